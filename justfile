@@ -1,0 +1,107 @@
+# Pocket Desk: every developer task. Start with `.ci/just run` or `.ci/just test`
+# (README): that wrapper installs `just` itself, then each recipe installs what it
+# needs through `setup-*` and is quick the second time.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+project := "pocket-desk"
+root := justfile_directory()
+toolchain := `sed -n 's/^channel *= *"\(.*\)"/\1/p' rust-toolchain.toml`
+target_dir := root / "target/thumbv4t-none-eabi"
+rom_elf := target_dir / "release" / project
+gba_file := root / "target" / (project + ".gba")
+# The harness is a host program: it is built from outside the repo so that the
+# GBA settings in .cargo/config.toml (target, build-std) do not apply to it.
+harness := root / "tests/target/release/harness"
+
+# Build the release ROM and open it in mGBA (prints the ROM path when there is no display).
+run: setup-rom setup-frontend gba
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+        echo "no display here: open {{gba_file}} in mGBA (or flash it to a cartridge)"
+    elif command -v mgba-qt >/dev/null; then
+        exec mgba-qt "{{gba_file}}"
+    else
+        exec mgba-sdl "{{gba_file}}"
+    fi
+
+# Everything: in-ROM unit tests, end-to-end scripts and a seeded soak, one summary line.
+test: setup-rom setup-harness
+    #!/usr/bin/env bash
+    set -euo pipefail
+    test_elf=$(cargo test --no-run --message-format=json 2>/dev/null \
+        | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
+    [ -n "$test_elf" ] || { cargo test --no-run; exit 1; }
+    cargo build --release --features events
+    "{{harness}}" suite --test-rom "$test_elf" --rom "{{rom_elf}}" \
+        --scripts "{{root}}/tests/e2e" --soak-seed 20261122 --soak-frames 20000
+
+# Release .gba with a valid header (agb-gbafix), ready to flash. Save type: SRAM.
+gba: setup-rom
+    cargo build --release
+    agb-gbafix "{{rom_elf}}" -o "{{gba_file}}"
+    @echo "wrote {{gba_file}}"
+
+# Clippy with warnings denied and rustfmt --check, for the ROM and the harness.
+check: setup-rom
+    cargo clippy -- -D warnings
+    cargo clippy --tests -- -D warnings
+    cargo fmt --check
+    cd / && cargo +{{toolchain}} clippy --release --manifest-path "{{root}}/tests/Cargo.toml" -- -D warnings
+    cd / && cargo +{{toolchain}} fmt --manifest-path "{{root}}/tests/Cargo.toml" --check
+
+# Seeded random input over the whole release ROM; fails on any panic.
+soak seed="1" frames="100000": setup-rom setup-harness
+    cargo build --release --features events
+    "{{harness}}" soak "{{rom_elf}}" --seed {{seed}} --frames {{frames}}
+
+# Play a harness script against the release ROM (see tests/README.md), e.g. `just play tests/e2e/boot.play`.
+play script *args: setup-rom setup-harness
+    cargo build --release --features events
+    "{{harness}}" play "{{rom_elf}}" "{{script}}" {{args}}
+
+# Re-record every golden screenshot (review the diff before committing).
+goldens: setup-rom setup-harness
+    UPDATE_GOLDENS=1 just test
+
+# ---- set-up: each step checks first, so a second run costs nothing ----
+
+# The pinned nightly with rust-src, and agb-gbafix.
+setup-rom:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if ! rustup run "{{toolchain}}" rustc --version >/dev/null 2>&1 \
+        || ! rustup component list --toolchain "{{toolchain}}" --installed | grep -q '^rust-src'; then
+        echo "setup: installing Rust {{toolchain}} with rust-src, clippy, rustfmt"
+        rustup toolchain install   # reads rust-toolchain.toml
+    fi
+    if ! command -v agb-gbafix >/dev/null; then
+        echo "setup: installing agb-gbafix"
+        (cd / && cargo +{{toolchain}} install agb-gbafix --locked --quiet)
+    fi
+
+# Debian packages the harness links against, then the harness itself.
+setup-harness: (apt "libmgba-dev" "libclang-dev" "pkg-config")
+    cd / && cargo +{{toolchain}} build --release --quiet --manifest-path "{{root}}/tests/Cargo.toml"
+
+# An mGBA frontend for `run`.
+setup-frontend:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    command -v mgba-qt >/dev/null || command -v mgba-sdl >/dev/null || just apt mgba-sdl
+
+# Install Debian packages that are missing (root or sudo), or say exactly what to run.
+apt +packages:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    missing=()
+    for p in {{packages}}; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && exit 0
+    if [ "$(id -u)" -eq 0 ]; then sudo=""; elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo="sudo"; else
+        echo "missing packages; run: sudo apt-get install -y ${missing[*]}" >&2; exit 1
+    fi
+    echo "setup: installing ${missing[*]}"
+    $sudo apt-get install -y -qq "${missing[@]}" >/dev/null || { $sudo apt-get update -qq && $sudo apt-get install -y -qq "${missing[@]}" >/dev/null; }

@@ -1,0 +1,161 @@
+//! The app contract: everything an app for the desktop must provide.
+//!
+//! An app has two kinds of state:
+//! - **persistent** (`App::Persistent`): small (at most [`PERSISTENT_BUDGET`] bytes,
+//!   checked at compile time), lives as long as the ROM runs, survives while the app
+//!   is closed. Poop Sweeper keeps its whole board here.
+//! - **working** (`App::Working`): allocated on the heap when the app opens and
+//!   dropped when it closes. Backgrounds, sprites, text buffers and animation state
+//!   belong here, so a closed app holds no video memory and no heap.
+//!
+//! Lifecycle, driven by the desktop ([`Lifecycle`]):
+//! `Closed -> Opening -> Running -> Closing -> Closed`.
+//! `open` runs as the opening animation starts; `update` runs only while `Running`;
+//! `show` runs while opening, running and closing (the window mask animates over
+//! what it draws); the working state is dropped once the closing animation ends.
+//! START while running always asks to close: the desktop comes back, and because
+//! the persistent state stays, reopening shows the app exactly as it was.
+
+use alloc::boxed::Box;
+
+use super::{canvas::Canvas, system::System};
+
+/// Bytes an app may keep while closed (Goodboy Galaxy's Poop Sweeper kept 96).
+pub const PERSISTENT_BUDGET: usize = 96;
+
+/// How the app answers each update.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Request {
+    /// Keep running.
+    Stay,
+    /// Close the app and go back to the desktop.
+    Close,
+}
+
+/// What the desktop shows for an app.
+pub struct AppInfo {
+    /// Short id used in logged events (`event app.open name=sweeper`).
+    pub id: &'static str,
+    /// Label under the icon.
+    pub label: &'static str,
+    /// Index of the icon in the desktop icon sheet.
+    pub icon: usize,
+    /// Music played while the app is open.
+    pub music: super::sound::Music,
+    /// Where the app's window sits once open; the open animation grows to it.
+    pub window: super::transition::Area,
+}
+
+/// Implement this for a zero-sized marker type to make an app.
+pub trait App: 'static {
+    type Persistent: 'static;
+    type Working: 'static;
+
+    const INFO: AppInfo;
+
+    /// The persistent state at power-on.
+    fn boot(system: &mut System) -> Self::Persistent;
+    /// Called as the window starts opening: build the working state.
+    fn open(persistent: &mut Self::Persistent, system: &mut System) -> Self::Working;
+    /// One frame of logic while running. START is handled by the desktop.
+    fn update(
+        persistent: &mut Self::Persistent,
+        working: &mut Self::Working,
+        system: &mut System,
+    ) -> Request;
+    /// Draw the window's content. No state changes here.
+    fn show(persistent: &Self::Persistent, working: &mut Self::Working, canvas: &mut Canvas);
+    /// Called when the app is about to close (START, or `Request::Close`):
+    /// pause timers, write records. The working state is dropped afterwards.
+    fn pause(_persistent: &mut Self::Persistent, _working: &mut Self::Working, _system: &mut System) {}
+}
+
+/// Where an app is in its lifecycle; the `u8` counts animation frames.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Lifecycle {
+    Closed,
+    Opening(u8),
+    Running,
+    Closing(u8),
+}
+
+/// An app's persistent state plus, while open, its heap-allocated working state.
+pub struct Slot<A: App> {
+    persistent: A::Persistent,
+    working: Option<Box<A::Working>>,
+}
+
+impl<A: App> Slot<A> {
+    const BUDGET_OK: () = assert!(
+        core::mem::size_of::<A::Persistent>() <= PERSISTENT_BUDGET,
+        "an app's persistent state is over budget"
+    );
+
+    pub fn new(system: &mut System) -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::BUDGET_OK;
+        Self {
+            persistent: A::boot(system),
+            working: None,
+        }
+    }
+
+    pub fn persistent(&self) -> &A::Persistent {
+        &self.persistent
+    }
+}
+
+/// The object-safe face of a [`Slot`], so the desktop can hold different apps.
+pub trait AppSlot {
+    fn info(&self) -> &'static AppInfo;
+    fn is_open(&self) -> bool;
+    fn open(&mut self, system: &mut System);
+    fn update(&mut self, system: &mut System) -> Request;
+    fn show(&mut self, canvas: &mut Canvas);
+    fn pause(&mut self, system: &mut System);
+    fn close(&mut self);
+    fn persistent_bytes(&self) -> usize;
+}
+
+impl<A: App> AppSlot for Slot<A> {
+    fn info(&self) -> &'static AppInfo {
+        &A::INFO
+    }
+
+    fn is_open(&self) -> bool {
+        self.working.is_some()
+    }
+
+    fn open(&mut self, system: &mut System) {
+        if self.working.is_none() {
+            self.working = Some(Box::new(A::open(&mut self.persistent, system)));
+        }
+    }
+
+    fn update(&mut self, system: &mut System) -> Request {
+        match self.working.as_deref_mut() {
+            Some(working) => A::update(&mut self.persistent, working, system),
+            None => Request::Close,
+        }
+    }
+
+    fn show(&mut self, canvas: &mut Canvas) {
+        if let Some(working) = self.working.as_deref_mut() {
+            A::show(&self.persistent, working, canvas);
+        }
+    }
+
+    fn pause(&mut self, system: &mut System) {
+        if let Some(working) = self.working.as_deref_mut() {
+            A::pause(&mut self.persistent, working, system);
+        }
+    }
+
+    fn close(&mut self) {
+        self.working = None;
+    }
+
+    fn persistent_bytes(&self) -> usize {
+        core::mem::size_of::<A::Persistent>()
+    }
+}

@@ -1,0 +1,258 @@
+//! The pause-menu desktop: wallpaper, app icons with labels, a cursor, the status
+//! bar with the play-time clock, and the life cycle of the one open app.
+
+use agb::{
+    display::{
+        Graphics, GraphicsFrame, Priority,
+        object::Object,
+        tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
+    },
+    input::Button,
+};
+use alloc::format;
+
+use super::{
+    app::{AppSlot, Lifecycle, Request},
+    assets,
+    canvas::Canvas,
+    sound::{Music, Sfx},
+    system::System,
+    transition::{self, Area},
+    widgets::text::TextBox,
+};
+
+/// Icon grid: up to 4 apps per row.
+const COLUMNS: usize = 4;
+const ICON_SIZE: i32 = 32;
+const GRID_LEFT: i32 = 16;
+const GRID_TOP: i32 = 32;
+const CELL_WIDTH: i32 = 56;
+const CELL_HEIGHT: i32 = 56;
+/// How long the boot notice (save repaired, new save...) stays up.
+const NOTICE_FRAMES: u32 = 60 * 5;
+const FRAMES_PER_SECOND: u32 = 60;
+
+/// What the desktop tells its host (see `framework/mod.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DesktopRequest {
+    Stay,
+    /// The player pressed B on the desktop: a game embedding the menu resumes.
+    Leave,
+}
+
+pub struct Desktop {
+    wallpaper: RegularBackground,
+    desk: RegularBackground,
+    clock: TextBox,
+    hint: TextBox,
+    selected: usize,
+    active: Option<(usize, Lifecycle)>,
+    app_count: usize,
+    frames_this_second: u32,
+    notice_until: u32,
+    shown_seconds: Option<u32>,
+    hint_is_notice: bool,
+}
+
+impl Desktop {
+    pub fn new(gfx: &mut Graphics, apps: &[&mut dyn AppSlot], system: &mut System) -> Self {
+        gfx.set_background_palettes(assets::desktop::PALETTES);
+        assets::set_text_palettes(gfx);
+        let mut wallpaper = RegularBackground::new(
+            Priority::P3,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        );
+        wallpaper.fill_with(&assets::desktop::WALLPAPER);
+        let mut desk = RegularBackground::new(
+            Priority::P2,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        );
+        let mut title = TextBox::new((16, 3), 14, 1);
+        title.set(&mut desk, "Pocket Desk");
+        for (index, app) in apps.iter().enumerate() {
+            let (x, y) = icon_position(index);
+            assets::draw_icon(&mut desk, app.info().icon, (x / 8, y / 8));
+            let mut label = TextBox::new((x - 12, y + ICON_SIZE + 2), 7, 2);
+            label.set_centred(&mut desk, app.info().label);
+            // Labels never change: leaking the box keeps its tiles alive without
+            // a field per app.
+            core::mem::forget(label);
+        }
+        let clock = TextBox::new((176, 3), 8, 1);
+        let hint = TextBox::new((4, 146), 29, 1);
+        let notice_until = if system.storage.notice.is_some() {
+            system.frame + NOTICE_FRAMES
+        } else {
+            0
+        };
+        system.sound.play_music(Music::Desktop);
+        crate::event!("desktop.ready apps={}", apps.len());
+        Self {
+            wallpaper,
+            desk,
+            clock,
+            hint,
+            selected: 0,
+            active: None,
+            app_count: apps.len(),
+            frames_this_second: 0,
+            notice_until,
+            shown_seconds: None,
+            hint_is_notice: false,
+        }
+    }
+
+    /// The app whose window is open or animating, if any.
+    pub fn active(&self) -> Option<(usize, Lifecycle)> {
+        self.active
+    }
+
+    pub fn update(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
+        self.tick_clock(system);
+        let Some((index, lifecycle)) = self.active else {
+            return self.update_icons(apps, system);
+        };
+        let Some(app) = apps.get_mut(index) else {
+            self.active = None;
+            return DesktopRequest::Stay;
+        };
+        self.active = match lifecycle {
+            Lifecycle::Closed => None,
+            Lifecycle::Opening(step) if step >= transition::FRAMES => {
+                crate::event!("app.running name={}", app.info().id);
+                Some((index, Lifecycle::Running))
+            }
+            Lifecycle::Opening(step) => Some((index, Lifecycle::Opening(step + 1))),
+            Lifecycle::Running => {
+                let wants_close = system.input.just_pressed(Button::Start)
+                    || app.update(system) == Request::Close;
+                if wants_close {
+                    app.pause(system);
+                    system.sound.play(Sfx::Close);
+                    system.sound.play_music(Music::Desktop);
+                    crate::event!("app.close name={}", app.info().id);
+                    Some((index, Lifecycle::Closing(0)))
+                } else {
+                    Some((index, Lifecycle::Running))
+                }
+            }
+            Lifecycle::Closing(step) if step >= transition::FRAMES => {
+                app.close();
+                crate::event!(
+                    "app.closed name={} heap={}",
+                    app.info().id,
+                    crate::framework::heap_in_use()
+                );
+                None
+            }
+            Lifecycle::Closing(step) => Some((index, Lifecycle::Closing(step + 1))),
+        };
+        DesktopRequest::Stay
+    }
+
+    fn update_icons(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
+        let (dx, dy) = system.input.repeated_direction();
+        if (dx, dy) != (0, 0) {
+            let moved = self.moved_selection(dx, dy);
+            if moved != self.selected {
+                self.selected = moved;
+                system.sound.play(Sfx::Cursor);
+                crate::event!("desktop.select index={}", moved);
+            }
+        }
+        if system.input.just_pressed(Button::A) {
+            if let Some(app) = apps.get_mut(self.selected) {
+                app.open(system);
+                system.sound.play(Sfx::Open);
+                system.sound.play_music(app.info().music);
+                crate::event!(
+                    "app.open name={} persistent={} heap={}",
+                    app.info().id,
+                    app.persistent_bytes(),
+                    crate::framework::heap_in_use()
+                );
+                self.active = Some((self.selected, Lifecycle::Opening(0)));
+            }
+        } else if system.input.just_pressed(Button::B) {
+            return DesktopRequest::Leave;
+        }
+        DesktopRequest::Stay
+    }
+
+    fn moved_selection(&self, dx: i32, dy: i32) -> usize {
+        let count = self.app_count as i32;
+        let columns = COLUMNS as i32;
+        let current = self.selected as i32;
+        let mut column = current % columns + dx;
+        let mut row = current / columns + dy;
+        let rows = (count + columns - 1) / columns;
+        row = row.clamp(0, rows - 1);
+        column = column.clamp(0, columns - 1);
+        let target = (row * columns + column).min(count - 1);
+        target.max(0) as usize
+    }
+
+    fn tick_clock(&mut self, system: &mut System) {
+        self.frames_this_second += 1;
+        if self.frames_this_second >= FRAMES_PER_SECOND {
+            self.frames_this_second = 0;
+            let data = &mut system.storage.data;
+            data.play_seconds = data.play_seconds.saturating_add(1);
+        }
+        let seconds = system.storage.data.play_seconds;
+        if self.shown_seconds != Some(seconds) {
+            self.shown_seconds = Some(seconds);
+            let text = format!("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
+            self.clock.set_right(&mut self.desk, &text);
+        }
+        let show_notice = system.frame < self.notice_until;
+        if show_notice != self.hint_is_notice || system.frame == 0 {
+            self.hint_is_notice = show_notice;
+            match system.storage.notice.filter(|_| show_notice) {
+                Some(notice) => self.hint.set(&mut self.desk, notice.text()),
+                None => self.hint.set(&mut self.desk, "A: open    START: back to desk"),
+            }
+        }
+    }
+
+    pub fn show(&mut self, apps: &mut [&mut dyn AppSlot], frame: &mut GraphicsFrame) -> usize {
+        let mut canvas = Canvas::new(frame);
+        canvas.background(&self.wallpaper);
+        canvas.background(&self.desk);
+        let desktop_layers: heapless::Vec<_, 2> = canvas.backgrounds().iter().copied().collect();
+        let Some((index, lifecycle)) = self.active else {
+            let (x, y) = icon_position(self.selected);
+            let mut cursor = Object::new(assets::sprites::ICONS.sprite(assets::SELECTION_FRAME));
+            cursor.set_pos((x - 8, y - 8)).set_priority(Priority::P2);
+            canvas.object(&cursor);
+            return canvas.objects();
+        };
+        let Some(app) = apps.get_mut(index) else {
+            return canvas.objects();
+        };
+        app.show(&mut canvas);
+        let objects = canvas.objects();
+        let step = match lifecycle {
+            Lifecycle::Opening(step) => Some(step),
+            Lifecycle::Closing(step) => Some(transition::FRAMES - step.min(transition::FRAMES)),
+            _ => None,
+        };
+        if let Some(step) = step {
+            let (x, y) = icon_position(index);
+            let icon = Area::new(x, y, ICON_SIZE, ICON_SIZE);
+            let area = Area::between(icon, app.info().window, step);
+            let app_layers: heapless::Vec<_, 4> =
+                canvas.backgrounds().iter().skip(2).copied().collect();
+            transition::mask(canvas.frame(), area, &app_layers, &desktop_layers);
+        }
+        objects
+    }
+}
+
+fn icon_position(index: usize) -> (i32, i32) {
+    let column = (index % COLUMNS) as i32;
+    let row = (index / COLUMNS) as i32;
+    (GRID_LEFT + column * CELL_WIDTH + 12, GRID_TOP + row * CELL_HEIGHT)
+}

@@ -1,0 +1,90 @@
+//! Buttons with key repeat for the D-pad (menus and the Sweeper cursor move one
+//! step on press, then repeat after a short delay while held).
+
+use agb::input::{Button, ButtonController};
+
+/// Frames before a held direction starts repeating, and between repeats.
+const REPEAT_DELAY: u8 = 14;
+const REPEAT_INTERVAL: u8 = 4;
+
+const DIRECTIONS: [Button; 4] = [Button::Up, Button::Down, Button::Left, Button::Right];
+
+pub struct Input {
+    buttons: ButtonController,
+    held_frames: [u8; 4],
+}
+
+impl Default for Input {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Input {
+    pub fn new() -> Self {
+        Self {
+            buttons: ButtonController::new(),
+            held_frames: [0; 4],
+        }
+    }
+
+    /// Read the keypad; call once per frame.
+    pub fn update(&mut self) {
+        self.buttons.update();
+        for (held, direction) in self.held_frames.iter_mut().zip(DIRECTIONS) {
+            *held = if self.buttons.is_pressed(direction) {
+                held.saturating_add(1)
+            } else {
+                0
+            };
+        }
+    }
+
+    pub fn pressed(&self, button: Button) -> bool {
+        self.buttons.is_pressed(button)
+    }
+
+    pub fn just_pressed(&self, button: Button) -> bool {
+        self.buttons.is_just_pressed(button)
+    }
+
+    pub fn just_released(&self, button: Button) -> bool {
+        self.buttons.is_just_released(button)
+    }
+
+    /// A direction press, repeated while held. Returns (dx, dy).
+    pub fn repeated_direction(&self) -> (i32, i32) {
+        let mut delta = (0, 0);
+        for (held, direction) in self.held_frames.iter().zip(DIRECTIONS) {
+            let fires = *held == 1
+                || (*held > REPEAT_DELAY && (*held - REPEAT_DELAY) % REPEAT_INTERVAL == 0);
+            if fires {
+                match direction {
+                    Button::Up => delta.1 -= 1,
+                    Button::Down => delta.1 += 1,
+                    Button::Left => delta.0 -= 1,
+                    _ => delta.0 += 1,
+                }
+            }
+        }
+        delta
+    }
+
+    /// Any button other than `except` went down this frame (used to cancel a held A).
+    pub fn other_just_pressed(&self, except: Button) -> bool {
+        [
+            Button::A,
+            Button::B,
+            Button::L,
+            Button::R,
+            Button::Start,
+            Button::Select,
+            Button::Up,
+            Button::Down,
+            Button::Left,
+            Button::Right,
+        ]
+        .into_iter()
+        .any(|b| b != except && self.buttons.is_just_pressed(b))
+    }
+}

@@ -1,0 +1,96 @@
+//! The pause-menu framework: a desktop of apps that open and close as windows.
+//!
+//! # Embedding the menu in a game
+//!
+//! A host game owns the `Gba` and the frame loop. To pause, it builds (or keeps)
+//! a [`PauseMenu`] and hands it the frame loop until the menu says `Leave`:
+//!
+//! ```ignore
+//! let mut system = framework::System { input, sound, storage, rng, frame: 0 };
+//! let mut sweeper = Slot::<Sweeper>::new(&mut system);   // persistent, keep forever
+//! let mut apps: [&mut dyn AppSlot; 1] = [&mut sweeper];
+//! // game paused:
+//! let mut menu = PauseMenu::new(&mut gfx, &mut apps, &mut system);
+//! loop {
+//!     system.input.update();
+//!     if menu.update(&mut apps, &mut system) == DesktopRequest::Leave { break; }
+//!     let mut frame = gfx.frame();
+//!     menu.show(&mut apps, &mut frame);
+//!     system.sound.frame();
+//!     frame.commit();
+//!     system.frame += 1;
+//! }
+//! drop(menu); // desktop backgrounds and sprites are released; apps' persistent
+//!             // state (the `Slot`s) stays with the host for next time.
+//! ```
+//!
+//! The ROM's own host is [`run`]: a splash, then the menu forever (B on the desktop
+//! has nowhere to go back to, so `Leave` is ignored).
+//!
+//! The app contract is in [`app`]; widgets shared by apps are in [`widgets`].
+
+pub mod app;
+pub mod assets;
+pub mod canvas;
+pub mod desktop;
+mod events;
+pub mod heap;
+pub mod input;
+pub mod save;
+pub mod sound;
+pub mod splash;
+pub mod system;
+pub mod transition;
+pub mod widgets;
+
+pub use app::{App, AppInfo, AppSlot, Lifecycle, Request, Slot};
+pub use canvas::Canvas;
+pub use desktop::{Desktop as PauseMenu, DesktopRequest};
+pub use system::System;
+
+use crate::random::Rng;
+
+/// Heap bytes in use now, measured by probing (see [`heap`]).
+pub fn heap_in_use() -> usize {
+    heap_total().saturating_sub(heap::free_bytes())
+}
+
+/// The heap's size: measured once at boot, before anything is allocated.
+fn heap_total() -> usize {
+    use agb::external::portable_atomic::{AtomicUsize, Ordering};
+    static TOTAL: AtomicUsize = AtomicUsize::new(0);
+    match TOTAL.load(Ordering::Relaxed) {
+        0 => {
+            let total = heap::free_bytes();
+            TOTAL.store(total, Ordering::Relaxed);
+            total
+        }
+        total => total,
+    }
+}
+
+/// The ROM's host: splash screen, then the desktop forever.
+pub fn run(gfx: &mut agb::display::Graphics, system: &mut System, apps: &mut [&mut dyn AppSlot]) -> ! {
+    splash::show(gfx, system);
+    let mut menu = PauseMenu::new(gfx, apps, system);
+    loop {
+        system.input.update();
+        // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
+        let _ = menu.update(apps, system);
+        let mut frame = gfx.frame();
+        menu.show(apps, &mut frame);
+        system.sound.frame();
+        frame.commit();
+        system.frame = system.frame.wrapping_add(1);
+    }
+}
+
+/// Build the services apps use; reads the save and applies settings.
+pub fn boot(gba: &mut agb::Gba) -> (save::Storage, Rng) {
+    heap_total();
+    let storage = save::Storage::open(&mut gba.save);
+    // Seed from the save's play time and a hardware counter so boards differ per
+    // session but a harness run (same SRAM, same inputs) is reproducible.
+    let rng = Rng::new(storage.data.play_seconds ^ 0x5EED_CAFE);
+    (storage, rng)
+}

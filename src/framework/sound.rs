@@ -1,0 +1,211 @@
+//! Music (agb-tracker playing our XM modules) and sound effects (agb's mixer).
+//!
+//! Switching music fades the old track out over [`FADE_FRAMES`] and starts the
+//! new one at full volume, so an app opening never cuts a note off mid-phrase.
+//! agb-tracker sets every channel's volume each frame through its `Mixer` trait,
+//! so the fade is a thin `Mixer` wrapper that scales those volumes.
+
+use agb::{
+    fixnum::Num,
+    sound::mixer::{ChannelId, Frequency, Mixer, MixerController, SoundChannel, SoundData},
+};
+use agb_tracker::{Track, Tracker};
+use alloc::borrow::Cow;
+use agb::external::portable_atomic::{AtomicI16, Ordering};
+
+use super::assets::{music, sfx};
+
+/// Mixer rate: the sfx WAVs are made at this rate (sfx/make_sfx.py).
+pub const FREQUENCY: Frequency = Frequency::Hz18157;
+pub const FADE_FRAMES: u8 = 24;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Music {
+    Silence,
+    Desktop,
+    Sweeper,
+}
+
+impl Music {
+    fn track(self) -> Option<&'static Track> {
+        match self {
+            Music::Silence => None,
+            Music::Desktop => Some(&music::DESKTOP),
+            Music::Sweeper => Some(&music::SWEEPER),
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Sfx {
+    Cursor,
+    Open,
+    Close,
+    Confirm,
+    Error,
+    Reveal,
+    Flag,
+    Chord,
+    Boom,
+    Win,
+}
+
+impl Sfx {
+    fn data(self) -> SoundData {
+        match self {
+            Sfx::Cursor => sfx::CURSOR,
+            Sfx::Open => sfx::OPEN,
+            Sfx::Close => sfx::CLOSE,
+            Sfx::Confirm => sfx::CONFIRM,
+            Sfx::Error => sfx::ERROR,
+            Sfx::Reveal => sfx::REVEAL,
+            Sfx::Flag => sfx::FLAG,
+            Sfx::Chord => sfx::CHORD,
+            Sfx::Boom => sfx::BOOM,
+            Sfx::Win => sfx::WIN,
+        }
+    }
+}
+
+pub struct Sound<'a> {
+    mixer: Mixer<'a>,
+    tracker: Option<Tracker>,
+    playing: Music,
+    wanted: Music,
+    fade_left: u8,
+    pub music_on: bool,
+    pub sfx_on: bool,
+}
+
+impl<'a> Sound<'a> {
+    pub fn new(controller: &'a mut MixerController) -> Self {
+        Self {
+            mixer: controller.mixer(FREQUENCY),
+            tracker: None,
+            playing: Music::Silence,
+            wanted: Music::Silence,
+            fade_left: 0,
+            music_on: true,
+            sfx_on: true,
+        }
+    }
+
+    /// Ask for a track; the current one fades out first.
+    pub fn play_music(&mut self, music: Music) {
+        if music != self.wanted {
+            self.wanted = music;
+            self.fade_left = if self.tracker.is_some() { FADE_FRAMES } else { 0 };
+        }
+    }
+
+    pub fn music(&self) -> Music {
+        self.playing
+    }
+
+    pub fn play(&mut self, effect: Sfx) {
+        if self.sfx_on {
+            let _ = self
+                .mixer
+                .play_sound(SoundChannel::new_high_priority(effect.data()));
+        }
+    }
+
+    /// Advance music and mix this frame's audio; call once per frame.
+    pub fn frame(&mut self) {
+        let wanted = if self.music_on { self.wanted } else { Music::Silence };
+        if wanted != self.playing && (self.fade_left == 0 || self.tracker.is_none()) {
+            if let Some(mut old) = self.tracker.take() {
+                old.stop(&mut self.mixer);
+            }
+            self.tracker = wanted.track().map(Tracker::new);
+            self.playing = wanted;
+        }
+        if let Some(tracker) = self.tracker.as_mut() {
+            let volume = if wanted != self.playing {
+                self.fade_left = self.fade_left.saturating_sub(1);
+                i16::from(self.fade_left) * 256 / i16::from(FADE_FRAMES)
+            } else {
+                256
+            };
+            FADE.store(volume, Ordering::Relaxed);
+            tracker.step(&mut Fading(&mut self.mixer));
+        }
+        self.mixer.frame();
+    }
+}
+
+/// Volume multiplier (x/256) applied to every tracker channel this frame.
+static FADE: AtomicI16 = AtomicI16::new(256);
+
+struct Fading<'m, 'a>(&'m mut Mixer<'a>);
+
+/// A mixer channel whose volume is scaled by [`FADE`].
+#[repr(transparent)]
+struct FadingChannel(SoundChannel);
+
+impl agb_tracker::Mixer for Fading<'_, '_> {
+    type ChannelId = ChannelId;
+    type SoundChannel = FadingChannel;
+
+    fn channel(&mut self, channel_id: &ChannelId) -> Option<&mut FadingChannel> {
+        self.0.channel(channel_id).map(|channel| {
+            // SAFETY: FadingChannel is a repr(transparent) wrapper of SoundChannel.
+            unsafe { &mut *(channel as *mut SoundChannel).cast::<FadingChannel>() }
+        })
+    }
+
+    fn play_sound(&mut self, channel: FadingChannel) -> Option<ChannelId> {
+        self.0.play_sound(channel.0)
+    }
+}
+
+impl agb_tracker::SoundChannel for FadingChannel {
+    fn new(data: &Cow<'static, [u8]>) -> Self {
+        Self(<SoundChannel as agb_tracker::SoundChannel>::new(data))
+    }
+
+    fn stop(&mut self) {
+        self.0.stop();
+    }
+
+    fn pause(&mut self) -> &mut Self {
+        self.0.pause();
+        self
+    }
+
+    fn resume(&mut self) -> &mut Self {
+        self.0.resume();
+        self
+    }
+
+    fn should_loop(&mut self) -> &mut Self {
+        self.0.should_loop();
+        self
+    }
+
+    fn volume(&mut self, value: impl Into<Num<i16, 8>>) -> &mut Self {
+        let scale = Num::<i16, 8>::from_raw(FADE.load(Ordering::Relaxed));
+        self.0.volume(value.into() * scale);
+        self
+    }
+
+    fn restart_point(&mut self, value: impl Into<Num<u32, 8>>) -> &mut Self {
+        self.0.restart_point(value);
+        self
+    }
+
+    fn playback(&mut self, playback_speed: impl Into<Num<u32, 8>>) -> &mut Self {
+        self.0.playback(playback_speed);
+        self
+    }
+
+    fn panning(&mut self, panning: impl Into<Num<i16, 8>>) -> &mut Self {
+        self.0.panning(panning);
+        self
+    }
+
+    fn set_pos(&mut self, pos: impl Into<Num<u32, 8>>) -> &mut Self {
+        self.0.set_pos(pos);
+        self
+    }
+}

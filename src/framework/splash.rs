@@ -1,0 +1,33 @@
+//! The boot splash: the Pocket Desk logo for a moment, skippable with any button.
+
+use agb::display::{
+    Graphics, Priority,
+    tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
+};
+
+use super::{assets::desktop, system::System};
+
+const SPLASH_FRAMES: u32 = 90;
+
+pub fn show(gfx: &mut Graphics, system: &mut System) {
+    gfx.set_background_palettes(desktop::PALETTES);
+    let mut splash = RegularBackground::new(
+        Priority::P0,
+        RegularBackgroundSize::Background32x32,
+        TileFormat::FourBpp,
+    );
+    splash.fill_with(&desktop::SPLASH);
+    crate::event!("splash");
+    for frame in 0..SPLASH_FRAMES {
+        system.input.update();
+        // Skip after a short moment, so a held button from reset doesn't skip it.
+        if frame > 20 && system.input.other_just_pressed(agb::input::Button::L) {
+            break;
+        }
+        let mut graphics_frame = gfx.frame();
+        splash.show(&mut graphics_frame);
+        system.sound.frame();
+        graphics_frame.commit();
+        system.frame = system.frame.wrapping_add(1);
+    }
+}

@@ -1,0 +1,22 @@
+//! Services the framework lends to apps each frame.
+
+use super::{input::Input, save::Storage, sound::Sound};
+use crate::random::Rng;
+
+pub struct System<'a> {
+    pub input: Input,
+    pub sound: Sound<'a>,
+    pub storage: Storage,
+    pub rng: Rng,
+    /// Frames since boot (about 59.73 per second).
+    pub frame: u32,
+}
+
+impl System<'_> {
+    /// Change a setting and save it straight away.
+    pub fn apply_settings(&mut self) {
+        let settings = self.storage.data.settings;
+        self.sound.music_on = settings.music;
+        self.sound.sfx_on = settings.sound_effects;
+    }
+}

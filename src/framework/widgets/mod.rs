@@ -1,0 +1,8 @@
+//! Widgets shared by every app, one per module.
+
+pub mod dialog;
+pub mod list;
+pub mod numpad;
+pub mod text;
+pub mod timer;
+pub mod window;

@@ -1,0 +1,112 @@
+//! Window frames drawn on a background from the UI tile sheet (gfx/window.png):
+//! a title bar with a close button, 9-slice edges, a cream fill, and recessed
+//! "wells" for content such as the Sweeper board.
+
+use agb::display::tiled::RegularBackground;
+
+use crate::framework::{assets::desktop::UI, transition::Area};
+
+/// Tile indices in gfx/window.png (8 per row; names from gfx/make_gfx.py).
+mod tile {
+    pub const TITLE_TL: usize = 0;
+    pub const TITLE_T: usize = 1;
+    pub const TITLE_TR: usize = 2;
+    pub const CLOSE_T: usize = 3;
+    pub const CLOSE_T2: usize = 4;
+    pub const FILL: usize = 7;
+    pub const TITLE_BL: usize = 8;
+    pub const TITLE_B: usize = 9;
+    pub const TITLE_BR: usize = 10;
+    pub const CLOSE_B: usize = 11;
+    pub const CLOSE_B2: usize = 12;
+    pub const PLAIN_TL: usize = 16;
+    pub const PLAIN_T: usize = 17;
+    pub const PLAIN_TR: usize = 18;
+    pub const LEFT: usize = 19;
+    pub const RIGHT: usize = 20;
+    pub const BL: usize = 21;
+    pub const B: usize = 22;
+    pub const BR: usize = 23;
+    pub const WELL_TL: usize = 24;
+    pub const WELL_T: usize = 25;
+    pub const WELL_TR: usize = 26;
+    pub const WELL_L: usize = 27;
+    pub const WELL_R: usize = 29;
+    pub const WELL_BL: usize = 30;
+    pub const WELL_B: usize = 31;
+    pub const WELL_BR: usize = 32;
+    pub const WELL_FILL_DARK: usize = 39;
+    pub const ICON_CLOCK: usize = 40;
+    pub const ICON_POOP: usize = 41;
+}
+
+pub use tile::{ICON_CLOCK, ICON_POOP};
+
+/// Put one UI tile at tile position `(x, y)`.
+pub fn put(layer: &mut RegularBackground, (x, y): (i32, i32), index: usize) {
+    if let Some(setting) = UI.tile_settings.get(index) {
+        layer.set_tile((x, y), &UI.tiles, *setting);
+    }
+}
+
+/// Draw a window covering `area` (pixels, multiples of 8), with a title bar
+/// (two tiles tall) when `titled`.
+pub fn draw_window(layer: &mut RegularBackground, area: Area, titled: bool) {
+    let (left, top) = (area.x / 8, area.y / 8);
+    let (width, height) = (area.width / 8, area.height / 8);
+    for ty in 0..height {
+        for tx in 0..width {
+            let last_x = tx == width - 1;
+            let tile = match ty {
+                0 if titled => edge_row(tx, width, [tile::TITLE_TL, tile::TITLE_T, tile::CLOSE_T, tile::CLOSE_T2, tile::TITLE_TR]),
+                1 if titled => edge_row(tx, width, [tile::TITLE_BL, tile::TITLE_B, tile::CLOSE_B, tile::CLOSE_B2, tile::TITLE_BR]),
+                0 => edge_row(tx, width, [tile::PLAIN_TL, tile::PLAIN_T, tile::PLAIN_T, tile::PLAIN_T, tile::PLAIN_TR]),
+                _ if ty == height - 1 => match tx {
+                    0 => tile::BL,
+                    _ if last_x => tile::BR,
+                    _ => tile::B,
+                },
+                _ => match tx {
+                    0 => tile::LEFT,
+                    _ if last_x => tile::RIGHT,
+                    _ => tile::FILL,
+                },
+            };
+            put(layer, (left + tx, top + ty), tile);
+        }
+    }
+}
+
+/// Left edge, middle, the two close-button tiles, right edge of a top row.
+fn edge_row(tx: i32, width: i32, [left, middle, close, close2, right]: [usize; 5]) -> usize {
+    match tx {
+        0 => left,
+        _ if tx == width - 1 => right,
+        _ if tx == width - 2 => close2,
+        _ if tx == width - 3 => close,
+        _ => middle,
+    }
+}
+
+/// A recessed well whose interior is `width` x `height` tiles at tile `(x, y)`;
+/// the rim takes one tile on each side.
+pub fn draw_well(layer: &mut RegularBackground, (x, y): (i32, i32), (width, height): (i32, i32)) {
+    for ty in -1..=height {
+        for tx in -1..=width {
+            let (top, bottom) = (ty == -1, ty == height);
+            let (left, right) = (tx == -1, tx == width);
+            let tile = match (top, bottom, left, right) {
+                (true, _, true, _) => tile::WELL_TL,
+                (true, _, _, true) => tile::WELL_TR,
+                (_, true, true, _) => tile::WELL_BL,
+                (_, true, _, true) => tile::WELL_BR,
+                (true, ..) => tile::WELL_T,
+                (_, true, ..) => tile::WELL_B,
+                (_, _, true, _) => tile::WELL_L,
+                (_, _, _, true) => tile::WELL_R,
+                _ => tile::WELL_FILL_DARK,
+            };
+            put(layer, (x + tx, y + ty), tile);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! Pocket Desk: a pause-menu desktop of puzzle apps for the Game Boy Advance.
+//!
+//! - [`framework`]: the desktop, the app contract (`framework/app.rs`), widgets,
+//!   sound and saving.
+//! - [`sweeper`]: Poop Sweeper. [`settings`]: the settings app.
+//! - [`random`]: the seeded random numbers the pure game rules use.
+#![no_std]
+#![cfg_attr(test, no_main)]
+#![cfg_attr(test, feature(custom_test_frameworks))]
+#![cfg_attr(test, reexport_test_harness_main = "test_main")]
+#![cfg_attr(test, test_runner(agb::test_runner::test_runner))]
+
+extern crate alloc;
+
+pub mod framework;
+pub mod random;
+pub mod settings;
+pub mod sweeper;
+
+use framework::{AppSlot, Slot, System, input::Input, sound::Sound};
+
+/// Boot the ROM: read the save, then hand the frame loop to the desktop.
+pub fn main(mut gba: agb::Gba) -> ! {
+    let (storage, rng) = framework::boot(&mut gba);
+    let mut gfx = gba.graphics.get();
+    let mut system = System {
+        input: Input::new(),
+        sound: Sound::new(&mut gba.mixer),
+        storage,
+        rng,
+        frame: 0,
+    };
+    system.apply_settings();
+    let mut sweeper = Slot::<sweeper::Sweeper>::new(&mut system);
+    let mut settings = Slot::<settings::Settings>::new(&mut system);
+    let mut apps: [&mut dyn AppSlot; 2] = [&mut sweeper, &mut settings];
+    framework::run(&mut gfx, &mut system, &mut apps)
+}
+
+/// The test ROM's entry point: agb's `entry` macro runs the `#[test_case]`s.
+#[cfg(test)]
+#[agb::entry]
+fn test_entry(_gba: agb::Gba) -> ! {
+    loop {}
+}
+
+#[cfg(test)]
+mod tests {
+    #[test_case]
+    fn linker_script_is_ours(_gba: &mut agb::Gba) {
+        unsafe extern "C" {
+            static __pocket_desk_linker_script: u32;
+        }
+        // SAFETY: the symbol is defined in gba.ld as a 4-byte value in ROM.
+        let marker = unsafe { core::ptr::read_volatile(&raw const __pocket_desk_linker_script) };
+        assert_eq!(marker, 0x504B_4453);
+    }
+}

@@ -1,0 +1,177 @@
+//! Settings: music on/off, sound effects on/off, erase all data (confirmed).
+//! Every change is written to SRAM at once.
+
+use agb::{
+    display::{
+        Priority,
+        tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
+    },
+    input::Button,
+};
+use alloc::vec;
+
+use crate::framework::{
+    App, AppInfo, Request, System,
+    canvas::Canvas,
+    save::SaveData,
+    sound::{Music, Sfx},
+    transition::Area,
+    widgets::{
+        dialog::{Answer, Dialog},
+        list::{List, ListEvent, Row},
+        text::TextBox,
+        window,
+    },
+};
+
+pub struct Settings;
+
+const WINDOW: Area = Area::new(32, 32, 176, 104);
+const ERASE_QUESTION: Dialog = Dialog::confirm("Erase all records and settings?");
+
+const MUSIC: usize = 0;
+const SOUND_EFFECTS: usize = 1;
+const ERASE: usize = 2;
+
+/// The settings app remembers only which row the cursor was on.
+pub struct Persistent {
+    row: u8,
+}
+
+pub struct Working {
+    frame_layer: RegularBackground,
+    text_layer: RegularBackground,
+    list: List,
+    dialog: Option<Dialog>,
+    dialog_text: TextBox,
+    _title: TextBox,
+}
+
+impl App for Settings {
+    type Persistent = Persistent;
+    type Working = Working;
+
+    const INFO: AppInfo = AppInfo {
+        id: "settings",
+        label: "Settings",
+        icon: 1,
+        music: Music::Desktop,
+        window: WINDOW,
+    };
+
+    fn boot(_system: &mut System) -> Persistent {
+        Persistent { row: 0 }
+    }
+
+    fn open(persistent: &mut Persistent, system: &mut System) -> Working {
+        let mut frame_layer = RegularBackground::new(
+            Priority::P1,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        );
+        window::draw_window(&mut frame_layer, WINDOW, true);
+        let mut text_layer = RegularBackground::new(
+            Priority::P0,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        );
+        let mut title = TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 12, 1);
+        title.set(&mut text_layer, "Settings");
+        let mut list = List::new(rows(&system.storage.data), (WINDOW.x + 16, WINDOW.y + 26), 19);
+        list.select(usize::from(persistent.row));
+        list.draw(&mut text_layer);
+        Working {
+            frame_layer,
+            text_layer,
+            list,
+            dialog: None,
+            dialog_text: TextBox::new((WINDOW.x + 12, WINDOW.y + 26), 19, 6),
+            _title: title,
+        }
+    }
+
+    fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
+        let a = system.input.just_pressed(Button::A);
+        let b = system.input.just_pressed(Button::B);
+        if let Some(dialog) = working.dialog {
+            match dialog.update(a, b) {
+                Answer::Waiting => {}
+                Answer::Yes => {
+                    system.storage.data = SaveData::default();
+                    system.storage.commit();
+                    system.apply_settings();
+                    system.sound.play(Sfx::Confirm);
+                    crate::event!("settings.erased");
+                    close_dialog(working, &system.storage.data);
+                }
+                Answer::No => {
+                    system.sound.play(Sfx::Close);
+                    close_dialog(working, &system.storage.data);
+                }
+            }
+            return Request::Stay;
+        }
+        let (_, dy) = system.input.repeated_direction();
+        match working.list.update(dy, a, b) {
+            ListEvent::Nothing => {}
+            ListEvent::Moved => system.sound.play(Sfx::Cursor),
+            ListEvent::Back => return Request::Close,
+            ListEvent::Chosen(ERASE) => {
+                working.list.clear(&mut working.text_layer);
+                let text = alloc::format!("{}\n\n{}", ERASE_QUESTION.message, ERASE_QUESTION.prompt());
+                working.dialog_text.set(&mut working.text_layer, &text);
+                working.dialog = Some(ERASE_QUESTION);
+                system.sound.play(Sfx::Error);
+            }
+            ListEvent::Chosen(row) => {
+                let settings = &mut system.storage.data.settings;
+                if row == MUSIC {
+                    settings.music = !settings.music;
+                } else if row == SOUND_EFFECTS {
+                    settings.sound_effects = !settings.sound_effects;
+                }
+                system.apply_settings();
+                system.storage.commit();
+                system.sound.play(Sfx::Confirm);
+                crate::event!(
+                    "settings.changed music={} sfx={}",
+                    system.storage.data.settings.music,
+                    system.storage.data.settings.sound_effects
+                );
+                refresh(working, &system.storage.data);
+            }
+        }
+        persistent.row = working.list.selected() as u8;
+        Request::Stay
+    }
+
+    fn show(_persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
+        canvas.background(&working.frame_layer);
+        canvas.background(&working.text_layer);
+        if working.dialog.is_none() {
+            working.list.show(canvas);
+        }
+    }
+}
+
+fn rows(data: &SaveData) -> alloc::vec::Vec<Row> {
+    let on_off = |on: bool| if on { "On" } else { "Off" };
+    vec![
+        Row::new("Music", on_off(data.settings.music)),
+        Row::new("Sound effects", on_off(data.settings.sound_effects)),
+        Row::new("Erase all data", ""),
+    ]
+}
+
+fn refresh(working: &mut Working, data: &SaveData) {
+    for (i, row) in rows(data).into_iter().enumerate() {
+        working.list.set_row(i, row);
+    }
+    working.list.draw(&mut working.text_layer);
+}
+
+fn close_dialog(working: &mut Working, data: &SaveData) {
+    working.dialog = None;
+    working.dialog_text.clear(&mut working.text_layer);
+    refresh(working, data);
+}

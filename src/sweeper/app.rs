@@ -1,0 +1,314 @@
+//! Poop Sweeper's side of the app contract: input on A release (as the seed
+//! describes), the timer, records and sound. Drawing lives in `view.rs`.
+
+use agb::input::Button;
+
+use super::{
+    records,
+    rules::{Board, Difficulty, GameState, NoGuessGenerator, Outcome, Pos},
+    view::{Face, View},
+};
+use crate::framework::{
+    App, AppInfo, Request, System,
+    canvas::Canvas,
+    sound::{Music, Sfx},
+    transition::Area,
+    widgets::list::{ListEvent, Row},
+};
+
+pub struct Sweeper;
+
+/// Candidate layouts the no-guess search tries per frame: keeps the frame well
+/// under budget (see `just bench`) while a typical search ends in a few frames.
+const NO_GUESS_STEPS_PER_FRAME: u8 = 4;
+/// Frames per column of the reset wipe.
+const WIPE_FRAMES_PER_COLUMN: u8 = 1;
+
+/// A held A button: where it went down, and whether another button cancelled it.
+#[derive(Clone, Copy)]
+struct HeldA {
+    pos: Pos,
+    cancelled: bool,
+}
+
+pub struct Working {
+    view: View,
+    held: Option<HeldA>,
+    generating: Option<(Pos, NoGuessGenerator)>,
+    /// Columns wiped so far while resetting.
+    wipe: Option<u8>,
+    wipe_frames: u8,
+    /// Difficulty menu (SELECT), with best times as badges.
+    menu_open: bool,
+    frames_this_second: u8,
+}
+
+impl App for Sweeper {
+    type Persistent = Board;
+    type Working = Working;
+
+    const INFO: AppInfo = AppInfo {
+        id: "sweeper",
+        label: "Sweeper",
+        icon: 0,
+        music: Music::Sweeper,
+        window: View::WINDOW,
+    };
+
+    fn boot(_system: &mut System) -> Board {
+        Board::new(Difficulty::Easy, false)
+    }
+
+    fn open(board: &mut Board, system: &mut System) -> Working {
+        let mut view = View::new();
+        view.sync(board, None, face_for(board, None), &system.storage.data);
+        Working {
+            view,
+            held: None,
+            generating: None,
+            wipe: None,
+            wipe_frames: 0,
+            menu_open: false,
+            frames_this_second: 0,
+        }
+    }
+
+    fn update(board: &mut Board, working: &mut Working, system: &mut System) -> Request {
+        if working.menu_open {
+            update_menu(board, working, system);
+        } else if let Some(column) = working.wipe {
+            update_wipe(board, working, column);
+        } else if working.generating.is_some() {
+            update_generation(board, working, system);
+        } else {
+            update_play(board, working, system);
+        }
+        tick_timer(board, working);
+        let pressed = working.held.filter(|held| !held.cancelled).map(|held| held.pos);
+        let face = if working.generating.is_some() {
+            Face::Thinking
+        } else {
+            face_for(board, pressed)
+        };
+        working.view.sync(board, pressed, face, &system.storage.data);
+        Request::Stay
+    }
+
+    fn show(board: &Board, working: &mut Working, canvas: &mut Canvas) {
+        working.view.show(board, canvas);
+    }
+
+    fn pause(_board: &mut Board, working: &mut Working, _system: &mut System) {
+        // A move half-made when the window closes is dropped, as if cancelled.
+        working.held = None;
+    }
+}
+
+fn face_for(board: &Board, pressed: Option<Pos>) -> Face {
+    match board.state() {
+        GameState::Dead => Face::Dead,
+        GameState::Won => Face::Won,
+        _ if pressed.is_some() => Face::Thinking,
+        _ => Face::Idle,
+    }
+}
+
+fn tick_timer(board: &mut Board, working: &mut Working) {
+    if board.state() != GameState::Playing {
+        working.frames_this_second = 0;
+        return;
+    }
+    working.frames_this_second += 1;
+    if working.frames_this_second >= 60 {
+        working.frames_this_second = 0;
+        board.tick_second();
+    }
+}
+
+fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
+    let input = &system.input;
+    if let Some(held) = working.held.as_mut() {
+        if input.other_just_pressed(Button::A) {
+            held.cancelled = true;
+        }
+        if !input.pressed(Button::A) {
+            let held = *held;
+            working.held = None;
+            if !held.cancelled {
+                release_a(board, working, system, held.pos);
+            }
+        }
+        return;
+    }
+    if input.just_pressed(Button::Select) {
+        working.menu_open = true;
+        working.view.open_menu(board, &system.storage.data);
+        system.sound.play(Sfx::Open);
+        return;
+    }
+    if input.just_pressed(Button::A) {
+        working.held = Some(HeldA {
+            pos: board.cursor(),
+            cancelled: false,
+        });
+        return;
+    }
+    if input.just_pressed(Button::B) {
+        let outcome = board.toggle_flag(board.cursor());
+        play_outcome(system, outcome);
+        return;
+    }
+    let (dx, dy) = system.input.repeated_direction();
+    if (dx, dy) != (0, 0) && board.move_cursor(dx as i8, dy as i8) {
+        system.sound.play(Sfx::Cursor);
+    }
+}
+
+fn release_a(board: &mut Board, working: &mut Working, system: &mut System, pos: Pos) {
+    if board.state().is_over() {
+        working.wipe = Some(0);
+        working.view.clear_message();
+        return;
+    }
+    let outcome = board.act(pos, &mut system.rng);
+    if outcome == Outcome::NeedsLayout {
+        let seed = system.rng.next_u32();
+        let mines = board.difficulty().mines();
+        working.generating = Some((pos, NoGuessGenerator::new(pos, mines, seed)));
+        crate::event!("sweeper.generate first={},{}", pos.x(), pos.y());
+        return;
+    }
+    finish_move(board, working, system, outcome);
+}
+
+fn update_generation(board: &mut Board, working: &mut Working, system: &mut System) {
+    let Some((first, generator)) = working.generating.as_mut() else {
+        return;
+    };
+    let first = *first;
+    for _ in 0..NO_GUESS_STEPS_PER_FRAME {
+        if let Some(layout) = generator.step() {
+            crate::event!("sweeper.generated attempts={}", generator.attempts());
+            working.generating = None;
+            let outcome = board.start_with_layout(first, &layout);
+            finish_move(board, working, system, outcome);
+            return;
+        }
+    }
+}
+
+fn finish_move(board: &mut Board, working: &mut Working, system: &mut System, outcome: Outcome) {
+    play_outcome(system, outcome);
+    crate::event!(
+        "sweeper.move outcome={:?} state={:?} mines_left={}",
+        outcome,
+        board.state(),
+        board.mines_left()
+    );
+    if !matches!(outcome, Outcome::Won | Outcome::Lost) {
+        return;
+    }
+    let won = outcome == Outcome::Won;
+    let variant = records::variant(board.difficulty(), board.no_guess());
+    let seconds = board.elapsed_seconds();
+    let record = &mut system.storage.data.records[records::TABLE][variant];
+    let new_best = record.finish(won, seconds);
+    board.set_new_record(new_best);
+    system.storage.commit();
+    crate::event!(
+        "sweeper.over won={} seconds={} new_record={} three_bv={} clicks={}",
+        won,
+        seconds,
+        new_best,
+        board.three_bv(),
+        board.clicks()
+    );
+    working.view.game_over_message(board);
+}
+
+fn play_outcome(system: &mut System, outcome: Outcome) {
+    let effect = match outcome {
+        Outcome::Revealed { .. } => Sfx::Reveal,
+        Outcome::Flagged | Outcome::Unflagged => Sfx::Flag,
+        Outcome::Chorded { .. } => Sfx::Chord,
+        Outcome::ChordRefused => Sfx::Error,
+        Outcome::Lost => Sfx::Boom,
+        Outcome::Won => Sfx::Win,
+        Outcome::Ignored | Outcome::NeedsLayout => return,
+    };
+    system.sound.play(effect);
+}
+
+fn update_wipe(board: &mut Board, working: &mut Working, column: u8) {
+    working.wipe_frames += 1;
+    if working.wipe_frames < WIPE_FRAMES_PER_COLUMN {
+        return;
+    }
+    working.wipe_frames = 0;
+    let next = column + 1;
+    working.view.set_wipe(Some(next));
+    if next >= super::rules::WIDTH {
+        board.reset();
+        working.wipe = None;
+        working.view.set_wipe(None);
+        crate::event!("sweeper.reset difficulty={:?} no_guess={}", board.difficulty(), board.no_guess());
+    } else {
+        working.wipe = Some(next);
+    }
+}
+
+/// Menu rows: the three difficulties, then the no-guess switch.
+fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
+    let (_, dy) = system.input.repeated_direction();
+    let a = system.input.just_pressed(Button::A);
+    let b = system.input.just_pressed(Button::B) || system.input.just_pressed(Button::Select);
+    match working.view.menu_update(dy, a, b) {
+        ListEvent::Nothing => {}
+        ListEvent::Moved => system.sound.play(Sfx::Cursor),
+        ListEvent::Back => {
+            working.menu_open = false;
+            working.view.close_menu();
+            system.sound.play(Sfx::Close);
+        }
+        ListEvent::Chosen(row) => {
+            if let Some(difficulty) = Difficulty::ALL.get(row) {
+                board.set_difficulty(*difficulty);
+                working.menu_open = false;
+                working.view.close_menu();
+                working.wipe = Some(0);
+                system.sound.play(Sfx::Confirm);
+            } else {
+                board.set_no_guess(!board.no_guess());
+                working.view.refresh_menu(board, &system.storage.data);
+                system.sound.play(Sfx::Confirm);
+            }
+        }
+    }
+}
+
+/// The menu's rows for a board and its records (used by the view).
+pub fn menu_rows(board: &Board, data: &crate::framework::save::SaveData) -> alloc::vec::Vec<Row> {
+    let mut rows = alloc::vec::Vec::new();
+    for difficulty in Difficulty::ALL {
+        let record = data.records[records::TABLE][records::variant(difficulty, board.no_guess())];
+        let best = record
+            .best_seconds
+            .map(crate::framework::widgets::timer::format_time)
+            .unwrap_or_default();
+        let label = match difficulty {
+            Difficulty::Easy => "Easy   (10 mines)",
+            Difficulty::Medium => "Medium (15 mines)",
+            Difficulty::Hard => "Hard   (20 mines)",
+        };
+        rows.push(Row::new(label, &best));
+    }
+    rows.push(Row::new(
+        if board.no_guess() { "No-guess boards: on" } else { "No-guess boards: off" },
+        "",
+    ));
+    rows
+}
+
+impl View {
+    pub const WINDOW: Area = Area::new(8, 16, 224, 144);
+}

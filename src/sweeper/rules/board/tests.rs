@@ -1,0 +1,494 @@
+use super::{Board, Flood, MAX_SECONDS};
+use crate::random::Rng;
+use crate::sweeper::rules::{Difficulty, GameState, HEIGHT, Layout, Outcome, Pos, PosSet, WIDTH};
+
+/// A board already playing with mines exactly at `mines`, nothing revealed.
+fn board_with(mines: &[(u8, u8)]) -> Board {
+    let mut board = Board::new(Difficulty::Easy, false);
+    let layout = Layout::from_mines(mines.iter().map(|&(x, y)| Pos::new(x, y)).collect());
+    board.lay_mines(&layout);
+    board
+}
+
+fn revealed_set(board: &Board) -> PosSet {
+    Pos::all()
+        .filter(|&pos| board.square(pos).is_some_and(|s| s.is_revealed()))
+        .collect()
+}
+
+/// Textbook reference for a reveal from `start`: grow through zeros over plain
+/// x/y loops until nothing changes.
+fn naive_flood(board: &Board, start: Pos) -> PosSet {
+    let mut open = [[false; WIDTH as usize]; HEIGHT as usize];
+    open[start.y() as usize][start.x() as usize] = true;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for y in 0..HEIGHT as i32 {
+            for x in 0..WIDTH as i32 {
+                let Some(square) = board.square(Pos::new(x as u8, y as u8)) else {
+                    continue;
+                };
+                if !open[y as usize][x as usize] || square.neighbours() != 0 {
+                    continue;
+                }
+                for ny in (y - 1).max(0)..=(y + 1).min(HEIGHT as i32 - 1) {
+                    for nx in (x - 1).max(0)..=(x + 1).min(WIDTH as i32 - 1) {
+                        if !open[ny as usize][nx as usize] {
+                            open[ny as usize][nx as usize] = true;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Pos::all()
+        .filter(|pos| open[pos.y() as usize][pos.x() as usize])
+        .collect()
+}
+
+#[test_case]
+fn board_fits_in_96_bytes(_gba: &mut agb::Gba) {
+    assert!(core::mem::size_of::<Board>() <= 96);
+}
+
+#[test_case]
+fn neighbour_counts_match_a_direct_count(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(3);
+    for _ in 0..20 {
+        let mut board = Board::new(Difficulty::Hard, false);
+        assert!(board.place_mines(Pos::new(4, 2), &mut rng));
+        for y in 0..HEIGHT as i32 {
+            for x in 0..WIDTH as i32 {
+                let mut expected = 0;
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let (nx, ny) = (x + dx, y + dy);
+                        let on_board =
+                            nx >= 0 && ny >= 0 && nx < WIDTH as i32 && ny < HEIGHT as i32;
+                        if (dx, dy) != (0, 0)
+                            && on_board
+                            && board
+                                .square(Pos::new(nx as u8, ny as u8))
+                                .is_some_and(|s| s.is_mine())
+                        {
+                            expected += 1;
+                        }
+                    }
+                }
+                assert_eq!(
+                    board
+                        .square(Pos::new(x as u8, y as u8))
+                        .map(|s| s.neighbours()),
+                    Some(expected)
+                );
+            }
+        }
+    }
+}
+
+#[test_case]
+fn first_move_is_always_an_opening_with_exact_mine_count(_gba: &mut agb::Gba) {
+    for seed in 0..240u32 {
+        let difficulty = Difficulty::ALL[(seed % 3) as usize];
+        let first = Pos::from_index((seed * 7 % 84) as usize).unwrap_or_default();
+        let mut rng = Rng::new(seed);
+        let mut board = Board::new(difficulty, false);
+        let outcome = board.act(first, &mut rng);
+        assert!(
+            matches!(outcome, Outcome::Revealed { .. } | Outcome::Won),
+            "seed {seed}: {outcome:?}"
+        );
+        assert_eq!(board.mine_count(), difficulty.mines());
+        for pos in Pos::all().filter(|pos| pos.is_within_one(first)) {
+            assert!(
+                board
+                    .square(pos)
+                    .is_some_and(|s| !s.is_mine() && s.is_revealed())
+            );
+        }
+        assert_eq!(board.square(first).map(|s| s.neighbours()), Some(0));
+        assert_eq!(board.clicks(), 1);
+    }
+}
+
+#[test_case]
+fn floodfill_reveals_exactly_the_zero_region_and_border_pushing_each_once(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(11);
+    let mut checked = 0;
+    for round in 0..40 {
+        let mut board = Board::new(Difficulty::ALL[round % 3], false);
+        board.place_mines(Pos::new(0, 0), &mut rng);
+        // Start from the last zero square so the region is not always the corner.
+        let Some(start) = Pos::all()
+            .filter(|&pos| {
+                board
+                    .square(pos)
+                    .is_some_and(|s| !s.is_mine() && s.neighbours() == 0)
+            })
+            .last()
+        else {
+            continue;
+        };
+        let expected = naive_flood(&board, start);
+        let mut flooded = board.clone();
+        let flood = flooded.flood_reveal(start);
+        assert_eq!(revealed_set(&flooded), expected);
+        // Every pushed square was covered when pushed and is revealed once popped,
+        // so pushed == revealed means nothing was pushed twice.
+        assert_eq!(
+            flood,
+            Flood {
+                revealed: expected.len() as u8,
+                pushed: expected.len() as u8
+            }
+        );
+        let outcome = board.reveal(start);
+        assert!(
+            outcome
+                == Outcome::Revealed {
+                    count: expected.len() as u8
+                }
+                || outcome == Outcome::Won
+        );
+        checked += 1;
+    }
+    assert!(checked > 30);
+}
+
+#[test_case]
+fn reveal_of_a_number_opens_only_that_square(_gba: &mut agb::Gba) {
+    let mut board = board_with(&[(5, 3)]);
+    assert_eq!(board.reveal(Pos::new(4, 3)), Outcome::Revealed { count: 1 });
+    assert_eq!(board.revealed_count(), 1);
+}
+
+#[test_case]
+fn floodfill_removes_false_flags_it_uncovers(_gba: &mut agb::Gba) {
+    let mut board = board_with(&[(13, 5)]);
+    assert_eq!(board.toggle_flag(Pos::new(3, 3)), Outcome::Flagged); // in the zero sea
+    assert_eq!(board.toggle_flag(Pos::new(12, 4)), Outcome::Flagged); // a false flag on the border
+    assert_eq!(board.toggle_flag(Pos::new(13, 5)), Outcome::Flagged); // a true flag
+    assert_eq!(board.reveal(Pos::new(0, 0)), Outcome::Won);
+    for pos in [Pos::new(3, 3), Pos::new(12, 4)] {
+        let square = board.square(pos).unwrap_or_default();
+        assert!(square.is_revealed() && !square.is_flagged());
+    }
+    assert!(
+        board
+            .square(Pos::new(13, 5))
+            .is_some_and(|s| s.is_flagged() && !s.is_revealed())
+    );
+}
+
+#[test_case]
+fn flags_block_reveal_and_flagging_needs_a_covered_square_while_playing(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(1);
+    let mut fresh = Board::new(Difficulty::Easy, false);
+    assert_eq!(
+        fresh.toggle_flag(Pos::new(1, 1)),
+        Outcome::Ignored,
+        "no flags before the first reveal"
+    );
+
+    let mut board = board_with(&[(0, 0), (13, 5)]);
+    assert_eq!(board.toggle_flag(Pos::new(5, 2)), Outcome::Flagged);
+    assert_eq!(board.act(Pos::new(5, 2), &mut rng), Outcome::Ignored);
+    assert_eq!(board.reveal(Pos::new(5, 2)), Outcome::Ignored);
+    assert!(
+        board
+            .square(Pos::new(5, 2))
+            .is_some_and(|s| !s.is_revealed())
+    );
+    assert_eq!(board.toggle_flag(Pos::new(5, 2)), Outcome::Unflagged);
+    assert_eq!(
+        board.act(Pos::new(1, 0), &mut rng),
+        Outcome::Revealed { count: 1 }
+    );
+    assert_eq!(
+        board.toggle_flag(Pos::new(1, 0)),
+        Outcome::Ignored,
+        "revealed squares take no flag"
+    );
+    assert_eq!(board.clicks(), 3);
+}
+
+#[test_case]
+fn chord_with_matching_flags_reveals_the_rest(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(1);
+    // Mines at (1,0) and (1,2) around the 2 at (1,1); (13,5) keeps the game going.
+    let mut board = board_with(&[(1, 0), (1, 2), (13, 5)]);
+    assert_eq!(board.reveal(Pos::new(1, 1)), Outcome::Revealed { count: 1 });
+    board.toggle_flag(Pos::new(1, 0));
+    assert_eq!(board.pressed_preview(Pos::new(1, 1)).len(), 7);
+    assert_eq!(board.act(Pos::new(1, 1), &mut rng), Outcome::ChordRefused);
+    board.toggle_flag(Pos::new(1, 2));
+    assert_eq!(
+        board.act(Pos::new(1, 1), &mut rng),
+        Outcome::Chorded { count: 6 }
+    );
+    for pos in Pos::new(1, 1).neighbours() {
+        let square = board.square(pos).unwrap_or_default();
+        assert_eq!(square.is_revealed(), !square.is_mine());
+    }
+    assert_eq!(
+        board.act(Pos::new(1, 1), &mut rng),
+        Outcome::Ignored,
+        "nothing left to chord"
+    );
+    assert_eq!(board.state(), GameState::Playing);
+}
+
+#[test_case]
+fn chord_refused_with_too_many_flags_and_on_non_numbers(_gba: &mut agb::Gba) {
+    let mut board = board_with(&[(1, 0), (13, 5)]);
+    board.reveal(Pos::new(1, 1));
+    board.toggle_flag(Pos::new(1, 0));
+    board.toggle_flag(Pos::new(0, 0));
+    assert_eq!(board.chord(Pos::new(1, 1)), Outcome::ChordRefused);
+    assert_eq!(
+        board.chord(Pos::new(5, 5)),
+        Outcome::Ignored,
+        "covered square"
+    );
+    assert_eq!(board.revealed_count(), 1);
+}
+
+#[test_case]
+fn losing_chord_keeps_false_flags_and_marks_the_mine(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(1);
+    // (1,1) shows 1 for the mine at (2,0). The player flags (0,1) instead; the
+    // chord's floodfill from (0,0) uncovers (0,1) before the mine goes off.
+    let mut board = board_with(&[(2, 0)]);
+    board.reveal(Pos::new(1, 1));
+    board.toggle_flag(Pos::new(0, 1));
+    assert_eq!(board.act(Pos::new(1, 1), &mut rng), Outcome::Lost);
+    assert_eq!(board.state(), GameState::Dead);
+    let false_flag = board.square(Pos::new(0, 1)).unwrap_or_default();
+    assert!(false_flag.is_flagged() && false_flag.is_wrong_flag());
+    assert!(
+        board
+            .square(Pos::new(2, 0))
+            .is_some_and(|s| s.is_detonated())
+    );
+    assert_eq!(
+        board.act(Pos::new(5, 5), &mut rng),
+        Outcome::Ignored,
+        "game over"
+    );
+}
+
+#[test_case]
+fn revealing_a_mine_loses(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(1);
+    let mut board = board_with(&[(4, 4), (13, 0)]);
+    assert_eq!(board.act(Pos::new(4, 4), &mut rng), Outcome::Lost);
+    assert_eq!(board.state(), GameState::Dead);
+    assert!(
+        board
+            .square(Pos::new(4, 4))
+            .is_some_and(|s| s.is_detonated())
+    );
+    assert!(
+        board
+            .square(Pos::new(13, 0))
+            .is_some_and(|s| !s.is_detonated())
+    );
+    board.tick_second();
+    assert_eq!(board.elapsed_seconds(), 0, "the clock stops on a loss");
+    assert_eq!(board.toggle_flag(Pos::new(0, 0)), Outcome::Ignored);
+    assert!(board.pressed_preview(Pos::new(0, 0)).is_empty());
+}
+
+#[test_case]
+fn revealing_every_safe_square_wins_and_flags_the_mines(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(1);
+    let mines = [(0, 0), (2, 0), (0, 2), (2, 2)];
+    let mut board = board_with(&mines);
+    let safe: PosSet = board
+        .squares()
+        .iter()
+        .zip(Pos::all())
+        .filter(|(s, _)| !s.is_mine())
+        .map(|(_, p)| p)
+        .collect();
+    let mut last = Outcome::Ignored;
+    for pos in safe {
+        if board.square(pos).is_some_and(|s| !s.is_revealed()) {
+            last = board.act(pos, &mut rng);
+        }
+    }
+    assert_eq!(last, Outcome::Won);
+    assert_eq!(board.state(), GameState::Won);
+    assert_eq!(board.mines_left(), 0);
+    for (x, y) in mines {
+        assert!(
+            board
+                .square(Pos::new(x, y))
+                .is_some_and(|s| s.is_flagged() && !s.is_revealed())
+        );
+    }
+}
+
+#[test_case]
+fn mines_left_counts_flags_and_goes_negative(_gba: &mut agb::Gba) {
+    let fresh = Board::new(Difficulty::Medium, false);
+    assert_eq!(fresh.mines_left(), 15);
+    let mut board = board_with(&[(0, 0), (13, 5)]);
+    assert_eq!(board.mines_left(), 2);
+    board.toggle_flag(Pos::new(0, 0));
+    assert_eq!(board.mines_left(), 1);
+    board.toggle_flag(Pos::new(5, 5));
+    board.toggle_flag(Pos::new(6, 5));
+    assert_eq!(board.mines_left(), -1);
+}
+
+#[test_case]
+fn three_bv_of_a_hand_made_board(_gba: &mut agb::Gba) {
+    // Four mines around (1,1) make (1,0), (0,1), (1,1), (2,1) and (1,2)
+    // numbers that no opening touches; everything else is one opening.
+    let board = board_with(&[(0, 0), (2, 0), (0, 2), (2, 2)]);
+    assert_eq!(board.three_bv(), 6);
+    // A full column of mines splits the board into two openings.
+    let split = board_with(&[(4, 0), (4, 1), (4, 2), (4, 3), (4, 4), (4, 5)]);
+    assert_eq!(split.three_bv(), 2);
+    assert_eq!(Board::new(Difficulty::Easy, false).three_bv(), 0);
+}
+
+#[test_case]
+fn timer_runs_only_while_playing_and_holds_at_99_59(_gba: &mut agb::Gba) {
+    let mut board = Board::new(Difficulty::Easy, false);
+    board.tick_second();
+    assert_eq!(
+        board.elapsed_seconds(),
+        0,
+        "no clock before the first reveal"
+    );
+    let mut board = board_with(&[(0, 0)]);
+    for _ in 0..MAX_SECONDS + 100 {
+        board.tick_second();
+    }
+    assert_eq!(board.elapsed_seconds(), 99 * 60 + 59);
+}
+
+#[test_case]
+fn off_board_positions_are_ignored(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(1);
+    let mut fresh = Board::new(Difficulty::Easy, false);
+    let untouched = fresh.clone();
+    for pos in [
+        Pos::new(14, 0),
+        Pos::new(0, 6),
+        Pos::new(255, 255),
+        Pos::from_bits(0xEF),
+    ] {
+        assert_eq!(fresh.act(pos, &mut rng), Outcome::Ignored);
+        assert!(!fresh.place_mines(pos, &mut rng));
+        assert_eq!(
+            fresh.start_with_layout(pos, &Layout::default()),
+            Outcome::Ignored
+        );
+        assert!(!fresh.set_cursor(pos));
+    }
+    assert_eq!(fresh, untouched);
+
+    let mut board = board_with(&[(0, 0)]);
+    let untouched = board.clone();
+    for pos in [
+        Pos::new(14, 0),
+        Pos::new(0, 6),
+        Pos::new(255, 255),
+        Pos::from_bits(0xEF),
+    ] {
+        assert_eq!(board.act(pos, &mut rng), Outcome::Ignored);
+        assert_eq!(board.reveal(pos), Outcome::Ignored);
+        assert_eq!(board.chord(pos), Outcome::Ignored);
+        assert_eq!(board.toggle_flag(pos), Outcome::Ignored);
+        assert_eq!(board.square(pos), None);
+        assert!(board.pressed_preview(pos).is_empty());
+    }
+    assert_eq!(board, untouched);
+}
+
+#[test_case]
+fn cursor_moves_and_stops_at_edges(_gba: &mut agb::Gba) {
+    let mut board = Board::new(Difficulty::Easy, false);
+    assert!(board.set_cursor(Pos::new(0, 0)));
+    assert!(!board.move_cursor(-1, 0));
+    assert!(board.move_cursor(1, 1));
+    assert_eq!(board.cursor(), Pos::new(1, 1));
+    assert!(board.move_cursor(100, 100));
+    assert_eq!(board.cursor(), Pos::new(13, 5));
+}
+
+#[test_case]
+fn pressed_preview_shows_square_or_chord_targets(_gba: &mut agb::Gba) {
+    let fresh = Board::new(Difficulty::Easy, false);
+    assert_eq!(fresh.pressed_preview(Pos::new(3, 3)).len(), 1);
+    let mut board = board_with(&[(1, 0), (13, 5)]);
+    board.reveal(Pos::new(1, 1));
+    board.toggle_flag(Pos::new(1, 0));
+    assert_eq!(
+        board.pressed_preview(Pos::new(1, 0)),
+        PosSet::EMPTY,
+        "flagged"
+    );
+    assert_eq!(board.pressed_preview(Pos::new(5, 5)).len(), 1);
+    // (1,1)'s covered neighbours minus the flagged one.
+    assert_eq!(board.pressed_preview(Pos::new(1, 1)).len(), 7);
+}
+
+#[test_case]
+fn no_guess_games_wait_for_a_layout(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(1);
+    let mut board = Board::new(Difficulty::Easy, true);
+    let first = Pos::new(6, 2);
+    assert_eq!(board.act(first, &mut rng), Outcome::NeedsLayout);
+    assert_eq!(board.state(), GameState::Fresh);
+    let on_first = Layout::from_mines([first].into_iter().collect());
+    assert_eq!(
+        board.start_with_layout(first, &on_first),
+        Outcome::Ignored,
+        "first square must be safe"
+    );
+    let layout = Layout::random(first, 10, &mut rng);
+    assert!(matches!(
+        board.start_with_layout(first, &layout),
+        Outcome::Revealed { .. } | Outcome::Won
+    ));
+    assert_eq!(board.mine_count(), 10);
+    assert_eq!(board.clicks(), 1);
+    assert_eq!(
+        board.start_with_layout(first, &layout),
+        Outcome::Ignored,
+        "only on a fresh board"
+    );
+}
+
+#[test_case]
+fn reset_and_settings_changes_start_over(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(1);
+    let mut board = Board::new(Difficulty::Hard, false);
+    board.set_cursor(Pos::new(2, 2));
+    board.act(Pos::new(2, 2), &mut rng);
+    board.tick_second();
+    board.reset();
+    assert_eq!(
+        board,
+        Board {
+            cursor: Pos::new(2, 2),
+            ..Board::new(Difficulty::Hard, false)
+        }
+    );
+    board.act(Pos::new(2, 2), &mut rng);
+    board.set_difficulty(Difficulty::Hard);
+    assert_eq!(
+        board.state(),
+        GameState::Playing,
+        "same setting keeps the game"
+    );
+    board.set_no_guess(true);
+    assert_eq!(board.state(), GameState::Fresh);
+    assert!(board.no_guess());
+}

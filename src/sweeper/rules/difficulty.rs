@@ -1,0 +1,37 @@
+//! How many mines a game has.
+
+/// Difficulty setting, stored as one byte in the persistent board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub enum Difficulty {
+    #[default]
+    Easy = 0,
+    Medium = 1,
+    Hard = 2,
+}
+
+impl Difficulty {
+    /// In menu order.
+    pub const ALL: [Self; 3] = [Self::Easy, Self::Medium, Self::Hard];
+
+    /// Mines on the 14x6 board.
+    #[must_use]
+    pub const fn mines(self) -> u8 {
+        match self {
+            Self::Easy => 10,
+            Self::Medium => 15,
+            Self::Hard => 20,
+        }
+    }
+
+    /// Rebuilds a difficulty from its byte (for saved settings).
+    #[must_use]
+    pub const fn from_u8(value: u8) -> Option<Self> {
+        match value {
+            0 => Some(Self::Easy),
+            1 => Some(Self::Medium),
+            2 => Some(Self::Hard),
+            _ => None,
+        }
+    }
+}

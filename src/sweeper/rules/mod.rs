@@ -1,0 +1,36 @@
+//! Pure rules of Poop Sweeper, a GNOME-Mines-flavoured Minesweeper.
+//!
+//! No graphics, no allocation: only `core`, `heapless` and `bitflags`, so the
+//! rules run (and are tested) anywhere. The UI drives a [`Board`] with
+//! [`Board::act`] / [`Board::toggle_flag`] and draws its [`Square`]s.
+
+mod board;
+#[cfg(test)]
+mod check;
+mod difficulty;
+mod game_state;
+mod layout;
+mod no_guess;
+mod outcome;
+mod pos;
+mod pos_set;
+mod solver;
+mod square;
+
+pub use board::{Board, MAX_SECONDS};
+pub use difficulty::Difficulty;
+pub use game_state::GameState;
+pub use layout::Layout;
+pub use no_guess::{MAX_ATTEMPTS, NoGuessGenerator, generate_blocking};
+pub use outcome::Outcome;
+pub use pos::{Neighbours, Pos};
+pub use pos_set::{PosSet, PosSetIter};
+pub use solver::solves;
+pub use square::{Square, SquareFlags};
+
+/// Board width in squares.
+pub const WIDTH: u8 = 14;
+/// Board height in squares.
+pub const HEIGHT: u8 = 6;
+/// Squares on the board.
+pub const SQUARE_COUNT: usize = WIDTH as usize * HEIGHT as usize;

@@ -1,0 +1,324 @@
+//! Drawing Poop Sweeper: the window and board well on a tiled background, one
+//! 16x16 sprite per square (84), the board cursor, the avatar's face, and text
+//! for the counters and messages. Everything here is built on open and dropped
+//! on close, so a closed Sweeper holds no video memory.
+//!
+//! OAM budget: 84 squares + cursor + face + menu pointer = 87 of 128.
+
+use agb::display::{
+    Priority,
+    object::Object,
+    tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
+};
+use alloc::{format, vec::Vec};
+
+use super::{
+    app::menu_rows,
+    records,
+    rules::{Board, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH},
+};
+use crate::framework::{
+    assets::sprites,
+    canvas::Canvas,
+    save::SaveData,
+    widgets::{
+        list::{List, ListEvent},
+        text::{LIGHT_TEXT_PALETTE, TextBox},
+        timer::format_time,
+        window::{self, ICON_CLOCK, ICON_POOP},
+    },
+};
+
+/// Top-left pixel of square (0, 0): inside the well.
+const BOARD_X: i32 = 32;
+const BOARD_Y: i32 = 64;
+const SQUARE: i32 = 12;
+const FACE_POS: (i32, i32) = (108, 34);
+
+/// How a square looks; the value is its frame in gfx/board.png.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum Look {
+    Covered = 0,
+    Pressed = 1,
+    Empty = 2,
+    // 3..=10: numbers 1..8
+    Flag = 11,
+    Mine = 12,
+    Detonated = 13,
+    WrongFlag = 14,
+}
+
+const CURSOR_FRAME: usize = 15;
+
+/// The avatar's faces; the value is the frame in gfx/faces.png.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Face {
+    Idle = 0,
+    Thinking = 2,
+    Dead = 3,
+    Won = 4,
+}
+
+/// The frame a square shows, from the square alone plus game state.
+pub fn look(square: Square, state: GameState, pressed: bool) -> u8 {
+    let over = state.is_over();
+    if square.is_revealed() {
+        return match (square.is_mine(), square.is_detonated()) {
+            (true, true) => Look::Detonated as u8,
+            (true, false) => Look::Mine as u8,
+            _ if square.neighbours() == 0 => Look::Empty as u8,
+            _ => 2 + square.neighbours().min(8),
+        };
+    }
+    if square.is_flagged() {
+        return if state == GameState::Dead && !square.is_mine() {
+            Look::WrongFlag as u8
+        } else {
+            Look::Flag as u8
+        };
+    }
+    if square.is_mine() && state == GameState::Dead {
+        return if square.is_detonated() {
+            Look::Detonated as u8
+        } else {
+            Look::Mine as u8
+        };
+    }
+    if pressed && !over {
+        Look::Pressed as u8
+    } else {
+        Look::Covered as u8
+    }
+}
+
+pub struct View {
+    frame_layer: RegularBackground,
+    text_layer: RegularBackground,
+    squares: Vec<Object>,
+    looks: [u8; SQUARE_COUNT],
+    cursor: Object,
+    face: Object,
+    face_shown: Face,
+    mines_box: TextBox,
+    timer_box: TextBox,
+    message_box: TextBox,
+    shown_mines: Option<i8>,
+    shown_seconds: Option<u16>,
+    shown_variant: Option<usize>,
+    message_locked: bool,
+    wipe: Option<u8>,
+    menu: Option<List>,
+}
+
+impl View {
+    pub fn new() -> Self {
+        let mut frame_layer = RegularBackground::new(
+            Priority::P1,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        );
+        window::draw_window(&mut frame_layer, Self::WINDOW, true);
+        window::draw_well(
+            &mut frame_layer,
+            (BOARD_X / 8, BOARD_Y / 8),
+            (i32::from(WIDTH) * SQUARE / 8, i32::from(HEIGHT) * SQUARE / 8),
+        );
+        window::put(&mut frame_layer, (4, 5), ICON_POOP);
+        window::put(&mut frame_layer, (19, 5), ICON_CLOCK);
+        let mut text_layer = RegularBackground::new(
+            Priority::P0,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        );
+        let mut title = TextBox::new((16, 19), 16, 1);
+        title.set(&mut text_layer, "Poop Sweeper");
+        core::mem::forget(title);
+
+        let covered = sprites::BOARD.sprite(Look::Covered as usize);
+        let squares = (0..SQUARE_COUNT)
+            .map(|index| {
+                let mut object = Object::new(covered);
+                let (x, y) = square_origin(index);
+                object.set_pos((x, y)).set_priority(Priority::P1);
+                object
+            })
+            .collect();
+        let mut cursor = Object::new(sprites::BOARD.sprite(CURSOR_FRAME));
+        cursor.set_priority(Priority::P0);
+        let mut face = Object::new(sprites::FACES.sprite(Face::Idle as usize));
+        face.set_pos(FACE_POS).set_priority(Priority::P1);
+        Self {
+            frame_layer,
+            text_layer,
+            squares,
+            looks: [Look::Covered as u8; SQUARE_COUNT],
+            cursor,
+            face,
+            face_shown: Face::Idle,
+            mines_box: TextBox::new((44, 42), 4, 1),
+            timer_box: TextBox::new((164, 42), 5, 1),
+            message_box: TextBox::new((16, 145), 26, 1),
+            shown_mines: None,
+            shown_seconds: None,
+            shown_variant: None,
+            message_locked: false,
+            wipe: None,
+            menu: None,
+        }
+    }
+
+    /// Bring sprites and text up to date with the board (call from update).
+    pub fn sync(&mut self, board: &Board, pressed: Option<Pos>, face: Face, data: &SaveData) {
+        let preview = pressed.map_or(PosSet::EMPTY, |pos| board.pressed_preview(pos));
+        let wiped_columns = self.wipe.unwrap_or(0);
+        for (index, square) in board.squares().iter().enumerate() {
+            let Some(pos) = Pos::from_index(index) else {
+                continue;
+            };
+            let frame = if pos.x() < wiped_columns {
+                Look::Covered as u8
+            } else {
+                look(*square, board.state(), preview.contains(pos))
+            };
+            if self.looks[index] != frame {
+                self.looks[index] = frame;
+                if let Some(object) = self.squares.get_mut(index) {
+                    object.set_sprite(sprites::BOARD.sprite(usize::from(frame)));
+                }
+            }
+        }
+        let cursor = board.cursor();
+        let (x, y) = square_origin(usize::from(cursor.x()) + usize::from(cursor.y()) * usize::from(WIDTH));
+        self.cursor.set_pos((x - 2, y - 2));
+        if face != self.face_shown {
+            self.face_shown = face;
+            self.face.set_sprite(sprites::FACES.sprite(face as usize));
+        }
+        if self.shown_mines != Some(board.mines_left()) {
+            self.shown_mines = Some(board.mines_left());
+            self.mines_box.set(&mut self.text_layer, &format!("{}", board.mines_left()));
+        }
+        if self.shown_seconds != Some(board.elapsed_seconds()) {
+            self.shown_seconds = Some(board.elapsed_seconds());
+            self.timer_box.set(&mut self.text_layer, &format_time(board.elapsed_seconds()));
+        }
+        let variant = records::variant(board.difficulty(), board.no_guess());
+        if self.shown_variant != Some(variant) && !self.message_locked {
+            self.shown_variant = Some(variant);
+            if board.state().is_over() {
+                self.game_over_message(board);
+            } else {
+                let record = data.records[records::TABLE][variant];
+                let best = record.best_seconds.map(format_time);
+                let text = match best {
+                    Some(best) => format!("{}  Best {}  Wins {}", setting_name(board), best, record.wins),
+                    None => format!("{}  SELECT: new game", setting_name(board)),
+                };
+                self.message_box.set(&mut self.text_layer, &text);
+            }
+        }
+        if let Some(menu) = self.menu.as_mut() {
+            menu.draw(&mut self.text_layer);
+        }
+    }
+
+    /// Win: time, 3BV and efficiency (3BV / clicks) like ranked-play clones;
+    /// loss: how to go again. A new best time is celebrated here, once.
+    pub fn game_over_message(&mut self, board: &Board) {
+        let text = match board.state() {
+            GameState::Won if board.new_record() => format!(
+                "New record! 3BV {}  Eff {}%",
+                board.three_bv(),
+                efficiency(board)
+            ),
+            GameState::Won => format!(
+                "Cleared! 3BV {}  Eff {}%",
+                board.three_bv(),
+                efficiency(board)
+            ),
+            _ => "Boom! Press A for a new board.".into(),
+        };
+        self.message_box.set(&mut self.text_layer, &text);
+        self.message_locked = true;
+    }
+
+    pub fn clear_message(&mut self) {
+        self.message_locked = false;
+        self.shown_variant = None;
+    }
+
+    pub fn set_wipe(&mut self, columns: Option<u8>) {
+        self.wipe = columns;
+        if columns.is_none() {
+            self.clear_message();
+        }
+    }
+
+    pub fn open_menu(&mut self, board: &Board, data: &SaveData) {
+        self.message_box.clear(&mut self.text_layer);
+        let mut menu = List::new(menu_rows(board, data), (40, 70), 20).with_palette(LIGHT_TEXT_PALETTE);
+        menu.select(board.difficulty() as usize);
+        self.menu = Some(menu);
+    }
+
+    pub fn refresh_menu(&mut self, board: &Board, data: &SaveData) {
+        if let Some(menu) = self.menu.as_mut() {
+            for (i, row) in menu_rows(board, data).into_iter().enumerate() {
+                menu.set_row(i, row);
+            }
+        }
+    }
+
+    pub fn menu_update(&mut self, dy: i32, a: bool, b: bool) -> ListEvent {
+        self.menu
+            .as_mut()
+            .map_or(ListEvent::Back, |menu| menu.update(dy, a, b))
+    }
+
+    pub fn close_menu(&mut self) {
+        if let Some(mut menu) = self.menu.take() {
+            menu.clear(&mut self.text_layer);
+        }
+        self.clear_message();
+    }
+
+    pub fn show(&mut self, board: &Board, canvas: &mut Canvas) {
+        canvas.background(&self.frame_layer);
+        canvas.background(&self.text_layer);
+        canvas.object(&self.face);
+        if let Some(menu) = self.menu.as_ref() {
+            menu.show(canvas);
+            return;
+        }
+        if !board.state().is_over() && self.wipe.is_none() {
+            canvas.object(&self.cursor);
+        }
+        for square in &self.squares {
+            canvas.object(square);
+        }
+    }
+}
+
+fn square_origin(index: usize) -> (i32, i32) {
+    let x = (index % usize::from(WIDTH)) as i32;
+    let y = (index / usize::from(WIDTH)) as i32;
+    (BOARD_X + x * SQUARE, BOARD_Y + y * SQUARE)
+}
+
+fn efficiency(board: &Board) -> u32 {
+    let clicks = u32::from(board.clicks()).max(1);
+    u32::from(board.three_bv()) * 100 / clicks
+}
+
+fn setting_name(board: &Board) -> &'static str {
+    use super::rules::Difficulty;
+    match (board.difficulty(), board.no_guess()) {
+        (Difficulty::Easy, false) => "Easy",
+        (Difficulty::Medium, false) => "Medium",
+        (Difficulty::Hard, false) => "Hard",
+        (Difficulty::Easy, true) => "Easy NG",
+        (Difficulty::Medium, true) => "Medium NG",
+        (Difficulty::Hard, true) => "Hard NG",
+    }
+}

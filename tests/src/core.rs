@@ -1,0 +1,177 @@
+//! A safe wrapper over one headless mGBA GBA core (`struct mCore`).
+//!
+//! No thread, no window, no audio/video sync: the harness drives the core
+//! directly with `runFrame`/`step`, so it runs as fast as the host allows.
+//! Save data lives in an in-memory VFile (`VFileMemChunk`), never on disk.
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use anyhow::{Result, anyhow, bail};
+
+use crate::{log, sys};
+
+pub const WIDTH: usize = 240;
+pub const HEIGHT: usize = 160;
+/// Size of the battery-backed SRAM mGBA emulates (what an empty save reads as: 0xFF).
+pub const SRAM_SIZE: usize = 32 * 1024;
+
+/// Frames emulated by every core in this process (for the speed report).
+static FRAMES: AtomicU64 = AtomicU64::new(0);
+
+pub fn frames_emulated() -> u64 {
+    FRAMES.load(Ordering::Relaxed)
+}
+
+macro_rules! call {
+    ($core:expr, $f:ident($($arg:expr),*)) => {{
+        let c = $core.as_ptr();
+        unsafe { ((*c).$f.expect(concat!("mCore::", stringify!($f))))(c $(, $arg)*) }
+    }};
+}
+
+pub struct Core {
+    core: NonNull<sys::mCore>,
+    screen: Box<[u32]>,
+    /// Last frame counter seen, to account frames however they were run.
+    last_frame: u32,
+}
+
+impl Core {
+    /// A fresh GBA with `rom` (a GBA image) inserted and `sram` as its save chip
+    /// (empty = factory fresh).
+    pub fn new(rom: &[u8], sram: &[u8]) -> Result<Core> {
+        let core = NonNull::new(unsafe { sys::GBACoreCreate() }).ok_or(anyhow!("GBACoreCreate failed"))?;
+        let mut screen = vec![0u32; WIDTH * HEIGHT].into_boxed_slice();
+        unsafe {
+            let c = core.as_ptr();
+            sys::mCoreInitConfig(c, std::ptr::null());
+            if !((*c).init.unwrap())(c) {
+                bail!("mCore init failed");
+            }
+            let opts = sys::mCoreOptions {
+                // No BIOS file: mGBA's built-in high-level BIOS emulation.
+                useBios: false,
+                skipBios: true,
+                audioSync: false,
+                videoSync: false,
+                volume: 0,
+                mute: true,
+                ..Default::default()
+            };
+            sys::mCoreConfigLoadDefaults(&mut (*c).config, &opts);
+            sys::mCoreLoadConfig(c);
+            ((*c).setVideoBuffer.unwrap())(c, screen.as_mut_ptr(), WIDTH);
+            log::attach((*c).timing, screen.as_ptr(), screen.len());
+        }
+        let mut this = Core { core, screen, last_frame: 0 };
+        // mGBA copies neither buffer: VFileMemChunk makes its own copy of both.
+        let rom_vf = unsafe { sys::VFileMemChunk(rom.as_ptr().cast(), rom.len()) };
+        if rom_vf.is_null() || !call!(this.core, loadROM(rom_vf)) {
+            bail!("mGBA refused the ROM image");
+        }
+        let sram_vf = unsafe { sys::VFileMemChunk(sram.as_ptr().cast(), sram.len()) };
+        if sram_vf.is_null() || !call!(this.core, loadSave(sram_vf)) {
+            bail!("mGBA refused the in-memory save file");
+        }
+        call!(this.core, reset());
+        this.last_frame = call!(this.core, frameCounter());
+        Ok(this)
+    }
+
+    fn account(&mut self) {
+        let now = call!(self.core, frameCounter());
+        FRAMES.fetch_add(now.wrapping_sub(self.last_frame) as u64, Ordering::Relaxed);
+        self.last_frame = now;
+    }
+
+    /// Keys as a GBA KEYINPUT-style bitmask, 1 = held (see `keys.rs`).
+    pub fn set_keys(&mut self, keys: u16) {
+        call!(self.core, setKeys(keys as u32));
+    }
+
+    /// Runs until the next vblank starts; the screen then holds the finished frame.
+    pub fn run_frame(&mut self) {
+        call!(self.core, runFrame());
+        self.drain_audio();
+        self.account();
+    }
+
+    /// Runs one CPU instruction (plus any hardware events that fall due).
+    pub fn step(&mut self) {
+        call!(self.core, step());
+        let now = call!(self.core, frameCounter());
+        if now != self.last_frame {
+            self.drain_audio();
+            self.account();
+        }
+    }
+
+    pub fn frame_counter(&self) -> u32 {
+        call!(self.core, frameCounter())
+    }
+
+    /// The audio is never played; empty the resampler so it cannot fill up.
+    fn drain_audio(&mut self) {
+        for ch in 0..2 {
+            let blip = call!(self.core, getAudioChannel(ch));
+            if !blip.is_null() {
+                unsafe { sys::blip_clear(blip) };
+            }
+        }
+    }
+
+    /// The last completed frame, one `0x00BBGGRR` word per pixel.
+    pub fn screen(&self) -> &[u32] {
+        &self.screen
+    }
+
+    /// A copy of the save chip. Before the ROM first touches SRAM mGBA has not
+    /// picked a save type yet; the image is then whatever was loaded (maybe empty).
+    pub fn sram(&mut self) -> Vec<u8> {
+        let mut ptr: *mut std::ffi::c_void = std::ptr::null_mut();
+        let size = call!(self.core, savedataClone(&mut ptr));
+        if ptr.is_null() {
+            return Vec::new();
+        }
+        let data = unsafe { std::slice::from_raw_parts(ptr as *const u8, size) }.to_vec();
+        unsafe { libc_free(ptr) };
+        data
+    }
+
+    /// Overwrites the save chip (and the backing in-memory file) with `data`.
+    pub fn set_sram(&mut self, data: &[u8]) -> Result<()> {
+        if !call!(self.core, savedataRestore(data.as_ptr().cast(), data.len(), true)) {
+            bail!("mGBA could not restore save data ({} bytes)", data.len());
+        }
+        Ok(())
+    }
+
+    /// A save state (CPU, memory, hardware; not the save chip's contents).
+    pub fn save_state(&mut self) -> Vec<u8> {
+        let size = call!(self.core, stateSize());
+        let mut state = vec![0u8; size];
+        call!(self.core, saveState(state.as_mut_ptr().cast()));
+        state
+    }
+
+    pub fn load_state(&mut self, state: &[u8]) -> Result<()> {
+        if !call!(self.core, loadState(state.as_ptr().cast())) {
+            bail!("mGBA rejected the save state");
+        }
+        // Rewinding is not "emulating backwards": restart frame accounting here.
+        self.last_frame = call!(self.core, frameCounter());
+        Ok(())
+    }
+}
+
+impl Drop for Core {
+    fn drop(&mut self) {
+        log::detach();
+        call!(self.core, deinit());
+    }
+}
+
+unsafe extern "C" {
+    #[link_name = "free"]
+    fn libc_free(ptr: *mut std::ffi::c_void);
+}

@@ -1,0 +1,131 @@
+//! Screens as PNGs: writing screenshots, comparing against golden images.
+//!
+//! Comparison is done in the GBA's own 15-bit colour space (5 bits a channel),
+//! so a golden written by any tool that expands 5-bit colour differently still
+//! matches. Goldens are written as 8-bit RGB with the usual `v<<3 | v>>2` expansion.
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use crate::core::{HEIGHT, WIDTH};
+
+/// mGBA pixel (`0x00BBGGRR`) -> 15-bit BGR555.
+fn pixel15(p: u32) -> u16 {
+    let [r, g, b, _] = p.to_le_bytes();
+    rgb15(r, g, b)
+}
+
+fn rgb15(r: u8, g: u8, b: u8) -> u16 {
+    (r as u16 >> 3) | ((g as u16 >> 3) << 5) | ((b as u16 >> 3) << 10)
+}
+
+fn expand(v5: u16) -> u8 {
+    let v = (v5 & 31) as u8;
+    (v << 3) | (v >> 2)
+}
+
+pub fn write_png(path: &Path, screen: &[u32]) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let file = File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+    let mut enc = png::Encoder::new(BufWriter::new(file), WIDTH as u32, HEIGHT as u32);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut data = Vec::with_capacity(WIDTH * HEIGHT * 3);
+    for &p in screen {
+        let c = pixel15(p);
+        data.extend([expand(c), expand(c >> 5), expand(c >> 10)]);
+    }
+    let mut w = enc.write_header()?;
+    w.write_image_data(&data)?;
+    w.finish()?;
+    Ok(())
+}
+
+/// Reads a PNG as 15-bit colours plus its size.
+fn read_png(path: &Path) -> Result<(u32, u32, Vec<u16>)> {
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut dec = png::Decoder::new(std::io::BufReader::new(file));
+    dec.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = dec.read_info().with_context(|| format!("{} is not a PNG", path.display()))?;
+    let mut buf = vec![0; reader.output_buffer_size().unwrap_or(0)];
+    let info = reader.next_frame(&mut buf).with_context(|| format!("cannot decode {}", path.display()))?;
+    let buf = &buf[..info.buffer_size()];
+    let channels = info.color_type.samples();
+    let px = buf
+        .chunks_exact(channels)
+        .map(|c| match channels {
+            1 | 2 => rgb15(c[0], c[0], c[0]),
+            _ => rgb15(c[0], c[1], c[2]),
+        })
+        .collect();
+    Ok((info.width, info.height, px))
+}
+
+pub fn is_single_colour(screen: &[u32]) -> bool {
+    let first = pixel15(screen[0]);
+    screen.iter().all(|&p| pixel15(p) == first)
+}
+
+/// How a golden comparison went.
+pub enum Golden {
+    Match,
+    /// Written because goldens are being updated (`unrequested: false`) or
+    /// because it was missing (`unrequested: true`, which fails the check).
+    Written { unrequested: bool },
+    Mismatch { differing: usize, actual: PathBuf },
+}
+
+pub fn update_requested(flag: bool) -> bool {
+    flag || std::env::var("UPDATE_GOLDENS").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Compares `screen` with the golden PNG at `path`. Writes it when missing or
+/// when `update`; on a mismatch writes `<name>.actual.png` beside it.
+pub fn check_golden(path: &Path, screen: &[u32], update: bool) -> Result<Golden> {
+    if update || !path.exists() {
+        write_png(path, screen)?;
+        let _ = std::fs::remove_file(actual_path(path));
+        return Ok(Golden::Written { unrequested: !update });
+    }
+    let (w, h, expected) = read_png(path)?;
+    let actual = actual_path(path);
+    let differing = if (w as usize, h as usize) != (WIDTH, HEIGHT) {
+        WIDTH * HEIGHT
+    } else {
+        expected.iter().zip(screen).filter(|(e, a)| **e != pixel15(**a)).count()
+    };
+    if differing == 0 {
+        // A stale .actual.png from an earlier failure would only confuse.
+        let _ = std::fs::remove_file(&actual);
+        return Ok(Golden::Match);
+    }
+    write_png(&actual, screen)?;
+    Ok(Golden::Mismatch { differing, actual })
+}
+
+/// Turns a comparison into pass/fail with a readable reason.
+pub fn golden_verdict(path: &Path, result: Golden) -> Result<()> {
+    match result {
+        Golden::Match | Golden::Written { unrequested: false } => Ok(()),
+        Golden::Written { unrequested: true } => bail!(
+            "golden {} did not exist; wrote the current screen there. Check it and commit it \
+             (or run with --update-goldens / UPDATE_GOLDENS=1 to accept new goldens)",
+            path.display()
+        ),
+        Golden::Mismatch { differing, actual } => bail!(
+            "screen differs from golden {} in {differing} of {} pixels; actual screen written to {}",
+            path.display(),
+            WIDTH * HEIGHT,
+            actual.display()
+        ),
+    }
+}
+
+pub fn actual_path(golden: &Path) -> PathBuf {
+    let stem = golden.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    golden.with_file_name(format!("{stem}.actual.png"))
+}

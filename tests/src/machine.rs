@@ -1,0 +1,214 @@
+//! A running game for the play and soak modes: a core plus everything that
+//! outlives one core (the ROM, the events logged so far, an armed `sram-cut`),
+//! so that `reboot` can swap in a fresh emulator with the same save chip.
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+
+use crate::core::{Core, SRAM_SIZE};
+use crate::log::{self, Entry, Level};
+
+/// Frames to keep running after agb's `[failed]` while waiting for the panic
+/// message (agb waits two frames after drawing its crash screen).
+const PANIC_GRACE_FRAMES: u32 = 600;
+/// How long a save may take between `save.begin` and `save.end` for `sram-cut`.
+const SAVE_MAX_FRAMES: u32 = 600;
+
+pub struct Machine {
+    rom: Vec<u8>,
+    core: Option<Core>,
+    /// Every event logged since the machine was created (text after `event `).
+    pub events: Vec<String>,
+    pub verbose: bool,
+    /// Where to write the torn SRAM image when the next save starts.
+    sram_cut: Option<PathBuf>,
+    /// Log entries from a frame being run instruction by instruction.
+    pending: Vec<Entry>,
+    /// Reports from `sram-cut`, for the caller to print.
+    pub notes: Vec<String>,
+}
+
+impl Machine {
+    pub fn new(rom: Vec<u8>, sram: &[u8], verbose: bool) -> Result<Machine> {
+        let core = Core::new(&rom, sram)?;
+        Ok(Machine {
+            rom,
+            core: Some(core),
+            events: Vec::new(),
+            verbose,
+            sram_cut: None,
+            pending: Vec::new(),
+            notes: Vec::new(),
+        })
+    }
+
+    pub fn core(&mut self) -> &mut Core {
+        self.core.as_mut().expect("core is alive")
+    }
+
+    /// The save chip as a full-size image (an untouched chip reads as 0xFF).
+    pub fn sram(&mut self) -> Vec<u8> {
+        let mut data = self.core().sram();
+        if data.len() < SRAM_SIZE {
+            data.resize(SRAM_SIZE, 0xFF);
+        }
+        data
+    }
+
+    /// Power-cycles: a brand-new emulator with the current save chip.
+    pub fn reboot(&mut self) -> Result<()> {
+        let sram = self.sram();
+        self.core = None; // the old core must be gone before the next one logs
+        self.core = Some(Core::new(&self.rom, &sram)?);
+        Ok(())
+    }
+
+    pub fn arm_sram_cut(&mut self, path: PathBuf) {
+        self.sram_cut = Some(path);
+    }
+
+    /// Runs one frame with `keys` held. Fails if the ROM panicked or mGBA
+    /// logged anything at Fatal level.
+    pub fn frame(&mut self, keys: u16) -> Result<()> {
+        self.core().set_keys(keys);
+        if self.sram_cut.is_none() {
+            self.core().run_frame();
+        } else {
+            self.frame_stepping()?;
+        }
+        let mut entries = std::mem::take(&mut self.pending);
+        entries.extend(log::drain());
+        self.process(entries)
+    }
+
+    fn process(&mut self, entries: Vec<Entry>) -> Result<()> {
+        let mut panicking = false;
+        for e in entries {
+            if e.level == Level::Fatal {
+                bail!("ROM crashed ({} Fatal): {}", e.category, tidy(&e.message));
+            }
+            if let Some(ev) = e.event() {
+                if self.verbose {
+                    println!("event {ev}");
+                }
+                self.events.push(ev.to_string());
+            } else if e.is_debug() && e.level == Level::Error && e.message == "[failed]" {
+                panicking = true;
+            } else if self.verbose && e.is_debug() {
+                println!("rom: {}", e.message);
+            } else if self.verbose {
+                println!("mgba [{}] {:?}: {}", e.category, e.level, e.message);
+            }
+        }
+        if panicking {
+            // agb's panic handler draws its crash screen, then logs the message.
+            for _ in 0..PANIC_GRACE_FRAMES {
+                self.core().run_frame();
+                for e in log::drain() {
+                    if e.level == Level::Fatal {
+                        bail!("ROM panicked: {}", tidy(&e.message));
+                    }
+                }
+            }
+            bail!("ROM panicked (no panic message was logged)");
+        }
+        Ok(())
+    }
+
+    /// Runs one frame an instruction at a time so a save can be caught mid-write.
+    fn frame_stepping(&mut self) -> Result<()> {
+        let start = self.core().frame_counter();
+        while self.core().frame_counter() == start {
+            self.core().step();
+            let new = log::drain();
+            if new.is_empty() {
+                continue;
+            }
+            let begins = new.iter().any(|e| e.event().is_some_and(|t| t.starts_with("save.begin")));
+            self.pending.extend(new);
+            if begins && self.sram_cut.is_some() {
+                self.cut_sram()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `sram-cut`: capture the save chip half-way through the write that the ROM
+    /// just announced with `save.begin`, as if the power failed there.
+    ///
+    /// Method: we are stopped on the instruction boundary right after the
+    /// `save.begin` print. (1) Take an mGBA save state and a copy of the save
+    /// chip. (2) Step single instructions until `save.end` is logged, counting
+    /// them (K), and diff the chip before/after to find the bytes this save
+    /// changes (D). (3) Rewind: load the state and put the old chip contents
+    /// back (save states do not include the chip). (4) Replay the same
+    /// instructions (emulation is deterministic) in slices of K/512, cloning
+    /// the chip after each slice, until at least half of D holds its new value;
+    /// that image is the torn save. Emulation then simply carries on from there
+    /// and the save completes as normal; the log from the measuring run is
+    /// discarded and the replay's log is kept.
+    fn cut_sram(&mut self) -> Result<()> {
+        let path = self.sram_cut.take().expect("armed");
+        let before = self.sram();
+        let state = self.core().save_state();
+
+        let start = self.core().frame_counter();
+        let mut k: u64 = 0;
+        loop {
+            self.core().step();
+            k += 1;
+            let logs = log::drain();
+            if let Some(e) = logs.iter().find(|e| e.level == Level::Fatal) {
+                bail!("sram-cut: the ROM crashed during the save: {}", tidy(&e.message));
+            }
+            if logs.iter().any(|e| e.event().is_some_and(|t| t.starts_with("save.end"))) {
+                break;
+            }
+            if self.core().frame_counter().wrapping_sub(start) > SAVE_MAX_FRAMES {
+                bail!("sram-cut: no `save.end` event within {SAVE_MAX_FRAMES} frames of `save.begin`");
+            }
+        }
+        let after = self.sram();
+        let changed: Vec<usize> = (0..after.len()).filter(|&i| before.get(i) != Some(&after[i])).collect();
+
+        self.core().load_state(&state)?;
+        self.core().set_sram(&before)?;
+
+        let slice = (k / 512).max(1);
+        let mut done = 0;
+        let (torn, progressed) = loop {
+            for _ in 0..slice.min(k - done) {
+                self.core().step();
+            }
+            done += slice.min(k - done);
+            self.pending.extend(log::drain());
+            let now = self.sram();
+            let progressed = changed.iter().filter(|&&i| now[i] == after[i]).count();
+            let halfway = if changed.is_empty() { done * 2 >= k } else { progressed * 2 >= changed.len() };
+            if halfway || done >= k {
+                break (now, progressed);
+            }
+        };
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).ok();
+        }
+        std::fs::write(&path, &torn).with_context(|| format!("cannot write {}", path.display()))?;
+        self.notes.push(format!(
+            "sram-cut: save took {k} instructions and changed {} bytes; cut after {done} \
+             instructions with {progressed} of them written -> {}",
+            changed.len(),
+            path.display()
+        ));
+        Ok(())
+    }
+
+    /// True if an `sram-cut` is still waiting for a save.
+    pub fn sram_cut_armed(&self) -> bool {
+        self.sram_cut.is_some()
+    }
+}
+
+/// Puts a multi-line panic message on one line.
+pub fn tidy(msg: &str) -> String {
+    msg.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" | ")
+}

@@ -1,0 +1,206 @@
+//! `harness play`: runs a `.play` script against a ROM (see `script.rs` for the format).
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+
+use crate::image::{self, check_golden, golden_verdict};
+use crate::machine::Machine;
+use crate::rng::Rng;
+use crate::script::{self, Command, Line};
+use crate::{keys, paths};
+
+pub struct Options {
+    /// Where screenshots and SRAM files go (`repo:` paths excepted).
+    pub out: PathBuf,
+    pub update_goldens: bool,
+    /// Print every event and ROM debug line.
+    pub verbose: bool,
+    /// Print `log` notes and sram-cut reports (off in the suite unless verbose).
+    pub notes: bool,
+    /// The save chip to start with (empty = factory fresh).
+    pub sram_in: Vec<u8>,
+    pub sram_out: Option<PathBuf>,
+}
+
+/// Runs the script at `script_path`; returns the number of frames emulated.
+pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
+    let source = std::fs::read_to_string(script_path)
+        .with_context(|| format!("cannot read script {}", script_path.display()))?;
+    let lines = script::parse(&source).with_context(|| format!("{}", script_path.display()))?;
+    let machine = Machine::new(rom, &opts.sram_in, opts.verbose)?;
+    let mut player = Player { m: machine, held: 0, cursor: 0, frames: 0, opts, cut_line: None };
+    let mut result = Ok(());
+    for line in &lines {
+        if let Err(e) = player.exec(line) {
+            result = Err(e.context(format!("{}:{}: `{}`", script_path.display(), line.number, line.text)));
+            break;
+        }
+    }
+    if result.is_ok() {
+        if let Some(n) = player.cut_line.filter(|_| player.m.sram_cut_armed()) {
+            result = Err(anyhow!(
+                "{}:{n}: `sram-cut` was armed but the ROM never logged a `save.begin` event",
+                script_path.display()
+            ));
+        }
+    }
+    if let Some(out) = &opts.sram_out {
+        let sram = player.m.sram();
+        write_file(out, &sram)?;
+    }
+    result.map(|()| player.frames)
+}
+
+struct Player<'a> {
+    m: Machine,
+    /// Keys held by `down` until an `up`.
+    held: u16,
+    /// Index into `m.events` just past the last event `wait-event` consumed.
+    cursor: usize,
+    frames: u64,
+    opts: &'a Options,
+    /// Line of the last `sram-cut`, for the "never triggered" error.
+    cut_line: Option<usize>,
+}
+
+impl Player<'_> {
+    fn run(&mut self, keys: u16, frames: u32) -> Result<()> {
+        for _ in 0..frames {
+            self.m.frame(keys)?;
+            self.frames += 1;
+            for note in self.m.notes.drain(..) {
+                if self.opts.notes {
+                    println!("{note}");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn find_event(&self, from: usize, prefix: &str) -> Option<usize> {
+        self.m.events[from..].iter().position(|e| e.starts_with(prefix)).map(|i| from + i)
+    }
+
+    fn exec(&mut self, line: &Line) -> Result<()> {
+        let held = self.held;
+        let out = &self.opts.out;
+        match &line.command {
+            Command::Wait(n) => self.run(held, *n)?,
+            Command::Press(k) => {
+                self.run(held | k, 2)?;
+                self.run(held, 2)?;
+            }
+            Command::Hold(k, n) => {
+                self.run(held | k, *n)?;
+                self.run(held, 1)?;
+            }
+            Command::Down(k) => self.held |= k,
+            Command::Up(k) => self.held &= !k,
+            Command::Screenshot(name) => {
+                let path = paths::in_out(out, name);
+                image::write_png(&path, self.m.core().screen())?;
+            }
+            Command::Golden(p) => {
+                let path = paths::in_repo(p);
+                let update = image::update_requested(self.opts.update_goldens);
+                let result = check_golden(&path, self.m.core().screen(), update)?;
+                golden_verdict(&path, result)?;
+            }
+            Command::NotBlank => {
+                if image::is_single_colour(self.m.core().screen()) {
+                    bail!("the screen is a single colour");
+                }
+            }
+            Command::WaitEvent(text, limit) => {
+                let mut waited = 0;
+                loop {
+                    if let Some(i) = self.find_event(self.cursor, text) {
+                        self.cursor = i + 1;
+                        break;
+                    }
+                    if waited == *limit {
+                        let since = &self.m.events[self.cursor..];
+                        let shown: Vec<_> = since.iter().rev().take(8).rev().map(|e| format!("`{e}`")).collect();
+                        bail!(
+                            "no event starting with `{text}` within {limit} frames (keys held: {}); \
+                             {} events since the last match{}{}",
+                            keys::format(held),
+                            since.len(),
+                            if since.len() > shown.len() { ", the last ones: " } else if since.is_empty() { "" } else { ": " },
+                            shown.join(", ")
+                        );
+                    }
+                    self.run(held, 1)?;
+                    waited += 1;
+                }
+            }
+            Command::ExpectNoEvent(text) => {
+                if let Some(i) = self.find_event(0, text) {
+                    bail!("unexpected event `{}`", self.m.events[i]);
+                }
+            }
+            Command::SramSave(p) => {
+                let data = self.m.sram();
+                write_file(&paths::in_out(out, p), &data)?;
+            }
+            Command::SramLoad(p) => {
+                let path = paths::in_out(out, p);
+                let data = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+                self.m.core().set_sram(&data)?;
+            }
+            Command::Reboot => self.m.reboot()?,
+            Command::SramCut(p) => {
+                self.m.arm_sram_cut(paths::in_out(out, p));
+                self.cut_line = Some(line.number);
+            }
+            Command::Corrupt(p, seed, count) => {
+                let data = corrupt(self.m.sram(), *seed, *count);
+                write_file(&paths::in_out(out, p), &data)?;
+            }
+            Command::Log(text) => {
+                if self.opts.notes {
+                    println!("log: {text}");
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Damages `count` distinct bytes (XOR with a random non-zero value), chosen
+/// within the used part of the chip: up to the last byte that is not 0xFF
+/// (the erased value), so that the damage lands in data the ROM reads.
+pub fn corrupt(mut data: Vec<u8>, seed: u64, count: u32) -> Vec<u8> {
+    let used = data.iter().rposition(|&b| b != 0xFF).map_or(data.len(), |p| p + 1);
+    let mut rng = Rng::new(seed);
+    let mut offsets: Vec<usize> = (0..used).collect();
+    // Partial Fisher-Yates: the first `count` offsets are a random distinct sample.
+    let count = (count as usize).min(used);
+    for i in 0..count {
+        let j = i + rng.below((used - i) as u64) as usize;
+        offsets.swap(i, j);
+        data[offsets[i]] ^= (1 + rng.below(255)) as u8;
+    }
+    data
+}
+
+fn write_file(path: &Path, data: &[u8]) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    std::fs::write(path, data).with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn corrupt_is_seeded_and_stays_in_used_data() {
+        let mut data = vec![0xFF; 1000];
+        data[..100].fill(7);
+        let a = super::corrupt(data.clone(), 3, 10);
+        assert_eq!(a, super::corrupt(data.clone(), 3, 10));
+        assert_ne!(a, super::corrupt(data.clone(), 4, 10));
+        assert_eq!(a.iter().zip(&data).filter(|(x, y)| x != y).count(), 10);
+        assert!(a[100..].iter().all(|&b| b == 0xFF));
+    }
+}

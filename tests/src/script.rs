@@ -1,0 +1,195 @@
+//! The `.play` script format: one command per line, `#` starts a comment.
+//! The parser is strict: unknown commands, bad keys and bad numbers are errors
+//! that name the line.
+use anyhow::{Context, Result, anyhow, bail};
+
+use crate::keys;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// Run N frames with only the `down` keys held.
+    Wait(u32),
+    /// Hold keys 2 frames, release 2 frames.
+    Press(u16),
+    /// Hold keys N frames, release 1 frame.
+    Hold(u16, u32),
+    Down(u16),
+    Up(u16),
+    Screenshot(String),
+    Golden(String),
+    NotBlank,
+    /// Event text prefix, frame limit.
+    WaitEvent(String, u32),
+    ExpectNoEvent(String),
+    SramSave(String),
+    SramLoad(String),
+    Reboot,
+    SramCut(String),
+    /// Output path, seed, number of bytes to damage.
+    Corrupt(String, u64, u32),
+    Log(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct Line {
+    pub number: usize,
+    pub text: String,
+    pub command: Command,
+}
+
+pub const DEFAULT_WAIT_EVENT_FRAMES: u32 = 600;
+
+pub fn parse(source: &str) -> Result<Vec<Line>> {
+    let mut lines = Vec::new();
+    for (i, raw) in source.lines().enumerate() {
+        let number = i + 1;
+        let text = strip_comment(raw).trim();
+        if text.is_empty() {
+            continue;
+        }
+        let command = parse_command(text).with_context(|| format!("line {number}: `{text}`"))?;
+        lines.push(Line { number, text: text.to_string(), command });
+    }
+    Ok(lines)
+}
+
+/// `#` at the start of a line, or after whitespace, starts a comment.
+fn strip_comment(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'#' && (i == 0 || bytes[i - 1].is_ascii_whitespace()) {
+            return &line[..i];
+        }
+    }
+    line
+}
+
+fn parse_command(text: &str) -> Result<Command> {
+    let (name, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    let rest = rest.trim();
+    let args: Vec<&str> = rest.split_whitespace().collect();
+    let want = |n: usize| -> Result<()> {
+        if args.len() != n {
+            bail!("`{name}` takes {n} argument{}, got {}", if n == 1 { "" } else { "s" }, args.len());
+        }
+        Ok(())
+    };
+    let path = |ext: Option<&str>| -> Result<String> {
+        want(1)?;
+        if let Some(ext) = ext {
+            if !args[0].ends_with(ext) {
+                bail!("`{name}` needs a {ext} path, got `{}`", args[0]);
+            }
+        }
+        Ok(args[0].to_string())
+    };
+    Ok(match name {
+        "wait" => {
+            want(1)?;
+            Command::Wait(number(args[0])?)
+        }
+        "press" => {
+            want(1)?;
+            Command::Press(keys::parse(args[0])?)
+        }
+        "hold" => {
+            want(2)?;
+            Command::Hold(keys::parse(args[0])?, number(args[1])?)
+        }
+        "down" => {
+            want(1)?;
+            Command::Down(keys::parse(args[0])?)
+        }
+        "up" => {
+            want(1)?;
+            Command::Up(keys::parse(args[0])?)
+        }
+        "screenshot" => Command::Screenshot(path(Some(".png"))?),
+        "golden" => Command::Golden(path(Some(".png"))?),
+        "not-blank" => {
+            want(0)?;
+            Command::NotBlank
+        }
+        "wait-event" => {
+            // A trailing number is the frame limit; everything before it is the text.
+            let (text, frames) = match args.as_slice() {
+                [] => bail!("`wait-event` needs the event text"),
+                [.., last] if args.len() > 1 && last.chars().all(|c| c.is_ascii_digit()) => {
+                    (args[..args.len() - 1].join(" "), number(last)?)
+                }
+                _ => (args.join(" "), DEFAULT_WAIT_EVENT_FRAMES),
+            };
+            Command::WaitEvent(text, frames)
+        }
+        "expect-no-event" => {
+            if args.is_empty() {
+                bail!("`expect-no-event` needs the event text");
+            }
+            Command::ExpectNoEvent(args.join(" "))
+        }
+        "sram-save" => Command::SramSave(path(None)?),
+        "sram-load" => Command::SramLoad(path(None)?),
+        "sram-cut" => Command::SramCut(path(None)?),
+        "reboot" => {
+            want(0)?;
+            Command::Reboot
+        }
+        "corrupt" => {
+            want(3)?;
+            Command::Corrupt(args[0].to_string(), number(args[1])?, number(args[2])?)
+        }
+        "log" => Command::Log(rest.to_string()),
+        _ => bail!(
+            "unknown command `{name}` (commands: wait press hold down up screenshot golden not-blank \
+             wait-event expect-no-event sram-save sram-load sram-cut corrupt reboot log)"
+        ),
+    })
+}
+
+fn number<T: std::str::FromStr>(s: &str) -> Result<T> {
+    // Plain decimal only: "+5", "1e3" or "0x10" are mistakes in a script.
+    if s.is_empty() || !s.chars().all(|c| c.is_ascii_digit()) {
+        bail!("`{s}` is not a number");
+    }
+    s.parse().map_err(|_| anyhow!("`{s}` is out of range"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_command() {
+        let src = "# a comment\n\nwait 10\npress A+B\nhold START 30 # trailing\ndown L\nup L\n\
+                   screenshot a.png\ngolden tests/golden/x.png\nnot-blank\n\
+                   wait-event app.open name=sweeper 120\nwait-event boot\nexpect-no-event save.fail\n\
+                   sram-save s.sav\nsram-load s.sav\nsram-cut t.sav\ncorrupt c.sav 7 20\nreboot\nlog hello there\n";
+        let lines = parse(src).unwrap();
+        assert_eq!(lines.len(), 17);
+        assert_eq!(lines[0].number, 3);
+        assert_eq!(lines[1].command, Command::Press(0b11));
+        assert_eq!(lines[2].command, Command::Hold(0b1000, 30));
+        assert_eq!(lines[8].command, Command::WaitEvent("app.open name=sweeper".into(), 120));
+        assert_eq!(lines[9].command, Command::WaitEvent("boot".into(), DEFAULT_WAIT_EVENT_FRAMES));
+        assert_eq!(lines[14].command, Command::Corrupt("c.sav".into(), 7, 20));
+        assert_eq!(lines[16].command, Command::Log("hello there".into()));
+    }
+
+    #[test]
+    fn rejects_mistakes_with_line_numbers() {
+        for (src, needle) in [
+            ("wait 1\njump 3", "line 2"),
+            ("wait x", "not a number"),
+            ("wait -1", "not a number"),
+            ("wait", "takes 1 argument"),
+            ("press A+Q", "unknown key"),
+            ("hold A", "takes 2 arguments"),
+            ("screenshot a.bmp", ".png"),
+            ("not-blank now", "takes 0"),
+            ("corrupt a 1", "takes 3"),
+        ] {
+            let err = format!("{:#}", parse(src).unwrap_err());
+            assert!(err.contains(needle), "{src:?}: {err}");
+        }
+    }
+}
