@@ -80,9 +80,10 @@ def recolour(a, mapping):
     return out
 
 
-def save(a, name, scale_preview=3):
+def save(a, name, scale_preview=3, preview_only=False):
     img = Image.fromarray(RGBA[a], "RGBA")
-    img.save(HERE / name, optimize=True)
+    if not preview_only:
+        img.save(HERE / name, optimize=True)
     if PREVIEW:
         bg = Image.new("RGBA", img.size, (0x30, 0x98, 0x88, 255))
         bg.alpha_composite(img)
@@ -910,15 +911,15 @@ WIN_TILES = [
     iwwiirku
     wwiiirku
     wiiiirku"""),
-    ("shadow_tr_top", """
-    ........
-    ........
-    p.......
-    p.......
-    p.......
-    p.......
-    p.......
-    p......."""),
+    ("title_grip", """
+    kkkkkkkk
+    wwwwwwww
+    uuuuuuuu
+    uuuuuuuu
+    TTTTTTTT
+    mmmmmmmm
+    TTTTTTTT
+    mmmmmmmm"""),
     ("blank", """
     ........
     ........
@@ -983,15 +984,15 @@ WIN_TILES = [
     kkkkkkkk
     wwwwwwww
     cccccccc"""),
-    ("shadow_r", """
-    p.......
-    p.......
-    p.......
-    p.......
-    p.......
-    p.......
-    p.......
-    p......."""),
+    ("title_grip_b", """
+    TTTTTTTT
+    mmmmmmmm
+    TTTTTTTT
+    uuuuuuuu
+    TTTTTTTT
+    kkkkkkkk
+    wwwwwwww
+    cccccccc"""),
     ("sep", """
     cccccccc
     cccccccc
@@ -1078,9 +1079,9 @@ WIN_TILES = [
     cccccctk
     cccccctk
     cccccctk
-    ttttttk.
-    kkkkkk.p
-    ppppppp.
+    tttttttk
+    kkkkkkk.
+    pppppp..
     ........
     ........"""),
     # --- row 3: sunken well (inner edge sits on the tile border facing the inside)
@@ -1600,7 +1601,7 @@ def main():
         ff = face_frames()
         blit(mock, ff[0][:24, :24], 180, 150 - 24)
         ic = [sweeper_icon(), settings_icon()] + select_frames()
-        save(mock, "mock_window.png")
+        save(mock, "mock_window.png", preview_only=True)
         m2 = d.copy()
         blit(m2, ic[0], 16, 28)
         blit(m2, ic[2], 16, 28)
@@ -1608,7 +1609,7 @@ def main():
         blit(m2, pointer_frames()[0], 80, 44)
         w2 = compose_window(ws, names, 12, 8, title=False)
         blit(m2, w2, 120, 80)
-        save(m2, "mock_desktop.png")
+        save(m2, "mock_desktop.png", preview_only=True)
 
 
 if __name__ == "__main__":

@@ -145,7 +145,13 @@ impl Storage {
                 SaveData::default()
             }
         };
-        crate::event!("save.loaded notice={:?}", notice);
+        crate::event!(
+            "save.loaded notice={:?} music={} sfx={} play={}",
+            notice,
+            data.settings.music,
+            data.settings.sound_effects,
+            data.play_seconds
+        );
         Self {
             manager: Some(manager),
             data,

@@ -36,13 +36,11 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
             break;
         }
     }
-    if result.is_ok() {
-        if let Some(n) = player.cut_line.filter(|_| player.m.sram_cut_armed()) {
-            result = Err(anyhow!(
-                "{}:{n}: `sram-cut` was armed but the ROM never logged a `save.begin` event",
-                script_path.display()
-            ));
-        }
+    if let (Ok(()), Some(n)) = (&result, player.cut_line.filter(|_| player.m.sram_cut_armed())) {
+        result = Err(anyhow!(
+            "{}:{n}: `sram-cut` was armed but the ROM never logged a `save.begin` event",
+            script_path.display()
+        ));
     }
     if let Some(out) = &opts.sram_out {
         let sram = player.m.sram();
@@ -120,14 +118,14 @@ impl Player<'_> {
                     }
                     if waited == *limit {
                         let since = &self.m.events[self.cursor..];
-                        let shown: Vec<_> = since.iter().rev().take(8).rev().map(|e| format!("`{e}`")).collect();
+                        let last: Vec<_> = since.iter().skip(since.len().saturating_sub(8)).map(|e| format!("`{e}`")).collect();
                         bail!(
                             "no event starting with `{text}` within {limit} frames (keys held: {}); \
                              {} events since the last match{}{}",
                             keys::format(held),
                             since.len(),
-                            if since.len() > shown.len() { ", the last ones: " } else if since.is_empty() { "" } else { ": " },
-                            shown.join(", ")
+                            if last.is_empty() { "" } else { ", the latest: " },
+                            last.join(", ")
                         );
                     }
                     self.run(held, 1)?;

@@ -76,10 +76,8 @@ fn parse_command(text: &str) -> Result<Command> {
     };
     let path = |ext: Option<&str>| -> Result<String> {
         want(1)?;
-        if let Some(ext) = ext {
-            if !args[0].ends_with(ext) {
-                bail!("`{name}` needs a {ext} path, got `{}`", args[0]);
-            }
+        if let Some(ext) = ext.filter(|e| !args[0].ends_with(e)) {
+            bail!("`{name}` needs a {ext} path, got `{}`", args[0]);
         }
         Ok(args[0].to_string())
     };
