@@ -104,6 +104,9 @@ def build():
                 usWinAscent=asc, usWinDescent=-desc, sxHeight=5 * UNIT,
                 sCapHeight=7 * UNIT)
     fb.setupPost()
+    # fixed timestamps so the TTF is byte-for-byte reproducible
+    fb.font["head"].created = fb.font["head"].modified = 0
+    fb.font.recalcTimestamp = False
     out = HERE / "pocket-sans.ttf"
     fb.save(out)
     print(f"wrote {out} ({len(glyphs)} glyphs)")

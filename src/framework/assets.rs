@@ -49,9 +49,9 @@ pub mod sfx {
 /// cream ink in slot 14, both taken from the art palette (gfx/palette.png).
 pub fn set_text_palettes(gfx: &mut agb::display::Graphics) {
     let mut dark = [Rgb15::BLACK; 16];
-    dark[1] = Rgb15::new(0x1CA6);
+    dark[1] = Rgb15::new(0x1C65);
     let mut light = [Rgb15::BLACK; 16];
-    light[1] = Rgb15::new(0x6F7F);
+    light[1] = Rgb15::new(0x67BF);
     gfx.set_background_palette(TEXT_PALETTE, &Palette16::new(dark));
     gfx.set_background_palette(LIGHT_TEXT_PALETTE, &Palette16::new(light));
 }

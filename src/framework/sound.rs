@@ -15,8 +15,9 @@ use agb::external::portable_atomic::{AtomicI16, Ordering};
 
 use super::assets::{music, sfx};
 
-/// Mixer rate: the sfx WAVs are made at this rate (sfx/make_sfx.py).
-pub const FREQUENCY: Frequency = Frequency::Hz18157;
+/// Mixer rate: agb-tracker converts XM notes for 32768 Hz, and the sfx WAVs
+/// are made at this rate (sfx/make_sfx.py), since include_wav! does not resample.
+pub const FREQUENCY: Frequency = Frequency::Hz32768;
 pub const FADE_FRAMES: u8 = 24;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -109,6 +109,8 @@ pub struct View {
     message_locked: bool,
     wipe: Option<u8>,
     menu: Option<List>,
+    /// Kept only so its text tiles live as long as the window.
+    _title: TextBox,
 }
 
 impl View {
@@ -133,7 +135,6 @@ impl View {
         );
         let mut title = TextBox::new((16, 19), 16, 1);
         title.set(&mut text_layer, "Poop Sweeper");
-        core::mem::forget(title);
 
         let covered = sprites::BOARD.sprite(Look::Covered as usize);
         let squares = (0..SQUARE_COUNT)
@@ -165,6 +166,7 @@ impl View {
             message_locked: false,
             wipe: None,
             menu: None,
+            _title: title,
         }
     }
 

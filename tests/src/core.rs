@@ -40,7 +40,8 @@ impl Core {
     /// A fresh GBA with `rom` (a GBA image) inserted and `sram` as its save chip
     /// (empty = factory fresh).
     pub fn new(rom: &[u8], sram: &[u8]) -> Result<Core> {
-        let core = NonNull::new(unsafe { sys::GBACoreCreate() }).ok_or(anyhow!("GBACoreCreate failed"))?;
+        let core =
+            NonNull::new(unsafe { sys::GBACoreCreate() }).ok_or(anyhow!("GBACoreCreate failed"))?;
         let mut screen = vec![0u32; WIDTH * HEIGHT].into_boxed_slice();
         unsafe {
             let c = core.as_ptr();
@@ -63,7 +64,11 @@ impl Core {
             ((*c).setVideoBuffer.unwrap())(c, screen.as_mut_ptr(), WIDTH);
             log::attach((*c).timing, screen.as_ptr(), screen.len());
         }
-        let mut this = Core { core, screen, last_frame: 0 };
+        let mut this = Core {
+            core,
+            screen,
+            last_frame: 0,
+        };
         // mGBA copies neither buffer: VFileMemChunk makes its own copy of both.
         let rom_vf = unsafe { sys::VFileMemChunk(rom.as_ptr().cast(), rom.len()) };
         if rom_vf.is_null() || !call!(this.core, loadROM(rom_vf)) {
@@ -140,7 +145,10 @@ impl Core {
 
     /// Overwrites the save chip (and the backing in-memory file) with `data`.
     pub fn set_sram(&mut self, data: &[u8]) -> Result<()> {
-        if !call!(self.core, savedataRestore(data.as_ptr().cast(), data.len(), true)) {
+        if !call!(
+            self.core,
+            savedataRestore(data.as_ptr().cast(), data.len(), true)
+        ) {
             bail!("mGBA could not restore save data ({} bytes)", data.len());
         }
         Ok(())

@@ -46,7 +46,11 @@ fn main() -> ExitCode {
         Ok(counts) => {
             report_speed(start);
             println!("{} passed, {} failed", counts.passed, counts.failed);
-            if counts.failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+            if counts.failed == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
         }
         Err(e) => {
             eprintln!("harness: {e:#}");
@@ -69,10 +73,17 @@ fn report_speed(start: Instant) {
 }
 
 fn run(args: &[String]) -> Result<Counts> {
-    let Some((mode, rest)) = args.split_first() else { bail!(Usage("no mode given".into())) };
+    let Some((mode, rest)) = args.split_first() else {
+        bail!(Usage("no mode given".into()))
+    };
     match mode.as_str() {
         "test" => {
-            let a = Args::parse(rest, &["--max-frames"], &["--update-goldens", "--verbose"], 1)?;
+            let a = Args::parse(
+                rest,
+                &["--max-frames"],
+                &["--update-goldens", "--verbose"],
+                1,
+            )?;
             let rom = rom::load(&a.path(0))?;
             let opts = testrom::Options {
                 max_frames: a.number("--max-frames")?.unwrap_or(DEFAULT_MAX_FRAMES),
@@ -90,11 +101,15 @@ fn run(args: &[String]) -> Result<Counts> {
             )?;
             let rom = rom::load(&a.path(0))?;
             let sram_in = match a.value("--sram-in") {
-                Some(f) => std::fs::read(f).with_context(|| format!("cannot read --sram-in {f}"))?,
+                Some(f) => {
+                    std::fs::read(f).with_context(|| format!("cannot read --sram-in {f}"))?
+                }
                 None => Vec::new(),
             };
             let opts = play::Options {
-                out: a.value("--out").map_or_else(paths::default_out, PathBuf::from),
+                out: a
+                    .value("--out")
+                    .map_or_else(paths::default_out, PathBuf::from),
                 update_goldens: a.flag("--update-goldens"),
                 verbose: a.flag("--verbose"),
                 notes: true,
@@ -105,45 +120,73 @@ fn run(args: &[String]) -> Result<Counts> {
             Ok(match play::run(rom, &script, &opts) {
                 Ok(frames) => {
                     println!("play {} ... ok ({frames} frames)", script.display());
-                    Counts { passed: 1, failed: 0 }
+                    Counts {
+                        passed: 1,
+                        failed: 0,
+                    }
                 }
                 Err(e) => {
                     println!("play {} ... FAILED\n    {e:#}", script.display());
-                    Counts { passed: 0, failed: 1 }
+                    Counts {
+                        passed: 0,
+                        failed: 1,
+                    }
                 }
             })
         }
         "soak" => {
             let a = Args::parse(rest, &["--seed", "--frames"], &["--verbose"], 1)?;
             let rom = rom::load(&a.path(0))?;
-            let seed = a.number("--seed")?.ok_or(Usage("soak needs --seed".into()))?;
-            let frames = a.number("--frames")?.ok_or(Usage("soak needs --frames".into()))?;
+            let seed = a
+                .number("--seed")?
+                .ok_or(Usage("soak needs --seed".into()))?;
+            let frames = a
+                .number("--frames")?
+                .ok_or(Usage("soak needs --frames".into()))?;
             Ok(match soak::run(rom, seed, frames, a.flag("--verbose")) {
                 Ok(done) => {
                     println!("soak seed {seed} ... ok ({done} frames of random input)");
-                    Counts { passed: 1, failed: 0 }
+                    Counts {
+                        passed: 1,
+                        failed: 0,
+                    }
                 }
                 Err(e) => {
                     println!("soak seed {seed} ... FAILED\n    {e:#}");
-                    Counts { passed: 0, failed: 1 }
+                    Counts {
+                        passed: 0,
+                        failed: 1,
+                    }
                 }
             })
         }
         "suite" => {
             let a = Args::parse(
                 rest,
-                &["--test-rom", "--rom", "--scripts", "--soak-seed", "--soak-frames", "--out", "--max-frames"],
+                &[
+                    "--test-rom",
+                    "--rom",
+                    "--scripts",
+                    "--soak-seed",
+                    "--soak-frames",
+                    "--out",
+                    "--max-frames",
+                ],
                 &["--update-goldens", "--verbose"],
                 0,
             )?;
             let required = |name: &str| -> Result<PathBuf> {
-                Ok(PathBuf::from(a.value(name).ok_or(Usage(format!("suite needs {name}")))?))
+                Ok(PathBuf::from(
+                    a.value(name).ok_or(Usage(format!("suite needs {name}")))?,
+                ))
             };
             let opts = suite::Options {
                 test_rom: required("--test-rom")?,
                 rom: required("--rom")?,
                 scripts: required("--scripts")?,
-                out: a.value("--out").map_or_else(paths::default_out, PathBuf::from),
+                out: a
+                    .value("--out")
+                    .map_or_else(paths::default_out, PathBuf::from),
                 soak_seed: a.number("--soak-seed")?.unwrap_or(DEFAULT_SOAK_SEED),
                 soak_frames: a.number("--soak-frames")?.unwrap_or(DEFAULT_SOAK_FRAMES),
                 max_frames: a.number("--max-frames")?.unwrap_or(DEFAULT_MAX_FRAMES),
@@ -180,8 +223,17 @@ struct Args {
 }
 
 impl Args {
-    fn parse(args: &[String], with_value: &[&str], flags: &[&str], positionals: usize) -> Result<Args> {
-        let mut a = Args { positional: Vec::new(), values: HashMap::new(), flags: Vec::new() };
+    fn parse(
+        args: &[String],
+        with_value: &[&str],
+        flags: &[&str],
+        positionals: usize,
+    ) -> Result<Args> {
+        let mut a = Args {
+            positional: Vec::new(),
+            values: HashMap::new(),
+            flags: Vec::new(),
+        };
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             if !arg.starts_with("--") {
@@ -195,7 +247,10 @@ impl Args {
             if with_value.contains(&name) {
                 let v = match inline {
                     Some(v) => v,
-                    None => it.next().cloned().ok_or(Usage(format!("{name} needs a value")))?,
+                    None => it
+                        .next()
+                        .cloned()
+                        .ok_or(Usage(format!("{name} needs a value")))?,
                 };
                 a.values.insert(name.to_string(), v);
             } else if flags.contains(&name) && inline.is_none() {
@@ -205,7 +260,10 @@ impl Args {
             }
         }
         if a.positional.len() != positionals {
-            bail!(Usage(format!("expected {positionals} argument(s), got {:?}", a.positional)));
+            bail!(Usage(format!(
+                "expected {positionals} argument(s), got {:?}",
+                a.positional
+            )));
         }
         Ok(a)
     }
@@ -224,7 +282,10 @@ impl Args {
 
     fn number(&self, name: &str) -> Result<Option<u64>> {
         self.value(name)
-            .map(|v| v.parse().map_err(|_| Usage(format!("{name}: `{v}` is not a number")).into()))
+            .map(|v| {
+                v.parse()
+                    .map_err(|_| Usage(format!("{name}: `{v}` is not a number")).into())
+            })
             .transpose()
     }
 }

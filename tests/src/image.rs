@@ -50,9 +50,13 @@ fn read_png(path: &Path) -> Result<(u32, u32, Vec<u16>)> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut dec = png::Decoder::new(std::io::BufReader::new(file));
     dec.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-    let mut reader = dec.read_info().with_context(|| format!("{} is not a PNG", path.display()))?;
+    let mut reader = dec
+        .read_info()
+        .with_context(|| format!("{} is not a PNG", path.display()))?;
     let mut buf = vec![0; reader.output_buffer_size().unwrap_or(0)];
-    let info = reader.next_frame(&mut buf).with_context(|| format!("cannot decode {}", path.display()))?;
+    let info = reader
+        .next_frame(&mut buf)
+        .with_context(|| format!("cannot decode {}", path.display()))?;
     let buf = &buf[..info.buffer_size()];
     let channels = info.color_type.samples();
     let px = buf
@@ -75,8 +79,13 @@ pub enum Golden {
     Match,
     /// Written because goldens are being updated (`unrequested: false`) or
     /// because it was missing (`unrequested: true`, which fails the check).
-    Written { unrequested: bool },
-    Mismatch { differing: usize, actual: PathBuf },
+    Written {
+        unrequested: bool,
+    },
+    Mismatch {
+        differing: usize,
+        actual: PathBuf,
+    },
 }
 
 pub fn update_requested(flag: bool) -> bool {
@@ -89,14 +98,20 @@ pub fn check_golden(path: &Path, screen: &[u32], update: bool) -> Result<Golden>
     if update || !path.exists() {
         write_png(path, screen)?;
         let _ = std::fs::remove_file(actual_path(path));
-        return Ok(Golden::Written { unrequested: !update });
+        return Ok(Golden::Written {
+            unrequested: !update,
+        });
     }
     let (w, h, expected) = read_png(path)?;
     let actual = actual_path(path);
     let differing = if (w as usize, h as usize) != (WIDTH, HEIGHT) {
         WIDTH * HEIGHT
     } else {
-        expected.iter().zip(screen).filter(|(e, a)| **e != pixel15(**a)).count()
+        expected
+            .iter()
+            .zip(screen)
+            .filter(|(e, a)| **e != pixel15(**a))
+            .count()
     };
     if differing == 0 {
         // A stale .actual.png from an earlier failure would only confuse.
@@ -126,6 +141,9 @@ pub fn golden_verdict(path: &Path, result: Golden) -> Result<()> {
 }
 
 pub fn actual_path(golden: &Path) -> PathBuf {
-    let stem = golden.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = golden
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     golden.with_file_name(format!("{stem}.actual.png"))
 }

@@ -1,7 +1,9 @@
 //! GBA buttons as the bitmask mGBA's `setKeys` takes (bit n = KEYINPUT bit n, 1 = held).
 use anyhow::{Result, bail};
 
-pub const NAMES: [&str; 10] = ["A", "B", "SELECT", "START", "RIGHT", "LEFT", "UP", "DOWN", "R", "L"];
+pub const NAMES: [&str; 10] = [
+    "A", "B", "SELECT", "START", "RIGHT", "LEFT", "UP", "DOWN", "R", "L",
+];
 pub const ALL: u16 = 0x3ff;
 
 /// Parses `A`, `START`, `A+B+START+SELECT`, ... (case-insensitive).
@@ -17,6 +19,13 @@ pub fn parse(text: &str) -> Result<u16> {
 }
 
 pub fn format(keys: u16) -> String {
-    let names: Vec<_> = (0..10).filter(|b| keys & (1 << b) != 0).map(|b| NAMES[b]).collect();
-    if names.is_empty() { "none".into() } else { names.join("+") }
+    let names: Vec<_> = (0..10)
+        .filter(|b| keys & (1 << b) != 0)
+        .map(|b| NAMES[b])
+        .collect();
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join("+")
+    }
 }

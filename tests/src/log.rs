@@ -89,7 +89,12 @@ pub unsafe fn attach(timing: *const sys::mTiming, screen: *const u32, screen_len
     SINK.with(|s| {
         let mut s = s.borrow_mut();
         assert!(s.is_none(), "only one emulator core may be alive at a time");
-        *s = Some(Sink { entries: Vec::new(), timing, screen, screen_len });
+        *s = Some(Sink {
+            entries: Vec::new(),
+            timing,
+            screen,
+            screen_len,
+        });
     });
 }
 
@@ -99,7 +104,12 @@ pub fn detach() {
 
 /// Takes every message logged since the last call.
 pub fn drain() -> Vec<Entry> {
-    SINK.with(|s| s.borrow_mut().as_mut().map(|s| std::mem::take(&mut s.entries)).unwrap_or_default())
+    SINK.with(|s| {
+        s.borrow_mut()
+            .as_mut()
+            .map(|s| std::mem::take(&mut s.entries))
+            .unwrap_or_default()
+    })
 }
 
 /// Installs the global logger and its filter once per process.
@@ -118,12 +128,18 @@ fn install() {
         };
         filter.defaultLevels = default as c_int;
         // The ROM's own output (events, test protocol, panics) at every level.
-        sys::mLogFilterSet(filter, c"gba.debug".as_ptr(), sys::mLogLevel_mLOG_ALL as c_int);
+        sys::mLogFilterSet(
+            filter,
+            c"gba.debug".as_ptr(),
+            sys::mLogLevel_mLOG_ALL as c_int,
+        );
         // Stub I/O writes carry the test runner's cycle marker.
         let io = sys::mLogLevel_mLOG_FATAL | sys::mLogLevel_mLOG_ERROR | sys::mLogLevel_mLOG_STUB;
         sys::mLogFilterSet(filter, c"gba.io".as_ptr(), io as c_int);
-        let logger: &'static mut sys::mLogger =
-            Box::leak(Box::new(sys::mLogger { log: Some(callback), filter }));
+        let logger: &'static mut sys::mLogger = Box::leak(Box::new(sys::mLogger {
+            log: Some(callback),
+            filter,
+        }));
         sys::mLogSetDefaultLogger(logger);
     });
 }
@@ -146,14 +162,29 @@ unsafe extern "C" fn callback(
     let category = if name.is_null() {
         "Unknown".to_string()
     } else {
-        unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned()
+        unsafe { CStr::from_ptr(name) }
+            .to_string_lossy()
+            .into_owned()
     };
     SINK.with(|s| {
-        let Ok(mut s) = s.try_borrow_mut() else { return };
+        let Ok(mut s) = s.try_borrow_mut() else {
+            return;
+        };
         let Some(s) = s.as_mut() else { return };
-        let cycle = if s.timing.is_null() { 0 } else { unsafe { sys::mTimingGlobalTime(s.timing) } };
-        let screen = (category == CAT_DEBUG && message.starts_with("image:") && !s.screen.is_null())
-            .then(|| unsafe { std::slice::from_raw_parts(s.screen, s.screen_len) }.to_vec());
-        s.entries.push(Entry { category, level: Level::from_mgba(level), message, cycle, screen });
+        let cycle = if s.timing.is_null() {
+            0
+        } else {
+            unsafe { sys::mTimingGlobalTime(s.timing) }
+        };
+        let screen =
+            (category == CAT_DEBUG && message.starts_with("image:") && !s.screen.is_null())
+                .then(|| unsafe { std::slice::from_raw_parts(s.screen, s.screen_len) }.to_vec());
+        s.entries.push(Entry {
+            category,
+            level: Level::from_mgba(level),
+            message,
+            cycle,
+            screen,
+        });
     });
 }

@@ -124,7 +124,9 @@ impl Machine {
             if new.is_empty() {
                 continue;
             }
-            let begins = new.iter().any(|e| e.event().is_some_and(|t| t.starts_with("save.begin")));
+            let begins = new
+                .iter()
+                .any(|e| e.event().is_some_and(|t| t.starts_with("save.begin")));
             self.pending.extend(new);
             if begins && self.sram_cut.is_some() {
                 self.cut_sram()?;
@@ -159,17 +161,27 @@ impl Machine {
             k += 1;
             let logs = log::drain();
             if let Some(e) = logs.iter().find(|e| e.level == Level::Fatal) {
-                bail!("sram-cut: the ROM crashed during the save: {}", tidy(&e.message));
+                bail!(
+                    "sram-cut: the ROM crashed during the save: {}",
+                    tidy(&e.message)
+                );
             }
-            if logs.iter().any(|e| e.event().is_some_and(|t| t.starts_with("save.end"))) {
+            if logs
+                .iter()
+                .any(|e| e.event().is_some_and(|t| t.starts_with("save.end")))
+            {
                 break;
             }
             if self.core().frame_counter().wrapping_sub(start) > SAVE_MAX_FRAMES {
-                bail!("sram-cut: no `save.end` event within {SAVE_MAX_FRAMES} frames of `save.begin`");
+                bail!(
+                    "sram-cut: no `save.end` event within {SAVE_MAX_FRAMES} frames of `save.begin`"
+                );
             }
         }
         let after = self.sram();
-        let changed: Vec<usize> = (0..after.len()).filter(|&i| before.get(i) != Some(&after[i])).collect();
+        let changed: Vec<usize> = (0..after.len())
+            .filter(|&i| before.get(i) != Some(&after[i]))
+            .collect();
 
         self.core().load_state(&state)?;
         self.core().set_sram(&before)?;
@@ -184,7 +196,11 @@ impl Machine {
             self.pending.extend(log::drain());
             let now = self.sram();
             let progressed = changed.iter().filter(|&&i| now[i] == after[i]).count();
-            let halfway = if changed.is_empty() { done * 2 >= k } else { progressed * 2 >= changed.len() };
+            let halfway = if changed.is_empty() {
+                done * 2 >= k
+            } else {
+                progressed * 2 >= changed.len()
+            };
             if halfway || done >= k {
                 break (now, progressed);
             }
@@ -210,5 +226,9 @@ impl Machine {
 
 /// Puts a multi-line panic message on one line.
 pub fn tidy(msg: &str) -> String {
-    msg.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" | ")
+    msg.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" | ")
 }

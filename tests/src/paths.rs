@@ -6,7 +6,10 @@ pub fn repo_root() -> PathBuf {
     if let Some(root) = std::env::var_os("HARNESS_REPO_ROOT") {
         return PathBuf::from(root);
     }
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
 }
 
 /// A repo-relative path (absolute paths are kept as they are).

@@ -28,15 +28,30 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
         .with_context(|| format!("cannot read script {}", script_path.display()))?;
     let lines = script::parse(&source).with_context(|| format!("{}", script_path.display()))?;
     let machine = Machine::new(rom, &opts.sram_in, opts.verbose)?;
-    let mut player = Player { m: machine, held: 0, cursor: 0, frames: 0, opts, cut_line: None };
+    let mut player = Player {
+        m: machine,
+        held: 0,
+        cursor: 0,
+        frames: 0,
+        opts,
+        cut_line: None,
+    };
     let mut result = Ok(());
     for line in &lines {
         if let Err(e) = player.exec(line) {
-            result = Err(e.context(format!("{}:{}: `{}`", script_path.display(), line.number, line.text)));
+            result = Err(e.context(format!(
+                "{}:{}: `{}`",
+                script_path.display(),
+                line.number,
+                line.text
+            )));
             break;
         }
     }
-    if let (Ok(()), Some(n)) = (&result, player.cut_line.filter(|_| player.m.sram_cut_armed())) {
+    if let (Ok(()), Some(n)) = (
+        &result,
+        player.cut_line.filter(|_| player.m.sram_cut_armed()),
+    ) {
         result = Err(anyhow!(
             "{}:{n}: `sram-cut` was armed but the ROM never logged a `save.begin` event",
             script_path.display()
@@ -76,7 +91,10 @@ impl Player<'_> {
     }
 
     fn find_event(&self, from: usize, prefix: &str) -> Option<usize> {
-        self.m.events[from..].iter().position(|e| e.starts_with(prefix)).map(|i| from + i)
+        self.m.events[from..]
+            .iter()
+            .position(|e| e.starts_with(prefix))
+            .map(|i| from + i)
     }
 
     fn exec(&mut self, line: &Line) -> Result<()> {
@@ -118,13 +136,21 @@ impl Player<'_> {
                     }
                     if waited == *limit {
                         let since = &self.m.events[self.cursor..];
-                        let last: Vec<_> = since.iter().skip(since.len().saturating_sub(8)).map(|e| format!("`{e}`")).collect();
+                        let last: Vec<_> = since
+                            .iter()
+                            .skip(since.len().saturating_sub(8))
+                            .map(|e| format!("`{e}`"))
+                            .collect();
                         bail!(
                             "no event starting with `{text}` within {limit} frames (keys held: {}); \
                              {} events since the last match{}{}",
                             keys::format(held),
                             since.len(),
-                            if last.is_empty() { "" } else { ", the latest: " },
+                            if last.is_empty() {
+                                ""
+                            } else {
+                                ", the latest: "
+                            },
                             last.join(", ")
                         );
                     }
@@ -143,7 +169,8 @@ impl Player<'_> {
             }
             Command::SramLoad(p) => {
                 let path = paths::in_out(out, p);
-                let data = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+                let data = std::fs::read(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
                 self.m.core().set_sram(&data)?;
             }
             Command::Reboot => self.m.reboot()?,
@@ -169,7 +196,10 @@ impl Player<'_> {
 /// within the used part of the chip: up to the last byte that is not 0xFF
 /// (the erased value), so that the damage lands in data the ROM reads.
 pub fn corrupt(mut data: Vec<u8>, seed: u64, count: u32) -> Vec<u8> {
-    let used = data.iter().rposition(|&b| b != 0xFF).map_or(data.len(), |p| p + 1);
+    let used = data
+        .iter()
+        .rposition(|&b| b != 0xFF)
+        .map_or(data.len(), |p| p + 1);
     let mut rng = Rng::new(seed);
     let mut offsets: Vec<usize> = (0..used).collect();
     // Partial Fisher-Yates: the first `count` offsets are a random distinct sample.

@@ -5,7 +5,8 @@ use std::path::Path;
 use anyhow::{Context, Result};
 
 pub fn load(path: &Path) -> Result<Vec<u8>> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read ROM {}", path.display()))?;
+    let bytes =
+        std::fs::read(path).with_context(|| format!("cannot read ROM {}", path.display()))?;
     if !bytes.starts_with(b"\x7fELF") {
         return Ok(bytes);
     }

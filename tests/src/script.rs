@@ -48,7 +48,11 @@ pub fn parse(source: &str) -> Result<Vec<Line>> {
             continue;
         }
         let command = parse_command(text).with_context(|| format!("line {number}: `{text}`"))?;
-        lines.push(Line { number, text: text.to_string(), command });
+        lines.push(Line {
+            number,
+            text: text.to_string(),
+            command,
+        });
     }
     Ok(lines)
 }
@@ -70,7 +74,11 @@ fn parse_command(text: &str) -> Result<Command> {
     let args: Vec<&str> = rest.split_whitespace().collect();
     let want = |n: usize| -> Result<()> {
         if args.len() != n {
-            bail!("`{name}` takes {n} argument{}, got {}", if n == 1 { "" } else { "s" }, args.len());
+            bail!(
+                "`{name}` takes {n} argument{}, got {}",
+                if n == 1 { "" } else { "s" },
+                args.len()
+            );
         }
         Ok(())
     };
@@ -167,8 +175,14 @@ mod tests {
         assert_eq!(lines[0].number, 3);
         assert_eq!(lines[1].command, Command::Press(0b11));
         assert_eq!(lines[2].command, Command::Hold(0b1000, 30));
-        assert_eq!(lines[8].command, Command::WaitEvent("app.open name=sweeper".into(), 120));
-        assert_eq!(lines[9].command, Command::WaitEvent("boot".into(), DEFAULT_WAIT_EVENT_FRAMES));
+        assert_eq!(
+            lines[8].command,
+            Command::WaitEvent("app.open name=sweeper".into(), 120)
+        );
+        assert_eq!(
+            lines[9].command,
+            Command::WaitEvent("boot".into(), DEFAULT_WAIT_EVENT_FRAMES)
+        );
         assert_eq!(lines[14].command, Command::Corrupt("c.sav".into(), 7, 20));
         assert_eq!(lines[16].command, Command::Log("hello there".into()));
     }

@@ -27,10 +27,17 @@ pub fn run(rom: Vec<u8>, seed: u64, frames: u64, verbose: bool) -> Result<u64> {
     while done < frames {
         let keys = pick_keys(&mut rng);
         // Mostly short taps and holds, now and then a long one.
-        let hold = if rng.below(10) == 0 { 20 + rng.below(100) } else { 1 + rng.below(12) };
+        let hold = if rng.below(10) == 0 {
+            20 + rng.below(100)
+        } else {
+            1 + rng.below(12)
+        };
         for _ in 0..hold.min(frames - done) {
             m.frame(keys).map_err(|e| {
-                anyhow!("soak seed {seed}: frame {done} with {} held: {e:#}", keys::format(keys))
+                anyhow!(
+                    "soak seed {seed}: frame {done} with {} held: {e:#}",
+                    keys::format(keys)
+                )
             })?;
             done += 1;
         }
@@ -41,7 +48,8 @@ pub fn run(rom: Vec<u8>, seed: u64, frames: u64, verbose: bool) -> Result<u64> {
 fn pick_keys(rng: &mut Rng) -> u16 {
     match rng.below(100) {
         0..15 => 0,
-        15..30 => keys::parse(ODD_COMBOS[rng.below(ODD_COMBOS.len() as u64) as usize]).expect("valid combo"),
+        15..30 => keys::parse(ODD_COMBOS[rng.below(ODD_COMBOS.len() as u64) as usize])
+            .expect("valid combo"),
         30..33 => ALL,
         33..70 => 1 << rng.below(10),
         _ => (rng.next() as u16) & ALL,

@@ -20,7 +20,13 @@ pub struct Options {
 
 pub fn run(opts: &Options) -> Result<Counts> {
     let mut counts = Counts::default();
-    let mut tally = |ok: bool| if ok { counts.passed += 1 } else { counts.failed += 1 };
+    let mut tally = |ok: bool| {
+        if ok {
+            counts.passed += 1
+        } else {
+            counts.failed += 1
+        }
+    };
 
     // 1. The in-ROM tests. A ROM that cannot even load counts as one failure.
     let test_opts = testrom::Options {
@@ -46,7 +52,11 @@ pub fn run(opts: &Options) -> Result<Counts> {
     // 2. The scripts, each one test, each with a fresh emulator and save chip.
     let game = rom::load(&opts.rom);
     for script in scripts(&opts.scripts)? {
-        let stem = script.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let stem = script
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         let play_opts = play::Options {
             out: opts.out.join(&stem),
             update_goldens: opts.update_goldens,
@@ -71,7 +81,10 @@ pub fn run(opts: &Options) -> Result<Counts> {
         .map_err(|e| anyhow::anyhow!("{e:#}"))
         .and_then(|g| soak::run(g, opts.soak_seed, opts.soak_frames, opts.verbose));
     match &result {
-        Ok(frames) => println!("test soak::seed_{} ... ok ({frames} frames)", opts.soak_seed),
+        Ok(frames) => println!(
+            "test soak::seed_{} ... ok ({frames} frames)",
+            opts.soak_seed
+        ),
         Err(e) => println!("test soak::seed_{} ... FAILED\n    {e:#}", opts.soak_seed),
     }
     tally(result.is_ok());
@@ -81,7 +94,9 @@ pub fn run(opts: &Options) -> Result<Counts> {
 /// Every `*.play` file in `dir`, sorted by name.
 fn scripts(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut found = Vec::new();
-    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read scripts dir {}", dir.display()))? {
+    for entry in std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read scripts dir {}", dir.display()))?
+    {
         let path = entry?.path();
         if path.extension().is_some_and(|e| e == "play") && path.is_file() {
             found.push(path);

@@ -92,7 +92,10 @@ pub fn run(rom: &[u8], opts: &Options) -> Result<Counts> {
             }
         }
     }
-    run.fail_current(&format!("frame limit of {} frames reached", opts.max_frames));
+    run.fail_current(&format!(
+        "frame limit of {} frames reached",
+        opts.max_frames
+    ));
     run.report_unrun();
     Ok(run.counts)
 }
@@ -100,7 +103,10 @@ pub fn run(rom: &[u8], opts: &Options) -> Result<Counts> {
 impl Run<'_> {
     /// Handles one debug message; true when the run is over.
     fn protocol(&mut self, msg: &str, screen: Option<&[u32]>) -> Result<bool> {
-        if let Some(n) = msg.strip_prefix("Running ").and_then(|r| r.strip_suffix(" tests")) {
+        if let Some(n) = msg
+            .strip_prefix("Running ")
+            .and_then(|r| r.strip_suffix(" tests"))
+        {
             self.announced = n.parse().ok();
             println!("running {n} in-ROM tests");
         } else if msg == "Tests finished successfully" {
@@ -112,7 +118,9 @@ impl Run<'_> {
             let path = paths::in_repo(path);
             let screen = screen.expect("the logger captures the screen for image: requests");
             let update = image::update_requested(self.opts.update_goldens);
-            if let Err(e) = check_golden(&path, screen, update).and_then(|r| golden_verdict(&path, r)) {
+            if let Err(e) =
+                check_golden(&path, screen, update).and_then(|r| golden_verdict(&path, r))
+            {
                 self.soft_failure.push(format!("{e:#}"));
             }
         } else if self.current.is_none() && msg.ends_with("...") {
@@ -124,7 +132,9 @@ impl Run<'_> {
             self.cycles = None;
         } else if msg == "[ok]" && self.current.is_some() {
             let name = self.current.take().unwrap();
-            let cycles = self.cycles.map_or("? cycles".into(), |c| format!("{c} cycles"));
+            let cycles = self
+                .cycles
+                .map_or("? cycles".into(), |c| format!("{c} cycles"));
             if self.soft_failure.is_empty() {
                 println!("test {name} ... ok ({cycles})");
                 self.counts.passed += 1;
@@ -154,7 +164,10 @@ impl Run<'_> {
     }
 
     fn fail_current(&mut self, reason: &str) {
-        let name = self.current.take().unwrap_or_else(|| "<outside any test>".into());
+        let name = self
+            .current
+            .take()
+            .unwrap_or_else(|| "<outside any test>".into());
         println!("test {name} ... FAILED");
         let mut reasons = std::mem::take(&mut self.soft_failure);
         reasons.push(reason.to_string());
@@ -166,7 +179,9 @@ impl Run<'_> {
     fn report_unrun(&self) {
         let run = self.counts.passed + self.counts.failed;
         match self.announced {
-            Some(n) if n > run => println!("{} in-ROM tests did not run (the ROM stopped)", n - run),
+            Some(n) if n > run => {
+                println!("{} in-ROM tests did not run (the ROM stopped)", n - run)
+            }
             None => println!("the ROM never announced its tests (is it an agb test build?)"),
             _ => {}
         }

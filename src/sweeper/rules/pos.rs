@@ -101,11 +101,15 @@ impl Pos {
 
     /// The up-to-eight neighbours on the board (none for an off-board position).
     #[must_use]
-    pub const fn neighbours(self) -> Neighbours {
-        Neighbours {
-            centre: self,
-            step: if self.is_on_board() { 0 } else { 9 },
-        }
+    pub fn neighbours(self) -> Neighbours {
+        let list: &'static [Pos] = match self.index() {
+            Some(index) => match NEIGHBOUR_LISTS.get(index) {
+                Some((list, len)) => list.get(..usize::from(*len)).unwrap_or(&[]),
+                None => &[],
+            },
+            None => &[],
+        };
+        Neighbours(list.iter())
     }
 
     /// The neighbours as a set, from a table built at compile time (the
@@ -113,7 +117,7 @@ impl Pos {
     #[must_use]
     pub const fn neighbour_set(self) -> PosSet {
         match self.index() {
-            Some(index) => PosSet::from_bits(NEIGHBOUR_BITS[index]),
+            Some(index) => NEIGHBOUR_SETS[index],
             None => PosSet::EMPTY,
         }
     }
@@ -125,40 +129,58 @@ impl Pos {
 }
 
 /// Iterator over a square's neighbours, clipped to the board.
+///
+/// Walks a table built at compile time: the hot loops of the floodfill and
+/// solver then avoid per-step bounds arithmetic on the GBA.
 #[derive(Clone, Debug)]
-pub struct Neighbours {
-    centre: Pos,
-    /// Which of the 3x3 cells (row-major, 4 = centre) to look at next.
-    step: u8,
-}
+pub struct Neighbours(core::slice::Iter<'static, Pos>);
 
 impl Iterator for Neighbours {
     type Item = Pos;
 
     fn next(&mut self) -> Option<Pos> {
-        while self.step < 9 {
-            let step = self.step;
-            self.step += 1;
-            if step == 4 {
-                continue;
-            }
-            let dx = (step % 3) as i8 - 1;
-            let dy = (step / 3) as i8 - 1;
-            if let Some(pos) = self.centre.offset(dx, dy) {
-                return Some(pos);
-            }
-        }
-        None
+        self.0.next().copied()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
     }
 }
 
-/// Neighbour bitsets of every square, so set-based solving is a table lookup.
-const NEIGHBOUR_BITS: [u128; SQUARE_COUNT] = {
-    let mut table = [0u128; SQUARE_COUNT];
+/// Every square's on-board neighbours (row-major order) and how many there are.
+static NEIGHBOUR_LISTS: [([Pos; 8], u8); SQUARE_COUNT] = {
+    let mut table = [([Pos(0); 8], 0u8); SQUARE_COUNT];
     let mut index = 0;
     while index < SQUARE_COUNT {
         let x = (index % WIDTH as usize) as i32;
         let y = (index / WIDTH as usize) as i32;
+        let mut dy = -1;
+        while dy <= 1 {
+            let mut dx = -1;
+            while dx <= 1 {
+                let (nx, ny) = (x + dx, y + dy);
+                if (dx != 0 || dy != 0) && nx >= 0 && ny >= 0 && nx < WIDTH as i32 && ny < HEIGHT as i32 {
+                    let (list, len) = &mut table[index];
+                    list[*len as usize] = Pos::new(nx as u8, ny as u8);
+                    *len += 1;
+                }
+                dx += 1;
+            }
+            dy += 1;
+        }
+        index += 1;
+    }
+    table
+};
+
+/// Neighbour bitsets of every square, so set-based solving is a table lookup.
+const NEIGHBOUR_SETS: [PosSet; SQUARE_COUNT] = {
+    let mut table = [PosSet::EMPTY; SQUARE_COUNT];
+    let mut index = 0;
+    while index < SQUARE_COUNT {
+        let x = (index % WIDTH as usize) as i32;
+        let y = (index / WIDTH as usize) as i32;
+        let mut bits = 0u128;
         let mut dy = -1;
         while dy <= 1 {
             let mut dx = -1;
@@ -170,12 +192,13 @@ const NEIGHBOUR_BITS: [u128; SQUARE_COUNT] = {
                     && nx < WIDTH as i32
                     && ny < HEIGHT as i32
                 {
-                    table[index] |= 1u128 << (ny * WIDTH as i32 + nx);
+                    bits |= 1u128 << (ny * WIDTH as i32 + nx);
                 }
                 dx += 1;
             }
             dy += 1;
         }
+        table[index] = PosSet::from_bits(bits);
         index += 1;
     }
     table

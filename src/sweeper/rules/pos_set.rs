@@ -1,35 +1,44 @@
-//! A set of board squares as one 128-bit mask.
+//! A set of board squares as a bitmask.
 
 use super::SQUARE_COUNT;
 use super::pos::Pos;
 
+/// Words in a set: 84 squares fit in three 32-bit words.
+const WORDS: usize = SQUARE_COUNT.div_ceil(32);
+
 /// Set of on-board positions, bit `i` standing for board index `i`.
 ///
-/// 84 squares fit in a `u128`, so sets are copyable, allocation-free and
-/// combine with single bit operations (the solvers lean on this).
+/// Sets are copyable, allocation-free and combine with a few word
+/// operations (the solvers lean on this). Stored as 32-bit words rather than
+/// a `u128`: the GBA's ARM7 has 32-bit registers, and 128-bit shifts and
+/// popcounts there become slow library calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct PosSet(u128);
+pub struct PosSet([u32; WORDS]);
+
+/// Bits of the last word that stand for real squares.
+const LAST_WORD_MASK: u32 = (1 << (SQUARE_COUNT % 32)) - 1;
 
 impl PosSet {
-    pub const EMPTY: Self = Self(0);
+    pub const EMPTY: Self = Self([0; WORDS]);
     /// Every square of the board.
-    pub const ALL: Self = Self((1u128 << SQUARE_COUNT) - 1);
+    pub const ALL: Self = Self([u32::MAX, u32::MAX, LAST_WORD_MASK]);
 
-    /// A set from raw bits; bits past the board are dropped.
+    /// A set from raw bits (bit `i` = index `i`); bits past the board are dropped.
     #[must_use]
     pub const fn from_bits(bits: u128) -> Self {
-        Self(bits & Self::ALL.0)
+        Self([bits as u32, (bits >> 32) as u32, (bits >> 64) as u32 & LAST_WORD_MASK])
     }
 
+    /// The set as raw bits (bit `i` = index `i`).
     #[must_use]
     pub const fn bits(self) -> u128 {
-        self.0
+        self.0[0] as u128 | (self.0[1] as u128) << 32 | (self.0[2] as u128) << 64
     }
 
     #[must_use]
     pub const fn contains(self, pos: Pos) -> bool {
         match pos.index() {
-            Some(index) => self.0 & (1 << index) != 0,
+            Some(index) => self.0[index / 32] & (1 << (index % 32)) != 0,
             None => false,
         }
     }
@@ -38,9 +47,10 @@ impl PosSet {
     pub fn insert(&mut self, pos: Pos) -> bool {
         match pos.index() {
             Some(index) => {
-                let bit = 1u128 << index;
-                let added = self.0 & bit == 0;
-                self.0 |= bit;
+                let bit = 1u32 << (index % 32);
+                let word = &mut self.0[index / 32];
+                let added = *word & bit == 0;
+                *word |= bit;
                 added
             }
             None => false,
@@ -49,63 +59,74 @@ impl PosSet {
 
     /// Removes `pos`; returns whether it was present.
     pub fn remove(&mut self, pos: Pos) -> bool {
-        let present = self.contains(pos);
-        if let Some(index) = pos.index() {
-            self.0 &= !(1u128 << index);
+        match pos.index() {
+            Some(index) => {
+                let bit = 1u32 << (index % 32);
+                let word = &mut self.0[index / 32];
+                let present = *word & bit != 0;
+                *word &= !bit;
+                present
+            }
+            None => false,
         }
-        present
     }
 
     #[must_use]
     pub const fn len(self) -> u32 {
-        self.0.count_ones()
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
     }
 
     #[must_use]
     pub const fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0[0] | self.0[1] | self.0[2] == 0
     }
 
     #[must_use]
     pub const fn union(self, other: Self) -> Self {
-        Self(self.0 | other.0)
+        let (a, b) = (self.0, other.0);
+        Self([a[0] | b[0], a[1] | b[1], a[2] | b[2]])
     }
 
     #[must_use]
     pub const fn intersection(self, other: Self) -> Self {
-        Self(self.0 & other.0)
+        let (a, b) = (self.0, other.0);
+        Self([a[0] & b[0], a[1] & b[1], a[2] & b[2]])
     }
 
     #[must_use]
     pub const fn difference(self, other: Self) -> Self {
-        Self(self.0 & !other.0)
+        let (a, b) = (self.0, other.0);
+        Self([a[0] & !b[0], a[1] & !b[1], a[2] & !b[2]])
     }
 
     #[must_use]
     pub const fn is_subset(self, other: Self) -> bool {
-        self.0 & !other.0 == 0
+        self.difference(other).is_empty()
     }
 
     /// The board squares not in this set.
     #[must_use]
     pub const fn complement(self) -> Self {
-        Self(!self.0 & Self::ALL.0)
+        Self::ALL.difference(self)
     }
 
     /// The lowest-index member, if any.
     #[must_use]
     pub const fn first(self) -> Option<Pos> {
-        if self.0 == 0 {
-            None
-        } else {
-            Pos::from_index(self.0.trailing_zeros() as usize)
+        let mut word = 0;
+        while word < WORDS {
+            if self.0[word] != 0 {
+                return Pos::from_index(word * 32 + self.0[word].trailing_zeros() as usize);
+            }
+            word += 1;
         }
+        None
     }
 
     /// Members in index order.
     #[must_use]
     pub const fn iter(self) -> PosSetIter {
-        PosSetIter(self.0)
+        PosSetIter { words: self.0, word: 0 }
     }
 }
 
@@ -130,19 +151,27 @@ impl FromIterator<Pos> for PosSet {
 
 /// Iterator over a [`PosSet`], lowest index first.
 #[derive(Clone, Debug)]
-pub struct PosSetIter(u128);
+pub struct PosSetIter {
+    words: [u32; WORDS],
+    /// The word being drained; earlier ones are empty.
+    word: usize,
+}
 
 impl Iterator for PosSetIter {
     type Item = Pos;
 
     fn next(&mut self) -> Option<Pos> {
-        if self.0 == 0 {
-            return None;
+        while let Some(bits) = self.words.get_mut(self.word) {
+            if *bits == 0 {
+                self.word += 1;
+                continue;
+            }
+            let index = self.word * 32 + bits.trailing_zeros() as usize;
+            // Clear the lowest set bit.
+            *bits &= *bits - 1;
+            return Pos::from_index(index);
         }
-        let index = self.0.trailing_zeros() as usize;
-        // Clear the lowest set bit.
-        self.0 &= self.0 - 1;
-        Pos::from_index(index)
+        None
     }
 }
 
@@ -170,5 +199,7 @@ mod tests {
         assert_eq!(PosSet::ALL.len(), 84);
         assert_eq!(set.complement().len(), 83);
         assert_eq!(PosSet::from_bits(u128::MAX), PosSet::ALL);
+        assert_eq!(PosSet::from_bits(set.bits()), set);
+        assert_eq!(set.first(), Some(Pos::new(3, 2)));
     }
 }

@@ -1,8 +1,12 @@
 //! Deduction-only solver: can a board be cleared without ever guessing?
 //!
-//! Used by the no-guess generator, so it must be cheap on a 16 MHz ARM: all
-//! state is a few 128-bit sets plus one 84-byte table, and every rule is a
-//! handful of mask operations per revealed number.
+//! Used by the no-guess generator, so it must be cheap on a 16 MHz ARM. The
+//! single-number rules run incrementally: each square keeps counts of its
+//! unknown and known-mine neighbours, and only numbers whose counts changed
+//! are looked at again. The costlier pairwise and global rules run only when
+//! that stalls. Everything lives in fixed arrays and 128-bit sets.
+
+use heapless::Vec;
 
 use super::SQUARE_COUNT;
 use super::layout::Layout;
@@ -23,11 +27,17 @@ pub(super) struct Solver {
     mines: PosSet,
     /// The number each square would show.
     counts: [u8; SQUARE_COUNT],
+    /// Neighbours neither revealed nor known to be mines.
+    unknown_around: [u8; SQUARE_COUNT],
+    /// Neighbours known to be mines.
+    mines_around: [u8; SQUARE_COUNT],
     revealed: PosSet,
     known_mines: PosSet,
+    /// Revealed numbers whose neighbour counts changed since last checked.
+    dirty: PosSet,
 }
 
-/// Squares a rule proved; applied together after each round.
+/// Squares a rule proved.
 #[derive(Default)]
 struct Deductions {
     safe: PosSet,
@@ -62,47 +72,58 @@ const NEARBY: [(i8, i8); 24] = {
 impl Solver {
     pub(super) fn new(layout: &Layout) -> Self {
         let mut counts = [0u8; SQUARE_COUNT];
-        for (index, count) in counts.iter_mut().enumerate() {
-            if let Some(pos) = Pos::from_index(index) {
-                *count = layout.neighbour_count(pos);
+        let mut unknown_around = [0u8; SQUARE_COUNT];
+        for pos in Pos::all() {
+            if let Some(index) = pos.index() {
+                counts[index] = layout.neighbour_count(pos);
+                unknown_around[index] = pos.neighbour_set().len() as u8;
             }
         }
         Self {
             mines: layout.mines(),
             counts,
+            unknown_around,
+            mines_around: [0; SQUARE_COUNT],
             revealed: PosSet::EMPTY,
             known_mines: PosSet::EMPTY,
+            dirty: PosSet::EMPTY,
         }
     }
 
     /// Reveals `first`, then deduces until the board is clear (true) or no
-    /// rule makes progress (false). Each round proves at least one square,
-    /// so there are at most 84 rounds.
+    /// rule makes progress (false). Every pass of the outer loop proves at
+    /// least one square, so it runs at most 84 times.
     pub(super) fn run(&mut self, first: Pos) -> bool {
         if !first.is_on_board() || !self.open(first) {
             return false;
         }
         let safe_squares = self.mines.complement();
-        while self.revealed != safe_squares {
-            let mut found = self.single_rules();
-            if found.is_empty() {
-                found = self.pair_rules();
+        loop {
+            while let Some(pos) = self.dirty.first() {
+                self.dirty.remove(pos);
+                if !self.single_rule(pos) {
+                    return false;
+                }
             }
+            if self.revealed == safe_squares {
+                return true;
+            }
+            let mut found = self.pair_rules();
             if found.is_empty() {
                 found = self.global_rule();
             }
             if found.is_empty() {
                 return false;
             }
-            self.known_mines = self.known_mines.union(found.mines);
-            for pos in found.safe {
-                // A "safe" mine would mean a wrong rule: report failure, never a bad board.
-                if !self.open(pos) {
+            for mine in found.mines {
+                self.mark_mine(mine);
+            }
+            for safe in found.safe {
+                if !self.open(safe) {
                     return false;
                 }
             }
         }
-        true
     }
 
     /// What is proven so far: squares revealed and squares known to be mines.
@@ -111,83 +132,122 @@ impl Solver {
         (self.revealed, self.known_mines)
     }
 
-    fn count(&self, pos: Pos) -> u8 {
-        pos.index()
-            .and_then(|index| self.counts.get(index).copied())
-            .unwrap_or(0)
+    fn settled(&self) -> PosSet {
+        self.revealed.union(self.known_mines)
     }
 
-    /// Reveals `pos` as the game would, flooding through zeros. False on a mine.
-    fn open(&mut self, pos: Pos) -> bool {
-        if self.mines.contains(pos) {
-            return false;
+    /// Mines `pos` still needs among its unknown neighbours, and how many
+    /// unknown neighbours it has.
+    fn need_and_unknown(&self, index: usize) -> (i8, u8) {
+        let count = self.counts.get(index).copied().unwrap_or(0) as i8;
+        let mines = self.mines_around.get(index).copied().unwrap_or(0) as i8;
+        (count - mines, self.unknown_around.get(index).copied().unwrap_or(0))
+    }
+
+    /// A number with all its mines found has only safe unknowns left; one
+    /// needing as many mines as it has unknowns has only mines. False if a
+    /// "safe" square was a mine (an unsound rule: never a bad board).
+    fn single_rule(&mut self, pos: Pos) -> bool {
+        let Some(index) = pos.index() else { return true };
+        let (need, unknown) = self.need_and_unknown(index);
+        if unknown == 0 {
+            return true;
         }
-        let mut pending = PosSet::EMPTY;
-        pending.insert(pos);
-        while let Some(next) = pending.first() {
-            pending.remove(next);
-            self.revealed.insert(next);
-            if self.count(next) == 0 {
-                pending = pending.union(next.neighbour_set().difference(self.revealed));
+        let around = pos.neighbour_set().difference(self.settled());
+        if need == 0 {
+            for safe in around {
+                if !self.open(safe) {
+                    return false;
+                }
+            }
+        } else if need == unknown as i8 {
+            for mine in around {
+                self.mark_mine(mine);
             }
         }
         true
     }
 
-    /// A revealed number's covered, not-known-mine neighbours and how many
-    /// mines among them are still unaccounted for.
-    fn constraint(&self, pos: Pos) -> (PosSet, i8) {
-        let around = pos.neighbour_set();
-        let unknown = around
-            .difference(self.revealed)
-            .difference(self.known_mines);
-        let need = self.count(pos) as i8 - around.intersection(self.known_mines).len() as i8;
-        (unknown, need)
-    }
-
-    /// Revealed numbers that still touch unknown squares.
-    fn frontier_numbers(&self) -> PosSet {
-        self.revealed
-            .iter()
-            .filter(|&pos| !self.constraint(pos).0.is_empty())
-            .collect()
-    }
-
-    /// A number with all its mines found has only safe unknowns left; one
-    /// needing as many mines as it has unknowns has only mines.
-    fn single_rules(&self) -> Deductions {
-        let mut found = Deductions::default();
-        for pos in self.frontier_numbers() {
-            let (unknown, need) = self.constraint(pos);
-            if need == 0 {
-                found.safe = found.safe.union(unknown);
-            } else if need == unknown.len() as i8 {
-                found.mines = found.mines.union(unknown);
+    /// Updates the neighbour counts around a square leaving the unknowns.
+    fn settle(&mut self, pos: Pos, is_mine: bool) {
+        for neighbour in pos.neighbours() {
+            let Some(index) = neighbour.index() else { continue };
+            if let Some(unknown) = self.unknown_around.get_mut(index) {
+                *unknown = unknown.saturating_sub(1);
+            }
+            if is_mine && let Some(mines) = self.mines_around.get_mut(index) {
+                *mines += 1;
+            }
+            if self.revealed.contains(neighbour) {
+                self.dirty.insert(neighbour);
             }
         }
-        found
+    }
+
+    fn mark_mine(&mut self, pos: Pos) {
+        if !self.revealed.contains(pos) && self.known_mines.insert(pos) {
+            self.settle(pos, true);
+        }
+    }
+
+    /// Reveals `pos` as the game would, flooding through zeros with an
+    /// explicit stack. False if it is a mine.
+    fn open(&mut self, pos: Pos) -> bool {
+        if self.mines.contains(pos) {
+            return false;
+        }
+        let mut queued = self.settled();
+        if !queued.insert(pos) {
+            return true;
+        }
+        let mut stack: Vec<Pos, SQUARE_COUNT> = Vec::new();
+        let _ = stack.push(pos); // each square is queued once: 84 slots suffice
+        while let Some(next) = stack.pop() {
+            self.revealed.insert(next);
+            self.dirty.insert(next);
+            self.settle(next, false);
+            let is_zero = next.index().and_then(|index| self.counts.get(index)) == Some(&0);
+            if is_zero {
+                for neighbour in next.neighbours() {
+                    if queued.insert(neighbour) {
+                        let _ = stack.push(neighbour);
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// For numbers A and B sharing unknowns, A bounds how many of B's mines
     /// can sit in the overlap, which can settle B's squares outside it.
     /// (Covers the classic subset rule and its "1-2" generalisations.)
+    /// Stops at the first number pair that proves something.
     fn pair_rules(&self) -> Deductions {
         let mut found = Deductions::default();
-        let frontier = self.frontier_numbers();
+        let settled = self.settled();
+        let frontier: PosSet = self
+            .revealed
+            .iter()
+            .filter(|pos| pos.index().is_some_and(|index| self.need_and_unknown(index).1 > 0))
+            .collect();
         for a in frontier {
-            let (unknown_a, need_a) = self.constraint(a);
+            let Some(index_a) = a.index() else { continue };
+            let (need_a, unknown_count_a) = self.need_and_unknown(index_a);
+            let unknown_a = a.neighbour_set().difference(settled);
             for (dx, dy) in NEARBY {
                 let Some(b) = a.offset(dx, dy) else { continue };
+                let Some(index_b) = b.index() else { continue };
                 if !frontier.contains(b) {
                     continue;
                 }
-                let (unknown_b, need_b) = self.constraint(b);
+                let (need_b, _) = self.need_and_unknown(index_b);
+                let unknown_b = b.neighbour_set().difference(settled);
                 let shared = unknown_a.intersection(unknown_b);
                 let only_b = unknown_b.difference(unknown_a);
                 if shared.is_empty() || only_b.is_empty() {
                     continue;
                 }
-                let only_a_len = unknown_a.difference(unknown_b).len() as i8;
+                let only_a_len = unknown_count_a as i8 - shared.len() as i8;
                 let most_shared = need_a.min(shared.len() as i8);
                 let least_shared = (need_a - only_a_len).max(0);
                 if need_b - most_shared >= only_b.len() as i8 {
@@ -197,6 +257,9 @@ impl Solver {
                     found.safe = found.safe.union(only_b);
                 }
             }
+            if !found.is_empty() {
+                break;
+            }
         }
         found
     }
@@ -205,7 +268,7 @@ impl Solver {
     /// left as unknown squares they are all mines.
     fn global_rule(&self) -> Deductions {
         let mut found = Deductions::default();
-        let unknown = self.revealed.union(self.known_mines).complement();
+        let unknown = self.settled().complement();
         let mines_left = self.mines.len() - self.known_mines.len();
         if mines_left == 0 {
             found.safe = unknown;
