@@ -12,6 +12,8 @@
 
 extern crate alloc;
 
+#[cfg(feature = "bench")]
+mod bench;
 pub mod framework;
 pub mod random;
 pub mod settings;
@@ -21,6 +23,11 @@ use framework::{AppSlot, Slot, System, input::Input, sound::Sound};
 
 /// Boot the ROM: read the save, then hand the frame loop to the desktop.
 pub fn main(mut gba: agb::Gba) -> ! {
+    // Debug and event builds count cycles on timers 2 and 3 (the frame meter).
+    #[cfg(any(debug_assertions, feature = "events"))]
+    framework::perf::install(gba.timers.timers());
+    #[cfg(feature = "bench")]
+    bench::run();
     let (storage, rng) = framework::boot(&mut gba);
     let mut gfx = gba.graphics.get();
     let mut system = System {

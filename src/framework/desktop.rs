@@ -52,6 +52,8 @@ pub struct Desktop {
     notice_until: u32,
     shown_seconds: Option<u32>,
     hint_is_notice: bool,
+    heap_baseline: usize,
+    heap_after_close: alloc::vec::Vec<Option<usize>>,
 }
 
 impl Desktop {
@@ -101,6 +103,8 @@ impl Desktop {
             notice_until,
             shown_seconds: None,
             hint_is_notice: false,
+            heap_baseline: 0,
+            heap_after_close: alloc::vec![None; apps.len()],
         }
     }
 
@@ -140,16 +144,39 @@ impl Desktop {
             }
             Lifecycle::Closing(step) if step >= transition::FRAMES => {
                 app.close();
-                crate::event!(
-                    "app.closed name={} heap={}",
-                    app.info().id,
-                    crate::framework::heap_in_use()
-                );
+                #[cfg(any(debug_assertions, feature = "events"))]
+                self.log_heap_after_close(index, app.info().id);
                 None
             }
             Lifecycle::Closing(step) => Some((index, Lifecycle::Closing(step + 1))),
         };
         DesktopRequest::Stay
+    }
+
+    /// Debug/test builds: heap accounting after a close. The first close of an
+    /// app may keep a little more than before it opened: agb's sprite cache and
+    /// tile tables grow to a high-water mark and keep their capacity. Every later
+    /// close must land on exactly the same number, or the app leaks.
+    #[cfg(any(debug_assertions, feature = "events"))]
+    fn log_heap_after_close(&mut self, index: usize, id: &str) {
+        let heap = crate::framework::heap_in_use();
+        let Some(previous) = self.heap_after_close.get_mut(index) else {
+            return;
+        };
+        match previous.replace(heap) {
+            None => crate::event!(
+                "app.closed name={} leak=first heap={} since_open={}",
+                id,
+                heap,
+                heap as isize - self.heap_baseline as isize
+            ),
+            Some(before) => crate::event!(
+                "app.closed name={} leak={} heap={}",
+                id,
+                heap as isize - before as isize,
+                heap
+            ),
+        }
     }
 
     fn update_icons(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
@@ -164,15 +191,21 @@ impl Desktop {
         }
         if system.input.just_pressed(Button::A) {
             if let Some(app) = apps.get_mut(self.selected) {
+                // Heap accounting (debug/test builds): the app's working state is
+                // what `open` allocates; after close the heap must be back here.
+                #[cfg(any(debug_assertions, feature = "events"))]
+                {
+                    self.heap_baseline = crate::framework::heap_in_use();
+                }
                 app.open(system);
-                system.sound.play(Sfx::Open);
-                system.sound.play_music(app.info().music);
                 crate::event!(
-                    "app.open name={} persistent={} heap={}",
+                    "app.open name={} persistent={} working_heap={}",
                     app.info().id,
                     app.persistent_bytes(),
-                    crate::framework::heap_in_use()
+                    crate::framework::heap_in_use() as isize - self.heap_baseline as isize
                 );
+                system.sound.play(Sfx::Open);
+                system.sound.play_music(app.info().music);
                 self.active = Some((self.selected, Lifecycle::Opening(0)));
             }
         } else if system.input.just_pressed(Button::B) {

@@ -36,6 +36,8 @@ pub mod desktop;
 mod events;
 pub mod heap;
 pub mod input;
+#[cfg(any(debug_assertions, feature = "events"))]
+pub mod perf;
 pub mod save;
 pub mod sound;
 pub mod splash;
@@ -73,13 +75,19 @@ fn heap_total() -> usize {
 pub fn run(gfx: &mut agb::display::Graphics, system: &mut System, apps: &mut [&mut dyn AppSlot]) -> ! {
     splash::show(gfx, system);
     let mut menu = PauseMenu::new(gfx, apps, system);
+    #[cfg(any(debug_assertions, feature = "events"))]
+    let mut meter = perf::FrameMeter::new();
     loop {
+        #[cfg(any(debug_assertions, feature = "events"))]
+        meter.begin(menu.active());
         system.input.update();
         // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
         let _ = menu.update(apps, system);
         let mut frame = gfx.frame();
         menu.show(apps, &mut frame);
         system.sound.frame();
+        #[cfg(any(debug_assertions, feature = "events"))]
+        meter.end(menu.active(), apps);
         frame.commit();
         system.frame = system.frame.wrapping_add(1);
     }

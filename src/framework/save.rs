@@ -146,11 +146,12 @@ impl Storage {
             }
         };
         crate::event!(
-            "save.loaded notice={:?} music={} sfx={} play={}",
+            "save.loaded notice={:?} music={} sfx={} play={} wins={}",
             notice,
             data.settings.music,
             data.settings.sound_effects,
-            data.play_seconds
+            data.play_seconds,
+            data.records.iter().flatten().map(|record| u32::from(record.wins)).sum::<u32>()
         );
         Self {
             manager: Some(manager),

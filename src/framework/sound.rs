@@ -18,7 +18,9 @@ use super::assets::{music, sfx};
 /// Mixer rate: agb-tracker converts XM notes for 32768 Hz, and the sfx WAVs
 /// are made at this rate (sfx/make_sfx.py), since include_wav! does not resample.
 pub const FREQUENCY: Frequency = Frequency::Hz32768;
-pub const FADE_FRAMES: u8 = 24;
+/// Shorter than a window transition, so the desktop tune is back (and its
+/// tracker allocated) by the time a closing window is gone.
+pub const FADE_FRAMES: u8 = 12;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Music {

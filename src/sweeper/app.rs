@@ -18,9 +18,10 @@ use crate::framework::{
 
 pub struct Sweeper;
 
-/// Candidate layouts the no-guess search tries per frame: keeps the frame well
-/// under budget (see `just bench`) while a typical search ends in a few frames.
-const NO_GUESS_STEPS_PER_FRAME: u8 = 4;
+/// Candidate layouts the no-guess search tries per frame. One Hard candidate
+/// costs most of a frame (see `just bench`), so one per frame keeps the game
+/// responsive while the avatar shows its thinking face.
+const NO_GUESS_STEPS_PER_FRAME: u8 = 1;
 /// Frames per column of the reset wipe.
 const WIPE_FRAMES_PER_COLUMN: u8 = 1;
 
@@ -60,6 +61,7 @@ impl App for Sweeper {
     }
 
     fn open(board: &mut Board, system: &mut System) -> Working {
+        crate::event!("sweeper.opened board={:08x}", fingerprint(board));
         let mut view = View::new();
         view.sync(board, None, face_for(board, None), &system.storage.data);
         Working {
@@ -98,9 +100,10 @@ impl App for Sweeper {
         working.view.show(board, canvas);
     }
 
-    fn pause(_board: &mut Board, working: &mut Working, _system: &mut System) {
+    fn pause(board: &mut Board, working: &mut Working, _system: &mut System) {
         // A move half-made when the window closes is dropped, as if cancelled.
         working.held = None;
+        crate::event!("sweeper.paused board={:08x}", fingerprint(board));
     }
 }
 
@@ -156,6 +159,7 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
     if input.just_pressed(Button::B) {
         let outcome = board.toggle_flag(board.cursor());
         play_outcome(system, outcome);
+        log_move(board, outcome);
         return;
     }
     let (dx, dy) = system.input.repeated_direction();
@@ -199,12 +203,10 @@ fn update_generation(board: &mut Board, working: &mut Working, system: &mut Syst
 
 fn finish_move(board: &mut Board, working: &mut Working, system: &mut System, outcome: Outcome) {
     play_outcome(system, outcome);
-    crate::event!(
-        "sweeper.move outcome={:?} state={:?} mines_left={}",
-        outcome,
-        board.state(),
-        board.mines_left()
-    );
+    if board.clicks() == 1 {
+        log_layout(board);
+    }
+    log_move(board, outcome);
     if !matches!(outcome, Outcome::Won | Outcome::Lost) {
         return;
     }
@@ -224,6 +226,50 @@ fn finish_move(board: &mut Board, working: &mut Working, system: &mut System, ou
         board.clicks()
     );
     working.view.game_over_message(board);
+}
+
+fn log_move(board: &Board, outcome: Outcome) {
+    crate::event!(
+        "sweeper.move outcome={:?} state={:?} mines_left={}",
+        outcome,
+        board.state(),
+        board.mines_left()
+    );
+    let _ = (board, outcome);
+}
+
+/// Debug/test builds: the mines, so harness scripts can plan a game.
+fn log_layout(board: &Board) {
+    #[cfg(any(debug_assertions, feature = "events"))]
+    {
+        let mines: alloc::string::String = board
+            .squares()
+            .iter()
+            .map(|square| if square.is_mine() { '1' } else { '0' })
+            .collect();
+        crate::event!("sweeper.layout mines={}", mines);
+    }
+    let _ = board;
+}
+
+/// A hash of everything the player can see of the board (FNV-1a), so a test
+/// can tell that leaving and reopening the app changed nothing.
+pub fn fingerprint(board: &Board) -> u32 {
+    let mut hash = 0x811C_9DC5u32;
+    let cursor = board.cursor();
+    let extra = [
+        board.state() as u8,
+        cursor.x(),
+        cursor.y(),
+        board.elapsed_seconds() as u8,
+        (board.elapsed_seconds() >> 8) as u8,
+        board.difficulty() as u8,
+        u8::from(board.no_guess()),
+    ];
+    for byte in board.squares().iter().map(|square| square.bits()).chain(extra) {
+        hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
+    }
+    hash
 }
 
 fn play_outcome(system: &mut System, outcome: Outcome) {

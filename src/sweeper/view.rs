@@ -199,7 +199,11 @@ impl View {
         }
         if self.shown_mines != Some(board.mines_left()) {
             self.shown_mines = Some(board.mines_left());
-            self.mines_box.set(&mut self.text_layer, &format!("{}", board.mines_left()));
+            // Three digits like the classic counter (and a one-glyph string does
+            // not render through agb's layout, so never draw one).
+            let left = board.mines_left();
+            let text = if left < 0 { format!("-{:02}", -left) } else { format!("{left:03}") };
+            self.mines_box.set(&mut self.text_layer, &text);
         }
         if self.shown_seconds != Some(board.elapsed_seconds()) {
             self.shown_seconds = Some(board.elapsed_seconds());

@@ -94,7 +94,14 @@ pub fn update_requested(flag: bool) -> bool {
 
 /// Compares `screen` with the golden PNG at `path`. Writes it when missing or
 /// when `update`; on a mismatch writes `<name>.actual.png` beside it.
-pub fn check_golden(path: &Path, screen: &[u32], update: bool) -> Result<Golden> {
+/// Compare the screen with a golden PNG; with `region` ([x, y, width, height])
+/// only pixels inside it count.
+pub fn check_golden(
+    path: &Path,
+    screen: &[u32],
+    update: bool,
+    region: Option<[usize; 4]>,
+) -> Result<Golden> {
     if update || !path.exists() {
         write_png(path, screen)?;
         let _ = std::fs::remove_file(actual_path(path));
@@ -107,10 +114,17 @@ pub fn check_golden(path: &Path, screen: &[u32], update: bool) -> Result<Golden>
     let differing = if (w as usize, h as usize) != (WIDTH, HEIGHT) {
         WIDTH * HEIGHT
     } else {
+        let inside = |i: usize| {
+            region.is_none_or(|[x, y, w, h]| {
+                let (px, py) = (i % WIDTH, i / WIDTH);
+                (x..x + w).contains(&px) && (y..y + h).contains(&py)
+            })
+        };
         expected
             .iter()
             .zip(screen)
-            .filter(|(e, a)| **e != pixel15(**a))
+            .enumerate()
+            .filter(|(i, (e, a))| inside(*i) && **e != pixel15(**a))
             .count()
     };
     if differing == 0 {

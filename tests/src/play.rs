@@ -119,7 +119,13 @@ impl Player<'_> {
             Command::Golden(p) => {
                 let path = paths::in_repo(p);
                 let update = image::update_requested(self.opts.update_goldens);
-                let result = check_golden(&path, self.m.core().screen(), update)?;
+                let result = check_golden(&path, self.m.core().screen(), update, None)?;
+                golden_verdict(&path, result)?;
+            }
+            Command::GoldenRegion(p, region) => {
+                let path = paths::in_repo(p);
+                let update = image::update_requested(self.opts.update_goldens);
+                let result = check_golden(&path, self.m.core().screen(), update, Some(*region))?;
                 golden_verdict(&path, result)?;
             }
             Command::NotBlank => {

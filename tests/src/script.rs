@@ -17,6 +17,9 @@ pub enum Command {
     Up(u16),
     Screenshot(String),
     Golden(String),
+    /// Golden compared only inside x, y, width, height (e.g. a window, leaving
+    /// out the play-time clock).
+    GoldenRegion(String, [usize; 4]),
     NotBlank,
     /// Event text prefix, frame limit.
     WaitEvent(String, u32),
@@ -112,6 +115,18 @@ fn parse_command(text: &str) -> Result<Command> {
         }
         "screenshot" => Command::Screenshot(path(Some(".png"))?),
         "golden" => Command::Golden(path(Some(".png"))?),
+        "golden-region" => {
+            want(5)?;
+            let name = args[0];
+            if !name.ends_with(".png") {
+                bail!("`golden-region` needs a .png path first");
+            }
+            let mut region = [0usize; 4];
+            for (slot, arg) in region.iter_mut().zip(&args[1..]) {
+                *slot = number::<usize>(arg)?;
+            }
+            Command::GoldenRegion(name.to_string(), region)
+        }
         "not-blank" => {
             want(0)?;
             Command::NotBlank

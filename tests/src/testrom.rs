@@ -119,7 +119,7 @@ impl Run<'_> {
             let screen = screen.expect("the logger captures the screen for image: requests");
             let update = image::update_requested(self.opts.update_goldens);
             if let Err(e) =
-                check_golden(&path, screen, update).and_then(|r| golden_verdict(&path, r))
+                check_golden(&path, screen, update, None).and_then(|r| golden_verdict(&path, r))
             {
                 self.soft_failure.push(format!("{e:#}"));
             }

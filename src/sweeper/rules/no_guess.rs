@@ -9,6 +9,9 @@
 //! Easy mean 1.3, max 5; Medium mean 2.9, max 24; Hard mean 19.5, 99th
 //! percentile 97, max 169. Random Hard layouts are solver-clearable about
 //! 5% of the time (the exact verifier in the tests finds about 8%).
+//! On the GBA (mGBA, code running from ROM) one Hard step costs about 0.9
+//! of a frame, so a Hard board takes about half a second on average and
+//! under 3 seconds in the worst case seen; Easy and Medium are near instant.
 
 use super::layout::Layout;
 use super::pos::Pos;

@@ -159,7 +159,12 @@ static NEIGHBOUR_LISTS: [([Pos; 8], u8); SQUARE_COUNT] = {
             let mut dx = -1;
             while dx <= 1 {
                 let (nx, ny) = (x + dx, y + dy);
-                if (dx != 0 || dy != 0) && nx >= 0 && ny >= 0 && nx < WIDTH as i32 && ny < HEIGHT as i32 {
+                if (dx != 0 || dy != 0)
+                    && nx >= 0
+                    && ny >= 0
+                    && nx < WIDTH as i32
+                    && ny < HEIGHT as i32
+                {
                     let (list, len) = &mut table[index];
                     list[*len as usize] = Pos::new(nx as u8, ny as u8);
                     *len += 1;

@@ -26,7 +26,11 @@ impl PosSet {
     /// A set from raw bits (bit `i` = index `i`); bits past the board are dropped.
     #[must_use]
     pub const fn from_bits(bits: u128) -> Self {
-        Self([bits as u32, (bits >> 32) as u32, (bits >> 64) as u32 & LAST_WORD_MASK])
+        Self([
+            bits as u32,
+            (bits >> 32) as u32,
+            (bits >> 64) as u32 & LAST_WORD_MASK,
+        ])
     }
 
     /// The set as raw bits (bit `i` = index `i`).
@@ -126,7 +130,10 @@ impl PosSet {
     /// Members in index order.
     #[must_use]
     pub const fn iter(self) -> PosSetIter {
-        PosSetIter { words: self.0, word: 0 }
+        PosSetIter {
+            words: self.0,
+            word: 0,
+        }
     }
 }
 

@@ -141,14 +141,19 @@ impl Solver {
     fn need_and_unknown(&self, index: usize) -> (i8, u8) {
         let count = self.counts.get(index).copied().unwrap_or(0) as i8;
         let mines = self.mines_around.get(index).copied().unwrap_or(0) as i8;
-        (count - mines, self.unknown_around.get(index).copied().unwrap_or(0))
+        (
+            count - mines,
+            self.unknown_around.get(index).copied().unwrap_or(0),
+        )
     }
 
     /// A number with all its mines found has only safe unknowns left; one
     /// needing as many mines as it has unknowns has only mines. False if a
     /// "safe" square was a mine (an unsound rule: never a bad board).
     fn single_rule(&mut self, pos: Pos) -> bool {
-        let Some(index) = pos.index() else { return true };
+        let Some(index) = pos.index() else {
+            return true;
+        };
         let (need, unknown) = self.need_and_unknown(index);
         if unknown == 0 {
             return true;
@@ -171,7 +176,9 @@ impl Solver {
     /// Updates the neighbour counts around a square leaving the unknowns.
     fn settle(&mut self, pos: Pos, is_mine: bool) {
         for neighbour in pos.neighbours() {
-            let Some(index) = neighbour.index() else { continue };
+            let Some(index) = neighbour.index() else {
+                continue;
+            };
             if let Some(unknown) = self.unknown_around.get_mut(index) {
                 *unknown = unknown.saturating_sub(1);
             }
@@ -228,7 +235,10 @@ impl Solver {
         let frontier: PosSet = self
             .revealed
             .iter()
-            .filter(|pos| pos.index().is_some_and(|index| self.need_and_unknown(index).1 > 0))
+            .filter(|pos| {
+                pos.index()
+                    .is_some_and(|index| self.need_and_unknown(index).1 > 0)
+            })
             .collect();
         for a in frontier {
             let Some(index_a) = a.index() else { continue };

@@ -1,0 +1,181 @@
+//! `--features bench`: benchmarks of the pure Minesweeper rules, run at boot
+//! before the normal ROM starts (so `tests/bench/bench.play` can then play).
+//!
+//! Each logs `event bench name=<n> mean=<c> worst=<c> budget=<c> ok=<bool>`
+//! in CPU cycles read from the hardware timers ([`perf::now`]), then
+//! `event bench.done failures=<k>`. mGBA counts cycles deterministically, so
+//! the numbers only change when the code (or its placement in ROM) does.
+
+use crate::framework::perf::{self, FRAME_CYCLES};
+use crate::random::Rng;
+use crate::sweeper::rules::{
+    Board, Difficulty, Layout, NoGuessGenerator, Pos, PosSet, SQUARE_COUNT, generate_blocking,
+};
+
+/// Seeds per generator benchmark.
+const SEEDS: u32 = 1000;
+/// Repeats of the (deterministic) reveal benchmarks, to average out interrupts.
+const REVEAL_REPEATS: u32 = 16;
+/// Worst reveal goal: 2% of a frame.
+const REVEAL_BUDGET: u32 = 5_600;
+/// Worst blocking no-guess generation goal: half a second.
+const NO_GUESS_BUDGET: u32 = 8_390_000;
+/// Steps the sweeper app runs per frame; keep in step with
+/// `NO_GUESS_STEPS_PER_FRAME` in `sweeper/app.rs`.
+const NO_GUESS_STEPS_PER_FRAME: u32 = 1;
+/// The app's share of a frame.
+const PER_FRAME_BUDGET: u32 = FRAME_CYCLES / 2;
+/// Fixed stream for the seeds and first squares, so every run measures the same boards.
+const BENCH_SEED: u32 = 0xBE4C_0001;
+
+/// Mean and worst of a series of cycle counts.
+#[derive(Default)]
+struct Stats {
+    total: u64,
+    count: u32,
+    worst: u32,
+}
+
+impl Stats {
+    fn add(&mut self, cycles: u32) {
+        self.total += u64::from(cycles);
+        self.count += 1;
+        self.worst = self.worst.max(cycles);
+    }
+
+    fn mean(&self) -> u32 {
+        self.total.checked_div(u64::from(self.count)).unwrap_or(0) as u32
+    }
+}
+
+/// Cycles `work` takes, less the cost of reading the clock itself.
+fn measure<T>(overhead: u32, work: impl FnOnce() -> T) -> u32 {
+    let start = perf::now();
+    let result = work();
+    let end = perf::now();
+    core::hint::black_box(result);
+    end.wrapping_sub(start).saturating_sub(overhead)
+}
+
+/// The cost of an empty measurement (the least of a few, ignoring interrupts).
+fn clock_overhead() -> u32 {
+    (0..8)
+        .map(|_| measure(0, || ()))
+        .min()
+        .unwrap_or(0)
+}
+
+/// A first square from the fixed stream: every square of the board, corners included.
+fn first_square(rng: &mut Rng) -> Pos {
+    Pos::from_index(rng.below(SQUARE_COUNT as u32) as usize).unwrap_or_default()
+}
+
+fn report(name: &str, stats: &Stats, budget: u32, failures: &mut u32) {
+    let ok = stats.worst <= budget;
+    if !ok {
+        *failures += 1;
+    }
+    crate::event!(
+        "bench name={} mean={} worst={} budget={} ok={}",
+        name,
+        stats.mean(),
+        stats.worst,
+        budget,
+        ok
+    );
+}
+
+/// Runs every benchmark and logs the results; returns the failures.
+pub fn run() -> u32 {
+    let overhead = clock_overhead();
+    crate::event!("bench.start overhead={}", overhead);
+    let mut failures = 0;
+
+    // The biggest floodfill: a board whose only mine sits in the far corner,
+    // with just one number (next to it) uncovered, revealed from the other
+    // corner: 82 squares uncover and the move wins. Each repeat reveals a clone.
+    let corner_mine = Layout::from_mines(single(Pos::new(13, 5)));
+    let mut playing = Board::new(Difficulty::Hard, false);
+    let _ = playing.start_with_layout(Pos::new(12, 4), &corner_mine);
+    let mut stats = Stats::default();
+    for _ in 0..REVEAL_REPEATS {
+        let mut board = core::hint::black_box(playing.clone());
+        stats.add(measure(overhead, || board.reveal(Pos::new(0, 0))));
+    }
+    report("sweeper.reveal.worst", &stats, REVEAL_BUDGET, &mut failures);
+
+    // The same flood as a first move on a mine-free board: laying the layout
+    // into the squares, the reveal of all 84 and the win check.
+    let mut stats = Stats::default();
+    let empty = Layout::from_mines(PosSet::EMPTY);
+    for _ in 0..REVEAL_REPEATS {
+        let mut board = core::hint::black_box(Board::new(Difficulty::Hard, false));
+        stats.add(measure(overhead, || {
+            board.start_with_layout(Pos::new(0, 0), &empty)
+        }));
+    }
+    report("sweeper.reveal.first_move", &stats, REVEAL_BUDGET, &mut failures);
+
+    // Plain placement for the first click (Hard): the layout and laying it out.
+    let mut rng = Rng::new(BENCH_SEED);
+    let mut stats = Stats::default();
+    for _ in 0..SEEDS {
+        let first = first_square(&mut rng);
+        let mut mines = Rng::new(rng.next_u32());
+        let mut board = core::hint::black_box(Board::new(Difficulty::Hard, false));
+        stats.add(measure(overhead, || board.place_mines(first, &mut mines)));
+    }
+    report("sweeper.generate.plain", &stats, FRAME_CYCLES, &mut failures);
+
+    // Blocking no-guess generation, Hard (the goal) last.
+    for (name, difficulty) in [
+        ("sweeper.generate.no_guess.easy", Difficulty::Easy),
+        ("sweeper.generate.no_guess.medium", Difficulty::Medium),
+        ("sweeper.generate.no_guess", Difficulty::Hard),
+    ] {
+        let mut rng = Rng::new(BENCH_SEED);
+        let mut stats = Stats::default();
+        for _ in 0..SEEDS {
+            let first = first_square(&mut rng);
+            let seed = rng.next_u32();
+            stats.add(measure(overhead, || {
+                generate_blocking(first, difficulty.mines(), seed)
+            }));
+        }
+        report(name, &stats, NO_GUESS_BUDGET, &mut failures);
+    }
+
+    // One frame of the app's incremental search: the worst single Hard step
+    // times the steps the app runs per frame.
+    let mut rng = Rng::new(BENCH_SEED);
+    let mut step = Stats::default();
+    for _ in 0..SEEDS {
+        let first = first_square(&mut rng);
+        let mut generator = NoGuessGenerator::new(first, Difficulty::Hard.mines(), rng.next_u32());
+        while !generator.is_done() {
+            step.add(measure(overhead, || generator.step()));
+        }
+    }
+    let per_frame = Stats {
+        total: step.total * u64::from(NO_GUESS_STEPS_PER_FRAME),
+        count: step.count,
+        worst: step.worst.saturating_mul(NO_GUESS_STEPS_PER_FRAME),
+    };
+    report("sweeper.no_guess.per_frame", &per_frame, PER_FRAME_BUDGET, &mut failures);
+    crate::event!(
+        "bench.no_guess.steps count={} steps_per_frame={} step_mean={} step_worst={}",
+        step.count,
+        NO_GUESS_STEPS_PER_FRAME,
+        step.mean(),
+        step.worst
+    );
+
+    crate::event!("bench.done failures={}", failures);
+    failures
+}
+
+fn single(pos: Pos) -> PosSet {
+    let mut set = PosSet::EMPTY;
+    set.insert(pos);
+    set
+}

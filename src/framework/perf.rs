@@ -1,0 +1,194 @@
+//! CPU cycle counting: the per-frame meter behind `event perf ...` and the
+//! clock the `bench` feature's benchmarks read. Compiled only where events are
+//! (debug builds and the `events` feature), so the shipped `.gba` has none.
+//!
+//! Timers 2 and 3 run cascaded as one free-running 32-bit counter of CPU
+//! cycles (16.78 MHz): timer 2 counts cycles, timer 3 counts timer 2's
+//! overflows. agb's mixer owns timers 0 and 1, so these two are free.
+
+use core::cell::RefCell;
+
+use agb::external::critical_section::{self, Mutex};
+use agb::timer::{Divider, Timer, Timers};
+
+use super::app::{AppSlot, Lifecycle};
+
+/// CPU cycles in one frame (228 lines of 1232 cycles).
+pub const FRAME_CYCLES: u32 = 280_896;
+
+/// A frame's work may use half a frame: the rest is headroom for slower paths
+/// the scripts do not reach and for the debug prints of event builds.
+pub const FRAME_BUDGET: u32 = FRAME_CYCLES / 2;
+
+/// Frames between periodic reports of every phase's worst frame.
+const REPORT_EVERY: u32 = 600;
+
+/// Phases: desktop, transition, then one per app (the ROM has two).
+const MAX_PHASES: usize = 2 + 8;
+
+struct Counter {
+    low: Timer,
+    high: Timer,
+}
+
+impl Counter {
+    fn read(&self) -> u32 {
+        // Timer 3 can tick between the two reads; reading it on both sides and
+        // retrying means a carry never tears the 32-bit value.
+        loop {
+            let high = self.high.value();
+            let low = self.low.value();
+            if self.high.value() == high {
+                return (u32::from(high) << 16) | u32::from(low);
+            }
+        }
+    }
+}
+
+/// A static so the frame loop and the benchmarks share it without the `Gba`.
+static COUNTER: Mutex<RefCell<Option<Counter>>> = Mutex::new(RefCell::new(None));
+
+/// Starts the cycle counter on timers 2 and 3 (call once, at boot).
+pub fn install(timers: Timers<'_>) {
+    let Timers {
+        timer2: mut low,
+        timer3: mut high,
+        ..
+    } = timers;
+    // The high half first, so it is already counting when the low half starts.
+    high.set_cascade(true).set_enabled(true);
+    low.set_divider(Divider::Divider1).set_enabled(true);
+    critical_section::with(|cs| {
+        COUNTER.replace(cs, Some(Counter { low, high }));
+    });
+}
+
+/// The free-running cycle count (wraps every ~256 s); 0 before [`install`].
+/// Subtract two readings with `wrapping_sub`.
+#[must_use]
+pub fn now() -> u32 {
+    critical_section::with(|cs| COUNTER.borrow_ref(cs).as_ref().map_or(0, Counter::read))
+}
+
+/// Percent of a frame with one decimal, e.g. `12.5`.
+pub struct FramePercent(pub u32);
+
+impl core::fmt::Display for FramePercent {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let tenths = u64::from(self.0) * 1000 / u64::from(FRAME_CYCLES);
+        write!(f, "{}.{}", tenths / 10, tenths % 10)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Desktop,
+    Transition,
+    App(usize),
+}
+
+impl Phase {
+    fn of(active: Option<(usize, Lifecycle)>) -> Self {
+        match active {
+            None | Some((_, Lifecycle::Closed)) => Self::Desktop,
+            Some((index, Lifecycle::Running)) => Self::App(index),
+            Some((_, Lifecycle::Opening(_) | Lifecycle::Closing(_))) => Self::Transition,
+        }
+    }
+
+    fn slot(self) -> usize {
+        match self {
+            Self::Desktop => 0,
+            Self::Transition => 1,
+            Self::App(index) => 2 + index,
+        }
+    }
+}
+
+/// Name of a phase slot for events, in two parts: `desktop`, `transition`,
+/// `app:<id>`.
+fn phase_name(slot: usize, apps: &[&mut dyn AppSlot]) -> (&'static str, &'static str) {
+    match slot {
+        0 => ("desktop", ""),
+        1 => ("transition", ""),
+        slot => ("app:", apps.get(slot - 2).map_or("?", |app| app.info().id)),
+    }
+}
+
+/// Measures each frame's work (update, show, sound) and keeps the worst frame
+/// per phase. A frame whose phase changes (an app opening, finishing its
+/// animation or closing) counts as a transition, so the heavy `open` and the
+/// drop of the working state land there.
+pub struct FrameMeter {
+    start: u32,
+    before: Phase,
+    worst: [u32; MAX_PHASES],
+    frames: u32,
+}
+
+impl Default for FrameMeter {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FrameMeter {
+    #[must_use]
+    pub const fn new() -> Self {
+        Self {
+            start: 0,
+            before: Phase::Desktop,
+            worst: [0; MAX_PHASES],
+            frames: 0,
+        }
+    }
+
+    /// Call right after `commit` returns, with the desktop's state then.
+    pub fn begin(&mut self, active: Option<(usize, Lifecycle)>) {
+        self.before = Phase::of(active);
+        self.start = now();
+    }
+
+    /// Call right before `commit`; logs `perf.over` for a frame over budget,
+    /// and every phase's worst on returning to the desktop and periodically.
+    pub fn end(&mut self, active: Option<(usize, Lifecycle)>, apps: &[&mut dyn AppSlot]) {
+        let cycles = now().wrapping_sub(self.start);
+        let after = Phase::of(active);
+        let phase = if after == self.before { after } else { Phase::Transition };
+        let slot = phase.slot();
+        if let Some(worst) = self.worst.get_mut(slot) {
+            *worst = (*worst).max(cycles);
+        }
+        self.frames = self.frames.wrapping_add(1);
+        if cycles > FRAME_BUDGET {
+            let (name, id) = phase_name(slot, apps);
+            crate::event!(
+                "perf.over phase={}{} cycles={} pct={} frame={}",
+                name,
+                id,
+                cycles,
+                FramePercent(cycles),
+                self.frames
+            );
+        }
+        let back_on_desktop = after == Phase::Desktop && self.before != Phase::Desktop;
+        if back_on_desktop || self.frames % REPORT_EVERY == 0 {
+            self.report(apps);
+        }
+    }
+
+    fn report(&self, apps: &[&mut dyn AppSlot]) {
+        for (slot, &worst) in self.worst.iter().enumerate() {
+            if worst > 0 {
+                let (name, id) = phase_name(slot, apps);
+                crate::event!(
+                    "perf phase={}{} worst={} pct={}",
+                    name,
+                    id,
+                    worst,
+                    FramePercent(worst)
+                );
+            }
+        }
+    }
+}
