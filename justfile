@@ -27,20 +27,20 @@ run: setup-rom setup-frontend gba
     fi
 
 # Everything: in-ROM unit tests, end-to-end scripts and a seeded soak, one summary line.
-test: setup-rom setup-harness
+test: setup-rom setup-harness gba
     #!/usr/bin/env bash
     set -euo pipefail
     test_elf=$(cargo test --no-run --message-format=json 2>/dev/null \
         | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
     [ -n "$test_elf" ] || { cargo test --no-run; exit 1; }
     cargo build --release --features events
-    "{{harness}}" suite --test-rom "$test_elf" --rom "{{rom_elf}}" \
+    "{{harness}}" suite --test-rom "$test_elf" --rom "{{rom_elf}}" --gba "{{gba_file}}" \
         --scripts "{{root}}/tests/e2e" --soak-seed 20261122 --soak-frames 20000
 
 # Release .gba with a valid header (agb-gbafix), ready to flash. Save type: SRAM.
 gba: setup-rom
     cargo build --release
-    agb-gbafix "{{rom_elf}}" -o "{{gba_file}}"
+    agb-gbafix "{{rom_elf}}" --title "POCKET DESK" -o "{{gba_file}}"
     @echo "wrote {{gba_file}}"
 
 # Clippy with warnings denied and rustfmt --check, for the ROM and the harness.

@@ -74,6 +74,8 @@ fn report(name: &str, stats: &Stats, budget: u32, failures: &mut u32) {
     let ok = stats.worst <= budget;
     if !ok {
         *failures += 1;
+        // Its own event, so a script can assert on it after playing on.
+        crate::event!("bench.over name={} worst={} budget={}", name, stats.worst, budget);
     }
     crate::event!(
         "bench name={} mean={} worst={} budget={} ok={}",

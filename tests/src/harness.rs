@@ -29,7 +29,7 @@ usage:
   harness test  ROM [--update-goldens] [--max-frames N] [--verbose]
   harness play  ROM SCRIPT [--sram-in F] [--sram-out F] [--out DIR] [--update-goldens] [--verbose]
   harness soak  ROM --seed S --frames N [--verbose]
-  harness suite --test-rom ROM --rom ROM --scripts DIR [--soak-seed S] [--soak-frames N]
+  harness suite --test-rom ROM --rom ROM [--gba FILE] --scripts DIR [--soak-seed S] [--soak-frames N]
                 [--out DIR] [--max-frames N] [--update-goldens] [--verbose]
 ROM is a .gba image or an ELF as cargo builds it. UPDATE_GOLDENS=1 = --update-goldens.";
 
@@ -166,6 +166,7 @@ fn run(args: &[String]) -> Result<Counts> {
                 &[
                     "--test-rom",
                     "--rom",
+                    "--gba",
                     "--scripts",
                     "--soak-seed",
                     "--soak-frames",
@@ -183,6 +184,7 @@ fn run(args: &[String]) -> Result<Counts> {
             let opts = suite::Options {
                 test_rom: required("--test-rom")?,
                 rom: required("--rom")?,
+                gba: a.value("--gba").map(PathBuf::from),
                 scripts: required("--scripts")?,
                 out: a
                     .value("--out")

@@ -9,6 +9,9 @@ use crate::{play, rom, soak};
 pub struct Options {
     pub test_rom: PathBuf,
     pub rom: PathBuf,
+    /// The shipped `.gba`: scripts named `*.gba.play` run against it (it has no
+    /// events, so those scripts use only keys, waits and screens).
+    pub gba: Option<PathBuf>,
     pub scripts: PathBuf,
     pub out: PathBuf,
     pub soak_seed: u64,
@@ -51,12 +54,14 @@ pub fn run(opts: &Options) -> Result<Counts> {
 
     // 2. The scripts, each one test, each with a fresh emulator and save chip.
     let game = rom::load(&opts.rom);
+    let shipped = opts.gba.as_deref().map(rom::load);
     for script in scripts(&opts.scripts)? {
         let stem = script
             .file_stem()
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
+        let for_gba = stem.ends_with(".gba");
         let play_opts = play::Options {
             out: opts.out.join(&stem),
             update_goldens: opts.update_goldens,
@@ -65,7 +70,12 @@ pub fn run(opts: &Options) -> Result<Counts> {
             sram_in: Vec::new(),
             sram_out: None,
         };
-        let result = match &game {
+        let rom = match (for_gba, &shipped) {
+            (false, _) => &game,
+            (true, Some(gba)) => gba,
+            (true, None) => &Err(anyhow::anyhow!("`{stem}` needs --gba")),
+        };
+        let result = match rom {
             Ok(g) => play::run(g.clone(), &script, &play_opts),
             Err(e) => Err(anyhow::anyhow!("{e:#}")),
         };
