@@ -13,6 +13,9 @@ gba_file := root / "target" / (project + ".gba")
 # The harness is a host program: it is built from outside the repo so that the
 # GBA settings in .cargo/config.toml (target, build-std) do not apply to it.
 harness := root / "tests/target/release/harness"
+# `just bench` builds in its own target directory: its ROM spends ~35 000 frames
+# benchmarking at boot, so it must never stand in for the `events` ROM above.
+bench_elf := root / "target/bench/thumbv4t-none-eabi/release" / project
 
 # Build the release ROM and open it in mGBA (prints the ROM path when there is no display).
 run: setup-rom setup-frontend gba
@@ -60,6 +63,28 @@ soak seed="1" frames="100000": setup-rom setup-harness
 play script *args: setup-rom setup-harness
     cargo build --release --features events
     "{{harness}}" play "{{rom_elf}}" "{{script}}" {{args}}
+
+# Cycle budgets: rule benchmarks at boot, then tests/bench/bench.play with the
+# frame meter on; prints the numbers and fails if anything is over budget.
+bench: setup-rom setup-harness
+    #!/usr/bin/env bash
+    set -euo pipefail
+    CARGO_TARGET_DIR="{{root}}/target/bench" cargo build --release --features bench
+    log=$(mktemp)
+    trap 'rm -f "$log"' EXIT
+    status=0
+    "{{harness}}" play "{{bench_elf}}" "{{root}}/tests/bench/bench.play" --verbose >"$log" 2>&1 || status=$?
+    grep 'event bench' "$log" || true
+    # The meter's last report per phase, then the ten worst over-budget frames.
+    grep 'event perf phase=' "$log" | awk '!($3 in last) { order[n++] = $3 } { last[$3] = $0 }
+        END { for (i = 0; i < n; i++) print last[order[i]] }' || true
+    over=$(grep -c 'event perf.over' "$log" || true)
+    if [ "$over" -gt 0 ]; then
+        echo "$over frames over budget; the worst:"
+        grep 'event perf.over' "$log" | sed 's/.* cycles=\([0-9]*\).*/\1 &/' | sort -rn | head -n 10 | cut -d' ' -f2-
+    fi
+    grep -E '^(play |    |emulation:|[0-9]+ passed)' "$log" || true
+    exit "$status"
 
 # Re-record every golden screenshot (review the diff before committing).
 goldens: setup-rom setup-harness

@@ -701,7 +701,7 @@ kttttttttttttttk
 
 def numpad_frames():
     frames = [KEY_UP.copy(), KEY_DOWN.copy()]
-    labels = [str(d) for d in range(10)] + ["\u2190", "\u2713"]
+    labels = [str(d) for d in range(10)] + ["\u2190", "\u2713", "\u00d7"]
     for pressed in (False, True):
         for lab in labels:
             f = (KEY_DOWN if pressed else KEY_UP).copy()
@@ -710,7 +710,7 @@ def numpad_frames():
             g = g[:, cols.min():cols.max() + 1]
             x = 1 + (14 - g.shape[1] + 1) // 2
             y = 3 + (2 if pressed else 0)
-            colour = {"\u2190": R, "\u2713": G}.get(lab, K)
+            colour = {"\u2190": R, "\u2713": G, "\u00d7": R}.get(lab, K)
             sub = f[y:y + 7, x:x + g.shape[1]]
             sub[g] = colour
             frames.append(f)

@@ -13,8 +13,9 @@
 //! `open` runs as the opening animation starts; `update` runs only while `Running`;
 //! `show` runs while opening, running and closing (the window mask animates over
 //! what it draws); the working state is dropped once the closing animation ends.
-//! START while running always asks to close: the desktop comes back, and because
-//! the persistent state stays, reopening shows the app exactly as it was.
+//! START while running asks to close (unless the app claims it, see
+//! `claims_start`): the desktop comes back, and because the persistent state
+//! stays, reopening shows the app exactly as it was.
 
 use alloc::boxed::Box;
 
@@ -65,6 +66,11 @@ pub trait App: 'static {
     ) -> Request;
     /// Draw the window's content. No state changes here.
     fn show(persistent: &Self::Persistent, working: &mut Self::Working, canvas: &mut Canvas);
+    /// Whether START goes to the app this frame instead of closing it (a number
+    /// pad confirms with START).
+    fn claims_start(_persistent: &Self::Persistent, _working: &Self::Working) -> bool {
+        false
+    }
     /// Called when the app is about to close (START, or `Request::Close`):
     /// pause timers, write records. The working state is dropped afterwards.
     fn pause(_persistent: &mut Self::Persistent, _working: &mut Self::Working, _system: &mut System) {}
@@ -113,6 +119,7 @@ pub trait AppSlot {
     fn update(&mut self, system: &mut System) -> Request;
     fn show(&mut self, canvas: &mut Canvas);
     fn pause(&mut self, system: &mut System);
+    fn claims_start(&self) -> bool;
     fn close(&mut self);
     fn persistent_bytes(&self) -> usize;
 }
@@ -149,6 +156,12 @@ impl<A: App> AppSlot for Slot<A> {
         if let Some(working) = self.working.as_deref_mut() {
             A::pause(&mut self.persistent, working, system);
         }
+    }
+
+    fn claims_start(&self) -> bool {
+        self.working
+            .as_deref()
+            .is_some_and(|working| A::claims_start(&self.persistent, working))
     }
 
     fn close(&mut self) {

@@ -130,8 +130,9 @@ impl Desktop {
             }
             Lifecycle::Opening(step) => Some((index, Lifecycle::Opening(step + 1))),
             Lifecycle::Running => {
-                let wants_close = system.input.just_pressed(Button::Start)
-                    || app.update(system) == Request::Close;
+                let start_closes =
+                    system.input.just_pressed(Button::Start) && !app.claims_start();
+                let wants_close = start_closes || app.update(system) == Request::Close;
                 if wants_close {
                     app.pause(system);
                     system.sound.play(Sfx::Close);

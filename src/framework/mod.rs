@@ -83,8 +83,12 @@ pub fn run(gfx: &mut agb::display::Graphics, system: &mut System, apps: &mut [&m
         system.input.update();
         // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
         let _ = menu.update(apps, system);
+        #[cfg(any(debug_assertions, feature = "events"))]
+        meter.mark();
         let mut frame = gfx.frame();
         menu.show(apps, &mut frame);
+        #[cfg(any(debug_assertions, feature = "events"))]
+        meter.mark();
         system.sound.frame();
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.end(menu.active(), apps);

@@ -121,8 +121,15 @@ fn phase_name(slot: usize, apps: &[&mut dyn AppSlot]) -> (&'static str, &'static
 /// drop of the working state land there.
 pub struct FrameMeter {
     start: u32,
+    /// Readings taken by [`FrameMeter::mark`] (after update, after show), so an
+    /// over-budget frame says where its time went.
+    marks: [u32; 2],
+    marked: usize,
     before: Phase,
     worst: [u32; MAX_PHASES],
+    /// Cycles and frames per phase, for the mean.
+    total: [u64; MAX_PHASES],
+    count: [u32; MAX_PHASES],
     frames: u32,
 }
 
@@ -137,8 +144,12 @@ impl FrameMeter {
     pub const fn new() -> Self {
         Self {
             start: 0,
+            marks: [0; 2],
+            marked: 0,
             before: Phase::Desktop,
             worst: [0; MAX_PHASES],
+            total: [0; MAX_PHASES],
+            count: [0; MAX_PHASES],
             frames: 0,
         }
     }
@@ -146,28 +157,53 @@ impl FrameMeter {
     /// Call right after `commit` returns, with the desktop's state then.
     pub fn begin(&mut self, active: Option<(usize, Lifecycle)>) {
         self.before = Phase::of(active);
+        self.marked = 0;
         self.start = now();
+    }
+
+    /// Call between the frame's parts (after update, after show).
+    pub fn mark(&mut self) {
+        if let Some(mark) = self.marks.get_mut(self.marked) {
+            *mark = now();
+            self.marked += 1;
+        }
     }
 
     /// Call right before `commit`; logs `perf.over` for a frame over budget,
     /// and every phase's worst on returning to the desktop and periodically.
     pub fn end(&mut self, active: Option<(usize, Lifecycle)>, apps: &[&mut dyn AppSlot]) {
-        let cycles = now().wrapping_sub(self.start);
+        let end = now();
+        let cycles = end.wrapping_sub(self.start);
         let after = Phase::of(active);
         let phase = if after == self.before { after } else { Phase::Transition };
         let slot = phase.slot();
-        if let Some(worst) = self.worst.get_mut(slot) {
+        if let (Some(worst), Some(total), Some(count)) = (
+            self.worst.get_mut(slot),
+            self.total.get_mut(slot),
+            self.count.get_mut(slot),
+        ) {
             *worst = (*worst).max(cycles);
+            *total += u64::from(cycles);
+            *count += 1;
         }
         self.frames = self.frames.wrapping_add(1);
         if cycles > FRAME_BUDGET {
             let (name, id) = phase_name(slot, apps);
+            // Marks not taken this frame read as the end, so their parts read 0.
+            let [update_end, show_end] = match self.marked {
+                0 => [end, end],
+                1 => [self.marks[0], end],
+                _ => self.marks,
+            };
             crate::event!(
-                "perf.over phase={}{} cycles={} pct={} frame={}",
+                "perf.over phase={}{} cycles={} pct={} update={} show={} sound={} frame={}",
                 name,
                 id,
                 cycles,
                 FramePercent(cycles),
+                update_end.wrapping_sub(self.start),
+                show_end.wrapping_sub(update_end),
+                end.wrapping_sub(show_end),
                 self.frames
             );
         }
@@ -178,15 +214,18 @@ impl FrameMeter {
     }
 
     fn report(&self, apps: &[&mut dyn AppSlot]) {
-        for (slot, &worst) in self.worst.iter().enumerate() {
-            if worst > 0 {
+        let phases = self.worst.iter().zip(&self.total).zip(&self.count);
+        for (slot, ((&worst, &total), &count)) in phases.enumerate() {
+            if count > 0 {
                 let (name, id) = phase_name(slot, apps);
                 crate::event!(
-                    "perf phase={}{} worst={} pct={}",
+                    "perf phase={}{} worst={} pct={} mean={} frames={}",
                     name,
                     id,
                     worst,
-                    FramePercent(worst)
+                    FramePercent(worst),
+                    total / u64::from(count),
+                    count
                 );
             }
         }

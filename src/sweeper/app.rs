@@ -5,15 +5,25 @@ use agb::input::Button;
 
 use super::{
     records,
-    rules::{Board, Difficulty, GameState, NoGuessGenerator, Outcome, Pos},
+    rules::{
+        Board, Difficulty, GameState, NoGuessGenerator, Outcome, Pos,
+        code::{self, BoardCode},
+    },
     view::{Face, View},
 };
-use crate::framework::{
-    App, AppInfo, Request, System,
-    canvas::Canvas,
-    sound::{Music, Sfx},
-    transition::Area,
-    widgets::list::{ListEvent, Row},
+use crate::{
+    framework::{
+        App, AppInfo, Request, System,
+        canvas::Canvas,
+        sound::{Music, Sfx},
+        transition::Area,
+        widgets::{
+            list::{ListEvent, Row},
+            numpad::{NumberPad, PadEvent},
+            numpad_view,
+        },
+    },
+    random::Rng,
 };
 
 pub struct Sweeper;
@@ -41,8 +51,16 @@ pub struct Working {
     wipe_frames: u8,
     /// Difficulty menu (SELECT), with best times as badges.
     menu_open: bool,
+    /// Typing a board code (from the menu).
+    pad: Option<NumberPad>,
+    /// The deal the next wipe starts; `None` picks one at random.
+    next_deal: Option<u16>,
     frames_this_second: u8,
 }
+
+/// Menu rows after the three difficulties.
+const ROW_NO_GUESS: usize = 3;
+const ROW_CODE: usize = 4;
 
 impl App for Sweeper {
     type Persistent = Board;
@@ -56,8 +74,10 @@ impl App for Sweeper {
         window: View::WINDOW,
     };
 
-    fn boot(_system: &mut System) -> Board {
-        Board::new(Difficulty::Easy, false)
+    fn boot(system: &mut System) -> Board {
+        let mut board = Board::new(Difficulty::Easy, false);
+        board.set_deal(system.rng.below(u32::from(code::DEALS)) as u16);
+        board
     }
 
     fn open(board: &mut Board, system: &mut System) -> Working {
@@ -71,15 +91,19 @@ impl App for Sweeper {
             wipe: None,
             wipe_frames: 0,
             menu_open: false,
+            pad: None,
+            next_deal: None,
             frames_this_second: 0,
         }
     }
 
     fn update(board: &mut Board, working: &mut Working, system: &mut System) -> Request {
-        if working.menu_open {
+        if working.pad.is_some() {
+            update_pad(board, working, system);
+        } else if working.menu_open {
             update_menu(board, working, system);
         } else if let Some(column) = working.wipe {
-            update_wipe(board, working, column);
+            update_wipe(board, working, system, column);
         } else if working.generating.is_some() {
             update_generation(board, working, system);
         } else {
@@ -98,6 +122,10 @@ impl App for Sweeper {
 
     fn show(board: &Board, working: &mut Working, canvas: &mut Canvas) {
         working.view.show(board, canvas);
+    }
+
+    fn claims_start(_board: &Board, working: &Working) -> bool {
+        working.pad.is_some()
     }
 
     fn pause(board: &mut Board, working: &mut Working, _system: &mut System) {
@@ -174,9 +202,9 @@ fn release_a(board: &mut Board, working: &mut Working, system: &mut System, pos:
         working.view.clear_message();
         return;
     }
-    let outcome = board.act(pos, &mut system.rng);
+    let seed = board_code(board).seed();
+    let outcome = board.act(pos, &mut Rng::new(seed));
     if outcome == Outcome::NeedsLayout {
-        let seed = system.rng.next_u32();
         let mines = board.difficulty().mines();
         working.generating = Some((pos, NoGuessGenerator::new(pos, mines, seed)));
         crate::event!("sweeper.generate first={},{}", pos.x(), pos.y());
@@ -285,7 +313,16 @@ fn play_outcome(system: &mut System, outcome: Outcome) {
     system.sound.play(effect);
 }
 
-fn update_wipe(board: &mut Board, working: &mut Working, column: u8) {
+/// The code that names this board's deal.
+pub fn board_code(board: &Board) -> BoardCode {
+    BoardCode {
+        difficulty: board.difficulty(),
+        no_guess: board.no_guess(),
+        deal: board.deal(),
+    }
+}
+
+fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System, column: u8) {
     working.wipe_frames += 1;
     if working.wipe_frames < WIPE_FRAMES_PER_COLUMN {
         return;
@@ -295,6 +332,11 @@ fn update_wipe(board: &mut Board, working: &mut Working, column: u8) {
     working.view.set_wipe(Some(next));
     if next >= super::rules::WIDTH {
         board.reset();
+        let deal = working
+            .next_deal
+            .take()
+            .unwrap_or_else(|| system.rng.below(u32::from(code::DEALS)) as u16);
+        board.set_deal(deal);
         working.wipe = None;
         working.view.set_wipe(None);
         crate::event!("sweeper.reset difficulty={:?} no_guess={}", board.difficulty(), board.no_guess());
@@ -316,6 +358,18 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
             working.view.close_menu();
             system.sound.play(Sfx::Close);
         }
+        ListEvent::Chosen(ROW_NO_GUESS) => {
+            board.set_no_guess(!board.no_guess());
+            working.view.refresh_menu(board, &system.storage.data);
+            system.sound.play(Sfx::Confirm);
+        }
+        ListEvent::Chosen(ROW_CODE) => {
+            let pad = NumberPad::new(code::DIGITS, 4, validate_code);
+            working.view.open_pad(&pad);
+            working.pad = Some(pad);
+            system.sound.play(Sfx::Open);
+            crate::event!("sweeper.pad open");
+        }
         ListEvent::Chosen(row) => {
             if let Some(difficulty) = Difficulty::ALL.get(row) {
                 board.set_difficulty(*difficulty);
@@ -323,12 +377,58 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
                 working.view.close_menu();
                 working.wipe = Some(0);
                 system.sound.play(Sfx::Confirm);
-            } else {
-                board.set_no_guess(!board.no_guess());
-                working.view.refresh_menu(board, &system.storage.data);
-                system.sound.play(Sfx::Confirm);
             }
         }
+    }
+}
+
+fn validate_code(digits: &[u8]) -> Result<(), &'static str> {
+    BoardCode::parse(digits).map(|_| ())
+}
+
+/// Typing a board code: accepted codes deal that board (after the wipe).
+fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
+    let Some(pad) = working.pad.as_mut() else {
+        return;
+    };
+    let event = match numpad_view::read_input(&system.input) {
+        Some(input) => pad.handle(input),
+        None => PadEvent::Nothing,
+    };
+    match event {
+        PadEvent::Nothing => {}
+        PadEvent::Typed | PadEvent::Deleted => system.sound.play(Sfx::Cursor),
+        PadEvent::Refused => system.sound.play(Sfx::Error),
+        PadEvent::Rejected => {
+            system.sound.play(Sfx::Error);
+            crate::event!("sweeper.pad rejected error={:?}", pad.error());
+        }
+        PadEvent::Cancelled => {
+            working.pad = None;
+            working.view.close_pad();
+            working.view.refresh_menu(board, &system.storage.data);
+            system.sound.play(Sfx::Close);
+            crate::event!("sweeper.pad cancelled");
+        }
+        PadEvent::Accepted => {
+            if let Ok(code) = BoardCode::parse(pad.digits()) {
+                board.set_difficulty(code.difficulty);
+                board.set_no_guess(code.no_guess);
+                board.reset();
+                board.set_deal(code.deal);
+                working.next_deal = Some(code.deal);
+                crate::event!("sweeper.pad accepted deal={}", code.deal);
+            }
+            working.pad = None;
+            working.view.close_pad();
+            working.menu_open = false;
+            working.view.close_menu();
+            working.wipe = Some(0);
+            system.sound.play(Sfx::Confirm);
+        }
+    }
+    if let Some(pad) = working.pad.as_ref() {
+        working.view.sync_pad(pad, system.input.pressed(agb::input::Button::A));
     }
 }
 
@@ -352,6 +452,16 @@ pub fn menu_rows(board: &Board, data: &crate::framework::save::SaveData) -> allo
         if board.no_guess() { "No-guess boards: on" } else { "No-guess boards: off" },
         "",
     ));
+    let digits = board_code(board).digits();
+    let mut label: heapless::String<24> = heapless::String::new();
+    let _ = label.push_str("Code ");
+    for (i, digit) in digits.iter().enumerate() {
+        if i == 4 {
+            let _ = label.push(' ');
+        }
+        let _ = label.push(char::from(b'0' + digit));
+    }
+    rows.push(Row::new(&label, ""));
     rows
 }
 

@@ -23,6 +23,8 @@ use crate::framework::{
     save::SaveData,
     widgets::{
         list::{List, ListEvent},
+        numpad::NumberPad,
+        numpad_view::NumberPadView,
         text::{LIGHT_TEXT_PALETTE, TextBox},
         timer::format_time,
         window::{self, ICON_CLOCK, ICON_POOP},
@@ -109,6 +111,7 @@ pub struct View {
     message_locked: bool,
     wipe: Option<u8>,
     menu: Option<List>,
+    pad: Option<NumberPadView>,
     /// Kept only so its text tiles live as long as the window.
     _title: TextBox,
 }
@@ -166,6 +169,7 @@ impl View {
             message_locked: false,
             wipe: None,
             menu: None,
+            pad: None,
             _title: title,
         }
     }
@@ -224,7 +228,7 @@ impl View {
                 self.message_box.set(&mut self.text_layer, &text);
             }
         }
-        if let Some(menu) = self.menu.as_mut() {
+        if let Some(menu) = self.menu.as_mut().filter(|_| self.pad.is_none()) {
             menu.draw(&mut self.text_layer);
         }
     }
@@ -263,7 +267,7 @@ impl View {
 
     pub fn open_menu(&mut self, board: &Board, data: &SaveData) {
         self.message_box.clear(&mut self.text_layer);
-        let mut menu = List::new(menu_rows(board, data), (40, 70), 20).with_palette(LIGHT_TEXT_PALETTE);
+        let mut menu = List::new(menu_rows(board, data), (40, 67), 20).with_palette(LIGHT_TEXT_PALETTE);
         menu.select(board.difficulty() as usize);
         self.menu = Some(menu);
     }
@@ -289,10 +293,41 @@ impl View {
         self.clear_message();
     }
 
+    pub fn open_pad(&mut self, pad: &NumberPad) {
+        if let Some(menu) = self.menu.as_mut() {
+            menu.clear(&mut self.text_layer);
+        }
+        self.pad = Some(NumberPadView::new(
+            pad,
+            &mut self.text_layer,
+            "Type a board code:",
+            (126, 64),
+            (36, 66),
+            11,
+            LIGHT_TEXT_PALETTE,
+        ));
+    }
+
+    pub fn sync_pad(&mut self, pad: &NumberPad, a_held: bool) {
+        if let Some(view) = self.pad.as_mut() {
+            view.update(pad, a_held, &mut self.text_layer);
+        }
+    }
+
+    pub fn close_pad(&mut self) {
+        if let Some(mut view) = self.pad.take() {
+            view.clear(&mut self.text_layer);
+        }
+    }
+
     pub fn show(&mut self, board: &Board, canvas: &mut Canvas) {
         canvas.background(&self.frame_layer);
         canvas.background(&self.text_layer);
         canvas.object(&self.face);
+        if let Some(pad) = self.pad.as_ref() {
+            pad.show(canvas);
+            return;
+        }
         if let Some(menu) = self.menu.as_ref() {
             menu.show(canvas);
             return;

@@ -48,11 +48,17 @@ pub struct List {
     /// Top-left of the first row in pixels, and the list's width in tiles.
     origin: (i32, i32),
     columns: i32,
-    labels: Vec<TextBox>,
-    badges: Vec<TextBox>,
+    /// All labels in one box and all badges in another: boxes must not share
+    /// tiles (each owns the tiles it draws), and one multi-line box per column
+    /// lets rows sit one font line apart.
+    labels: Option<TextBox>,
+    badges: Option<TextBox>,
     dirty: bool,
     palette: u8,
 }
+
+/// Badge column width in tiles.
+const BADGE_COLUMNS: i32 = 6;
 
 impl List {
     pub fn new(rows: Vec<Row>, origin: (i32, i32), columns: i32) -> Self {
@@ -61,8 +67,8 @@ impl List {
             selected: 0,
             origin,
             columns,
-            labels: Vec::new(),
-            badges: Vec::new(),
+            labels: None,
+            badges: None,
             dirty: true,
             palette: TEXT_PALETTE,
         }
@@ -110,11 +116,9 @@ impl List {
 
     /// Remove the list's text from the layer.
     pub fn clear(&mut self, text_layer: &mut RegularBackground) {
-        for text in self.labels.iter_mut().chain(self.badges.iter_mut()) {
+        for text in [self.labels.as_mut(), self.badges.as_mut()].into_iter().flatten() {
             text.clear(text_layer);
         }
-        self.labels.clear();
-        self.badges.clear();
         self.dirty = true;
     }
 
@@ -123,25 +127,33 @@ impl List {
         if !self.dirty {
             return;
         }
-        self.clear(text_layer);
         self.dirty = false;
-        let badge_columns = 6;
-        for (i, row) in self.rows.iter().enumerate() {
-            let y = self.origin.1 + i as i32 * (LINE_HEIGHT + 5);
-            let mut label = TextBox::new((self.origin.0 + 12, y), self.columns - badge_columns - 2, 1)
-                .with_palette(self.palette);
-            label.set(text_layer, &row.label);
-            let badge_x = self.origin.0 + (self.columns - badge_columns) * 8;
-            let mut badge = TextBox::new((badge_x, y), badge_columns, 1).with_palette(self.palette);
-            badge.set_right(text_layer, &row.badge);
-            self.labels.push(label);
-            self.badges.push(badge);
+        let count = self.rows.len() as i32;
+        let mut labels: alloc::string::String = alloc::string::String::new();
+        let mut badges: alloc::string::String = alloc::string::String::new();
+        for row in &self.rows {
+            labels.push_str(&row.label);
+            labels.push('\n');
+            badges.push_str(&row.badge);
+            badges.push('\n');
         }
+        let height = (count * LINE_HEIGHT + 7) / 8;
+        let label_columns = self.columns - BADGE_COLUMNS - 2;
+        let label_box = self.labels.get_or_insert_with(|| {
+            TextBox::new((self.origin.0 + 12, self.origin.1), label_columns, height)
+                .with_palette(self.palette)
+        });
+        label_box.set(text_layer, &labels);
+        let badge_x = self.origin.0 + (self.columns - BADGE_COLUMNS) * 8;
+        let badge_box = self.badges.get_or_insert_with(|| {
+            TextBox::new((badge_x, self.origin.1), BADGE_COLUMNS, height).with_palette(self.palette)
+        });
+        badge_box.set_right(text_layer, &badges);
     }
 
     /// The cursor sprite beside the selected row.
     pub fn show(&self, canvas: &mut Canvas) {
-        let y = self.origin.1 + self.selected as i32 * (LINE_HEIGHT + 5);
+        let y = self.origin.1 + self.selected as i32 * LINE_HEIGHT;
         let mut cursor = Object::new(assets::sprites::POINTER.sprite(0));
         cursor
             .set_pos((self.origin.0 - 6, y - 4))

@@ -4,12 +4,12 @@
 //! of ten). A validator turns the digits into a value or an error message shown
 //! inline; the digits stay so the player can fix one. Nothing typed can crash it.
 //!
-//! This file is the pure model ([`NumberPad`]); `numpad_view.rs` draws it.
+//! This file is the pure model ([`NumberPad`]); `numpad_view.rs` draws it and
+//! maps buttons to [`PadInput`].
 
 /// Longest code any app asks for (Polarium's 30 digits).
 pub const MAX_DIGITS: usize = 30;
 
-/// The keys, laid out in a 4x4 grid (row-major). `None` cells are gaps.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Key {
     Digit(u8),
@@ -18,13 +18,14 @@ pub enum Key {
     Ok,
 }
 
+/// The keys in a phone-style 4x4 grid (row-major); `None` cells are gaps.
 pub const COLUMNS: usize = 4;
 pub const ROWS: usize = 4;
-pub const GRID: [[Key; COLUMNS]; ROWS] = [
-    [Key::Digit(7), Key::Digit(8), Key::Digit(9), Key::Backspace],
-    [Key::Digit(4), Key::Digit(5), Key::Digit(6), Key::Cancel],
-    [Key::Digit(1), Key::Digit(2), Key::Digit(3), Key::Ok],
-    [Key::Digit(0), Key::Digit(0), Key::Digit(0), Key::Ok],
+pub const GRID: [[Option<Key>; COLUMNS]; ROWS] = [
+    [Some(Key::Digit(7)), Some(Key::Digit(8)), Some(Key::Digit(9)), Some(Key::Backspace)],
+    [Some(Key::Digit(4)), Some(Key::Digit(5)), Some(Key::Digit(6)), Some(Key::Cancel)],
+    [Some(Key::Digit(1)), Some(Key::Digit(2)), Some(Key::Digit(3)), Some(Key::Ok)],
+    [None, Some(Key::Digit(0)), None, None],
 ];
 
 /// What the pad's owner hears back after each input.
@@ -89,8 +90,11 @@ impl NumberPad {
         self.cursor
     }
 
-    pub fn key_under_cursor(&self) -> Key {
-        GRID[self.cursor.1][self.cursor.0]
+    pub fn key_under_cursor(&self) -> Option<Key> {
+        GRID.get(self.cursor.1)
+            .and_then(|row| row.get(self.cursor.0))
+            .copied()
+            .flatten()
     }
 
     pub fn handle(&mut self, input: PadInput) -> PadEvent {
@@ -100,10 +104,11 @@ impl NumberPad {
                 PadEvent::Nothing
             }
             PadInput::Press => match self.key_under_cursor() {
-                Key::Digit(d) => self.type_digit(d),
-                Key::Backspace => self.delete(),
-                Key::Cancel => PadEvent::Cancelled,
-                Key::Ok => self.confirm(),
+                Some(Key::Digit(d)) => self.type_digit(d),
+                Some(Key::Backspace) => self.delete(),
+                Some(Key::Cancel) => PadEvent::Cancelled,
+                Some(Key::Ok) => self.confirm(),
+                None => PadEvent::Nothing,
             },
             PadInput::Delete => self.delete(),
             PadInput::Confirm => self.confirm(),
@@ -111,21 +116,20 @@ impl NumberPad {
         }
     }
 
+    /// One step in the direction; landing on a gap snaps to the nearest key in
+    /// that row (so DOWN from 3 reaches 0), and the edges stop the cursor.
     fn move_cursor(&mut self, dx: i8, dy: i8) {
-        let (mut x, mut y) = self.cursor;
-        let key = GRID[y][x];
-        // Step until the key changes, so the wide 0 and tall OK are one stop.
-        loop {
-            let nx = x as i32 + i32::from(dx);
-            let ny = y as i32 + i32::from(dy);
-            if !(0..COLUMNS as i32).contains(&nx) || !(0..ROWS as i32).contains(&ny) {
-                break;
-            }
-            x = nx as usize;
-            y = ny as usize;
-            if GRID[y][x] != key {
-                self.cursor = (x, y);
-                break;
+        let x = (self.cursor.0 as i32 + i32::from(dx.signum())).clamp(0, COLUMNS as i32 - 1);
+        let y = (self.cursor.1 as i32 + i32::from(dy.signum())).clamp(0, ROWS as i32 - 1);
+        let (x, y) = (x as usize, y as usize);
+        if GRID[y][x].is_some() {
+            self.cursor = (x, y);
+        } else if dy != 0 {
+            let nearest = (0..COLUMNS)
+                .filter(|&column| GRID[y][column].is_some())
+                .min_by_key(|&column| column.abs_diff(x));
+            if let Some(column) = nearest {
+                self.cursor = (column, y);
             }
         }
     }
@@ -202,7 +206,7 @@ mod tests {
             // Walk the cursor to the digit's key, as a player would.
             let (x, y) = (0..ROWS)
                 .flat_map(|y| (0..COLUMNS).map(move |x| (x, y)))
-                .find(|&(x, y)| GRID[y][x] == Key::Digit(digit))
+                .find(|&(x, y)| GRID[y][x] == Some(Key::Digit(digit)))
                 .unwrap();
             pad.cursor = (x, y);
             assert_eq!(pad.handle(PadInput::Press), PadEvent::Typed);
@@ -233,6 +237,24 @@ mod tests {
         assert_eq!(pad.error(), None);
         type_code(&mut pad, &[4]);
         assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Accepted);
+    }
+
+    #[test_case]
+    fn cursor_skips_gaps_and_stops_at_edges(_gba: &mut agb::Gba) {
+        let mut pad = NumberPad::new(4, 4, only_even_sum);
+        pad.cursor = (2, 2); // the 3
+        pad.handle(PadInput::Move(0, 1));
+        assert_eq!(pad.key_under_cursor(), Some(Key::Digit(0)));
+        pad.handle(PadInput::Move(1, 0));
+        assert_eq!(pad.key_under_cursor(), Some(Key::Digit(0)));
+        pad.handle(PadInput::Move(0, -1));
+        pad.handle(PadInput::Move(1, 0));
+        pad.handle(PadInput::Move(1, 0));
+        pad.handle(PadInput::Move(1, 0));
+        assert_eq!(pad.key_under_cursor(), Some(Key::Ok));
+        pad.handle(PadInput::Move(0, -1));
+        assert_eq!(pad.key_under_cursor(), Some(Key::Cancel));
+        assert_eq!(pad.handle(PadInput::Press), PadEvent::Cancelled);
     }
 
     #[test_case]

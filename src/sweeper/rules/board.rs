@@ -34,6 +34,9 @@ pub struct Board {
     /// Moves that did something (reveals, chords, flag toggles), for the
     /// efficiency statistic 3BV / clicks.
     clicks: u16,
+    /// Which deal this is (0..=9999): with the difficulty, no-guess setting
+    /// and first square it fixes the mines, so a board can be shared as a code.
+    deal: u16,
 }
 
 const _: () = assert!(core::mem::size_of::<Board>() <= 96);
@@ -58,15 +61,31 @@ impl Board {
             cursor: Pos::new(super::WIDTH / 2, super::HEIGHT / 2),
             elapsed_seconds: 0,
             clicks: 0,
+            deal: 0,
         }
     }
 
-    /// Starts over with the same settings and cursor.
+    /// Starts over with the same settings, cursor and deal.
     pub fn reset(&mut self) {
         *self = Self {
             cursor: self.cursor,
+            deal: self.deal,
             ..Self::new(self.difficulty, self.no_guess)
         };
+    }
+
+    /// The deal number of this board (see [`super::code`]).
+    #[must_use]
+    pub const fn deal(&self) -> u16 {
+        self.deal
+    }
+
+    /// Choose the deal of a fresh board (ignored once mines are placed, and
+    /// kept below [`super::code::DEALS`]).
+    pub fn set_deal(&mut self, deal: u16) {
+        if self.state == GameState::Fresh {
+            self.deal = deal % super::code::DEALS;
+        }
     }
 
     /// Changes the difficulty; a different one starts a new game, since the

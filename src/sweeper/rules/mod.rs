@@ -5,6 +5,7 @@
 //! [`Board::act`] / [`Board::toggle_flag`] and draws its [`Square`]s.
 
 mod board;
+pub mod code;
 #[cfg(test)]
 mod check;
 mod difficulty;

@@ -1,0 +1,168 @@
+//! Drawing the number pad: one 16x16 key sprite per key (gfx/numpad.png), a
+//! pointing-hand cursor, the typed digits grouped as the code is written, and
+//! the validator's error line. Also maps buttons to pad input: D-pad moves,
+//! A types, B deletes, START confirms.
+
+use agb::{
+    display::{Priority, object::Object, tiled::RegularBackground},
+    input::Button,
+};
+use alloc::vec::Vec;
+
+
+use super::{
+    numpad::{COLUMNS, GRID, Key, NumberPad, PadInput, ROWS},
+    text::{LINE_HEIGHT, TextBox},
+};
+use crate::framework::{assets::sprites, canvas::Canvas, input::Input};
+
+/// Key pitch in pixels (16x16 keys, 2px apart).
+const PITCH: i32 = 18;
+const POINTER_FRAME: usize = 2;
+
+fn key_frame(key: Key, down: bool) -> usize {
+    let up = match key {
+        Key::Digit(d) => 2 + usize::from(d.min(9)),
+        Key::Backspace => 12,
+        Key::Ok => 13,
+        Key::Cancel => 14,
+    };
+    if down { up + 13 } else { up }
+}
+
+/// This frame's pad input, if any.
+pub fn read_input(input: &Input) -> Option<PadInput> {
+    let (dx, dy) = input.repeated_direction();
+    if input.just_pressed(Button::Start) {
+        Some(PadInput::Confirm)
+    } else if input.just_pressed(Button::A) {
+        Some(PadInput::Press)
+    } else if input.just_pressed(Button::B) {
+        Some(PadInput::Delete)
+    } else if (dx, dy) != (0, 0) {
+        Some(PadInput::Move(dx.signum() as i8, dy.signum() as i8))
+    } else {
+        None
+    }
+}
+
+pub struct NumberPadView {
+    keys: Vec<(Object, Key, (usize, usize))>,
+    pointer: Object,
+    keys_origin: (i32, i32),
+    /// Title, digit lines and error in one box: separate boxes one line
+    /// apart would share tiles (see `list.rs`).
+    text: TextBox,
+    title: heapless::String<32>,
+    shown_digits: usize,
+    shown_error: Option<&'static str>,
+    pressed: Option<(usize, usize)>,
+}
+
+impl NumberPadView {
+    /// Keys with their top-left at `keys_origin`; title, digit lines and error
+    /// in a text column at `text_origin`, `text_columns` tiles wide.
+    pub fn new(
+        pad: &NumberPad,
+        layer: &mut RegularBackground,
+        title: &str,
+        keys_origin: (i32, i32),
+        text_origin: (i32, i32),
+        text_columns: i32,
+        palette: u8,
+    ) -> Self {
+        let mut keys = Vec::new();
+        for (y, row) in GRID.iter().enumerate().take(ROWS) {
+            for (x, key) in row.iter().enumerate().take(COLUMNS) {
+                if let Some(key) = *key {
+                    let mut object = Object::new(sprites::NUMPAD.sprite(key_frame(key, false)));
+                    object
+                        .set_pos((keys_origin.0 + x as i32 * PITCH, keys_origin.1 + y as i32 * PITCH))
+                        .set_priority(Priority::P0);
+                    keys.push((object, key, (x, y)));
+                }
+            }
+        }
+        let mut pointer = Object::new(sprites::POINTER.sprite(POINTER_FRAME));
+        pointer.set_priority(Priority::P0);
+        let lines = pad.grouped_lines().len() as i32;
+        // title + digit lines + a blank line + up to two lines of error
+        let rows = ((lines + 4) * LINE_HEIGHT + 7) / 8;
+        let mut title_text = heapless::String::new();
+        for c in title.chars() {
+            if title_text.push(c).is_err() {
+                break;
+            }
+        }
+        let mut view = Self {
+            keys,
+            pointer,
+            keys_origin,
+            text: TextBox::new(text_origin, text_columns, rows).with_palette(palette),
+            title: title_text,
+            shown_digits: usize::MAX,
+            shown_error: None,
+            pressed: None,
+        };
+        view.update(pad, false, layer);
+        view
+    }
+
+    /// Bring text and key sprites up to date; `a_held` shows the key under the
+    /// cursor pressed. Call from the app's update.
+    pub fn update(&mut self, pad: &NumberPad, a_held: bool, layer: &mut RegularBackground) {
+        if self.shown_digits != pad.digits().len() || self.shown_error != pad.error() {
+            self.shown_digits = pad.digits().len();
+            self.shown_error = pad.error();
+            let mut text = alloc::string::String::new();
+            text.push_str(&self.title);
+            for line in pad.grouped_lines() {
+                text.push('\n');
+                text.push_str(&spaced(&line));
+            }
+            text.push('\n');
+            if let Some(message) = pad.error() {
+                text.push('\n');
+                text.push_str(message);
+            }
+            self.text.set(layer, &text);
+        }
+        let pressed = a_held.then_some(pad.cursor());
+        if pressed != self.pressed {
+            self.pressed = pressed;
+            for (object, key, cell) in &mut self.keys {
+                let down = Some(*cell) == pressed;
+                object.set_sprite(sprites::NUMPAD.sprite(key_frame(*key, down)));
+            }
+        }
+        let (x, y) = pad.cursor();
+        self.pointer.set_pos((
+            self.keys_origin.0 + x as i32 * PITCH + 9,
+            self.keys_origin.1 + y as i32 * PITCH + 8,
+        ));
+    }
+
+    pub fn show(&self, canvas: &mut Canvas) {
+        canvas.object(&self.pointer);
+        for (object, ..) in &self.keys {
+            canvas.object(object);
+        }
+    }
+
+    /// Remove the pad's text from the layer (sprites go with the view).
+    pub fn clear(&mut self, layer: &mut RegularBackground) {
+        self.text.clear(layer);
+    }
+}
+
+/// "1234____" -> "1 2 3 4 _ _ _ _": wider digits read better at 5px.
+fn spaced(text: &str) -> heapless::String<64> {
+    let mut out = heapless::String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i > 0 {
+            let _ = out.push(' ');
+        }
+        let _ = out.push(c);
+    }
+    out
+}

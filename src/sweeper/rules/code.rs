@@ -1,0 +1,150 @@
+//! Board codes: 8 digits that name a deal, so a board can be replayed or shared.
+//!
+//! Written as two groups of four, `DNdd ddCC`:
+//! - `D` difficulty, 1 (Easy) to 3 (Hard);
+//! - `N` no-guess boards, 0 or 1;
+//! - `dddd` the deal, 0000-9999;
+//! - `CC` check digits: the first six digits, weighted 1..6, summed, mod 97,
+//!   so one mistyped digit or two swapped neighbours are always caught.
+//!
+//! A deal fixes the random numbers the mines are placed with; the first square
+//! the player opens is still kept clear, so the same code and the same first
+//! square give the same board.
+
+use super::Difficulty;
+
+pub const DIGITS: usize = 8;
+/// Deals per difficulty and setting.
+pub const DEALS: u16 = 10_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardCode {
+    pub difficulty: Difficulty,
+    pub no_guess: bool,
+    pub deal: u16,
+}
+
+impl BoardCode {
+    pub fn digits(self) -> [u8; DIGITS] {
+        let deal = self.deal % DEALS;
+        let mut digits = [0u8; DIGITS];
+        digits[0] = self.difficulty as u8 + 1;
+        digits[1] = u8::from(self.no_guess);
+        digits[2] = (deal / 1000) as u8;
+        digits[3] = (deal / 100 % 10) as u8;
+        digits[4] = (deal / 10 % 10) as u8;
+        digits[5] = (deal % 10) as u8;
+        let check = check_value(&digits);
+        digits[6] = check / 10;
+        digits[7] = check % 10;
+        digits
+    }
+
+    /// Read a typed code; the error is a line for the player.
+    pub fn parse(digits: &[u8]) -> Result<Self, &'static str> {
+        if digits.len() != DIGITS {
+            return Err("A board code has 8 digits.");
+        }
+        if digits.iter().any(|&d| d > 9) {
+            return Err("Only digits, please.");
+        }
+        let difficulty = match digits[0] {
+            1 => Difficulty::Easy,
+            2 => Difficulty::Medium,
+            3 => Difficulty::Hard,
+            _ => return Err("First digit: 1, 2 or 3."),
+        };
+        let no_guess = match digits[1] {
+            0 => false,
+            1 => true,
+            _ => return Err("Second digit: 0 or 1."),
+        };
+        if check_value(digits) != digits[6] * 10 + digits[7] {
+            return Err("Check digits don't match. Typo?");
+        }
+        let deal = digits[2..6]
+            .iter()
+            .fold(0u16, |deal, &d| deal * 10 + u16::from(d));
+        Ok(Self {
+            difficulty,
+            no_guess,
+            deal,
+        })
+    }
+
+    /// The random seed a deal's mines are placed with.
+    pub fn seed(self) -> u32 {
+        let setting = self.difficulty as u32 * 2 + u32::from(self.no_guess);
+        // Spread deals over the seed space (golden-ratio multiplier).
+        (setting * u32::from(DEALS) + u32::from(self.deal)).wrapping_mul(0x9E37_79B9) ^ 0x5EED
+    }
+}
+
+/// Weighted sum of the first six digits mod 97 (0..=96).
+fn check_value(digits: &[u8]) -> u8 {
+    let sum: u32 = digits
+        .iter()
+        .take(6)
+        .enumerate()
+        .map(|(i, &d)| (i as u32 + 1) * u32::from(d))
+        .sum();
+    (sum % 97) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test_case]
+    fn codes_round_trip_for_every_setting(_gba: &mut agb::Gba) {
+        for difficulty in Difficulty::ALL {
+            for no_guess in [false, true] {
+                for deal in [0, 1, 42, 999, 5000, 9999] {
+                    let code = BoardCode { difficulty, no_guess, deal };
+                    assert_eq!(BoardCode::parse(&code.digits()), Ok(code));
+                }
+            }
+        }
+    }
+
+    #[test_case]
+    fn any_single_typo_or_neighbour_swap_is_caught(_gba: &mut agb::Gba) {
+        let code = BoardCode { difficulty: Difficulty::Medium, no_guess: true, deal: 1234 }.digits();
+        for i in 0..DIGITS {
+            for wrong in 0..10 {
+                if wrong == code[i] {
+                    continue;
+                }
+                let mut typo = code;
+                typo[i] = wrong;
+                assert!(BoardCode::parse(&typo).is_err(), "typo at {i} -> {wrong} passed");
+            }
+        }
+        for i in 0..5 {
+            let mut swapped = code;
+            swapped.swap(i, i + 1);
+            if swapped != code {
+                assert!(BoardCode::parse(&swapped).is_err(), "swap at {i} passed");
+            }
+        }
+    }
+
+    #[test_case]
+    fn garbage_is_refused_with_a_message(_gba: &mut agb::Gba) {
+        assert_eq!(BoardCode::parse(&[]), Err("A board code has 8 digits."));
+        assert_eq!(BoardCode::parse(&[1, 0, 0, 0, 0, 0, 0]), Err("A board code has 8 digits."));
+        assert_eq!(BoardCode::parse(&[9, 0, 0, 0, 0, 0, 0, 0]), Err("First digit: 1, 2 or 3."));
+        assert_eq!(BoardCode::parse(&[1, 7, 0, 0, 0, 0, 0, 0]), Err("Second digit: 0 or 1."));
+        assert_eq!(BoardCode::parse(&[1, 0, 0, 0, 0, 0, 9, 9]), Err("Check digits don't match. Typo?"));
+        assert_eq!(BoardCode::parse(&[1, 0, 0, 0, 0, 0, 10, 0]), Err("Only digits, please."));
+    }
+
+    #[test_case]
+    fn different_deals_give_different_seeds(_gba: &mut agb::Gba) {
+        let a = BoardCode { difficulty: Difficulty::Easy, no_guess: false, deal: 1 };
+        let b = BoardCode { deal: 2, ..a };
+        let c = BoardCode { no_guess: true, ..a };
+        assert_ne!(a.seed(), b.seed());
+        assert_ne!(a.seed(), c.seed());
+    }
+}
