@@ -74,14 +74,14 @@ bench: setup-rom setup-harness
     trap 'rm -f "$log"' EXIT
     status=0
     "{{harness}}" play "{{bench_elf}}" "{{root}}/tests/bench/bench.play" --verbose >"$log" 2>&1 || status=$?
-    grep 'event bench' "$log" || true
+    grep '^event bench' "$log" || true
     # The meter's last report per phase, then the ten worst over-budget frames.
-    grep 'event perf phase=' "$log" | awk '!($3 in last) { order[n++] = $3 } { last[$3] = $0 }
+    grep '^event perf phase=' "$log" | awk '!($3 in last) { order[n++] = $3 } { last[$3] = $0 }
         END { for (i = 0; i < n; i++) print last[order[i]] }' || true
-    over=$(grep -c 'event perf.over' "$log" || true)
+    over=$(grep -c '^event perf.over' "$log" || true)
     if [ "$over" -gt 0 ]; then
         echo "$over frames over budget; the worst:"
-        grep 'event perf.over' "$log" | sed 's/.* cycles=\([0-9]*\).*/\1 &/' | sort -rn | head -n 10 | cut -d' ' -f2-
+        grep '^event perf.over' "$log" | sed 's/.* cycles=\([0-9]*\).*/\1 &/' | sort -rn | head -n 10 | cut -d' ' -f2-
     fi
     grep -E '^(play |    |emulation:|[0-9]+ passed)' "$log" || true
     exit "$status"

@@ -59,10 +59,7 @@ fn measure<T>(overhead: u32, work: impl FnOnce() -> T) -> u32 {
 
 /// The cost of an empty measurement (the least of a few, ignoring interrupts).
 fn clock_overhead() -> u32 {
-    (0..8)
-        .map(|_| measure(0, || ()))
-        .min()
-        .unwrap_or(0)
+    (0..8).map(|_| measure(0, || ())).min().unwrap_or(0)
 }
 
 /// A first square from the fixed stream: every square of the board, corners included.
@@ -75,7 +72,12 @@ fn report(name: &str, stats: &Stats, budget: u32, failures: &mut u32) {
     if !ok {
         *failures += 1;
         // Its own event, so a script can assert on it after playing on.
-        crate::event!("bench.over name={} worst={} budget={}", name, stats.worst, budget);
+        crate::event!(
+            "bench.over name={} worst={} budget={}",
+            name,
+            stats.worst,
+            budget
+        );
     }
     crate::event!(
         "bench name={} mean={} worst={} budget={} ok={}",
@@ -116,7 +118,12 @@ pub fn run() -> u32 {
             board.start_with_layout(Pos::new(0, 0), &empty)
         }));
     }
-    report("sweeper.reveal.first_move", &stats, REVEAL_BUDGET, &mut failures);
+    report(
+        "sweeper.reveal.first_move",
+        &stats,
+        REVEAL_BUDGET,
+        &mut failures,
+    );
 
     // Plain placement for the first click (Hard): the layout and laying it out.
     let mut rng = Rng::new(BENCH_SEED);
@@ -127,7 +134,12 @@ pub fn run() -> u32 {
         let mut board = core::hint::black_box(Board::new(Difficulty::Hard, false));
         stats.add(measure(overhead, || board.place_mines(first, &mut mines)));
     }
-    report("sweeper.generate.plain", &stats, FRAME_CYCLES, &mut failures);
+    report(
+        "sweeper.generate.plain",
+        &stats,
+        FRAME_CYCLES,
+        &mut failures,
+    );
 
     // Blocking no-guess generation, Hard (the goal) last.
     for (name, difficulty) in [
@@ -163,7 +175,12 @@ pub fn run() -> u32 {
         count: step.count,
         worst: step.worst.saturating_mul(NO_GUESS_STEPS_PER_FRAME),
     };
-    report("sweeper.no_guess.per_frame", &per_frame, PER_FRAME_BUDGET, &mut failures);
+    report(
+        "sweeper.no_guess.per_frame",
+        &per_frame,
+        PER_FRAME_BUDGET,
+        &mut failures,
+    );
     crate::event!(
         "bench.no_guess.steps count={} steps_per_frame={} step_mean={} step_worst={}",
         step.count,

@@ -175,7 +175,11 @@ impl FrameMeter {
         let end = now();
         let cycles = end.wrapping_sub(self.start);
         let after = Phase::of(active);
-        let phase = if after == self.before { after } else { Phase::Transition };
+        let phase = if after == self.before {
+            after
+        } else {
+            Phase::Transition
+        };
         let slot = phase.slot();
         if let (Some(worst), Some(total), Some(count)) = (
             self.worst.get_mut(slot),

@@ -363,3 +363,94 @@ fn setting_name(board: &Board) -> &'static str {
         (Difficulty::Hard, true) => "Hard NG",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        framework::{canvas::OAM_SLOTS, save::SaveData, widgets::numpad::NumberPad},
+        random::Rng,
+        sweeper::rules::{Difficulty, Outcome},
+    };
+
+    /// Play `board` to a loss (reveal a mine) or a win (reveal every safe square).
+    fn finish(board: &mut Board, win: bool) {
+        for pos in Pos::all() {
+            let Some(square) = board.square(pos) else {
+                continue;
+            };
+            if board.state().is_over() {
+                break;
+            }
+            if square.is_mine() != win && !square.is_revealed() {
+                board.reveal(pos);
+            }
+        }
+    }
+
+    fn objects_shown(gba: &mut agb::Gba, view: &mut View, board: &Board) -> usize {
+        let mut gfx = gba.graphics.get();
+        let mut frame = gfx.frame();
+        let mut canvas = Canvas::new(&mut frame);
+        view.show(board, &mut canvas);
+        let count = canvas.objects();
+        frame.commit();
+        count
+    }
+
+    #[test_case]
+    fn oam_use_stays_within_128_in_every_state(gba: &mut agb::Gba) {
+        let data = SaveData::default();
+        let mut view = View::new();
+        let mut board = Board::new(Difficulty::Hard, false);
+        let mut rng = Rng::new(7);
+        // idle, fresh board: 84 squares + cursor + face
+        view.sync(&board, None, Face::Idle, &data);
+        assert_eq!(objects_shown(gba, &mut view, &board), 86);
+        // pressed chord preview on a revealed number
+        assert!(matches!(board.act(Pos::new(7, 3), &mut rng), Outcome::Revealed { .. }));
+        let number = Pos::all()
+            .find(|&pos| board.square(pos).is_some_and(|s| s.is_revealed_number()))
+            .unwrap();
+        assert!(board.pressed_preview(number).len() > 0);
+        view.sync(&board, Some(number), Face::Thinking, &data);
+        assert_eq!(objects_shown(gba, &mut view, &board), 86);
+        // loss with every mine shown (no cursor once the game is over)
+        let mut lost = board.clone();
+        finish(&mut lost, false);
+        assert_eq!(lost.state(), GameState::Dead);
+        view.sync(&lost, None, Face::Dead, &data);
+        assert_eq!(objects_shown(gba, &mut view, &lost), 85);
+        // win with the mines auto-flagged
+        let mut won = board.clone();
+        finish(&mut won, true);
+        assert_eq!(won.state(), GameState::Won);
+        view.sync(&won, None, Face::Won, &data);
+        assert_eq!(objects_shown(gba, &mut view, &won), 85);
+        // menu (pointer + face) and number pad (13 keys + hand + face)
+        view.open_menu(&board, &data);
+        assert_eq!(objects_shown(gba, &mut view, &board), 2);
+        let pad = NumberPad::new(8, 4, |_| Ok(()));
+        view.open_pad(&pad);
+        assert_eq!(objects_shown(gba, &mut view, &board), 15);
+        assert!(86 <= OAM_SLOTS);
+    }
+
+    #[test_case]
+    fn looks_follow_the_rules(_gba: &mut agb::Gba) {
+        use crate::sweeper::rules::{Square, SquareFlags};
+        let mut mine = Square::EMPTY;
+        mine.set(SquareFlags::MINE, true);
+        assert_eq!(look(mine, GameState::Playing, false), Look::Covered as u8);
+        assert_eq!(look(mine, GameState::Dead, false), Look::Mine as u8);
+        let mut wrong = Square::EMPTY;
+        wrong.set(SquareFlags::FLAGGED, true);
+        assert_eq!(look(wrong, GameState::Dead, false), Look::WrongFlag as u8);
+        assert_eq!(look(wrong, GameState::Playing, false), Look::Flag as u8);
+        assert_eq!(look(Square::EMPTY, GameState::Playing, true), Look::Pressed as u8);
+        let mut boom = mine;
+        boom.set(SquareFlags::DETONATED, true);
+        boom.set(SquareFlags::REVEALED, true);
+        assert_eq!(look(boom, GameState::Dead, false), Look::Detonated as u8);
+    }
+}
