@@ -212,7 +212,7 @@ impl FrameMeter {
             );
         }
         let back_on_desktop = after == Phase::Desktop && self.before != Phase::Desktop;
-        if back_on_desktop || self.frames % REPORT_EVERY == 0 {
+        if back_on_desktop || self.frames.is_multiple_of(REPORT_EVERY) {
             self.report(apps);
         }
     }

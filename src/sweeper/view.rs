@@ -222,7 +222,13 @@ impl View {
                 let record = data.records[records::TABLE][variant];
                 let best = record.best_seconds.map(format_time);
                 let text = match best {
-                    Some(best) => format!("{}  Best {}  Wins {}", setting_name(board), best, record.wins),
+                    Some(best) => format!(
+                        "{}  Best {}  Won {}/{}",
+                        setting_name(board),
+                        best,
+                        record.wins,
+                        record.played
+                    ),
                     None => format!("{}  SELECT: new game", setting_name(board)),
                 };
                 self.message_box.set(&mut self.text_layer, &text);

@@ -143,3 +143,50 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod measure_tmp {
+    use super::NoGuessGenerator;
+    use crate::framework::perf;
+    use crate::random::Rng;
+    use crate::sweeper::rules::{Difficulty, Pos, SQUARE_COUNT};
+
+    #[test_case]
+    fn measure_hard_generation(gba: &mut agb::Gba) {
+        perf::install(gba.timers.timers());
+        for difficulty in [Difficulty::Medium, Difficulty::Hard] {
+            let mut rng = Rng::new(0xBE4C_0001);
+            let (mut step_total, mut step_worst, mut steps) = (0u64, 0u32, 0u32);
+            let (mut board_total, mut board_worst) = (0u64, 0u32);
+            let mut worst_attempts = 0;
+            let seeds = 1000;
+            for _ in 0..seeds {
+                let first = Pos::from_index(rng.below(SQUARE_COUNT as u32) as usize).unwrap_or_default();
+                let mut generator = NoGuessGenerator::new(first, difficulty.mines(), rng.next_u32());
+                let mut board = 0u32;
+                while !generator.is_done() {
+                    let start = perf::now();
+                    core::hint::black_box(generator.step());
+                    let cycles = perf::now().wrapping_sub(start);
+                    step_total += u64::from(cycles);
+                    step_worst = step_worst.max(cycles);
+                    steps += 1;
+                    board += cycles;
+                }
+                worst_attempts = worst_attempts.max(generator.attempts());
+                board_total += u64::from(board);
+                board_worst = board_worst.max(board);
+            }
+            agb::println!(
+                "MEASURE {:?} steps={} step_mean={} step_worst={} board_mean={} board_worst={} worst_attempts={}",
+                difficulty,
+                steps,
+                step_total / u64::from(steps),
+                step_worst,
+                board_total / u64::from(seeds),
+                board_worst,
+                worst_attempts
+            );
+        }
+    }
+}
