@@ -1,17 +1,22 @@
 //! Text on a background layer, in our pixel font ("Pocket Sans", gfx/font/).
 //!
 //! A [`TextBox`] owns a rectangle of tiles on a 4bpp background. Setting new
-//! text blanks the rectangle and renders the string with agb's layout engine;
-//! the dynamic tiles holding the pixels are freed when the box is dropped or
-//! redrawn, so a closed app leaves no text tiles behind.
+//! text blanks those tiles and draws the string laid out by agb's layout engine
+//! (`Layout`, with our own tile backend, which agb's text API allows through
+//! `LetterGroup::pixels_packed`). The tiles are freed with the box, so a closed
+//! app leaves no text tiles behind. Tile pixels are written when the text
+//! changes, as agb's own renderers do; map, palette and OAM changes are latched
+//! at VBlank by the frame commit.
 
 use agb::{
     display::{
-        font::{AlignmentKind, Font, Layout, LayoutSettings, RegularBackgroundTextRenderer},
-        tiled::{RegularBackground, TileSetting},
+        font::{AlignmentKind, Font, Layout, LayoutSettings},
+        tiled::{DynamicTile16, RegularBackground, TileEffect, TileSetting},
     },
+    fixnum::vec2,
     include_font,
 };
+use alloc::vec::Vec;
 
 use crate::framework::assets;
 
@@ -31,7 +36,12 @@ pub struct TextBox {
     columns: i32,
     rows: i32,
     palette: u8,
-    renderer: Option<RegularBackgroundTextRenderer>,
+    /// The box's own tiles, row-major, (columns + 1) x (rows + 1): text not
+    /// aligned to 8 pixels spills into the extra column and row. A tile is made
+    /// and put on the background the first time a pixel lands in it; new text
+    /// then only rewrites pixels, far cheaper than re-mapping (measured: a
+    /// 17-letter line costs ~90k cycles to redraw, ~380k to draw fresh).
+    tiles: Vec<Option<DynamicTile16>>,
 }
 
 impl TextBox {
@@ -41,7 +51,7 @@ impl TextBox {
             columns,
             rows,
             palette: TEXT_PALETTE,
-            renderer: None,
+            tiles: Vec::new(),
         }
     }
 
@@ -62,20 +72,54 @@ impl TextBox {
         self.draw(background, text, AlignmentKind::Right);
     }
 
+    /// Take the box off the background and free its tiles (for text that goes
+    /// away, e.g. a closed menu). `set` brings it back.
     pub fn clear(&mut self, background: &mut RegularBackground) {
+        if self.tiles.is_empty() {
+            return;
+        }
         let (left, top) = (self.origin.0 / 8, self.origin.1 / 8);
-        // One extra column/row: text not aligned to 8 pixels spills into it.
         for y in top..=top + self.rows {
             for x in left..=left + self.columns {
                 // BLANK never reads tile data, so any tile set will do.
                 background.set_tile((x, y), &assets::desktop::WALLPAPER.tiles, TileSetting::BLANK);
             }
         }
-        self.renderer = None;
+        self.tiles.clear();
+    }
+
+    fn stride(&self) -> usize {
+        (self.columns + 1) as usize
+    }
+
+    /// Blank the pixels of the tiles the box already has.
+    fn prepare(&mut self) {
+        if self.tiles.is_empty() {
+            self.tiles
+                .resize_with(self.stride() * (self.rows + 1) as usize, || None);
+        }
+        for tile in self.tiles.iter_mut().flatten() {
+            tile.data_mut().fill(0);
+        }
+    }
+
+    /// The tile at `index`, made and mapped on first use.
+    fn tile(&mut self, background: &mut RegularBackground, index: usize) -> Option<&mut DynamicTile16> {
+        let stride = self.stride();
+        let (left, top) = (self.origin.0 / 8, self.origin.1 / 8);
+        let palette = self.palette;
+        let slot = self.tiles.get_mut(index)?;
+        if slot.is_none() {
+            let tile = DynamicTile16::new().fill_with(0);
+            let position = (left + (index % stride) as i32, top + (index / stride) as i32);
+            background.set_tile_dynamic16(position, &tile, TileEffect::default().palette(palette));
+            *slot = Some(tile);
+        }
+        slot.as_mut()
     }
 
     fn draw(&mut self, background: &mut RegularBackground, text: &str, alignment: AlignmentKind) {
-        self.clear(background);
+        self.prepare();
         let width = self.columns * 8;
         let layout = Layout::new(
             text,
@@ -85,14 +129,59 @@ impl TextBox {
                 .with_max_line_length(width)
                 .with_max_group_width(32),
         );
-        let mut renderer = RegularBackgroundTextRenderer::new(self.origin, self.palette);
-        let max_y = self.rows * 8;
+        // Pixel offset of the origin inside its first tile.
+        let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
+        let stride = self.stride();
+        let (max_x, max_y) = (stride as i32 * 8, (self.rows + 1) * 8);
         for group in layout {
-            if group.position().y + LINE_HEIGHT > max_y + 3 {
-                break;
+            for (start, pixels) in group.pixels_packed() {
+                let pos = start + group.position() + vec2(dx, dy);
+                if pos.x < 0 || pos.y < 0 || pos.x >= max_x || pos.y >= max_y {
+                    continue; // outside the box: clipped, never a panic
+                }
+                let (column, row) = ((pos.x / 8) as usize, (pos.y / 8) as usize);
+                let line = (pos.y % 8) as usize;
+                let shift = (pos.x % 8) * 4;
+                let index = row * stride + column;
+                if let Some(tile) = self.tile(background, index) {
+                    tile.data_mut()[line] |= pixels << shift;
+                }
+                if shift > 0 && column + 1 < stride {
+                    if let Some(tile) = self.tile(background, index + 1) {
+                        tile.data_mut()[line] |= pixels >> (32 - shift);
+                    }
+                }
             }
-            renderer.show(background, &group);
         }
-        self.renderer = Some(renderer);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agb::display::{
+        Priority,
+        tiled::{RegularBackgroundSize, TileFormat},
+    };
+
+    #[test_case]
+    fn measure_text_short(_gba: &mut agb::Gba) {
+        let mut bg = RegularBackground::new(Priority::P0, RegularBackgroundSize::Background32x32, TileFormat::FourBpp);
+        let mut text = TextBox::new((8, 8), 10, 1);
+        text.set(&mut bg, "00:07");
+    }
+
+    #[test_case]
+    fn measure_text_line(_gba: &mut agb::Gba) {
+        let mut bg = RegularBackground::new(Priority::P0, RegularBackgroundSize::Background32x32, TileFormat::FourBpp);
+        let mut text = TextBox::new((8, 8), 20, 1);
+        text.set(&mut bg, "Medium (15 mines)");
+    }
+
+    #[test_case]
+    fn measure_clear_only(_gba: &mut agb::Gba) {
+        let mut bg = RegularBackground::new(Priority::P0, RegularBackgroundSize::Background32x32, TileFormat::FourBpp);
+        let mut text = TextBox::new((8, 8), 20, 5);
+        text.clear(&mut bg);
     }
 }

@@ -159,7 +159,7 @@ mod measure_tmp {
             let (mut step_total, mut step_worst, mut steps) = (0u64, 0u32, 0u32);
             let (mut board_total, mut board_worst) = (0u64, 0u32);
             let mut worst_attempts = 0;
-            let seeds = 1000;
+            let seeds: u32 = 1000;
             for _ in 0..seeds {
                 let first = Pos::from_index(rng.below(SQUARE_COUNT as u32) as usize).unwrap_or_default();
                 let mut generator = NoGuessGenerator::new(first, difficulty.mines(), rng.next_u32());
