@@ -10,7 +10,9 @@
 //!
 //! Lifecycle, driven by the desktop ([`Lifecycle`]):
 //! `Closed -> Opening -> Running -> Closing -> Closed`.
-//! `open` runs as the opening animation starts; `update` runs only while `Running`;
+//! `open` runs as the opening animation starts and should be cheap; `prepare`
+//! runs once per frame during the animation to build the rest piece by piece;
+//! `update` runs only while `Running`;
 //! `show` runs while opening, running and closing (the window mask animates over
 //! what it draws); the working state is dropped once the closing animation ends.
 //! START while running asks to close (unless the app claims it, see
@@ -58,6 +60,13 @@ pub trait App: 'static {
     fn boot(system: &mut System) -> Self::Persistent;
     /// Called as the window starts opening: build the working state.
     fn open(persistent: &mut Self::Persistent, system: &mut System) -> Self::Working;
+    /// Called every frame from the start of the opening animation until it
+    /// returns true: build the expensive parts of the working state (window
+    /// tiles, sprites, text) a piece at a time, so no frame runs long. The
+    /// window stays in `Opening` until this is done; `update` starts after.
+    fn prepare(_persistent: &mut Self::Persistent, _working: &mut Self::Working, _system: &mut System) -> bool {
+        true
+    }
     /// One frame of logic while running. START is handled by the desktop.
     fn update(
         persistent: &mut Self::Persistent,
@@ -116,6 +125,7 @@ pub trait AppSlot {
     fn info(&self) -> &'static AppInfo;
     fn is_open(&self) -> bool;
     fn open(&mut self, system: &mut System);
+    fn prepare(&mut self, system: &mut System) -> bool;
     fn update(&mut self, system: &mut System) -> Request;
     fn show(&mut self, canvas: &mut Canvas);
     fn pause(&mut self, system: &mut System);
@@ -136,6 +146,13 @@ impl<A: App> AppSlot for Slot<A> {
     fn open(&mut self, system: &mut System) {
         if self.working.is_none() {
             self.working = Some(Box::new(A::open(&mut self.persistent, system)));
+        }
+    }
+
+    fn prepare(&mut self, system: &mut System) -> bool {
+        match self.working.as_deref_mut() {
+            Some(working) => A::prepare(&mut self.persistent, working, system),
+            None => true,
         }
     }
 

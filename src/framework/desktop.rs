@@ -124,11 +124,17 @@ impl Desktop {
         };
         self.active = match lifecycle {
             Lifecycle::Closed => None,
-            Lifecycle::Opening(step) if step >= transition::FRAMES => {
-                crate::event!("app.running name={}", app.info().id);
-                Some((index, Lifecycle::Running))
+            Lifecycle::Opening(step) => {
+                let prepared = app.prepare(system);
+                if step < transition::FRAMES {
+                    Some((index, Lifecycle::Opening(step + 1)))
+                } else if prepared {
+                    crate::event!("app.running name={}", app.info().id);
+                    Some((index, Lifecycle::Running))
+                } else {
+                    Some((index, Lifecycle::Opening(step)))
+                }
             }
-            Lifecycle::Opening(step) => Some((index, Lifecycle::Opening(step + 1))),
             Lifecycle::Running => {
                 let start_closes =
                     system.input.just_pressed(Button::Start) && !app.claims_start();

@@ -44,8 +44,13 @@ pub struct Working {
     list: List,
     dialog: Option<Dialog>,
     dialog_text: TextBox,
-    _title: TextBox,
+    title: TextBox,
+    /// Steps of the window drawn so far (see `prepare`).
+    built: u8,
 }
+
+/// Window tile rows drawn per frame while opening (~90k cycles each).
+const ROWS_PER_STEP: i32 = 5;
 
 impl App for Settings {
     type Persistent = Persistent;
@@ -64,30 +69,45 @@ impl App for Settings {
     }
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
-        let mut frame_layer = RegularBackground::new(
+        let frame_layer = RegularBackground::new(
             Priority::P1,
             RegularBackgroundSize::Background32x32,
             TileFormat::FourBpp,
         );
-        window::draw_window(&mut frame_layer, WINDOW, true);
-        let mut text_layer = RegularBackground::new(
+        let text_layer = RegularBackground::new(
             Priority::P0,
             RegularBackgroundSize::Background32x32,
             TileFormat::FourBpp,
         );
-        let mut title = TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 12, 1);
-        title.set(&mut text_layer, "Settings");
         let mut list = List::new(rows(&system.storage.data), (WINDOW.x + 16, WINDOW.y + 26), 19);
         list.select(usize::from(persistent.row));
-        list.draw(&mut text_layer);
         Working {
             frame_layer,
             text_layer,
             list,
             dialog: None,
             dialog_text: TextBox::new((WINDOW.x + 12, WINDOW.y + 26), 19, 6),
-            _title: title,
+            title: TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 12, 1),
+            built: 0,
         }
+    }
+
+    /// Window rows, then the title, then the list: one piece per frame.
+    fn prepare(_persistent: &mut Persistent, working: &mut Working, _system: &mut System) -> bool {
+        let window_steps = (WINDOW.height / 8 + ROWS_PER_STEP - 1) / ROWS_PER_STEP;
+        let step = i32::from(working.built);
+        if step < window_steps {
+            let first = step * ROWS_PER_STEP;
+            window::draw_window_rows(&mut working.frame_layer, WINDOW, true, first..first + ROWS_PER_STEP);
+        } else if step == window_steps {
+            working.title.set(&mut working.text_layer, "Settings");
+        } else if step == window_steps + 1 {
+            working.list.draw(&mut working.text_layer);
+        } else {
+            return true;
+        }
+        working.built += 1;
+        false
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {

@@ -82,8 +82,8 @@ impl App for Sweeper {
 
     fn open(board: &mut Board, system: &mut System) -> Working {
         crate::event!("sweeper.opened board={:08x}", fingerprint(board));
-        let mut view = View::new();
-        view.sync(board, None, face_for(board, None), &system.storage.data);
+        let view = View::new();
+        let _ = system;
         Working {
             view,
             held: None,
@@ -95,6 +95,14 @@ impl App for Sweeper {
             next_deal: None,
             frames_this_second: 0,
         }
+    }
+
+    fn prepare(board: &mut Board, working: &mut Working, system: &mut System) -> bool {
+        let done = working.view.build_step();
+        if done {
+            working.view.sync(board, None, face_for(board, None), &system.storage.data);
+        }
+        done
     }
 
     fn update(board: &mut Board, working: &mut Working, system: &mut System) -> Request {

@@ -112,42 +112,26 @@ pub struct View {
     wipe: Option<u8>,
     menu: Option<List>,
     pad: Option<NumberPadView>,
-    /// Kept only so its text tiles live as long as the window.
-    _title: TextBox,
+    title: TextBox,
+    /// Steps of `build_step` done.
+    built: u8,
 }
 
 impl View {
+    /// A view with nothing drawn yet: `build_step` draws it over the frames
+    /// of the opening animation (all at once it would take ~1.2M cycles,
+    /// over four frames).
     pub fn new() -> Self {
-        let mut frame_layer = RegularBackground::new(
+        let frame_layer = RegularBackground::new(
             Priority::P1,
             RegularBackgroundSize::Background32x32,
             TileFormat::FourBpp,
         );
-        window::draw_window(&mut frame_layer, Self::WINDOW, true);
-        window::draw_well(
-            &mut frame_layer,
-            (BOARD_X / 8, BOARD_Y / 8),
-            (i32::from(WIDTH) * SQUARE / 8, i32::from(HEIGHT) * SQUARE / 8),
-        );
-        window::put(&mut frame_layer, (4, 5), ICON_POOP);
-        window::put(&mut frame_layer, (19, 5), ICON_CLOCK);
-        let mut text_layer = RegularBackground::new(
+        let text_layer = RegularBackground::new(
             Priority::P0,
             RegularBackgroundSize::Background32x32,
             TileFormat::FourBpp,
         );
-        let mut title = TextBox::new((16, 19), 16, 1);
-        title.set(&mut text_layer, "Poop Sweeper");
-
-        let covered = sprites::BOARD.sprite(Look::Covered as usize);
-        let squares = (0..SQUARE_COUNT)
-            .map(|index| {
-                let mut object = Object::new(covered);
-                let (x, y) = square_origin(index);
-                object.set_pos((x, y)).set_priority(Priority::P1);
-                object
-            })
-            .collect();
         let mut cursor = Object::new(sprites::BOARD.sprite(CURSOR_FRAME));
         cursor.set_priority(Priority::P0);
         let mut face = Object::new(sprites::FACES.sprite(Face::Idle as usize));
@@ -155,7 +139,7 @@ impl View {
         Self {
             frame_layer,
             text_layer,
-            squares,
+            squares: Vec::with_capacity(SQUARE_COUNT),
             looks: [Look::Covered as u8; SQUARE_COUNT],
             cursor,
             face,
@@ -170,8 +154,56 @@ impl View {
             wipe: None,
             menu: None,
             pad: None,
-            _title: title,
+            title: TextBox::new((16, 19), 16, 1),
+            built: 0,
         }
+    }
+
+    /// Draw the next piece of the window; true once everything is there.
+    /// Each step stays around 100k cycles (measured in `just bench`).
+    pub fn build_step(&mut self) -> bool {
+        const WINDOW_ROWS_PER_STEP: i32 = 3;
+        const WINDOW_STEPS: u8 = 6; // 18 rows
+        const SQUARES_PER_STEP: usize = 28;
+        let well_origin = (BOARD_X / 8, BOARD_Y / 8);
+        let well_size = (i32::from(WIDTH) * SQUARE / 8, i32::from(HEIGHT) * SQUARE / 8);
+        let step = self.built;
+        match step {
+            0..WINDOW_STEPS => {
+                let first = i32::from(step) * WINDOW_ROWS_PER_STEP;
+                window::draw_window_rows(
+                    &mut self.frame_layer,
+                    Self::WINDOW,
+                    true,
+                    first..first + WINDOW_ROWS_PER_STEP,
+                );
+            }
+            6 => window::draw_well_rows(&mut self.frame_layer, well_origin, well_size, -1..5),
+            7 => window::draw_well_rows(&mut self.frame_layer, well_origin, well_size, 5..well_size.1 + 1),
+            8 => {
+                window::put(&mut self.frame_layer, (4, 5), ICON_POOP);
+                window::put(&mut self.frame_layer, (19, 5), ICON_CLOCK);
+                self.title.set(&mut self.text_layer, "Poop Sweeper");
+            }
+            9..=11 => {
+                let covered = sprites::BOARD.sprite(Look::Covered as usize);
+                let start = self.squares.len();
+                for index in start..(start + SQUARES_PER_STEP).min(SQUARE_COUNT) {
+                    let mut object = Object::new(covered);
+                    let (x, y) = square_origin(index);
+                    object.set_pos((x, y)).set_priority(Priority::P1);
+                    self.squares.push(object);
+                }
+            }
+            _ => return true,
+        }
+        self.built += 1;
+        false
+    }
+
+    /// Build everything now (tests).
+    pub fn build_all(&mut self) {
+        while !self.build_step() {}
     }
 
     /// Bring sprites and text up to date with the board (call from update).
@@ -408,6 +440,7 @@ mod tests {
     fn oam_use_stays_within_128_in_every_state(gba: &mut agb::Gba) {
         let data = SaveData::default();
         let mut view = View::new();
+        view.build_all();
         let mut board = Board::new(Difficulty::Hard, false);
         let mut rng = Rng::new(7);
         // idle, fresh board: 84 squares + cursor + face

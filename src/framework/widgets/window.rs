@@ -2,6 +2,8 @@
 //! a title bar with a close button, 9-slice edges, a cream fill, and recessed
 //! "wells" for content such as the Sweeper board.
 
+use core::ops::Range;
+
 use agb::display::tiled::RegularBackground;
 
 use crate::framework::{assets::desktop::UI, transition::Area};
@@ -52,9 +54,15 @@ pub fn put(layer: &mut RegularBackground, (x, y): (i32, i32), index: usize) {
 /// Draw a window covering `area` (pixels, multiples of 8), with a title bar
 /// (two tiles tall) when `titled`.
 pub fn draw_window(layer: &mut RegularBackground, area: Area, titled: bool) {
+    draw_window_rows(layer, area, titled, 0..area.height / 8);
+}
+
+/// Draw only some tile rows of a window (each tile costs ~800 cycles, so apps
+/// spread a big window over the frames of the opening animation).
+pub fn draw_window_rows(layer: &mut RegularBackground, area: Area, titled: bool, rows: Range<i32>) {
     let (left, top) = (area.x / 8, area.y / 8);
     let (width, height) = (area.width / 8, area.height / 8);
-    for ty in 0..height {
+    for ty in rows.start.max(0)..rows.end.min(height) {
         for tx in 0..width {
             let last_x = tx == width - 1;
             let tile = match ty {
@@ -90,8 +98,18 @@ fn edge_row(tx: i32, width: i32, [left, middle, close, close2, right]: [usize; 5
 
 /// A recessed well whose interior is `width` x `height` tiles at tile `(x, y)`;
 /// the rim takes one tile on each side.
-pub fn draw_well(layer: &mut RegularBackground, (x, y): (i32, i32), (width, height): (i32, i32)) {
-    for ty in -1..=height {
+pub fn draw_well(layer: &mut RegularBackground, origin: (i32, i32), size: (i32, i32)) {
+    draw_well_rows(layer, origin, size, -1..size.1 + 1);
+}
+
+/// Draw some rows of a well (-1 is the top rim, `height` the bottom rim).
+pub fn draw_well_rows(
+    layer: &mut RegularBackground,
+    (x, y): (i32, i32),
+    (width, height): (i32, i32),
+    rows: Range<i32>,
+) {
+    for ty in rows.start.max(-1)..rows.end.min(height + 1) {
         for tx in -1..=width {
             let (top, bottom) = (ty == -1, ty == height);
             let (left, right) = (tx == -1, tx == width);
