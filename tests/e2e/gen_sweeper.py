@@ -128,6 +128,8 @@ golden tests/golden/sweeper-records.png
     script += "golden-region tests/golden/sweeper-resume.png 0 16 240 144\n"
     script += f"press START\nwait-event sweeper.paused board={board}\nwait-event app.closed name=sweeper leak=first\n"
     script += f"wait 60\npress A\nwait-event sweeper.opened board={board}\nwait-event app.running name=sweeper\n"
+    # The screen shows what was committed a frame earlier.
+    script += "wait 2\n"
     script += "golden-region tests/golden/sweeper-resume.png 0 16 240 144\n"
     script += "# Open and close again: the heap must come back to exactly where it was.\n"
     for _ in range(2):

@@ -42,6 +42,9 @@ pub struct TextBox {
     /// then only rewrites pixels, far cheaper than re-mapping (measured: a
     /// 17-letter line costs ~90k cycles to redraw, ~380k to draw fresh).
     tiles: Vec<Option<DynamicTile16>>,
+    /// Hash of the text and alignment on screen, so setting the same text
+    /// again costs nothing.
+    shown: Option<u32>,
 }
 
 impl TextBox {
@@ -52,6 +55,7 @@ impl TextBox {
             rows,
             palette: TEXT_PALETTE,
             tiles: Vec::new(),
+            shown: None,
         }
     }
 
@@ -86,6 +90,7 @@ impl TextBox {
             }
         }
         self.tiles.clear();
+        self.shown = None;
     }
 
     fn stride(&self) -> usize {
@@ -119,6 +124,11 @@ impl TextBox {
     }
 
     fn draw(&mut self, background: &mut RegularBackground, text: &str, alignment: AlignmentKind) {
+        let key = fingerprint(text, alignment);
+        if self.shown == Some(key) {
+            return;
+        }
+        self.shown = Some(key);
         self.prepare();
         let width = self.columns * 8;
         let layout = Layout::new(
@@ -154,6 +164,19 @@ impl TextBox {
             }
         }
     }
+}
+
+/// FNV-1a over the text and its alignment.
+fn fingerprint(text: &str, alignment: AlignmentKind) -> u32 {
+    let tag = match alignment {
+        AlignmentKind::Left => 1,
+        AlignmentKind::Right => 2,
+        AlignmentKind::Centre => 3,
+        _ => 4,
+    };
+    text.bytes()
+        .chain(core::iter::once(tag))
+        .fold(0x811C_9DC5u32, |hash, byte| (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193))
 }
 
 #[cfg(test)]

@@ -27,6 +27,8 @@ impl Layout {
     /// Picks with a partial Fisher-Yates shuffle over the allowed squares,
     /// so the work is bounded (no re-rolling on collisions).
     #[must_use]
+    #[inline(never)]
+    #[unsafe(link_section = ".iwram")]
     pub fn random(first: Pos, mines: u8, rng: &mut Rng) -> Self {
         let mut candidates = [0u8; SQUARE_COUNT];
         let mut candidate_count = 0;

@@ -3,8 +3,14 @@
 //! Used by the no-guess generator, so it must be cheap on a 16 MHz ARM. The
 //! single-number rules run incrementally: each square keeps counts of its
 //! unknown and known-mine neighbours, and only numbers whose counts changed
-//! are looked at again. The costlier pairwise and global rules run only when
-//! that stalls. Everything lives in fixed arrays and 128-bit sets.
+//! are looked at again. The costlier pairwise rule runs only when that
+//! stalls, and then only on pairs with a number that changed since its last
+//! pass; the global rule comes last. Everything lives in fixed arrays and
+//! 96-bit sets, and the hot functions run as ARM code from IWRAM.
+//!
+//! The work can be split: [`Solver::advance`] stops once a work budget is
+//! spent and carries on where it left off on the next call, so the
+//! generator can bound the cost of each of its steps.
 
 use heapless::Vec;
 
@@ -18,10 +24,20 @@ use super::pos_set::PosSet;
 /// between nearby numbers and (3) the total mine count.
 #[must_use]
 pub fn solves(layout: &Layout, first: Pos) -> bool {
-    Solver::new(layout).run(first)
+    let mut solver = Solver::new(layout);
+    if !solver.begin(first) {
+        return false;
+    }
+    loop {
+        let mut work = u32::MAX;
+        if let Some(solved) = solver.advance(&mut work) {
+            return solved;
+        }
+    }
 }
 
 /// Knowledge of a player working through one layout.
+#[derive(Clone, Debug)]
 pub(super) struct Solver {
     /// The truth, only consulted to "reveal" squares (what the game shows).
     mines: PosSet,
@@ -35,10 +51,27 @@ pub(super) struct Solver {
     known_mines: PosSet,
     /// Revealed numbers whose neighbour counts changed since last checked.
     dirty: PosSet,
+    /// Revealed numbers that changed since the last pairwise pass.
+    pair_dirty: PosSet,
+    /// The pairwise pass under way (it can stop part way and resume).
+    pass: Option<PairPass>,
+}
+
+/// A pairwise pass part done: nothing changes the knowledge while it runs,
+/// so it can pause between numbers.
+#[derive(Clone, Debug)]
+struct PairPass {
+    /// Revealed numbers with unknown neighbours.
+    frontier: PosSet,
+    /// Those that changed since the previous pass.
+    changed: PosSet,
+    /// Numbers still to compare with their partners.
+    todo: PosSet,
+    found: Deductions,
 }
 
 /// Squares a rule proved.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 struct Deductions {
     safe: PosSet,
     mines: PosSet,
@@ -50,94 +83,140 @@ impl Deductions {
     }
 }
 
-/// Offsets of every square within two steps (numbers that can share a neighbour).
-const NEARBY: [(i8, i8); 24] = {
-    let mut offsets = [(0i8, 0i8); 24];
-    let mut next = 0;
-    let mut dy = -2i8;
-    while dy <= 2 {
-        let mut dx = -2i8;
-        while dx <= 2 {
-            if dx != 0 || dy != 0 {
-                offsets[next] = (dx, dy);
-                next += 1;
+/// Work units (roughly 100 CPU cycles each) charged per number checked by
+/// the single rule, per number pair compared and per square revealed.
+const SINGLE_WORK: u32 = 1;
+const PAIR_WORK: u32 = 1;
+const OPEN_WORK: u32 = 1;
+
+/// Every square's numbers that can share a neighbour with it: the squares
+/// within two steps, itself excluded.
+static NEARBY_SETS: [PosSet; SQUARE_COUNT] = {
+    let mut table = [PosSet::EMPTY; SQUARE_COUNT];
+    let width = super::WIDTH as i32;
+    let height = super::HEIGHT as i32;
+    let mut index = 0;
+    while index < SQUARE_COUNT {
+        let x = index as i32 % width;
+        let y = index as i32 / width;
+        let mut bits = 0u128;
+        let mut dy = -2;
+        while dy <= 2 {
+            let mut dx = -2;
+            while dx <= 2 {
+                let (nx, ny) = (x + dx, y + dy);
+                if (dx != 0 || dy != 0) && nx >= 0 && ny >= 0 && nx < width && ny < height {
+                    bits |= 1u128 << (ny * width + nx);
+                }
+                dx += 1;
             }
-            dx += 1;
+            dy += 1;
         }
-        dy += 1;
+        table[index] = PosSet::from_bits(bits);
+        index += 1;
     }
-    offsets
+    table
+};
+
+/// How many neighbours each square has on the board.
+static NEIGHBOUR_COUNTS: [u8; SQUARE_COUNT] = {
+    let mut table = [0u8; SQUARE_COUNT];
+    let mut index = 0;
+    while index < SQUARE_COUNT {
+        if let Some(pos) = Pos::from_index(index) {
+            table[index] = pos.neighbour_set().len() as u8;
+        }
+        index += 1;
+    }
+    table
 };
 
 impl Solver {
+    #[inline(never)]
+    #[unsafe(link_section = ".iwram")]
     pub(super) fn new(layout: &Layout) -> Self {
         let mut counts = [0u8; SQUARE_COUNT];
-        let mut unknown_around = [0u8; SQUARE_COUNT];
-        for pos in Pos::all() {
-            if let Some(index) = pos.index() {
-                counts[index] = layout.neighbour_count(pos);
-                unknown_around[index] = pos.neighbour_set().len() as u8;
+        for mine in layout.mines() {
+            for neighbour in mine.neighbours() {
+                if let Some(count) = neighbour.index().and_then(|index| counts.get_mut(index)) {
+                    *count += 1;
+                }
             }
         }
         Self {
             mines: layout.mines(),
             counts,
-            unknown_around,
+            unknown_around: NEIGHBOUR_COUNTS,
             mines_around: [0; SQUARE_COUNT],
             revealed: PosSet::EMPTY,
             known_mines: PosSet::EMPTY,
             dirty: PosSet::EMPTY,
+            pair_dirty: PosSet::EMPTY,
+            pass: None,
         }
     }
 
-    /// Reveals `first`, then deduces until the board is clear (true) or no
-    /// rule makes progress (false). Every pass of the outer loop proves at
-    /// least one square, so it runs at most 84 times.
-    pub(super) fn run(&mut self, first: Pos) -> bool {
-        if !first.is_on_board() || !self.open(first) {
-            return false;
-        }
-        let safe_squares = self.mines.complement();
+    /// Reveals `first`; false if that is off the board or a mine (no solve).
+    pub(super) fn begin(&mut self, first: Pos) -> bool {
+        first.is_on_board() && self.open(first)
+    }
+
+    /// Deduces until the board is clear (`Some(true)`), no rule makes
+    /// progress (`Some(false)`), or `work` runs out (`None`: call again to
+    /// carry on). Each round of single rules, one pairwise pass and the
+    /// global rule proves at least one square or ends the solve, so at
+    /// most 84 rounds run. `work` is checked before each number looked at,
+    /// so a call overruns it by at most one number's worth and the squares
+    /// a round's deductions reveal.
+    #[unsafe(link_section = ".iwram")]
+    pub(super) fn advance(&mut self, work: &mut u32) -> Option<bool> {
         loop {
             while let Some(pos) = self.dirty.first() {
+                if *work == 0 {
+                    return None;
+                }
+                *work = work.saturating_sub(SINGLE_WORK);
                 self.dirty.remove(pos);
-                if !self.single_rule(pos) {
-                    return false;
+                if !self.single_rule(pos, work) {
+                    return Some(false);
                 }
             }
-            if self.revealed == safe_squares {
-                return true;
+            // Every square revealed or a mine (word tests, not a memcmp call).
+            if self.revealed.union(self.mines).complement().is_empty() {
+                return Some(true);
             }
-            let mut found = self.pair_rules();
+            let mut found = self.pair_rules(work)?;
             if found.is_empty() {
                 found = self.global_rule();
             }
             if found.is_empty() {
-                return false;
+                return Some(false);
             }
             for mine in found.mines {
                 self.mark_mine(mine);
             }
             for safe in found.safe {
+                *work = work.saturating_sub(OPEN_WORK);
                 if !self.open(safe) {
-                    return false;
+                    return Some(false);
                 }
             }
         }
     }
 
     /// What is proven so far: squares revealed and squares known to be mines.
-    #[cfg(test)]
     pub(super) fn knowledge(&self) -> (PosSet, PosSet) {
         (self.revealed, self.known_mines)
     }
 
+    #[inline(always)]
     fn settled(&self) -> PosSet {
         self.revealed.union(self.known_mines)
     }
 
     /// Mines `pos` still needs among its unknown neighbours, and how many
     /// unknown neighbours it has.
+    #[inline(always)]
     fn need_and_unknown(&self, index: usize) -> (i8, u8) {
         let count = self.counts.get(index).copied().unwrap_or(0) as i8;
         let mines = self.mines_around.get(index).copied().unwrap_or(0) as i8;
@@ -150,7 +229,8 @@ impl Solver {
     /// A number with all its mines found has only safe unknowns left; one
     /// needing as many mines as it has unknowns has only mines. False if a
     /// "safe" square was a mine (an unsound rule: never a bad board).
-    fn single_rule(&mut self, pos: Pos) -> bool {
+    #[inline(always)]
+    fn single_rule(&mut self, pos: Pos, work: &mut u32) -> bool {
         let Some(index) = pos.index() else {
             return true;
         };
@@ -161,6 +241,7 @@ impl Solver {
         let around = pos.neighbour_set().difference(self.settled());
         if need == 0 {
             for safe in around {
+                *work = work.saturating_sub(OPEN_WORK);
                 if !self.open(safe) {
                     return false;
                 }
@@ -174,6 +255,7 @@ impl Solver {
     }
 
     /// Updates the neighbour counts around a square leaving the unknowns.
+    #[inline(always)]
     fn settle(&mut self, pos: Pos, is_mine: bool) {
         for neighbour in pos.neighbours() {
             let Some(index) = neighbour.index() else {
@@ -187,10 +269,12 @@ impl Solver {
             }
             if self.revealed.contains(neighbour) {
                 self.dirty.insert(neighbour);
+                self.pair_dirty.insert(neighbour);
             }
         }
     }
 
+    #[unsafe(link_section = ".iwram")]
     fn mark_mine(&mut self, pos: Pos) {
         if !self.revealed.contains(pos) && self.known_mines.insert(pos) {
             self.settle(pos, true);
@@ -199,6 +283,7 @@ impl Solver {
 
     /// Reveals `pos` as the game would, flooding through zeros with an
     /// explicit stack. False if it is a mine.
+    #[unsafe(link_section = ".iwram")]
     fn open(&mut self, pos: Pos) -> bool {
         if self.mines.contains(pos) {
             return false;
@@ -212,6 +297,7 @@ impl Solver {
         while let Some(next) = stack.pop() {
             self.revealed.insert(next);
             self.dirty.insert(next);
+            self.pair_dirty.insert(next);
             self.settle(next, false);
             let is_zero = next.index().and_then(|index| self.counts.get(index)) == Some(&0);
             if is_zero {
@@ -228,28 +314,57 @@ impl Solver {
     /// For numbers A and B sharing unknowns, A bounds how many of B's mines
     /// can sit in the overlap, which can settle B's squares outside it.
     /// (Covers the classic subset rule and its "1-2" generalisations.)
-    /// Stops at the first number pair that proves something.
-    fn pair_rules(&self) -> Deductions {
-        let mut found = Deductions::default();
+    /// Only pairs with a number that changed since the last pass are
+    /// compared (the others would prove what they proved then), and every
+    /// such pair is: the pass collects all it finds. `None` if `work` ran
+    /// out first; the next call carries on with the same pass.
+    #[unsafe(link_section = ".iwram")]
+    fn pair_rules(&mut self, work: &mut u32) -> Option<Deductions> {
+        let mut pass = match self.pass.take() {
+            Some(pass) => pass,
+            None => {
+                let mut frontier = PosSet::EMPTY;
+                for pos in self.revealed {
+                    if pos
+                        .index()
+                        .is_some_and(|index| self.need_and_unknown(index).1 > 0)
+                    {
+                        frontier.insert(pos);
+                    }
+                }
+                let changed = self.pair_dirty.intersection(frontier);
+                self.pair_dirty = PosSet::EMPTY;
+                PairPass {
+                    frontier,
+                    changed,
+                    todo: frontier,
+                    found: Deductions::default(),
+                }
+            }
+        };
         let settled = self.settled();
-        let frontier: PosSet = self
-            .revealed
-            .iter()
-            .filter(|pos| {
-                pos.index()
-                    .is_some_and(|index| self.need_and_unknown(index).1 > 0)
-            })
-            .collect();
-        for a in frontier {
+        while let Some(a) = pass.todo.first() {
+            if *work == 0 {
+                self.pass = Some(pass);
+                return None;
+            }
+            pass.todo.remove(a);
             let Some(index_a) = a.index() else { continue };
+            let Some(nearby) = NEARBY_SETS.get(index_a) else {
+                continue;
+            };
+            let mut partners = nearby.intersection(pass.frontier);
+            if !pass.changed.contains(a) {
+                partners = partners.intersection(pass.changed);
+            }
+            if partners.is_empty() {
+                continue;
+            }
             let (need_a, unknown_count_a) = self.need_and_unknown(index_a);
             let unknown_a = a.neighbour_set().difference(settled);
-            for (dx, dy) in NEARBY {
-                let Some(b) = a.offset(dx, dy) else { continue };
+            for b in partners {
                 let Some(index_b) = b.index() else { continue };
-                if !frontier.contains(b) {
-                    continue;
-                }
+                *work = work.saturating_sub(PAIR_WORK);
                 let (need_b, _) = self.need_and_unknown(index_b);
                 let unknown_b = b.neighbour_set().difference(settled);
                 let shared = unknown_a.intersection(unknown_b);
@@ -257,21 +372,19 @@ impl Solver {
                 if shared.is_empty() || only_b.is_empty() {
                     continue;
                 }
-                let only_a_len = unknown_count_a as i8 - shared.len() as i8;
-                let most_shared = need_a.min(shared.len() as i8);
+                let shared_len = shared.len() as i8;
+                let only_a_len = unknown_count_a as i8 - shared_len;
+                let most_shared = need_a.min(shared_len);
                 let least_shared = (need_a - only_a_len).max(0);
                 if need_b - most_shared >= only_b.len() as i8 {
-                    found.mines = found.mines.union(only_b);
+                    pass.found.mines = pass.found.mines.union(only_b);
                 }
                 if need_b - least_shared <= 0 {
-                    found.safe = found.safe.union(only_b);
+                    pass.found.safe = pass.found.safe.union(only_b);
                 }
             }
-            if !found.is_empty() {
-                break;
-            }
         }
-        found
+        Some(pass.found)
     }
 
     /// With every mine found the rest is safe; with exactly as many mines
@@ -319,7 +432,8 @@ mod tests {
             let first = Pos::new(6, 3);
             let layout = Layout::random(first, 15, &mut rng);
             let mut solver = Solver::new(&layout);
-            let solved = solver.run(first);
+            let mut work = u32::MAX;
+            let solved = solver.begin(first) && solver.advance(&mut work) == Some(true);
             let (revealed, known_mines) = solver.knowledge();
             assert!(
                 known_mines.is_subset(layout.mines()),

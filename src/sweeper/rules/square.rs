@@ -21,7 +21,7 @@ bitflags! {
 /// mines (0..=8) in the high nibble. Everything the renderer needs to draw it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[repr(transparent)]
-pub struct Square(u8);
+pub struct Square(pub(super) u8);
 
 const FLAG_BITS: u8 = 0x0F;
 const COUNT_SHIFT: u32 = 4;

@@ -137,13 +137,14 @@ fn floodfill_reveals_exactly_the_zero_region_and_border_pushing_each_once(_gba: 
         assert_eq!(revealed_set(&flooded), expected);
         // Every pushed square was covered when pushed and is revealed once popped,
         // so pushed == revealed means nothing was pushed twice.
-        assert_eq!(
-            flood,
-            Flood {
-                revealed: expected.len() as u8,
-                pushed: expected.len() as u8
-            }
-        );
+        assert_eq!(flood.revealed, expected.len() as u8);
+        assert_eq!(flood.pushed, expected.len() as u8);
+        let covered_safe = flooded
+            .squares()
+            .iter()
+            .filter(|square| !square.is_mine() && !square.is_revealed())
+            .count();
+        assert_eq!(usize::from(flood.covered_safe), covered_safe);
         let outcome = board.reveal(start);
         assert!(
             outcome
