@@ -48,7 +48,9 @@ pub fn main(mut gba: agb::Gba) -> ! {
 #[cfg(test)]
 #[agb::entry]
 fn test_entry(_gba: agb::Gba) -> ! {
-    loop {}
+    loop {
+        agb::halt();
+    }
 }
 
 #[cfg(test)]

@@ -64,7 +64,11 @@ pub trait App: 'static {
     /// returns true: build the expensive parts of the working state (window
     /// tiles, sprites, text) a piece at a time, so no frame runs long. The
     /// window stays in `Opening` until this is done; `update` starts after.
-    fn prepare(_persistent: &mut Self::Persistent, _working: &mut Self::Working, _system: &mut System) -> bool {
+    fn prepare(
+        _persistent: &mut Self::Persistent,
+        _working: &mut Self::Working,
+        _system: &mut System,
+    ) -> bool {
         true
     }
     /// One frame of logic while running. START is handled by the desktop.
@@ -82,7 +86,12 @@ pub trait App: 'static {
     }
     /// Called when the app is about to close (START, or `Request::Close`):
     /// pause timers, write records. The working state is dropped afterwards.
-    fn pause(_persistent: &mut Self::Persistent, _working: &mut Self::Working, _system: &mut System) {}
+    fn pause(
+        _persistent: &mut Self::Persistent,
+        _working: &mut Self::Working,
+        _system: &mut System,
+    ) {
+    }
 }
 
 /// Where an app is in its lifecycle; the `u8` counts animation frames.

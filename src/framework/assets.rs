@@ -1,7 +1,10 @@
 //! Every graphic, tune and sound effect in the ROM, imported at compile time.
 //! Sources and the scripts that make them: gfx/README.md, sfx/README.md.
 
-use agb::display::{Palette16, Rgb15, tiled::{RegularBackground, TileEffect}};
+use agb::display::{
+    Palette16, Rgb15,
+    tiled::{RegularBackground, TileEffect},
+};
 
 use super::widgets::text::{LIGHT_TEXT_PALETTE, TEXT_PALETTE};
 

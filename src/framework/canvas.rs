@@ -35,15 +35,16 @@ impl<'f, 'g> Canvas<'f, 'g> {
         }
     }
 
-    /// Show a sprite; silently dropped past the hardware limit.
+    /// Show a sprite; past the hardware limit it is dropped (never a panic),
+    /// but still counted, so tests can see a view asking for too many.
     pub fn object(&mut self, object: &Object) {
         if self.objects < OAM_SLOTS {
             object.show(self.frame);
-            self.objects += 1;
         }
+        self.objects += 1;
     }
 
-    /// Sprites shown so far this frame.
+    /// Sprites asked for so far this frame (more than `OAM_SLOTS` = some dropped).
     pub fn objects(&self) -> usize {
         self.objects
     }

@@ -136,8 +136,7 @@ impl Desktop {
                 }
             }
             Lifecycle::Running => {
-                let start_closes =
-                    system.input.just_pressed(Button::Start) && !app.claims_start();
+                let start_closes = system.input.just_pressed(Button::Start) && !app.claims_start();
                 let wants_close = start_closes || app.update(system) == Request::Close;
                 if wants_close {
                     app.pause(system);
@@ -186,7 +185,11 @@ impl Desktop {
         }
     }
 
-    fn update_icons(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
+    fn update_icons(
+        &mut self,
+        apps: &mut [&mut dyn AppSlot],
+        system: &mut System,
+    ) -> DesktopRequest {
         let (dx, dy) = system.input.repeated_direction();
         if (dx, dy) != (0, 0) {
             let moved = self.moved_selection(dx, dy);
@@ -244,7 +247,12 @@ impl Desktop {
         let seconds = system.storage.data.play_seconds;
         if self.shown_seconds != Some(seconds) {
             self.shown_seconds = Some(seconds);
-            let text = format!("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
+            let text = format!(
+                "{}:{:02}:{:02}",
+                seconds / 3600,
+                seconds / 60 % 60,
+                seconds % 60
+            );
             self.clock.set_right(&mut self.desk, &text);
         }
         let show_notice = system.frame < self.notice_until;
@@ -252,7 +260,9 @@ impl Desktop {
             self.hint_is_notice = show_notice;
             match system.storage.notice.filter(|_| show_notice) {
                 Some(notice) => self.hint.set(&mut self.desk, notice.text()),
-                None => self.hint.set(&mut self.desk, "A: open    START: back to desk"),
+                None => self
+                    .hint
+                    .set(&mut self.desk, "A: open    START: back to desk"),
             }
         }
     }
@@ -294,5 +304,8 @@ impl Desktop {
 fn icon_position(index: usize) -> (i32, i32) {
     let column = (index % COLUMNS) as i32;
     let row = (index / COLUMNS) as i32;
-    (GRID_LEFT + column * CELL_WIDTH + 12, GRID_TOP + row * CELL_HEIGHT)
+    (
+        GRID_LEFT + column * CELL_WIDTH + 12,
+        GRID_TOP + row * CELL_HEIGHT,
+    )
 }

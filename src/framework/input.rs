@@ -57,7 +57,7 @@ impl Input {
         let mut delta = (0, 0);
         for (held, direction) in self.held_frames.iter().zip(DIRECTIONS) {
             let fires = *held == 1
-                || (*held > REPEAT_DELAY && (*held - REPEAT_DELAY) % REPEAT_INTERVAL == 0);
+                || (*held > REPEAT_DELAY && (*held - REPEAT_DELAY).is_multiple_of(REPEAT_INTERVAL));
             if fires {
                 match direction {
                     Button::Up => delta.1 -= 1,

@@ -72,7 +72,11 @@ fn heap_total() -> usize {
 }
 
 /// The ROM's host: splash screen, then the desktop forever.
-pub fn run(gfx: &mut agb::display::Graphics, system: &mut System, apps: &mut [&mut dyn AppSlot]) -> ! {
+pub fn run(
+    gfx: &mut agb::display::Graphics,
+    system: &mut System,
+    apps: &mut [&mut dyn AppSlot],
+) -> ! {
     splash::show(gfx, system);
     let mut menu = PauseMenu::new(gfx, apps, system);
     #[cfg(any(debug_assertions, feature = "events"))]

@@ -151,7 +151,11 @@ impl Storage {
             data.settings.music,
             data.settings.sound_effects,
             data.play_seconds,
-            data.records.iter().flatten().map(|record| u32::from(record.wins)).sum::<u32>()
+            data.records
+                .iter()
+                .flatten()
+                .map(|record| u32::from(record.wins))
+                .sum::<u32>()
         );
         Self {
             manager: Some(manager),
@@ -225,7 +229,11 @@ fn crc16_arc(bytes: &[u8]) -> u16 {
     for &byte in bytes {
         crc ^= u16::from(byte);
         for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xA001 } else { crc >> 1 };
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xA001
+            } else {
+                crc >> 1
+            };
         }
     }
     crc

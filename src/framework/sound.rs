@@ -5,13 +5,13 @@
 //! agb-tracker sets every channel's volume each frame through its `Mixer` trait,
 //! so the fade is a thin `Mixer` wrapper that scales those volumes.
 
+use agb::external::portable_atomic::{AtomicI16, Ordering};
 use agb::{
     fixnum::Num,
     sound::mixer::{ChannelId, Frequency, Mixer, MixerController, SoundChannel, SoundData},
 };
 use agb_tracker::{Track, Tracker};
 use alloc::borrow::Cow;
-use agb::external::portable_atomic::{AtomicI16, Ordering};
 
 use super::assets::{music, sfx};
 
@@ -97,7 +97,11 @@ impl<'a> Sound<'a> {
     pub fn play_music(&mut self, music: Music) {
         if music != self.wanted {
             self.wanted = music;
-            self.fade_left = if self.tracker.is_some() { FADE_FRAMES } else { 0 };
+            self.fade_left = if self.tracker.is_some() {
+                FADE_FRAMES
+            } else {
+                0
+            };
         }
     }
 
@@ -115,7 +119,11 @@ impl<'a> Sound<'a> {
 
     /// Advance music and mix this frame's audio; call once per frame.
     pub fn frame(&mut self) {
-        let wanted = if self.music_on { self.wanted } else { Music::Silence };
+        let wanted = if self.music_on {
+            self.wanted
+        } else {
+            Music::Silence
+        };
         if wanted != self.playing && (self.fade_left == 0 || self.tracker.is_none()) {
             if let Some(mut old) = self.tracker.take() {
                 old.stop(&mut self.mixer);

@@ -5,11 +5,7 @@
 //! writes per frame, all latched at VBlank by agb's frame commit.
 
 use agb::{
-    display::{
-        GraphicsFrame, HEIGHT, WIDTH,
-        tiled::RegularBackgroundId,
-        WinIn,
-    },
+    display::{GraphicsFrame, HEIGHT, WIDTH, WinIn, tiled::RegularBackgroundId},
     fixnum::{Rect, vec2},
 };
 
@@ -27,7 +23,12 @@ pub struct Area {
 
 impl Area {
     pub const fn new(x: i32, y: i32, width: i32, height: i32) -> Self {
-        Self { x, y, width, height }
+        Self {
+            x,
+            y,
+            width,
+            height,
+        }
     }
 
     pub const FULL_SCREEN: Area = Area::new(0, 0, WIDTH, HEIGHT);
@@ -58,7 +59,10 @@ pub fn mask(
 ) {
     let windows = frame.windows();
     let inside = windows.win_in(WinIn::Win0);
-    inside.set_pos(Rect::new(vec2(area.x, area.y), vec2(area.width, area.height)));
+    inside.set_pos(Rect::new(
+        vec2(area.x, area.y),
+        vec2(area.width, area.height),
+    ));
     inside.enable_objects();
     for &layer in app_layers.iter().chain(desktop_layers) {
         inside.enable_background(layer);

@@ -79,7 +79,11 @@ impl App for Settings {
             RegularBackgroundSize::Background32x32,
             TileFormat::FourBpp,
         );
-        let mut list = List::new(rows(&system.storage.data), (WINDOW.x + 16, WINDOW.y + 26), 19);
+        let mut list = List::new(
+            rows(&system.storage.data),
+            (WINDOW.x + 16, WINDOW.y + 26),
+            19,
+        );
         list.select(usize::from(persistent.row));
         Working {
             frame_layer,
@@ -98,7 +102,12 @@ impl App for Settings {
         let step = i32::from(working.built);
         if step < window_steps {
             let first = step * ROWS_PER_STEP;
-            window::draw_window_rows(&mut working.frame_layer, WINDOW, true, first..first + ROWS_PER_STEP);
+            window::draw_window_rows(
+                &mut working.frame_layer,
+                WINDOW,
+                true,
+                first..first + ROWS_PER_STEP,
+            );
         } else if step == window_steps {
             working.title.set(&mut working.text_layer, "Settings");
         } else if step == window_steps + 1 {
@@ -138,7 +147,8 @@ impl App for Settings {
             ListEvent::Back => return Request::Close,
             ListEvent::Chosen(ERASE) => {
                 working.list.clear(&mut working.text_layer);
-                let text = alloc::format!("{}\n\n{}", ERASE_QUESTION.message, ERASE_QUESTION.prompt());
+                let text =
+                    alloc::format!("{}\n\n{}", ERASE_QUESTION.message, ERASE_QUESTION.prompt());
                 working.dialog_text.set(&mut working.text_layer, &text);
                 working.dialog = Some(ERASE_QUESTION);
                 system.sound.play(Sfx::Error);

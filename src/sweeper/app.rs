@@ -100,7 +100,9 @@ impl App for Sweeper {
     fn prepare(board: &mut Board, working: &mut Working, system: &mut System) -> bool {
         let done = working.view.build_step();
         if done {
-            working.view.sync(board, None, face_for(board, None), &system.storage.data);
+            working
+                .view
+                .sync(board, None, face_for(board, None), &system.storage.data);
         }
         done
     }
@@ -118,13 +120,18 @@ impl App for Sweeper {
             update_play(board, working, system);
         }
         tick_timer(board, working);
-        let pressed = working.held.filter(|held| !held.cancelled).map(|held| held.pos);
+        let pressed = working
+            .held
+            .filter(|held| !held.cancelled)
+            .map(|held| held.pos);
         let face = if working.generating.is_some() {
             Face::Thinking
         } else {
             face_for(board, pressed)
         };
-        working.view.sync(board, pressed, face, &system.storage.data);
+        working
+            .view
+            .sync(board, pressed, face, &system.storage.data);
         Request::Stay
     }
 
@@ -302,7 +309,12 @@ pub fn fingerprint(board: &Board) -> u32 {
         board.difficulty() as u8,
         u8::from(board.no_guess()),
     ];
-    for byte in board.squares().iter().map(|square| square.bits()).chain(extra) {
+    for byte in board
+        .squares()
+        .iter()
+        .map(|square| square.bits())
+        .chain(extra)
+    {
         hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
     }
     hash
@@ -347,7 +359,11 @@ fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System, co
         board.set_deal(deal);
         working.wipe = None;
         working.view.set_wipe(None);
-        crate::event!("sweeper.reset difficulty={:?} no_guess={}", board.difficulty(), board.no_guess());
+        crate::event!(
+            "sweeper.reset difficulty={:?} no_guess={}",
+            board.difficulty(),
+            board.no_guess()
+        );
     } else {
         working.wipe = Some(next);
     }
@@ -436,7 +452,9 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
         }
     }
     if let Some(pad) = working.pad.as_ref() {
-        working.view.sync_pad(pad, system.input.pressed(agb::input::Button::A));
+        working
+            .view
+            .sync_pad(pad, system.input.pressed(agb::input::Button::A));
     }
 }
 
@@ -457,7 +475,11 @@ pub fn menu_rows(board: &Board, data: &crate::framework::save::SaveData) -> allo
         rows.push(Row::new(label, &best));
     }
     rows.push(Row::new(
-        if board.no_guess() { "No-guess boards: on" } else { "No-guess boards: off" },
+        if board.no_guess() {
+            "No-guess boards: on"
+        } else {
+            "No-guess boards: off"
+        },
         "",
     ));
     let digits = board_code(board).digits();

@@ -27,7 +27,9 @@ pub fn load(path: &Path) -> Result<Vec<u8>> {
 /// wrong, so a `.gba` that fails this would not boot on hardware.
 pub fn check_header(gba: &[u8]) -> Result<()> {
     let header = gba.get(0xA0..0xBE).context("too short to be a GBA ROM")?;
-    let sum = header[..0x1D].iter().fold(0u8, |acc, &b| acc.wrapping_add(b));
+    let sum = header[..0x1D]
+        .iter()
+        .fold(0u8, |acc, &b| acc.wrapping_add(b));
     let complement = 0u8.wrapping_sub(sum).wrapping_sub(0x19);
     anyhow::ensure!(
         header[0x1D] == complement,

@@ -116,7 +116,10 @@ impl List {
 
     /// Remove the list's text from the layer.
     pub fn clear(&mut self, text_layer: &mut RegularBackground) {
-        for text in [self.labels.as_mut(), self.badges.as_mut()].into_iter().flatten() {
+        for text in [self.labels.as_mut(), self.badges.as_mut()]
+            .into_iter()
+            .flatten()
+        {
             text.clear(text_layer);
         }
         self.dirty = true;
@@ -170,7 +173,11 @@ mod tests {
     #[test_case]
     fn list_cursor_stays_in_range_and_reports_choices(_gba: &mut agb::Gba) {
         let mut list = List::new(
-            vec![Row::new("Easy", "01:23"), Row::new("Medium", ""), Row::new("Hard", "")],
+            vec![
+                Row::new("Easy", "01:23"),
+                Row::new("Medium", ""),
+                Row::new("Hard", ""),
+            ],
             (16, 16),
             20,
         );
@@ -181,7 +188,10 @@ mod tests {
         assert_eq!(list.update(1, false, false), ListEvent::Nothing);
         assert_eq!(list.update(0, true, false), ListEvent::Chosen(2));
         assert_eq!(list.update(0, true, true), ListEvent::Back);
-        let long = Row::new("a label far longer than twenty four characters", "123456789012345");
+        let long = Row::new(
+            "a label far longer than twenty four characters",
+            "123456789012345",
+        );
         assert_eq!(long.label.len(), 24);
         assert_eq!(long.badge.len(), 12);
     }

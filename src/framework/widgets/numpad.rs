@@ -22,9 +22,24 @@ pub enum Key {
 pub const COLUMNS: usize = 4;
 pub const ROWS: usize = 4;
 pub const GRID: [[Option<Key>; COLUMNS]; ROWS] = [
-    [Some(Key::Digit(7)), Some(Key::Digit(8)), Some(Key::Digit(9)), Some(Key::Backspace)],
-    [Some(Key::Digit(4)), Some(Key::Digit(5)), Some(Key::Digit(6)), Some(Key::Cancel)],
-    [Some(Key::Digit(1)), Some(Key::Digit(2)), Some(Key::Digit(3)), Some(Key::Ok)],
+    [
+        Some(Key::Digit(7)),
+        Some(Key::Digit(8)),
+        Some(Key::Digit(9)),
+        Some(Key::Backspace),
+    ],
+    [
+        Some(Key::Digit(4)),
+        Some(Key::Digit(5)),
+        Some(Key::Digit(6)),
+        Some(Key::Cancel),
+    ],
+    [
+        Some(Key::Digit(1)),
+        Some(Key::Digit(2)),
+        Some(Key::Digit(3)),
+        Some(Key::Ok),
+    ],
     [None, Some(Key::Digit(0)), None, None],
 ];
 

@@ -9,7 +9,6 @@ use agb::{
 };
 use alloc::vec::Vec;
 
-
 use super::{
     numpad::{COLUMNS, GRID, Key, NumberPad, PadInput, ROWS},
     text::{LINE_HEIGHT, TextBox},
@@ -77,7 +76,10 @@ impl NumberPadView {
                 if let Some(key) = *key {
                     let mut object = Object::new(sprites::NUMPAD.sprite(key_frame(key, false)));
                     object
-                        .set_pos((keys_origin.0 + x as i32 * PITCH, keys_origin.1 + y as i32 * PITCH))
+                        .set_pos((
+                            keys_origin.0 + x as i32 * PITCH,
+                            keys_origin.1 + y as i32 * PITCH,
+                        ))
                         .set_priority(Priority::P0);
                     keys.push((object, key, (x, y)));
                 }

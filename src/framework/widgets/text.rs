@@ -86,7 +86,11 @@ impl TextBox {
         for y in top..=top + self.rows {
             for x in left..=left + self.columns {
                 // BLANK never reads tile data, so any tile set will do.
-                background.set_tile((x, y), &assets::desktop::WALLPAPER.tiles, TileSetting::BLANK);
+                background.set_tile(
+                    (x, y),
+                    &assets::desktop::WALLPAPER.tiles,
+                    TileSetting::BLANK,
+                );
             }
         }
         self.tiles.clear();
@@ -109,14 +113,21 @@ impl TextBox {
     }
 
     /// The tile at `index`, made and mapped on first use.
-    fn tile(&mut self, background: &mut RegularBackground, index: usize) -> Option<&mut DynamicTile16> {
+    fn tile(
+        &mut self,
+        background: &mut RegularBackground,
+        index: usize,
+    ) -> Option<&mut DynamicTile16> {
         let stride = self.stride();
         let (left, top) = (self.origin.0 / 8, self.origin.1 / 8);
         let palette = self.palette;
         let slot = self.tiles.get_mut(index)?;
         if slot.is_none() {
             let tile = DynamicTile16::new().fill_with(0);
-            let position = (left + (index % stride) as i32, top + (index / stride) as i32);
+            let position = (
+                left + (index % stride) as i32,
+                top + (index / stride) as i32,
+            );
             background.set_tile_dynamic16(position, &tile, TileEffect::default().palette(palette));
             *slot = Some(tile);
         }
@@ -156,10 +167,11 @@ impl TextBox {
                 if let Some(tile) = self.tile(background, index) {
                     tile.data_mut()[line] |= pixels << shift;
                 }
-                if shift > 0 && column + 1 < stride {
-                    if let Some(tile) = self.tile(background, index + 1) {
-                        tile.data_mut()[line] |= pixels >> (32 - shift);
-                    }
+                if shift > 0
+                    && column + 1 < stride
+                    && let Some(tile) = self.tile(background, index + 1)
+                {
+                    tile.data_mut()[line] |= pixels >> (32 - shift);
                 }
             }
         }
@@ -176,7 +188,9 @@ fn fingerprint(text: &str, alignment: AlignmentKind) -> u32 {
     };
     text.bytes()
         .chain(core::iter::once(tag))
-        .fold(0x811C_9DC5u32, |hash, byte| (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193))
+        .fold(0x811C_9DC5u32, |hash, byte| {
+            (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+        })
 }
 
 #[cfg(test)]
@@ -189,21 +203,33 @@ mod tests {
 
     #[test_case]
     fn measure_text_short(_gba: &mut agb::Gba) {
-        let mut bg = RegularBackground::new(Priority::P0, RegularBackgroundSize::Background32x32, TileFormat::FourBpp);
+        let mut bg = RegularBackground::new(
+            Priority::P0,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        );
         let mut text = TextBox::new((8, 8), 10, 1);
         text.set(&mut bg, "00:07");
     }
 
     #[test_case]
     fn measure_text_line(_gba: &mut agb::Gba) {
-        let mut bg = RegularBackground::new(Priority::P0, RegularBackgroundSize::Background32x32, TileFormat::FourBpp);
+        let mut bg = RegularBackground::new(
+            Priority::P0,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        );
         let mut text = TextBox::new((8, 8), 20, 1);
         text.set(&mut bg, "Medium (15 mines)");
     }
 
     #[test_case]
     fn measure_clear_only(_gba: &mut agb::Gba) {
-        let mut bg = RegularBackground::new(Priority::P0, RegularBackgroundSize::Background32x32, TileFormat::FourBpp);
+        let mut bg = RegularBackground::new(
+            Priority::P0,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        );
         let mut text = TextBox::new((8, 8), 20, 5);
         text.clear(&mut bg);
     }

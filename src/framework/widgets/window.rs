@@ -66,9 +66,39 @@ pub fn draw_window_rows(layer: &mut RegularBackground, area: Area, titled: bool,
         for tx in 0..width {
             let last_x = tx == width - 1;
             let tile = match ty {
-                0 if titled => edge_row(tx, width, [tile::TITLE_TL, tile::TITLE_T, tile::CLOSE_T, tile::CLOSE_T2, tile::TITLE_TR]),
-                1 if titled => edge_row(tx, width, [tile::TITLE_BL, tile::TITLE_B, tile::CLOSE_B, tile::CLOSE_B2, tile::TITLE_BR]),
-                0 => edge_row(tx, width, [tile::PLAIN_TL, tile::PLAIN_T, tile::PLAIN_T, tile::PLAIN_T, tile::PLAIN_TR]),
+                0 if titled => edge_row(
+                    tx,
+                    width,
+                    [
+                        tile::TITLE_TL,
+                        tile::TITLE_T,
+                        tile::CLOSE_T,
+                        tile::CLOSE_T2,
+                        tile::TITLE_TR,
+                    ],
+                ),
+                1 if titled => edge_row(
+                    tx,
+                    width,
+                    [
+                        tile::TITLE_BL,
+                        tile::TITLE_B,
+                        tile::CLOSE_B,
+                        tile::CLOSE_B2,
+                        tile::TITLE_BR,
+                    ],
+                ),
+                0 => edge_row(
+                    tx,
+                    width,
+                    [
+                        tile::PLAIN_TL,
+                        tile::PLAIN_T,
+                        tile::PLAIN_T,
+                        tile::PLAIN_T,
+                        tile::PLAIN_TR,
+                    ],
+                ),
                 _ if ty == height - 1 => match tx {
                     0 => tile::BL,
                     _ if last_x => tile::BR,

@@ -440,7 +440,16 @@ impl Board {
         const FLAGGED: u8 = SquareFlags::FLAGGED.bits();
         const MINE: u8 = SquareFlags::MINE.bits();
         const STRIDE: usize = 16;
-        const OFFSETS: [usize; 8] = [0, 1, 2, STRIDE, STRIDE + 2, 2 * STRIDE, 2 * STRIDE + 1, 2 * STRIDE + 2];
+        const OFFSETS: [usize; 8] = [
+            0,
+            1,
+            2,
+            STRIDE,
+            STRIDE + 2,
+            2 * STRIDE,
+            2 * STRIDE + 1,
+            2 * STRIDE + 2,
+        ];
         let width = usize::from(super::WIDTH);
         let mut flood = Flood {
             revealed: 0,
@@ -459,7 +468,8 @@ impl Board {
         while row < usize::from(super::HEIGHT) {
             let mut column = 0;
             while column < width {
-                padded[((row + 1) * STRIDE + column + 1) & 127] = self.squares[row * width + column].0;
+                padded[((row + 1) * STRIDE + column + 1) & 127] =
+                    self.squares[row * width + column].0;
                 column += 1;
             }
             row += 1;

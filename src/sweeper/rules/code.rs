@@ -100,7 +100,11 @@ mod tests {
         for difficulty in Difficulty::ALL {
             for no_guess in [false, true] {
                 for deal in [0, 1, 42, 999, 5000, 9999] {
-                    let code = BoardCode { difficulty, no_guess, deal };
+                    let code = BoardCode {
+                        difficulty,
+                        no_guess,
+                        deal,
+                    };
                     assert_eq!(BoardCode::parse(&code.digits()), Ok(code));
                 }
             }
@@ -109,7 +113,12 @@ mod tests {
 
     #[test_case]
     fn any_single_typo_or_neighbour_swap_is_caught(_gba: &mut agb::Gba) {
-        let code = BoardCode { difficulty: Difficulty::Medium, no_guess: true, deal: 1234 }.digits();
+        let code = BoardCode {
+            difficulty: Difficulty::Medium,
+            no_guess: true,
+            deal: 1234,
+        }
+        .digits();
         for i in 0..DIGITS {
             for wrong in 0..10 {
                 if wrong == code[i] {
@@ -117,7 +126,10 @@ mod tests {
                 }
                 let mut typo = code;
                 typo[i] = wrong;
-                assert!(BoardCode::parse(&typo).is_err(), "typo at {i} -> {wrong} passed");
+                assert!(
+                    BoardCode::parse(&typo).is_err(),
+                    "typo at {i} -> {wrong} passed"
+                );
             }
         }
         for i in 0..5 {
@@ -132,18 +144,40 @@ mod tests {
     #[test_case]
     fn garbage_is_refused_with_a_message(_gba: &mut agb::Gba) {
         assert_eq!(BoardCode::parse(&[]), Err("A board code has 8 digits."));
-        assert_eq!(BoardCode::parse(&[1, 0, 0, 0, 0, 0, 0]), Err("A board code has 8 digits."));
-        assert_eq!(BoardCode::parse(&[9, 0, 0, 0, 0, 0, 0, 0]), Err("First digit: 1, 2 or 3."));
-        assert_eq!(BoardCode::parse(&[1, 7, 0, 0, 0, 0, 0, 0]), Err("Second digit: 0 or 1."));
-        assert_eq!(BoardCode::parse(&[1, 0, 0, 0, 0, 0, 9, 9]), Err("Check digits don't match. Typo?"));
-        assert_eq!(BoardCode::parse(&[1, 0, 0, 0, 0, 0, 10, 0]), Err("Only digits, please."));
+        assert_eq!(
+            BoardCode::parse(&[1, 0, 0, 0, 0, 0, 0]),
+            Err("A board code has 8 digits.")
+        );
+        assert_eq!(
+            BoardCode::parse(&[9, 0, 0, 0, 0, 0, 0, 0]),
+            Err("First digit: 1, 2 or 3.")
+        );
+        assert_eq!(
+            BoardCode::parse(&[1, 7, 0, 0, 0, 0, 0, 0]),
+            Err("Second digit: 0 or 1.")
+        );
+        assert_eq!(
+            BoardCode::parse(&[1, 0, 0, 0, 0, 0, 9, 9]),
+            Err("Check digits don't match. Typo?")
+        );
+        assert_eq!(
+            BoardCode::parse(&[1, 0, 0, 0, 0, 0, 10, 0]),
+            Err("Only digits, please.")
+        );
     }
 
     #[test_case]
     fn different_deals_give_different_seeds(_gba: &mut agb::Gba) {
-        let a = BoardCode { difficulty: Difficulty::Easy, no_guess: false, deal: 1 };
+        let a = BoardCode {
+            difficulty: Difficulty::Easy,
+            no_guess: false,
+            deal: 1,
+        };
         let b = BoardCode { deal: 2, ..a };
-        let c = BoardCode { no_guess: true, ..a };
+        let c = BoardCode {
+            no_guess: true,
+            ..a
+        };
         assert_ne!(a.seed(), b.seed());
         assert_ne!(a.seed(), c.seed());
     }

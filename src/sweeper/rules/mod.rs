@@ -5,9 +5,9 @@
 //! [`Board::act`] / [`Board::toggle_flag`] and draws its [`Square`]s.
 
 mod board;
-pub mod code;
 #[cfg(test)]
 mod check;
+pub mod code;
 mod difficulty;
 mod game_state;
 mod layout;

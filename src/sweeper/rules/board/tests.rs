@@ -1,4 +1,4 @@
-use super::{Board, Flood, MAX_SECONDS};
+use super::{Board, MAX_SECONDS};
 use crate::random::Rng;
 use crate::sweeper::rules::{Difficulty, GameState, HEIGHT, Layout, Outcome, Pos, PosSet, WIDTH};
 
