@@ -49,9 +49,13 @@ pub struct Desktop {
     active: Option<(usize, Lifecycle)>,
     app_count: usize,
     frames_this_second: u32,
-    notice_until: u32,
+    /// Desktop frames the boot notice stays up (counted from when the desktop
+    /// first runs, not from when it was built behind the splash).
+    notice_frames_left: u32,
     shown_seconds: Option<u32>,
-    hint_is_notice: bool,
+    /// What the hint line shows: the notice (true), the controls (false), or
+    /// nothing yet (None).
+    hint_is_notice: Option<bool>,
     heap_baseline: usize,
     heap_after_close: alloc::vec::Vec<Option<usize>>,
 }
@@ -84,13 +88,12 @@ impl Desktop {
         }
         let clock = TextBox::new((176, 3), 8, 1);
         let hint = TextBox::new((4, 146), 29, 1);
-        let notice_until = if system.storage.notice.is_some() {
-            system.frame + NOTICE_FRAMES
+        let notice_frames_left = if system.storage.notice.is_some() {
+            NOTICE_FRAMES
         } else {
             0
         };
         system.sound.play_music(Music::Desktop);
-        crate::event!("desktop.ready apps={}", apps.len());
         Self {
             wallpaper,
             desk,
@@ -100,9 +103,9 @@ impl Desktop {
             active: None,
             app_count: apps.len(),
             frames_this_second: 0,
-            notice_until,
+            notice_frames_left,
             shown_seconds: None,
-            hint_is_notice: false,
+            hint_is_notice: None,
             heap_baseline: 0,
             heap_after_close: alloc::vec![None; apps.len()],
         }
@@ -255,9 +258,10 @@ impl Desktop {
             );
             self.clock.set_right(&mut self.desk, &text);
         }
-        let show_notice = system.frame < self.notice_until;
-        if show_notice != self.hint_is_notice || system.frame == 0 {
-            self.hint_is_notice = show_notice;
+        self.notice_frames_left = self.notice_frames_left.saturating_sub(1);
+        let show_notice = self.notice_frames_left > 0;
+        if self.hint_is_notice != Some(show_notice) {
+            self.hint_is_notice = Some(show_notice);
             match system.storage.notice.filter(|_| show_notice) {
                 Some(notice) => self.hint.set(&mut self.desk, notice.text()),
                 None => self

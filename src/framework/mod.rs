@@ -77,8 +77,12 @@ pub fn run(
     system: &mut System,
     apps: &mut [&mut dyn AppSlot],
 ) -> ! {
-    splash::show(gfx, system);
-    let mut menu = PauseMenu::new(gfx, apps, system);
+    let mut menu = None;
+    splash::show(gfx, system, &mut |gfx, system| {
+        menu = Some(PauseMenu::new(gfx, apps, system));
+    });
+    let mut menu = menu.unwrap_or_else(|| PauseMenu::new(gfx, apps, system));
+    crate::event!("desktop.ready apps={}", apps.len());
     #[cfg(any(debug_assertions, feature = "events"))]
     let mut meter = perf::FrameMeter::new();
     loop {

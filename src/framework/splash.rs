@@ -1,4 +1,7 @@
 //! The boot splash: the Pocket Desk logo for a moment, skippable with any button.
+//! It also hides a load: building the desktop takes about a frame's worth of
+//! tile writes, done here behind the still logo (before any music starts)
+//! instead of as a stutter on the desktop's first frame.
 
 use agb::display::{
     Graphics, Priority,
@@ -9,7 +12,14 @@ use super::{assets::desktop, system::System};
 
 const SPLASH_FRAMES: u32 = 90;
 
-pub fn show(gfx: &mut Graphics, system: &mut System) {
+/// Frame of the splash at which `build` runs (before the player can skip).
+const BUILD_FRAME: u32 = 2;
+
+pub fn show(
+    gfx: &mut Graphics,
+    system: &mut System,
+    build: &mut dyn FnMut(&mut Graphics, &mut System),
+) {
     gfx.set_background_palettes(desktop::PALETTES);
     let mut splash = RegularBackground::new(
         Priority::P0,
@@ -19,6 +29,9 @@ pub fn show(gfx: &mut Graphics, system: &mut System) {
     splash.fill_with(&desktop::SPLASH);
     crate::event!("splash");
     for frame in 0..SPLASH_FRAMES {
+        if frame == BUILD_FRAME {
+            build(gfx, system);
+        }
         system.input.update();
         // Skip after a short moment, so a held button from reset doesn't skip it.
         if frame > 20 && system.input.other_just_pressed(agb::input::Button::L) {

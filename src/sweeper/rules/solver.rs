@@ -168,6 +168,7 @@ impl Solver {
     /// most 84 rounds run. `work` is checked before each number looked at,
     /// so a call overruns it by at most one number's worth and the squares
     /// a round's deductions reveal.
+    #[inline(never)]
     #[unsafe(link_section = ".iwram")]
     pub(super) fn advance(&mut self, work: &mut u32) -> Option<bool> {
         loop {
@@ -318,6 +319,7 @@ impl Solver {
     /// compared (the others would prove what they proved then), and every
     /// such pair is: the pass collects all it finds. `None` if `work` ran
     /// out first; the next call carries on with the same pass.
+    #[inline(never)]
     #[unsafe(link_section = ".iwram")]
     fn pair_rules(&mut self, work: &mut u32) -> Option<Deductions> {
         let mut pass = match self.pass.take() {
