@@ -94,7 +94,7 @@ impl Desktop {
             0
         };
         system.sound.play_music(Music::Desktop);
-        Self {
+        let mut desktop = Self {
             wallpaper,
             desk,
             clock,
@@ -108,7 +108,10 @@ impl Desktop {
             hint_is_notice: None,
             heap_baseline: 0,
             heap_after_close: alloc::vec![None; apps.len()],
-        }
+        };
+        // First draw of the clock and hint now, while the splash hides the cost.
+        desktop.draw_status(system);
+        desktop
     }
 
     /// The app whose window is open or animating, if any.
@@ -247,6 +250,12 @@ impl Desktop {
             let data = &mut system.storage.data;
             data.play_seconds = data.play_seconds.saturating_add(1);
         }
+        self.notice_frames_left = self.notice_frames_left.saturating_sub(1);
+        self.draw_status(system);
+    }
+
+    /// Redraw the clock and the hint line where they changed.
+    fn draw_status(&mut self, system: &System) {
         let seconds = system.storage.data.play_seconds;
         if self.shown_seconds != Some(seconds) {
             self.shown_seconds = Some(seconds);
@@ -258,7 +267,6 @@ impl Desktop {
             );
             self.clock.set_right(&mut self.desk, &text);
         }
-        self.notice_frames_left = self.notice_frames_left.saturating_sub(1);
         let show_notice = self.notice_frames_left > 0;
         if self.hint_is_notice != Some(show_notice) {
             self.hint_is_notice = Some(show_notice);

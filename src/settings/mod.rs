@@ -110,16 +110,18 @@ impl App for Settings {
             );
         } else if step == window_steps {
             working.title.set(&mut working.text_layer, "Settings");
-        } else if step == window_steps + 1 {
-            working.list.draw(&mut working.text_layer);
         } else {
-            return true;
+            // The list types itself out over a few frames.
+            return working.list.draw(&mut working.text_layer);
         }
         working.built += 1;
         false
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
+        if working.dialog.is_none() {
+            let _ = working.list.draw(&mut working.text_layer);
+        }
         let a = system.input.just_pressed(Button::A);
         let b = system.input.just_pressed(Button::B);
         if let Some(dialog) = working.dialog {
@@ -197,7 +199,6 @@ fn refresh(working: &mut Working, data: &SaveData) {
     for (i, row) in rows(data).into_iter().enumerate() {
         working.list.set_row(i, row);
     }
-    working.list.draw(&mut working.text_layer);
 }
 
 fn close_dialog(working: &mut Working, data: &SaveData) {

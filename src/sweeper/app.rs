@@ -98,7 +98,7 @@ impl App for Sweeper {
     }
 
     fn prepare(board: &mut Board, working: &mut Working, system: &mut System) -> bool {
-        let done = working.view.build_step();
+        let done = working.view.build_step(board, &system.storage.data);
         if done {
             working
                 .view

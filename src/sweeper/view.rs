@@ -115,6 +115,8 @@ pub struct View {
     title: TextBox,
     /// Steps of `build_step` done.
     built: u8,
+    /// A game-over message waiting for the next frame.
+    pending_message: Option<alloc::string::String>,
 }
 
 impl Default for View {
@@ -162,13 +164,14 @@ impl View {
             pad: None,
             title: TextBox::new((16, 19), 16, 1),
             built: 0,
+            pending_message: None,
         }
     }
 
     /// Draw the next piece of the window; true once everything is there.
     /// Pieces are sized to stay well under half a frame each (`just bench`
     /// reports the transition's worst frame).
-    pub fn build_step(&mut self) -> bool {
+    pub fn build_step(&mut self, board: &Board, data: &SaveData) -> bool {
         const WINDOW_ROWS_PER_STEP: i32 = 2; // 28 tiles a row, ~800 cycles a tile
         const WELL_ROWS_PER_STEP: i32 = 3;
         const SQUARES_PER_STEP: usize = 21;
@@ -201,6 +204,13 @@ impl View {
                 object.set_pos((x, y)).set_priority(Priority::P1);
                 self.squares.push(object);
             }
+        } else if self.shown_mines.is_none() {
+            self.sync_counters(board);
+        } else if self.shown_variant.is_none() && !self.message_locked {
+            self.sync_message(board, data);
+            if self.shown_variant.is_none() {
+                return true; // a game-over message: it is drawn by `sync`
+            }
         } else {
             return true;
         }
@@ -209,8 +219,8 @@ impl View {
     }
 
     /// Build everything now (tests).
-    pub fn build_all(&mut self) {
-        while !self.build_step() {}
+    pub fn build_all(&mut self, board: &Board, data: &SaveData) {
+        while !self.build_step(board, data) {}
     }
 
     /// Bring sprites and text up to date with the board (call from update).
@@ -241,6 +251,15 @@ impl View {
             self.face_shown = face;
             self.face.set_sprite(sprites::FACES.sprite(face as usize));
         }
+        self.sync_counters(board);
+        self.sync_message(board, data);
+        if let Some(menu) = self.menu.as_mut().filter(|_| self.pad.is_none()) {
+            let _ = menu.draw(&mut self.text_layer);
+        }
+    }
+
+    /// The mines-left counter and the timer.
+    fn sync_counters(&mut self, board: &Board) {
         if self.shown_mines != Some(board.mines_left()) {
             self.shown_mines = Some(board.mines_left());
             // Three digits like the classic counter (and a one-glyph string does
@@ -257,6 +276,15 @@ impl View {
             self.shown_seconds = Some(board.elapsed_seconds());
             self.timer_box
                 .set(&mut self.text_layer, &format_time(board.elapsed_seconds()));
+        }
+    }
+
+    /// The message line: the setting and its record, or the game's result.
+    fn sync_message(&mut self, board: &Board, data: &SaveData) {
+        if let Some(text) = self.pending_message.take() {
+            // Drawn a frame after the game ended: that frame already saved to SRAM.
+            self.message_box.set(&mut self.text_layer, &text);
+            return;
         }
         let variant = records::variant(board.difficulty(), board.no_guess());
         if self.shown_variant != Some(variant) && !self.message_locked {
@@ -279,9 +307,6 @@ impl View {
                 self.message_box.set(&mut self.text_layer, &text);
             }
         }
-        if let Some(menu) = self.menu.as_mut().filter(|_| self.pad.is_none()) {
-            menu.draw(&mut self.text_layer);
-        }
     }
 
     /// Win: time, 3BV and efficiency (3BV / clicks) like ranked-play clones;
@@ -300,7 +325,7 @@ impl View {
             ),
             _ => "Boom! Press A for a new board.".into(),
         };
-        self.message_box.set(&mut self.text_layer, &text);
+        self.pending_message = Some(text);
         self.message_locked = true;
     }
 
@@ -456,8 +481,8 @@ mod tests {
     fn oam_use_stays_within_128_in_every_state(gba: &mut agb::Gba) {
         let data = SaveData::default();
         let mut view = View::new();
-        view.build_all();
         let mut board = Board::new(Difficulty::Hard, false);
+        view.build_all(&board, &data);
         let mut rng = Rng::new(7);
         // idle, fresh board: 84 squares + cursor + face
         view.sync(&board, None, Face::Idle, &data);

@@ -125,10 +125,21 @@ impl List {
         self.dirty = true;
     }
 
-    /// Redraw changed text; call from the app's update, not from `show`.
-    pub fn draw(&mut self, text_layer: &mut RegularBackground) {
+    /// Redraw changed text, a few letters per call: call it every frame from
+    /// the app's update (not from `show`) until the list is complete.
+    /// Returns true once all its text is on screen.
+    pub fn draw(&mut self, text_layer: &mut RegularBackground) -> bool {
+        /// Letter groups per box per frame (~30k cycles each).
+        const GROUPS_PER_FRAME: usize = 1;
         if !self.dirty {
-            return;
+            let mut done = true;
+            for text in [self.labels.as_mut(), self.badges.as_mut()]
+                .into_iter()
+                .flatten()
+            {
+                done &= text.advance(text_layer, GROUPS_PER_FRAME);
+            }
+            return done;
         }
         self.dirty = false;
         let count = self.rows.len() as i32;
@@ -146,12 +157,13 @@ impl List {
             TextBox::new((self.origin.0 + 12, self.origin.1), label_columns, height)
                 .with_palette(self.palette)
         });
-        label_box.set(text_layer, &labels);
+        label_box.set_gradually(&labels);
         let badge_x = self.origin.0 + (self.columns - BADGE_COLUMNS) * 8;
         let badge_box = self.badges.get_or_insert_with(|| {
             TextBox::new((badge_x, self.origin.1), BADGE_COLUMNS, height).with_palette(self.palette)
         });
-        badge_box.set_right(text_layer, &badges);
+        badge_box.set_right_gradually(&badges);
+        false
     }
 
     /// The cursor sprite beside the selected row.

@@ -10,7 +10,7 @@
 
 use agb::{
     display::{
-        font::{AlignmentKind, Font, Layout, LayoutSettings},
+        font::{AlignmentKind, Font, Layout, LayoutSettings, LetterGroup},
         tiled::{DynamicTile16, RegularBackground, TileEffect, TileSetting},
     },
     fixnum::vec2,
@@ -45,6 +45,8 @@ pub struct TextBox {
     /// Hash of the text and alignment on screen, so setting the same text
     /// again costs nothing.
     shown: Option<u32>,
+    /// Text still being drawn (see `set_gradually`).
+    pending: Option<Layout>,
 }
 
 impl TextBox {
@@ -56,6 +58,7 @@ impl TextBox {
             palette: TEXT_PALETTE,
             tiles: Vec::new(),
             shown: None,
+            pending: None,
         }
     }
 
@@ -95,6 +98,7 @@ impl TextBox {
         }
         self.tiles.clear();
         self.shown = None;
+        self.pending = None;
     }
 
     fn stride(&self) -> usize {
@@ -135,44 +139,77 @@ impl TextBox {
     }
 
     fn draw(&mut self, background: &mut RegularBackground, text: &str, alignment: AlignmentKind) {
+        self.start(text, alignment);
+        self.advance(background, usize::MAX);
+    }
+
+    /// Like `set`, but the text appears over the next frames: each `advance`
+    /// draws a few letter groups (agb's layout costs ~3k cycles a letter, so a
+    /// whole menu at once would take more than a frame).
+    pub fn set_gradually(&mut self, text: &str) {
+        self.start(text, AlignmentKind::Left);
+    }
+
+    pub fn set_right_gradually(&mut self, text: &str) {
+        self.start(text, AlignmentKind::Right);
+    }
+
+    /// Blank the box and lay the text out, ready for `advance` (unless it is
+    /// already on screen).
+    fn start(&mut self, text: &str, alignment: AlignmentKind) {
         let key = fingerprint(text, alignment);
         if self.shown == Some(key) {
             return;
         }
         self.shown = Some(key);
         self.prepare();
-        let width = self.columns * 8;
-        let layout = Layout::new(
+        self.pending = Some(Layout::new(
             text,
             &FONT,
             &LayoutSettings::new()
                 .with_alignment(alignment)
-                .with_max_line_length(width)
+                .with_max_line_length(self.columns * 8)
                 .with_max_group_width(32),
-        );
+        ));
+    }
+
+    /// Draw up to `groups` more letter groups; true once all text is drawn.
+    pub fn advance(&mut self, background: &mut RegularBackground, groups: usize) -> bool {
+        let Some(mut layout) = self.pending.take() else {
+            return true;
+        };
+        for _ in 0..groups {
+            let Some(group) = layout.next() else {
+                return true;
+            };
+            self.blit(background, &group);
+        }
+        self.pending = Some(layout);
+        false
+    }
+
+    fn blit(&mut self, background: &mut RegularBackground, group: &LetterGroup) {
         // Pixel offset of the origin inside its first tile.
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
         let stride = self.stride();
         let (max_x, max_y) = (stride as i32 * 8, (self.rows + 1) * 8);
-        for group in layout {
-            for (start, pixels) in group.pixels_packed() {
-                let pos = start + group.position() + vec2(dx, dy);
-                if pos.x < 0 || pos.y < 0 || pos.x >= max_x || pos.y >= max_y {
-                    continue; // outside the box: clipped, never a panic
-                }
-                let (column, row) = ((pos.x / 8) as usize, (pos.y / 8) as usize);
-                let line = (pos.y % 8) as usize;
-                let shift = (pos.x % 8) * 4;
-                let index = row * stride + column;
-                if let Some(tile) = self.tile(background, index) {
-                    tile.data_mut()[line] |= pixels << shift;
-                }
-                if shift > 0
-                    && column + 1 < stride
-                    && let Some(tile) = self.tile(background, index + 1)
-                {
-                    tile.data_mut()[line] |= pixels >> (32 - shift);
-                }
+        for (start, pixels) in group.pixels_packed() {
+            let pos = start + group.position() + vec2(dx, dy);
+            if pos.x < 0 || pos.y < 0 || pos.x >= max_x || pos.y >= max_y {
+                continue; // outside the box: clipped, never a panic
+            }
+            let (column, row) = ((pos.x / 8) as usize, (pos.y / 8) as usize);
+            let line = (pos.y % 8) as usize;
+            let shift = (pos.x % 8) * 4;
+            let index = row * stride + column;
+            if let Some(tile) = self.tile(background, index) {
+                tile.data_mut()[line] |= pixels << shift;
+            }
+            if shift > 0
+                && column + 1 < stride
+                && let Some(tile) = self.tile(background, index + 1)
+            {
+                tile.data_mut()[line] |= pixels >> (32 - shift);
             }
         }
     }
