@@ -6,6 +6,12 @@
 macro_rules! event {
     ($($arg:tt)*) => {{
         #[cfg(any(debug_assertions, feature = "events"))]
-        agb::println!("event {}", format_args!($($arg)*));
+        {
+            // Printing is slow and only test builds do it: the frame meter
+            // leaves it out (see `perf::exclude_since`).
+            let start = $crate::framework::perf::now();
+            agb::println!("event {}", format_args!($($arg)*));
+            $crate::framework::perf::exclude_since(start);
+        }
     }};
 }

@@ -299,3 +299,28 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod sram_tests {
+    use super::*;
+
+    /// The one test that opens SRAM (agb allows one save init per run).
+    #[test_case]
+    fn a_commit_reads_back_and_a_blank_chip_gets_a_notice(gba: &mut agb::Gba) {
+        let mut storage = Storage::open(&mut gba.save);
+        assert_eq!(storage.notice, Some(Notice::NewSave));
+        assert_eq!(storage.data, SaveData::default());
+        storage.data.settings.music = false;
+        storage.data.records[1][3].finish(true, 42);
+        storage.commit();
+        assert_eq!(storage.writes(), 1);
+        let manager = storage.manager.as_mut().expect("SRAM is there in mGBA");
+        let read: SaveData = manager
+            .read(SLOT)
+            .expect("the slot just written reads back");
+        assert_eq!(read, storage.data);
+        let mut header = [0u8; SECTOR];
+        sram::read(0, &mut header);
+        assert_eq!(classify_header(&header), HeaderState::Ours);
+    }
+}
