@@ -49,6 +49,8 @@ gba: setup-rom
 # Clippy with warnings denied and rustfmt --check, for the ROM and the harness.
 check: setup-rom
     cargo clippy -- -D warnings
+    cargo clippy --release -- -D warnings
+    cargo clippy --features bench -- -D warnings
     cargo clippy --tests -- -D warnings
     cargo fmt --check
     cd / && cargo +{{toolchain}} clippy --release --manifest-path "{{root}}/tests/Cargo.toml" -- -D warnings

@@ -27,6 +27,13 @@ impl Rng {
         self.state
     }
 
+    /// Stir outside entropy (e.g. the frame a button went down) into the
+    /// state; the same value stirred in at the same point gives the same stream.
+    pub fn mix(&mut self, entropy: u32) {
+        self.state ^= entropy.wrapping_mul(0x9E37_79B9);
+        let _ = self.next_u32();
+    }
+
     /// The next 32 uniformly distributed bits.
     pub fn next_u32(&mut self) -> u32 {
         self.state = self.state.wrapping_add(WEYL_INCREMENT);

@@ -56,8 +56,13 @@ pub struct Desktop {
     /// What the hint line shows: the notice (true), the controls (false), or
     /// nothing yet (None).
     hint_is_notice: Option<bool>,
+    /// Heap accounting for debug/test builds (see `log_heap_after_close`).
+    #[cfg(any(debug_assertions, feature = "events"))]
     heap_baseline: usize,
+    #[cfg(any(debug_assertions, feature = "events"))]
     heap_after_close: alloc::vec::Vec<Option<usize>>,
+    /// Kept so their text tiles live as long as the desktop.
+    _labels: alloc::vec::Vec<TextBox>,
 }
 
 impl Desktop {
@@ -77,14 +82,13 @@ impl Desktop {
         );
         let mut title = TextBox::new((16, 3), 14, 1);
         title.set(&mut desk, "Pocket Desk");
+        let mut labels = alloc::vec::Vec::with_capacity(apps.len());
         for (index, app) in apps.iter().enumerate() {
             let (x, y) = icon_position(index);
             assets::draw_icon(&mut desk, app.info().icon, (x / 8, y / 8));
             let mut label = TextBox::new((x - 12, y + ICON_SIZE + 2), 7, 2);
             label.set_centred(&mut desk, app.info().label);
-            // Labels never change: leaking the box keeps its tiles alive without
-            // a field per app.
-            core::mem::forget(label);
+            labels.push(label);
         }
         let clock = TextBox::new((176, 3), 8, 1);
         let hint = TextBox::new((4, 146), 29, 1);
@@ -106,8 +110,11 @@ impl Desktop {
             notice_frames_left,
             shown_seconds: None,
             hint_is_notice: None,
+            #[cfg(any(debug_assertions, feature = "events"))]
             heap_baseline: 0,
+            #[cfg(any(debug_assertions, feature = "events"))]
             heap_after_close: alloc::vec![None; apps.len()],
+            _labels: labels,
         };
         // First draw of the clock and hint now, while the splash hides the cost.
         desktop.draw_status(system);
@@ -156,6 +163,9 @@ impl Desktop {
             }
             Lifecycle::Closing(step) if step >= transition::FRAMES => {
                 app.close();
+                // Closing an app is an event worth a save: it keeps the play
+                // time (and anything the app changed) if the power goes.
+                system.storage.commit();
                 #[cfg(any(debug_assertions, feature = "events"))]
                 self.log_heap_after_close(index, app.info().id);
                 None
@@ -206,6 +216,9 @@ impl Desktop {
             }
         }
         if system.input.just_pressed(Button::A) {
+            // The moment the player presses A is the only entropy a GBA
+            // without a clock has: mix it into the random numbers.
+            system.rng.mix(system.frame);
             if let Some(app) = apps.get_mut(self.selected) {
                 // Heap accounting (debug/test builds): the app's working state is
                 // what `open` allocates; after close the heap must be back here.
@@ -214,6 +227,7 @@ impl Desktop {
                     self.heap_baseline = crate::framework::heap_in_use();
                 }
                 app.open(system);
+                #[cfg(any(debug_assertions, feature = "events"))]
                 crate::event!(
                     "app.open name={} persistent={} working_heap={}",
                     app.info().id,
@@ -231,6 +245,9 @@ impl Desktop {
     }
 
     fn moved_selection(&self, dx: i32, dy: i32) -> usize {
+        if self.app_count == 0 {
+            return 0;
+        }
         let count = self.app_count as i32;
         let columns = COLUMNS as i32;
         let current = self.selected as i32;

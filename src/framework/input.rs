@@ -33,7 +33,9 @@ impl Input {
         self.buttons.update();
         for (held, direction) in self.held_frames.iter_mut().zip(DIRECTIONS) {
             *held = if self.buttons.is_pressed(direction) {
-                held.saturating_add(1)
+                // Past 255 frames, step back a whole number of repeats so a
+                // long hold keeps repeating at the same pace.
+                held.checked_add(1).unwrap_or(u8::MAX - REPEAT_INTERVAL + 1)
             } else {
                 0
             };

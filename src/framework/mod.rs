@@ -109,8 +109,9 @@ pub fn run(
 pub fn boot(gba: &mut agb::Gba) -> (save::Storage, Rng) {
     heap_total();
     let storage = save::Storage::open(&mut gba.save);
-    // Seed from the save's play time and a hardware counter so boards differ per
-    // session but a harness run (same SRAM, same inputs) is reproducible.
+    // Seeded from the play time in the save; the desktop stirs in the frame
+    // at which the player presses A, so boards differ between sessions, while
+    // a harness run (same SRAM, same key timing) stays reproducible.
     let rng = Rng::new(storage.data.play_seconds ^ 0x5EED_CAFE);
     (storage, rng)
 }

@@ -146,16 +146,16 @@ impl Storage {
             }
         };
         crate::event!(
-            "save.loaded notice={:?} music={} sfx={} play={} wins={}",
+            "save.loaded notice={:?} music={} sfx={} wins={} play={}",
             notice,
             data.settings.music,
             data.settings.sound_effects,
-            data.play_seconds,
             data.records
                 .iter()
                 .flatten()
                 .map(|record| u32::from(record.wins))
-                .sum::<u32>()
+                .sum::<u32>(),
+            data.play_seconds
         );
         Self {
             manager: Some(manager),

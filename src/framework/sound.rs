@@ -1,7 +1,7 @@
 //! Music (agb-tracker playing our XM modules) and sound effects (agb's mixer).
 //!
-//! Switching music fades the old track out over [`FADE_FRAMES`] and starts the
-//! new one at full volume, so an app opening never cuts a note off mid-phrase.
+//! Switching music fades the old track out over [`FADE_FRAMES`] and then starts
+//! the new one at full volume, rather than cutting from one to the other.
 //! agb-tracker sets every channel's volume each frame through its `Mixer` trait,
 //! so the fade is a thin `Mixer` wrapper that scales those volumes.
 

@@ -13,7 +13,8 @@ pub struct System<'a> {
 }
 
 impl System<'_> {
-    /// Change a setting and save it straight away.
+    /// Make sound follow the settings in `storage.data` (saving is the
+    /// caller's job: `storage.commit()`).
     pub fn apply_settings(&mut self) {
         let settings = self.storage.data.settings;
         self.sound.music_on = settings.music;

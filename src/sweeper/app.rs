@@ -21,6 +21,7 @@ use crate::{
             list::{ListEvent, Row},
             numpad::{NumberPad, PadEvent},
             numpad_view,
+            timer::Timer,
         },
     },
     random::Rng,
@@ -55,7 +56,8 @@ pub struct Working {
     pad: Option<NumberPad>,
     /// The deal the next wipe starts; `None` picks one at random.
     next_deal: Option<u16>,
-    frames_this_second: u8,
+    /// Counts frames into seconds for the board's clock.
+    clock: Timer,
 }
 
 /// Menu rows after the three difficulties.
@@ -74,16 +76,18 @@ impl App for Sweeper {
         window: View::WINDOW,
     };
 
-    fn boot(system: &mut System) -> Board {
-        let mut board = Board::new(Difficulty::Easy, false);
-        board.set_deal(system.rng.below(u32::from(code::DEALS)) as u16);
-        board
+    fn boot(_system: &mut System) -> Board {
+        Board::new(Difficulty::Easy, false)
     }
 
     fn open(board: &mut Board, system: &mut System) -> Working {
+        // The first deal is drawn on first open, not at power-on, so it comes
+        // after the player's timing has been mixed into the random numbers.
+        if !board.is_dealt() {
+            board.set_deal(system.rng.below(u32::from(code::DEALS)) as u16);
+        }
         crate::event!("sweeper.opened board={:08x}", fingerprint(board));
         let view = View::new();
-        let _ = system;
         Working {
             view,
             held: None,
@@ -93,7 +97,7 @@ impl App for Sweeper {
             menu_open: false,
             pad: None,
             next_deal: None,
-            frames_this_second: 0,
+            clock: Timer::new(),
         }
     }
 
@@ -119,7 +123,9 @@ impl App for Sweeper {
         } else {
             update_play(board, working, system);
         }
-        tick_timer(board, working);
+        if !working.menu_open && working.pad.is_none() {
+            tick_timer(board, working);
+        }
         let pressed = working
             .held
             .filter(|held| !held.cancelled)
@@ -159,14 +165,15 @@ fn face_for(board: &Board, pressed: Option<Pos>) -> Face {
     }
 }
 
+/// The game clock runs while the game is being played (not in the menu, not
+/// while the window is closed); whole seconds live in the persistent board.
 fn tick_timer(board: &mut Board, working: &mut Working) {
     if board.state() != GameState::Playing {
-        working.frames_this_second = 0;
+        working.clock.reset();
         return;
     }
-    working.frames_this_second += 1;
-    if working.frames_this_second >= 60 {
-        working.frames_this_second = 0;
+    working.clock.start();
+    if working.clock.tick() {
         board.tick_second();
     }
 }

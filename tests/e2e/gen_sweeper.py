@@ -105,7 +105,7 @@ wait 40
 golden-region tests/golden/sweeper-records.png 0 16 240 144
 """
     win = win.replace("wait-event save.loaded notice=None\nwait-event save.loaded notice=None music=true sfx=true",
-                      "wait-event save.loaded notice=None music=true sfx=true play=")
+                      "wait-event save.loaded notice=None music=true sfx=true wins=1")
     (ROOT / "tests/e2e/sweeper_win.play").write_text(win)
 
     # Loss: open the board, flag a safe square (a false flag), step on a mine.

@@ -35,8 +35,9 @@ impl Dialog {
         }
     }
 
-    /// A alone answers; anything else (including START) is ignored, so a
-    /// button mash can never confirm by accident through B+A in one frame.
+    /// A alone says yes, B alone says no (an alert takes either as OK); A and B
+    /// together, START and everything else are ignored, so a button mash never
+    /// confirms by accident.
     pub fn update(&self, a: bool, b: bool) -> Answer {
         match (self.kind, a, b) {
             (_, true, true) => Answer::Waiting,

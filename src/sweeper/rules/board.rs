@@ -63,7 +63,7 @@ impl Board {
             cursor: Pos::new(super::WIDTH / 2, super::HEIGHT / 2),
             elapsed_seconds: 0,
             clicks: 0,
-            deal: 0,
+            deal: super::code::DEALS,
         }
     }
 
@@ -76,10 +76,17 @@ impl Board {
         };
     }
 
-    /// The deal number of this board (see [`super::code`]).
+    /// The deal number of this board (see [`super::code`]); `code::DEALS` until
+    /// one is chosen.
     #[must_use]
     pub const fn deal(&self) -> u16 {
         self.deal
+    }
+
+    /// Whether a deal has been chosen for this board yet.
+    #[must_use]
+    pub const fn is_dealt(&self) -> bool {
+        self.deal < super::code::DEALS
     }
 
     /// Choose the deal of a fresh board (ignored once mines are placed, and
