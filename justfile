@@ -18,12 +18,15 @@ harness := root / "tests/target/release/harness"
 bench_elf := root / "target/bench/thumbv4t-none-eabi/release" / project
 
 # Build the release ROM and open it in mGBA (prints the ROM path when there is no display).
-run: setup-rom setup-frontend gba
+run: setup-rom gba
     #!/usr/bin/env bash
     set -euo pipefail
     if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
         echo "no display here: open {{gba_file}} in mGBA (or flash it to a cartridge)"
-    elif command -v mgba-qt >/dev/null; then
+        exit 0
+    fi
+    "{{just_executable()}}" --justfile "{{justfile()}}" setup-frontend
+    if command -v mgba-qt >/dev/null; then
         exec mgba-qt "{{gba_file}}"
     else
         exec mgba-sdl "{{gba_file}}"
@@ -33,7 +36,9 @@ run: setup-rom setup-frontend gba
 test: setup-rom setup-harness gba
     #!/usr/bin/env bash
     set -euo pipefail
-    test_elf=$(cargo test --no-run --message-format=json 2>/dev/null \
+    # The harness's own unit tests (script parser, SRAM damage) first.
+    (cd / && cargo +{{toolchain}} test --release --quiet --manifest-path "{{root}}/tests/Cargo.toml")
+    test_elf=$(cargo test --no-run --message-format=json \
         | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
     [ -n "$test_elf" ] || { cargo test --no-run; exit 1; }
     cargo build --release --features events
@@ -90,7 +95,7 @@ bench: setup-rom setup-harness
 
 # Re-record every golden screenshot (review the diff before committing).
 goldens: setup-rom setup-harness
-    UPDATE_GOLDENS=1 just test
+    UPDATE_GOLDENS=1 "{{just_executable()}}" --justfile "{{justfile()}}" test
 
 # ---- set-up: each step checks first, so a second run costs nothing ----
 
@@ -116,7 +121,7 @@ setup-harness: (apt "libmgba-dev" "libclang-dev" "pkg-config")
 setup-frontend:
     #!/usr/bin/env bash
     set -euo pipefail
-    command -v mgba-qt >/dev/null || command -v mgba-sdl >/dev/null || just apt mgba-sdl
+    command -v mgba-qt >/dev/null || command -v mgba-sdl >/dev/null || "{{just_executable()}}" --justfile "{{justfile()}}" apt mgba-sdl
 
 # Install Debian packages that are missing (root or sudo), or say exactly what to run.
 apt +packages:

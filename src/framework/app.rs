@@ -18,6 +18,46 @@
 //! START while running asks to close (unless the app claims it, see
 //! `claims_start`): the desktop comes back, and because the persistent state
 //! stays, reopening shows the app exactly as it was.
+//!
+//! What an app gets:
+//! - [`System`]: input with key repeat, sound (`play`, `play_music`), the save
+//!   (`storage.data`, written by `storage.commit()` on events such as a win;
+//!   records go in `data.records[table][variant]`), random numbers, the frame.
+//!   "Persistent" state is RAM that outlives the window, not SRAM: save what
+//!   must survive power-off through `storage`.
+//! - Two background layers and the sprites: the desktop keeps two of the GBA's
+//!   four layers; show yours through the [`Canvas`] (priority 1 for the window,
+//!   0 for text on it). Sprites beyond the hardware's 128 are dropped; tests
+//!   can check `Canvas::objects`.
+//! - The shared widgets in `framework/widgets/`: window frames, text boxes,
+//!   lists, dialogs, the number pad, a timer.
+//!
+//! A minimal app:
+//!
+//! ```ignore
+//! pub struct Hello;
+//! pub struct Working { layer: RegularBackground, text: TextBox }
+//! impl App for Hello {
+//!     type Persistent = u8;        // e.g. a cursor row (must fit PERSISTENT_BUDGET)
+//!     type Working = Working;
+//!     const INFO: AppInfo = AppInfo {
+//!         id: "hello", label: "Hello", icon: 0,          // frame in gfx/icons.png
+//!         music: Music::Desktop, window: Area::new(32, 32, 176, 96),
+//!     };
+//!     fn boot(_: &mut System) -> u8 { 0 }
+//!     fn open(_: &mut u8, _: &mut System) -> Working { /* make layers, cheap */ }
+//!     fn prepare(_: &mut u8, w: &mut Working, _: &mut System) -> bool {
+//!         /* draw the window a few rows per call */ true
+//!     }
+//!     fn update(_: &mut u8, _: &mut Working, system: &mut System) -> Request {
+//!         if system.input.just_pressed(Button::B) { Request::Close } else { Request::Stay }
+//!     }
+//!     fn show(_: &u8, w: &mut Working, canvas: &mut Canvas) { canvas.background(&w.layer); }
+//! }
+//! ```
+//!
+//! Then register it in `src/lib.rs`: `let mut hello = Slot::<Hello>::new(&mut system);`
+//! and add `&mut hello` to the `apps` array (the desktop shows them in order).
 
 use alloc::boxed::Box;
 
@@ -77,14 +117,16 @@ pub trait App: 'static {
         working: &mut Self::Working,
         system: &mut System,
     ) -> Request;
-    /// Draw the window's content. No state changes here.
+    /// Draw the window's content. Game state must not change here; `&mut` is
+    /// only so widgets can keep caches.
     fn show(persistent: &Self::Persistent, working: &mut Self::Working, canvas: &mut Canvas);
     /// Whether START goes to the app this frame instead of closing it (a number
     /// pad confirms with START).
     fn claims_start(_persistent: &Self::Persistent, _working: &Self::Working) -> bool {
         false
     }
-    /// Called when the app is about to close (START, or `Request::Close`):
+    /// Called when the app is about to close (START, or `Request::Close`), so
+    /// named because the app's game is paused, not ended:
     /// pause timers, write records. The working state is dropped afterwards.
     fn pause(
         _persistent: &mut Self::Persistent,
