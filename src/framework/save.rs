@@ -10,11 +10,12 @@
 //! [`repair_header`]). A blank or foreign save is left for agb to format.
 
 use agb::save::{SaveSlotManager, Slot};
+use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 /// Identifies our save among other games'. Bump the version when `SaveData`
 /// changes incompatibly.
-pub const SAVE_MAGIC: [u8; 32] = *b"pocket-desk save v1_____________";
+pub const SAVE_MAGIC: [u8; 32] = *b"pocket-desk save v2_____________";
 const SLOTS: usize = 1;
 const SLOT: usize = 0;
 
@@ -63,12 +64,73 @@ impl Record {
     }
 }
 
+/// Puzzles per app whose solved/unsolved state the save keeps.
+pub const PROGRESS_PUZZLES: usize = 128;
+/// Player-made levels the save holds, across all apps.
+pub const CUSTOM_LEVEL_SLOTS: usize = 16;
+/// Longest level code kept (Polarium's passwords are 30 digits).
+pub const CUSTOM_LEVEL_BYTES: usize = 64;
+
+/// A level made in an app's editor, kept as its share code.
+#[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug)]
+pub struct CustomLevel {
+    /// Which app (its record table).
+    pub table: u8,
+    /// The app's own slot number for it.
+    pub slot: u8,
+    pub code: Vec<u8>,
+}
+
 #[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug, Default)]
 pub struct SaveData {
     pub settings: Settings,
     /// Total play time in seconds, shown in the status bar.
     pub play_seconds: u32,
     pub records: [[Record; RECORD_VARIANTS]; RECORD_TABLES],
+    /// Puzzle progress: bit `i` of an app's entry is its puzzle `i` solved.
+    pub solved: [[u32; PROGRESS_PUZZLES / 32]; RECORD_TABLES],
+    pub custom_levels: Vec<CustomLevel>,
+}
+
+impl SaveData {
+    pub fn is_solved(&self, table: usize, puzzle: usize) -> bool {
+        self.solved
+            .get(table)
+            .and_then(|bits| bits.get(puzzle / 32))
+            .is_some_and(|word| word & (1 << (puzzle % 32)) != 0)
+    }
+
+    /// Mark a puzzle solved; true if it was not before. Out of range: ignored.
+    pub fn mark_solved(&mut self, table: usize, puzzle: usize) -> bool {
+        let Some(word) = self
+            .solved
+            .get_mut(table)
+            .and_then(|bits| bits.get_mut(puzzle / 32))
+        else {
+            return false;
+        };
+        let bit = 1 << (puzzle % 32);
+        let new = *word & bit == 0;
+        *word |= bit;
+        new
+    }
+
+    /// Keep (or replace) a custom level; the error is a line for the player.
+    pub fn store_custom_level(&mut self, level: CustomLevel) -> Result<(), &'static str> {
+        if level.code.len() > CUSTOM_LEVEL_BYTES {
+            return Err("That level is too big to save.");
+        }
+        let same_slot = |kept: &CustomLevel| kept.table == level.table && kept.slot == level.slot;
+        if let Some(kept) = self.custom_levels.iter_mut().find(|kept| same_slot(kept)) {
+            *kept = level;
+            return Ok(());
+        }
+        if self.custom_levels.len() >= CUSTOM_LEVEL_SLOTS {
+            return Err("All custom level slots are full.");
+        }
+        self.custom_levels.push(level);
+        Ok(())
+    }
 }
 
 /// Why the save was not loaded as-is; shown once as a one-line notice at boot.
@@ -283,6 +345,50 @@ mod tests {
     }
 
     #[test_case]
+    fn puzzle_progress_and_custom_levels_stay_in_bounds(_gba: &mut agb::Gba) {
+        let mut data = SaveData::default();
+        assert!(data.mark_solved(1, 0));
+        assert!(!data.mark_solved(1, 0));
+        assert!(data.mark_solved(1, PROGRESS_PUZZLES - 1));
+        assert!(!data.mark_solved(1, PROGRESS_PUZZLES));
+        assert!(!data.mark_solved(RECORD_TABLES, 0));
+        assert!(data.is_solved(1, 127) && !data.is_solved(1, 1) && !data.is_solved(9, 0));
+        for slot in 0..CUSTOM_LEVEL_SLOTS as u8 {
+            let level = CustomLevel {
+                table: 1,
+                slot,
+                code: alloc::vec![slot],
+            };
+            assert_eq!(data.store_custom_level(level), Ok(()));
+        }
+        let replaced = CustomLevel {
+            table: 1,
+            slot: 3,
+            code: alloc::vec![9, 9],
+        };
+        assert_eq!(data.store_custom_level(replaced), Ok(()));
+        assert_eq!(data.custom_levels[3].code, alloc::vec![9, 9]);
+        let extra = CustomLevel {
+            table: 2,
+            slot: 0,
+            code: alloc::vec![],
+        };
+        assert_eq!(
+            data.store_custom_level(extra),
+            Err("All custom level slots are full.")
+        );
+        let huge = CustomLevel {
+            table: 1,
+            slot: 0,
+            code: alloc::vec![0; CUSTOM_LEVEL_BYTES + 1],
+        };
+        assert_eq!(
+            data.store_custom_level(huge),
+            Err("That level is too big to save.")
+        );
+    }
+
+    #[test_case]
     fn record_keeps_the_best_time(_gba: &mut agb::Gba) {
         let mut record = Record::default();
         assert!(!record.finish(false, 10));
@@ -312,6 +418,13 @@ mod sram_tests {
         assert_eq!(storage.data, SaveData::default());
         storage.data.settings.music = false;
         storage.data.records[1][3].finish(true, 42);
+        assert!(storage.data.mark_solved(2, 77));
+        let level = CustomLevel {
+            table: 2,
+            slot: 0,
+            code: alloc::vec![5, 8, 8, 0],
+        };
+        assert_eq!(storage.data.store_custom_level(level), Ok(()));
         storage.commit();
         assert_eq!(storage.writes(), 1);
         let manager = storage.manager.as_mut().expect("SRAM is there in mGBA");

@@ -16,7 +16,6 @@ use crate::{
         App, AppInfo, Request, System,
         canvas::Canvas,
         sound::{Music, Sfx},
-        transition::Area,
         widgets::{
             list::{ListEvent, Row},
             numpad::{NumberPad, PadEvent},
@@ -474,12 +473,13 @@ pub fn menu_rows(board: &Board, data: &crate::framework::save::SaveData) -> allo
             .best_seconds
             .map(crate::framework::widgets::timer::format_time)
             .unwrap_or_default();
-        let label = match difficulty {
-            Difficulty::Easy => "Easy   (10 mines)",
-            Difficulty::Medium => "Medium (15 mines)",
-            Difficulty::Hard => "Hard   (20 mines)",
+        let name = match difficulty {
+            Difficulty::Easy => "Easy",
+            Difficulty::Medium => "Medium",
+            Difficulty::Hard => "Hard",
         };
-        rows.push(Row::new(label, &best));
+        let label = alloc::format!("{name:<7}({} mines)", difficulty.mines());
+        rows.push(Row::new(&label, &best));
     }
     rows.push(Row::new(
         if board.no_guess() {
@@ -500,8 +500,4 @@ pub fn menu_rows(board: &Board, data: &crate::framework::save::SaveData) -> allo
     }
     rows.push(Row::new(&label, ""));
     rows
-}
-
-impl View {
-    pub const WINDOW: Area = Area::new(8, 16, 224, 144);
 }

@@ -21,6 +21,7 @@ use crate::framework::{
     assets::sprites,
     canvas::Canvas,
     save::SaveData,
+    transition::Area,
     widgets::{
         list::{List, ListEvent},
         numpad::NumberPad,
@@ -126,6 +127,9 @@ impl Default for View {
 }
 
 impl View {
+    /// Where the Sweeper window sits: below the desktop's status bar.
+    pub const WINDOW: Area = Area::new(8, 16, 224, 144);
+
     /// A view with nothing drawn yet: `build_step` draws it over the frames
     /// of the opening animation (all at once it would take ~1.2M cycles,
     /// over four frames).
