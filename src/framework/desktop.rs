@@ -63,6 +63,8 @@ pub struct Desktop {
     heap_after_close: alloc::vec::Vec<Option<usize>>,
     /// Kept so their text tiles live as long as the desktop.
     _labels: alloc::vec::Vec<TextBox>,
+    /// Frame of the selection ring (it pulses).
+    ring_frame: usize,
 }
 
 impl Desktop {
@@ -115,6 +117,7 @@ impl Desktop {
             #[cfg(any(debug_assertions, feature = "events"))]
             heap_after_close: alloc::vec![None; apps.len()],
             _labels: labels,
+            ring_frame: assets::SELECTION_FRAME,
         };
         // First draw of the clock and hint now, while the splash hides the cost.
         desktop.draw_status(system);
@@ -206,6 +209,12 @@ impl Desktop {
         apps: &mut [&mut dyn AppSlot],
         system: &mut System,
     ) -> DesktopRequest {
+        // The selection ring glows brighter for half of every second.
+        self.ring_frame = if system.frame % 60 < 30 {
+            assets::SELECTION_FRAME
+        } else {
+            assets::SELECTION_FRAME + 1
+        };
         let (dx, dy) = system.input.repeated_direction();
         if (dx, dy) != (0, 0) {
             let moved = self.moved_selection(dx, dy);
@@ -303,7 +312,7 @@ impl Desktop {
         let desktop_layers: heapless::Vec<_, 2> = canvas.backgrounds().iter().copied().collect();
         let Some((index, lifecycle)) = self.active else {
             let (x, y) = icon_position(self.selected);
-            let mut cursor = Object::new(assets::sprites::ICONS.sprite(assets::SELECTION_FRAME));
+            let mut cursor = Object::new(assets::sprites::ICONS.sprite(self.ring_frame));
             cursor.set_pos((x - 8, y - 8)).set_priority(Priority::P2);
             canvas.object(&cursor);
             return canvas.objects();

@@ -129,10 +129,11 @@ impl App for Sweeper {
             .held
             .filter(|held| !held.cancelled)
             .map(|held| held.pos);
-        let face = if working.generating.is_some() {
-            Face::Thinking
-        } else {
-            face_for(board, pressed)
+        let face = match face_for(board, pressed) {
+            _ if working.generating.is_some() => Face::Thinking,
+            // A blink every three seconds, so the avatar looks alive.
+            Face::Idle if system.frame % 180 < 6 => Face::Blink,
+            face => face,
         };
         working
             .view

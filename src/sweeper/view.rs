@@ -58,6 +58,7 @@ const CURSOR_FRAME: usize = 15;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Face {
     Idle = 0,
+    Blink = 1,
     Thinking = 2,
     Dead = 3,
     Won = 4,
