@@ -9,7 +9,6 @@ use agb::{
     },
     input::Button,
 };
-use alloc::format;
 
 use super::{
     app::{AppSlot, Lifecycle, Request},
@@ -18,7 +17,7 @@ use super::{
     sound::{Music, Sfx},
     system::System,
     transition::{self, Area},
-    widgets::text::TextBox,
+    widgets::{status_bar::StatusBar, text::TextBox},
 };
 
 /// Icon grid: up to 4 apps per row.
@@ -43,7 +42,7 @@ pub enum DesktopRequest {
 pub struct Desktop {
     wallpaper: RegularBackground,
     desk: RegularBackground,
-    clock: TextBox,
+    status: StatusBar,
     hint: TextBox,
     selected: usize,
     active: Option<(usize, Lifecycle)>,
@@ -52,7 +51,6 @@ pub struct Desktop {
     /// Desktop frames the boot notice stays up (counted from when the desktop
     /// first runs, not from when it was built behind the splash).
     notice_frames_left: u32,
-    shown_seconds: Option<u32>,
     /// What the hint line shows: the notice (true), the controls (false), or
     /// nothing yet (None).
     hint_is_notice: Option<bool>,
@@ -60,7 +58,7 @@ pub struct Desktop {
     #[cfg(any(debug_assertions, feature = "events"))]
     heap_baseline: usize,
     #[cfg(any(debug_assertions, feature = "events"))]
-    heap_after_close: alloc::vec::Vec<Option<usize>>,
+    closed_before: alloc::vec::Vec<bool>,
     /// Kept so their text tiles live as long as the desktop.
     _labels: alloc::vec::Vec<TextBox>,
     /// Frame of the selection ring (it pulses).
@@ -82,8 +80,7 @@ impl Desktop {
             RegularBackgroundSize::Background32x32,
             TileFormat::FourBpp,
         );
-        let mut title = TextBox::new((16, 3), 14, 1);
-        title.set(&mut desk, "Pocket Desk");
+        let status = StatusBar::new(&mut desk, "Pocket Desk");
         let mut labels = alloc::vec::Vec::with_capacity(apps.len());
         for (index, app) in apps.iter().enumerate() {
             let (x, y) = icon_position(index);
@@ -92,7 +89,6 @@ impl Desktop {
             label.set_centred(&mut desk, app.info().label);
             labels.push(label);
         }
-        let clock = TextBox::new((176, 3), 8, 1);
         let hint = TextBox::new((4, 146), 29, 1);
         let notice_frames_left = if system.storage.notice.is_some() {
             NOTICE_FRAMES
@@ -103,19 +99,18 @@ impl Desktop {
         let mut desktop = Self {
             wallpaper,
             desk,
-            clock,
+            status,
             hint,
             selected: 0,
             active: None,
             app_count: apps.len(),
             frames_this_second: 0,
             notice_frames_left,
-            shown_seconds: None,
             hint_is_notice: None,
             #[cfg(any(debug_assertions, feature = "events"))]
             heap_baseline: 0,
             #[cfg(any(debug_assertions, feature = "events"))]
-            heap_after_close: alloc::vec![None; apps.len()],
+            closed_before: alloc::vec![false; apps.len()],
             _labels: labels,
             ring_frame: assets::SELECTION_FRAME,
         };
@@ -166,11 +161,13 @@ impl Desktop {
             }
             Lifecycle::Closing(step) if step >= transition::FRAMES => {
                 app.close();
+                // Heap accounting before the save below: agb's save slots keep
+                // bookkeeping of their own that changes as they rotate.
+                #[cfg(any(debug_assertions, feature = "events"))]
+                self.log_heap_after_close(index, app.info().id);
                 // Closing an app is an event worth a save: it keeps the play
                 // time (and anything the app changed) if the power goes.
                 system.storage.commit();
-                #[cfg(any(debug_assertions, feature = "events"))]
-                self.log_heap_after_close(index, app.info().id);
                 None
             }
             Lifecycle::Closing(step) => Some((index, Lifecycle::Closing(step + 1))),
@@ -178,29 +175,28 @@ impl Desktop {
         DesktopRequest::Stay
     }
 
-    /// Debug/test builds: heap accounting after a close. The first close of an
-    /// app may keep a little more than before it opened: agb's sprite cache and
-    /// tile tables grow to a high-water mark and keep their capacity. Every later
-    /// close must land on exactly the same number, or the app leaks.
+    /// Debug/test builds: heap accounting after a close, against the heap just
+    /// before the same app opened. The first time, agb's sprite cache and tile
+    /// tables may grow to a high-water mark and keep their capacity; on every
+    /// later open/close the heap must come back exactly, or the app leaks.
+    /// (Measured across one open/close only, so the desktop's own first-time
+    /// allocations in between cannot be mistaken for the app's.)
     #[cfg(any(debug_assertions, feature = "events"))]
     fn log_heap_after_close(&mut self, index: usize, id: &str) {
         let heap = crate::framework::heap_in_use();
-        let Some(previous) = self.heap_after_close.get_mut(index) else {
+        let since_open = heap as isize - self.heap_baseline as isize;
+        let Some(closed_before) = self.closed_before.get_mut(index) else {
             return;
         };
-        match previous.replace(heap) {
-            None => crate::event!(
+        if core::mem::replace(closed_before, true) {
+            crate::event!("app.closed name={} leak={} heap={}", id, since_open, heap);
+        } else {
+            crate::event!(
                 "app.closed name={} leak=first heap={} since_open={}",
                 id,
                 heap,
-                heap as isize - self.heap_baseline as isize
-            ),
-            Some(before) => crate::event!(
-                "app.closed name={} leak={} heap={}",
-                id,
-                heap as isize - before as isize,
-                heap
-            ),
+                since_open
+            );
         }
     }
 
@@ -282,17 +278,8 @@ impl Desktop {
 
     /// Redraw the clock and the hint line where they changed.
     fn draw_status(&mut self, system: &System) {
-        let seconds = system.storage.data.play_seconds;
-        if self.shown_seconds != Some(seconds) {
-            self.shown_seconds = Some(seconds);
-            let text = format!(
-                "{}:{:02}:{:02}",
-                seconds / 3600,
-                seconds / 60 % 60,
-                seconds % 60
-            );
-            self.clock.set_right(&mut self.desk, &text);
-        }
+        self.status
+            .set_play_time(&mut self.desk, system.storage.data.play_seconds);
         let show_notice = self.notice_frames_left > 0;
         if self.hint_is_notice != Some(show_notice) {
             self.hint_is_notice = Some(show_notice);

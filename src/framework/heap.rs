@@ -7,7 +7,7 @@
 use core::alloc::Layout;
 
 /// Chunk sizes tried, largest first, so fragments left by freed apps are counted.
-const CHUNKS: [usize; 6] = [16384, 2048, 512, 128, 32, 16];
+const CHUNKS: [usize; 7] = [16384, 2048, 512, 128, 32, 16, 8];
 
 /// Bytes the heap could still hand out right now.
 pub fn free_bytes() -> usize {
@@ -23,7 +23,7 @@ pub fn free_bytes() -> usize {
             if chunk.is_null() {
                 break;
             }
-            // SAFETY: chunk is at least 16 bytes, 4-aligned, and ours.
+            // SAFETY: chunk is at least 8 bytes (two words), 4-aligned, and ours.
             unsafe {
                 chunk.cast::<*mut u8>().write(head);
                 chunk.cast::<usize>().add(1).write(size);

@@ -7,7 +7,7 @@
 
 use agb::display::{
     Priority,
-    object::Object,
+    object::{Object, SpriteVram},
     tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
 };
 use alloc::{format, vec::Vec};
@@ -53,6 +53,9 @@ pub enum Look {
 }
 
 const CURSOR_FRAME: usize = 15;
+/// Frames in gfx/board.png and gfx/faces.png.
+const BOARD_FRAMES: usize = 17;
+const FACE_FRAMES: usize = 5;
 
 /// The avatar's faces; the value is the frame in gfx/faces.png.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -119,6 +122,8 @@ pub struct View {
     built: u8,
     /// A game-over message waiting for the next frame.
     pending_message: Option<alloc::string::String>,
+    board_frames: Vec<SpriteVram>,
+    face_frames: Vec<SpriteVram>,
 }
 
 impl Default for View {
@@ -145,6 +150,14 @@ impl View {
             RegularBackgroundSize::Background32x32,
             TileFormat::FourBpp,
         );
+        // Every board and face frame is loaded into video memory up front, so
+        // a frame first seen mid-game (a blink, a mine) never allocates then.
+        let board_frames: Vec<SpriteVram> = (0..BOARD_FRAMES)
+            .map(|frame| SpriteVram::from(sprites::BOARD.sprite(frame)))
+            .collect();
+        let face_frames: Vec<SpriteVram> = (0..FACE_FRAMES)
+            .map(|frame| SpriteVram::from(sprites::FACES.sprite(frame)))
+            .collect();
         let mut cursor = Object::new(sprites::BOARD.sprite(CURSOR_FRAME));
         cursor.set_priority(Priority::P0);
         let mut face = Object::new(sprites::FACES.sprite(Face::Idle as usize));
@@ -170,6 +183,8 @@ impl View {
             title: TextBox::new((16, 19), 16, 1),
             built: 0,
             pending_message: None,
+            board_frames,
+            face_frames,
         }
     }
 
@@ -201,10 +216,10 @@ impl View {
             window::put(&mut self.frame_layer, (19, 5), ICON_CLOCK);
             self.title.set(&mut self.text_layer, "Poop Sweeper");
         } else if self.squares.len() < SQUARE_COUNT {
-            let covered = sprites::BOARD.sprite(Look::Covered as usize);
+            let covered = &self.board_frames[Look::Covered as usize];
             let start = self.squares.len();
             for index in start..(start + SQUARES_PER_STEP).min(SQUARE_COUNT) {
-                let mut object = Object::new(covered);
+                let mut object = Object::new(covered.clone());
                 let (x, y) = square_origin(index);
                 object.set_pos((x, y)).set_priority(Priority::P1);
                 self.squares.push(object);
@@ -244,7 +259,9 @@ impl View {
             if self.looks[index] != frame {
                 self.looks[index] = frame;
                 if let Some(object) = self.squares.get_mut(index) {
-                    object.set_sprite(sprites::BOARD.sprite(usize::from(frame)));
+                    if let Some(sprite) = self.board_frames.get(usize::from(frame)) {
+                        object.set_sprite(sprite.clone());
+                    }
                 }
             }
         }
@@ -254,7 +271,9 @@ impl View {
         self.cursor.set_pos((x - 2, y - 2));
         if face != self.face_shown {
             self.face_shown = face;
-            self.face.set_sprite(sprites::FACES.sprite(face as usize));
+            if let Some(sprite) = self.face_frames.get(face as usize) {
+                self.face.set_sprite(sprite.clone());
+            }
         }
         self.sync_counters(board);
         self.sync_message(board, data);

@@ -4,6 +4,7 @@ pub mod dialog;
 pub mod list;
 pub mod numpad;
 pub mod numpad_view;
+pub mod status_bar;
 pub mod text;
 pub mod timer;
 pub mod window;

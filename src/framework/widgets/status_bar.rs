@@ -1,0 +1,48 @@
+//! The status bar along the top of the desktop: a title on the left and a
+//! clock-like play-time counter (h:mm:ss) on the right, over the bar drawn in
+//! the wallpaper (gfx/desktop.png). Text is redrawn only when it changes.
+
+use agb::display::tiled::RegularBackground;
+
+use super::text::TextBox;
+
+pub struct StatusBar {
+    title: TextBox,
+    clock: TextBox,
+    shown_seconds: Option<u32>,
+}
+
+impl StatusBar {
+    pub fn new(layer: &mut RegularBackground, title: &str) -> Self {
+        let mut title_box = TextBox::new((16, 3), 14, 1);
+        title_box.set(layer, title);
+        // Draw the widest time once, so every tile the clock will ever need is
+        // made now: ticking never allocates (and the heap stays level).
+        let mut clock = TextBox::new((176, 3), 8, 1);
+        clock.set_right(layer, "88:88:88");
+        Self {
+            title: title_box,
+            clock,
+            shown_seconds: None,
+        }
+    }
+
+    pub fn set_title(&mut self, layer: &mut RegularBackground, title: &str) {
+        self.title.set(layer, title);
+    }
+
+    /// Show `seconds` of play as h:mm:ss.
+    pub fn set_play_time(&mut self, layer: &mut RegularBackground, seconds: u32) {
+        if self.shown_seconds == Some(seconds) {
+            return;
+        }
+        self.shown_seconds = Some(seconds);
+        let text = alloc::format!(
+            "{}:{:02}:{:02}",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        );
+        self.clock.set_right(layer, &text);
+    }
+}
