@@ -258,10 +258,10 @@ impl View {
             };
             if self.looks[index] != frame {
                 self.looks[index] = frame;
-                if let Some(object) = self.squares.get_mut(index) {
-                    if let Some(sprite) = self.board_frames.get(usize::from(frame)) {
-                        object.set_sprite(sprite.clone());
-                    }
+                if let Some(object) = self.squares.get_mut(index)
+                    && let Some(sprite) = self.board_frames.get(usize::from(frame))
+                {
+                    object.set_sprite(sprite.clone());
                 }
             }
         }
