@@ -150,14 +150,6 @@ impl View {
             RegularBackgroundSize::Background32x32,
             TileFormat::FourBpp,
         );
-        // Every board and face frame is loaded into video memory up front, so
-        // a frame first seen mid-game (a blink, a mine) never allocates then.
-        let board_frames: Vec<SpriteVram> = (0..BOARD_FRAMES)
-            .map(|frame| SpriteVram::from(sprites::BOARD.sprite(frame)))
-            .collect();
-        let face_frames: Vec<SpriteVram> = (0..FACE_FRAMES)
-            .map(|frame| SpriteVram::from(sprites::FACES.sprite(frame)))
-            .collect();
         let mut cursor = Object::new(sprites::BOARD.sprite(CURSOR_FRAME));
         cursor.set_priority(Priority::P0);
         let mut face = Object::new(sprites::FACES.sprite(Face::Idle as usize));
@@ -183,8 +175,8 @@ impl View {
             title: TextBox::new((16, 19), 16, 1),
             built: 0,
             pending_message: None,
-            board_frames,
-            face_frames,
+            board_frames: Vec::with_capacity(BOARD_FRAMES),
+            face_frames: Vec::with_capacity(FACE_FRAMES),
         }
     }
 
@@ -203,6 +195,24 @@ impl View {
         );
         let well_steps = (well_size.1 + 2 + WELL_ROWS_PER_STEP - 1) / WELL_ROWS_PER_STEP;
         let step = i32::from(self.built);
+        if self.face_frames.len() < FACE_FRAMES {
+            // Every board and face frame goes into video memory while the window
+            // opens, so a frame first seen mid-game (a blink, a mine) never
+            // allocates then. Loading, not drawing: no step counted.
+            let next = self.board_frames.len();
+            if next < BOARD_FRAMES {
+                for frame in next..(next + 6).min(BOARD_FRAMES) {
+                    self.board_frames
+                        .push(SpriteVram::from(sprites::BOARD.sprite(frame)));
+                }
+            } else {
+                for frame in 0..FACE_FRAMES {
+                    self.face_frames
+                        .push(SpriteVram::from(sprites::FACES.sprite(frame)));
+                }
+            }
+            return false;
+        }
         if step < WINDOW_STEPS {
             let first = step * WINDOW_ROWS_PER_STEP;
             let rows = first..first + WINDOW_ROWS_PER_STEP;
@@ -216,7 +226,9 @@ impl View {
             window::put(&mut self.frame_layer, (19, 5), ICON_CLOCK);
             self.title.set(&mut self.text_layer, "Poop Sweeper");
         } else if self.squares.len() < SQUARE_COUNT {
-            let covered = &self.board_frames[Look::Covered as usize];
+            let Some(covered) = self.board_frames.get(Look::Covered as usize).cloned() else {
+                return false;
+            };
             let start = self.squares.len();
             for index in start..(start + SQUARES_PER_STEP).min(SQUARE_COUNT) {
                 let mut object = Object::new(covered.clone());
