@@ -63,6 +63,8 @@ pub struct Desktop {
     _labels: alloc::vec::Vec<TextBox>,
     /// Frame of the selection ring (it pulses).
     ring_frame: usize,
+    /// A save asked for by the frame that closed an app.
+    save_pending: bool,
 }
 
 impl Desktop {
@@ -113,6 +115,7 @@ impl Desktop {
             closed_before: alloc::vec![false; apps.len()],
             _labels: labels,
             ring_frame: assets::SELECTION_FRAME,
+            save_pending: false,
         };
         // First draw of the clock and hint now, while the splash hides the cost.
         desktop.draw_status(system);
@@ -126,6 +129,9 @@ impl Desktop {
 
     pub fn update(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
         self.tick_clock(system);
+        if core::mem::take(&mut self.save_pending) {
+            system.storage.commit();
+        }
         let Some((index, lifecycle)) = self.active else {
             return self.update_icons(apps, system);
         };
@@ -166,8 +172,9 @@ impl Desktop {
                 #[cfg(any(debug_assertions, feature = "events"))]
                 self.log_heap_after_close(index, app.info().id);
                 // Closing an app is an event worth a save: it keeps the play
-                // time (and anything the app changed) if the power goes.
-                system.storage.commit();
+                // time (and anything the app changed) if the power goes. Done
+                // next frame: freeing the window already fills this one.
+                self.save_pending = true;
                 None
             }
             Lifecycle::Closing(step) => Some((index, Lifecycle::Closing(step + 1))),

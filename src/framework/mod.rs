@@ -52,9 +52,15 @@ pub use system::System;
 
 use crate::random::Rng;
 
-/// Heap bytes in use now, measured by probing (see [`heap`]).
+/// Heap bytes in use now, measured by probing (see [`heap`]). Only debug and
+/// test builds call it, so the frame meter leaves its time out.
 pub fn heap_in_use() -> usize {
-    heap_total().saturating_sub(heap::free_bytes())
+    #[cfg(any(debug_assertions, feature = "events"))]
+    let start = perf::now();
+    let in_use = heap_total().saturating_sub(heap::free_bytes());
+    #[cfg(any(debug_assertions, feature = "events"))]
+    perf::exclude_since(start);
+    in_use
 }
 
 /// The heap's size: measured once at boot, before anything is allocated.
