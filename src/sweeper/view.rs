@@ -240,6 +240,8 @@ impl View {
             self.sync_counters(board);
         } else if self.shown_variant.is_none() && !self.message_locked {
             self.sync_message(board, data);
+            // All at once here: this step has the frame to itself.
+            let _ = self.message_box.advance(&mut self.text_layer, usize::MAX);
             if self.shown_variant.is_none() {
                 return true; // a game-over message: it is drawn by `sync`
             }
@@ -289,6 +291,8 @@ impl View {
         }
         self.sync_counters(board);
         self.sync_message(board, data);
+        // The message line types itself out, a letter group per frame.
+        let _ = self.message_box.advance(&mut self.text_layer, 1);
         if let Some(menu) = self.menu.as_mut().filter(|_| self.pad.is_none()) {
             let _ = menu.draw(&mut self.text_layer);
         }
@@ -319,7 +323,7 @@ impl View {
     fn sync_message(&mut self, board: &Board, data: &SaveData) {
         if let Some(text) = self.pending_message.take() {
             // Drawn a frame after the game ended: that frame already saved to SRAM.
-            self.message_box.set(&mut self.text_layer, &text);
+            self.message_box.set_gradually(&text);
             return;
         }
         let variant = records::variant(board.difficulty(), board.no_guess());
@@ -340,7 +344,7 @@ impl View {
                     ),
                     None => format!("{}  SELECT: new game", setting_name(board)),
                 };
-                self.message_box.set(&mut self.text_layer, &text);
+                self.message_box.set_gradually(&text);
             }
         }
     }
