@@ -20,9 +20,8 @@ const REVEAL_REPEATS: u32 = 16;
 const REVEAL_BUDGET: u32 = 5_600;
 /// Worst blocking no-guess generation goal: half a second.
 const NO_GUESS_BUDGET: u32 = 8_390_000;
-/// Steps the sweeper app runs per frame; keep in step with
-/// `NO_GUESS_STEPS_PER_FRAME` in `sweeper/app.rs`.
-const NO_GUESS_STEPS_PER_FRAME: u32 = 1;
+/// No-guess steps the Sweeper app runs per frame (its own constant).
+const NO_GUESS_STEPS_PER_FRAME: u32 = crate::sweeper::NO_GUESS_STEPS_PER_FRAME as u32;
 /// The app's share of a frame.
 const PER_FRAME_BUDGET: u32 = FRAME_CYCLES / 2;
 /// Fixed stream for the seeds and first squares, so every run measures the same boards.

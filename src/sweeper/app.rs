@@ -31,7 +31,7 @@ pub struct Sweeper;
 /// Candidate layouts the no-guess search tries per frame. One Hard candidate
 /// costs most of a frame (see `just bench`), so one per frame keeps the game
 /// responsive while the avatar shows its thinking face.
-const NO_GUESS_STEPS_PER_FRAME: u8 = 1;
+pub const NO_GUESS_STEPS_PER_FRAME: u8 = 1;
 /// Frames per column of the reset wipe.
 const WIPE_FRAMES_PER_COLUMN: u8 = 1;
 

@@ -9,4 +9,4 @@ pub mod records;
 pub mod rules;
 pub mod view;
 
-pub use app::Sweeper;
+pub use app::{NO_GUESS_STEPS_PER_FRAME, Sweeper};
