@@ -47,18 +47,22 @@ impl Rng {
     ///
     /// Lemire's multiply-and-reject: the rejection removes the modulo bias, and
     /// it rejects at most `n / 2^32` of draws, so the loop ends almost at once.
+    /// The threshold needs a division (a slow library call on the GBA), so it
+    /// is only worked out when the low half is small enough to be at risk:
+    /// the results are the same as always computing it.
     pub fn below(&mut self, n: u32) -> u32 {
         if n == 0 {
             return 0;
         }
-        // 2^32 mod n: the low products below this would over-represent some outputs.
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let product = u64::from(self.next_u32()) * u64::from(n);
-            if (product as u32) >= threshold {
-                return (product >> 32) as u32;
+        let mut product = u64::from(self.next_u32()) * u64::from(n);
+        if (product as u32) < n {
+            // 2^32 mod n: the low products below this would over-represent some outputs.
+            let threshold = n.wrapping_neg() % n;
+            while (product as u32) < threshold {
+                product = u64::from(self.next_u32()) * u64::from(n);
             }
         }
+        (product >> 32) as u32
     }
 }
 

@@ -21,7 +21,10 @@ pub const MAX_SECONDS: u16 = 99 * 60 + 59;
 /// cheap to scan) rather than stored, so they can never drift out of sync.
 ///
 /// Every method accepts any [`Pos`]; off-board positions are ignored.
+// `repr(C, align(4))`: the squares start the struct on a word boundary, so
+// the floodfill can read them four at a time.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(C, align(4))]
 pub struct Board {
     squares: [Square; SQUARE_COUNT],
     state: GameState,
@@ -341,14 +344,46 @@ impl Board {
         self.count_click(outcome)
     }
 
-    fn lay_mines(&mut self, layout: &Layout) {
-        for pos in Pos::all() {
-            let mut square = Square::EMPTY;
-            square.set(SquareFlags::MINE, layout.is_mine(pos));
-            square.set_neighbours(layout.neighbour_count(pos));
-            if let Some(slot) = pos.index().and_then(|index| self.squares.get_mut(index)) {
-                *slot = square;
+    /// Lays `layout` into the squares (mine bits and neighbour counts) and
+    /// starts the game without revealing anything. Part of every first move,
+    /// so it runs from IWRAM as ARM code: each mine adds one to its eight
+    /// neighbours in a bordered 16x8 grid of counts (fixed offsets, no edge
+    /// checks), then the squares are written in one pass.
+    #[unsafe(link_section = ".iwram.lay_mines")]
+    #[instruction_set(arm::a32)]
+    pub(crate) fn lay_mines(&mut self, layout: &Layout) {
+        const STRIDE: usize = 16;
+        const MINE: u8 = SquareFlags::MINE.bits();
+        let width = usize::from(super::WIDTH);
+        let mines = layout.mines().words();
+        // counts[(y + 1) * 16 + x + 1]: mines around (x, y).
+        let mut counts = [0u8; STRIDE * 8];
+        let mut index = 0;
+        while index < SQUARE_COUNT {
+            if mines[(index / 32) % 3] >> (index % 32) & 1 != 0 {
+                let (y, x) = (index / width, index % width);
+                let corner = y * STRIDE + x; // the padded index of (x - 1, y - 1)
+                let mut k = 0;
+                while k < 9 {
+                    // The 3x3 around the mine, itself included (taken off
+                    // again below); `& 127` keeps it provably in bounds.
+                    counts[(corner + (k / 3) * STRIDE + k % 3) & 127] += 1;
+                    k += 1;
+                }
             }
+            index += 1;
+        }
+        let mut y = 0;
+        while y < usize::from(super::HEIGHT) {
+            let mut x = 0;
+            while x < width {
+                let index = y * width + x;
+                let mine = (mines[(index / 32) % 3] >> (index % 32)) as u8 & 1;
+                let count = counts[((y + 1) * STRIDE + x + 1) & 127] - mine;
+                self.squares[index] = Square(count << 4 | mine * MINE);
+                x += 1;
+            }
+            y += 1;
         }
         self.state = GameState::Playing;
         self.elapsed_seconds = 0;
@@ -428,36 +463,21 @@ impl Board {
 
     /// Floodfill from a safe square: reveal it and, through zeros, everything
     /// connected plus the numbered border. Iterative with an explicit stack of
-    /// one-byte packed positions (4 bits x, 4 bits y; no recursion). As in the
-    /// original, a square's DETONATED bit marks it "queued" while the fill
-    /// runs, so each square enters the stack at most once and the 84-slot
-    /// stack cannot overflow. False flags it uncovers are removed, like GNOME
-    /// Mines does.
+    /// one-byte packed positions (4 bits x, 4 bits y; no recursion); each
+    /// square enters the stack at most once, so the 84-slot stack cannot
+    /// overflow. False flags it uncovers are removed, like GNOME Mines does.
     ///
-    /// This is the hottest loop of the game, so it works on a copy of the board
-    /// with a one-square border (16x8 = 128 bytes): a packed position plus 17 is
-    /// its index there, the eight neighbours are fixed offsets, and the border
-    /// reads as "revealed" so it is never queued; no edge checks at all. It runs
-    /// from IWRAM as ARM code. `just bench` measures it.
+    /// This is the hottest loop of the game (`just bench` measures it), so
+    /// "revealed, a mine or queued" lives in a bitmap of rows rather than in
+    /// the squares: a zero's eight neighbours are then three word loads and
+    /// one test instead of eight byte loads and tests. Rows are padded with
+    /// "visited" borders (bits 0 and 15, whole rows above and below), so there
+    /// are no edge checks. It runs from IWRAM as ARM code.
     #[unsafe(link_section = ".iwram.flood_reveal")]
     #[instruction_set(arm::a32)]
     fn flood_reveal(&mut self, start: Pos) -> Flood {
-        const QUEUED: u8 = SquareFlags::DETONATED.bits();
         const REVEALED: u8 = SquareFlags::REVEALED.bits();
         const FLAGGED: u8 = SquareFlags::FLAGGED.bits();
-        const MINE: u8 = SquareFlags::MINE.bits();
-        const STRIDE: usize = 16;
-        const OFFSETS: [usize; 8] = [
-            0,
-            1,
-            2,
-            STRIDE,
-            STRIDE + 2,
-            2 * STRIDE,
-            2 * STRIDE + 1,
-            2 * STRIDE + 2,
-        ];
-        let width = usize::from(super::WIDTH);
         let mut flood = Flood {
             revealed: 0,
             pushed: 0,
@@ -466,70 +486,130 @@ impl Board {
         if !start.is_on_board() {
             return flood;
         }
-        // Plain `while` loops only: this ARM function cannot inline the
-        // (Thumb) iterator helpers, and a call per step would cost more than
-        // the step.
-        // Padded copy: index = packed position + 17 (x + 1, y + 1).
-        let mut padded = [REVEALED; 128];
-        let mut row = 0;
-        while row < usize::from(super::HEIGHT) {
-            let mut column = 0;
-            while column < width {
-                padded[((row + 1) * STRIDE + column + 1) & 127] =
-                    self.squares[row * width + column].0;
-                column += 1;
-            }
-            row += 1;
-        }
+        // visited[y + 1] bit x + 1: square (x, y) is revealed, a mine or queued.
+        let mut visited = [u32::MAX; 8];
+        let done_before = self.visited_rows(&mut visited);
         let mut stack: Vec<u8, SQUARE_COUNT> = Vec::new();
-        flood.covered_safe = 0;
-        let first = (usize::from(start.bits()) + STRIDE + 1) & 127;
-        padded[first] |= QUEUED;
-        let _ = stack.push(start.bits());
-        flood.pushed = 1;
+        let first = start.bits();
+        visited[usize::from(first >> 4) + 1] |= 2 << (first & 15);
+        let _ = stack.push(first);
+        #[cfg(test)]
+        {
+            flood.pushed = 1;
+        }
+        // Plain `while` loops and macros only: this ARM function cannot inline
+        // (Thumb) iterator helpers or closures, and a call per step would
+        // cost more than the step.
         while let Some(packed) = stack.pop() {
-            let index = (usize::from(packed) + STRIDE + 1) & 127;
-            let bits = padded[index];
-            if bits & MINE != 0 {
-                continue; // unreachable: zeros have no mine neighbours
-            }
-            flood.revealed += u8::from(bits & REVEALED == 0);
-            padded[index] = (bits | REVEALED) & !FLAGGED;
+            let x = u32::from(packed & 15);
+            let y = usize::from(packed >> 4);
+            // Board index y * 14 + x is the packed y * 16 + x less 2y.
+            let index = usize::from(packed) - 2 * y;
+            debug_assert!(index < SQUARE_COUNT && y < usize::from(super::HEIGHT));
+            // SAFETY (this and the row reads below): only on-board squares are
+            // queued (`start` was checked, and a neighbour is queued only if
+            // its `visited` bit is clear, which border bits never are), so
+            // index < 84 and y + 2 < 8.
+            let square = unsafe { self.squares.get_unchecked_mut(index) };
+            let bits = square.0;
+            square.0 = (bits | REVEALED) & !FLAGGED;
             if bits >> 4 != 0 {
                 continue; // a number: the border of the opening
             }
-            // Neighbours of `index` are `index - 17 + offset`; the packed
-            // position of padded index `i` is `i - 17`.
-            let corner = index.wrapping_sub(STRIDE + 1);
-            let mut k = 0;
-            while k < OFFSETS.len() {
-                let neighbour = corner.wrapping_add(OFFSETS[k]) & 127;
-                let other = padded[neighbour];
-                if other & (REVEALED | QUEUED) == 0 {
-                    padded[neighbour] = other | QUEUED;
-                    // Each square is queued once: the stack cannot overflow.
-                    let _ = stack.push(neighbour.wrapping_sub(STRIDE + 1) as u8);
-                    flood.pushed += 1;
-                }
-                k += 1;
+            // Rows y - 1, y, y + 1 are visited[y..y + 3]; in each, columns
+            // x - 1, x, x + 1 are bits x..x + 3.
+            let (above, here, below) = unsafe {
+                (
+                    *visited.get_unchecked(y),
+                    *visited.get_unchecked(y + 1),
+                    *visited.get_unchecked(y + 2),
+                )
+            };
+            if (above & here & below) >> x & 7 == 7 {
+                continue; // every neighbour is already open or queued
             }
-        }
-        let mut row = 0;
-        while row < usize::from(super::HEIGHT) {
-            let mut column = 0;
-            while column < width {
-                let square = &mut self.squares[row * width + column];
-                // Mines are never queued; leave them (and DETONATED) alone.
-                if square.0 & MINE == 0 {
-                    let bits = padded[((row + 1) * STRIDE + column + 1) & 127] & !QUEUED;
-                    square.0 = bits;
-                    flood.covered_safe += u8::from(bits & REVEALED == 0);
-                }
-                column += 1;
+            // Queues a row's unvisited squares among columns x - 1..=x + 1;
+            // `left` is the packed position of column x - 1 in that row.
+            macro_rules! queue_row {
+                ($row:expr, $marks:expr, $left:expr) => {
+                    let free = !($marks >> x) & 7;
+                    if free != 0 {
+                        unsafe { *visited.get_unchecked_mut($row) = $marks | (free << x) };
+                        let left: u8 = $left;
+                        if free & 1 != 0 {
+                            let _ = stack.push(left);
+                        }
+                        if free & 2 != 0 {
+                            let _ = stack.push(left.wrapping_add(1));
+                        }
+                        if free & 4 != 0 {
+                            let _ = stack.push(left.wrapping_add(2));
+                        }
+                        #[cfg(test)]
+                        {
+                            flood.pushed += free.count_ones() as u8;
+                        }
+                    }
+                };
             }
-            row += 1;
+            queue_row!(y, above, packed.wrapping_sub(17));
+            queue_row!(y + 1, here, packed.wrapping_sub(1));
+            queue_row!(y + 2, below, packed.wrapping_add(15));
         }
+        // Every square queued was unvisited and is now revealed, so the
+        // squares this fill uncovered are the visited bits it added.
+        let done_after = count_board_bits(&visited);
+        flood.revealed = done_after.wrapping_sub(done_before);
+        flood.covered_safe = (SQUARE_COUNT as u8).wrapping_sub(done_after);
         flood
+    }
+
+    /// Fills the floodfill's bitmap of revealed or mined squares and returns
+    /// how many there are. Row y is `rows[y + 1]`, square x bit x + 1; the
+    /// caller sets everything else (rows 0 and 7), a border that reads "visited". The squares are read
+    /// four at a time: a word holds four, MINE | REVEALED their low two bits.
+    /// Not inlined, so none of its values stay live through the fill loop.
+    #[inline(never)]
+    #[unsafe(link_section = ".iwram.flood_reveal")]
+    #[instruction_set(arm::a32)]
+    fn visited_rows(&self, rows: &mut [u32; 8]) -> u8 {
+        const LOW_BITS: u32 = 0x0101_0101;
+        // Board index order: bit i of the 84-bit string is square i, built
+        // one word (eight reads of four squares) at a time in a register.
+        let mut done = [0u32; 3];
+        let mut word = 0;
+        while word < done.len() {
+            let mut bits = 0;
+            let mut part = 0;
+            while part < 8 && word * 8 + part < SQUARE_COUNT / 4 {
+                let at = (word * 8 + part) * 4;
+                let four = u32::from_le_bytes([
+                    self.squares[at].0,
+                    self.squares[at + 1].0,
+                    self.squares[at + 2].0,
+                    self.squares[at + 3].0,
+                ]);
+                let low = (four | (four >> 1)) & LOW_BITS; // one bit per square
+                let nibble = (low | (low >> 7) | (low >> 14) | (low >> 21)) & 0xF;
+                bits |= nibble << (part * 4);
+                part += 1;
+            }
+            done[word] = bits;
+            word += 1;
+        }
+        let mut y = 0;
+        while y < usize::from(super::HEIGHT) {
+            // Row y is bits 14y..14y + 14, which may straddle two words.
+            let first_bit = y * usize::from(super::WIDTH);
+            let (word, shift) = (first_bit / 32, first_bit % 32);
+            let mut row = done[word] >> shift;
+            if shift > 32 - usize::from(super::WIDTH) && word + 1 < done.len() {
+                row |= done[word + 1] << (32 - shift);
+            }
+            rows[y + 1] = BORDER | (row & 0x3FFF) << 1;
+            y += 1;
+        }
+        count_board_bits(rows)
     }
 
     /// On a revealed number whose flagged neighbours match it, reveals every
@@ -609,14 +689,57 @@ impl Board {
 
     /// Every safe square is open: flag the mines that are left and win.
     fn win(&mut self) -> Outcome {
-        for square in &mut self.squares {
-            if square.is_mine() {
-                square.set(SquareFlags::FLAGGED, true);
-            }
-        }
+        self.flag_mines();
         self.state = GameState::Won;
         Outcome::Won
     }
+
+    /// Flags every mine, four squares per word (part of the winning move,
+    /// which `just bench` times with the floodfill).
+    #[unsafe(link_section = ".iwram.flood_reveal")]
+    #[instruction_set(arm::a32)]
+    fn flag_mines(&mut self) {
+        const MINE_BITS: u32 = 0x0101_0101 * SquareFlags::MINE.bits() as u32;
+        const FLAG_SHIFT: u32 = SquareFlags::FLAGGED.bits().trailing_zeros();
+        // Three words per step: fewer loop branches in a loop this short.
+        let mut word = 0;
+        while word < SQUARE_COUNT / 4 {
+            let mut part = 0;
+            while part < 3 {
+                let at = (word + part) * 4;
+                let four = u32::from_le_bytes([
+                    self.squares[at].0,
+                    self.squares[at + 1].0,
+                    self.squares[at + 2].0,
+                    self.squares[at + 3].0,
+                ]);
+                let [a, b, c, d] = (four | (four & MINE_BITS) << FLAG_SHIFT).to_le_bytes();
+                self.squares[at].0 = a;
+                self.squares[at + 1].0 = b;
+                self.squares[at + 2].0 = c;
+                self.squares[at + 3].0 = d;
+                part += 1;
+            }
+            word += 3;
+        }
+    }
+}
+
+/// The floodfill's row border: columns -1 and 14 and the unused high half
+/// of each row word read as visited.
+const BORDER: u32 = 0xFFFF_8001;
+
+/// Visited squares in the floodfill's rows (borders left out).
+#[inline(always)]
+fn count_board_bits(rows: &[u32; 8]) -> u8 {
+    // Two rows per word, borders masked off, then one population count each.
+    const INNER: u32 = !BORDER & 0xFFFF;
+    let pairs = [
+        rows[1] & INNER | (rows[2] & INNER) << 16,
+        rows[3] & INNER | (rows[4] & INNER) << 16,
+        rows[5] & INNER | (rows[6] & INNER) << 16,
+    ];
+    (pairs[0].count_ones() + pairs[1].count_ones() + pairs[2].count_ones()) as u8
 }
 
 impl Default for Board {

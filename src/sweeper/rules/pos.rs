@@ -32,13 +32,14 @@ impl Pos {
     }
 
     /// The position of board index `index` (row-major), if there is one.
+    ///
+    /// A table lookup: Thumb code on the GBA has no long multiply, so a
+    /// division by 14 becomes a slow library call, and the solvers and
+    /// generators convert indexes constantly.
     #[must_use]
     pub const fn from_index(index: usize) -> Option<Self> {
         if index < SQUARE_COUNT {
-            Some(Self::new(
-                (index % WIDTH as usize) as u8,
-                (index / WIDTH as usize) as u8,
-            ))
+            Some(POS_OF_INDEX[index])
         } else {
             None
         }
@@ -146,6 +147,17 @@ impl Iterator for Neighbours {
         self.0.size_hint()
     }
 }
+
+/// The position of every board index (see [`Pos::from_index`]).
+static POS_OF_INDEX: [Pos; SQUARE_COUNT] = {
+    let mut table = [Pos(0); SQUARE_COUNT];
+    let mut index = 0;
+    while index < SQUARE_COUNT {
+        table[index] = Pos::new((index % WIDTH as usize) as u8, (index / WIDTH as usize) as u8);
+        index += 1;
+    }
+    table
+};
 
 /// Every square's on-board neighbours (row-major order) and how many there are.
 static NEIGHBOUR_LISTS: [([Pos; 8], u8); SQUARE_COUNT] = {
