@@ -539,11 +539,11 @@ impl Board {
                         if free & 1 != 0 {
                             let _ = stack.push(left);
                         }
-                        if free & 2 != 0 {
-                            let _ = stack.push(left.wrapping_add(1));
-                        }
                         if free & 4 != 0 {
                             let _ = stack.push(left.wrapping_add(2));
+                        }
+                        if free & 2 != 0 {
+                            let _ = stack.push(left.wrapping_add(1));
                         }
                         #[cfg(test)]
                         {
@@ -552,8 +552,8 @@ impl Board {
                     }
                 };
             }
-            queue_row!(y, above, packed.wrapping_sub(17));
             queue_row!(y + 1, here, packed.wrapping_sub(1));
+            queue_row!(y, above, packed.wrapping_sub(17));
             queue_row!(y + 2, below, packed.wrapping_add(15));
         }
         // Every square queued was unvisited and is now revealed, so the
