@@ -566,50 +566,56 @@ impl Board {
 
     /// Fills the floodfill's bitmap of revealed or mined squares and returns
     /// how many there are. Row y is `rows[y + 1]`, square x bit x + 1; the
-    /// caller sets everything else (rows 0 and 7), a border that reads "visited". The squares are read
-    /// four at a time: a word holds four, MINE | REVEALED their low two bits.
+    /// caller sets everything else (rows 0 and 7), a border that reads "visited".
+    ///
+    /// The squares are read a word (four squares) at a time, MINE | REVEALED
+    /// being their low two bits. Two rows are 28 bytes, exactly seven words,
+    /// so each pair of rows is gathered whole and then split.
     /// Not inlined, so none of its values stay live through the fill loop.
     #[inline(never)]
     #[unsafe(link_section = ".iwram.flood_reveal")]
     #[instruction_set(arm::a32)]
     fn visited_rows(&self, rows: &mut [u32; 8]) -> u8 {
-        const LOW_BITS: u32 = 0x0101_0101;
-        // Board index order: bit i of the 84-bit string is square i, built
-        // one word (eight reads of four squares) at a time in a register.
-        let mut done = [0u32; 3];
-        let mut word = 0;
-        while word < done.len() {
-            let mut bits = 0;
-            let mut part = 0;
-            while part < 8 && word * 8 + part < SQUARE_COUNT / 4 {
-                let at = (word * 8 + part) * 4;
+        const WORDS_PER_PAIR: usize = 2 * super::WIDTH as usize / 4;
+        const ROW_BITS: u32 = (1 << super::WIDTH) - 1;
+        // One bit per square (bit 0 of each byte) from a word of four squares.
+        // (A macro, not a closure: closures do not inherit the ARM attribute.)
+        macro_rules! word {
+            ($at:expr) => {{
+                let at = $at;
                 let four = u32::from_le_bytes([
                     self.squares[at].0,
                     self.squares[at + 1].0,
                     self.squares[at + 2].0,
                     self.squares[at + 3].0,
                 ]);
-                let low = (four | (four >> 1)) & LOW_BITS; // one bit per square
-                let nibble = (low | (low >> 7) | (low >> 14) | (low >> 21)) & 0xF;
-                bits |= nibble << (part * 4);
-                part += 1;
-            }
-            done[word] = bits;
-            word += 1;
+                (four | (four >> 1)) & 0x0101_0101
+            }};
         }
-        let mut y = 0;
-        while y < usize::from(super::HEIGHT) {
-            // Row y is bits 14y..14y + 14, which may straddle two words.
-            let first_bit = y * usize::from(super::WIDTH);
-            let (word, shift) = (first_bit / 32, first_bit % 32);
-            let mut row = done[word] >> shift;
-            if shift > 32 - usize::from(super::WIDTH) && word + 1 < done.len() {
-                row |= done[word + 1] << (32 - shift);
+        // Nibble-wise sums of the per-square bits (at most 11 each): the count.
+        let mut sums = 0u32;
+        let mut pair = 0;
+        while pair < usize::from(super::HEIGHT) / 2 {
+            let mut bits = 0u32;
+            let mut part = 0;
+            while part < WORDS_PER_PAIR {
+                let at = (pair * WORDS_PER_PAIR + part) * 4;
+                // Two words at once: squares a0..a3 land on bits 0, 8, 16, 24
+                // and b0..b3 on 4, 12, 20, 28; two shifted ORs then line them
+                // up as a0 a1 a2 a3 b0 b1 b2 b3 in the low byte.
+                let second = if part + 1 < WORDS_PER_PAIR { word!(at + 4) } else { 0 };
+                let both = word!(at) | second << 4;
+                sums += both;
+                let spread = both | (both >> 7);
+                bits |= ((spread | (spread >> 14)) & 0xFF) << (part * 4);
+                part += 2;
             }
-            rows[y + 1] = BORDER | (row & 0x3FFF) << 1;
-            y += 1;
+            rows[2 * pair + 1] = BORDER | (bits & ROW_BITS) << 1;
+            rows[2 * pair + 2] = BORDER | (bits >> super::WIDTH & ROW_BITS) << 1;
+            pair += 1;
         }
-        count_board_bits(rows)
+        let bytes = (sums & 0x0F0F_0F0F) + (sums >> 4 & 0x0F0F_0F0F);
+        (bytes.wrapping_mul(0x0101_0101) >> 24) as u8
     }
 
     /// On a revealed number whose flagged neighbours match it, reveals every

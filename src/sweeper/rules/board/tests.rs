@@ -1,6 +1,8 @@
 use super::{Board, MAX_SECONDS};
 use crate::random::Rng;
-use crate::sweeper::rules::{Difficulty, GameState, HEIGHT, Layout, Outcome, Pos, PosSet, WIDTH};
+use crate::sweeper::rules::{
+    Difficulty, GameState, HEIGHT, Layout, Outcome, Pos, PosSet, SquareFlags, WIDTH,
+};
 
 /// A board already playing with mines exactly at `mines`, nothing revealed.
 fn board_with(mines: &[(u8, u8)]) -> Board {
@@ -492,4 +494,35 @@ fn reset_and_settings_changes_start_over(_gba: &mut agb::Gba) {
     board.set_no_guess(true);
     assert_eq!(board.state(), GameState::Fresh);
     assert!(board.no_guess());
+}
+
+#[test_case]
+fn floodfill_bitmap_marks_exactly_the_revealed_and_mined_squares(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(5);
+    for round in 0..30u8 {
+        let mut board = Board::new(Difficulty::ALL[usize::from(round % 3)], false);
+        board.place_mines(Pos::new(round % 14, round % 6), &mut rng);
+        // Reveal and flag squares at random, counts and all, so every bit of
+        // the square bytes takes part.
+        for _ in 0..25 {
+            let index = rng.below(84) as usize;
+            board.squares[index].set(SquareFlags::REVEALED, true);
+            let index = rng.below(84) as usize;
+            board.squares[index].set(SquareFlags::FLAGGED, true);
+        }
+        let mut rows = [u32::MAX; 8];
+        let count = board.visited_rows(&mut rows);
+        let mut expected_count = 0;
+        for pos in Pos::all() {
+            let square = board.square(pos).unwrap_or_default();
+            let done = square.is_mine() || square.is_revealed();
+            expected_count += u8::from(done);
+            let bit = rows[usize::from(pos.y()) + 1] >> (pos.x() + 1) & 1;
+            assert_eq!(bit == 1, done, "round {round} {pos:?}");
+        }
+        assert_eq!(count, expected_count, "round {round}");
+        for row in &rows[1..7] {
+            assert_eq!(row & 0xFFFF_8001, 0xFFFF_8001, "the border reads visited");
+        }
+    }
 }
