@@ -119,6 +119,7 @@ impl Desktop {
         };
         // First draw of the clock and hint now, while the splash hides the cost.
         desktop.draw_status(system);
+        let _ = desktop.hint.advance(&mut desktop.desk, usize::MAX);
         desktop
     }
 
@@ -290,13 +291,14 @@ impl Desktop {
         let show_notice = self.notice_frames_left > 0;
         if self.hint_is_notice != Some(show_notice) {
             self.hint_is_notice = Some(show_notice);
+            // Typed out over a few frames: the whole line at once cost ~130k
+            // cycles, on top of whatever the open app does that frame.
             match system.storage.notice.filter(|_| show_notice) {
-                Some(notice) => self.hint.set(&mut self.desk, notice.text()),
-                None => self
-                    .hint
-                    .set(&mut self.desk, "A: open    START: back to desk"),
+                Some(notice) => self.hint.set_gradually(notice.text()),
+                None => self.hint.set_gradually("A: open    START: back to desk"),
             }
         }
+        let _ = self.hint.advance(&mut self.desk, 1);
     }
 
     pub fn show(&mut self, apps: &mut [&mut dyn AppSlot], frame: &mut GraphicsFrame) -> usize {
