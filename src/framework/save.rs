@@ -228,6 +228,10 @@ impl Storage {
     }
 
     /// Write `data` to SRAM now. Call on events, not every frame.
+    /// Runs from IWRAM, where the serializer inlined into it runs about
+    /// twice as fast as from ROM.
+    #[inline(never)]
+    #[unsafe(link_section = ".iwram.storage_commit")]
     pub fn commit(&mut self) {
         let Some(manager) = self.manager.as_mut() else {
             return;
