@@ -123,8 +123,8 @@ pub struct View {
     title: TextBox,
     /// Steps of `build_step` done.
     built: u8,
-    /// A game-over message waiting for the next frame.
-    pending_message: Option<alloc::string::String>,
+    /// A game-over message and the frames it waits before typing out.
+    pending_message: Option<(alloc::string::String, u8)>,
     board_frames: Vec<SpriteVram>,
     face_frames: Vec<SpriteVram>,
 }
@@ -344,9 +344,15 @@ impl View {
 
     /// The message line: the setting and its record, or the game's result.
     fn sync_message(&mut self, board: &Board, data: &SaveData) {
-        if let Some(text) = self.pending_message.take() {
-            // Drawn a frame after the game ended: that frame already saved to SRAM.
-            self.message_box.set_gradually(&text);
+        if let Some((text, wait)) = self.pending_message.as_mut() {
+            // Typed from two frames after the game ended: the frame after it
+            // writes the records to SRAM (`commit_soon`), which is enough work.
+            if *wait > 0 {
+                *wait -= 1;
+            } else {
+                self.message_box.set_gradually(text);
+                self.pending_message = None;
+            }
             return;
         }
         let variant = records::variant(board.difficulty(), board.no_guess());
@@ -388,7 +394,8 @@ impl View {
             ),
             _ => "Boom! Press A for a new board.".into(),
         };
-        self.pending_message = Some(text);
+        // The sync later in the game-ending frame counts as the first wait.
+        self.pending_message = Some((text, 2));
         self.message_locked = true;
     }
 
