@@ -21,7 +21,8 @@
 //!
 //! What an app gets:
 //! - [`System`]: input with key repeat, sound (`play`, `play_music`), the save
-//!   (`storage.data`, written by `storage.commit()` on events such as a win;
+//!   (`storage.data`, written by `storage.commit_soon()` on events such as a
+//!   win: the write, a quarter of a frame, happens at the next frame's start;
 //!   records go in `data.records[table][variant]`), random numbers, the frame.
 //!   "Persistent" state is RAM that outlives the window, not SRAM: save what
 //!   must survive power-off through `storage`.

@@ -14,7 +14,7 @@ pub struct System<'a> {
 
 impl System<'_> {
     /// Make sound follow the settings in `storage.data` (saving is the
-    /// caller's job: `storage.commit()`).
+    /// caller's job: `storage.commit_soon()`).
     pub fn apply_settings(&mut self) {
         let settings = self.storage.data.settings;
         self.sound.music_on = settings.music;

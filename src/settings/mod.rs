@@ -1,5 +1,5 @@
 //! Settings: music on/off, sound effects on/off, erase all data (confirmed).
-//! Every change is written to SRAM at once.
+//! Every change is written to SRAM, at the start of the next frame.
 
 use agb::{
     display::{
@@ -129,7 +129,7 @@ impl App for Settings {
                 Answer::Waiting => {}
                 Answer::Yes => {
                     system.storage.data = SaveData::default();
-                    system.storage.commit();
+                    system.storage.commit_soon();
                     system.apply_settings();
                     system.sound.play(Sfx::Confirm);
                     crate::event!("settings.erased");
@@ -163,7 +163,7 @@ impl App for Settings {
                     settings.sound_effects = !settings.sound_effects;
                 }
                 system.apply_settings();
-                system.storage.commit();
+                system.storage.commit_soon();
                 system.sound.play(Sfx::Confirm);
                 crate::event!(
                     "settings.changed music={} sfx={}",

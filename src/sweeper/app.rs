@@ -266,7 +266,7 @@ fn finish_move(board: &mut Board, working: &mut Working, system: &mut System, ou
     let record = &mut system.storage.data.records[records::TABLE][variant];
     let new_best = record.finish(won, seconds);
     board.set_new_record(new_best);
-    system.storage.commit();
+    system.storage.commit_soon();
     crate::event!(
         "sweeper.over won={} seconds={} new_record={} three_bv={} clicks={}",
         won,

@@ -15,7 +15,7 @@ use alloc::{format, vec::Vec};
 use super::{
     app::menu_rows,
     records,
-    rules::{Board, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH},
+    rules::{Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH},
 };
 use crate::framework::{
     assets::sprites,
@@ -111,6 +111,9 @@ pub struct View {
     timer_box: TextBox,
     message_box: TextBox,
     shown_mines: Option<i8>,
+    /// What the mines counter was last worked out from: counting the board
+    /// every frame cost ~3.5k cycles, and mines move only when the state does.
+    mines_key: Option<(GameState, Difficulty, u8)>,
     shown_seconds: Option<u16>,
     shown_variant: Option<usize>,
     message_locked: bool,
@@ -120,8 +123,8 @@ pub struct View {
     title: TextBox,
     /// Steps of `build_step` done.
     built: u8,
-    /// A game-over message waiting for the next frame.
-    pending_message: Option<alloc::string::String>,
+    /// A game-over message and the frames it waits before typing out.
+    pending_message: Option<(alloc::string::String, u8)>,
     board_frames: Vec<SpriteVram>,
     face_frames: Vec<SpriteVram>,
 }
@@ -166,6 +169,7 @@ impl View {
             timer_box: TextBox::new((164, 42), 5, 1),
             message_box: TextBox::new((16, 145), 26, 1),
             shown_mines: None,
+            mines_key: None,
             shown_seconds: None,
             shown_variant: None,
             message_locked: false,
@@ -224,8 +228,11 @@ impl View {
         } else if step == WINDOW_STEPS + well_steps {
             window::put(&mut self.frame_layer, (4, 5), ICON_POOP);
             window::put(&mut self.frame_layer, (19, 5), ICON_CLOCK);
-            self.title.set(&mut self.text_layer, "Poop Sweeper");
+            // The title types out over the next steps: drawn here with the
+            // icons it made this the transition's longest frame (~60k cycles).
+            self.title.set_gradually("Poop Sweeper");
         } else if self.squares.len() < SQUARE_COUNT {
+            let _ = self.title.advance(&mut self.text_layer, 1);
             let Some(covered) = self.board_frames.get(Look::Covered as usize).cloned() else {
                 return false;
             };
@@ -237,6 +244,8 @@ impl View {
                 self.squares.push(object);
             }
         } else if self.shown_mines.is_none() {
+            // Whatever is left of the title (nothing, normally).
+            let _ = self.title.advance(&mut self.text_layer, usize::MAX);
             self.sync_counters(board);
         } else if self.shown_variant.is_none() && !self.message_locked {
             self.sync_message(board, data);
@@ -261,14 +270,24 @@ impl View {
     pub fn sync(&mut self, board: &Board, pressed: Option<Pos>, face: Face, data: &SaveData) {
         let preview = pressed.map_or(PosSet::EMPTY, |pos| board.pressed_preview(pos));
         let wiped_columns = self.wipe.unwrap_or(0);
+        let state = board.state();
+        // Runs every frame: the column is counted along rather than taken as
+        // `index % WIDTH`, since Thumb code has no divide and the library call
+        // cost ~400 cycles a square (35k a frame).
+        let (mut x, mut y) = (0u8, 0u8);
+        let mut flags = 0u8;
         for (index, square) in board.squares().iter().enumerate() {
-            let Some(pos) = Pos::from_index(index) else {
-                continue;
+            flags += u8::from(square.is_flagged());
+            let pos = Pos::new(x, y);
+            (x, y) = if x + 1 == WIDTH {
+                (0, y + 1)
+            } else {
+                (x + 1, y)
             };
             let frame = if pos.x() < wiped_columns {
                 Look::Covered as u8
             } else {
-                look(*square, board.state(), preview.contains(pos))
+                look(*square, state, preview.contains(pos))
             };
             if self.looks[index] != frame {
                 self.looks[index] = frame;
@@ -280,8 +299,7 @@ impl View {
             }
         }
         let cursor = board.cursor();
-        let (x, y) =
-            square_origin(usize::from(cursor.x()) + usize::from(cursor.y()) * usize::from(WIDTH));
+        let (x, y) = square_at(cursor.x(), cursor.y());
         self.cursor.set_pos((x - 2, y - 2));
         if face != self.face_shown {
             self.face_shown = face;
@@ -289,7 +307,13 @@ impl View {
                 self.face.set_sprite(sprite.clone());
             }
         }
-        self.sync_counters(board);
+        let mines_key = Some((state, board.difficulty(), flags));
+        if self.mines_key != mines_key {
+            self.mines_key = mines_key;
+            self.sync_counters(board);
+        } else {
+            self.sync_timer(board);
+        }
         self.sync_message(board, data);
         // The message line types itself out, a letter group per frame.
         let _ = self.message_box.advance(&mut self.text_layer, 1);
@@ -312,6 +336,10 @@ impl View {
             };
             self.mines_box.set(&mut self.text_layer, &text);
         }
+        self.sync_timer(board);
+    }
+
+    fn sync_timer(&mut self, board: &Board) {
         if self.shown_seconds != Some(board.elapsed_seconds()) {
             self.shown_seconds = Some(board.elapsed_seconds());
             self.timer_box
@@ -321,9 +349,15 @@ impl View {
 
     /// The message line: the setting and its record, or the game's result.
     fn sync_message(&mut self, board: &Board, data: &SaveData) {
-        if let Some(text) = self.pending_message.take() {
-            // Drawn a frame after the game ended: that frame already saved to SRAM.
-            self.message_box.set_gradually(&text);
+        if let Some((text, wait)) = self.pending_message.as_mut() {
+            // Typed from two frames after the game ended: the frame after it
+            // writes the records to SRAM (`commit_soon`), which is enough work.
+            if *wait > 0 {
+                *wait -= 1;
+            } else {
+                self.message_box.set_gradually(text);
+                self.pending_message = None;
+            }
             return;
         }
         let variant = records::variant(board.difficulty(), board.no_guess());
@@ -365,7 +399,8 @@ impl View {
             ),
             _ => "Boom! Press A for a new board.".into(),
         };
-        self.pending_message = Some(text);
+        // The sync later in the game-ending frame counts as the first wait.
+        self.pending_message = Some((text, 2));
         self.message_locked = true;
     }
 
@@ -382,7 +417,9 @@ impl View {
     }
 
     pub fn open_menu(&mut self, board: &Board, data: &SaveData) {
-        self.message_box.clear(&mut self.text_layer);
+        // Blanked, not cleared: taking its 54 tiles off the map cost ~43k
+        // cycles, and the menu's rows do not reach the message line.
+        self.message_box.blank();
         let mut menu =
             List::new(menu_rows(board, data), (40, 67), 20).with_palette(LIGHT_TEXT_PALETTE);
         menu.select(board.difficulty() as usize);
@@ -459,9 +496,18 @@ impl View {
 }
 
 fn square_origin(index: usize) -> (i32, i32) {
-    let x = (index % usize::from(WIDTH)) as i32;
-    let y = (index / usize::from(WIDTH)) as i32;
-    (BOARD_X + x * SQUARE, BOARD_Y + y * SQUARE)
+    square_at(
+        (index % usize::from(WIDTH)) as u8,
+        (index / usize::from(WIDTH)) as u8,
+    )
+}
+
+/// Top-left pixel of square (x, y); no division, so it is cheap every frame.
+fn square_at(x: u8, y: u8) -> (i32, i32) {
+    (
+        BOARD_X + i32::from(x) * SQUARE,
+        BOARD_Y + i32::from(y) * SQUARE,
+    )
 }
 
 fn efficiency(board: &Board) -> u32 {

@@ -88,8 +88,8 @@ def main():
     assert opened == safe
     win = header + """# A whole won game on Easy: the record is saved and survives a reboot.
 """ + OPEN_SWEEPER + "\n".join(lines) + """
-wait-event save.end ok=true
 wait-event sweeper.over won=true
+wait-event save.end ok=true
 wait 30
 golden tests/golden/sweeper-won.png
 reboot

@@ -101,6 +101,16 @@ impl TextBox {
         self.pending = None;
     }
 
+    /// Blank the box's pixels but keep its tiles on the background (far
+    /// cheaper than `clear`, for a box that will be used again in place).
+    pub fn blank(&mut self) {
+        for tile in self.tiles.iter_mut().flatten() {
+            tile.data_mut().fill(0);
+        }
+        self.shown = None;
+        self.pending = None;
+    }
+
     fn stride(&self) -> usize {
         (self.columns + 1) as usize
     }
@@ -174,6 +184,11 @@ impl TextBox {
     }
 
     /// Draw up to `groups` more letter groups; true once all text is drawn.
+    /// Every piece of text goes through here, with agb's glyph iterator
+    /// inlined into it, so it runs from IWRAM (as Thumb: ARM would stop that
+    /// inlining and call the iterator in ROM for every pixel row).
+    #[inline(never)]
+    #[unsafe(link_section = ".iwram.textbox_advance")]
     pub fn advance(&mut self, background: &mut RegularBackground, groups: usize) -> bool {
         let Some(mut layout) = self.pending.take() else {
             return true;
@@ -188,6 +203,7 @@ impl TextBox {
         false
     }
 
+    #[inline(always)]
     fn blit(&mut self, background: &mut RegularBackground, group: &LetterGroup) {
         // Pixel offset of the origin inside its first tile.
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
