@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Synthesize Pocket Desk's sound effects as 8-bit mono WAV files at 32768 Hz.
+"""Synthesize Pocket Desk's sound effects as 8-bit mono WAV files at 18157 Hz.
 
-agb's include_wav! does not resample, and agb-tracker assumes a 32768 Hz
-mixer, so the game should use Frequency::Hz32768 and these files play at
-their true pitch.  Change RATE (and the mixer) together if that changes.
+agb's include_wav! does not resample, so RATE must be the mixer's rate
+(src/framework/sound.rs, Frequency::Hz18157) for these to play at their true
+pitch.  Change RATE and the mixer together.
 
 Run: python3 sfx/make_sfx.py     Requires: numpy.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
-RATE = 32768
+RATE = 18157
 RNG = np.random.default_rng(77)
 
 

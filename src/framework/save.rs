@@ -256,9 +256,18 @@ impl Storage {
             return;
         };
         crate::event!("save.begin");
+        #[cfg(any(debug_assertions, feature = "events"))]
+        let start = super::perf::now();
         let result = manager.write(SLOT, &self.data, &());
         self.writes += 1;
-        crate::event!("save.end ok={}", result.is_ok());
+        #[cfg(any(debug_assertions, feature = "events"))]
+        crate::event!(
+            "save.end ok={} cycles={}",
+            result.is_ok(),
+            super::perf::now().wrapping_sub(start)
+        );
+        #[cfg(not(any(debug_assertions, feature = "events")))]
+        let _ = result;
     }
 
     /// Writes since boot (tests check that idle frames never write).

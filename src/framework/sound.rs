@@ -15,9 +15,13 @@ use alloc::borrow::Cow;
 
 use super::assets::{music, sfx};
 
-/// Mixer rate: agb-tracker converts XM notes for 32768 Hz, and the sfx WAVs
-/// are made at this rate (sfx/make_sfx.py), since include_wav! does not resample.
-pub const FREQUENCY: Frequency = Frequency::Hz32768;
+/// Mixer rate. 18,157 Hz mixes 304 samples a frame instead of 32,768 Hz's
+/// 549, which nearly halves the mixer's share of every frame; the sfx WAVs are
+/// made at this rate (sfx/make_sfx.py), since include_wav! does not resample.
+pub const FREQUENCY: Frequency = Frequency::Hz18157;
+/// agb-tracker works out playback speeds for a 32,768 Hz mixer; scaling them
+/// by 32768 / 18157 keeps every note at its pitch at [`FREQUENCY`].
+const TRACKER_SPEED_SCALE: Num<u32, 8> = Num::from_raw(32768 * 256 / 18157);
 /// Shorter than a window transition, so the desktop tune is back (and its
 /// tracker allocated) by the time a closing window is gone.
 pub const FADE_FRAMES: u8 = 12;
@@ -206,7 +210,7 @@ impl agb_tracker::SoundChannel for FadingChannel {
     }
 
     fn playback(&mut self, playback_speed: impl Into<Num<u32, 8>>) -> &mut Self {
-        self.0.playback(playback_speed);
+        self.0.playback(playback_speed.into() * TRACKER_SPEED_SCALE);
         self
     }
 
