@@ -249,11 +249,13 @@ impl View {
             self.sync_counters(board);
         } else if self.shown_variant.is_none() && !self.message_locked {
             self.sync_message(board, data);
-            // All at once here: this step has the frame to itself.
-            let _ = self.message_box.advance(&mut self.text_layer, usize::MAX);
             if self.shown_variant.is_none() {
                 return true; // a game-over message: it is drawn by `sync`
             }
+        } else if !self.message_box.advance(&mut self.text_layer, 1) {
+            // The message line types out a letter group a frame before the
+            // window counts as open: all at once it made the opening's
+            // longest frame (~100k cycles).
         } else {
             return true;
         }
@@ -442,7 +444,8 @@ impl View {
 
     pub fn close_menu(&mut self) {
         if let Some(mut menu) = self.menu.take() {
-            menu.clear(&mut self.text_layer);
+            // Blanked, not cleared: this frame also starts the wipe.
+            menu.blank();
         }
         self.clear_message();
     }
