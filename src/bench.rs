@@ -132,7 +132,9 @@ pub fn run() -> u32 {
     for corner in corners {
         for _ in 0..REVEAL_REPEATS {
             let mut board = core::hint::black_box(Board::new(Difficulty::Hard, false));
-            stats.add(measure(overhead, || board.start_with_layout(corner, &empty)));
+            stats.add(measure(overhead, || {
+                board.start_with_layout(corner, &empty)
+            }));
         }
     }
     report(

@@ -388,17 +388,16 @@ impl View {
     /// Win: time, 3BV and efficiency (3BV / clicks) like ranked-play clones;
     /// loss: how to go again. A new best time is celebrated here, once.
     pub fn game_over_message(&mut self, board: &Board) {
+        let won = |label: &str| {
+            let three_bv = board.three_bv();
+            format!(
+                "{label} 3BV {three_bv}  Eff {}%",
+                efficiency(three_bv, board.clicks())
+            )
+        };
         let text = match board.state() {
-            GameState::Won if board.new_record() => format!(
-                "New record! 3BV {}  Eff {}%",
-                board.three_bv(),
-                efficiency(board)
-            ),
-            GameState::Won => format!(
-                "Cleared! 3BV {}  Eff {}%",
-                board.three_bv(),
-                efficiency(board)
-            ),
+            GameState::Won if board.new_record() => won("New record!"),
+            GameState::Won => won("Cleared!"),
             _ => "Boom! Press A for a new board.".into(),
         };
         // The sync later in the game-ending frame counts as the first wait.
@@ -513,9 +512,9 @@ fn square_at(x: u8, y: u8) -> (i32, i32) {
     )
 }
 
-fn efficiency(board: &Board) -> u32 {
-    let clicks = u32::from(board.clicks()).max(1);
-    u32::from(board.three_bv()) * 100 / clicks
+/// 3BV per click as a percentage, as ranked-play clones show it.
+fn efficiency(three_bv: u8, clicks: u16) -> u32 {
+    u32::from(three_bv) * 100 / u32::from(clicks).max(1)
 }
 
 fn setting_name(board: &Board) -> &'static str {

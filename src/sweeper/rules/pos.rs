@@ -153,7 +153,10 @@ static POS_OF_INDEX: [Pos; SQUARE_COUNT] = {
     let mut table = [Pos(0); SQUARE_COUNT];
     let mut index = 0;
     while index < SQUARE_COUNT {
-        table[index] = Pos::new((index % WIDTH as usize) as u8, (index / WIDTH as usize) as u8);
+        table[index] = Pos::new(
+            (index % WIDTH as usize) as u8,
+            (index / WIDTH as usize) as u8,
+        );
         index += 1;
     }
     table

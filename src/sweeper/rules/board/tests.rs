@@ -526,3 +526,49 @@ fn floodfill_bitmap_marks_exactly_the_revealed_and_mined_squares(_gba: &mut agb:
         }
     }
 }
+
+/// Textbook 3BV: a search from every unvisited zero counts the openings, then
+/// the safe squares no opening reaches are counted one click each.
+fn reference_three_bv(board: &Board) -> u8 {
+    let safe_zero = |pos: Pos| {
+        board
+            .square(pos)
+            .is_some_and(|s| !s.is_mine() && s.neighbours() == 0)
+    };
+    let mut opened = PosSet::EMPTY;
+    let mut openings = 0;
+    for start in Pos::all() {
+        if !safe_zero(start) || opened.contains(start) {
+            continue;
+        }
+        openings += 1;
+        opened.insert(start);
+        let mut stack = alloc::vec![start];
+        while let Some(pos) = stack.pop() {
+            for neighbour in pos.neighbours() {
+                if opened.insert(neighbour) && safe_zero(neighbour) {
+                    stack.push(neighbour);
+                }
+            }
+        }
+    }
+    let lone = Pos::all()
+        .filter(|&pos| !opened.contains(pos))
+        .filter(|&pos| board.square(pos).is_some_and(|s| !s.is_mine()))
+        .count() as u8;
+    openings + lone
+}
+
+#[test_case]
+fn three_bv_matches_a_textbook_search_on_many_boards(_gba: &mut agb::Gba) {
+    let mut rng = Rng::new(3);
+    for round in 0..120u8 {
+        let mut board = Board::new(Difficulty::ALL[usize::from(round % 3)], false);
+        board.place_mines(Pos::new(round % 14, round / 14 % 6), &mut rng);
+        assert_eq!(
+            board.three_bv(),
+            reference_three_bv(&board),
+            "round {round}"
+        );
+    }
+}
