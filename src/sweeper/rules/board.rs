@@ -410,7 +410,7 @@ impl Board {
                 let index = y * width + x;
                 let mine = (mines[(index / 32) % 3] >> (index % 32)) as u8 & 1;
                 let count = counts[((y + 1) * STRIDE + x + 1) & 127] - mine;
-                self.squares[index] = Square(count << 4 | mine * MINE);
+                self.squares[index] = Square((count << 4) | (mine * MINE));
                 x += 1;
             }
             y += 1;
