@@ -117,6 +117,7 @@ impl Desktop {
         // First draw of the clock and hint now, while the splash hides the cost.
         desktop.draw_status(system);
         let _ = desktop.hint.advance(&mut desktop.desk, usize::MAX);
+        warm_tile_map();
         desktop
     }
 
@@ -337,4 +338,18 @@ fn icon_position(index: usize) -> (i32, i32) {
         GRID_LEFT + column * CELL_WIDTH + 12,
         GRID_TOP + row * CELL_HEIGHT,
     )
+}
+
+/// agb's VRAM manager keeps a hash map of every tile in VRAM, which doubles
+/// (rehashing every entry) as text boxes add tiles: an app's first menu cost
+/// ~60k cycles of rehashing in one frame. Making and dropping a window's worth
+/// of tiles at boot, under the splash, grows it once to the size it needs.
+fn warm_tile_map() {
+    /// About the most text tiles an open app has at once (its window's text,
+    /// a menu, a number pad).
+    const TILES: usize = 320;
+    let tiles: alloc::vec::Vec<_> = (0..TILES)
+        .map(|_| agb::display::tiled::DynamicTile16::new())
+        .collect();
+    drop(tiles);
 }

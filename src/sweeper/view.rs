@@ -443,15 +443,15 @@ impl View {
 
     pub fn close_menu(&mut self) {
         if let Some(mut menu) = self.menu.take() {
-            // Blanked, not cleared: this frame also starts the wipe.
-            menu.blank();
+            // Released, not cleared: this frame also starts the wipe.
+            menu.release();
         }
         self.clear_message();
     }
 
     pub fn open_pad(&mut self, pad: &NumberPad) {
         if let Some(menu) = self.menu.as_mut() {
-            menu.clear(&mut self.text_layer);
+            menu.release();
         }
         self.pad = Some(NumberPadView::new(
             pad,
@@ -472,7 +472,7 @@ impl View {
 
     pub fn close_pad(&mut self) {
         if let Some(mut view) = self.pad.take() {
-            view.clear(&mut self.text_layer);
+            view.clear();
         }
     }
 

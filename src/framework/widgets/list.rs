@@ -114,15 +114,15 @@ impl List {
         ListEvent::Nothing
     }
 
-    /// Blank the list's pixels but leave its tiles mapped (blank) until
-    /// something is drawn over them or the background goes: unmapping ~100
-    /// tiles costs tens of thousands of cycles, blanking them a few thousand.
-    pub fn blank(&mut self) {
+    /// Take the list's text away without unmapping its tiles (see
+    /// `TextBox::release`): unmapping ~100 tiles costs tens of thousands of
+    /// cycles, this a few thousand. `draw` brings the text back.
+    pub fn release(&mut self) {
         for text in [self.labels.as_mut(), self.badges.as_mut()]
             .into_iter()
             .flatten()
         {
-            text.blank();
+            text.release();
         }
         self.dirty = true;
     }
@@ -142,17 +142,18 @@ impl List {
     /// the app's update (not from `show`) until the list is complete.
     /// Returns true once all its text is on screen.
     pub fn draw(&mut self, text_layer: &mut RegularBackground) -> bool {
-        /// Letter groups per box per frame (~30k cycles each).
+        /// Letter groups per frame (up to ~30k cycles each when their tiles
+        /// are new): the labels first, then the badges.
         const GROUPS_PER_FRAME: usize = 1;
         if !self.dirty {
-            let mut done = true;
-            for text in [self.labels.as_mut(), self.badges.as_mut()]
-                .into_iter()
-                .flatten()
-            {
-                done &= text.advance(text_layer, GROUPS_PER_FRAME);
+            if let Some(labels) = self.labels.as_mut().filter(|text| text.is_drawing()) {
+                let _ = labels.advance(text_layer, GROUPS_PER_FRAME);
+                return false;
             }
-            return done;
+            return self
+                .badges
+                .as_mut()
+                .is_none_or(|badges| badges.advance(text_layer, GROUPS_PER_FRAME));
         }
         self.dirty = false;
         let count = self.rows.len() as i32;

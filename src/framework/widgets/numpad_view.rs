@@ -10,7 +10,7 @@ use agb::{
 use alloc::vec::Vec;
 
 use super::{
-    numpad::{COLUMNS, GRID, Key, NumberPad, PadInput, ROWS},
+    numpad::{COLUMNS, GRID, Key, MAX_DIGITS, NumberPad, PadInput, ROWS},
     text::{LINE_HEIGHT, TextBox},
 };
 use crate::framework::{assets::sprites, canvas::Canvas, input::Input};
@@ -50,12 +50,33 @@ pub struct NumberPadView {
     pointer: Object,
     keys_origin: (i32, i32),
     /// Title, digit lines and error in one box: separate boxes one line
-    /// apart would share tiles (see `list.rs`).
+    /// apart would share tiles (see `list.rs`). Lines: 0 the title, 1..=n the
+    /// digits, then a blank line and two for the error.
     text: TextBox,
     title: heapless::String<32>,
-    shown_digits: usize,
+    /// The digit lines as last drawn (or being drawn).
+    shown_lines: DigitLines,
     shown_error: Option<&'static str>,
+    /// Parts still to type out, a few words a frame (agb lays text out at
+    /// ~3k cycles a letter: the whole pad at once took more than a frame).
+    top_due: bool,
+    error_due: bool,
+    /// The part the box is typing now, so a digit redraw that interrupts it
+    /// can put it back on the list.
+    typing: Option<Part>,
     pressed: Option<(usize, usize)>,
+}
+
+type DigitLines = heapless::Vec<heapless::String<MAX_DIGITS>, MAX_DIGITS>;
+
+/// Words typed per frame while the title or an error types out.
+const GROUPS_PER_FRAME: usize = 2;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// The title and the digit lines (the first draw).
+    Top,
+    Error,
 }
 
 impl NumberPadView {
@@ -102,8 +123,11 @@ impl NumberPadView {
             keys_origin,
             text: TextBox::new(text_origin, text_columns, rows).with_palette(palette),
             title: title_text,
-            shown_digits: usize::MAX,
+            shown_lines: pad.grouped_lines(),
             shown_error: None,
+            top_due: true,
+            error_due: false,
+            typing: None,
             pressed: None,
         };
         view.update(pad, false, layer);
@@ -113,21 +137,48 @@ impl NumberPadView {
     /// Bring text and key sprites up to date; `a_held` shows the key under the
     /// cursor pressed. Call from the app's update.
     pub fn update(&mut self, pad: &NumberPad, a_held: bool, layer: &mut RegularBackground) {
-        if self.shown_digits != pad.digits().len() || self.shown_error != pad.error() {
-            self.shown_digits = pad.digits().len();
+        let lines = pad.grouped_lines();
+        // A changed digit line is redrawn at once (~40k cycles for a line),
+        // so every key lands the frame it is pressed.
+        let mut redrew = false;
+        for (index, line) in lines.iter().enumerate() {
+            if self.shown_lines.get(index) == Some(line) {
+                continue;
+            }
+            redrew = true;
+            self.interrupt();
+            self.text
+                .retype_lines(index as i32 + 1, 1, spaced(line).as_str());
+            let _ = self.text.advance(layer, usize::MAX);
+            if let Some(shown) = self.shown_lines.get_mut(index) {
+                shown.clone_from(line);
+            }
+        }
+        if self.shown_error != pad.error() {
             self.shown_error = pad.error();
-            let mut text = alloc::string::String::new();
-            text.push_str(&self.title);
-            for line in pad.grouped_lines() {
-                text.push('\n');
-                text.push_str(&spaced(&line));
+            self.error_due = true;
+        }
+        // The title (with the digits, on the first draw) and the error type
+        // out over frames.
+        if !self.text.is_drawing() {
+            if core::mem::take(&mut self.top_due) {
+                let mut top = alloc::string::String::from(self.title.as_str());
+                for line in &lines {
+                    top.push('\n');
+                    top.push_str(&spaced(line));
+                }
+                self.text.retype_lines(0, lines.len() as i32 + 1, &top);
+                self.typing = Some(Part::Top);
+            } else if core::mem::take(&mut self.error_due) {
+                let error_line = lines.len() as i32 + 2;
+                self.text
+                    .retype_lines(error_line, 2, pad.error().unwrap_or(""));
+                self.typing = Some(Part::Error);
             }
-            text.push('\n');
-            if let Some(message) = pad.error() {
-                text.push('\n');
-                text.push_str(message);
-            }
-            self.text.set(layer, &text);
+        }
+        // Not in a frame that already redrew digits.
+        if !redrew && self.text.advance(layer, GROUPS_PER_FRAME) {
+            self.typing = None;
         }
         let pressed = a_held.then_some(pad.cursor());
         if pressed != self.pressed {
@@ -144,6 +195,18 @@ impl NumberPadView {
         ));
     }
 
+    /// A part cut short by a digit redraw is typed again later.
+    fn interrupt(&mut self) {
+        if self.text.is_drawing() {
+            match self.typing {
+                Some(Part::Top) => self.top_due = true,
+                Some(Part::Error) => self.error_due = true,
+                None => {}
+            }
+        }
+        self.typing = None;
+    }
+
     pub fn show(&self, canvas: &mut Canvas) {
         canvas.object(&self.pointer);
         for (object, ..) in &self.keys {
@@ -151,9 +214,10 @@ impl NumberPadView {
         }
     }
 
-    /// Remove the pad's text from the layer (sprites go with the view).
-    pub fn clear(&mut self, layer: &mut RegularBackground) {
-        self.text.clear(layer);
+    /// Take the pad's text away (sprites go with the view). Released, not
+    /// unmapped: see `TextBox::release`.
+    pub fn clear(&mut self) {
+        self.text.release();
     }
 }
 
