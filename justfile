@@ -71,8 +71,9 @@ play script *args: setup-rom setup-harness
     cargo build --release --features events
     "{{harness}}" play "{{rom_elf}}" "{{script}}" {{args}}
 
-# Cycle budgets: rule benchmarks at boot, then tests/bench/bench.play with the
-# frame meter on; prints the numbers and fails if anything is over budget.
+# Cycle budgets: rule benchmarks at boot, then tests/bench/bench.play and every
+# e2e script with the frame meter on; prints the numbers and fails if anything
+# is over budget.
 bench: setup-rom setup-harness
     #!/usr/bin/env bash
     set -euo pipefail
@@ -91,6 +92,19 @@ bench: setup-rom setup-harness
         grep '^event perf.over' "$log" | sed 's/.* cycles=\([0-9]*\).*/\1 &/' | sort -rn | head -n 10 | cut -d' ' -f2-
     fi
     grep -E '^(play |    |emulation:|[0-9]+ passed)' "$log" || true
+    # Every end-to-end script as well (menus, the number pad, saves, erasing):
+    # the same meter, and no frame of any of them may go over half a frame.
+    cargo build --release --features events
+    for script in "{{root}}"/tests/e2e/*.play; do
+        [[ "$script" == *.gba.play ]] && continue   # the shipped ROM has no meter
+        "{{harness}}" play "{{rom_elf}}" "$script" --verbose >"$log" 2>&1 || status=$?
+        if grep -q '^event perf.over' "$log"; then
+            echo "$(basename "$script"): frames over budget:"
+            grep '^event perf.over' "$log" | head -n 5
+            status=1
+        fi
+    done
+    [ "$status" -eq 0 ] && echo "e2e scripts: no frame over half a frame"
     exit "$status"
 
 # Re-record every golden screenshot (review the diff before committing).

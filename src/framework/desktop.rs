@@ -277,7 +277,11 @@ impl Desktop {
             data.play_seconds = data.play_seconds.saturating_add(1);
         }
         self.notice_frames_left = self.notice_frames_left.saturating_sub(1);
-        self.draw_status(system);
+        // The clock and hint catch up next frame when this one began with a
+        // save: the two together took over half a frame.
+        if !system.storage.busy() {
+            self.draw_status(system);
+        }
     }
 
     /// Redraw the clock and the hint line where they changed.

@@ -162,6 +162,8 @@ pub struct Storage {
     writes: u32,
     /// A write asked for by `commit_soon`, done by the next `flush`.
     pending: bool,
+    /// Whether this frame's `flush` wrote (see `busy`).
+    wrote_this_frame: bool,
 }
 
 impl Storage {
@@ -189,6 +191,7 @@ impl Storage {
                     notice: Some(Notice::Unavailable),
                     writes: 0,
                     pending: false,
+                    wrote_this_frame: false,
                 };
             }
         };
@@ -228,6 +231,7 @@ impl Storage {
             notice,
             writes: 0,
             pending: false,
+            wrote_this_frame: false,
         }
     }
 
@@ -241,9 +245,16 @@ impl Storage {
     /// Do the write `commit_soon` asked for, if any; the desktop calls this
     /// first thing every frame.
     pub fn flush(&mut self) {
-        if core::mem::take(&mut self.pending) {
+        self.wrote_this_frame = core::mem::take(&mut self.pending);
+        if self.wrote_this_frame {
             self.commit();
         }
+    }
+
+    /// True in a frame that began with a write: optional work such as text
+    /// typing out should wait a frame, so the two never share one.
+    pub fn busy(&self) -> bool {
+        self.wrote_this_frame
     }
 
     /// Write `data` to SRAM now. Call on events, not every frame.

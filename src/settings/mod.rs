@@ -119,7 +119,9 @@ impl App for Settings {
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
-        if working.dialog.is_none() {
+        if system.storage.busy() {
+            // Text waits while this frame's save runs.
+        } else if working.dialog.is_none() {
             let _ = working.list.draw(&mut working.text_layer);
         } else {
             // The question types out a few words a frame (all at once it

@@ -455,7 +455,6 @@ impl View {
         }
         self.pad = Some(NumberPadView::new(
             pad,
-            &mut self.text_layer,
             "Type a board code:",
             (126, 64),
             (36, 66),

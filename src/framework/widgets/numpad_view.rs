@@ -84,7 +84,6 @@ impl NumberPadView {
     /// in a text column at `text_origin`, `text_columns` tiles wide.
     pub fn new(
         pad: &NumberPad,
-        layer: &mut RegularBackground,
         title: &str,
         keys_origin: (i32, i32),
         text_origin: (i32, i32),
@@ -130,8 +129,18 @@ impl NumberPadView {
             typing: None,
             pressed: None,
         };
-        view.update(pad, false, layer);
+        // Only the keys and the pointer this frame (the caller has just
+        // cleared its screen for the pad): the text starts typing out next frame.
+        view.place_pointer(pad);
         view
+    }
+
+    fn place_pointer(&mut self, pad: &NumberPad) {
+        let (x, y) = pad.cursor();
+        self.pointer.set_pos((
+            self.keys_origin.0 + x as i32 * PITCH + 9,
+            self.keys_origin.1 + y as i32 * PITCH + 8,
+        ));
     }
 
     /// Bring text and key sprites up to date; `a_held` shows the key under the
@@ -188,11 +197,7 @@ impl NumberPadView {
                 object.set_sprite(sprites::NUMPAD.sprite(key_frame(*key, down)));
             }
         }
-        let (x, y) = pad.cursor();
-        self.pointer.set_pos((
-            self.keys_origin.0 + x as i32 * PITCH + 9,
-            self.keys_origin.1 + y as i32 * PITCH + 8,
-        ));
+        self.place_pointer(pad);
     }
 
     /// A part cut short by a digit redraw is typed again later.
