@@ -25,38 +25,52 @@ MIX = 0.5  # master level applied to every instrument's default volume
 
 
 # --------------------------------------------------------------------------
-# Samples.  Pitched waves: one 32-sample cycle = C-4 at the XM base rate
-# (8363 Hz / 32 = 261 Hz).  Drums are recorded at 16726 Hz and played at C-5.
+# Samples.  Waves have CYCLE samples a cycle, tuned up WAVE_NOTE semitones so
+# that C-4 still sounds at 261 Hz (8363 Hz * 4 / 128).  Long cycles matter on
+# the GBA: agb's mixer steps through samples with 8 fractional bits, and with
+# 32-sample cycles low notes stepped so slowly that rounding put the bass up
+# to 5% flat; at 128 samples a cycle the notes measured are within 0.5%
+# (tests/e2e/sound_pitch.play). Longer cycles cost the mixer more cycles.
+# Drums are recorded at 16726 Hz and played at C-5.
 # --------------------------------------------------------------------------
+CYCLE = 128
+WAVE_NOTE = 24  # 12 * log2(128 / 32) semitones
+BELL_CYCLE = CYCLE
+BELL_NOTE = WAVE_NOTE
+
 
 def i8(x):
     return np.clip(np.round(x), -127, 127).astype(np.int8)
 
 
+def looping_wave(data, volume, name):
+    return Sample(data, loop=True, volume=volume, relative_note=WAVE_NOTE, name=name)
+
+
 def pulse(duty, amp=44):
-    n = 32
-    return i8(np.where(np.arange(n) < n * duty, amp, -amp))
+    return i8(np.where(np.arange(CYCLE) < CYCLE * duty, amp, -amp))
 
 
 def triangle(amp=60):
-    # 16-step "NES style" triangle
+    # 16-step "NES style" triangle, each step CYCLE / 32 samples long
     steps = np.concatenate([np.arange(16), np.arange(15, -1, -1)])
-    return i8((steps / 7.5 - 1.0) * amp)
+    return i8(np.repeat(steps / 7.5 - 1.0, CYCLE // 32) * amp)
 
 
 def soft_lead(amp=50):
-    t = np.arange(32) / 32
+    t = np.arange(CYCLE) / CYCLE
     w = np.sin(2 * np.pi * t) + 0.35 * np.sin(4 * np.pi * t) + 0.18 * np.sign(np.sin(2 * np.pi * t))
     return i8(w / np.abs(w).max() * amp)
 
 
 def bell(amp=70, cycles=200):
-    n = 32 * cycles
-    t = np.arange(n) / 32  # in cycles
+    n = BELL_CYCLE * cycles
+    t = np.arange(n) / BELL_CYCLE  # in cycles
     env = np.exp(-t / 55)
     mod = 1.6 * np.exp(-t / 18) * np.sin(2 * np.pi * 2 * t)
     w = np.sin(2 * np.pi * t + mod) * env
-    w[:24] *= np.linspace(0.4, 1, 24)
+    ramp = 24 * BELL_CYCLE // 32  # the first 3/4 cycle fades in
+    w[:ramp] *= np.linspace(0.4, 1, ramp)
     return i8(w * amp)
 
 
@@ -93,16 +107,16 @@ def make_instruments(mod, lead_kind):
     ins = {}
     pluck_env = [(0, 64), (3, 52), (12, 30), (40, 12), (90, 0)]
     if lead_kind == "bell":
-        ins["lead"] = mod.add_instrument(Instrument("bell", Sample(bell(), loop=False, volume=56, name="bell")))
+        ins["lead"] = mod.add_instrument(Instrument("bell", Sample(bell(), loop=False, volume=56, relative_note=BELL_NOTE, name="bell")))
     else:
         ins["lead"] = mod.add_instrument(Instrument(
-            "pulse lead", Sample(pulse(0.25, 40), loop=True, volume=48, name="pulse25"),
+            "pulse lead", looping_wave(pulse(0.25, 40), 48, "pulse25"),
             envelope=[(0, 64), (2, 56), (10, 34), (30, 22), (80, 0)]))
     ins["arp"] = mod.add_instrument(Instrument(
-        "pluck", Sample(soft_lead(40) if lead_kind == "bell" else pulse(0.5, 34), loop=True, volume=40, name="pluck"),
+        "pluck", looping_wave(soft_lead(40) if lead_kind == "bell" else pulse(0.5, 34), 40, "pluck"),
         envelope=pluck_env))
     ins["bass"] = mod.add_instrument(Instrument(
-        "tri bass", Sample(triangle(64), loop=True, volume=60, name="triangle"),
+        "tri bass", looping_wave(triangle(64), 60, "triangle"),
         envelope=[(0, 64), (6, 56), (30, 44), (120, 30)], sustain=2, fadeout=2048))
     ins["kick"] = mod.add_instrument(Instrument("kick", Sample(kick(), volume=56, name="kick")))
     ins["snare"] = mod.add_instrument(Instrument("snare", Sample(snare(), volume=40, name="snare")))

@@ -20,8 +20,14 @@ use super::assets::{music, sfx};
 /// made at this rate (sfx/make_sfx.py), since include_wav! does not resample.
 pub const FREQUENCY: Frequency = Frequency::Hz18157;
 /// agb-tracker works out playback speeds for a 32,768 Hz mixer; scaling them
-/// by 32768 / 18157 keeps every note at its pitch at [`FREQUENCY`].
-const TRACKER_SPEED_SCALE: Num<u32, 8> = Num::from_raw(32768 * 256 / 18157);
+/// by 32768 / 18157 keeps every note at its pitch at [`FREQUENCY`]. Rounded,
+/// not truncated: speeds have only 8 fractional bits.
+fn tracker_speed(speed: Num<u32, 8>) -> Num<u32, 8> {
+    const FROM: u64 = 32768;
+    const TO: u64 = 18157;
+    let raw = (u64::from(speed.to_raw()) * FROM + TO / 2) / TO;
+    Num::from_raw(u32::try_from(raw).unwrap_or(u32::MAX))
+}
 /// Shorter than a window transition, so the desktop tune is back (and its
 /// tracker allocated) by the time a closing window is gone.
 pub const FADE_FRAMES: u8 = 12;
@@ -134,6 +140,7 @@ impl<'a> Sound<'a> {
             }
             self.tracker = wanted.track().map(Tracker::new);
             self.playing = wanted;
+            crate::event!("music.start track={:?}", wanted);
         }
         if let Some(tracker) = self.tracker.as_mut() {
             let volume = if wanted != self.playing {
@@ -210,7 +217,7 @@ impl agb_tracker::SoundChannel for FadingChannel {
     }
 
     fn playback(&mut self, playback_speed: impl Into<Num<u32, 8>>) -> &mut Self {
-        self.0.playback(playback_speed.into() * TRACKER_SPEED_SCALE);
+        self.0.playback(tracker_speed(playback_speed.into()));
         self
     }
 

@@ -135,9 +135,13 @@ impl App for Sweeper {
             Face::Idle if system.frame % 180 < 6 => Face::Blink,
             face => face,
         };
-        working
-            .view
-            .sync(board, pressed, face, &system.storage.data);
+        // A frame that began with a save (~75k cycles) leaves the drawing to
+        // the next one; the game itself has already moved on.
+        if !system.storage.busy() {
+            working
+                .view
+                .sync(board, pressed, face, &system.storage.data);
+        }
         Request::Stay
     }
 

@@ -34,6 +34,8 @@ pub struct Core {
     screen: Box<[u32]>,
     /// Last frame counter seen, to account frames however they were run.
     last_frame: u32,
+    /// Left-channel samples and frames since `start_recording`, if recording.
+    recording: Option<(Vec<i16>, u32)>,
 }
 
 impl Core {
@@ -55,7 +57,8 @@ impl Core {
                 skipBios: true,
                 audioSync: false,
                 videoSync: false,
-                volume: 0,
+                // Muted (faster) until `record-audio` turns the sound on.
+                volume: 0x100,
                 mute: true,
                 ..Default::default()
             };
@@ -68,6 +71,7 @@ impl Core {
             core,
             screen,
             last_frame: 0,
+            recording: None,
         };
         // mGBA copies neither buffer: VFileMemChunk makes its own copy of both.
         let rom_vf = unsafe { sys::VFileMemChunk(rom.as_ptr().cast(), rom.len()) };
@@ -115,14 +119,56 @@ impl Core {
         call!(self.core, frameCounter())
     }
 
-    /// The audio is never played; empty the resampler so it cannot fill up.
+    /// The audio is never played; empty the resampler so it cannot fill up
+    /// (keeping the left channel's samples while recording).
     fn drain_audio(&mut self) {
         for ch in 0..2 {
             let blip = call!(self.core, getAudioChannel(ch));
-            if !blip.is_null() {
-                unsafe { sys::blip_clear(blip) };
+            if blip.is_null() {
+                continue;
             }
+            if let Some((samples, frames)) = self.recording.as_mut().filter(|_| ch == 0) {
+                let available = unsafe { sys::blip_samples_avail(blip) }.max(0);
+                let start = samples.len();
+                samples.resize(start + available as usize, 0);
+                let read = unsafe {
+                    sys::blip_read_samples(blip, samples[start..].as_mut_ptr(), available, 0)
+                };
+                samples.truncate(start + read.max(0) as usize);
+                *frames += 1;
+            }
+            unsafe { sys::blip_clear(blip) };
         }
+    }
+
+    /// Start keeping the audio the GBA plays (left channel).
+    pub fn start_recording(&mut self) {
+        self.set_muted(false);
+        self.recording = Some((Vec::new(), 0));
+    }
+
+    /// mGBA mixes nothing while muted, which keeps emulation ~15% faster.
+    fn set_muted(&mut self, muted: bool) {
+        unsafe {
+            let c = self.core.as_ptr();
+            sys::mCoreConfigSetIntValue(&mut (*c).config, c"mute".as_ptr(), i32::from(muted));
+            ((*c).reloadConfigOption.expect("mCore::reloadConfigOption"))(
+                c,
+                c"mute".as_ptr(),
+                &(*c).config,
+            );
+        }
+    }
+
+    /// The samples kept since `start_recording` and their rate in Hz
+    /// (measured: samples per emulated second); recording stops.
+    pub fn take_recording(&mut self) -> Option<(Vec<i16>, f64)> {
+        /// GBA frames per second: 16,777,216 cycles / 280,896 per frame.
+        const FRAME_RATE: f64 = 16_777_216.0 / 280_896.0;
+        let (samples, frames) = self.recording.take()?;
+        self.set_muted(true);
+        let rate = samples.len() as f64 / f64::from(frames.max(1)) * FRAME_RATE;
+        Some((samples, rate))
     }
 
     /// The last completed frame, one `0x00BBGGRR` word per pixel.

@@ -1,5 +1,6 @@
 //! `harness`: the headless mGBA test harness for the Pocket Desk ROM.
 //! See tests/README.md for the modes and the `.play` script format.
+mod audio;
 mod core;
 mod image;
 mod keys;

@@ -7,7 +7,7 @@ use crate::image::{self, check_golden, golden_verdict};
 use crate::machine::Machine;
 use crate::rng::Rng;
 use crate::script::{self, Command, Line};
-use crate::{keys, paths};
+use crate::{audio, keys, paths};
 
 pub struct Options {
     /// Where screenshots and SRAM files go (`repo:` paths excepted).
@@ -35,6 +35,7 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
         frames: 0,
         opts,
         cut_line: None,
+        audio: None,
     };
     let mut result = Ok(());
     for line in &lines {
@@ -74,6 +75,8 @@ struct Player<'a> {
     opts: &'a Options,
     /// Line of the last `sram-cut`, for the "never triggered" error.
     cut_line: Option<usize>,
+    /// The last recording (samples, rate in Hz) `expect-pitch` looked at.
+    audio: Option<(Vec<i16>, f64)>,
 }
 
 impl Player<'_> {
@@ -180,6 +183,34 @@ impl Player<'_> {
                 self.m.core().set_sram(&data)?;
             }
             Command::Reboot => self.m.reboot()?,
+            Command::RecordAudio => self.m.core().start_recording(),
+            Command::ExpectPitch(hz, percent, lo, hi) => {
+                // The first check after `record-audio` ends the recording;
+                // later ones look at the same samples (another band, say).
+                if let Some(recording) = self.m.core().take_recording() {
+                    self.audio = Some(recording);
+                }
+                let Some((samples, rate)) = self.audio.as_ref() else {
+                    bail!("`expect-pitch` needs a `record-audio` before it");
+                };
+                let (samples, rate) = (samples.as_slice(), *rate);
+                let found =
+                    audio::strongest_frequency(samples, rate, *lo, *hi).ok_or_else(|| {
+                        anyhow!("the recording is silent ({} samples)", samples.len())
+                    })?;
+                let off = (found / hz - 1.0).abs() * 100.0;
+                if self.opts.notes {
+                    println!(
+                        "    pitch: {found:.1} Hz (expected {hz} Hz, {off:.1}% off; {} samples at {rate:.0} Hz)",
+                        samples.len()
+                    );
+                }
+                if off > *percent {
+                    bail!(
+                        "strongest frequency {found:.1} Hz is {off:.1}% from {hz} Hz (allowed {percent}%)"
+                    );
+                }
+            }
             Command::SramCut(p) => {
                 self.m.arm_sram_cut(paths::in_out(out, p));
                 self.cut_line = Some(line.number);

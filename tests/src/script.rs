@@ -31,6 +31,11 @@ pub enum Command {
     /// Output path, seed, number of bytes to damage.
     Corrupt(String, u64, u32),
     Log(String),
+    /// Start keeping the audio (left channel).
+    RecordAudio,
+    /// The recording's strongest frequency in `lo..hi` Hz is within
+    /// `percent` of `hz`: hz, percent, lo, hi.
+    ExpectPitch(f64, f64, f64, f64),
 }
 
 #[derive(Debug, Clone)]
@@ -130,6 +135,33 @@ fn parse_command(text: &str) -> Result<Command> {
         "not-blank" => {
             want(0)?;
             Command::NotBlank
+        }
+        "record-audio" => {
+            want(0)?;
+            Command::RecordAudio
+        }
+        "expect-pitch" => {
+            // HZ PERCENT, optionally the band LO HI to search (default 60 6000).
+            if args.len() != 2 && args.len() != 4 {
+                bail!(
+                    "`expect-pitch` takes HZ PERCENT [LO HI], got {} arguments",
+                    args.len()
+                );
+            }
+            let value = |arg: &str| -> Result<f64> {
+                arg.parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && *v > 0.0)
+                    .ok_or_else(|| anyhow!("`{arg}` is not a positive number"))
+            };
+            let (lo, hi) = match args.as_slice() {
+                [_, _, lo, hi] => (value(lo)?, value(hi)?),
+                _ => (60.0, 6000.0),
+            };
+            if lo >= hi {
+                bail!("`expect-pitch` band {lo}..{hi} is empty");
+            }
+            Command::ExpectPitch(value(args[0])?, value(args[1])?, lo, hi)
         }
         "wait-event" => {
             // A trailing number is the frame limit; everything before it is the text.
