@@ -21,13 +21,15 @@ use super::assets::{music, sfx};
 pub const FREQUENCY: Frequency = Frequency::Hz18157;
 /// agb-tracker works out playback speeds for a 32,768 Hz mixer; scaling them
 /// by 32768 / 18157 keeps every note at its pitch at [`FREQUENCY`]. Rounded,
-/// not truncated: speeds have only 8 fractional bits.
+/// not truncated (speeds have only 8 fractional bits), and by a 16.16 fixed
+/// point factor rather than a division, which the GBA does in software.
 fn tracker_speed(speed: Num<u32, 8>) -> Num<u32, 8> {
-    const FROM: u64 = 32768;
-    const TO: u64 = 18157;
-    let raw = (u64::from(speed.to_raw()) * FROM + TO / 2) / TO;
+    /// 32768 / 18157 in 16.16 fixed point.
+    const SCALE: u64 = 118_273;
+    let raw = (u64::from(speed.to_raw()) * SCALE + (1 << 15)) >> 16;
     Num::from_raw(u32::try_from(raw).unwrap_or(u32::MAX))
 }
+
 /// Shorter than a window transition, so the desktop tune is back (and its
 /// tracker allocated) by the time a closing window is gone.
 pub const FADE_FRAMES: u8 = 12;
@@ -229,5 +231,22 @@ impl agb_tracker::SoundChannel for FadingChannel {
     fn set_pos(&mut self, pos: impl Into<Num<u32, 8>>) -> &mut Self {
         self.0.set_pos(pos);
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tracker_speed;
+    use agb::fixnum::Num;
+
+    #[test_case]
+    fn tracker_speeds_scale_to_the_mixer_rate_within_rounding(_gba: &mut agb::Gba) {
+        // Every speed a note can have (up to 64x), against the exact ratio.
+        for raw in (0..=16_384u32).step_by(7) {
+            let exact = (u64::from(raw) * 32768 + 18157 / 2) / 18157;
+            let scaled = u64::from(tracker_speed(Num::from_raw(raw)).to_raw());
+            assert!(scaled.abs_diff(exact) <= 1, "{raw}: {scaled} vs {exact}");
+        }
+        assert_eq!(tracker_speed(Num::from_raw(256)).to_raw(), 462); // 1.0 -> 1.8047
     }
 }

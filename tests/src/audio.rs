@@ -17,7 +17,10 @@ pub fn strongest_frequency(samples: &[i16], rate: f64, lo: f64, hi: f64) -> Opti
         .chunks_exact(step)
         .map(|run| run.iter().map(|&s| f64::from(s)).sum::<f64>() / step as f64)
         .collect();
-    let mean = reduced.iter().sum::<f64>() / reduced.len().max(1) as f64;
+    if reduced.len() < 2 {
+        return None; // too short to have a pitch
+    }
+    let mean = reduced.iter().sum::<f64>() / reduced.len() as f64;
     let centred: Vec<f64> = reduced.iter().map(|&s| s - mean).collect();
     let mut best = (0.0, lo);
     let mut frequency = lo;

@@ -60,6 +60,7 @@ pub struct NumberPadView {
     /// Parts still to type out, a few words a frame (agb lays text out at
     /// ~3k cycles a letter: the whole pad at once took more than a frame).
     top_due: bool,
+    title_due: bool,
     error_due: bool,
     /// The part the box is typing now, so a digit redraw that interrupts it
     /// can put it back on the list.
@@ -76,6 +77,7 @@ const GROUPS_PER_FRAME: usize = 2;
 enum Part {
     /// The title and the digit lines (the first draw).
     Top,
+    Title,
     Error,
 }
 
@@ -125,6 +127,7 @@ impl NumberPadView {
             shown_lines: pad.grouped_lines(),
             shown_error: None,
             top_due: true,
+            title_due: false,
             error_due: false,
             typing: None,
             pressed: None,
@@ -148,13 +151,15 @@ impl NumberPadView {
     pub fn update(&mut self, pad: &NumberPad, a_held: bool, layer: &mut RegularBackground) {
         let lines = pad.grouped_lines();
         // A changed digit line is redrawn at once (~40k cycles for a line),
-        // so every key lands the frame it is pressed.
-        let mut redrew = false;
-        for (index, line) in lines.iter().enumerate() {
-            if self.shown_lines.get(index) == Some(line) {
-                continue;
-            }
-            redrew = true;
+        // so every key lands the frame it is pressed. One line a frame: a key
+        // changes one, and lines left undrawn by an interrupted first draw
+        // follow over the next frames.
+        let changed = lines
+            .iter()
+            .enumerate()
+            .find(|(index, line)| self.shown_lines.get(*index) != Some(*line));
+        let redrew = changed.is_some();
+        if let Some((index, line)) = changed {
             self.interrupt();
             self.text
                 .retype_lines(index as i32 + 1, 1, spaced(line).as_str());
@@ -170,7 +175,10 @@ impl NumberPadView {
         // The title (with the digits, on the first draw) and the error type
         // out over frames.
         if !self.text.is_drawing() {
-            if core::mem::take(&mut self.top_due) {
+            if core::mem::take(&mut self.title_due) {
+                self.text.retype_lines(0, 1, &self.title);
+                self.typing = Some(Part::Title);
+            } else if core::mem::take(&mut self.top_due) {
                 let mut top = alloc::string::String::from(self.title.as_str());
                 for line in &lines {
                     top.push('\n');
@@ -200,11 +208,18 @@ impl NumberPadView {
         self.place_pointer(pad);
     }
 
-    /// A part cut short by a digit redraw is typed again later.
+    /// A part cut short by a digit redraw is typed again later. A first
+    /// draw cut short leaves only the title to retype; the digit lines count
+    /// as undrawn, so the digit loop brings them back a line at a time.
     fn interrupt(&mut self) {
         if self.text.is_drawing() {
             match self.typing {
-                Some(Part::Top) => self.top_due = true,
+                Some(Part::Top) => {
+                    self.title_due = true;
+                    // No real line is empty: these compare as changed.
+                    self.shown_lines.iter_mut().for_each(|line| line.clear());
+                }
+                Some(Part::Title) => self.title_due = true,
                 Some(Part::Error) => self.error_due = true,
                 None => {}
             }

@@ -3,8 +3,9 @@
 //! A [`TextBox`] owns a rectangle of tiles on a 4bpp background. Setting new
 //! text blanks those tiles and draws the string laid out by agb's layout engine
 //! (`Layout`, with our own tile backend, which agb's text API allows through
-//! `LetterGroup::pixels_packed`). The tiles are freed with the box, so a closed
-//! app leaves no text tiles behind. Tile pixels are written when the text
+//! `LetterGroup::pixels_packed`). The tiles are freed with the box (or, after
+//! `release`, when something is drawn over them or the background goes), so a
+//! closed app leaves no text tiles behind. Tile pixels are written when the text
 //! changes, as agb's own renderers do; map, palette and OAM changes are latched
 //! at VBlank by the frame commit.
 

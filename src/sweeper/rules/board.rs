@@ -622,7 +622,7 @@ impl Board {
                 (four | (four >> 1)) & 0x0101_0101
             }};
         }
-        // Nibble-wise sums of the per-square bits (at most 11 each): the count.
+        // Nibble-wise sums of the per-square bits (at most 12 each): the count.
         let mut sums = 0u32;
         let mut pair = 0;
         while pair < usize::from(super::HEIGHT) / 2 {

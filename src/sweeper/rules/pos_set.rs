@@ -33,13 +33,13 @@ impl PosSet {
         ])
     }
 
-    /// The set as raw bits (bit `i` = index `i`).
     /// The set as three words (bit `i % 32` of word `i / 32` = index `i`).
     #[must_use]
     pub const fn words(self) -> [u32; WORDS] {
         self.0
     }
 
+    /// The set as raw bits (bit `i` = index `i`).
     #[must_use]
     pub const fn bits(self) -> u128 {
         self.0[0] as u128 | (self.0[1] as u128) << 32 | (self.0[2] as u128) << 64
