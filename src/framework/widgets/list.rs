@@ -118,10 +118,7 @@ impl List {
     /// `TextBox::release`): unmapping ~100 tiles costs tens of thousands of
     /// cycles, this a few thousand. `draw` brings the text back.
     pub fn release(&mut self) {
-        for text in [self.labels.as_mut(), self.badges.as_mut()]
-            .into_iter()
-            .flatten()
-        {
+        for text in self.boxes() {
             text.release();
         }
         self.dirty = true;
@@ -129,13 +126,17 @@ impl List {
 
     /// Remove the list's text from the layer.
     pub fn clear(&mut self, text_layer: &mut RegularBackground) {
-        for text in [self.labels.as_mut(), self.badges.as_mut()]
-            .into_iter()
-            .flatten()
-        {
+        for text in self.boxes() {
             text.clear(text_layer);
         }
         self.dirty = true;
+    }
+
+    /// The label and badge boxes that exist so far.
+    fn boxes(&mut self) -> impl Iterator<Item = &mut TextBox> {
+        [self.labels.as_mut(), self.badges.as_mut()]
+            .into_iter()
+            .flatten()
     }
 
     /// Redraw changed text, a few letters per call: call it every frame from

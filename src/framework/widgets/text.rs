@@ -105,9 +105,7 @@ impl TextBox {
     /// Blank the box's pixels but keep its tiles on the background (far
     /// cheaper than `clear`, for a box that will be used again in place).
     pub fn blank(&mut self) {
-        for tile in self.tiles.iter_mut().flatten() {
-            tile.data_mut().fill(0);
-        }
+        self.blank_pixels();
         self.shown = None;
         self.pending = None;
     }
@@ -129,6 +127,10 @@ impl TextBox {
     /// Blank the pixels of the tiles the box already has.
     fn prepare(&mut self) {
         self.ensure_tiles();
+        self.blank_pixels();
+    }
+
+    fn blank_pixels(&mut self) {
         for tile in self.tiles.iter_mut().flatten() {
             tile.data_mut().fill(0);
         }
@@ -314,36 +316,69 @@ mod tests {
         tiled::{RegularBackgroundSize, TileFormat},
     };
 
-    #[test_case]
-    fn measure_text_short(_gba: &mut agb::Gba) {
-        let mut bg = RegularBackground::new(
+    fn background() -> RegularBackground {
+        RegularBackground::new(
             Priority::P0,
             RegularBackgroundSize::Background32x32,
             TileFormat::FourBpp,
-        );
+        )
+    }
+
+    /// Whether any of the box's tiles has a pixel set.
+    fn has_ink(text: &TextBox) -> bool {
+        text.tiles
+            .iter()
+            .flatten()
+            .any(|tile| tile.data().iter().any(|&row| row != 0))
+    }
+
+    // The harness prints each test's cycles: these double as cost probes.
+    #[test_case]
+    fn measure_text_short(_gba: &mut agb::Gba) {
+        let mut bg = background();
         let mut text = TextBox::new((8, 8), 10, 1);
         text.set(&mut bg, "00:07");
+        assert!(has_ink(&text));
     }
 
     #[test_case]
     fn measure_text_line(_gba: &mut agb::Gba) {
-        let mut bg = RegularBackground::new(
-            Priority::P0,
-            RegularBackgroundSize::Background32x32,
-            TileFormat::FourBpp,
-        );
+        let mut bg = background();
         let mut text = TextBox::new((8, 8), 20, 1);
         text.set(&mut bg, "Medium (15 mines)");
+        assert!(has_ink(&text));
     }
 
     #[test_case]
     fn measure_clear_only(_gba: &mut agb::Gba) {
-        let mut bg = RegularBackground::new(
-            Priority::P0,
-            RegularBackgroundSize::Background32x32,
-            TileFormat::FourBpp,
-        );
+        let mut bg = background();
         let mut text = TextBox::new((8, 8), 20, 5);
+        text.set(&mut bg, "Erase all data");
         text.clear(&mut bg);
+        assert!(text.tiles.is_empty());
+    }
+
+    #[test_case]
+    fn retyping_a_line_keeps_the_others(_gba: &mut agb::Gba) {
+        let mut bg = background();
+        let mut text = TextBox::new((0, 0), 10, 4);
+        text.set(&mut bg, "Title");
+        let top_row = |text: &TextBox| -> alloc::vec::Vec<u32> {
+            text.tiles
+                .iter()
+                .take(text.stride())
+                .flatten()
+                .flat_map(|tile| tile.data().iter().copied())
+                .collect()
+        };
+        let title = top_row(&text);
+        text.retype_lines(2, 1, "1 2 3");
+        assert!(text.advance(&mut bg, usize::MAX));
+        // The title's top tile row is untouched; the retyped line drew ink.
+        assert!(title.iter().any(|&row| row != 0));
+        assert_eq!(title, top_row(&text));
+        assert!(has_ink(&text));
+        text.release();
+        assert!(text.tiles.is_empty() && !has_ink(&text));
     }
 }

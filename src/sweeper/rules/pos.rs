@@ -194,25 +194,25 @@ static NEIGHBOUR_LISTS: [([Pos; 8], u8); SQUARE_COUNT] = {
 };
 
 /// Neighbour bitsets of every square, so set-based solving is a table lookup.
-const NEIGHBOUR_SETS: [PosSet; SQUARE_COUNT] = {
+const NEIGHBOUR_SETS: [PosSet; SQUARE_COUNT] = squares_within(1);
+
+/// For every square, the on-board squares at most `radius` steps away (in
+/// both x and y), itself excluded. Built at compile time.
+pub(super) const fn squares_within(radius: i32) -> [PosSet; SQUARE_COUNT] {
+    let (width, height) = (WIDTH as i32, HEIGHT as i32);
     let mut table = [PosSet::EMPTY; SQUARE_COUNT];
     let mut index = 0;
     while index < SQUARE_COUNT {
-        let x = (index % WIDTH as usize) as i32;
-        let y = (index / WIDTH as usize) as i32;
+        let x = index as i32 % width;
+        let y = index as i32 / width;
         let mut bits = 0u128;
-        let mut dy = -1;
-        while dy <= 1 {
-            let mut dx = -1;
-            while dx <= 1 {
+        let mut dy = -radius;
+        while dy <= radius {
+            let mut dx = -radius;
+            while dx <= radius {
                 let (nx, ny) = (x + dx, y + dy);
-                if (dx != 0 || dy != 0)
-                    && nx >= 0
-                    && ny >= 0
-                    && nx < WIDTH as i32
-                    && ny < HEIGHT as i32
-                {
-                    bits |= 1u128 << (ny * WIDTH as i32 + nx);
+                if (dx != 0 || dy != 0) && nx >= 0 && ny >= 0 && nx < width && ny < height {
+                    bits |= 1u128 << (ny * width + nx);
                 }
                 dx += 1;
             }
@@ -222,7 +222,7 @@ const NEIGHBOUR_SETS: [PosSet; SQUARE_COUNT] = {
         index += 1;
     }
     table
-};
+}
 
 const _: () = assert!(core::mem::size_of::<Pos>() == 1);
 

@@ -91,32 +91,7 @@ const OPEN_WORK: u32 = 1;
 
 /// Every square's numbers that can share a neighbour with it: the squares
 /// within two steps, itself excluded.
-static NEARBY_SETS: [PosSet; SQUARE_COUNT] = {
-    let mut table = [PosSet::EMPTY; SQUARE_COUNT];
-    let width = super::WIDTH as i32;
-    let height = super::HEIGHT as i32;
-    let mut index = 0;
-    while index < SQUARE_COUNT {
-        let x = index as i32 % width;
-        let y = index as i32 / width;
-        let mut bits = 0u128;
-        let mut dy = -2;
-        while dy <= 2 {
-            let mut dx = -2;
-            while dx <= 2 {
-                let (nx, ny) = (x + dx, y + dy);
-                if (dx != 0 || dy != 0) && nx >= 0 && ny >= 0 && nx < width && ny < height {
-                    bits |= 1u128 << (ny * width + nx);
-                }
-                dx += 1;
-            }
-            dy += 1;
-        }
-        table[index] = PosSet::from_bits(bits);
-        index += 1;
-    }
-    table
-};
+static NEARBY_SETS: [PosSet; SQUARE_COUNT] = super::pos::squares_within(2);
 
 /// How many neighbours each square has on the board.
 static NEIGHBOUR_COUNTS: [u8; SQUARE_COUNT] = {
