@@ -63,12 +63,6 @@ impl Layout {
     pub const fn is_mine(&self, pos: Pos) -> bool {
         self.mines.contains(pos)
     }
-
-    /// Mines among `pos`'s neighbours (the number a revealed square shows).
-    #[must_use]
-    pub const fn neighbour_count(&self, pos: Pos) -> u8 {
-        pos.neighbour_set().intersection(self.mines).len() as u8
-    }
 }
 
 #[cfg(test)]
