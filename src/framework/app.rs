@@ -20,12 +20,13 @@
 //! stays, reopening shows the app exactly as it was.
 //!
 //! What an app gets:
-//! - [`System`]: input with key repeat, sound (`play`, `play_music`), the save
-//!   (`storage.data`, written by `storage.commit_soon()` on events such as a
-//!   win: the write, a quarter of a frame, happens at the next frame's start;
-//!   records go in `data.records[table][variant]`), random numbers, the frame.
-//!   "Persistent" state is RAM that outlives the window, not SRAM: save what
-//!   must survive power-off through `storage`.
+//! - [`System`]: input with key repeat, sound (`play`, `play_music`), random
+//!   numbers, the frame, and the app's own save section (`system.save::<Self>()`,
+//!   an `App::Save` loaded at power-on; call `system.storage.commit_soon()` on
+//!   events such as a win, and only what changed is written at the next
+//!   frame's start). "Persistent" state is RAM that outlives the window, not
+//!   SRAM: what must survive power-off goes in `App::Save`, whose `VERSION`
+//!   and `migrate` carry players' records across format changes.
 //! - Two background layers and the sprites: the desktop keeps two of the GBA's
 //!   four layers; show yours through the [`Canvas`] (priority 1 for the window,
 //!   0 for text on it). Sprites beyond the hardware's 128 are dropped; tests
@@ -41,6 +42,7 @@
 //! impl App for Hello {
 //!     type Persistent = u8;        // e.g. a cursor row (must fit PERSISTENT_BUDGET)
 //!     type Working = Working;
+//!     type Save = ();              // or a `Saved` type: the app's SRAM section
 //!     const INFO: AppInfo = AppInfo {
 //!         id: "hello", label: "Hello", icon: 0,          // frame in gfx/icons.png
 //!         music: Music::Desktop, window: Area::new(32, 32, 176, 96),
@@ -62,7 +64,7 @@
 
 use alloc::boxed::Box;
 
-use super::{canvas::Canvas, system::System};
+use super::{canvas::Canvas, save::Saved, system::System};
 
 /// Bytes an app may keep while closed (Goodboy Galaxy's Poop Sweeper kept 96).
 pub const PERSISTENT_BUDGET: usize = 96;
@@ -94,6 +96,8 @@ pub struct AppInfo {
 pub trait App: 'static {
     type Persistent: 'static;
     type Working: 'static;
+    /// What the app keeps in SRAM (its own versioned section); `()` for none.
+    type Save: Saved;
 
     const INFO: AppInfo;
 
@@ -161,6 +165,10 @@ impl<A: App> Slot<A> {
     pub fn new(system: &mut System) -> Self {
         #[allow(clippy::let_unit_value)]
         let () = Self::BUDGET_OK;
+        if core::mem::size_of::<A::Save>() != 0 {
+            // Loaded at power-on, so `boot` and every later frame find it.
+            system.storage.section::<A::Save>(A::INFO.id);
+        }
         Self {
             persistent: A::boot(system),
             working: None,

@@ -273,8 +273,8 @@ impl Desktop {
         self.frames_this_second += 1;
         if self.frames_this_second >= FRAMES_PER_SECOND {
             self.frames_this_second = 0;
-            let data = &mut system.storage.data;
-            data.play_seconds = data.play_seconds.saturating_add(1);
+            let desk = &mut system.storage.desk;
+            desk.play_seconds = desk.play_seconds.saturating_add(1);
         }
         self.notice_frames_left = self.notice_frames_left.saturating_sub(1);
         // The clock and hint catch up next frame when this one began with a
@@ -287,7 +287,7 @@ impl Desktop {
     /// Redraw the clock and the hint line where they changed.
     fn draw_status(&mut self, system: &System) {
         self.status
-            .set_play_time(&mut self.desk, system.storage.data.play_seconds);
+            .set_play_time(&mut self.desk, system.storage.desk.play_seconds);
         let show_notice = self.notice_frames_left > 0;
         if self.hint_is_notice != Some(show_notice) {
             self.hint_is_notice = Some(show_notice);

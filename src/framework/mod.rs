@@ -83,6 +83,9 @@ pub fn run(
     system: &mut System,
     apps: &mut [&mut dyn AppSlot],
 ) -> ! {
+    // Sections migrated from an older save are written back before anything
+    // else, so a power cut now cannot lose them.
+    system.storage.commit();
     let mut menu = None;
     splash::show(gfx, system, &mut |gfx, system| {
         menu = Some(PauseMenu::new(gfx, apps, system));
@@ -118,6 +121,6 @@ pub fn boot(gba: &mut agb::Gba) -> (save::Storage, Rng) {
     // Seeded from the play time in the save; the desktop stirs in the frame
     // at which the player presses A, so boards differ between sessions, while
     // a harness run (same SRAM, same key timing) stays reproducible.
-    let rng = Rng::new(storage.data.play_seconds ^ 0x5EED_CAFE);
+    let rng = Rng::new(storage.desk.play_seconds ^ 0x5EED_CAFE);
     (storage, rng)
 }

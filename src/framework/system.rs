@@ -1,6 +1,6 @@
 //! Services the framework lends to apps each frame.
 
-use super::{input::Input, save::Storage, sound::Sound};
+use super::{App, input::Input, save::Storage, sound::Sound};
 use crate::random::Rng;
 
 pub struct System<'a> {
@@ -13,10 +13,16 @@ pub struct System<'a> {
 }
 
 impl System<'_> {
-    /// Make sound follow the settings in `storage.data` (saving is the
+    /// App `A`'s save section (see `App::Save`); write it with
+    /// `storage.commit_soon()`.
+    pub fn save<A: App>(&mut self) -> &mut A::Save {
+        self.storage.section::<A::Save>(A::INFO.id)
+    }
+
+    /// Make sound follow the settings in `storage.desk` (saving is the
     /// caller's job: `storage.commit_soon()`).
     pub fn apply_settings(&mut self) {
-        let settings = self.storage.data.settings;
+        let settings = self.storage.desk.settings;
         self.sound.music_on = settings.music;
         self.sound.sfx_on = settings.sound_effects;
     }

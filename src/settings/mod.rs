@@ -13,7 +13,7 @@ use alloc::vec;
 use crate::framework::{
     App, AppInfo, Request, System,
     canvas::Canvas,
-    save::SaveData,
+    save::DeskSave,
     sound::{Music, Sfx},
     transition::Area,
     widgets::{
@@ -55,6 +55,7 @@ const ROWS_PER_STEP: i32 = 5;
 impl App for Settings {
     type Persistent = Persistent;
     type Working = Working;
+    type Save = ();
 
     const INFO: AppInfo = AppInfo {
         id: "settings",
@@ -80,7 +81,7 @@ impl App for Settings {
             TileFormat::FourBpp,
         );
         let mut list = List::new(
-            rows(&system.storage.data),
+            rows(&system.storage.desk),
             (WINDOW.x + 16, WINDOW.y + 26),
             19,
         );
@@ -134,16 +135,15 @@ impl App for Settings {
             match dialog.update(a, b) {
                 Answer::Waiting => {}
                 Answer::Yes => {
-                    system.storage.data = SaveData::default();
-                    system.storage.commit_soon();
+                    system.storage.erase_all();
                     system.apply_settings();
                     system.sound.play(Sfx::Confirm);
                     crate::event!("settings.erased");
-                    close_dialog(working, &system.storage.data);
+                    close_dialog(working, &system.storage.desk);
                 }
                 Answer::No => {
                     system.sound.play(Sfx::Close);
-                    close_dialog(working, &system.storage.data);
+                    close_dialog(working, &system.storage.desk);
                 }
             }
             return Request::Stay;
@@ -163,7 +163,7 @@ impl App for Settings {
                 system.sound.play(Sfx::Error);
             }
             ListEvent::Chosen(row) => {
-                let settings = &mut system.storage.data.settings;
+                let settings = &mut system.storage.desk.settings;
                 if row == MUSIC {
                     settings.music = !settings.music;
                 } else if row == SOUND_EFFECTS {
@@ -174,10 +174,10 @@ impl App for Settings {
                 system.sound.play(Sfx::Confirm);
                 crate::event!(
                     "settings.changed music={} sfx={}",
-                    system.storage.data.settings.music,
-                    system.storage.data.settings.sound_effects
+                    system.storage.desk.settings.music,
+                    system.storage.desk.settings.sound_effects
                 );
-                refresh(working, &system.storage.data);
+                refresh(working, &system.storage.desk);
             }
         }
         persistent.row = working.list.selected() as u8;
@@ -193,7 +193,7 @@ impl App for Settings {
     }
 }
 
-fn rows(data: &SaveData) -> alloc::vec::Vec<Row> {
+fn rows(data: &DeskSave) -> alloc::vec::Vec<Row> {
     let on_off = |on: bool| if on { "On" } else { "Off" };
     vec![
         Row::new("Music", on_off(data.settings.music)),
@@ -202,13 +202,13 @@ fn rows(data: &SaveData) -> alloc::vec::Vec<Row> {
     ]
 }
 
-fn refresh(working: &mut Working, data: &SaveData) {
+fn refresh(working: &mut Working, data: &DeskSave) {
     for (i, row) in rows(data).into_iter().enumerate() {
         working.list.set_row(i, row);
     }
 }
 
-fn close_dialog(working: &mut Working, data: &SaveData) {
+fn close_dialog(working: &mut Working, data: &DeskSave) {
     working.dialog = None;
     working.dialog_text.release();
     refresh(working, data);

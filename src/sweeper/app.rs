@@ -4,7 +4,7 @@
 use agb::input::Button;
 
 use super::{
-    records,
+    records::SweeperSave,
     rules::{
         Board, Difficulty, GameState, NoGuessGenerator, Outcome, Pos,
         code::{self, BoardCode},
@@ -66,6 +66,7 @@ const ROW_CODE: usize = 4;
 impl App for Sweeper {
     type Persistent = Board;
     type Working = Working;
+    type Save = SweeperSave;
 
     const INFO: AppInfo = AppInfo {
         id: "sweeper",
@@ -75,7 +76,13 @@ impl App for Sweeper {
         window: View::WINDOW,
     };
 
-    fn boot(_system: &mut System) -> Board {
+    fn boot(system: &mut System) -> Board {
+        let save = system.save::<Sweeper>();
+        crate::event!(
+            "sweeper.records wins={} easy={:?}",
+            save.wins(),
+            save.record(Difficulty::Easy, false)
+        );
         Board::new(Difficulty::Easy, false)
     }
 
@@ -101,11 +108,11 @@ impl App for Sweeper {
     }
 
     fn prepare(board: &mut Board, working: &mut Working, system: &mut System) -> bool {
-        let done = working.view.build_step(board, &system.storage.data);
+        let done = working.view.build_step(board, system.save::<Sweeper>());
         if done {
             working
                 .view
-                .sync(board, None, face_for(board, None), &system.storage.data);
+                .sync(board, None, face_for(board, None), system.save::<Sweeper>());
         }
         done
     }
@@ -140,7 +147,7 @@ impl App for Sweeper {
         if !system.storage.busy() {
             working
                 .view
-                .sync(board, pressed, face, &system.storage.data);
+                .sync(board, pressed, face, system.save::<Sweeper>());
         }
         Request::Stay
     }
@@ -199,7 +206,7 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
     }
     if input.just_pressed(Button::Select) {
         working.menu_open = true;
-        working.view.open_menu(board, &system.storage.data);
+        working.view.open_menu(board, system.save::<Sweeper>());
         system.sound.play(Sfx::Open);
         return;
     }
@@ -265,9 +272,10 @@ fn finish_move(board: &mut Board, working: &mut Working, system: &mut System, ou
         return;
     }
     let won = outcome == Outcome::Won;
-    let variant = records::variant(board.difficulty(), board.no_guess());
     let seconds = board.elapsed_seconds();
-    let record = &mut system.storage.data.records[records::TABLE][variant];
+    let record = system
+        .save::<Sweeper>()
+        .record_mut(board.difficulty(), board.no_guess());
     let new_best = record.finish(won, seconds);
     board.set_new_record(new_best);
     system.storage.commit_soon();
@@ -395,7 +403,7 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
         }
         ListEvent::Chosen(ROW_NO_GUESS) => {
             board.set_no_guess(!board.no_guess());
-            working.view.refresh_menu(board, &system.storage.data);
+            working.view.refresh_menu(board, system.save::<Sweeper>());
             system.sound.play(Sfx::Confirm);
         }
         ListEvent::Chosen(ROW_CODE) => {
@@ -441,7 +449,7 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
         PadEvent::Cancelled => {
             working.pad = None;
             working.view.close_pad();
-            working.view.refresh_menu(board, &system.storage.data);
+            working.view.refresh_menu(board, system.save::<Sweeper>());
             system.sound.play(Sfx::Close);
             crate::event!("sweeper.pad cancelled");
         }
@@ -470,10 +478,10 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
 }
 
 /// The menu's rows for a board and its records (used by the view).
-pub fn menu_rows(board: &Board, data: &crate::framework::save::SaveData) -> alloc::vec::Vec<Row> {
+pub fn menu_rows(board: &Board, data: &SweeperSave) -> alloc::vec::Vec<Row> {
     let mut rows = alloc::vec::Vec::new();
     for difficulty in Difficulty::ALL {
-        let record = data.records[records::TABLE][records::variant(difficulty, board.no_guess())];
+        let record = data.record(difficulty, board.no_guess());
         let best = record
             .best_seconds
             .map(crate::framework::widgets::timer::format_time)

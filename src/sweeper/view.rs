@@ -14,13 +14,12 @@ use alloc::{format, vec::Vec};
 
 use super::{
     app::menu_rows,
-    records,
+    records::{self, SweeperSave},
     rules::{Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH},
 };
 use crate::framework::{
     assets::sprites,
     canvas::Canvas,
-    save::SaveData,
     transition::Area,
     widgets::{
         list::{List, ListEvent},
@@ -187,7 +186,7 @@ impl View {
     /// Draw the next piece of the window; true once everything is there.
     /// Pieces are sized to stay well under half a frame each (`just bench`
     /// reports the transition's worst frame).
-    pub fn build_step(&mut self, board: &Board, data: &SaveData) -> bool {
+    pub fn build_step(&mut self, board: &Board, data: &SweeperSave) -> bool {
         const WINDOW_ROWS_PER_STEP: i32 = 2; // 28 tiles a row, ~800 cycles a tile
         const WELL_ROWS_PER_STEP: i32 = 3;
         const SQUARES_PER_STEP: usize = 21;
@@ -264,12 +263,12 @@ impl View {
     }
 
     /// Build everything now (tests).
-    pub fn build_all(&mut self, board: &Board, data: &SaveData) {
+    pub fn build_all(&mut self, board: &Board, data: &SweeperSave) {
         while !self.build_step(board, data) {}
     }
 
     /// Bring sprites and text up to date with the board (call from update).
-    pub fn sync(&mut self, board: &Board, pressed: Option<Pos>, face: Face, data: &SaveData) {
+    pub fn sync(&mut self, board: &Board, pressed: Option<Pos>, face: Face, data: &SweeperSave) {
         let preview = pressed.map_or(PosSet::EMPTY, |pos| board.pressed_preview(pos));
         let wiped_columns = self.wipe.unwrap_or(0);
         let state = board.state();
@@ -350,7 +349,7 @@ impl View {
     }
 
     /// The message line: the setting and its record, or the game's result.
-    fn sync_message(&mut self, board: &Board, data: &SaveData) {
+    fn sync_message(&mut self, board: &Board, data: &SweeperSave) {
         if let Some((text, wait)) = self.pending_message.as_mut() {
             // Typed from two frames after the game ended: the frame after it
             // writes the records to SRAM (`commit_soon`), which is enough work.
@@ -362,13 +361,13 @@ impl View {
             }
             return;
         }
-        let variant = records::variant(board.difficulty(), board.no_guess());
+        let variant = records::line(board.difficulty(), board.no_guess());
         if self.shown_variant != Some(variant) && !self.message_locked {
             self.shown_variant = Some(variant);
             if board.state().is_over() {
                 self.game_over_message(board);
             } else {
-                let record = data.records[records::TABLE][variant];
+                let record = data.records[variant];
                 let best = record.best_seconds.map(format_time);
                 let text = match best {
                     Some(best) => format!(
@@ -417,7 +416,7 @@ impl View {
         }
     }
 
-    pub fn open_menu(&mut self, board: &Board, data: &SaveData) {
+    pub fn open_menu(&mut self, board: &Board, data: &SweeperSave) {
         // Blanked, not cleared: taking its 54 tiles off the map cost ~43k
         // cycles, and the menu's rows do not reach the message line.
         self.message_box.blank();
@@ -427,7 +426,7 @@ impl View {
         self.menu = Some(menu);
     }
 
-    pub fn refresh_menu(&mut self, board: &Board, data: &SaveData) {
+    pub fn refresh_menu(&mut self, board: &Board, data: &SweeperSave) {
         if let Some(menu) = self.menu.as_mut() {
             for (i, row) in menu_rows(board, data).into_iter().enumerate() {
                 menu.set_row(i, row);
@@ -532,7 +531,7 @@ fn setting_name(board: &Board) -> &'static str {
 mod tests {
     use super::*;
     use crate::{
-        framework::{canvas::OAM_SLOTS, save::SaveData, widgets::numpad::NumberPad},
+        framework::{canvas::OAM_SLOTS, widgets::numpad::NumberPad},
         random::Rng,
         sweeper::rules::{Difficulty, Outcome},
     };
@@ -566,7 +565,7 @@ mod tests {
 
     #[test_case]
     fn oam_use_stays_within_128_in_every_state(gba: &mut agb::Gba) {
-        let data = SaveData::default();
+        let data = SweeperSave::default();
         let mut view = View::new();
         let mut board = Board::new(Difficulty::Hard, false);
         view.build_all(&board, &data);
