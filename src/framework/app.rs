@@ -45,7 +45,7 @@
 //!     type Save = ();              // or a `Saved` type: the app's SRAM section
 //!     const INFO: AppInfo = AppInfo {
 //!         id: "hello", label: "Hello", icon: 0,          // frame in gfx/icons.png
-//!         music: Music::Desktop, window: Area::new(32, 32, 176, 96),
+//!         music: None, window: Area::new(32, 32, 176, 96),
 //!     };
 //!     fn boot(_: &mut System) -> u8 { 0 }
 //!     fn open(_: &mut u8, _: &mut System) -> Working { /* make layers, cheap */ }
@@ -86,8 +86,9 @@ pub struct AppInfo {
     pub label: &'static str,
     /// Index of the icon in the desktop icon sheet.
     pub icon: usize,
-    /// Music played while the app is open.
-    pub music: super::sound::Music,
+    /// Music while the app is open (its own `Tune`); `None` keeps the
+    /// desktop's playing.
+    pub music: Option<&'static super::sound::Tune>,
     /// Where the app's window sits once open; the open animation grows to it.
     pub window: super::transition::Area,
 }

@@ -26,13 +26,14 @@ agb::include_aseprite!(
     16x16 "gfx/widgets.png",
 );
 
-pub mod music {
-    use agb_tracker::{Track, include_xm};
+/// The desktop's tune; an app without its own keeps it playing.
+pub static DESKTOP_TUNE: super::sound::Tune = super::sound::Tune {
+    name: "desktop",
+    track: agb_tracker::include_xm!("sfx/desktop.xm"),
+};
 
-    pub static DESKTOP: Track = include_xm!("sfx/desktop.xm");
-    pub static SWEEPER: Track = include_xm!("sfx/sweeper.xm");
-}
-
+/// Sounds of the shared interface (menus, windows, the number pad); apps
+/// include their own game sounds.
 pub mod sfx {
     use agb::{include_wav, sound::mixer::SoundData};
 
@@ -41,11 +42,6 @@ pub mod sfx {
     pub static CLOSE: SoundData = include_wav!("sfx/close.wav");
     pub static CONFIRM: SoundData = include_wav!("sfx/confirm.wav");
     pub static ERROR: SoundData = include_wav!("sfx/error.wav");
-    pub static REVEAL: SoundData = include_wav!("sfx/reveal.wav");
-    pub static FLAG: SoundData = include_wav!("sfx/flag.wav");
-    pub static CHORD: SoundData = include_wav!("sfx/chord.wav");
-    pub static BOOM: SoundData = include_wav!("sfx/boom.wav");
-    pub static WIN: SoundData = include_wav!("sfx/win.wav");
 }
 
 /// Text colours (index 1 is what the font draws with): dark ink in slot 15,

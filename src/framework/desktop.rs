@@ -14,7 +14,6 @@ use super::{
     app::{AppSlot, Lifecycle, Request},
     assets,
     canvas::Canvas,
-    sound::{Music, Sfx},
     system::System,
     transition::{self, Area},
     widgets::{status_bar::StatusBar, text::TextBox},
@@ -95,7 +94,7 @@ impl Desktop {
         } else {
             0
         };
-        system.sound.play_music(Music::Desktop);
+        system.sound.play_music(&assets::DESKTOP_TUNE);
         let mut desktop = Self {
             wallpaper,
             desk,
@@ -154,8 +153,8 @@ impl Desktop {
                 let wants_close = start_closes || app.update(system) == Request::Close;
                 if wants_close {
                     app.pause(system);
-                    system.sound.play(Sfx::Close);
-                    system.sound.play_music(Music::Desktop);
+                    system.sound.play(assets::sfx::CLOSE);
+                    system.sound.play_music(&assets::DESKTOP_TUNE);
                     crate::event!("app.close name={}", app.info().id);
                     Some((index, Lifecycle::Closing(0)))
                 } else {
@@ -220,7 +219,7 @@ impl Desktop {
             let moved = self.moved_selection(dx, dy);
             if moved != self.selected {
                 self.selected = moved;
-                system.sound.play(Sfx::Cursor);
+                system.sound.play(assets::sfx::CURSOR);
                 crate::event!("desktop.select index={}", moved);
             }
         }
@@ -243,8 +242,10 @@ impl Desktop {
                     app.persistent_bytes(),
                     crate::framework::heap_in_use() as isize - self.heap_baseline as isize
                 );
-                system.sound.play(Sfx::Open);
-                system.sound.play_music(app.info().music);
+                system.sound.play(assets::sfx::OPEN);
+                system
+                    .sound
+                    .play_music(app.info().music.unwrap_or(&assets::DESKTOP_TUNE));
                 self.active = Some((self.selected, Lifecycle::Opening(0)));
             }
         } else if system.input.just_pressed(Button::B) {

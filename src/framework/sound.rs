@@ -13,8 +13,6 @@ use agb::{
 use agb_tracker::{Track, Tracker};
 use alloc::borrow::Cow;
 
-use super::assets::{music, sfx};
-
 /// Mixer rate. 18,157 Hz mixes 304 samples a frame instead of 32,768 Hz's
 /// 549, which nearly halves the mixer's share of every frame; the sfx WAVs are
 /// made at this rate (sfx/make_sfx.py), since include_wav! does not resample.
@@ -34,59 +32,27 @@ fn tracker_speed(speed: Num<u32, 8>) -> Num<u32, 8> {
 /// tracker allocated) by the time a closing window is gone.
 pub const FADE_FRAMES: u8 = 12;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Music {
-    Silence,
-    Desktop,
-    Sweeper,
+/// A piece of music: an XM module played by agb-tracker, and the name the
+/// `music.start` event logs. Apps declare their own in their folder.
+pub struct Tune {
+    pub name: &'static str,
+    pub track: Track,
 }
 
-impl Music {
-    fn track(self) -> Option<&'static Track> {
-        match self {
-            Music::Silence => None,
-            Music::Desktop => Some(&music::DESKTOP),
-            Music::Sweeper => Some(&music::SWEEPER),
-        }
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Sfx {
-    Cursor,
-    Open,
-    Close,
-    Confirm,
-    Error,
-    Reveal,
-    Flag,
-    Chord,
-    Boom,
-    Win,
-}
-
-impl Sfx {
-    fn data(self) -> SoundData {
-        match self {
-            Sfx::Cursor => sfx::CURSOR,
-            Sfx::Open => sfx::OPEN,
-            Sfx::Close => sfx::CLOSE,
-            Sfx::Confirm => sfx::CONFIRM,
-            Sfx::Error => sfx::ERROR,
-            Sfx::Reveal => sfx::REVEAL,
-            Sfx::Flag => sfx::FLAG,
-            Sfx::Chord => sfx::CHORD,
-            Sfx::Boom => sfx::BOOM,
-            Sfx::Win => sfx::WIN,
-        }
+fn same(a: Option<&'static Tune>, b: Option<&'static Tune>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => core::ptr::eq(a, b),
+        (None, None) => true,
+        _ => false,
     }
 }
 
 pub struct Sound<'a> {
     mixer: Mixer<'a>,
     tracker: Option<Tracker>,
-    playing: Music,
-    wanted: Music,
+    /// `None`: silence.
+    playing: Option<&'static Tune>,
+    wanted: Option<&'static Tune>,
     fade_left: u8,
     pub music_on: bool,
     pub sfx_on: bool,
@@ -97,18 +63,18 @@ impl<'a> Sound<'a> {
         Self {
             mixer: controller.mixer(FREQUENCY),
             tracker: None,
-            playing: Music::Silence,
-            wanted: Music::Silence,
+            playing: None,
+            wanted: None,
             fade_left: 0,
             music_on: true,
             sfx_on: true,
         }
     }
 
-    /// Ask for a track; the current one fades out first.
-    pub fn play_music(&mut self, music: Music) {
-        if music != self.wanted {
-            self.wanted = music;
+    /// Ask for a tune; the current one fades out first.
+    pub fn play_music(&mut self, tune: &'static Tune) {
+        if !same(Some(tune), self.wanted) {
+            self.wanted = Some(tune);
             self.fade_left = if self.tracker.is_some() {
                 FADE_FRAMES
             } else {
@@ -117,35 +83,32 @@ impl<'a> Sound<'a> {
         }
     }
 
-    pub fn music(&self) -> Music {
-        self.playing
-    }
-
-    pub fn play(&mut self, effect: Sfx) {
+    /// Play a sound effect (a `SoundData` from `include_wav!`).
+    pub fn play(&mut self, effect: SoundData) {
         if self.sfx_on {
             let _ = self
                 .mixer
-                .play_sound(SoundChannel::new_high_priority(effect.data()));
+                .play_sound(SoundChannel::new_high_priority(effect));
         }
     }
 
     /// Advance music and mix this frame's audio; call once per frame.
     pub fn frame(&mut self) {
-        let wanted = if self.music_on {
-            self.wanted
-        } else {
-            Music::Silence
-        };
-        if wanted != self.playing && (self.fade_left == 0 || self.tracker.is_none()) {
+        let wanted = self.wanted.filter(|_| self.music_on);
+        let changing = !same(wanted, self.playing);
+        if changing && (self.fade_left == 0 || self.tracker.is_none()) {
             if let Some(mut old) = self.tracker.take() {
                 old.stop(&mut self.mixer);
             }
-            self.tracker = wanted.track().map(Tracker::new);
+            self.tracker = wanted.map(|tune| Tracker::new(&tune.track));
             self.playing = wanted;
-            crate::event!("music.start track={:?}", wanted);
+            crate::event!(
+                "music.start track={}",
+                wanted.map_or("silence", |tune| tune.name)
+            );
         }
         if let Some(tracker) = self.tracker.as_mut() {
-            let volume = if wanted != self.playing {
+            let volume = if !same(wanted, self.playing) {
                 self.fade_left = self.fade_left.saturating_sub(1);
                 i16::from(self.fade_left) * 256 / i16::from(FADE_FRAMES)
             } else {

@@ -12,9 +12,9 @@ use alloc::vec;
 
 use crate::framework::{
     App, AppInfo, Request, System,
+    assets::sfx,
     canvas::Canvas,
     save::DeskSave,
-    sound::{Music, Sfx},
     transition::Area,
     widgets::{
         dialog::{Answer, Dialog},
@@ -61,7 +61,7 @@ impl App for Settings {
         id: "settings",
         label: "Settings",
         icon: 1,
-        music: Music::Desktop,
+        music: None,
         window: WINDOW,
     };
 
@@ -137,12 +137,12 @@ impl App for Settings {
                 Answer::Yes => {
                     system.storage.erase_all();
                     system.apply_settings();
-                    system.sound.play(Sfx::Confirm);
+                    system.sound.play(sfx::CONFIRM);
                     crate::event!("settings.erased");
                     close_dialog(working, &system.storage.desk);
                 }
                 Answer::No => {
-                    system.sound.play(Sfx::Close);
+                    system.sound.play(sfx::CLOSE);
                     close_dialog(working, &system.storage.desk);
                 }
             }
@@ -151,7 +151,7 @@ impl App for Settings {
         let (_, dy) = system.input.repeated_direction();
         match working.list.update(dy, a, b) {
             ListEvent::Nothing => {}
-            ListEvent::Moved => system.sound.play(Sfx::Cursor),
+            ListEvent::Moved => system.sound.play(sfx::CURSOR),
             ListEvent::Back => return Request::Close,
             ListEvent::Chosen(ERASE) => {
                 // Released, not cleared: unmapping the list's tiles cost ~40k cycles.
@@ -160,7 +160,7 @@ impl App for Settings {
                     alloc::format!("{}\n\n{}", ERASE_QUESTION.message, ERASE_QUESTION.prompt());
                 working.dialog_text.set_gradually(&text);
                 working.dialog = Some(ERASE_QUESTION);
-                system.sound.play(Sfx::Error);
+                system.sound.play(sfx::ERROR);
             }
             ListEvent::Chosen(row) => {
                 let settings = &mut system.storage.desk.settings;
@@ -171,7 +171,7 @@ impl App for Settings {
                 }
                 system.apply_settings();
                 system.storage.commit_soon();
-                system.sound.play(Sfx::Confirm);
+                system.sound.play(sfx::CONFIRM);
                 crate::event!(
                     "settings.changed music={} sfx={}",
                     system.storage.desk.settings.music,

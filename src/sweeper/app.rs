@@ -9,13 +9,14 @@ use super::{
         Board, Difficulty, GameState, NoGuessGenerator, Outcome, Pos,
         code::{self, BoardCode},
     },
+    sounds,
     view::{Face, View},
 };
 use crate::{
     framework::{
         App, AppInfo, Request, System,
+        assets::sfx,
         canvas::Canvas,
-        sound::{Music, Sfx},
         widgets::{
             list::{ListEvent, Row},
             numpad::{NumberPad, PadEvent},
@@ -72,7 +73,7 @@ impl App for Sweeper {
         id: "sweeper",
         label: "Sweeper",
         icon: 0,
-        music: Music::Sweeper,
+        music: Some(&sounds::TUNE),
         window: View::WINDOW,
     };
 
@@ -207,7 +208,7 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
     if input.just_pressed(Button::Select) {
         working.menu_open = true;
         working.view.open_menu(board, system.save::<Sweeper>());
-        system.sound.play(Sfx::Open);
+        system.sound.play(sfx::OPEN);
         return;
     }
     if input.just_pressed(Button::A) {
@@ -225,7 +226,7 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
     }
     let (dx, dy) = system.input.repeated_direction();
     if (dx, dy) != (0, 0) && board.move_cursor(dx as i8, dy as i8) {
-        system.sound.play(Sfx::Cursor);
+        system.sound.play(sfx::CURSOR);
     }
 }
 
@@ -341,12 +342,12 @@ pub fn fingerprint(board: &Board) -> u32 {
 
 fn play_outcome(system: &mut System, outcome: Outcome) {
     let effect = match outcome {
-        Outcome::Revealed { .. } => Sfx::Reveal,
-        Outcome::Flagged | Outcome::Unflagged => Sfx::Flag,
-        Outcome::Chorded { .. } => Sfx::Chord,
-        Outcome::ChordRefused => Sfx::Error,
-        Outcome::Lost => Sfx::Boom,
-        Outcome::Won => Sfx::Win,
+        Outcome::Revealed { .. } => sounds::REVEAL,
+        Outcome::Flagged | Outcome::Unflagged => sounds::FLAG,
+        Outcome::Chorded { .. } => sounds::CHORD,
+        Outcome::ChordRefused => sfx::ERROR,
+        Outcome::Lost => sounds::BOOM,
+        Outcome::Won => sounds::WIN,
         Outcome::Ignored | Outcome::NeedsLayout => return,
     };
     system.sound.play(effect);
@@ -395,22 +396,22 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
     let b = system.input.just_pressed(Button::B) || system.input.just_pressed(Button::Select);
     match working.view.menu_update(dy, a, b) {
         ListEvent::Nothing => {}
-        ListEvent::Moved => system.sound.play(Sfx::Cursor),
+        ListEvent::Moved => system.sound.play(sfx::CURSOR),
         ListEvent::Back => {
             working.menu_open = false;
             working.view.close_menu();
-            system.sound.play(Sfx::Close);
+            system.sound.play(sfx::CLOSE);
         }
         ListEvent::Chosen(ROW_NO_GUESS) => {
             board.set_no_guess(!board.no_guess());
             working.view.refresh_menu(board, system.save::<Sweeper>());
-            system.sound.play(Sfx::Confirm);
+            system.sound.play(sfx::CONFIRM);
         }
         ListEvent::Chosen(ROW_CODE) => {
             let pad = NumberPad::new(code::DIGITS, 4, validate_code);
             working.view.open_pad(&pad);
             working.pad = Some(pad);
-            system.sound.play(Sfx::Open);
+            system.sound.play(sfx::OPEN);
             crate::event!("sweeper.pad open");
         }
         ListEvent::Chosen(row) => {
@@ -419,7 +420,7 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
                 working.menu_open = false;
                 working.view.close_menu();
                 working.wipe = Some(0);
-                system.sound.play(Sfx::Confirm);
+                system.sound.play(sfx::CONFIRM);
             }
         }
     }
@@ -440,17 +441,17 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
     };
     match event {
         PadEvent::Nothing => {}
-        PadEvent::Typed | PadEvent::Deleted => system.sound.play(Sfx::Cursor),
-        PadEvent::Refused => system.sound.play(Sfx::Error),
+        PadEvent::Typed | PadEvent::Deleted => system.sound.play(sfx::CURSOR),
+        PadEvent::Refused => system.sound.play(sfx::ERROR),
         PadEvent::Rejected => {
-            system.sound.play(Sfx::Error);
+            system.sound.play(sfx::ERROR);
             crate::event!("sweeper.pad rejected error={:?}", pad.error());
         }
         PadEvent::Cancelled => {
             working.pad = None;
             working.view.close_pad();
             working.view.refresh_menu(board, system.save::<Sweeper>());
-            system.sound.play(Sfx::Close);
+            system.sound.play(sfx::CLOSE);
             crate::event!("sweeper.pad cancelled");
         }
         PadEvent::Accepted => {
@@ -467,7 +468,7 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
             working.menu_open = false;
             working.view.close_menu();
             working.wipe = Some(0);
-            system.sound.play(Sfx::Confirm);
+            system.sound.play(sfx::CONFIRM);
         }
     }
     if let Some(pad) = working.pad.as_ref() {

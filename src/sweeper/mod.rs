@@ -3,10 +3,12 @@
 //! - `rules/`: the pure game (board, floodfill, chording, no-guess generator).
 //! - `app.rs`: the app contract: input, timer, records, sounds.
 //! - `view.rs`: drawing: 84 square sprites over a tilemap well, status bar.
+//! - `records.rs`: the save section; `sounds.rs`: music and sound effects.
 
 mod app;
 pub mod records;
 pub mod rules;
+mod sounds;
 pub mod view;
 
 pub use app::{NO_GUESS_STEPS_PER_FRAME, Sweeper};
