@@ -34,33 +34,12 @@
 //! - The shared widgets in `framework/widgets/`: window frames, text boxes,
 //!   lists, dialogs, the number pad, a timer.
 //!
-//! A minimal app:
-//!
-//! ```ignore
-//! pub struct Hello;
-//! pub struct Working { layer: RegularBackground, text: TextBox }
-//! impl App for Hello {
-//!     type Persistent = u8;        // e.g. a cursor row (must fit PERSISTENT_BUDGET)
-//!     type Working = Working;
-//!     type Save = ();              // or a `Saved` type: the app's SRAM section
-//!     const INFO: AppInfo = AppInfo {
-//!         id: "hello", label: "Hello", icon: 0,          // frame in gfx/icons.png
-//!         music: None, window: Area::new(32, 32, 176, 96),
-//!     };
-//!     fn boot(_: &mut System) -> u8 { 0 }
-//!     fn open(_: &mut u8, _: &mut System) -> Working { /* make layers, cheap */ }
-//!     fn prepare(_: &mut u8, w: &mut Working, _: &mut System) -> bool {
-//!         /* draw the window a few rows per call */ true
-//!     }
-//!     fn update(_: &mut u8, _: &mut Working, system: &mut System) -> Request {
-//!         if system.input.just_pressed(Button::B) { Request::Close } else { Request::Stay }
-//!     }
-//!     fn show(_: &u8, w: &mut Working, canvas: &mut Canvas) { canvas.background(&w.layer); }
-//! }
-//! ```
-//!
-//! Then register it in `src/lib.rs`: `let mut hello = Slot::<Hello>::new(&mut system);`
-//! and add `&mut hello` to the `apps` array (the desktop shows them in order).
+//! A minimal app is [`hello`] at the end of this file: compiled with the
+//! in-ROM tests, which run it through its lifecycle, so it cannot go stale.
+//! Register an app in `src/lib.rs` with one line,
+//! `let mut hello = Slot::<Hello>::new(&mut system);`, and add `&mut hello`
+//! to the `apps` array (the desktop shows them in order). Its music, sounds,
+//! art and save section are declared in its own folder.
 
 use alloc::boxed::Box;
 
@@ -248,5 +227,108 @@ impl<A: App> AppSlot for Slot<A> {
 
     fn persistent_bytes(&self) -> usize {
         core::mem::size_of::<A::Persistent>()
+    }
+}
+
+/// The smallest complete app: a titled window that closes on B, remembers how
+/// often it was opened (persistent) and keeps no save.
+#[cfg(test)]
+pub mod hello {
+    use agb::{
+        display::{
+            Priority,
+            tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
+        },
+        input::Button,
+    };
+
+    use crate::framework::{
+        App, AppInfo, Canvas, Request, System,
+        transition::Area,
+        widgets::{text::TextBox, window},
+    };
+
+    pub struct Hello;
+
+    const WINDOW: Area = Area::new(32, 32, 176, 96);
+
+    pub struct Working {
+        layer: RegularBackground,
+        title: TextBox,
+    }
+
+    impl App for Hello {
+        /// Times opened: kept while closed, lost at power-off.
+        type Persistent = u8;
+        type Working = Working;
+        type Save = ();
+
+        const INFO: AppInfo = AppInfo {
+            id: "hello",
+            label: "Hello",
+            icon: 0,
+            music: None,
+            window: WINDOW,
+        };
+
+        fn boot(_system: &mut System) -> u8 {
+            0
+        }
+
+        fn open(opened: &mut u8, _system: &mut System) -> Working {
+            *opened = opened.saturating_add(1);
+            let layer = RegularBackground::new(
+                Priority::P1,
+                RegularBackgroundSize::Background32x32,
+                TileFormat::FourBpp,
+            );
+            let title = TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 12, 1);
+            Working { layer, title }
+        }
+
+        fn prepare(_opened: &mut u8, working: &mut Working, _system: &mut System) -> bool {
+            window::draw_window(&mut working.layer, WINDOW, true);
+            working.title.set(&mut working.layer, "Hello");
+            true
+        }
+
+        fn update(_opened: &mut u8, _working: &mut Working, system: &mut System) -> Request {
+            if system.input.just_pressed(Button::B) {
+                Request::Close
+            } else {
+                Request::Stay
+            }
+        }
+
+        fn show(_opened: &u8, working: &mut Working, canvas: &mut Canvas) {
+            canvas.background(&working.layer);
+        }
+    }
+
+    #[test_case]
+    fn hello_runs_through_its_lifecycle(gba: &mut agb::Gba) {
+        use crate::framework::{AppSlot, Slot, input::Input, save::Storage, sound::Sound};
+        let mut system = System {
+            input: Input::new(),
+            sound: Sound::new(&mut gba.mixer),
+            storage: Storage::detached(),
+            rng: crate::random::Rng::new(1),
+            frame: 0,
+        };
+        let mut slot = Slot::<Hello>::new(&mut system);
+        for times in 1..=2 {
+            // The desktop sees every app through the object-safe `AppSlot`.
+            let app: &mut dyn AppSlot = &mut slot;
+            assert_eq!(app.info().id, "hello");
+            assert!(!app.is_open());
+            app.open(&mut system);
+            assert!(app.is_open() && app.prepare(&mut system));
+            assert_eq!(app.update(&mut system), Request::Stay);
+            app.pause(&mut system);
+            app.close();
+            assert!(!app.is_open());
+            assert_eq!(app.persistent_bytes(), 1);
+            assert_eq!(*slot.persistent(), times);
+        }
     }
 }

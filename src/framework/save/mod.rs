@@ -250,6 +250,23 @@ impl Storage {
         storage
     }
 
+    /// A store with no save chip behind it (sections live in RAM only), for
+    /// tests and hosts without SRAM.
+    pub fn detached() -> Self {
+        Self {
+            manager: None,
+            desk: DeskSave::default(),
+            desk_kept: Kept::default(),
+            sections: Vec::new(),
+            claimed: Vec::new(),
+            legacy: None,
+            notice: Some(Notice::Unavailable),
+            writes: 0,
+            pending: false,
+            wrote_this_frame: false,
+        }
+    }
+
     /// `owner`'s section, loaded from SRAM (or migrated) the first time it
     /// is asked for. Apps reach theirs through `System::save`.
     pub fn section<T: Saved>(&mut self, owner: &'static str) -> &mut T {
