@@ -6,8 +6,6 @@ use agb::display::{
     tiled::{RegularBackground, TileEffect},
 };
 
-use super::widgets::text::{LIGHT_TEXT_PALETTE, TEXT_PALETTE};
-
 agb::include_background_gfx!(
     pub mod desktop,
     WALLPAPER => deduplicate "gfx/desktop.png",
@@ -43,6 +41,12 @@ pub mod sfx {
     pub static CONFIRM: SoundData = include_wav!("sfx/confirm.wav");
     pub static ERROR: SoundData = include_wav!("sfx/error.wav");
 }
+
+/// Background palette slots: the art's palettes come first (from
+/// `desktop::PALETTES`), the top two are reserved for text: dark ink for
+/// cream windows, light ink for dark wells and bars.
+pub const TEXT_PALETTE: u8 = 15;
+pub const LIGHT_TEXT_PALETTE: u8 = 14;
 
 /// Text colours (index 1 is what the font draws with): dark ink in slot 15,
 /// cream ink in slot 14, both taken from the art palette (gfx/palette.png).

@@ -94,9 +94,11 @@ pub fn run(
     crate::event!("desktop.ready apps={}", apps.len());
     #[cfg(any(debug_assertions, feature = "events"))]
     let mut meter = perf::FrameMeter::new();
+    #[cfg(any(debug_assertions, feature = "events"))]
+    let labels: alloc::vec::Vec<&str> = apps.iter().map(|app| app.info().id).collect();
     loop {
         #[cfg(any(debug_assertions, feature = "events"))]
-        meter.begin(menu.active());
+        meter.begin(phase(menu.active()));
         system.input.update();
         // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
         let _ = menu.update(apps, system);
@@ -108,9 +110,19 @@ pub fn run(
         meter.mark();
         system.sound.frame();
         #[cfg(any(debug_assertions, feature = "events"))]
-        meter.end(menu.active(), apps);
+        meter.end(phase(menu.active()), &labels);
         frame.commit();
         system.frame = system.frame.wrapping_add(1);
+    }
+}
+
+/// What the frame meter calls the desktop's state.
+#[cfg(any(debug_assertions, feature = "events"))]
+fn phase(active: Option<(usize, Lifecycle)>) -> perf::Phase {
+    match active {
+        None | Some((_, Lifecycle::Closed)) => perf::Phase::Desktop,
+        Some((index, Lifecycle::Running)) => perf::Phase::App(index),
+        Some((_, Lifecycle::Opening(_) | Lifecycle::Closing(_))) => perf::Phase::Transition,
     }
 }
 

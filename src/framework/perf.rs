@@ -12,8 +12,6 @@ use agb::external::critical_section::{self, Mutex};
 use agb::external::portable_atomic::{AtomicU32, Ordering};
 use agb::timer::{Divider, Timer, Timers};
 
-use super::app::{AppSlot, Lifecycle};
-
 /// CPU cycles in one frame (228 lines of 1232 cycles).
 pub const FRAME_CYCLES: u32 = 280_896;
 
@@ -91,22 +89,15 @@ impl core::fmt::Display for FramePercent {
     }
 }
 
+/// What a frame is spent on.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Phase {
+pub enum Phase {
     Desktop,
     Transition,
     App(usize),
 }
 
 impl Phase {
-    fn of(active: Option<(usize, Lifecycle)>) -> Self {
-        match active {
-            None | Some((_, Lifecycle::Closed)) => Self::Desktop,
-            Some((index, Lifecycle::Running)) => Self::App(index),
-            Some((_, Lifecycle::Opening(_) | Lifecycle::Closing(_))) => Self::Transition,
-        }
-    }
-
     fn slot(self) -> usize {
         match self {
             Self::Desktop => 0,
@@ -117,12 +108,12 @@ impl Phase {
 }
 
 /// Name of a phase slot for events, in two parts: `desktop`, `transition`,
-/// `app:<id>`.
-fn phase_name(slot: usize, apps: &[&mut dyn AppSlot]) -> (&'static str, &'static str) {
+/// `app:<label>`, where `labels[i]` names `Phase::App(i)`.
+fn phase_name<'a>(slot: usize, labels: &[&'a str]) -> (&'static str, &'a str) {
     match slot {
         0 => ("desktop", ""),
         1 => ("transition", ""),
-        slot => ("app:", apps.get(slot - 2).map_or("?", |app| app.info().id)),
+        slot => ("app:", labels.get(slot - 2).copied().unwrap_or("?")),
     }
 }
 
@@ -165,9 +156,9 @@ impl FrameMeter {
         }
     }
 
-    /// Call right after `commit` returns, with the desktop's state then.
-    pub fn begin(&mut self, active: Option<(usize, Lifecycle)>) {
-        self.before = Phase::of(active);
+    /// Call right after `commit` returns, with the phase then.
+    pub fn begin(&mut self, phase: Phase) {
+        self.before = phase;
         self.marked = 0;
         EXCLUDED.store(0, Ordering::Relaxed);
         self.start = now();
@@ -183,12 +174,11 @@ impl FrameMeter {
 
     /// Call right before `commit`; logs `perf.over` for a frame over budget,
     /// and every phase's worst on returning to the desktop and periodically.
-    pub fn end(&mut self, active: Option<(usize, Lifecycle)>, apps: &[&mut dyn AppSlot]) {
+    pub fn end(&mut self, after: Phase, labels: &[&str]) {
         let end = now();
         let cycles = end
             .wrapping_sub(self.start)
             .saturating_sub(EXCLUDED.load(Ordering::Relaxed));
-        let after = Phase::of(active);
         let phase = if after == self.before {
             after
         } else {
@@ -206,7 +196,7 @@ impl FrameMeter {
         }
         self.frames = self.frames.wrapping_add(1);
         if cycles > FRAME_BUDGET {
-            let (name, id) = phase_name(slot, apps);
+            let (name, id) = phase_name(slot, labels);
             // Marks not taken this frame read as the end, so their parts read 0.
             let [update_end, show_end] = match self.marked {
                 0 => [end, end],
@@ -227,15 +217,15 @@ impl FrameMeter {
         }
         let back_on_desktop = after == Phase::Desktop && self.before != Phase::Desktop;
         if back_on_desktop || self.frames.is_multiple_of(REPORT_EVERY) {
-            self.report(apps);
+            self.report(labels);
         }
     }
 
-    fn report(&self, apps: &[&mut dyn AppSlot]) {
+    fn report(&self, labels: &[&str]) {
         let phases = self.worst.iter().zip(&self.total).zip(&self.count);
         for (slot, ((&worst, &total), &count)) in phases.enumerate() {
             if count > 0 {
-                let (name, id) = phase_name(slot, apps);
+                let (name, id) = phase_name(slot, labels);
                 crate::event!(
                     "perf phase={}{} worst={} pct={} mean={} frames={}",
                     name,

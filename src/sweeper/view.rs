@@ -18,14 +18,14 @@ use super::{
     rules::{Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH},
 };
 use crate::framework::{
-    assets::sprites,
+    assets::{LIGHT_TEXT_PALETTE, sprites},
     canvas::Canvas,
     transition::Area,
     widgets::{
         list::{List, ListEvent},
         numpad::NumberPad,
         numpad_view::NumberPadView,
-        text::{LIGHT_TEXT_PALETTE, TextBox},
+        text::TextBox,
         timer::format_time,
         window::{self, ICON_CLOCK, ICON_POOP},
     },

@@ -5,7 +5,8 @@
 use agb::display::{Priority, object::Object, tiled::RegularBackground};
 use alloc::vec::Vec;
 
-use super::text::{LINE_HEIGHT, TEXT_PALETTE, TextBox};
+use super::text::{LINE_HEIGHT, TextBox};
+use crate::framework::assets::TEXT_PALETTE;
 use crate::framework::{assets, canvas::Canvas};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

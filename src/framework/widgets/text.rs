@@ -19,14 +19,10 @@ use agb::{
 };
 use alloc::vec::Vec;
 
-use crate::framework::assets;
+use crate::framework::assets::{self, TEXT_PALETTE};
 
 pub static FONT: Font = include_font!("gfx/font/pocket-sans.ttf", 10);
 
-/// Background palette slots reserved for text (see `assets::set_text_palettes`):
-/// dark ink for cream windows, light ink for dark wells and bars.
-pub const TEXT_PALETTE: u8 = 15;
-pub const LIGHT_TEXT_PALETTE: u8 = 14;
 /// Line height of the font in pixels.
 pub const LINE_HEIGHT: i32 = 11;
 
