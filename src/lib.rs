@@ -14,10 +14,10 @@ extern crate alloc;
 
 #[cfg(feature = "bench")]
 mod bench;
-pub mod framework;
-pub mod random;
-pub mod settings;
-pub mod sweeper;
+mod framework;
+mod random;
+mod settings;
+mod sweeper;
 
 use framework::{AppSlot, Slot, System, input::Input, sound::Sound};
 

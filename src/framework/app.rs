@@ -124,7 +124,6 @@ pub trait App: 'static {
 /// Where an app is in its lifecycle; the `u8` counts animation frames.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Lifecycle {
-    Closed,
     Opening(u8),
     Running,
     Closing(u8),
@@ -155,6 +154,7 @@ impl<A: App> Slot<A> {
         }
     }
 
+    #[cfg(test)]
     pub fn persistent(&self) -> &A::Persistent {
         &self.persistent
     }
@@ -163,7 +163,6 @@ impl<A: App> Slot<A> {
 /// The object-safe face of a [`Slot`], so the desktop can hold different apps.
 pub trait AppSlot {
     fn info(&self) -> &'static AppInfo;
-    fn is_open(&self) -> bool;
     fn open(&mut self, system: &mut System);
     fn prepare(&mut self, system: &mut System) -> bool;
     fn update(&mut self, system: &mut System) -> Request;
@@ -177,10 +176,6 @@ pub trait AppSlot {
 impl<A: App> AppSlot for Slot<A> {
     fn info(&self) -> &'static AppInfo {
         &A::INFO
-    }
-
-    fn is_open(&self) -> bool {
-        self.working.is_some()
     }
 
     fn open(&mut self, system: &mut System) {
@@ -243,7 +238,8 @@ pub mod hello {
     };
 
     use crate::framework::{
-        App, AppInfo, Canvas, Request, System,
+        App, AppInfo, Request, System,
+        canvas::Canvas,
         transition::Area,
         widgets::{text::TextBox, window},
     };
@@ -287,7 +283,7 @@ pub mod hello {
         }
 
         fn prepare(_opened: &mut u8, working: &mut Working, _system: &mut System) -> bool {
-            window::draw_window(&mut working.layer, WINDOW, true);
+            window::draw_window_rows(&mut working.layer, WINDOW, true, 0..WINDOW.height / 8);
             working.title.set(&mut working.layer, "Hello");
             true
         }
@@ -320,13 +316,16 @@ pub mod hello {
             // The desktop sees every app through the object-safe `AppSlot`.
             let app: &mut dyn AppSlot = &mut slot;
             assert_eq!(app.info().id, "hello");
-            assert!(!app.is_open());
             app.open(&mut system);
-            assert!(app.is_open() && app.prepare(&mut system));
+            assert!(app.prepare(&mut system));
             assert_eq!(app.update(&mut system), Request::Stay);
             app.pause(&mut system);
             app.close();
-            assert!(!app.is_open());
+            assert_eq!(
+                app.update(&mut system),
+                Request::Close,
+                "closed: no working state"
+            );
             assert_eq!(app.persistent_bytes(), 1);
             assert_eq!(*slot.persistent(), times);
         }

@@ -136,7 +136,6 @@ impl Desktop {
             return DesktopRequest::Stay;
         };
         self.active = match lifecycle {
-            Lifecycle::Closed => None,
             Lifecycle::Opening(step) => {
                 let prepared = app.prepare(system);
                 if step < transition::FRAMES {

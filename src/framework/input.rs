@@ -50,10 +50,6 @@ impl Input {
         self.buttons.is_just_pressed(button)
     }
 
-    pub fn just_released(&self, button: Button) -> bool {
-        self.buttons.is_just_released(button)
-    }
-
     /// A direction press, repeated while held. Returns (dx, dy).
     pub fn repeated_direction(&self) -> (i32, i32) {
         let mut delta = (0, 0);

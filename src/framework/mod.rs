@@ -13,7 +13,7 @@
 //! let mut menu = PauseMenu::new(&mut gfx, &mut apps, &mut system);
 //! loop {
 //!     system.input.update();
-//!     if menu.update(&mut apps, &mut system) == DesktopRequest::Leave { break; }
+//!     if menu.update(&mut apps, &mut system) == desktop::DesktopRequest::Leave { break; }
 //!     let mut frame = gfx.frame();
 //!     menu.show(&mut apps, &mut frame);
 //!     system.sound.frame();
@@ -46,8 +46,7 @@ pub mod transition;
 pub mod widgets;
 
 pub use app::{App, AppInfo, AppSlot, Lifecycle, Request, Slot};
-pub use canvas::Canvas;
-pub use desktop::{Desktop as PauseMenu, DesktopRequest};
+pub use desktop::Desktop as PauseMenu;
 pub use system::System;
 
 use crate::random::Rng;
@@ -120,7 +119,7 @@ pub fn run(
 #[cfg(any(debug_assertions, feature = "events"))]
 fn phase(active: Option<(usize, Lifecycle)>) -> perf::Phase {
     match active {
-        None | Some((_, Lifecycle::Closed)) => perf::Phase::Desktop,
+        None => perf::Phase::Desktop,
         Some((index, Lifecycle::Running)) => perf::Phase::App(index),
         Some((_, Lifecycle::Opening(_) | Lifecycle::Closing(_))) => perf::Phase::Transition,
     }

@@ -5,7 +5,7 @@
 //! writes per frame, all latched at VBlank by agb's frame commit.
 
 use agb::{
-    display::{GraphicsFrame, HEIGHT, WIDTH, WinIn, tiled::RegularBackgroundId},
+    display::{GraphicsFrame, WinIn, tiled::RegularBackgroundId},
     fixnum::{Rect, vec2},
 };
 
@@ -30,8 +30,6 @@ impl Area {
             height,
         }
     }
-
-    pub const FULL_SCREEN: Area = Area::new(0, 0, WIDTH, HEIGHT);
 
     /// `from` at step 0, `to` at step `FRAMES`, eased (smoothstep) in between.
     pub fn between(from: Area, to: Area, step: u8) -> Area {

@@ -11,4 +11,6 @@ pub mod rules;
 mod sounds;
 pub mod view;
 
-pub use app::{NO_GUESS_STEPS_PER_FRAME, Sweeper};
+#[cfg(feature = "bench")]
+pub use app::NO_GUESS_STEPS_PER_FRAME;
+pub use app::Sweeper;

@@ -263,6 +263,7 @@ impl View {
     }
 
     /// Build everything now (tests).
+    #[cfg(test)]
     pub fn build_all(&mut self, board: &Board, data: &SweeperSave) {
         while !self.build_step(board, data) {}
     }

@@ -250,8 +250,8 @@ impl Storage {
         storage
     }
 
-    /// A store with no save chip behind it (sections live in RAM only), for
-    /// tests and hosts without SRAM.
+    /// A store with no save chip behind it (sections live in RAM only).
+    #[cfg(test)]
     pub fn detached() -> Self {
         Self {
             manager: None,
@@ -478,7 +478,8 @@ impl Storage {
         false
     }
 
-    /// Section writes since boot (tests check that idle frames never write).
+    /// Section writes since boot.
+    #[cfg(test)]
     pub fn writes(&self) -> u32 {
         self.writes
     }

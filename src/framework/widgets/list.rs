@@ -125,14 +125,6 @@ impl List {
         self.dirty = true;
     }
 
-    /// Remove the list's text from the layer.
-    pub fn clear(&mut self, text_layer: &mut RegularBackground) {
-        for text in self.boxes() {
-            text.clear(text_layer);
-        }
-        self.dirty = true;
-    }
-
     /// The label and badge boxes that exist so far.
     fn boxes(&mut self) -> impl Iterator<Item = &mut TextBox> {
         [self.labels.as_mut(), self.badges.as_mut()]

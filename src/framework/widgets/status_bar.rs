@@ -7,7 +7,8 @@ use agb::display::tiled::RegularBackground;
 use super::text::TextBox;
 
 pub struct StatusBar {
-    title: TextBox,
+    /// Drawn once; kept so its tiles stay mapped.
+    _title: TextBox,
     clock: TextBox,
     shown_seconds: Option<u32>,
 }
@@ -21,14 +22,10 @@ impl StatusBar {
         let mut clock = TextBox::new((176, 3), 8, 1);
         clock.set_right(layer, "88:88:88");
         Self {
-            title: title_box,
+            _title: title_box,
             clock,
             shown_seconds: None,
         }
-    }
-
-    pub fn set_title(&mut self, layer: &mut RegularBackground, title: &str) {
-        self.title.set(layer, title);
     }
 
     /// Show `seconds` of play as h:mm:ss.

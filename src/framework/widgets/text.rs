@@ -12,14 +12,14 @@
 use agb::{
     display::{
         font::{AlignmentKind, Font, Layout, LayoutSettings, LetterGroup},
-        tiled::{DynamicTile16, RegularBackground, TileEffect, TileSetting},
+        tiled::{DynamicTile16, RegularBackground, TileEffect},
     },
     fixnum::vec2,
     include_font,
 };
 use alloc::vec::Vec;
 
-use crate::framework::assets::{self, TEXT_PALETTE};
+use crate::framework::assets::TEXT_PALETTE;
 
 pub static FONT: Font = include_font!("gfx/font/pocket-sans.ttf", 10);
 
@@ -74,28 +74,6 @@ impl TextBox {
 
     pub fn set_right(&mut self, background: &mut RegularBackground, text: &str) {
         self.draw(background, text, AlignmentKind::Right);
-    }
-
-    /// Take the box off the background and free its tiles (for text that goes
-    /// away, e.g. a closed menu). `set` brings it back.
-    pub fn clear(&mut self, background: &mut RegularBackground) {
-        if self.tiles.is_empty() {
-            return;
-        }
-        let (left, top) = (self.origin.0 / 8, self.origin.1 / 8);
-        for y in top..=top + self.rows {
-            for x in left..=left + self.columns {
-                // BLANK never reads tile data, so any tile set will do.
-                background.set_tile(
-                    (x, y),
-                    &assets::desktop::WALLPAPER.tiles,
-                    TileSetting::BLANK,
-                );
-            }
-        }
-        self.tiles.clear();
-        self.shown = None;
-        self.pending = None;
     }
 
     /// Blank the box's pixels but keep its tiles on the background (far
@@ -343,15 +321,6 @@ mod tests {
         let mut text = TextBox::new((8, 8), 20, 1);
         text.set(&mut bg, "Medium (15 mines)");
         assert!(has_ink(&text));
-    }
-
-    #[test_case]
-    fn measure_clear_only(_gba: &mut agb::Gba) {
-        let mut bg = background();
-        let mut text = TextBox::new((8, 8), 20, 5);
-        text.set(&mut bg, "Erase all data");
-        text.clear(&mut bg);
-        assert!(text.tiles.is_empty());
     }
 
     #[test_case]

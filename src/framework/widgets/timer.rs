@@ -27,16 +27,8 @@ impl Timer {
         self.running = true;
     }
 
-    pub fn stop(&mut self) {
-        self.running = false;
-    }
-
     pub fn reset(&mut self) {
         *self = Self::new();
-    }
-
-    pub fn is_running(&self) -> bool {
-        self.running
     }
 
     /// Advance one frame; returns true when the shown seconds changed.
@@ -53,11 +45,12 @@ impl Timer {
         false
     }
 
+    #[cfg(test)]
     pub fn seconds(&self) -> u16 {
         self.seconds
     }
 
-    /// Restore a saved time (clamped to the display's range).
+    #[cfg(test)]
     pub fn set_seconds(&mut self, seconds: u16) {
         self.seconds = seconds.min(MAX_SECONDS);
         self.frames = 0;

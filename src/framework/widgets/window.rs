@@ -51,12 +51,6 @@ pub fn put(layer: &mut RegularBackground, (x, y): (i32, i32), index: usize) {
     }
 }
 
-/// Draw a window covering `area` (pixels, multiples of 8), with a title bar
-/// (two tiles tall) when `titled`.
-pub fn draw_window(layer: &mut RegularBackground, area: Area, titled: bool) {
-    draw_window_rows(layer, area, titled, 0..area.height / 8);
-}
-
 /// Draw only some tile rows of a window (each tile costs ~800 cycles, so apps
 /// spread a big window over the frames of the opening animation).
 pub fn draw_window_rows(layer: &mut RegularBackground, area: Area, titled: bool, rows: Range<i32>) {
@@ -124,12 +118,6 @@ fn edge_row(tx: i32, width: i32, [left, middle, close, close2, right]: [usize; 5
         _ if tx == width - 3 => close,
         _ => middle,
     }
-}
-
-/// A recessed well whose interior is `width` x `height` tiles at tile `(x, y)`;
-/// the rim takes one tile on each side.
-pub fn draw_well(layer: &mut RegularBackground, origin: (i32, i32), size: (i32, i32)) {
-    draw_well_rows(layer, origin, size, -1..size.1 + 1);
 }
 
 /// Draw some rows of a well (-1 is the top rim, `height` the bottom rim).
