@@ -16,8 +16,6 @@ agb::include_background_gfx!(
 
 agb::include_aseprite!(
     pub mod sprites,
-    16x16 "gfx/board.png",
-    32x32 "gfx/faces.png",
     32x32 "gfx/icons.png",
     16x16 "gfx/pointer.png",
     16x16 "gfx/numpad.png",

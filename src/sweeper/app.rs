@@ -4,13 +4,14 @@
 use agb::input::Button;
 
 use super::{
+    art::Face,
     records::SweeperSave,
     rules::{
         Board, Difficulty, GameState, NoGuessGenerator, Outcome, Pos,
         code::{self, BoardCode},
     },
     sounds,
-    view::{Face, View},
+    view::View,
 };
 use crate::{
     framework::{

@@ -3,9 +3,11 @@
 //! - `rules/`: the pure game (board, floodfill, chording, no-guess generator).
 //! - `app.rs`: the app contract: input, timer, records, sounds.
 //! - `view.rs`: drawing: 84 square sprites over a tilemap well, status bar.
-//! - `records.rs`: the save section; `sounds.rs`: music and sound effects.
+//! - `records.rs`: the save section; `sounds.rs`: music and sound effects;
+//!   `art.rs`: sprite sheets and their frame names.
 
 mod app;
+mod art;
 pub mod records;
 pub mod rules;
 mod sounds;

@@ -14,11 +14,12 @@ use alloc::{format, vec::Vec};
 
 use super::{
     app::menu_rows,
+    art::{BOARD_FRAMES, CURSOR_FRAME, FACE_FRAMES, Face, Look, sprites},
     records::{self, SweeperSave},
     rules::{Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH},
 };
 use crate::framework::{
-    assets::{LIGHT_TEXT_PALETTE, sprites},
+    assets::LIGHT_TEXT_PALETTE,
     canvas::Canvas,
     transition::Area,
     widgets::{
@@ -36,35 +37,6 @@ const BOARD_X: i32 = 32;
 const BOARD_Y: i32 = 64;
 const SQUARE: i32 = 12;
 const FACE_POS: (i32, i32) = (108, 34);
-
-/// How a square looks; the value is its frame in gfx/board.png.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[repr(u8)]
-pub enum Look {
-    Covered = 0,
-    Pressed = 1,
-    Empty = 2,
-    // 3..=10: numbers 1..8
-    Flag = 11,
-    Mine = 12,
-    Detonated = 13,
-    WrongFlag = 14,
-}
-
-const CURSOR_FRAME: usize = 15;
-/// Frames in gfx/board.png and gfx/faces.png.
-const BOARD_FRAMES: usize = 17;
-const FACE_FRAMES: usize = 5;
-
-/// The avatar's faces; the value is the frame in gfx/faces.png.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Face {
-    Idle = 0,
-    Blink = 1,
-    Thinking = 2,
-    Dead = 3,
-    Won = 4,
-}
 
 /// The frame a square shows, from the square alone plus game state.
 pub fn look(square: Square, state: GameState, pressed: bool) -> u8 {

@@ -1,0 +1,50 @@
+//! Poop Sweeper's sprite sheets (made by gfx/make_gfx.py) and the names of
+//! their frames: the one place that knows which frame is which.
+
+agb::include_aseprite!(
+    pub mod sprites,
+    16x16 "gfx/board.png",
+    32x32 "gfx/faces.png",
+);
+
+/// How a square looks; the value is its frame in gfx/board.png.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum Look {
+    Covered = 0,
+    Pressed = 1,
+    Empty = 2,
+    // 3..=10: numbers 1..8
+    Flag = 11,
+    Mine = 12,
+    Detonated = 13,
+    WrongFlag = 14,
+}
+
+pub const CURSOR_FRAME: usize = 15;
+/// Frames in gfx/board.png and gfx/faces.png.
+pub const BOARD_FRAMES: usize = 17;
+pub const FACE_FRAMES: usize = 5;
+
+/// The avatar's faces; the value is the frame in gfx/faces.png.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Face {
+    Idle = 0,
+    Blink = 1,
+    Thinking = 2,
+    Dead = 3,
+    Won = 4,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test_case]
+    fn every_named_frame_is_in_its_sheet(_gba: &mut agb::Gba) {
+        assert_eq!(sprites::BOARD.sprites().len(), BOARD_FRAMES);
+        assert_eq!(sprites::FACES.sprites().len(), FACE_FRAMES);
+        assert!(CURSOR_FRAME < BOARD_FRAMES && (Look::WrongFlag as usize) < BOARD_FRAMES);
+        assert!((Face::Won as usize) < FACE_FRAMES);
+    }
+}
