@@ -406,7 +406,7 @@ mod tests {
         }
         let picture = |columns: u128| -> alloc::string::String {
             (0..cell)
-                .map(|x| if columns >> x & 1 != 0 { '#' } else { '.' })
+                .map(|x| if (columns >> x) & 1 != 0 { '#' } else { '.' })
                 .collect()
         };
         let drawn = inked_columns(&text);
