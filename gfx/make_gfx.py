@@ -1556,6 +1556,23 @@ def count_unique_tiles(a):
     return len(seen)
 
 
+def bbox_centre(frame):
+    ys, xs = np.nonzero(frame)
+    return (xs.min() + xs.max()) / 2, (ys.min() + ys.max()) / 2
+
+
+def check_concentric(icons, rings):
+    """The desktop puts the selection ring on the icon's own 32x32 cell, so
+    each ring frame must be centred on every icon's art (to half a pixel: the
+    icons are an odd number of pixels tall, the ring an even number)."""
+    for r, ring in enumerate(rings):
+        rx, ry = bbox_centre(ring)
+        for i, icon in enumerate(icons):
+            ix, iy = bbox_centre(icon)
+            assert abs(rx - ix) <= 0.5 and abs(ry - iy) <= 0.5, \
+                f"ring frame {r} centred at ({rx}, {ry}), icon {i} at ({ix}, {iy})"
+
+
 PREVIEW = None
 
 
@@ -1576,7 +1593,9 @@ def main():
     save(ws, "window.png", 6)
     save(sheet(board_frames(), 16, 16), "board.png", 4)
     save(sheet(face_frames(), 32, 32), "faces.png", 4)
-    save(sheet([sweeper_icon(), settings_icon()] + select_frames(), 32, 32), "icons.png", 4)
+    icons, rings = [sweeper_icon(), settings_icon()], select_frames()
+    check_concentric(icons, rings)
+    save(sheet(icons + rings, 32, 32), "icons.png", 4)
     save(sheet(pointer_frames(), 16, 16), "pointer.png", 4)
     save(sheet(numpad_frames(), 16, 16, 13), "numpad.png", 4)
     save(sheet(widget_frames(), 16, 16), "widgets.png", 4)

@@ -7,11 +7,16 @@ rasterises without any anti-aliasing.  Use it in agb as
 
     static FONT: Font = include_font!("gfx/font/pocket-sans.ttf", 10);
 
+It refuses to write a font that agb would draw differently from the text:
+digits of unequal advance, or a glyph box not starting at the glyph's column 0.
+
 Requires: fonttools.  Run: python3 gfx/font/make_font.py
 """
+import io
 from pathlib import Path
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTFont
 
 HERE = Path(__file__).resolve().parent
 PIXEL_SIZE = 10          # px per em: the size to pass to include_font!
@@ -53,12 +58,29 @@ def parse(path):
     return glyphs
 
 
+def first_inked_column(rows):
+    return next((x for x in range(len(rows[0])) if any(r[x] == "#" for r in rows)), None)
+
+
+def first_inked_row(rows):
+    return next(y for y, r in enumerate(rows) if "#" in r)
+
+
 def glyph_name(ch):
     return "space" if ch == " " else f"uni{ord(ch):04X}"
 
 
 def draw(rows):
     pen = TTGlyphPen(None)
+    if first_inked_column(rows) not in (None, 0):
+        # agb draws a glyph's bitmap from its ink's left edge (it drops the
+        # left bearing), so blank leading columns - a centred "1" - would
+        # vanish. A zero-width contour at x = 0 starts the glyph box there;
+        # its two opposite edges cancel, so it never inks a pixel.
+        top = (ROWS_ABOVE_BASELINE - first_inked_row(rows)) * UNIT
+        pen.moveTo((0, top - UNIT))
+        pen.lineTo((0, top))
+        pen.closePath()
     for r, row in enumerate(rows):
         top = (ROWS_ABOVE_BASELINE - r) * UNIT
         bottom = top - UNIT
@@ -107,9 +129,29 @@ def build():
     # fixed timestamps so the TTF is byte-for-byte reproducible
     fb.font["head"].created = fb.font["head"].modified = 0
     fb.font.recalcTimestamp = False
+    data = io.BytesIO()
+    fb.save(data)
+    check(data.getvalue(), glyphs)
     out = HERE / "pocket-sans.ttf"
-    fb.save(out)
+    out.write_bytes(data.getvalue())
     print(f"wrote {out} ({len(glyphs)} glyphs)")
+
+
+def check(ttf, glyphs):
+    """Fail on a font that agb would draw differently from glyphs.txt."""
+    font = TTFont(io.BytesIO(ttf))
+    advances = {c: font["hmtx"][glyph_name(c)][0] for c in "0123456789"}
+    # Tabular digits: counters, clocks and codes keep their columns.
+    assert len(set(advances.values())) == 1, f"digit advances differ: {advances}"
+    for c, rows in glyphs.items():
+        glyph = font["glyf"][glyph_name(c)]
+        if first_inked_column(rows) is None:
+            continue
+        # agb places the glyph box's left edge at the pen: it must be the
+        # glyph's column 0, blank or not, and end at its last inked column.
+        last = max(x for r in rows for x, p in enumerate(r) if p == "#")
+        assert (glyph.xMin, glyph.xMax) == (0, (last + 1) * UNIT), \
+            f"{c!r}: box x {glyph.xMin}..{glyph.xMax}, want 0..{(last + 1) * UNIT}"
 
 
 if __name__ == "__main__":

@@ -22,10 +22,15 @@ use super::{
 /// Icon grid: up to 4 apps per row.
 const COLUMNS: usize = 4;
 const ICON_SIZE: i32 = 32;
-const GRID_LEFT: i32 = 16;
+/// Where the first icon's 32x32 cell starts.
+const GRID_LEFT: i32 = 24;
 const GRID_TOP: i32 = 32;
 const CELL_WIDTH: i32 = 56;
 const CELL_HEIGHT: i32 = 56;
+// Icons are background tiles: a cell off the 8 px grid would be drawn rounded
+// down, away from its ring, label and window animation.
+const _: () = assert!(GRID_LEFT % 8 == 0 && GRID_TOP % 8 == 0);
+const _: () = assert!(CELL_WIDTH % 8 == 0 && CELL_HEIGHT % 8 == 0);
 /// How long the boot notice (save repaired, new save...) stays up.
 const NOTICE_FRAMES: u32 = 60 * 5;
 const FRAMES_PER_SECOND: u32 = 60;
@@ -309,7 +314,10 @@ impl Desktop {
         let Some((index, lifecycle)) = self.active else {
             let (x, y) = icon_position(self.selected);
             let mut cursor = Object::new(assets::sprites::ICONS.sprite(self.ring_frame));
-            cursor.set_pos((x - 8, y - 8)).set_priority(Priority::P2);
+            // The ring's frame is concentric with the icons' (gfx/make_gfx.py
+            // checks), so it goes on the icon's own cell; on screen,
+            // tests/e2e/desktop_ring.play checks it.
+            cursor.set_pos((x, y)).set_priority(Priority::P2);
             canvas.object(&cursor);
             return canvas.objects();
         };
@@ -335,11 +343,12 @@ impl Desktop {
     }
 }
 
+/// Top-left pixel of app `index`'s 32x32 icon cell.
 fn icon_position(index: usize) -> (i32, i32) {
     let column = (index % COLUMNS) as i32;
     let row = (index / COLUMNS) as i32;
     (
-        GRID_LEFT + column * CELL_WIDTH + 12,
+        GRID_LEFT + column * CELL_WIDTH,
         GRID_TOP + row * CELL_HEIGHT,
     )
 }

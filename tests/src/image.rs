@@ -69,6 +69,40 @@ fn read_png(path: &Path) -> Result<(u32, u32, Vec<u16>)> {
     Ok((info.width, info.height, px))
 }
 
+/// The screen as 15-bit colours.
+pub fn screen15(screen: &[u32]) -> Vec<u16> {
+    screen.iter().map(|&p| pixel15(p)).collect()
+}
+
+/// A screen-sized PNG (a screenshot, or art such as the wallpaper) as 15-bit colours.
+pub fn read_screen_png(path: &Path) -> Result<Vec<u16>> {
+    let (w, h, px) = read_png(path)?;
+    if (w as usize, h as usize) != (WIDTH, HEIGHT) {
+        bail!("{} is {w}x{h}, not {WIDTH}x{HEIGHT}", path.display());
+    }
+    Ok(px)
+}
+
+/// Bounding box `[x0, y0, x1, y1]` (inclusive) of the pixels inside
+/// `[x, y, width, height]` where two screens differ; None if none do.
+pub fn diff_box(a: &[u16], b: &[u16], [x, y, w, h]: [usize; 4]) -> Option<[usize; 4]> {
+    let mut found: Option<[usize; 4]> = None;
+    for py in y..(y + h).min(HEIGHT) {
+        for px in x..(x + w).min(WIDTH) {
+            let i = py * WIDTH + px;
+            if a[i] == b[i] {
+                continue;
+            }
+            let [x0, y0, x1, y1] = found.get_or_insert([px, py, px, py]);
+            *x0 = (*x0).min(px);
+            *y0 = (*y0).min(py);
+            *x1 = (*x1).max(px);
+            *y1 = (*y1).max(py);
+        }
+    }
+    found
+}
+
 pub fn is_single_colour(screen: &[u32]) -> bool {
     let first = pixel15(screen[0]);
     screen.iter().all(|&p| pixel15(p) == first)
@@ -160,4 +194,22 @@ pub fn actual_path(golden: &Path) -> PathBuf {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     golden.with_file_name(format!("{stem}.actual.png"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diff_box_bounds_the_differences_inside_the_region() {
+        let a = vec![0u16; WIDTH * HEIGHT];
+        let mut b = a.clone();
+        for (x, y) in [(10, 20), (14, 22), (12, 25), (100, 100)] {
+            b[y * WIDTH + x] = 1;
+        }
+        assert_eq!(diff_box(&a, &b, [0, 0, 50, 50]), Some([10, 20, 14, 25]));
+        assert_eq!(diff_box(&a, &b, [11, 0, 50, 50]), Some([12, 22, 14, 25]));
+        assert_eq!(diff_box(&a, &b, [200, 0, 100, 50]), None);
+        assert_eq!(diff_box(&a, &a, [0, 0, WIDTH, HEIGHT]), None);
+    }
 }

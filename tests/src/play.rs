@@ -1,4 +1,5 @@
 //! `harness play`: runs a `.play` script against a ROM (see `script.rs` for the format).
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -36,6 +37,7 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
         opts,
         cut_line: None,
         audio: None,
+        boxes: HashMap::new(),
     };
     let mut result = Ok(());
     for line in &lines {
@@ -77,9 +79,20 @@ struct Player<'a> {
     cut_line: Option<usize>,
     /// The last recording (samples, rate in Hz) `expect-pitch` looked at.
     audio: Option<(Vec<i16>, f64)>,
+    /// Boxes named by `diff-box`: [x0, y0, x1, y1], inclusive.
+    boxes: HashMap<String, [usize; 4]>,
 }
 
 impl Player<'_> {
+    /// `screen`, or a screen-sized PNG under `--out` (or `repo:`), as 15-bit colours.
+    fn image(&mut self, name: &str) -> Result<Vec<u16>> {
+        if name == "screen" {
+            Ok(image::screen15(self.m.core().screen()))
+        } else {
+            image::read_screen_png(&paths::in_out(&self.opts.out, name))
+        }
+    }
+
     fn run(&mut self, keys: u16, frames: u32) -> Result<()> {
         for _ in 0..frames {
             self.m.frame(keys)?;
@@ -130,6 +143,35 @@ impl Player<'_> {
                 let update = image::update_requested(self.opts.update_goldens);
                 let result = check_golden(&path, self.m.core().screen(), update, Some(*region))?;
                 golden_verdict(&path, result)?;
+            }
+            Command::DiffBox(name, a, b, region) => {
+                let a = self.image(a)?;
+                let b = self.image(b)?;
+                let Some(found) = image::diff_box(&a, &b, *region) else {
+                    bail!("the two images do not differ inside {region:?} (x, y, width, height)");
+                };
+                if self.opts.notes {
+                    println!("    box {name}: {found:?} (x0, y0, x1, y1)");
+                }
+                self.boxes.insert(name.clone(), found);
+            }
+            Command::ExpectConcentric(a, b, pixels) => {
+                let centre = |name: &str| -> Result<(f64, f64)> {
+                    let [x0, y0, x1, y1] = *self
+                        .boxes
+                        .get(name)
+                        .ok_or_else(|| anyhow!("no box named `{name}` (see `diff-box`)"))?;
+                    Ok(((x0 + x1) as f64 / 2.0, (y0 + y1) as f64 / 2.0))
+                };
+                let ((ax, ay), (bx, by)) = (centre(a)?, centre(b)?);
+                if (ax - bx).abs() > *pixels || (ay - by).abs() > *pixels {
+                    bail!(
+                        "`{b}` is centred at ({bx}, {by}), `{a}` at ({ax}, {ay}): more than \
+                         {pixels} px apart (boxes: {a} {:?}, {b} {:?})",
+                        self.boxes[a],
+                        self.boxes[b]
+                    );
+                }
             }
             Command::NotBlank => {
                 if image::is_single_colour(self.m.core().screen()) {

@@ -31,6 +31,12 @@ pub enum Command {
     /// Output path, seed, number of bytes to damage.
     Corrupt(String, u64, u32),
     Log(String),
+    /// Name a box: the bounding box ([x0, y0, x1, y1], inclusive) of the
+    /// pixels inside x, y, width, height where two images differ. Each image
+    /// is a screenshot path or `screen`.
+    DiffBox(String, String, String, [usize; 4]),
+    /// Two named boxes have centres at most this many pixels apart in x and in y.
+    ExpectConcentric(String, String, f64),
     /// Start keeping the audio (left channel).
     RecordAudio,
     /// The recording's strongest frequency in `lo..hi` Hz is within
@@ -132,6 +138,33 @@ fn parse_command(text: &str) -> Result<Command> {
             }
             Command::GoldenRegion(name.to_string(), region)
         }
+        "diff-box" => {
+            want(7)?;
+            for image in &args[1..3] {
+                if *image != "screen" && !image.ends_with(".png") {
+                    bail!("`diff-box` images are .png paths or `screen`, got `{image}`");
+                }
+            }
+            let mut region = [0usize; 4];
+            for (slot, arg) in region.iter_mut().zip(&args[3..]) {
+                *slot = number::<usize>(arg)?;
+            }
+            Command::DiffBox(
+                args[0].to_string(),
+                args[1].to_string(),
+                args[2].to_string(),
+                region,
+            )
+        }
+        "expect-concentric" => {
+            want(3)?;
+            let pixels = args[2]
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| anyhow!("`{}` is not a number of pixels", args[2]))?;
+            Command::ExpectConcentric(args[0].to_string(), args[1].to_string(), pixels)
+        }
         "not-blank" => {
             want(0)?;
             Command::NotBlank
@@ -193,8 +226,9 @@ fn parse_command(text: &str) -> Result<Command> {
         }
         "log" => Command::Log(rest.to_string()),
         _ => bail!(
-            "unknown command `{name}` (commands: wait press hold down up screenshot golden not-blank \
-             wait-event expect-no-event sram-save sram-load sram-cut corrupt reboot log)"
+            "unknown command `{name}` (commands: wait press hold down up screenshot golden \
+             golden-region not-blank diff-box expect-concentric wait-event expect-no-event \
+             sram-save sram-load sram-cut corrupt reboot record-audio expect-pitch log)"
         ),
     })
 }
@@ -216,9 +250,10 @@ mod tests {
         let src = "# a comment\n\nwait 10\npress A+B\nhold START 30 # trailing\ndown L\nup L\n\
                    screenshot a.png\ngolden tests/golden/x.png\nnot-blank\n\
                    wait-event app.open name=sweeper 120\nwait-event boot\nexpect-no-event save.fail\n\
-                   sram-save s.sav\nsram-load s.sav\nsram-cut t.sav\ncorrupt c.sav 7 20\nreboot\nlog hello there\n";
+                   sram-save s.sav\nsram-load s.sav\nsram-cut t.sav\ncorrupt c.sav 7 20\nreboot\nlog hello there\n\
+                   diff-box ring a.png screen 1 2 3 4\nexpect-concentric icon ring 0.5\n";
         let lines = parse(src).unwrap();
-        assert_eq!(lines.len(), 17);
+        assert_eq!(lines.len(), 19);
         assert_eq!(lines[0].number, 3);
         assert_eq!(lines[1].command, Command::Press(0b11));
         assert_eq!(lines[2].command, Command::Hold(0b1000, 30));
@@ -232,6 +267,14 @@ mod tests {
         );
         assert_eq!(lines[14].command, Command::Corrupt("c.sav".into(), 7, 20));
         assert_eq!(lines[16].command, Command::Log("hello there".into()));
+        assert_eq!(
+            lines[17].command,
+            Command::DiffBox("ring".into(), "a.png".into(), "screen".into(), [1, 2, 3, 4])
+        );
+        assert_eq!(
+            lines[18].command,
+            Command::ExpectConcentric("icon".into(), "ring".into(), 0.5)
+        );
     }
 
     #[test]
@@ -246,6 +289,9 @@ mod tests {
             ("screenshot a.bmp", ".png"),
             ("not-blank now", "takes 0"),
             ("corrupt a 1", "takes 3"),
+            ("diff-box b a.bmp screen 0 0 1 1", ".png paths or `screen`"),
+            ("diff-box b a.png screen 0 0 1", "takes 7"),
+            ("expect-concentric a b -1", "not a number of pixels"),
         ] {
             let err = format!("{:#}", parse(src).unwrap_err());
             assert!(err.contains(needle), "{src:?}: {err}");

@@ -323,6 +323,66 @@ mod tests {
         assert!(has_ink(&text));
     }
 
+    /// Which pixel columns of the box's top tile row have ink (bit x = column x).
+    fn inked_columns(text: &TextBox) -> u128 {
+        let mut columns = 0;
+        for (tile_x, tile) in text.tiles.iter().take(text.stride()).enumerate() {
+            let Some(tile) = tile else { continue };
+            for row in tile.data() {
+                for x in 0..8 {
+                    if (row >> (x * 4)) & 0xF != 0 {
+                        columns |= 1 << (tile_x * 8 + x);
+                    }
+                }
+            }
+        }
+        columns
+    }
+
+    #[test_case]
+    fn digits_are_tabular_as_in_glyphs_txt(_gba: &mut agb::Gba) {
+        // Digits drawn by agb from the TTF must sit in equal cells, each with
+        // its ink in the columns glyphs.txt gives it (the 1 centred, not
+        // pushed to the left of its cell).
+        let glyphs = include_str!("../../../gfx/font/glyphs.txt");
+        let mut text = TextBox::new((0, 0), 10, 1);
+        text.set(&mut background(), "0123456789");
+        let mut expected = 0u128;
+        let mut cell = 0;
+        for digit in '0'..='9' {
+            let header = alloc::format!("@ {digit}");
+            let rows = glyphs
+                .lines()
+                .skip_while(|line| *line != header)
+                .skip(1)
+                .take_while(|line| !line.starts_with('@'))
+                .filter(|line| !line.is_empty() && line.bytes().all(|b| b == b'#' || b == b'.'));
+            let mut width = 0;
+            for row in rows {
+                width = row.len();
+                for (x, pixel) in row.bytes().enumerate() {
+                    if pixel == b'#' {
+                        expected |= 1 << (cell + x);
+                    }
+                }
+            }
+            assert_eq!(width, 5, "digit {digit} is not 5 columns wide");
+            cell += width + 1;
+        }
+        let picture = |columns: u128| -> alloc::string::String {
+            (0..cell)
+                .map(|x| if (columns >> x) & 1 != 0 { '#' } else { '.' })
+                .collect()
+        };
+        let drawn = inked_columns(&text);
+        assert!(
+            drawn == expected,
+            "inked columns {} want {}",
+            picture(drawn),
+            picture(expected)
+        );
+    }
+
     #[test_case]
     fn retyping_a_line_keeps_the_others(_gba: &mut agb::Gba) {
         let mut bg = background();
