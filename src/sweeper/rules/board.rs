@@ -379,8 +379,8 @@ impl Board {
     /// so it runs from IWRAM as ARM code: each mine adds one to its eight
     /// neighbours in a bordered 16x8 grid of counts (fixed offsets, no edge
     /// checks), then the squares are written in one pass.
-    #[unsafe(link_section = ".iwram.lay_mines")]
-    #[instruction_set(arm::a32)]
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.lay_mines"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     pub(crate) fn lay_mines(&mut self, layout: &Layout) {
         const STRIDE: usize = 16;
         const MINE: u8 = SquareFlags::MINE.bits();
@@ -503,8 +503,8 @@ impl Board {
     /// one test instead of eight byte loads and tests. Rows are padded with
     /// "visited" borders (bits 0 and 15, whole rows above and below), so there
     /// are no edge checks. It runs from IWRAM as ARM code.
-    #[unsafe(link_section = ".iwram.flood_reveal")]
-    #[instruction_set(arm::a32)]
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.flood_reveal"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     fn flood_reveal(&mut self, start: Pos) -> Flood {
         const REVEALED: u8 = SquareFlags::REVEALED.bits();
         const FLAGGED: u8 = SquareFlags::FLAGGED.bits();
@@ -523,7 +523,7 @@ impl Board {
         let first = start.bits();
         visited[usize::from(first >> 4) + 1] |= 2 << (first & 15);
         let _ = stack.push(first);
-        #[cfg(test)]
+        #[cfg(all(test, not(target_arch = "arm")))]
         {
             flood.pushed = 1;
         }
@@ -575,7 +575,7 @@ impl Board {
                         if free & 2 != 0 {
                             let _ = stack.push(left.wrapping_add(1));
                         }
-                        #[cfg(test)]
+                        #[cfg(all(test, not(target_arch = "arm")))]
                         {
                             flood.pushed += free.count_ones() as u8;
                         }
@@ -603,8 +603,8 @@ impl Board {
     /// so each pair of rows is gathered whole and then split.
     /// Not inlined, so none of its values stay live through the fill loop.
     #[inline(never)]
-    #[unsafe(link_section = ".iwram.flood_reveal")]
-    #[instruction_set(arm::a32)]
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.flood_reveal"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     fn visited_rows(&self, rows: &mut [u32; 8]) -> u8 {
         const WORDS_PER_PAIR: usize = 2 * super::WIDTH as usize / 4;
         const ROW_BITS: u32 = (1 << super::WIDTH) - 1;
@@ -736,8 +736,8 @@ impl Board {
 
     /// Flags every mine, four squares per word (part of the winning move,
     /// which `just bench` times with the floodfill).
-    #[unsafe(link_section = ".iwram.flood_reveal")]
-    #[instruction_set(arm::a32)]
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.flood_reveal"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     fn flag_mines(&mut self) {
         const MINE_BITS: u32 = 0x0101_0101 * SquareFlags::MINE.bits() as u32;
         const FLAG_SHIFT: u32 = SquareFlags::FLAGGED.bits().trailing_zeros();
@@ -788,5 +788,7 @@ impl Default for Board {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_arch = "arm"))]
+mod rom_tests;
+#[cfg(all(test, not(target_arch = "arm")))]
 mod tests;
