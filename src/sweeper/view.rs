@@ -625,4 +625,23 @@ mod tests {
         boom.set(SquareFlags::REVEALED, true);
         assert_eq!(look(boom, GameState::Dead, false), Look::Detonated as u8);
     }
+
+    #[test_case]
+    fn a_losing_chord_shows_its_false_flag_as_the_x(_gba: &mut agb::Gba) {
+        use crate::sweeper::rules::Layout;
+        // (1,1) shows 1 for the mine at (2,0), but the flag is on (0,1): the
+        // chord's floodfill opens (0,1), then the mine goes off. The mines
+        // in the far corner keep that floodfill from clearing the board.
+        let mines = [(2, 0), (12, 4), (13, 4), (12, 5)];
+        let layout = Layout::from_mines(mines.iter().map(|&(x, y)| Pos::new(x, y)).collect());
+        let mut board = Board::new(Difficulty::Easy, false);
+        assert!(matches!(
+            board.start_with_layout(Pos::new(1, 1), &layout),
+            Outcome::Revealed { count: 1 }
+        ));
+        board.toggle_flag(Pos::new(0, 1));
+        assert_eq!(board.act(Pos::new(1, 1), &mut Rng::new(1)), Outcome::Lost);
+        let false_flag = board.square(Pos::new(0, 1)).unwrap_or_default();
+        assert_eq!(look(false_flag, board.state(), false), Look::WrongFlag as u8);
+    }
 }

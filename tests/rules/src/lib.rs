@@ -14,3 +14,6 @@ pub mod random;
 
 pub mod framework;
 pub mod sweeper;
+
+#[cfg(test)]
+mod properties;

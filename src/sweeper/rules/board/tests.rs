@@ -263,13 +263,19 @@ fn losing_chord_keeps_false_flags_and_marks_the_mine() {
     let mut rng = Rng::new(1);
     // (1,1) shows 1 for the mine at (2,0). The player flags (0,1) instead; the
     // chord's floodfill from (0,0) uncovers (0,1) before the mine goes off.
-    let mut board = board_with(&[(2, 0)]);
+    // The mines in the far corner wall off (13,5), so that floodfill cannot
+    // clear the board (which would win).
+    let mut board = board_with(&[(2, 0), (12, 4), (13, 4), (12, 5)]);
     board.reveal(Pos::new(1, 1));
     board.toggle_flag(Pos::new(0, 1));
     assert_eq!(board.act(Pos::new(1, 1), &mut rng), Outcome::Lost);
     assert_eq!(board.state(), GameState::Dead);
+    // Back to covered and flagged, so it draws as the wrong-flag X rather
+    // than as the opened square the floodfill left.
     let false_flag = board.square(Pos::new(0, 1)).unwrap_or_default();
     assert!(false_flag.is_flagged() && false_flag.is_wrong_flag());
+    assert!(!false_flag.is_revealed());
+    assert_eq!(board.flag_count(), 1);
     assert!(
         board
             .square(Pos::new(2, 0))
@@ -280,6 +286,23 @@ fn losing_chord_keeps_false_flags_and_marks_the_mine() {
         Outcome::Ignored,
         "game over"
     );
+}
+
+#[test]
+fn chord_whose_flood_clears_the_board_wins_before_a_later_mine(/* regression */) {
+    let mut rng = Rng::new(1);
+    // (1,1) shows 1 for the mine at (2,2); the player flags (0,1) instead.
+    // The chord's first target, (0,0), floods every safe square (the false
+    // flag included), so the unflagged mine at (2,2), a later target, must
+    // not go off: the board is already cleared.
+    let mut board = board_with(&[(2, 2)]);
+    assert_eq!(board.reveal(Pos::new(1, 1)), Outcome::Revealed { count: 1 });
+    assert_eq!(board.toggle_flag(Pos::new(0, 1)), Outcome::Flagged);
+    assert_eq!(board.act(Pos::new(1, 1), &mut rng), Outcome::Won);
+    assert_eq!(board.state(), GameState::Won);
+    assert_eq!(board.revealed_count(), 83);
+    let mine = board.square(Pos::new(2, 2)).unwrap_or_default();
+    assert!(mine.is_flagged() && !mine.is_revealed() && !mine.is_detonated());
 }
 
 #[test]
