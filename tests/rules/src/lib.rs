@@ -16,4 +16,6 @@ pub mod framework;
 pub mod sweeper;
 
 #[cfg(test)]
+mod differential;
+#[cfg(test)]
 mod properties;

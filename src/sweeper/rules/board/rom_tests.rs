@@ -21,7 +21,8 @@ fn arm_floodfill_opens_the_region_left_of_a_wall(_gba: &mut agb::Gba) {
     // A column of mines at x = 4: the fill from the corner opens columns
     // 0..=3 (x = 3 being the numbered border) and nothing past the wall.
     let mut board = board_with(&[(4, 0), (4, 1), (4, 2), (4, 3), (4, 4), (4, 5)]);
-    assert_eq!(board.squares[3].neighbours(), 3);
+    assert_eq!(board.squares[3].neighbours(), 2);
+    assert_eq!(board.squares[17].neighbours(), 3);
     assert_eq!(board.squares[0].neighbours(), 0);
     let flood = board.flood_reveal(Pos::new(0, 0));
     assert_eq!((flood.revealed, flood.covered_safe), (24, 54));
