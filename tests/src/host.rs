@@ -104,7 +104,10 @@ pub fn report(name: &str, file: &Path) -> Counts {
     let text = match std::fs::read_to_string(file) {
         Ok(text) => text,
         Err(e) => {
-            println!("test host::{name} ... FAILED\n    cannot read {}: {e}", file.display());
+            println!(
+                "test host::{name} ... FAILED\n    cannot read {}: {e}",
+                file.display()
+            );
             counts.failed += 1;
             return counts;
         }
@@ -214,8 +217,11 @@ test result: FAILED. 1 passed; 1 failed; 1 ignored; 0 measured; 0 filtered out; 
         let dir = std::env::temp_dir().join(format!("harness-host-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("broken.txt");
-        std::fs::write(&file, "error[E0425]: cannot find value `x`\nerror: could not compile\n")
-            .unwrap();
+        std::fs::write(
+            &file,
+            "error[E0425]: cannot find value `x`\nerror: could not compile\n",
+        )
+        .unwrap();
         let counts = report("broken", &file);
         assert_eq!((counts.passed, counts.failed), (0, 1));
         std::fs::write(&file, SAMPLE).unwrap();

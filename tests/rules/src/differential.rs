@@ -160,7 +160,10 @@ impl Reference {
             return Outcome::Ignored;
         }
         let around = neighbours(x, y);
-        let flags = around.iter().filter(|&&(nx, ny)| self.flagged[ny][nx]).count();
+        let flags = around
+            .iter()
+            .filter(|&&(nx, ny)| self.flagged[ny][nx])
+            .count();
         if flags != usize::from(self.count[y][x]) {
             return Outcome::ChordRefused;
         }
@@ -347,7 +350,10 @@ fn real_rules_match_a_naive_reference() {
             let (real, expected) = match action {
                 Action::Act(x, y) => {
                     let pos = Pos::new(x as u8, y as u8);
-                    (board.act(pos, &mut real_rng), reference.act(x, y, &mut reference_rng))
+                    (
+                        board.act(pos, &mut real_rng),
+                        reference.act(x, y, &mut reference_rng),
+                    )
                 }
                 Action::Flag(x, y) => {
                     let pos = Pos::new(x as u8, y as u8);
@@ -355,9 +361,15 @@ fn real_rules_match_a_naive_reference() {
                 }
             };
             actions += 1;
-            let context = || format!("game {game} ({difficulty:?}, seed {seed}) step {step}: {action:?}");
+            let context =
+                || format!("game {game} ({difficulty:?}, seed {seed}) step {step}: {action:?}");
             assert_eq!(real, expected, "outcome, {}", context());
-            assert_eq!(board.state(), game_state(reference.state), "state, {}", context());
+            assert_eq!(
+                board.state(),
+                game_state(reference.state),
+                "state, {}",
+                context()
+            );
             assert_eq!(board.clicks(), reference.clicks, "clicks, {}", context());
             for (index, square) in board.squares().iter().enumerate() {
                 let (x, y) = (index % W, index / W);
@@ -383,7 +395,10 @@ fn real_rules_match_a_naive_reference() {
     );
     // The action mix must reach every kind of ending, or the test proves little.
     if !cfg!(miri) {
-        assert!(won > GAMES / 20 && lost > GAMES / 5, "{won} won, {lost} lost");
+        assert!(
+            won > GAMES / 20 && lost > GAMES / 5,
+            "{won} won, {lost} lost"
+        );
         assert!(losing_chords > 1000 && winning_chords > 100);
     }
 }

@@ -39,7 +39,10 @@ fn check_invariants(board: &Board, difficulty: Difficulty) -> Result<(), TestCas
     let state = board.state();
     let squares = board.squares();
     if state == GameState::Fresh {
-        prop_assert!(squares.iter().all(|s| s.bits() == 0), "a fresh board is blank");
+        prop_assert!(
+            squares.iter().all(|s| s.bits() == 0),
+            "a fresh board is blank"
+        );
         return Ok(());
     }
     prop_assert_eq!(board.mine_count(), difficulty.mines());
@@ -59,7 +62,10 @@ fn check_invariants(board: &Board, difficulty: Difficulty) -> Result<(), TestCas
             state
         );
         prop_assert!(!square.is_detonated() || square.is_mine());
-        prop_assert!(!(square.is_mine() && square.is_revealed()), "mines stay covered");
+        prop_assert!(
+            !(square.is_mine() && square.is_revealed()),
+            "mines stay covered"
+        );
         detonated += u32::from(square.is_detonated());
         if !square.is_mine() && !square.is_revealed() {
             covered_safe += 1;

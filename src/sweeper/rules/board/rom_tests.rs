@@ -59,7 +59,10 @@ fn arm_bitmap_marks_the_revealed_and_mined_squares(_gba: &mut agb::Gba) {
             let square = board.square(pos).unwrap_or_default();
             let done = square.is_mine() || square.is_revealed();
             expected += u8::from(done);
-            assert_eq!(rows[usize::from(pos.y()) + 1] >> (pos.x() + 1) & 1 == 1, done);
+            assert_eq!(
+                rows[usize::from(pos.y()) + 1] >> (pos.x() + 1) & 1 == 1,
+                done
+            );
         }
         assert_eq!(count, expected);
     }
