@@ -4,6 +4,7 @@
 //! printed (libtest's `--show-output`) or its failure message indented below.
 //! A file with no `test result:` line (the build failed, the run crashed)
 //! counts as one failure, showing its last lines.
+use std::io::Write;
 use std::path::Path;
 
 use crate::testrom::Counts;
@@ -98,18 +99,20 @@ pub fn parse(text: &str) -> Parsed {
     parsed
 }
 
-/// Prints the `test host::NAME::...` lines for one results file and counts them.
-pub fn report(name: &str, file: &Path) -> Counts {
+/// Writes the `test host::NAME::...` lines for one results file to `out`
+/// and counts them.
+pub fn report(name: &str, file: &Path, out: &mut impl Write) -> std::io::Result<Counts> {
     let mut counts = Counts::default();
     let text = match std::fs::read_to_string(file) {
         Ok(text) => text,
         Err(e) => {
-            println!(
+            writeln!(
+                out,
                 "test host::{name} ... FAILED\n    cannot read {}: {e}",
                 file.display()
-            );
+            )?;
             counts.failed += 1;
-            return counts;
+            return Ok(counts);
         }
     };
     let parsed = parse(&text);
@@ -119,9 +122,9 @@ pub fn report(name: &str, file: &Path) -> Counts {
             HostOutcome::Failed => "FAILED",
             HostOutcome::Ignored => "ignored",
         };
-        println!("test host::{name}::{} ... {verdict}", test.name);
+        writeln!(out, "test host::{name}::{} ... {verdict}", test.name)?;
         for line in &test.output {
-            println!("    {line}");
+            writeln!(out, "    {line}")?;
         }
         match test.outcome {
             HostOutcome::Ok => counts.passed += 1,
@@ -130,22 +133,24 @@ pub fn report(name: &str, file: &Path) -> Counts {
         }
     }
     if parsed.results == 0 {
-        println!(
+        writeln!(
+            out,
             "test host::{name} ... FAILED\n    no `test result:` line in {} (did it build?); its last lines:",
             file.display()
-        );
+        )?;
         let lines: Vec<&str> = text.lines().collect();
         for line in &lines[lines.len().saturating_sub(15)..] {
-            println!("    {line}");
+            writeln!(out, "    {line}")?;
         }
         counts.failed += 1;
     } else {
-        println!(
+        writeln!(
+            out,
             "host {name}: {} passed, {} failed in {:.1} s",
             counts.passed, counts.failed, parsed.seconds
-        );
+        )?;
     }
-    counts
+    Ok(counts)
 }
 
 #[cfg(test)]
@@ -222,11 +227,18 @@ test result: FAILED. 1 passed; 1 failed; 1 ignored; 0 measured; 0 filtered out; 
             "error[E0425]: cannot find value `x`\nerror: could not compile\n",
         )
         .unwrap();
-        let counts = report("broken", &file);
+        let mut shown = Vec::new();
+        let counts = report("broken", &file, &mut shown).unwrap();
         assert_eq!((counts.passed, counts.failed), (0, 1));
+        let shown = String::from_utf8(shown).unwrap();
+        assert!(shown.starts_with("test host::broken ... FAILED\n"));
+        assert!(shown.contains("    error: could not compile"));
         std::fs::write(&file, SAMPLE).unwrap();
-        let counts = report("sample", &file);
+        let mut shown = Vec::new();
+        let counts = report("sample", &file, &mut shown).unwrap();
         assert_eq!((counts.passed, counts.failed), (1, 1));
+        let shown = String::from_utf8(shown).unwrap();
+        assert!(shown.contains("test host::sample::a::b::passes ... ok\n    100000 games\n"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

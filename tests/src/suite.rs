@@ -28,7 +28,7 @@ pub fn run(opts: &Options) -> Result<Counts> {
     let mut counts = Counts::default();
     // 0. The host tests, already run: their saved outputs.
     for (name, file) in &opts.host {
-        let c = host::report(name, file);
+        let c = host::report(name, file, &mut std::io::stdout().lock())?;
         counts.passed += c.passed;
         counts.failed += c.failed;
     }
