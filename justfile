@@ -50,12 +50,15 @@ test: setup-rom setup-harness setup-miri gba
     # shows there as a failed test, with the compiler's last lines).
     host="{{root}}/tests/out/host"
     mkdir -p "$host"
+    start=$SECONDS
     (cd / && cargo +{{toolchain}} test --release --manifest-path "{{root}}/tests/Cargo.toml" \
         -- --show-output) >"$host/harness.txt" 2>&1 || true
     (cd / && cargo +{{toolchain}} test --manifest-path "{{rules_manifest}}" \
         -- --show-output) >"$host/rules.txt" 2>&1 || true
+    rules=$SECONDS
     (cd / && cargo +{{miri_toolchain}} miri test --manifest-path "{{rules_manifest}}" \
         -- --show-output {{miri_tests}}) >"$host/miri.txt" 2>&1 || true
+    echo "host tests: $((rules - start)) s, under Miri: $((SECONDS - rules)) s (builds included)"
     test_elf=$(cargo test --no-run --message-format=json \
         | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
     [ -n "$test_elf" ] || { cargo test --no-run; exit 1; }

@@ -30,8 +30,6 @@ pub struct Parsed {
     pub tests: Vec<HostTest>,
     /// `test result:` lines seen (one per test binary that finished).
     pub results: usize,
-    /// Their `finished in` times, summed, in seconds.
-    pub seconds: f64,
 }
 
 /// Reads libtest's output: `test NAME ... ok|FAILED|ignored` lines, the
@@ -40,7 +38,6 @@ pub fn parse(text: &str) -> Parsed {
     let mut parsed = Parsed {
         tests: Vec::new(),
         results: 0,
-        seconds: 0.0,
     };
     let mut section: Option<(String, Vec<String>)> = None;
     let mut outputs: Vec<(String, Vec<String>)> = Vec::new();
@@ -61,12 +58,8 @@ pub fn parse(text: &str) -> Parsed {
             }
             continue;
         }
-        if let Some(summary) = line.strip_prefix("test result: ") {
+        if line.starts_with("test result: ") {
             parsed.results += 1;
-            parsed.seconds += summary
-                .rsplit_once("finished in ")
-                .and_then(|(_, time)| time.trim_end_matches('s').parse::<f64>().ok())
-                .unwrap_or(0.0);
             continue;
         }
         let Some((name, verdict)) = line
@@ -146,8 +139,8 @@ pub fn report(name: &str, file: &Path, out: &mut impl Write) -> std::io::Result<
     } else {
         writeln!(
             out,
-            "host {name}: {} passed, {} failed in {:.1} s",
-            counts.passed, counts.failed, parsed.seconds
+            "host {name}: {} passed, {} failed",
+            counts.passed, counts.failed
         )?;
     }
     Ok(counts)
@@ -192,7 +185,6 @@ test result: FAILED. 1 passed; 1 failed; 1 ignored; 0 measured; 0 filtered out; 
     fn reads_verdicts_outputs_and_the_result_line() {
         let parsed = parse(SAMPLE);
         assert_eq!(parsed.results, 1);
-        assert!((parsed.seconds - 1.25).abs() < 1e-9);
         let verdicts: Vec<_> = parsed
             .tests
             .iter()
