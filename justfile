@@ -13,6 +13,15 @@ gba_file := root / "target" / (project + ".gba")
 # The harness is a host program: it is built from outside the repo so that the
 # GBA settings in .cargo/config.toml (target, build-std) do not apply to it.
 harness := root / "tests/target/release/harness"
+# The ROM's pure modules built for the host (tests/rules), from outside the repo too.
+rules_manifest := root / "tests/rules/Cargo.toml"
+# Miri runs on the first nightly after the pinned one that ships it (the
+# pinned nightly has no Miri build); only tests/rules is built with it.
+miri_toolchain := "nightly-2026-05-20"
+# What Miri runs: everything that reaches the floodfill's unchecked indexing
+# (reveals, chords, wins, its bitmap, off-board input, a short differential
+# run) and the position types. Miri is far slower than native code, hence a subset.
+miri_tests := "board::tests::flood board::tests::chord board::tests::losing_chord board::tests::revealing board::tests::off_board differential pos_set::tests pos::tests"
 # `just bench` builds in its own target directory: its ROM spends ~35 000 frames
 # benchmarking at boot, so it must never stand in for the `events` ROM above.
 bench_elf := root / "target/bench/thumbv4t-none-eabi/release" / project
@@ -32,18 +41,35 @@ run: setup-rom gba
         exec mgba-sdl "{{gba_file}}"
     fi
 
-# Everything: in-ROM unit tests, end-to-end scripts and a seeded soak, one summary line.
-test: setup-rom setup-harness gba
+# Everything: host tests (the pure rules natively and under Miri, the harness's
+# own), in-ROM unit tests, end-to-end scripts and a seeded soak, one summary line.
+test: setup-rom setup-harness setup-miri gba
     #!/usr/bin/env bash
     set -euo pipefail
-    # The harness's own unit tests (script parser, SRAM damage) first.
-    (cd / && cargo +{{toolchain}} test --release --quiet --manifest-path "{{root}}/tests/Cargo.toml")
+    # Host tests first, their output saved for the summary (a build failure
+    # shows there as a failed test, with the compiler's last lines).
+    host="{{root}}/tests/out/host"
+    mkdir -p "$host"
+    start=$SECONDS
+    (cd / && cargo +{{toolchain}} test --release --manifest-path "{{root}}/tests/Cargo.toml" \
+        -- --show-output) >"$host/harness.txt" 2>&1 || true
+    (cd / && cargo +{{toolchain}} test --manifest-path "{{rules_manifest}}" \
+        -- --show-output) >"$host/rules.txt" 2>&1 || true
+    rules=$SECONDS
+    (cd / && cargo +{{miri_toolchain}} miri test --manifest-path "{{rules_manifest}}" \
+        -- --show-output {{miri_tests}}) >"$host/miri.txt" 2>&1 || true
+    echo "host tests: $((rules - start)) s, under Miri: $((SECONDS - rules)) s (builds included)"
     test_elf=$(cargo test --no-run --message-format=json \
         | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
     [ -n "$test_elf" ] || { cargo test --no-run; exit 1; }
     cargo build --release --features events
     "{{harness}}" suite --test-rom "$test_elf" --rom "{{rom_elf}}" --gba "{{gba_file}}" \
-        --scripts "{{root}}/tests/e2e" --soak-seed 20261122 --soak-frames 20000
+        --scripts "{{root}}/tests/e2e" --soak-seed 20261122 --soak-frames 20000 \
+        --host harness="$host/harness.txt" --host rules="$host/rules.txt" --host miri="$host/miri.txt"
+
+# The host tests of the pure modules under Miri (see `miri_tests`); `just test` runs them too.
+miri: setup-miri
+    cd / && cargo +{{miri_toolchain}} miri test --manifest-path "{{rules_manifest}}" -- {{miri_tests}}
 
 # Release .gba with a valid header (agb-gbafix), ready to flash. Save type: SRAM.
 gba: setup-rom
@@ -60,6 +86,8 @@ check: setup-rom
     cargo fmt --check
     cd / && cargo +{{toolchain}} clippy --release --manifest-path "{{root}}/tests/Cargo.toml" -- -D warnings
     cd / && cargo +{{toolchain}} fmt --manifest-path "{{root}}/tests/Cargo.toml" --check
+    cd / && cargo +{{toolchain}} clippy --all-targets --manifest-path "{{rules_manifest}}" -- -D warnings
+    cd / && cargo +{{toolchain}} fmt --manifest-path "{{rules_manifest}}" --check
 
 # Seeded random input over the whole release ROM; fails on any panic.
 soak seed="1" frames="100000": setup-rom setup-harness
@@ -126,6 +154,16 @@ setup-rom:
         echo "setup: installing agb-gbafix"
         (cd / && cargo +{{toolchain}} install agb-gbafix --locked --quiet)
     fi
+
+# Miri's nightly and its sysroot (built once per machine, a couple of minutes).
+setup-miri:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if ! rustup component list --toolchain "{{miri_toolchain}}" --installed 2>/dev/null | grep -q '^miri'; then
+        echo "setup: installing Rust {{miri_toolchain}} with miri and rust-src"
+        (cd / && rustup toolchain install "{{miri_toolchain}}" --profile minimal --component miri,rust-src)
+    fi
+    cd / && cargo +{{miri_toolchain}} miri setup >/dev/null
 
 # Debian packages the harness links against, then the harness itself.
 setup-harness: (apt "libmgba-dev" "libclang-dev" "pkg-config")

@@ -66,12 +66,12 @@ impl Rng {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
     use super::Rng;
 
-    #[test_case]
-    fn seed_zero_is_not_stuck(_gba: &mut agb::Gba) {
+    #[test]
+    fn seed_zero_is_not_stuck() {
         let mut rng = Rng::new(0);
         let a = rng.next_u32();
         let b = rng.next_u32();
@@ -79,8 +79,8 @@ mod tests {
         assert_ne!(a | b, 0);
     }
 
-    #[test_case]
-    fn same_seed_same_stream_and_state_resumes(_gba: &mut agb::Gba) {
+    #[test]
+    fn same_seed_same_stream_and_state_resumes() {
         let mut a = Rng::new(1234);
         let mut b = Rng::new(1234);
         for _ in 0..10 {
@@ -90,8 +90,8 @@ mod tests {
         assert_eq!(a.next_u32(), resumed.next_u32());
     }
 
-    #[test_case]
-    fn below_stays_in_range_and_covers_it(_gba: &mut agb::Gba) {
+    #[test]
+    fn below_stays_in_range_and_covers_it() {
         let mut rng = Rng::new(7);
         let mut seen = [0u16; 6];
         for _ in 0..600 {

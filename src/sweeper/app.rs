@@ -11,7 +11,7 @@ use super::{
         code::{self, BoardCode},
     },
     sounds,
-    view::View,
+    view::{Screen, View},
 };
 use crate::{
     framework::{
@@ -19,7 +19,7 @@ use crate::{
         assets::sfx,
         canvas::Canvas,
         widgets::{
-            list::{ListEvent, Row},
+            list::ListEvent,
             numpad::{NumberPad, PadEvent},
             numpad_view,
             timer::Timer,
@@ -44,19 +44,65 @@ struct HeldA {
     cancelled: bool,
 }
 
+/// What the window is doing: exactly one of these at a time, owned here; the
+/// view is told which (`Mode::screen`) rather than keeping its own copy.
+// The generator is inline on purpose: `Working` lives on the heap only while
+// the window is open, and boxing it would add an allocation to the first move.
+#[allow(clippy::large_enum_variant)]
+enum Mode {
+    /// The board takes input; `held` while A is down on a square.
+    Play { held: Option<HeldA> },
+    /// Searching for a no-guess layout for the first reveal at `first`.
+    Generating {
+        first: Pos,
+        generator: NoGuessGenerator,
+    },
+    /// Covering the board column by column before a new one; `deal` is the
+    /// deal it then starts (`None` picks one at random).
+    Wipe {
+        columns: u8,
+        frames: u8,
+        deal: Option<u16>,
+    },
+    /// The difficulty menu (SELECT), with best times as badges.
+    Menu,
+    /// Typing a board code (from the menu).
+    Pad(NumberPad),
+}
+
+impl Mode {
+    const PLAY: Self = Self::Play { held: None };
+
+    /// A wipe from the first column.
+    const fn wipe(deal: Option<u16>) -> Self {
+        Self::Wipe {
+            columns: 0,
+            frames: 0,
+            deal,
+        }
+    }
+
+    fn screen(&self) -> Screen {
+        match self {
+            Self::Play { .. } | Self::Generating { .. } => Screen::Board,
+            Self::Wipe { columns, .. } => Screen::Wipe(*columns),
+            Self::Menu => Screen::Menu,
+            Self::Pad(_) => Screen::Pad,
+        }
+    }
+
+    /// The square A is held on, unless another button cancelled the move.
+    fn pressed(&self) -> Option<Pos> {
+        match self {
+            Self::Play { held: Some(held) } if !held.cancelled => Some(held.pos),
+            _ => None,
+        }
+    }
+}
+
 pub struct Working {
     view: View,
-    held: Option<HeldA>,
-    generating: Option<(Pos, NoGuessGenerator)>,
-    /// Columns wiped so far while resetting.
-    wipe: Option<u8>,
-    wipe_frames: u8,
-    /// Difficulty menu (SELECT), with best times as badges.
-    menu_open: bool,
-    /// Typing a board code (from the menu).
-    pad: Option<NumberPad>,
-    /// The deal the next wipe starts; `None` picks one at random.
-    next_deal: Option<u16>,
+    mode: Mode,
     /// Counts frames into seconds for the board's clock.
     clock: Timer,
 }
@@ -98,13 +144,7 @@ impl App for Sweeper {
         let view = View::new();
         Working {
             view,
-            held: None,
-            generating: None,
-            wipe: None,
-            wipe_frames: 0,
-            menu_open: false,
-            pad: None,
-            next_deal: None,
+            mode: Mode::PLAY,
             clock: Timer::new(),
         }
     }
@@ -112,34 +152,28 @@ impl App for Sweeper {
     fn prepare(board: &mut Board, working: &mut Working, system: &mut System) -> bool {
         let done = working.view.build_step(board, system.save::<Sweeper>());
         if done {
+            let (face, screen) = (face_for(board, None), working.mode.screen());
             working
                 .view
-                .sync(board, None, face_for(board, None), system.save::<Sweeper>());
+                .sync(board, None, face, screen, system.save::<Sweeper>());
         }
         done
     }
 
     fn update(board: &mut Board, working: &mut Working, system: &mut System) -> Request {
-        if working.pad.is_some() {
-            update_pad(board, working, system);
-        } else if working.menu_open {
-            update_menu(board, working, system);
-        } else if let Some(column) = working.wipe {
-            update_wipe(board, working, system, column);
-        } else if working.generating.is_some() {
-            update_generation(board, working, system);
-        } else {
-            update_play(board, working, system);
+        match working.mode {
+            Mode::Play { .. } => update_play(board, working, system),
+            Mode::Generating { .. } => update_generation(board, working, system),
+            Mode::Wipe { .. } => update_wipe(board, working, system),
+            Mode::Menu => update_menu(board, working, system),
+            Mode::Pad(_) => update_pad(board, working, system),
         }
-        if !working.menu_open && working.pad.is_none() {
+        if !matches!(working.mode, Mode::Menu | Mode::Pad(_)) {
             tick_timer(board, working);
         }
-        let pressed = working
-            .held
-            .filter(|held| !held.cancelled)
-            .map(|held| held.pos);
+        let pressed = working.mode.pressed();
         let face = match face_for(board, pressed) {
-            _ if working.generating.is_some() => Face::Thinking,
+            _ if matches!(working.mode, Mode::Generating { .. }) => Face::Thinking,
             // A blink every three seconds, so the avatar looks alive.
             Face::Idle if system.frame % 180 < 6 => Face::Blink,
             face => face,
@@ -147,24 +181,27 @@ impl App for Sweeper {
         // A frame that began with a save (~75k cycles) leaves the drawing to
         // the next one; the game itself has already moved on.
         if !system.storage.busy() {
+            let screen = working.mode.screen();
             working
                 .view
-                .sync(board, pressed, face, system.save::<Sweeper>());
+                .sync(board, pressed, face, screen, system.save::<Sweeper>());
         }
         Request::Stay
     }
 
     fn show(board: &Board, working: &mut Working, canvas: &mut Canvas) {
-        working.view.show(board, canvas);
+        working.view.show(board, working.mode.screen(), canvas);
     }
 
     fn claims_start(_board: &Board, working: &Working) -> bool {
-        working.pad.is_some()
+        matches!(working.mode, Mode::Pad(_))
     }
 
     fn pause(board: &mut Board, working: &mut Working, _system: &mut System) {
         // A move half-made when the window closes is dropped, as if cancelled.
-        working.held = None;
+        if let Mode::Play { held } = &mut working.mode {
+            *held = None;
+        }
         crate::event!("sweeper.paused board={:08x}", fingerprint(board));
     }
 }
@@ -193,27 +230,30 @@ fn tick_timer(board: &mut Board, working: &mut Working) {
 
 fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
     let input = &system.input;
-    if let Some(held) = working.held.as_mut() {
+    let Mode::Play { held } = &mut working.mode else {
+        return;
+    };
+    if let Some(down) = held.as_mut() {
         if input.other_just_pressed(Button::A) {
-            held.cancelled = true;
+            down.cancelled = true;
         }
         if !input.pressed(Button::A) {
-            let held = *held;
-            working.held = None;
-            if !held.cancelled {
-                release_a(board, working, system, held.pos);
+            let down = *down;
+            *held = None;
+            if !down.cancelled {
+                release_a(board, working, system, down.pos);
             }
         }
         return;
     }
     if input.just_pressed(Button::Select) {
-        working.menu_open = true;
+        working.mode = Mode::Menu;
         working.view.open_menu(board, system.save::<Sweeper>());
         system.sound.play(sfx::OPEN);
         return;
     }
     if input.just_pressed(Button::A) {
-        working.held = Some(HeldA {
+        *held = Some(HeldA {
             pos: board.cursor(),
             cancelled: false,
         });
@@ -233,7 +273,7 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
 
 fn release_a(board: &mut Board, working: &mut Working, system: &mut System, pos: Pos) {
     if board.state().is_over() {
-        working.wipe = Some(0);
+        working.mode = Mode::wipe(None);
         working.view.clear_message();
         return;
     }
@@ -241,7 +281,10 @@ fn release_a(board: &mut Board, working: &mut Working, system: &mut System, pos:
     let outcome = board.act(pos, &mut Rng::new(seed));
     if outcome == Outcome::NeedsLayout {
         let mines = board.difficulty().mines();
-        working.generating = Some((pos, NoGuessGenerator::new(pos, mines, seed)));
+        working.mode = Mode::Generating {
+            first: pos,
+            generator: NoGuessGenerator::new(pos, mines, seed),
+        };
         crate::event!("sweeper.generate first={},{}", pos.x(), pos.y());
         return;
     }
@@ -249,14 +292,14 @@ fn release_a(board: &mut Board, working: &mut Working, system: &mut System, pos:
 }
 
 fn update_generation(board: &mut Board, working: &mut Working, system: &mut System) {
-    let Some((first, generator)) = working.generating.as_mut() else {
+    let Mode::Generating { first, generator } = &mut working.mode else {
         return;
     };
     let first = *first;
     for _ in 0..NO_GUESS_STEPS_PER_FRAME {
         if let Some(layout) = generator.step() {
             crate::event!("sweeper.generated attempts={}", generator.attempts());
-            working.generating = None;
+            working.mode = Mode::PLAY;
             let outcome = board.start_with_layout(first, &layout);
             finish_move(board, working, system, outcome);
             return;
@@ -363,30 +406,32 @@ pub fn board_code(board: &Board) -> BoardCode {
     }
 }
 
-fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System, column: u8) {
-    working.wipe_frames += 1;
-    if working.wipe_frames < WIPE_FRAMES_PER_COLUMN {
+fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {
+    let Mode::Wipe {
+        columns,
+        frames,
+        deal,
+    } = &mut working.mode
+    else {
+        return;
+    };
+    *frames += 1;
+    if *frames < WIPE_FRAMES_PER_COLUMN {
         return;
     }
-    working.wipe_frames = 0;
-    let next = column + 1;
-    working.view.set_wipe(Some(next));
-    if next >= super::rules::WIDTH {
+    *frames = 0;
+    *columns += 1;
+    if *columns >= super::rules::WIDTH {
         board.reset();
-        let deal = working
-            .next_deal
-            .take()
-            .unwrap_or_else(|| system.rng.below(u32::from(code::DEALS)) as u16);
+        let deal = deal.unwrap_or_else(|| system.rng.below(u32::from(code::DEALS)) as u16);
         board.set_deal(deal);
-        working.wipe = None;
-        working.view.set_wipe(None);
+        working.mode = Mode::PLAY;
+        working.view.clear_message();
         crate::event!(
             "sweeper.reset difficulty={:?} no_guess={}",
             board.difficulty(),
             board.no_guess()
         );
-    } else {
-        working.wipe = Some(next);
     }
 }
 
@@ -399,7 +444,7 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
         ListEvent::Nothing => {}
         ListEvent::Moved => system.sound.play(sfx::CURSOR),
         ListEvent::Back => {
-            working.menu_open = false;
+            working.mode = Mode::PLAY;
             working.view.close_menu();
             system.sound.play(sfx::CLOSE);
         }
@@ -411,16 +456,15 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
         ListEvent::Chosen(ROW_CODE) => {
             let pad = NumberPad::new(code::DIGITS, 4, validate_code);
             working.view.open_pad(&pad);
-            working.pad = Some(pad);
+            working.mode = Mode::Pad(pad);
             system.sound.play(sfx::OPEN);
             crate::event!("sweeper.pad open");
         }
         ListEvent::Chosen(row) => {
             if let Some(difficulty) = Difficulty::ALL.get(row) {
                 board.set_difficulty(*difficulty);
-                working.menu_open = false;
+                working.mode = Mode::wipe(None);
                 working.view.close_menu();
-                working.wipe = Some(0);
                 system.sound.play(sfx::CONFIRM);
             }
         }
@@ -433,7 +477,7 @@ fn validate_code(digits: &[u8]) -> Result<(), &'static str> {
 
 /// Typing a board code: accepted codes deal that board (after the wipe).
 fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
-    let Some(pad) = working.pad.as_mut() else {
+    let Mode::Pad(pad) = &mut working.mode else {
         return;
     };
     let event = match numpad_view::read_input(&system.input) {
@@ -449,70 +493,31 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
             crate::event!("sweeper.pad rejected error={:?}", pad.error());
         }
         PadEvent::Cancelled => {
-            working.pad = None;
+            working.mode = Mode::Menu;
             working.view.close_pad();
             working.view.refresh_menu(board, system.save::<Sweeper>());
             system.sound.play(sfx::CLOSE);
             crate::event!("sweeper.pad cancelled");
         }
         PadEvent::Accepted => {
+            let mut deal = None;
             if let Ok(code) = BoardCode::parse(pad.digits()) {
                 board.set_difficulty(code.difficulty);
                 board.set_no_guess(code.no_guess);
                 board.reset();
                 board.set_deal(code.deal);
-                working.next_deal = Some(code.deal);
+                deal = Some(code.deal);
                 crate::event!("sweeper.pad accepted deal={}", code.deal);
             }
-            working.pad = None;
+            working.mode = Mode::wipe(deal);
             working.view.close_pad();
-            working.menu_open = false;
             working.view.close_menu();
-            working.wipe = Some(0);
             system.sound.play(sfx::CONFIRM);
         }
     }
-    if let Some(pad) = working.pad.as_ref() {
+    if let Mode::Pad(pad) = &working.mode {
         working
             .view
             .sync_pad(pad, system.input.pressed(agb::input::Button::A));
     }
-}
-
-/// The menu's rows for a board and its records (used by the view).
-pub fn menu_rows(board: &Board, data: &SweeperSave) -> alloc::vec::Vec<Row> {
-    let mut rows = alloc::vec::Vec::new();
-    for difficulty in Difficulty::ALL {
-        let record = data.record(difficulty, board.no_guess());
-        let best = record
-            .best_seconds
-            .map(crate::framework::widgets::timer::format_time)
-            .unwrap_or_default();
-        let name = match difficulty {
-            Difficulty::Easy => "Easy",
-            Difficulty::Medium => "Medium",
-            Difficulty::Hard => "Hard",
-        };
-        let label = alloc::format!("{name:<7}({} mines)", difficulty.mines());
-        rows.push(Row::new(&label, &best));
-    }
-    rows.push(Row::new(
-        if board.no_guess() {
-            "No-guess boards: on"
-        } else {
-            "No-guess boards: off"
-        },
-        "",
-    ));
-    let digits = board_code(board).digits();
-    let mut label: heapless::String<24> = heapless::String::new();
-    let _ = label.push_str("Code ");
-    for (i, digit) in digits.iter().enumerate() {
-        if i == 4 {
-            let _ = label.push(' ');
-        }
-        let _ = label.push(char::from(b'0' + digit));
-    }
-    rows.push(Row::new(&label, ""));
-    rows
 }

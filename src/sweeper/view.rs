@@ -13,7 +13,7 @@ use agb::display::{
 use alloc::{format, vec::Vec};
 
 use super::{
-    app::menu_rows,
+    app::board_code,
     art::{BOARD_FRAMES, CURSOR_FRAME, FACE_FRAMES, Face, Look, sprites},
     records::{self, SweeperSave},
     rules::{Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH},
@@ -23,7 +23,7 @@ use crate::framework::{
     canvas::Canvas,
     transition::Area,
     widgets::{
-        list::{List, ListEvent},
+        list::{List, ListEvent, Row},
         numpad::NumberPad,
         numpad_view::NumberPadView,
         text::TextBox,
@@ -37,6 +37,17 @@ const BOARD_X: i32 = 32;
 const BOARD_Y: i32 = 64;
 const SQUARE: i32 = 12;
 const FACE_POS: (i32, i32) = (108, 34);
+
+/// What the window shows, from the app's mode (which the app owns).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Screen {
+    /// The board (playing, or waiting for a no-guess layout).
+    Board,
+    /// The new-board wipe with this many columns covered.
+    Wipe(u8),
+    Menu,
+    Pad,
+}
 
 /// The frame a square shows, from the square alone plus game state.
 pub fn look(square: Square, state: GameState, pressed: bool) -> u8 {
@@ -88,7 +99,6 @@ pub struct View {
     shown_seconds: Option<u16>,
     shown_variant: Option<usize>,
     message_locked: bool,
-    wipe: Option<u8>,
     menu: Option<List>,
     pad: Option<NumberPadView>,
     title: TextBox,
@@ -144,7 +154,6 @@ impl View {
             shown_seconds: None,
             shown_variant: None,
             message_locked: false,
-            wipe: None,
             menu: None,
             pad: None,
             title: TextBox::new((16, 19), 16, 1),
@@ -241,9 +250,19 @@ impl View {
     }
 
     /// Bring sprites and text up to date with the board (call from update).
-    pub fn sync(&mut self, board: &Board, pressed: Option<Pos>, face: Face, data: &SweeperSave) {
+    pub fn sync(
+        &mut self,
+        board: &Board,
+        pressed: Option<Pos>,
+        face: Face,
+        screen: Screen,
+        data: &SweeperSave,
+    ) {
         let preview = pressed.map_or(PosSet::EMPTY, |pos| board.pressed_preview(pos));
-        let wiped_columns = self.wipe.unwrap_or(0);
+        let wiped_columns = match screen {
+            Screen::Wipe(columns) => columns,
+            _ => 0,
+        };
         let state = board.state();
         // Runs every frame: the column is counted along rather than taken as
         // `index % WIDTH`, since Thumb code has no divide and the library call
@@ -291,7 +310,7 @@ impl View {
         self.sync_message(board, data);
         // The message line types itself out, a letter group per frame.
         let _ = self.message_box.advance(&mut self.text_layer, 1);
-        if let Some(menu) = self.menu.as_mut().filter(|_| self.pad.is_none()) {
+        if let Some(menu) = self.menu.as_mut().filter(|_| screen == Screen::Menu) {
             let _ = menu.draw(&mut self.text_layer);
         }
     }
@@ -382,13 +401,6 @@ impl View {
         self.shown_variant = None;
     }
 
-    pub fn set_wipe(&mut self, columns: Option<u8>) {
-        self.wipe = columns;
-        if columns.is_none() {
-            self.clear_message();
-        }
-    }
-
     pub fn open_menu(&mut self, board: &Board, data: &SweeperSave) {
         // Blanked, not cleared: taking its 54 tiles off the map cost ~43k
         // cycles, and the menu's rows do not reach the message line.
@@ -447,25 +459,66 @@ impl View {
         }
     }
 
-    pub fn show(&mut self, board: &Board, canvas: &mut Canvas) {
+    pub fn show(&mut self, board: &Board, screen: Screen, canvas: &mut Canvas) {
         canvas.background(&self.frame_layer);
         canvas.background(&self.text_layer);
         canvas.object(&self.face);
-        if let Some(pad) = self.pad.as_ref() {
-            pad.show(canvas);
-            return;
-        }
-        if let Some(menu) = self.menu.as_ref() {
-            menu.show(canvas);
-            return;
-        }
-        if !board.state().is_over() && self.wipe.is_none() {
-            canvas.object(&self.cursor);
+        match screen {
+            Screen::Pad => {
+                if let Some(pad) = self.pad.as_ref() {
+                    pad.show(canvas);
+                }
+                return;
+            }
+            Screen::Menu => {
+                if let Some(menu) = self.menu.as_ref() {
+                    menu.show(canvas);
+                }
+                return;
+            }
+            Screen::Board if !board.state().is_over() => canvas.object(&self.cursor),
+            Screen::Board | Screen::Wipe(_) => {}
         }
         for square in &self.squares {
             canvas.object(square);
         }
     }
+}
+
+/// The menu's rows: the difficulties with their best times, the no-guess
+/// switch, and the board's code (the app acts on the row numbers).
+fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for difficulty in Difficulty::ALL {
+        let record = data.record(difficulty, board.no_guess());
+        let best = record.best_seconds.map(format_time).unwrap_or_default();
+        let name = match difficulty {
+            Difficulty::Easy => "Easy",
+            Difficulty::Medium => "Medium",
+            Difficulty::Hard => "Hard",
+        };
+        let label = format!("{name:<7}({} mines)", difficulty.mines());
+        rows.push(Row::new(&label, &best));
+    }
+    rows.push(Row::new(
+        if board.no_guess() {
+            "No-guess boards: on"
+        } else {
+            "No-guess boards: off"
+        },
+        "",
+    ));
+    let digits = board_code(board).digits();
+    let mut label: heapless::String<24> = heapless::String::new();
+    let _ = label.push_str("Code ");
+    for (i, digit) in digits.iter().enumerate() {
+        if i == 4 {
+            let _ = label.push(' ');
+        }
+        let _ = label.push(char::from(b'0' + digit));
+    }
+    rows.push(Row::new(&label, ""));
+    rows
 }
 
 fn square_origin(index: usize) -> (i32, i32) {
@@ -524,12 +577,12 @@ mod tests {
         }
     }
 
-    fn objects_shown(gba: &mut agb::Gba, view: &mut View, board: &Board) -> usize {
+    fn objects_shown(gba: &mut agb::Gba, view: &mut View, board: &Board, screen: Screen) -> usize {
         // The canvas drops sprites past the hardware's 128; count what was asked.
         let mut gfx = gba.graphics.get();
         let mut frame = gfx.frame();
         let mut canvas = Canvas::new(&mut frame);
-        view.show(board, &mut canvas);
+        view.show(board, screen, &mut canvas);
         let count = canvas.objects();
         frame.commit();
         assert!(count <= OAM_SLOTS, "{count} sprites asked for");
@@ -544,8 +597,8 @@ mod tests {
         view.build_all(&board, &data);
         let mut rng = Rng::new(7);
         // idle, fresh board: 84 squares + cursor + face
-        view.sync(&board, None, Face::Idle, &data);
-        assert_eq!(objects_shown(gba, &mut view, &board), 86);
+        view.sync(&board, None, Face::Idle, Screen::Board, &data);
+        assert_eq!(objects_shown(gba, &mut view, &board, Screen::Board), 86);
         // pressed chord preview on a revealed number
         assert!(matches!(
             board.act(Pos::new(7, 3), &mut rng),
@@ -555,26 +608,26 @@ mod tests {
             .find(|&pos| board.square(pos).is_some_and(|s| s.is_revealed_number()))
             .unwrap();
         assert!(!board.pressed_preview(number).is_empty());
-        view.sync(&board, Some(number), Face::Thinking, &data);
-        assert_eq!(objects_shown(gba, &mut view, &board), 86);
+        view.sync(&board, Some(number), Face::Thinking, Screen::Board, &data);
+        assert_eq!(objects_shown(gba, &mut view, &board, Screen::Board), 86);
         // loss with every mine shown (no cursor once the game is over)
         let mut lost = board.clone();
         finish(&mut lost, false);
         assert_eq!(lost.state(), GameState::Dead);
-        view.sync(&lost, None, Face::Dead, &data);
-        assert_eq!(objects_shown(gba, &mut view, &lost), 85);
+        view.sync(&lost, None, Face::Dead, Screen::Board, &data);
+        assert_eq!(objects_shown(gba, &mut view, &lost, Screen::Board), 85);
         // win with the mines auto-flagged
         let mut won = board.clone();
         finish(&mut won, true);
         assert_eq!(won.state(), GameState::Won);
-        view.sync(&won, None, Face::Won, &data);
-        assert_eq!(objects_shown(gba, &mut view, &won), 85);
+        view.sync(&won, None, Face::Won, Screen::Board, &data);
+        assert_eq!(objects_shown(gba, &mut view, &won, Screen::Board), 85);
         // menu (pointer + face) and number pad (13 keys + hand + face)
         view.open_menu(&board, &data);
-        assert_eq!(objects_shown(gba, &mut view, &board), 2);
+        assert_eq!(objects_shown(gba, &mut view, &board, Screen::Menu), 2);
         let pad = NumberPad::new(8, 4, |_| Ok(()));
         view.open_pad(&pad);
-        assert_eq!(objects_shown(gba, &mut view, &board), 15);
+        assert_eq!(objects_shown(gba, &mut view, &board, Screen::Pad), 15);
     }
 
     #[test_case]
@@ -596,5 +649,27 @@ mod tests {
         boom.set(SquareFlags::DETONATED, true);
         boom.set(SquareFlags::REVEALED, true);
         assert_eq!(look(boom, GameState::Dead, false), Look::Detonated as u8);
+    }
+
+    #[test_case]
+    fn a_losing_chord_shows_its_false_flag_as_the_x(_gba: &mut agb::Gba) {
+        use crate::sweeper::rules::Layout;
+        // (1,1) shows 1 for the mine at (2,0), but the flag is on (0,1): the
+        // chord's floodfill opens (0,1), then the mine goes off. The mines
+        // in the far corner keep that floodfill from clearing the board.
+        let mines = [(2, 0), (12, 4), (13, 4), (12, 5)];
+        let layout = Layout::from_mines(mines.iter().map(|&(x, y)| Pos::new(x, y)).collect());
+        let mut board = Board::new(Difficulty::Easy, false);
+        assert!(matches!(
+            board.start_with_layout(Pos::new(1, 1), &layout),
+            Outcome::Revealed { count: 1 }
+        ));
+        board.toggle_flag(Pos::new(0, 1));
+        assert_eq!(board.act(Pos::new(1, 1), &mut Rng::new(1)), Outcome::Lost);
+        let false_flag = board.square(Pos::new(0, 1)).unwrap_or_default();
+        assert_eq!(
+            look(false_flag, board.state(), false),
+            Look::WrongFlag as u8
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! See tests/README.md for the modes and the `.play` script format.
 mod audio;
 mod core;
+mod host;
 mod image;
 mod keys;
 mod log;
@@ -31,7 +32,7 @@ usage:
   harness play  ROM SCRIPT [--sram-in F] [--sram-out F] [--out DIR] [--update-goldens] [--verbose]
   harness soak  ROM --seed S --frames N [--verbose]
   harness suite --test-rom ROM --rom ROM [--gba FILE] --scripts DIR [--soak-seed S] [--soak-frames N]
-                [--out DIR] [--max-frames N] [--update-goldens] [--verbose]
+                [--host NAME=FILE]... [--out DIR] [--max-frames N] [--update-goldens] [--verbose]
 ROM is a .gba image or an ELF as cargo builds it. UPDATE_GOLDENS=1 = --update-goldens.";
 
 /// The GBA's refresh rate, for the \"x real time\" figure.
@@ -173,10 +174,20 @@ fn run(args: &[String]) -> Result<Counts> {
                     "--soak-frames",
                     "--out",
                     "--max-frames",
+                    "--host",
                 ],
                 &["--update-goldens", "--verbose"],
                 0,
             )?;
+            let host = a
+                .values("--host")
+                .iter()
+                .map(|spec| {
+                    spec.split_once('=')
+                        .map(|(name, file)| (name.to_string(), PathBuf::from(file)))
+                        .ok_or_else(|| Usage(format!("--host {spec}: expected NAME=FILE")))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
             let required = |name: &str| -> Result<PathBuf> {
                 Ok(PathBuf::from(
                     a.value(name).ok_or(Usage(format!("suite needs {name}")))?,
@@ -195,6 +206,7 @@ fn run(args: &[String]) -> Result<Counts> {
                 max_frames: a.number("--max-frames")?.unwrap_or(DEFAULT_MAX_FRAMES),
                 update_goldens: a.flag("--update-goldens"),
                 verbose: a.flag("--verbose"),
+                host,
             };
             suite::run(&opts)
         }
@@ -218,10 +230,11 @@ impl std::fmt::Display for Usage {
 
 impl std::error::Error for Usage {}
 
-/// Just enough argument parsing: positionals, `--flag`, `--opt VALUE`, `--opt=VALUE`.
+/// Just enough argument parsing: positionals, `--flag`, `--opt VALUE`,
+/// `--opt=VALUE` (an option given twice keeps both values; `value` is the last).
 struct Args {
     positional: Vec<String>,
-    values: HashMap<String, String>,
+    values: HashMap<String, Vec<String>>,
     flags: Vec<String>,
 }
 
@@ -255,7 +268,7 @@ impl Args {
                         .cloned()
                         .ok_or(Usage(format!("{name} needs a value")))?,
                 };
-                a.values.insert(name.to_string(), v);
+                a.values.entry(name.to_string()).or_default().push(v);
             } else if flags.contains(&name) && inline.is_none() {
                 a.flags.push(name.to_string());
             } else {
@@ -276,7 +289,11 @@ impl Args {
     }
 
     fn value(&self, name: &str) -> Option<&str> {
-        self.values.get(name).map(String::as_str)
+        self.values(name).last().map(String::as_str)
+    }
+
+    fn values(&self, name: &str) -> &[String] {
+        self.values.get(name).map_or(&[], Vec::as_slice)
     }
 
     fn flag(&self, name: &str) -> bool {

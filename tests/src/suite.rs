@@ -1,10 +1,11 @@
-//! `harness suite`: in-ROM tests + every `*.play` script + one soak, one summary.
+//! `harness suite`: host test results + in-ROM tests + every `*.play` script
+//! + one soak, one summary.
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
 use crate::testrom::{self, Counts};
-use crate::{play, rom, soak};
+use crate::{host, play, rom, soak};
 
 pub struct Options {
     pub test_rom: PathBuf,
@@ -19,10 +20,19 @@ pub struct Options {
     pub max_frames: u64,
     pub update_goldens: bool,
     pub verbose: bool,
+    /// Saved host `cargo test` outputs, each `(NAME, FILE)` (see `host.rs`).
+    pub host: Vec<(String, PathBuf)>,
 }
 
 pub fn run(opts: &Options) -> Result<Counts> {
     let mut counts = Counts::default();
+    // 0. The host tests, already run: their saved outputs.
+    for (name, file) in &opts.host {
+        let c = host::report(name, file, &mut std::io::stdout().lock())?;
+        counts.passed += c.passed;
+        counts.failed += c.failed;
+    }
+
     let mut tally = |ok: bool| {
         if ok {
             counts.passed += 1

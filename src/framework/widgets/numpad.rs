@@ -204,7 +204,7 @@ impl NumberPad {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
     use super::*;
 
@@ -228,8 +228,8 @@ mod tests {
         }
     }
 
-    #[test_case]
-    fn typed_digits_group_like_the_written_code(_gba: &mut agb::Gba) {
+    #[test]
+    fn typed_digits_group_like_the_written_code() {
         let mut pad = NumberPad::new(30, 10, only_even_sum);
         type_code(&mut pad, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2]);
         let lines = pad.grouped_lines();
@@ -239,8 +239,8 @@ mod tests {
         assert_eq!(lines[2].as_str(), "__________");
     }
 
-    #[test_case]
-    fn validator_error_keeps_the_digits(_gba: &mut agb::Gba) {
+    #[test]
+    fn validator_error_keeps_the_digits() {
         let mut pad = NumberPad::new(4, 4, only_even_sum);
         assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Rejected);
         assert_eq!(pad.error(), Some("Code is too short."));
@@ -254,8 +254,8 @@ mod tests {
         assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Accepted);
     }
 
-    #[test_case]
-    fn cursor_skips_gaps_and_stops_at_edges(_gba: &mut agb::Gba) {
+    #[test]
+    fn cursor_skips_gaps_and_stops_at_edges() {
         let mut pad = NumberPad::new(4, 4, only_even_sum);
         pad.cursor = (2, 2); // the 3
         pad.handle(PadInput::Move(0, 1));
@@ -272,8 +272,8 @@ mod tests {
         assert_eq!(pad.handle(PadInput::Press), PadEvent::Cancelled);
     }
 
-    #[test_case]
-    fn mashing_never_overflows_or_panics(_gba: &mut agb::Gba) {
+    #[test]
+    fn mashing_never_overflows_or_panics() {
         let mut pad = NumberPad::new(30, 10, only_even_sum);
         let inputs = [
             PadInput::Press,

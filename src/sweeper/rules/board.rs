@@ -379,8 +379,8 @@ impl Board {
     /// so it runs from IWRAM as ARM code: each mine adds one to its eight
     /// neighbours in a bordered 16x8 grid of counts (fixed offsets, no edge
     /// checks), then the squares are written in one pass.
-    #[unsafe(link_section = ".iwram.lay_mines")]
-    #[instruction_set(arm::a32)]
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.lay_mines"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     pub(crate) fn lay_mines(&mut self, layout: &Layout) {
         const STRIDE: usize = 16;
         const MINE: u8 = SquareFlags::MINE.bits();
@@ -460,35 +460,25 @@ impl Board {
             return Outcome::Ignored;
         };
         if square.is_mine() {
-            let outcome = self.uncover(pos);
-            return self.finish_move(outcome);
+            return self.detonate(pos);
         }
         // The floodfill already counted what is left, so no second pass.
         let flood = self.flood_reveal(pos);
-        let outcome = Outcome::Revealed {
-            count: flood.revealed,
-        };
         if flood.covered_safe == 0 {
-            self.win()
-        } else {
-            outcome
+            return self.win();
         }
-    }
-
-    /// Uncovers one square without the win check (chording batches several).
-    fn uncover(&mut self, pos: Pos) -> Outcome {
-        let Some(square) = pos.index().and_then(|index| self.squares.get_mut(index)) else {
-            return Outcome::Ignored;
-        };
-        if square.is_mine() {
-            square.set(SquareFlags::DETONATED, true);
-            self.state = GameState::Dead;
-            return Outcome::Lost;
-        }
-        let flood = self.flood_reveal(pos);
         Outcome::Revealed {
             count: flood.revealed,
         }
+    }
+
+    /// Sets off the mine at `pos`: marked DETONATED, the game is lost.
+    fn detonate(&mut self, pos: Pos) -> Outcome {
+        if let Some(square) = pos.index().and_then(|index| self.squares.get_mut(index)) {
+            square.set(SquareFlags::DETONATED, true);
+            self.state = GameState::Dead;
+        }
+        Outcome::Lost
     }
 
     /// Floodfill from a safe square: reveal it and, through zeros, everything
@@ -503,8 +493,8 @@ impl Board {
     /// one test instead of eight byte loads and tests. Rows are padded with
     /// "visited" borders (bits 0 and 15, whole rows above and below), so there
     /// are no edge checks. It runs from IWRAM as ARM code.
-    #[unsafe(link_section = ".iwram.flood_reveal")]
-    #[instruction_set(arm::a32)]
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.flood_reveal"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     fn flood_reveal(&mut self, start: Pos) -> Flood {
         const REVEALED: u8 = SquareFlags::REVEALED.bits();
         const FLAGGED: u8 = SquareFlags::FLAGGED.bits();
@@ -523,7 +513,7 @@ impl Board {
         let first = start.bits();
         visited[usize::from(first >> 4) + 1] |= 2 << (first & 15);
         let _ = stack.push(first);
-        #[cfg(test)]
+        #[cfg(all(test, not(target_arch = "arm")))]
         {
             flood.pushed = 1;
         }
@@ -575,7 +565,7 @@ impl Board {
                         if free & 2 != 0 {
                             let _ = stack.push(left.wrapping_add(1));
                         }
-                        #[cfg(test)]
+                        #[cfg(all(test, not(target_arch = "arm")))]
                         {
                             flood.pushed += free.count_ones() as u8;
                         }
@@ -603,8 +593,8 @@ impl Board {
     /// so each pair of rows is gathered whole and then split.
     /// Not inlined, so none of its values stay live through the fill loop.
     #[inline(never)]
-    #[unsafe(link_section = ".iwram.flood_reveal")]
-    #[instruction_set(arm::a32)]
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.flood_reveal"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     fn visited_rows(&self, rows: &mut [u32; 8]) -> u8 {
         const WORDS_PER_PAIR: usize = 2 * super::WIDTH as usize / 4;
         const ROW_BITS: u32 = (1 << super::WIDTH) - 1;
@@ -653,8 +643,9 @@ impl Board {
     }
 
     /// On a revealed number whose flagged neighbours match it, reveals every
-    /// other covered neighbour. If that loses, flags the floodfill removed
-    /// from wrongly flagged neighbours come back, so the player sees the mistake.
+    /// other covered neighbour. If that loses, wrongly flagged neighbours the
+    /// floodfill opened are covered and flagged again, so the player sees the
+    /// mistake; if a floodfill clears the board, the chord wins there and then.
     /// Does not count a click (`act` does).
     pub fn chord(&mut self, pos: Pos) -> Outcome {
         if self.state != GameState::Playing {
@@ -694,37 +685,31 @@ impl Board {
             if !self.is_coverable(target) {
                 continue;
             }
-            // Keep going after a mine, like the original: every mistake shows.
-            if let Outcome::Revealed { count } = self.uncover(target) {
-                revealed += count;
+            if self.square(target).is_some_and(|square| square.is_mine()) {
+                // Keep going after a mine, like the original: every mistake shows.
+                self.detonate(target);
+                continue;
+            }
+            let flood = self.flood_reveal(target);
+            revealed += flood.revealed;
+            // A flood that clears the board wins on the spot: the targets
+            // left are then mines the floodfill stripped the false flags from
+            // around, and setting one off now would lose a won game.
+            if flood.covered_safe == 0 && self.state == GameState::Playing {
+                return self.win();
             }
         }
         if self.state == GameState::Dead {
+            // Back to covered and flagged, so the player sees the mistake.
             for flag in false_flags {
                 if let Some(square) = flag.index().and_then(|index| self.squares.get_mut(index)) {
+                    square.set(SquareFlags::REVEALED, false);
                     square.set(SquareFlags::FLAGGED, true);
                 }
             }
             return Outcome::Lost;
         }
-        self.finish_move(Outcome::Chorded { count: revealed })
-    }
-
-    /// Turns a safe move into a win once every safe square is uncovered,
-    /// flagging the remaining mines as the classic games do.
-    fn finish_move(&mut self, outcome: Outcome) -> Outcome {
-        if self.state != GameState::Playing {
-            return outcome;
-        }
-        // One pass: is every square either a mine or revealed?
-        let cleared = self
-            .squares
-            .iter()
-            .all(|square| square.is_mine() || square.is_revealed());
-        if !cleared {
-            return outcome;
-        }
-        self.win()
+        Outcome::Chorded { count: revealed }
     }
 
     /// Every safe square is open: flag the mines that are left and win.
@@ -736,8 +721,8 @@ impl Board {
 
     /// Flags every mine, four squares per word (part of the winning move,
     /// which `just bench` times with the floodfill).
-    #[unsafe(link_section = ".iwram.flood_reveal")]
-    #[instruction_set(arm::a32)]
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.flood_reveal"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     fn flag_mines(&mut self) {
         const MINE_BITS: u32 = 0x0101_0101 * SquareFlags::MINE.bits() as u32;
         const FLAG_SHIFT: u32 = SquareFlags::FLAGGED.bits().trailing_zeros();
@@ -788,5 +773,7 @@ impl Default for Board {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_arch = "arm"))]
+mod rom_tests;
+#[cfg(all(test, not(target_arch = "arm")))]
 mod tests;

@@ -91,12 +91,12 @@ fn check_value(digits: &[u8]) -> u8 {
     (sum % 97) as u8
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
     use super::*;
 
-    #[test_case]
-    fn codes_round_trip_for_every_setting(_gba: &mut agb::Gba) {
+    #[test]
+    fn codes_round_trip_for_every_setting() {
         for difficulty in Difficulty::ALL {
             for no_guess in [false, true] {
                 for deal in [0, 1, 42, 999, 5000, 9999] {
@@ -111,8 +111,8 @@ mod tests {
         }
     }
 
-    #[test_case]
-    fn any_single_typo_or_neighbour_swap_is_caught(_gba: &mut agb::Gba) {
+    #[test]
+    fn any_single_typo_or_neighbour_swap_is_caught() {
         let code = BoardCode {
             difficulty: Difficulty::Medium,
             no_guess: true,
@@ -141,8 +141,8 @@ mod tests {
         }
     }
 
-    #[test_case]
-    fn garbage_is_refused_with_a_message(_gba: &mut agb::Gba) {
+    #[test]
+    fn garbage_is_refused_with_a_message() {
         assert_eq!(BoardCode::parse(&[]), Err("A board code has 8 digits."));
         assert_eq!(
             BoardCode::parse(&[1, 0, 0, 0, 0, 0, 0]),
@@ -166,8 +166,8 @@ mod tests {
         );
     }
 
-    #[test_case]
-    fn different_deals_give_different_seeds(_gba: &mut agb::Gba) {
+    #[test]
+    fn different_deals_give_different_seeds() {
         let a = BoardCode {
             difficulty: Difficulty::Easy,
             no_guess: false,

@@ -3,9 +3,14 @@
 //! No graphics, no allocation: only `core`, `heapless` and `bitflags`, so the
 //! rules run (and are tested) anywhere. The UI drives a [`Board`] with
 //! [`Board::act`] / [`Board::toggle_flag`] and draws its [`Square`]s.
+//!
+//! Tests: `#[cfg(all(test, not(target_arch = "arm")))]` marks host tests
+//! (`tests/rules` builds these files for the host, where they run fast, with
+//! proptest and under Miri); the ROM's test build leaves them out and runs only
+//! `board/rom_tests.rs`, the ARM and IWRAM code on the GBA itself.
 
 mod board;
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "arm")))]
 mod check;
 pub mod code;
 mod difficulty;

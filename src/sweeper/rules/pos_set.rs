@@ -188,12 +188,12 @@ impl Iterator for PosSetIter {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
     use super::{Pos, PosSet};
 
-    #[test_case]
-    fn insert_remove_and_iterate(_gba: &mut agb::Gba) {
+    #[test]
+    fn insert_remove_and_iterate() {
         let mut set = PosSet::EMPTY;
         assert!(set.insert(Pos::new(3, 2)));
         assert!(!set.insert(Pos::new(3, 2)));

@@ -102,12 +102,12 @@ impl Square {
 
 const _: () = assert!(core::mem::size_of::<Square>() == 1);
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
     use super::{Square, SquareFlags};
 
-    #[test_case]
-    fn flags_and_count_share_one_byte_independently(_gba: &mut agb::Gba) {
+    #[test]
+    fn flags_and_count_share_one_byte_independently() {
         let mut square = Square::EMPTY;
         square.set_neighbours(8);
         square.set(SquareFlags::MINE | SquareFlags::FLAGGED, true);
@@ -122,8 +122,8 @@ mod tests {
         assert_eq!(Square::from_bits(0x31), square);
     }
 
-    #[test_case]
-    fn wrong_flag_and_number(_gba: &mut agb::Gba) {
+    #[test]
+    fn wrong_flag_and_number() {
         let mut square = Square::EMPTY;
         square.set(SquareFlags::FLAGGED, true);
         assert!(square.is_wrong_flag());

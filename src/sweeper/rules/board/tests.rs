@@ -50,13 +50,13 @@ fn naive_flood(board: &Board, start: Pos) -> PosSet {
         .collect()
 }
 
-#[test_case]
-fn board_fits_in_96_bytes(_gba: &mut agb::Gba) {
+#[test]
+fn board_fits_in_96_bytes() {
     assert!(core::mem::size_of::<Board>() <= 96);
 }
 
-#[test_case]
-fn neighbour_counts_match_a_direct_count(_gba: &mut agb::Gba) {
+#[test]
+fn neighbour_counts_match_a_direct_count() {
     let mut rng = Rng::new(3);
     for _ in 0..20 {
         let mut board = Board::new(Difficulty::Hard, false);
@@ -90,8 +90,8 @@ fn neighbour_counts_match_a_direct_count(_gba: &mut agb::Gba) {
     }
 }
 
-#[test_case]
-fn first_move_is_always_an_opening_with_exact_mine_count(_gba: &mut agb::Gba) {
+#[test]
+fn first_move_is_always_an_opening_with_exact_mine_count() {
     for seed in 0..240u32 {
         let difficulty = Difficulty::ALL[(seed % 3) as usize];
         let first = Pos::from_index((seed * 7 % 84) as usize).unwrap_or_default();
@@ -115,8 +115,8 @@ fn first_move_is_always_an_opening_with_exact_mine_count(_gba: &mut agb::Gba) {
     }
 }
 
-#[test_case]
-fn floodfill_reveals_exactly_the_zero_region_and_border_pushing_each_once(_gba: &mut agb::Gba) {
+#[test]
+fn floodfill_reveals_exactly_the_zero_region_and_border_pushing_each_once() {
     let mut rng = Rng::new(11);
     let mut checked = 0;
     for round in 0..40 {
@@ -160,15 +160,15 @@ fn floodfill_reveals_exactly_the_zero_region_and_border_pushing_each_once(_gba: 
     assert!(checked > 30);
 }
 
-#[test_case]
-fn reveal_of_a_number_opens_only_that_square(_gba: &mut agb::Gba) {
+#[test]
+fn reveal_of_a_number_opens_only_that_square() {
     let mut board = board_with(&[(5, 3)]);
     assert_eq!(board.reveal(Pos::new(4, 3)), Outcome::Revealed { count: 1 });
     assert_eq!(board.revealed_count(), 1);
 }
 
-#[test_case]
-fn floodfill_removes_false_flags_it_uncovers(_gba: &mut agb::Gba) {
+#[test]
+fn floodfill_removes_false_flags_it_uncovers() {
     let mut board = board_with(&[(13, 5)]);
     assert_eq!(board.toggle_flag(Pos::new(3, 3)), Outcome::Flagged); // in the zero sea
     assert_eq!(board.toggle_flag(Pos::new(12, 4)), Outcome::Flagged); // a false flag on the border
@@ -185,8 +185,8 @@ fn floodfill_removes_false_flags_it_uncovers(_gba: &mut agb::Gba) {
     );
 }
 
-#[test_case]
-fn flags_block_reveal_and_flagging_needs_a_covered_square_while_playing(_gba: &mut agb::Gba) {
+#[test]
+fn flags_block_reveal_and_flagging_needs_a_covered_square_while_playing() {
     let mut rng = Rng::new(1);
     let mut fresh = Board::new(Difficulty::Easy, false);
     assert_eq!(
@@ -217,8 +217,8 @@ fn flags_block_reveal_and_flagging_needs_a_covered_square_while_playing(_gba: &m
     assert_eq!(board.clicks(), 3);
 }
 
-#[test_case]
-fn chord_with_matching_flags_reveals_the_rest(_gba: &mut agb::Gba) {
+#[test]
+fn chord_with_matching_flags_reveals_the_rest() {
     let mut rng = Rng::new(1);
     // Mines at (1,0) and (1,2) around the 2 at (1,1); (13,5) keeps the game going.
     let mut board = board_with(&[(1, 0), (1, 2), (13, 5)]);
@@ -243,8 +243,8 @@ fn chord_with_matching_flags_reveals_the_rest(_gba: &mut agb::Gba) {
     assert_eq!(board.state(), GameState::Playing);
 }
 
-#[test_case]
-fn chord_refused_with_too_many_flags_and_on_non_numbers(_gba: &mut agb::Gba) {
+#[test]
+fn chord_refused_with_too_many_flags_and_on_non_numbers() {
     let mut board = board_with(&[(1, 0), (13, 5)]);
     board.reveal(Pos::new(1, 1));
     board.toggle_flag(Pos::new(1, 0));
@@ -258,18 +258,24 @@ fn chord_refused_with_too_many_flags_and_on_non_numbers(_gba: &mut agb::Gba) {
     assert_eq!(board.revealed_count(), 1);
 }
 
-#[test_case]
-fn losing_chord_keeps_false_flags_and_marks_the_mine(_gba: &mut agb::Gba) {
+#[test]
+fn losing_chord_keeps_false_flags_and_marks_the_mine() {
     let mut rng = Rng::new(1);
     // (1,1) shows 1 for the mine at (2,0). The player flags (0,1) instead; the
     // chord's floodfill from (0,0) uncovers (0,1) before the mine goes off.
-    let mut board = board_with(&[(2, 0)]);
+    // The mines in the far corner wall off (13,5), so that floodfill cannot
+    // clear the board (which would win).
+    let mut board = board_with(&[(2, 0), (12, 4), (13, 4), (12, 5)]);
     board.reveal(Pos::new(1, 1));
     board.toggle_flag(Pos::new(0, 1));
     assert_eq!(board.act(Pos::new(1, 1), &mut rng), Outcome::Lost);
     assert_eq!(board.state(), GameState::Dead);
+    // Back to covered and flagged, so it draws as the wrong-flag X rather
+    // than as the opened square the floodfill left.
     let false_flag = board.square(Pos::new(0, 1)).unwrap_or_default();
     assert!(false_flag.is_flagged() && false_flag.is_wrong_flag());
+    assert!(!false_flag.is_revealed());
+    assert_eq!(board.flag_count(), 1);
     assert!(
         board
             .square(Pos::new(2, 0))
@@ -282,8 +288,25 @@ fn losing_chord_keeps_false_flags_and_marks_the_mine(_gba: &mut agb::Gba) {
     );
 }
 
-#[test_case]
-fn revealing_a_mine_loses(_gba: &mut agb::Gba) {
+#[test]
+fn chord_whose_flood_clears_the_board_wins_before_a_later_mine(/* regression */) {
+    let mut rng = Rng::new(1);
+    // (1,1) shows 1 for the mine at (2,2); the player flags (0,1) instead.
+    // The chord's first target, (0,0), floods every safe square (the false
+    // flag included), so the unflagged mine at (2,2), a later target, must
+    // not go off: the board is already cleared.
+    let mut board = board_with(&[(2, 2)]);
+    assert_eq!(board.reveal(Pos::new(1, 1)), Outcome::Revealed { count: 1 });
+    assert_eq!(board.toggle_flag(Pos::new(0, 1)), Outcome::Flagged);
+    assert_eq!(board.act(Pos::new(1, 1), &mut rng), Outcome::Won);
+    assert_eq!(board.state(), GameState::Won);
+    assert_eq!(board.revealed_count(), 83);
+    let mine = board.square(Pos::new(2, 2)).unwrap_or_default();
+    assert!(mine.is_flagged() && !mine.is_revealed() && !mine.is_detonated());
+}
+
+#[test]
+fn revealing_a_mine_loses() {
     let mut rng = Rng::new(1);
     let mut board = board_with(&[(4, 4), (13, 0)]);
     assert_eq!(board.act(Pos::new(4, 4), &mut rng), Outcome::Lost);
@@ -304,8 +327,8 @@ fn revealing_a_mine_loses(_gba: &mut agb::Gba) {
     assert!(board.pressed_preview(Pos::new(0, 0)).is_empty());
 }
 
-#[test_case]
-fn revealing_every_safe_square_wins_and_flags_the_mines(_gba: &mut agb::Gba) {
+#[test]
+fn revealing_every_safe_square_wins_and_flags_the_mines() {
     let mut rng = Rng::new(1);
     let mines = [(0, 0), (2, 0), (0, 2), (2, 2)];
     let mut board = board_with(&mines);
@@ -334,8 +357,8 @@ fn revealing_every_safe_square_wins_and_flags_the_mines(_gba: &mut agb::Gba) {
     }
 }
 
-#[test_case]
-fn mines_left_counts_flags_and_goes_negative(_gba: &mut agb::Gba) {
+#[test]
+fn mines_left_counts_flags_and_goes_negative() {
     let fresh = Board::new(Difficulty::Medium, false);
     assert_eq!(fresh.mines_left(), 15);
     let mut board = board_with(&[(0, 0), (13, 5)]);
@@ -347,8 +370,8 @@ fn mines_left_counts_flags_and_goes_negative(_gba: &mut agb::Gba) {
     assert_eq!(board.mines_left(), -1);
 }
 
-#[test_case]
-fn three_bv_of_a_hand_made_board(_gba: &mut agb::Gba) {
+#[test]
+fn three_bv_of_a_hand_made_board() {
     // Four mines around (1,1) make (1,0), (0,1), (1,1), (2,1) and (1,2)
     // numbers that no opening touches; everything else is one opening.
     let board = board_with(&[(0, 0), (2, 0), (0, 2), (2, 2)]);
@@ -359,8 +382,8 @@ fn three_bv_of_a_hand_made_board(_gba: &mut agb::Gba) {
     assert_eq!(Board::new(Difficulty::Easy, false).three_bv(), 0);
 }
 
-#[test_case]
-fn timer_runs_only_while_playing_and_holds_at_99_59(_gba: &mut agb::Gba) {
+#[test]
+fn timer_runs_only_while_playing_and_holds_at_99_59() {
     let mut board = Board::new(Difficulty::Easy, false);
     board.tick_second();
     assert_eq!(
@@ -375,8 +398,8 @@ fn timer_runs_only_while_playing_and_holds_at_99_59(_gba: &mut agb::Gba) {
     assert_eq!(board.elapsed_seconds(), 99 * 60 + 59);
 }
 
-#[test_case]
-fn off_board_positions_are_ignored(_gba: &mut agb::Gba) {
+#[test]
+fn off_board_positions_are_ignored() {
     let mut rng = Rng::new(1);
     let mut fresh = Board::new(Difficulty::Easy, false);
     let untouched = fresh.clone();
@@ -414,8 +437,8 @@ fn off_board_positions_are_ignored(_gba: &mut agb::Gba) {
     assert_eq!(board, untouched);
 }
 
-#[test_case]
-fn cursor_moves_and_stops_at_edges(_gba: &mut agb::Gba) {
+#[test]
+fn cursor_moves_and_stops_at_edges() {
     let mut board = Board::new(Difficulty::Easy, false);
     assert!(board.set_cursor(Pos::new(0, 0)));
     assert!(!board.move_cursor(-1, 0));
@@ -425,8 +448,8 @@ fn cursor_moves_and_stops_at_edges(_gba: &mut agb::Gba) {
     assert_eq!(board.cursor(), Pos::new(13, 5));
 }
 
-#[test_case]
-fn pressed_preview_shows_square_or_chord_targets(_gba: &mut agb::Gba) {
+#[test]
+fn pressed_preview_shows_square_or_chord_targets() {
     let fresh = Board::new(Difficulty::Easy, false);
     assert_eq!(fresh.pressed_preview(Pos::new(3, 3)).len(), 1);
     let mut board = board_with(&[(1, 0), (13, 5)]);
@@ -442,8 +465,8 @@ fn pressed_preview_shows_square_or_chord_targets(_gba: &mut agb::Gba) {
     assert_eq!(board.pressed_preview(Pos::new(1, 1)).len(), 7);
 }
 
-#[test_case]
-fn no_guess_games_wait_for_a_layout(_gba: &mut agb::Gba) {
+#[test]
+fn no_guess_games_wait_for_a_layout() {
     let mut rng = Rng::new(1);
     let mut board = Board::new(Difficulty::Easy, true);
     let first = Pos::new(6, 2);
@@ -469,8 +492,8 @@ fn no_guess_games_wait_for_a_layout(_gba: &mut agb::Gba) {
     );
 }
 
-#[test_case]
-fn reset_and_settings_changes_start_over(_gba: &mut agb::Gba) {
+#[test]
+fn reset_and_settings_changes_start_over() {
     let mut rng = Rng::new(1);
     let mut board = Board::new(Difficulty::Hard, false);
     board.set_cursor(Pos::new(2, 2));
@@ -496,8 +519,8 @@ fn reset_and_settings_changes_start_over(_gba: &mut agb::Gba) {
     assert!(board.no_guess());
 }
 
-#[test_case]
-fn floodfill_bitmap_marks_exactly_the_revealed_and_mined_squares(_gba: &mut agb::Gba) {
+#[test]
+fn floodfill_bitmap_marks_exactly_the_revealed_and_mined_squares() {
     let mut rng = Rng::new(5);
     for round in 0..30u8 {
         let mut board = Board::new(Difficulty::ALL[usize::from(round % 3)], false);
@@ -559,8 +582,8 @@ fn reference_three_bv(board: &Board) -> u8 {
     openings + lone
 }
 
-#[test_case]
-fn three_bv_matches_a_textbook_search_on_many_boards(_gba: &mut agb::Gba) {
+#[test]
+fn three_bv_matches_a_textbook_search_on_many_boards() {
     let mut rng = Rng::new(3);
     for round in 0..120u8 {
         let mut board = Board::new(Difficulty::ALL[usize::from(round % 3)], false);

@@ -1,0 +1,2 @@
+//! `crate::framework` of the ROM, with only its pure part.
+pub mod widgets;

@@ -1,0 +1,3 @@
+//! `crate::sweeper` of the ROM, with only its pure part.
+#[path = "../../../../src/sweeper/rules/mod.rs"]
+pub mod rules;
