@@ -170,6 +170,7 @@ pub trait AppSlot {
     fn pause(&mut self, system: &mut System);
     fn claims_start(&self) -> bool;
     fn close(&mut self);
+    #[cfg(any(debug_assertions, feature = "events"))]
     fn persistent_bytes(&self) -> usize;
 }
 
@@ -220,6 +221,7 @@ impl<A: App> AppSlot for Slot<A> {
         self.working = None;
     }
 
+    #[cfg(any(debug_assertions, feature = "events"))]
     fn persistent_bytes(&self) -> usize {
         core::mem::size_of::<A::Persistent>()
     }

@@ -45,7 +45,7 @@ pub mod system;
 pub mod transition;
 pub mod widgets;
 
-pub use app::{App, AppInfo, AppSlot, Lifecycle, Request, Slot};
+pub use app::{App, AppInfo, AppSlot, Request, Slot};
 pub use desktop::Desktop as PauseMenu;
 pub use system::System;
 
@@ -53,6 +53,7 @@ use crate::random::Rng;
 
 /// Heap bytes in use now, measured by probing (see [`heap`]). Only debug and
 /// test builds call it, so the frame meter leaves its time out.
+#[cfg(any(debug_assertions, feature = "events"))]
 pub fn heap_in_use() -> usize {
     #[cfg(any(debug_assertions, feature = "events"))]
     let start = perf::now();
@@ -117,11 +118,13 @@ pub fn run(
 
 /// What the frame meter calls the desktop's state.
 #[cfg(any(debug_assertions, feature = "events"))]
-fn phase(active: Option<(usize, Lifecycle)>) -> perf::Phase {
+fn phase(active: Option<(usize, app::Lifecycle)>) -> perf::Phase {
     match active {
         None => perf::Phase::Desktop,
-        Some((index, Lifecycle::Running)) => perf::Phase::App(index),
-        Some((_, Lifecycle::Opening(_) | Lifecycle::Closing(_))) => perf::Phase::Transition,
+        Some((index, app::Lifecycle::Running)) => perf::Phase::App(index),
+        Some((_, app::Lifecycle::Opening(_) | app::Lifecycle::Closing(_))) => {
+            perf::Phase::Transition
+        }
     }
 }
 

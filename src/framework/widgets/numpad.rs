@@ -65,7 +65,6 @@ pub enum PadInput {
     Press,
     Delete,
     Confirm,
-    Back,
 }
 
 /// Checks a code: `Ok(())` or an error line to show under the digits.
@@ -127,7 +126,6 @@ impl NumberPad {
             },
             PadInput::Delete => self.delete(),
             PadInput::Confirm => self.confirm(),
-            PadInput::Back => PadEvent::Cancelled,
         }
     }
 
@@ -294,6 +292,5 @@ mod tests {
             assert!(pad.digits().len() <= 30);
             assert!(pad.cursor().0 < COLUMNS && pad.cursor().1 < ROWS);
         }
-        assert_eq!(pad.handle(PadInput::Back), PadEvent::Cancelled);
     }
 }

@@ -152,6 +152,7 @@ impl Board {
         self.cursor
     }
 
+    #[cfg(test)]
     /// Moves the cursor to `pos`; ignored (false) off the board.
     pub fn set_cursor(&mut self, pos: Pos) -> bool {
         if pos.is_on_board() {
@@ -212,6 +213,7 @@ impl Board {
         self.count_squares(Square::is_flagged)
     }
 
+    #[cfg(test)]
     #[must_use]
     pub fn revealed_count(&self) -> u8 {
         self.count_squares(Square::is_revealed)

@@ -23,15 +23,4 @@ impl Difficulty {
             Self::Hard => 20,
         }
     }
-
-    /// Rebuilds a difficulty from its byte (for saved settings).
-    #[must_use]
-    pub const fn from_u8(value: u8) -> Option<Self> {
-        match value {
-            0 => Some(Self::Easy),
-            1 => Some(Self::Medium),
-            2 => Some(Self::Hard),
-            _ => None,
-        }
-    }
 }

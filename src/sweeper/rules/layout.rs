@@ -54,6 +54,7 @@ impl Layout {
         self.mines
     }
 
+    #[cfg(test)]
     #[must_use]
     pub const fn mine_count(&self) -> u8 {
         self.mines.len() as u8

@@ -23,16 +23,24 @@ mod pos_set;
 mod solver;
 mod square;
 
-pub use board::{Board, MAX_SECONDS};
+pub use board::Board;
+#[cfg(test)]
+pub use board::MAX_SECONDS;
 pub use difficulty::Difficulty;
 pub use game_state::GameState;
+#[cfg(any(test, feature = "bench"))]
 pub use layout::Layout;
-pub use no_guess::{MAX_ATTEMPTS, NoGuessGenerator, generate_blocking};
+pub use no_guess::NoGuessGenerator;
+#[cfg(any(test, feature = "bench"))]
+pub use no_guess::generate_blocking;
 pub use outcome::Outcome;
-pub use pos::{Neighbours, Pos};
-pub use pos_set::{PosSet, PosSetIter};
+pub use pos::Pos;
+pub use pos_set::PosSet;
+#[cfg(test)]
 pub use solver::solves;
-pub use square::{Square, SquareFlags};
+pub use square::Square;
+#[cfg(test)]
+pub use square::SquareFlags;
 
 /// Board width in squares.
 pub const WIDTH: u8 = 14;

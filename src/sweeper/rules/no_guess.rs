@@ -114,6 +114,7 @@ impl NoGuessGenerator {
         self.attempts
     }
 
+    #[cfg(any(test, feature = "bench"))]
     /// Whether the search is over (its layout is what `step` returns).
     #[must_use]
     pub const fn is_done(&self) -> bool {
@@ -174,6 +175,7 @@ impl NoGuessGenerator {
     }
 }
 
+#[cfg(any(test, feature = "bench"))]
 /// Runs a [`NoGuessGenerator`] to completion in one go (tests, benchmarks).
 #[must_use]
 pub fn generate_blocking(first: Pos, mines: u8, seed: u32) -> Layout {

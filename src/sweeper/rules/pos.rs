@@ -21,6 +21,7 @@ impl Pos {
         Self(x | (y << 4))
     }
 
+    #[cfg(test)]
     /// `Some` only for coordinates on the board.
     #[must_use]
     pub const fn on_board(x: u8, y: u8) -> Option<Self> {
@@ -79,18 +80,6 @@ impl Pos {
             Some(self.y() as usize * WIDTH as usize + self.x() as usize)
         } else {
             None
-        }
-    }
-
-    /// The on-board position `dx`, `dy` away, if any (for cursor movement).
-    #[must_use]
-    pub const fn offset(self, dx: i8, dy: i8) -> Option<Self> {
-        let x = self.x() as i16 + dx as i16;
-        let y = self.y() as i16 + dy as i16;
-        if x < 0 || y < 0 || x >= WIDTH as i16 || y >= HEIGHT as i16 {
-            None
-        } else {
-            Some(Self::new(x as u8, y as u8))
         }
     }
 

@@ -39,6 +39,7 @@ impl PosSet {
         self.0
     }
 
+    #[cfg(test)]
     /// The set as raw bits (bit `i` = index `i`).
     #[must_use]
     pub const fn bits(self) -> u128 {
@@ -109,6 +110,7 @@ impl PosSet {
         Self([a[0] & !b[0], a[1] & !b[1], a[2] & !b[2]])
     }
 
+    #[cfg(test)]
     #[must_use]
     pub const fn is_subset(self, other: Self) -> bool {
         self.difference(other).is_empty()

@@ -23,6 +23,7 @@ use super::pos_set::PosSet;
 /// by deduction alone, using (1) single-number rules, (2) pairwise rules
 /// between nearby numbers and (3) the total mine count.
 #[must_use]
+#[cfg(test)]
 pub fn solves(layout: &Layout, first: Pos) -> bool {
     let mut solver = Solver::new(layout);
     if !solver.begin(first) {

@@ -30,6 +30,7 @@ impl Square {
     /// A covered, unflagged, mine-free square with no mine neighbours.
     pub const EMPTY: Self = Self(0);
 
+    #[cfg(test)]
     /// Rebuilds a square from its byte (for saved state).
     #[must_use]
     pub const fn from_bits(bits: u8) -> Self {
@@ -66,6 +67,7 @@ impl Square {
         self.flags().contains(SquareFlags::DETONATED)
     }
 
+    #[cfg(test)]
     /// A flag on a square without a mine (drawn crossed out after a loss).
     #[must_use]
     pub const fn is_wrong_flag(self) -> bool {
@@ -94,6 +96,7 @@ impl Square {
     }
 
     /// Stores the neighbour-mine count (clamped to 15, the nibble's maximum).
+    #[cfg(test)]
     pub fn set_neighbours(&mut self, count: u8) {
         let count = if count > 15 { 15 } else { count };
         self.0 = (self.0 & FLAG_BITS) | (count << COUNT_SHIFT);
