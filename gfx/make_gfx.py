@@ -6,7 +6,8 @@ Outputs (all PNG, RGBA, alpha 0 = transparent, every colour from PALETTE):
   gfx/desktop.png   240x160 desktop background with status bar
   gfx/window.png    64x48  8x8 UI tilesheet (window 9-slice, title bar, well, ...)
   gfx/splash.png    240x160 boot logo
-  gfx/icons.png     32x32 frames: app icons + selection frame
+  gfx/icons/*.png   32x32 one app icon per file (each app includes its own)
+  gfx/selection.png 32x32 frames: the selection ring, plain and bright
   gfx/pointer.png   16x16 frames: desktop pointer
   gfx/board.png     16x16 frames: Poop Sweeper squares + board cursor
   gfx/faces.png     32x32 frames: sweeper avatar faces (24x24 drawn top-left)
@@ -83,8 +84,10 @@ def recolour(a, mapping):
 def save(a, name, scale_preview=3, preview_only=False):
     img = Image.fromarray(RGBA[a], "RGBA")
     if not preview_only:
+        (HERE / name).parent.mkdir(exist_ok=True)
         img.save(HERE / name, optimize=True)
     if PREVIEW:
+        (PREVIEW / name).parent.mkdir(exist_ok=True)
         bg = Image.new("RGBA", img.size, (0x30, 0x98, 0x88, 255))
         bg.alpha_composite(img)
         bg.resize((img.width * scale_preview, img.height * scale_preview),
@@ -1593,9 +1596,13 @@ def main():
     save(ws, "window.png", 6)
     save(sheet(board_frames(), 16, 16), "board.png", 4)
     save(sheet(face_frames(), 32, 32), "faces.png", 4)
-    icons, rings = [sweeper_icon(), settings_icon()], select_frames()
-    check_concentric(icons, rings)
-    save(sheet(icons + rings, 32, 32), "icons.png", 4)
+    # One file per app icon (the app includes its own), the ring for all.
+    icons = {"sweeper": sweeper_icon(), "settings": settings_icon()}
+    rings = select_frames()
+    check_concentric(list(icons.values()), rings)
+    for name, icon in icons.items():
+        save(icon, f"icons/{name}.png", 4)
+    save(sheet(rings, 32, 32), "selection.png", 4)
     save(sheet(pointer_frames(), 16, 16), "pointer.png", 4)
     save(sheet(numpad_frames(), 16, 16, 13), "numpad.png", 4)
     save(sheet(widget_frames(), 16, 16), "widgets.png", 4)

@@ -41,6 +41,7 @@
 //! to the `apps` array (the desktop shows them in order). Its music, sounds,
 //! art and save section are declared in its own folder.
 
+use agb::display::{Palette16, tile_data::TileData};
 use alloc::boxed::Box;
 
 use super::{canvas::Canvas, save::Saved, system::System};
@@ -57,14 +58,22 @@ pub enum Request {
     Close,
 }
 
+/// A 32x32 desktop icon from the app's own
+/// `include_background_gfx!(mod icon, NAME => "gfx/icons/<app>.png")`: its
+/// 16 tiles and the palette they use (the desktop gives each app a slot).
+pub struct Icon {
+    pub tiles: &'static TileData,
+    pub palettes: &'static &'static [Palette16],
+}
+
 /// What the desktop shows for an app.
 pub struct AppInfo {
     /// Short id used in logged events (`event app.open name=sweeper`).
     pub id: &'static str,
     /// Label under the icon.
     pub label: &'static str,
-    /// Index of the icon in the desktop icon sheet.
-    pub icon: usize,
+    /// The app's desktop icon (gfx/icons/<app>.png, made by gfx/make_gfx.py).
+    pub icon: Icon,
     /// Music while the app is open (its own `Tune`); `None` keeps the
     /// desktop's playing.
     pub music: Option<&'static super::sound::Tune>,
@@ -241,12 +250,15 @@ pub mod hello {
 
     use crate::framework::{
         App, AppInfo, Request, System,
+        app::Icon,
         canvas::Canvas,
         transition::Area,
         widgets::{text::TextBox, window},
     };
 
     pub struct Hello;
+
+    agb::include_background_gfx!(mod icon, HELLO => "gfx/icons/settings.png");
 
     const WINDOW: Area = Area::new(32, 32, 176, 96);
 
@@ -264,7 +276,10 @@ pub mod hello {
         const INFO: AppInfo = AppInfo {
             id: "hello",
             label: "Hello",
-            icon: 0,
+            icon: Icon {
+                tiles: &icon::HELLO,
+                palettes: &icon::PALETTES,
+            },
             music: None,
             window: WINDOW,
         };

@@ -1,22 +1,20 @@
 //! Every graphic, tune and sound effect in the ROM, imported at compile time.
 //! Sources and the scripts that make them: gfx/README.md, sfx/README.md.
 
-use agb::display::{
-    Palette16, Rgb15,
-    tiled::{RegularBackground, TileEffect},
-};
+use agb::display::{Palette16, Rgb15, tiled::RegularBackground};
+
+use super::app::Icon;
 
 agb::include_background_gfx!(
     pub mod desktop,
     WALLPAPER => deduplicate "gfx/desktop.png",
     SPLASH => deduplicate "gfx/splash.png",
     UI => "gfx/window.png",
-    ICONS => "gfx/icons.png",
 );
 
 agb::include_aseprite!(
     pub mod sprites,
-    32x32 "gfx/icons.png",
+    32x32 "gfx/selection.png",
     16x16 "gfx/pointer.png",
     16x16 "gfx/numpad.png",
     16x16 "gfx/widgets.png",
@@ -57,23 +55,86 @@ pub fn set_text_palettes(gfx: &mut agb::display::Graphics) {
     gfx.set_background_palette(LIGHT_TEXT_PALETTE, &Palette16::new(light));
 }
 
-/// The selection ring's frame in gfx/icons.png (after the app icons).
-pub const SELECTION_FRAME: usize = 2;
+/// Frames of gfx/selection.png: the ring around the selected icon pulses
+/// between them.
+pub const RING: usize = 0;
+pub const RING_BRIGHT: usize = 1;
 
-/// Put app icon `index` (32x32, from gfx/icons.png) at tile `(x, y)` of `layer`.
-pub fn draw_icon(layer: &mut RegularBackground, index: usize, (x, y): (i32, i32)) {
-    const SHEET_COLUMNS: usize = 16;
-    for row in 0..4 {
-        for column in 0..4 {
-            let tile = row * SHEET_COLUMNS + index * 4 + column;
-            if let Some(setting) = desktop::ICONS.tile_settings.get(tile) {
-                layer.set_tile(
-                    (x + column as i32, y + row as i32),
-                    &desktop::ICONS.tiles,
-                    *setting,
-                );
-            }
-        }
+/// Background palette slots for app icons, one per app from here up to the
+/// text slots (each app's icon brings its own palette).
+pub const FIRST_ICON_PALETTE: u8 = 4;
+
+/// Put an app's icon at tile `(x, y)` of `layer`, in palette slot `palette`
+/// (which `load_icon_palette` filled). An icon that is not 32x32 is skipped.
+pub fn draw_icon(layer: &mut RegularBackground, icon: &Icon, palette: u8, (x, y): (i32, i32)) {
+    const SIDE: usize = 4;
+    if icon.tiles.tile_settings.len() != SIDE * SIDE {
+        return;
     }
-    let _ = TileEffect::default();
+    for (i, setting) in icon.tiles.tile_settings.iter().enumerate() {
+        let (column, row) = ((i % SIDE) as i32, (i / SIDE) as i32);
+        layer.set_tile(
+            (x + column, y + row),
+            &icon.tiles.tiles,
+            setting.palette(palette),
+        );
+    }
+}
+
+/// The palette slot for the icon of app `index`, and that icon's colours in it.
+pub fn load_icon_palette(gfx: &mut agb::display::Graphics, icon: &Icon, index: usize) -> u8 {
+    let slot =
+        (usize::from(FIRST_ICON_PALETTE) + index).min(usize::from(LIGHT_TEXT_PALETTE) - 1) as u8;
+    if let Some(palette) = icon.palettes.first() {
+        gfx.set_background_palette(slot, palette);
+    }
+    slot
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::framework::App;
+
+    #[test_case]
+    fn icons_are_32x32_in_their_first_palette_and_their_slots_are_free(_gba: &mut agb::Gba) {
+        // agb keeps a tile's palette private; its Debug output shows the
+        // screen entry, whose top four bits are the palette.
+        let palette = |setting: &agb::display::tiled::TileSetting| {
+            let text = alloc::format!("{setting:?}");
+            let bits: u16 = text
+                .rsplit("TileEffect(")
+                .next()
+                .and_then(|rest| rest.split(')').next())
+                .and_then(|number| number.parse().ok())
+                .expect("TileSetting's Debug shows its effect bits");
+            (bits >> 12) as u8
+        };
+        let used = [&desktop::WALLPAPER, &desktop::SPLASH, &desktop::UI]
+            .iter()
+            .flat_map(|data| data.tile_settings.iter())
+            .map(palette)
+            .max()
+            .unwrap_or(0);
+        assert!(
+            used < FIRST_ICON_PALETTE,
+            "the desktop art uses palette {used}"
+        );
+        assert!(FIRST_ICON_PALETTE < LIGHT_TEXT_PALETTE && LIGHT_TEXT_PALETTE < TEXT_PALETTE);
+        for info in [
+            &crate::sweeper::Sweeper::INFO,
+            &crate::settings::Settings::INFO,
+        ] {
+            assert_eq!(info.icon.tiles.tile_settings.len(), 16, "{}", info.id);
+            // One palette, the first: the one `load_icon_palette` loads.
+            assert!(
+                info.icon
+                    .tiles
+                    .tile_settings
+                    .iter()
+                    .all(|setting| palette(setting) == 0)
+            );
+        }
+        assert_eq!(sprites::SELECTION.sprites().len(), RING_BRIGHT + 1);
+    }
 }

@@ -88,7 +88,9 @@ impl Desktop {
         let mut labels = alloc::vec::Vec::with_capacity(apps.len());
         for (index, app) in apps.iter().enumerate() {
             let (x, y) = icon_position(index);
-            assets::draw_icon(&mut desk, app.info().icon, (x / 8, y / 8));
+            let icon = &app.info().icon;
+            let palette = assets::load_icon_palette(gfx, icon, index);
+            assets::draw_icon(&mut desk, icon, palette, (x / 8, y / 8));
             let mut label = TextBox::new((x - 12, y + ICON_SIZE + 2), 7, 2);
             label.set_centred(&mut desk, app.info().label);
             labels.push(label);
@@ -116,7 +118,7 @@ impl Desktop {
             #[cfg(any(debug_assertions, feature = "events"))]
             closed_before: alloc::vec![false; apps.len()],
             _labels: labels,
-            ring_frame: assets::SELECTION_FRAME,
+            ring_frame: assets::RING,
         };
         // First draw of the clock and hint now, while the splash hides the cost.
         desktop.draw_status(system);
@@ -215,9 +217,9 @@ impl Desktop {
     ) -> DesktopRequest {
         // The selection ring glows brighter for half of every second.
         self.ring_frame = if system.frame % 60 < 30 {
-            assets::SELECTION_FRAME
+            assets::RING
         } else {
-            assets::SELECTION_FRAME + 1
+            assets::RING_BRIGHT
         };
         let (dx, dy) = system.input.repeated_direction();
         if (dx, dy) != (0, 0) {
@@ -314,7 +316,7 @@ impl Desktop {
         let desktop_layers: heapless::Vec<_, 2> = canvas.backgrounds().iter().copied().collect();
         let Some((index, lifecycle)) = self.active else {
             let (x, y) = icon_position(self.selected);
-            let mut cursor = Object::new(assets::sprites::ICONS.sprite(self.ring_frame));
+            let mut cursor = Object::new(assets::sprites::SELECTION.sprite(self.ring_frame));
             // The ring's frame is concentric with the icons' (gfx/make_gfx.py
             // checks), so it goes on the icon's own cell; on screen,
             // tests/e2e/desktop_ring.play checks it.

@@ -12,6 +12,7 @@ use alloc::vec;
 
 use crate::framework::{
     App, AppInfo, Request, System,
+    app::Icon,
     assets::sfx,
     canvas::Canvas,
     save::DeskSave,
@@ -25,6 +26,8 @@ use crate::framework::{
 };
 
 pub struct Settings;
+
+agb::include_background_gfx!(mod icon, SETTINGS => "gfx/icons/settings.png");
 
 const WINDOW: Area = Area::new(32, 32, 176, 104);
 const ERASE_QUESTION: Dialog = Dialog::confirm("Erase all records and settings?");
@@ -60,7 +63,10 @@ impl App for Settings {
     const INFO: AppInfo = AppInfo {
         id: "settings",
         label: "Settings",
-        icon: 1,
+        icon: Icon {
+            tiles: &icon::SETTINGS,
+            palettes: &icon::PALETTES,
+        },
         music: None,
         window: WINDOW,
     };

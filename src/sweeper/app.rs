@@ -4,7 +4,7 @@
 use agb::input::Button;
 
 use super::{
-    art::Face,
+    art::{self, Face},
     records::SweeperSave,
     rules::{
         Board, Difficulty, GameState, NoGuessGenerator, Outcome, Pos,
@@ -16,6 +16,7 @@ use super::{
 use crate::{
     framework::{
         App, AppInfo, Request, System,
+        app::Icon,
         assets::sfx,
         canvas::Canvas,
         widgets::{
@@ -119,7 +120,10 @@ impl App for Sweeper {
     const INFO: AppInfo = AppInfo {
         id: "sweeper",
         label: "Sweeper",
-        icon: 0,
+        icon: Icon {
+            tiles: &art::icon::SWEEPER,
+            palettes: &art::icon::PALETTES,
+        },
         music: Some(&sounds::TUNE),
         window: View::WINDOW,
     };

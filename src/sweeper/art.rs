@@ -1,6 +1,8 @@
 //! Poop Sweeper's sprite sheets (made by gfx/make_gfx.py) and the names of
 //! their frames: the one place that knows which frame is which.
 
+agb::include_background_gfx!(pub mod icon, SWEEPER => "gfx/icons/sweeper.png");
+
 agb::include_aseprite!(
     pub mod sprites,
     16x16 "gfx/board.png",
