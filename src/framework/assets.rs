@@ -63,6 +63,7 @@ pub const RING_BRIGHT: usize = 1;
 /// Background palette slots for app icons, one per app from here up to the
 /// text slots (each app's icon brings its own palette).
 pub const FIRST_ICON_PALETTE: u8 = 4;
+const _: () = assert!(FIRST_ICON_PALETTE < LIGHT_TEXT_PALETTE && LIGHT_TEXT_PALETTE < TEXT_PALETTE);
 
 /// Put an app's icon at tile `(x, y)` of `layer`, in palette slot `palette`
 /// (which `load_icon_palette` filled). An icon that is not 32x32 is skipped.
@@ -120,7 +121,6 @@ mod tests {
             used < FIRST_ICON_PALETTE,
             "the desktop art uses palette {used}"
         );
-        assert!(FIRST_ICON_PALETTE < LIGHT_TEXT_PALETTE && LIGHT_TEXT_PALETTE < TEXT_PALETTE);
         for info in [
             &crate::sweeper::Sweeper::INFO,
             &crate::settings::Settings::INFO,
