@@ -2,7 +2,8 @@
 //!
 //! - [`framework`]: the desktop, the app contract (`framework/app.rs`), widgets,
 //!   sound and saving.
-//! - [`sweeper`]: Poop Sweeper. [`settings`]: the settings app.
+//! - the apps, one folder each, registered in the `apps!` list below:
+//!   `sweeper` (Poop Sweeper), `settings`.
 //! - [`random`]: the seeded random numbers the pure game rules use.
 #![no_std]
 #![cfg_attr(test, no_main)]
@@ -20,10 +21,27 @@ extern crate alloc;
 mod bench;
 mod framework;
 mod random;
-mod settings;
-mod sweeper;
 
-use framework::{AppSlot, Slot, System, input::Input, sound::Sound};
+use framework::{AppSlot, System, input::Input, sound::Sound};
+
+/// The desktop's apps, in the order it shows them: one line per app, naming
+/// its folder under src/ and its `App` type. That line declares the folder's
+/// module and boots the app.
+macro_rules! apps {
+    ($($folder:ident::$app:ident),* $(,)?) => {
+        $(mod $folder;)*
+
+        /// Every app, booted (persistent state made, save section loaded).
+        fn boot_apps(system: &mut System) -> alloc::vec::Vec<alloc::boxed::Box<dyn AppSlot>> {
+            alloc::vec![$(framework::Slot::<$folder::$app>::boxed(system)),*]
+        }
+    };
+}
+
+apps! {
+    sweeper::Sweeper,
+    settings::Settings,
+}
 
 /// Boot the ROM: read the save, then hand the frame loop to the desktop.
 pub fn main(mut gba: agb::Gba) -> ! {
@@ -42,9 +60,11 @@ pub fn main(mut gba: agb::Gba) -> ! {
         frame: 0,
     };
     system.apply_settings();
-    let mut sweeper = Slot::<sweeper::Sweeper>::new(&mut system);
-    let mut settings = Slot::<settings::Settings>::new(&mut system);
-    let mut apps: [&mut dyn AppSlot; 2] = [&mut sweeper, &mut settings];
+    let mut apps = boot_apps(&mut system);
+    let mut apps: alloc::vec::Vec<&mut dyn AppSlot> = apps
+        .iter_mut()
+        .map(|app| app.as_mut() as &mut dyn AppSlot)
+        .collect();
     framework::run(&mut gfx, &mut system, &mut apps)
 }
 

@@ -36,10 +36,10 @@
 //!
 //! A minimal app is [`hello`] at the end of this file: compiled with the
 //! in-ROM tests, which run it through its lifecycle, so it cannot go stale.
-//! Register an app in `src/lib.rs` with one line,
-//! `let mut hello = Slot::<Hello>::new(&mut system);`, and add `&mut hello`
-//! to the `apps` array (the desktop shows them in order). Its music, sounds,
-//! art and save section are declared in its own folder.
+//! Register an app with one line in the `apps!` list in `src/lib.rs`,
+//! `hello::Hello,` (its folder under src/ and its type; the desktop shows the
+//! apps in that order). Its icon (`gfx/icons/hello.png`), music, sounds, art
+//! and save section are declared in its own folder.
 
 use agb::display::{Palette16, tile_data::TileData};
 use alloc::boxed::Box;
@@ -142,6 +142,8 @@ pub enum Lifecycle {
 pub struct Slot<A: App> {
     persistent: A::Persistent,
     working: Option<Box<A::Working>>,
+    /// `prepare` has returned true since the last open.
+    prepared: bool,
 }
 
 impl<A: App> Slot<A> {
@@ -160,7 +162,13 @@ impl<A: App> Slot<A> {
         Self {
             persistent: A::boot(system),
             working: None,
+            prepared: false,
         }
+    }
+
+    /// A booted app on the heap, as the desktop holds it.
+    pub fn boxed(system: &mut System) -> Box<dyn AppSlot> {
+        Box::new(Self::new(system))
     }
 
     #[cfg(test)]
@@ -191,14 +199,18 @@ impl<A: App> AppSlot for Slot<A> {
     fn open(&mut self, system: &mut System) {
         if self.working.is_none() {
             self.working = Some(Box::new(A::open(&mut self.persistent, system)));
+            self.prepared = false;
         }
     }
 
     fn prepare(&mut self, system: &mut System) -> bool {
-        match self.working.as_deref_mut() {
-            Some(working) => A::prepare(&mut self.persistent, working, system),
-            None => true,
+        if !self.prepared {
+            self.prepared = match self.working.as_deref_mut() {
+                Some(working) => A::prepare(&mut self.persistent, working, system),
+                None => true,
+            };
         }
+        self.prepared
     }
 
     fn update(&mut self, system: &mut System) -> Request {
@@ -236,8 +248,9 @@ impl<A: App> AppSlot for Slot<A> {
     }
 }
 
-/// The smallest complete app: a titled window that closes on B, remembers how
-/// often it was opened (persistent) and keeps no save.
+/// The smallest complete app: a titled window that counts presses of A,
+/// keeps the count in its save section (so it survives power-off) and
+/// closes on B. Its folder would hold this file and `gfx/icons/hello.png`.
 #[cfg(test)]
 pub mod hello {
     use agb::{
@@ -247,11 +260,14 @@ pub mod hello {
         },
         input::Button,
     };
+    use serde::{Deserialize, Serialize};
 
     use crate::framework::{
         App, AppInfo, Request, System,
         app::Icon,
+        assets::sfx,
         canvas::Canvas,
+        save::Saved,
         transition::Area,
         widgets::{text::TextBox, window},
     };
@@ -261,17 +277,35 @@ pub mod hello {
     agb::include_background_gfx!(mod icon, HELLO => "gfx/icons/settings.png");
 
     const WINDOW: Area = Area::new(32, 32, 176, 96);
+    /// Window tile rows drawn per frame while opening (each tile costs
+    /// ~800 cycles, so a whole window at once would overrun the frame).
+    const ROWS_PER_FRAME: i32 = 4;
+
+    /// What survives power-off.
+    #[derive(Serialize, Deserialize, Default)]
+    pub struct HelloSave {
+        presses: u16,
+    }
+
+    impl Saved for HelloSave {
+        const VERSION: u8 = 1;
+    }
 
     pub struct Working {
-        layer: RegularBackground,
-        title: TextBox,
+        /// The window frame (priority 1) and its text (priority 0, its own
+        /// layer: text tiles are see-through around the letters).
+        frame_layer: RegularBackground,
+        text_layer: RegularBackground,
+        text: TextBox,
+        /// Window rows drawn so far.
+        built: i32,
     }
 
     impl App for Hello {
-        /// Times opened: kept while closed, lost at power-off.
+        /// Times opened since power-on: kept while closed, not saved.
         type Persistent = u8;
         type Working = Working;
-        type Save = ();
+        type Save = HelloSave;
 
         const INFO: AppInfo = AppInfo {
             id: "hello",
@@ -290,22 +324,53 @@ pub mod hello {
 
         fn open(opened: &mut u8, _system: &mut System) -> Working {
             *opened = opened.saturating_add(1);
-            let layer = RegularBackground::new(
-                Priority::P1,
-                RegularBackgroundSize::Background32x32,
-                TileFormat::FourBpp,
-            );
-            let title = TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 12, 1);
-            Working { layer, title }
+            let layer = |priority| {
+                RegularBackground::new(
+                    priority,
+                    RegularBackgroundSize::Background32x32,
+                    TileFormat::FourBpp,
+                )
+            };
+            Working {
+                frame_layer: layer(Priority::P1),
+                text_layer: layer(Priority::P0),
+                text: TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 20, 1),
+                built: 0,
+            }
         }
 
-        fn prepare(_opened: &mut u8, working: &mut Working, _system: &mut System) -> bool {
-            window::draw_window_rows(&mut working.layer, WINDOW, true, 0..WINDOW.height / 8);
-            working.title.set(&mut working.layer, "Hello");
+        fn prepare(_opened: &mut u8, working: &mut Working, system: &mut System) -> bool {
+            let rows = WINDOW.height / 8;
+            if working.built < rows {
+                let first = working.built;
+                window::draw_window_rows(
+                    &mut working.frame_layer,
+                    WINDOW,
+                    true,
+                    first..first + ROWS_PER_FRAME,
+                );
+                working.built += ROWS_PER_FRAME;
+                return false;
+            }
+            let presses = system.save::<Hello>().presses;
+            let title = alloc::format!("Hello: {presses}");
+            working.text.set_gradually(&title);
             true
         }
 
-        fn update(_opened: &mut u8, _working: &mut Working, system: &mut System) -> Request {
+        fn update(_opened: &mut u8, working: &mut Working, system: &mut System) -> Request {
+            // Text types out a few letters a frame, never in a frame that saves.
+            if !system.storage.busy() {
+                let _ = working.text.advance(&mut working.text_layer, 2);
+            }
+            if system.input.just_pressed(Button::A) {
+                let save = system.save::<Hello>();
+                save.presses = save.presses.saturating_add(1);
+                let title = alloc::format!("Hello: {}", save.presses);
+                system.storage.commit_soon();
+                system.sound.play(sfx::CONFIRM);
+                working.text.set_gradually(&title);
+            }
             if system.input.just_pressed(Button::B) {
                 Request::Close
             } else {
@@ -314,7 +379,8 @@ pub mod hello {
         }
 
         fn show(_opened: &u8, working: &mut Working, canvas: &mut Canvas) {
-            canvas.background(&working.layer);
+            canvas.background(&working.frame_layer);
+            canvas.background(&working.text_layer);
         }
     }
 
@@ -334,7 +400,12 @@ pub mod hello {
             let app: &mut dyn AppSlot = &mut slot;
             assert_eq!(app.info().id, "hello");
             app.open(&mut system);
-            assert!(app.prepare(&mut system));
+            let mut frames = 1;
+            while !app.prepare(&mut system) {
+                frames += 1;
+            }
+            assert_eq!(frames, 4, "12 rows, 4 a frame, then the title");
+            assert!(app.prepare(&mut system), "done stays done");
             assert_eq!(app.update(&mut system), Request::Stay);
             app.pause(&mut system);
             app.close();
