@@ -206,8 +206,10 @@ impl View {
             let rows = first..first + WELL_ROWS_PER_STEP;
             window::draw_well_rows(&mut self.frame_layer, well_origin, well_size, rows);
         } else if step == WINDOW_STEPS + well_steps {
-            window::put(&mut self.frame_layer, (4, 5), ICON_POOP);
-            window::put(&mut self.frame_layer, (19, 5), ICON_CLOCK);
+            // On the text layer, over the window's fill: the icons' clear
+            // pixels must show the window, not the desktop behind it.
+            window::put(&mut self.text_layer, (4, 5), ICON_POOP);
+            window::put(&mut self.text_layer, (19, 5), ICON_CLOCK);
             // The title types out over the next steps: drawn here with the
             // icons it made this the transition's longest frame (~60k cycles).
             self.title.set_gradually("Poop Sweeper");
