@@ -1243,27 +1243,6 @@ WIN_TILES = [
     kcwwwwck
     .kcccck.
     ..kkkk.."""),
-    ("ico_poop", """
-    ...kk...
-    ..kbbk..
-    ..kkbbk.
-    .kbbbbdk
-    .kkbbbkk
-    kbbbbbbdk"""[:0] + """
-    ...kk...
-    ..kbbk..
-    ..kkbdk.
-    .ktbbbdk
-    .kkkkkkk
-    ktbbbbbdk"""[:0] + """
-    ...kk...
-    ..ktbk..
-    ..kkbdk.
-    .ktbbbdk
-    .kbbbbdk
-    ktbbbbbk
-    kbbbbbdk
-    .kkkkkk."""),
     ("ico_flag", """
     ..k.....
     iik.....
@@ -1319,6 +1298,19 @@ WIN_TILES = [
     ...k....
     ........"""),
 ]
+
+
+# Poop Sweeper's mines-counter icon: the Sweeper includes it beside its app
+# icon (src/sweeper/art.rs), so it is not in the shared window sheet.
+SWEEPER_MINES = """
+    ...kk...
+    ..ktbk..
+    ..kkbdk.
+    .ktbbbdk
+    .kbbbbdk
+    ktbbbbbk
+    kbbbbbdk
+    .kkkkkk."""
 
 
 def window_sheet():
@@ -1603,6 +1595,7 @@ def main():
     for name, icon in icons.items():
         save(icon, f"icons/{name}.png", 4)
     save(sheet(rings, 32, 32), "selection.png", 4)
+    save(tile(SWEEPER_MINES), "sweeper-mines.png", 8)
     save(sheet(pointer_frames(), 16, 16), "pointer.png", 4)
     save(sheet(numpad_frames(), 16, 16, 13), "numpad.png", 4)
     save(sheet(widget_frames(), 16, 16), "widgets.png", 4)

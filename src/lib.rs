@@ -58,6 +58,7 @@ pub fn main(mut gba: agb::Gba) -> ! {
         storage,
         rng,
         frame: 0,
+        app_palette: 0,
     };
     system.apply_settings();
     let mut apps = boot_apps(&mut system);

@@ -393,6 +393,7 @@ pub mod hello {
             storage: Storage::detached(),
             rng: crate::random::Rng::new(1),
             frame: 0,
+            app_palette: 0,
         };
         let mut slot = Slot::<Hello>::new(&mut system);
         for times in 1..=2 {

@@ -82,10 +82,14 @@ pub fn draw_icon(layer: &mut RegularBackground, icon: &Icon, palette: u8, (x, y)
     }
 }
 
-/// The palette slot for the icon of app `index`, and that icon's colours in it.
+/// The background palette slot holding app `index`'s icon colours.
+pub fn icon_palette_slot(index: usize) -> u8 {
+    (usize::from(FIRST_ICON_PALETTE) + index).min(usize::from(LIGHT_TEXT_PALETTE) - 1) as u8
+}
+
+/// Put the icon of app `index`'s colours in its slot; returns the slot.
 pub fn load_icon_palette(gfx: &mut agb::display::Graphics, icon: &Icon, index: usize) -> u8 {
-    let slot =
-        (usize::from(FIRST_ICON_PALETTE) + index).min(usize::from(LIGHT_TEXT_PALETTE) - 1) as u8;
+    let slot = icon_palette_slot(index);
     if let Some(palette) = icon.palettes.first() {
         gfx.set_background_palette(slot, palette);
     }
@@ -135,6 +139,14 @@ mod tests {
                     .all(|setting| palette(setting) == 0)
             );
         }
+        // An app's own tiles, included with its icon, share its palette.
+        let mines = &crate::sweeper::art::icon::MINES;
+        assert!(
+            mines
+                .tile_settings
+                .iter()
+                .all(|setting| palette(setting) == 0)
+        );
         assert_eq!(sprites::SELECTION.sprites().len(), RING_BRIGHT + 1);
     }
 }

@@ -241,6 +241,7 @@ impl Desktop {
                 {
                     self.heap_baseline = crate::framework::heap_in_use();
                 }
+                system.app_palette = assets::icon_palette_slot(self.selected);
                 app.open(system);
                 #[cfg(any(debug_assertions, feature = "events"))]
                 crate::event!(

@@ -10,6 +10,10 @@ pub struct System<'a> {
     pub rng: Rng,
     /// Frames since boot (about 59.73 per second).
     pub frame: u32,
+    /// The background palette slot holding the open app's icon colours: the
+    /// app's own background tiles, included in the same
+    /// `include_background_gfx!` as its icon, draw with it.
+    pub app_palette: u8,
 }
 
 impl System<'_> {

@@ -145,7 +145,7 @@ impl App for Sweeper {
             board.set_deal(system.rng.below(u32::from(code::DEALS)) as u16);
         }
         crate::event!("sweeper.opened board={:08x}", fingerprint(board));
-        let view = View::new();
+        let view = View::new(system.app_palette);
         Working {
             view,
             mode: Mode::PLAY,

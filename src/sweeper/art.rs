@@ -1,7 +1,13 @@
 //! Poop Sweeper's sprite sheets (made by gfx/make_gfx.py) and the names of
 //! their frames: the one place that knows which frame is which.
 
-agb::include_background_gfx!(pub mod icon, SWEEPER => "gfx/icons/sweeper.png");
+// One include, so the icon and the mines-counter tile share one palette (the
+// desktop loads it into `System::app_palette`).
+agb::include_background_gfx!(
+    pub mod icon,
+    SWEEPER => "gfx/icons/sweeper.png",
+    MINES => "gfx/sweeper-mines.png",
+);
 
 agb::include_aseprite!(
     pub mod sprites,

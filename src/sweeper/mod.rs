@@ -7,7 +7,7 @@
 //!   `art.rs`: sprite sheets and their frame names.
 
 mod app;
-mod art;
+pub(crate) mod art;
 pub mod records;
 pub mod rules;
 mod sounds;

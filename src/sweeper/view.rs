@@ -14,7 +14,7 @@ use alloc::{format, vec::Vec};
 
 use super::{
     app::board_code,
-    art::{BOARD_FRAMES, CURSOR_FRAME, FACE_FRAMES, Face, Look, sprites},
+    art::{self, BOARD_FRAMES, CURSOR_FRAME, FACE_FRAMES, Face, Look, sprites},
     records::{self, SweeperSave},
     rules::{Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH},
 };
@@ -28,7 +28,7 @@ use crate::framework::{
         numpad_view::NumberPadView,
         text::TextBox,
         timer::format_time,
-        window::{self, ICON_CLOCK, ICON_POOP},
+        window::{self, ICON_CLOCK},
     },
 };
 
@@ -102,6 +102,8 @@ pub struct View {
     menu: Option<List>,
     pad: Option<NumberPadView>,
     title: TextBox,
+    /// Background palette slot of the Sweeper's own tiles.
+    palette: u8,
     /// Steps of `build_step` done.
     built: u8,
     /// A game-over message and the frames it waits before typing out.
@@ -110,11 +112,6 @@ pub struct View {
     face_frames: Vec<SpriteVram>,
 }
 
-impl Default for View {
-    fn default() -> Self {
-        Self::new()
-    }
-}
 
 impl View {
     /// Where the Sweeper window sits: below the desktop's status bar.
@@ -123,7 +120,9 @@ impl View {
     /// A view with nothing drawn yet: `build_step` draws it over the frames
     /// of the opening animation (all at once it would take ~1.2M cycles,
     /// over four frames).
-    pub fn new() -> Self {
+    /// `palette`: the background palette slot of the Sweeper's own tiles
+    /// (`System::app_palette`).
+    pub fn new(palette: u8) -> Self {
         let frame_layer = RegularBackground::new(
             Priority::P1,
             RegularBackgroundSize::Background32x32,
@@ -157,6 +156,7 @@ impl View {
             menu: None,
             pad: None,
             title: TextBox::new((16, 19), 16, 1),
+            palette,
             built: 0,
             pending_message: None,
             board_frames: Vec::with_capacity(BOARD_FRAMES),
@@ -208,7 +208,11 @@ impl View {
         } else if step == WINDOW_STEPS + well_steps {
             // On the text layer, over the window's fill: the icons' clear
             // pixels must show the window, not the desktop behind it.
-            window::put(&mut self.text_layer, (4, 5), ICON_POOP);
+            if let Some(mines) = art::icon::MINES.tile_settings.first() {
+                let mines = mines.palette(self.palette);
+                self.text_layer
+                    .set_tile((4, 5), &art::icon::MINES.tiles, mines);
+            }
             window::put(&mut self.text_layer, (19, 5), ICON_CLOCK);
             // The title types out over the next steps: drawn here with the
             // icons it made this the transition's longest frame (~60k cycles).
@@ -594,7 +598,7 @@ mod tests {
     #[test_case]
     fn oam_use_stays_within_128_in_every_state(gba: &mut agb::Gba) {
         let data = SweeperSave::default();
-        let mut view = View::new();
+        let mut view = View::new(0);
         let mut board = Board::new(Difficulty::Hard, false);
         view.build_all(&board, &data);
         let mut rng = Rng::new(7);

@@ -39,10 +39,9 @@ mod tile {
     pub const WELL_BR: usize = 32;
     pub const WELL_FILL_DARK: usize = 39;
     pub const ICON_CLOCK: usize = 40;
-    pub const ICON_POOP: usize = 41;
 }
 
-pub use tile::{ICON_CLOCK, ICON_POOP};
+pub use tile::ICON_CLOCK;
 
 /// Put one UI tile at tile position `(x, y)`.
 pub fn put(layer: &mut RegularBackground, (x, y): (i32, i32), index: usize) {
