@@ -253,13 +253,7 @@ impl<A: App> AppSlot for Slot<A> {
 /// closes on B. Its folder would hold this file and `gfx/icons/hello.png`.
 #[cfg(test)]
 pub mod hello {
-    use agb::{
-        display::{
-            Priority,
-            tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
-        },
-        input::Button,
-    };
+    use agb::{display::tiled::RegularBackground, input::Button};
     use serde::{Deserialize, Serialize};
 
     use crate::framework::{
@@ -292,8 +286,7 @@ pub mod hello {
     }
 
     pub struct Working {
-        /// The window frame (priority 1) and its text (priority 0, its own
-        /// layer: text tiles are see-through around the letters).
+        /// The window frame and its text (`window::layers`).
         frame_layer: RegularBackground,
         text_layer: RegularBackground,
         text: TextBox,
@@ -324,16 +317,10 @@ pub mod hello {
 
         fn open(opened: &mut u8, _system: &mut System) -> Working {
             *opened = opened.saturating_add(1);
-            let layer = |priority| {
-                RegularBackground::new(
-                    priority,
-                    RegularBackgroundSize::Background32x32,
-                    TileFormat::FourBpp,
-                )
-            };
+            let (frame_layer, text_layer) = window::layers();
             Working {
-                frame_layer: layer(Priority::P1),
-                text_layer: layer(Priority::P0),
+                frame_layer,
+                text_layer,
                 text: TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 20, 1),
                 built: 0,
             }

@@ -1,13 +1,7 @@
 //! Settings: music on/off, sound effects on/off, erase all data (confirmed).
 //! Every change is written to SRAM, at the start of the next frame.
 
-use agb::{
-    display::{
-        Priority,
-        tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
-    },
-    input::Button,
-};
+use agb::{display::tiled::RegularBackground, input::Button};
 use alloc::vec;
 
 use crate::framework::{
@@ -76,16 +70,7 @@ impl App for Settings {
     }
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
-        let frame_layer = RegularBackground::new(
-            Priority::P1,
-            RegularBackgroundSize::Background32x32,
-            TileFormat::FourBpp,
-        );
-        let text_layer = RegularBackground::new(
-            Priority::P0,
-            RegularBackgroundSize::Background32x32,
-            TileFormat::FourBpp,
-        );
+        let (frame_layer, text_layer) = window::layers();
         let mut list = List::new(
             rows(&system.storage.desk),
             (WINDOW.x + 16, WINDOW.y + 26),

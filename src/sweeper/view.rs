@@ -8,7 +8,7 @@
 use agb::display::{
     Priority,
     object::{Object, SpriteVram},
-    tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
+    tiled::RegularBackground,
 };
 use alloc::{format, vec::Vec};
 
@@ -123,16 +123,7 @@ impl View {
     /// `palette`: the background palette slot of the Sweeper's own tiles
     /// (`System::app_palette`).
     pub fn new(palette: u8) -> Self {
-        let frame_layer = RegularBackground::new(
-            Priority::P1,
-            RegularBackgroundSize::Background32x32,
-            TileFormat::FourBpp,
-        );
-        let text_layer = RegularBackground::new(
-            Priority::P0,
-            RegularBackgroundSize::Background32x32,
-            TileFormat::FourBpp,
-        );
+        let (frame_layer, text_layer) = window::layers();
         let mut cursor = Object::new(sprites::BOARD.sprite(CURSOR_FRAME));
         cursor.set_priority(Priority::P0);
         let mut face = Object::new(sprites::FACES.sprite(Face::Idle as usize));

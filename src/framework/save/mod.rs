@@ -227,15 +227,9 @@ impl Storage {
         }
         let mut storage = Self {
             manager,
-            desk: DeskSave::default(),
-            desk_kept: Kept::default(),
-            sections: Vec::new(),
-            claimed: Vec::new(),
             legacy,
             notice,
-            writes: 0,
-            pending: false,
-            wrote_this_frame: false,
+            ..Self::detached()
         };
         let (desk, kept) = storage.load::<DeskSave>(DESK);
         storage.desk = desk;
@@ -251,7 +245,6 @@ impl Storage {
     }
 
     /// A store with no save chip behind it (sections live in RAM only).
-    #[cfg(test)]
     pub fn detached() -> Self {
         Self {
             manager: None,

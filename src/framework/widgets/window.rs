@@ -4,7 +4,10 @@
 
 use core::ops::Range;
 
-use agb::display::tiled::RegularBackground;
+use agb::display::{
+    Priority,
+    tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
+};
 
 use crate::framework::{assets::desktop::UI, transition::Area};
 
@@ -42,6 +45,20 @@ mod tile {
 }
 
 pub use tile::ICON_CLOCK;
+
+/// The two layers of an app window: the frame (priority 1) and its text
+/// (priority 0, a layer of its own because text tiles are see-through
+/// around the letters).
+pub fn layers() -> (RegularBackground, RegularBackground) {
+    let layer = |priority| {
+        RegularBackground::new(
+            priority,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        )
+    };
+    (layer(Priority::P1), layer(Priority::P0))
+}
 
 /// Put one UI tile at tile position `(x, y)`.
 pub fn put(layer: &mut RegularBackground, (x, y): (i32, i32), index: usize) {
