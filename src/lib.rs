@@ -20,6 +20,7 @@ extern crate alloc;
 #[cfg(feature = "bench")]
 mod bench;
 mod framework;
+mod polarium;
 mod random;
 
 use framework::{AppSlot, System, input::Input, sound::Sound};

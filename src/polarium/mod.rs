@@ -1,0 +1,3 @@
+//! Polarium: one stroke flips the tiles it crosses until every row is one colour.
+
+pub mod rules;

@@ -1,0 +1,16 @@
+//! Pure rules of Polarium: boards, strokes, DS passwords, the solver and the
+//! puzzle generator.
+//!
+//! No graphics, no allocation: only `core` and `heapless`. Host tests are
+//! `#[cfg(all(test, not(target_arch = "arm")))]` (run by `tests/rules`).
+
+pub mod board;
+pub mod password;
+pub mod solver;
+pub mod stroke;
+
+pub use board::{Board, Cell, Puzzle};
+pub use stroke::Stroke;
+
+#[cfg(all(test, target_arch = "arm"))]
+mod rom_tests;

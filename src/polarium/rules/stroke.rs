@@ -1,0 +1,210 @@
+//! The one continuous stroke a player draws: orthogonal steps over the ringed
+//! grid that never revisit a cell.
+
+use super::board::{Board, Cell, MAX_RING};
+
+/// Cells a stroke can hold: every cell of the largest ringed grid.
+pub const MAX_CELLS: usize = MAX_RING as usize * MAX_RING as usize;
+
+/// What a step did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The stroke grew onto the cell.
+    Drawn,
+    /// The cell was the one before the end: the last step was taken back.
+    Retracted,
+    /// Not a neighbour of the end, already on the stroke, or off the grid.
+    Refused,
+}
+
+/// An ordered, self-avoiding path of cells.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Stroke {
+    cells: heapless::Vec<Cell, MAX_CELLS>,
+    visited: u128,
+}
+
+impl Stroke {
+    #[must_use]
+    pub const fn new() -> Self {
+        Self {
+            cells: heapless::Vec::new(),
+            visited: 0,
+        }
+    }
+
+    /// A stroke from a list of cells; `None` if they are not one valid stroke
+    /// on `board`.
+    #[must_use]
+    pub fn from_cells(board: &Board, cells: &[Cell]) -> Option<Self> {
+        let mut stroke = Self::new();
+        for &cell in cells {
+            if stroke.step(board, cell) != Step::Drawn {
+                return None;
+            }
+        }
+        Some(stroke)
+    }
+
+    #[must_use]
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    #[must_use]
+    pub fn first(&self) -> Option<Cell> {
+        self.cells.first().copied()
+    }
+
+    #[must_use]
+    pub fn last(&self) -> Option<Cell> {
+        self.cells.last().copied()
+    }
+
+    #[must_use]
+    pub const fn contains(&self, cell: Cell) -> bool {
+        cell.y < MAX_RING && cell.x < MAX_RING && self.visited >> cell.index() & 1 == 1
+    }
+
+    /// Extend the stroke onto `cell`, or take back the last step when `cell`
+    /// is the one before the end. The first cell may be any cell of the grid.
+    pub fn step(&mut self, board: &Board, cell: Cell) -> Step {
+        if !board.contains(cell) {
+            return Step::Refused;
+        }
+        let len = self.cells.len();
+        if len >= 2 && self.cells[len - 2] == cell {
+            self.retract();
+            return Step::Retracted;
+        }
+        if self.contains(cell) || self.last().is_some_and(|end| !end.touches(cell)) {
+            return Step::Refused;
+        }
+        if self.cells.push(cell).is_err() {
+            return Step::Refused;
+        }
+        self.visited |= 1 << cell.index();
+        Step::Drawn
+    }
+
+    /// Take back the last cell (the whole stroke once only one is left).
+    pub fn retract(&mut self) {
+        if let Some(cell) = self.cells.pop() {
+            self.visited &= !(1 << cell.index());
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.cells.clear();
+        self.visited = 0;
+    }
+
+    /// How the stroke joins at cell `i`: one bit per neighbour on the stroke
+    /// next to it (1 up, 2 right, 4 down, 8 left), for drawing its segments.
+    #[must_use]
+    pub fn links(&self, i: usize) -> u8 {
+        let Some(&cell) = self.cells.get(i) else {
+            return 0;
+        };
+        let mut links = 0;
+        for neighbour in [i.checked_sub(1), Some(i + 1)].into_iter().flatten() {
+            if let Some(&other) = self.cells.get(neighbour) {
+                links |= direction(cell, other);
+            }
+        }
+        links
+    }
+
+    /// The board after the stroke flips every tile it covers.
+    #[must_use]
+    pub fn applied(&self, board: &Board) -> Board {
+        let mut after = *board;
+        for &cell in &self.cells {
+            after.flip(cell);
+        }
+        after
+    }
+}
+
+/// The link bit from `from` towards its neighbour `to` (0 if not neighbours).
+#[must_use]
+pub const fn direction(from: Cell, to: Cell) -> u8 {
+    if to.y + 1 == from.y && to.x == from.x {
+        1
+    } else if to.x == from.x + 1 && to.y == from.y {
+        2
+    } else if to.y == from.y + 1 && to.x == from.x {
+        4
+    } else if to.x + 1 == from.x && to.y == from.y {
+        8
+    } else {
+        0
+    }
+}
+
+#[cfg(all(test, not(target_arch = "arm")))]
+mod tests {
+    use super::*;
+
+    fn board() -> Board {
+        Board::new(3, 3).unwrap()
+    }
+
+    #[test]
+    fn steps_must_touch_and_never_revisit() {
+        let board = board();
+        let mut stroke = Stroke::new();
+        assert_eq!(stroke.step(&board, Cell::new(0, 0)), Step::Drawn);
+        assert_eq!(stroke.step(&board, Cell::new(1, 1)), Step::Refused);
+        assert_eq!(stroke.step(&board, Cell::new(0, 1)), Step::Drawn);
+        assert_eq!(stroke.step(&board, Cell::new(1, 1)), Step::Drawn);
+        assert_eq!(stroke.step(&board, Cell::new(1, 0)), Step::Drawn);
+        // (0, 0) is on the stroke and not the cell before the end.
+        assert_eq!(stroke.step(&board, Cell::new(0, 0)), Step::Refused);
+        assert_eq!(stroke.step(&board, Cell::new(5, 0)), Step::Refused);
+        assert_eq!(stroke.len(), 4);
+    }
+
+    #[test]
+    fn stepping_back_retracts() {
+        let board = board();
+        let mut stroke = Stroke::new();
+        for cell in [Cell::new(1, 1), Cell::new(1, 2), Cell::new(2, 2)] {
+            stroke.step(&board, cell);
+        }
+        assert_eq!(stroke.step(&board, Cell::new(1, 2)), Step::Retracted);
+        assert_eq!(stroke.last(), Some(Cell::new(1, 2)));
+        assert!(!stroke.contains(Cell::new(2, 2)));
+        assert_eq!(stroke.step(&board, Cell::new(2, 2)), Step::Drawn);
+    }
+
+    #[test]
+    fn links_name_the_neighbours_on_the_stroke() {
+        let board = board();
+        let cells = [Cell::new(1, 1), Cell::new(1, 2), Cell::new(2, 2)];
+        let stroke = Stroke::from_cells(&board, &cells).unwrap();
+        assert_eq!(stroke.links(0), 2);
+        assert_eq!(stroke.links(1), 8 | 4);
+        assert_eq!(stroke.links(2), 1);
+        assert_eq!(stroke.links(3), 0);
+    }
+
+    #[test]
+    fn applying_flips_tiles_only() {
+        let board = board();
+        let cells = [Cell::new(0, 1), Cell::new(1, 1), Cell::new(1, 2)];
+        let after = Stroke::from_cells(&board, &cells).unwrap().applied(&board);
+        assert_eq!(after.row(0), 0b011);
+        assert_eq!(after.mixed_rows(), 0b001);
+    }
+}

@@ -1,0 +1,3 @@
+//! `crate::polarium` of the ROM, with only its pure part.
+#[path = "../../../../src/polarium/rules/mod.rs"]
+pub mod rules;
