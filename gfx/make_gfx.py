@@ -1571,6 +1571,161 @@ def check_concentric(icons, rings):
 PREVIEW = None
 
 
+# ==========================================================================
+# Polarium: board tiles, the stroke's pieces, cursor and marks
+# ==========================================================================
+
+# Cell kinds of the ringed grid: (width, height) in pixels. Tiles are 16x16;
+# the neutral ring is 8 px thick, so an 8x8 board and its ring fill 144x144.
+POLARIUM_KINDS = {"tile": (16, 16), "ring_h": (16, 8), "ring_v": (8, 16), "corner": (8, 8)}
+
+
+def polarium_tile(black):
+    f = np.zeros((16, 16), np.uint8)
+    if black:
+        f[:, :] = K
+        f[0, :15] = P
+        f[:15, 0] = P
+    else:
+        f[:, :] = W
+        f[14, :15] = L
+        f[:15, 14] = L
+    # the grid line between tiles
+    f[15, :] = P
+    f[:, 15] = P
+    return f
+
+
+def polarium_ring_tile():
+    f = np.full((8, 8), T_, np.uint8)
+    f[1, 1] = B
+    f[5, 5] = B
+    return f
+
+
+def polarium_cleared_tile():
+    f = np.full((16, 16), C, np.uint8)
+    f[15, :] = T_
+    f[:, 15] = T_
+    return f
+
+
+def polarium_stroke(kind, links):
+    """The stroke through one cell: a 4 px band (ink edge, yellow core) from
+    the cell's centre towards each linked side (1 up, 2 right, 4 down, 8
+    left), and a knob where the stroke ends (one link or none)."""
+    w, h = POLARIUM_KINDS[kind]
+    f = np.zeros((16, 16), np.uint8)
+    cx, cy = w // 2, h // 2
+    band, core = np.zeros((16, 16), bool), np.zeros((16, 16), bool)
+    for bit, (x0, y0, x1, y1) in {
+        1: (cx - 2, 0, cx + 2, cy + 2), 2: (cx - 2, cy - 2, w, cy + 2),
+        4: (cx - 2, cy - 2, cx + 2, h), 8: (0, cy - 2, cx + 2, cy + 2),
+    }.items():
+        if links & bit:
+            band[y0:y1, x0:x1] = True
+            c = {1: (cx - 1, 0, cx + 1, cy + 1), 2: (cx - 1, cy - 1, w, cy + 1),
+                 4: (cx - 1, cy - 1, cx + 1, h), 8: (0, cy - 1, cx + 1, cy + 1)}[bit]
+            core[c[1]:c[3], c[0]:c[2]] = True
+    if bin(links).count("1") <= 1:
+        r = 3 if min(w, h) >= 16 else 2
+        band[cy - r:cy + r, cx - r:cx + r] = True
+        core[cy - r + 1:cy + r - 1, cx - r + 1:cx + r - 1] = True
+    f[band] = K
+    f[core] = Y
+    return f
+
+
+def polarium_tiles():
+    """Background tiles: row 0-1 the board's cells (white, black, cleared
+    16x16, the ring's 8x8), then the stroke atlas: one 16x16 block per link
+    mask (columns 0-15) for each cell kind (tile, ring_h, ring_v, corner)."""
+    out = np.zeros((16 + 4 * 16, 256), np.uint8)
+    blit(out, polarium_tile(False), 0, 0, False)
+    blit(out, polarium_tile(True), 16, 0, False)
+    blit(out, polarium_cleared_tile(), 32, 0, False)
+    blit(out, polarium_ring_tile(), 48, 0, False)
+    for k, kind in enumerate(POLARIUM_KINDS):
+        for links in range(16):
+            blit(out, polarium_stroke(kind, links), 16 * links, 16 + 16 * k, False)
+    return out
+
+
+def polarium_sprites():
+    """16x16 frames: cursor for each cell kind, start and end hint markers,
+    a mixed-row mark, a one-colour-row mark."""
+    frames = []
+    for kind, (w, h) in POLARIUM_KINDS.items():
+        f = np.zeros((16, 16), np.uint8)
+        # corner brackets: an L at each corner of the cell
+        for (x, y, dx, dy) in ((0, 0, 1, 1), (w - 1, 0, -1, 1), (0, h - 1, 1, -1), (w - 1, h - 1, -1, -1)):
+            for i in range(4 if min(w, h) >= 16 else 3):
+                f[y, x + dx * i] = R
+                f[y + dy * i, x] = R
+        frames.append(f)
+    def ring_marker(colour):
+        f = np.zeros((16, 16), np.uint8)
+        m = ellipse_mask(16, 16, 8, 8, 6.5, 6.5) & ~ellipse_mask(16, 16, 8, 8, 4.0, 4.0)
+        f[outline(m)] = K
+        f[m] = colour
+        return f
+    frames.append(ring_marker(G))   # start hint
+    frames.append(ring_marker(R))   # end hint
+    frames.append(art("""
+    ................
+    ................
+    ................
+    ................
+    ....kk....kk....
+    ...krrk..krrk...
+    ....krrkkrrk....
+    .....krrrrk.....
+    .....krrrrk.....
+    ....krrkkrrk....
+    ...krrk..krrk...
+    ....kk....kk....
+    ................
+    ................
+    ................
+    ................
+    """))
+    frames.append(art("""
+    ................
+    ................
+    ................
+    ................
+    ..........kk....
+    .........kgk....
+    ..kk....kgk.....
+    .kgk...kgk......
+    ..kgk.kgk.......
+    ...kgkgk........
+    ....kgk.........
+    .....k..........
+    ................
+    ................
+    ................
+    ................
+    """))
+    return frames
+
+
+def polarium_icon():
+    f = plate(C, T_, W)
+    # a 3x3 board in its ring, a stroke through it
+    f[7:25, 7:25] = T_
+    for y in range(3):
+        for x in range(3):
+            black = (x + y) % 2 == 0
+            x0, y0 = 9 + 5 * x, 9 + 5 * y
+            f[y0:y0 + 4, x0:x0 + 4] = K if black else W
+    f[outline(np.pad(np.ones((18, 18), bool), ((7, 7), (7, 7))))] = K
+    for (x0, y0, x1, y1) in ((10, 10, 12, 22), (10, 20, 22, 22), (20, 10, 22, 22)):
+        f[y0:y1, x0:x1] = Y
+    f[9:12, 19:23] = R
+    return f
+
+
 def main():
     global PREVIEW
     if "--preview" in sys.argv:
@@ -1589,7 +1744,7 @@ def main():
     save(sheet(board_frames(), 16, 16), "board.png", 4)
     save(sheet(face_frames(), 32, 32), "faces.png", 4)
     # One file per app icon (the app includes its own), the ring for all.
-    icons = {"sweeper": sweeper_icon(), "settings": settings_icon()}
+    icons = {"sweeper": sweeper_icon(), "settings": settings_icon(), "polarium": polarium_icon()}
     rings = select_frames()
     check_concentric(list(icons.values()), rings)
     for name, icon in icons.items():
@@ -1598,6 +1753,8 @@ def main():
     save(tile(SWEEPER_MINES), "sweeper-mines.png", 8)
     save(sheet(pointer_frames(), 16, 16), "pointer.png", 4)
     save(sheet(numpad_frames(), 16, 16, 13), "numpad.png", 4)
+    save(polarium_tiles(), "polarium-tiles.png", 4)
+    save(sheet(polarium_sprites(), 16, 16), "polarium_sprites.png", 4)
     save(sheet(widget_frames(), 16, 16), "widgets.png", 4)
     print("desktop unique tiles:", count_unique_tiles(d))
     print("splash unique tiles:", count_unique_tiles(s))

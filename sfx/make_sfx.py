@@ -156,10 +156,32 @@ def win():
     return 0.55 * lowpass(np.concatenate([lead, held]), 0.5)
 
 
+def stroke_step():
+    """Polarium: the stroke grows by a cell (a soft, short blip)."""
+    t = t_axis(0.03)
+    return 0.35 * tri(hz("A5"), t) * env_ad(t, 0.001, 0.01)
+
+
+def flip():
+    """Polarium: the stroke flips its tiles (a quick rising sweep)."""
+    t = t_axis(0.16)
+    f = 300 + 900 * (t / 0.16)
+    w = square(f, t, 0.5) * env_ad(t, 0.002, 0.06)
+    return 0.45 * lowpass(w, 0.35)
+
+
+def rows_clear():
+    """Polarium: the rows clear one after another (a rising arpeggio)."""
+    run = [(hz(n), 0.06) for n in ("E5", "G#5", "B5", "E6", "G#6", "B6")]
+    tail = notes([(hz("E7"), 0.3)], wave_fn=tri, decay=0.12)
+    return 0.5 * lowpass(np.concatenate([notes(run, duty=0.25, decay=0.05), tail]), 0.5)
+
+
 EFFECTS = {
     "cursor": cursor_move, "open": open_app, "close": close_app,
     "confirm": confirm, "error": error, "reveal": reveal, "flag": flag,
     "chord": chord, "boom": boom, "win": win,
+    "stroke": stroke_step, "flip": flip, "rows_clear": rows_clear,
 }
 
 

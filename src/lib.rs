@@ -3,7 +3,7 @@
 //! - [`framework`]: the desktop, the app contract (`framework/app.rs`), widgets,
 //!   sound and saving.
 //! - the apps, one folder each, registered in the `apps!` list below:
-//!   `sweeper` (Poop Sweeper), `settings`.
+//!   `sweeper` (Poop Sweeper), `polarium`, `settings`.
 //! - [`random`]: the seeded random numbers the pure game rules use.
 #![no_std]
 #![cfg_attr(test, no_main)]
@@ -20,7 +20,6 @@ extern crate alloc;
 #[cfg(feature = "bench")]
 mod bench;
 mod framework;
-mod polarium;
 mod random;
 
 use framework::{AppSlot, System, input::Input, sound::Sound};
@@ -41,6 +40,7 @@ macro_rules! apps {
 
 apps! {
     sweeper::Sweeper,
+    polarium::Polarium,
     settings::Settings,
 }
 

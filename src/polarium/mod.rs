@@ -1,3 +1,19 @@
-//! Polarium: one stroke flips the tiles it crosses until every row is one colour.
+//! Polarium: draw one stroke that flips every tile it crosses, until every
+//! row is one colour.
+//!
+//! - `rules/`: the pure game (board, stroke, DS passwords, solver, puzzles).
+//! - `app.rs`: the app contract: drawing the stroke on the D-pad, tries,
+//!   the puzzle list, records.
+//! - `view.rs`: drawing: cells on the window layer, the stroke above them,
+//!   the side panel, sprites.
+//! - `records.rs`: the save section; `sounds.rs`; `art.rs`: the graphics and
+//!   where each piece is in them.
 
+mod app;
+mod art;
+mod records;
 pub mod rules;
+mod sounds;
+mod view;
+
+pub use app::Polarium;

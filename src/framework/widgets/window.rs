@@ -74,54 +74,63 @@ pub fn draw_window_rows(layer: &mut RegularBackground, area: Area, titled: bool,
     let (width, height) = (area.width / 8, area.height / 8);
     for ty in rows.start.max(0)..rows.end.min(height) {
         for tx in 0..width {
-            let last_x = tx == width - 1;
-            let tile = match ty {
-                0 if titled => edge_row(
-                    tx,
-                    width,
-                    [
-                        tile::TITLE_TL,
-                        tile::TITLE_T,
-                        tile::CLOSE_T,
-                        tile::CLOSE_T2,
-                        tile::TITLE_TR,
-                    ],
-                ),
-                1 if titled => edge_row(
-                    tx,
-                    width,
-                    [
-                        tile::TITLE_BL,
-                        tile::TITLE_B,
-                        tile::CLOSE_B,
-                        tile::CLOSE_B2,
-                        tile::TITLE_BR,
-                    ],
-                ),
-                0 => edge_row(
-                    tx,
-                    width,
-                    [
-                        tile::PLAIN_TL,
-                        tile::PLAIN_T,
-                        tile::PLAIN_T,
-                        tile::PLAIN_T,
-                        tile::PLAIN_TR,
-                    ],
-                ),
-                _ if ty == height - 1 => match tx {
-                    0 => tile::BL,
-                    _ if last_x => tile::BR,
-                    _ => tile::B,
-                },
-                _ => match tx {
-                    0 => tile::LEFT,
-                    _ if last_x => tile::RIGHT,
-                    _ => tile::FILL,
-                },
-            };
-            put(layer, (left + tx, top + ty), tile);
+            put(
+                layer,
+                (left + tx, top + ty),
+                window_tile((width, height), titled, (tx, ty)),
+            );
         }
+    }
+}
+
+/// The UI tile at `(tx, ty)` of a window `size` tiles big (so an app that
+/// draws over part of its window can put the window back).
+pub fn window_tile((width, height): (i32, i32), titled: bool, (tx, ty): (i32, i32)) -> usize {
+    let last_x = tx == width - 1;
+    match ty {
+        0 if titled => edge_row(
+            tx,
+            width,
+            [
+                tile::TITLE_TL,
+                tile::TITLE_T,
+                tile::CLOSE_T,
+                tile::CLOSE_T2,
+                tile::TITLE_TR,
+            ],
+        ),
+        1 if titled => edge_row(
+            tx,
+            width,
+            [
+                tile::TITLE_BL,
+                tile::TITLE_B,
+                tile::CLOSE_B,
+                tile::CLOSE_B2,
+                tile::TITLE_BR,
+            ],
+        ),
+        0 => edge_row(
+            tx,
+            width,
+            [
+                tile::PLAIN_TL,
+                tile::PLAIN_T,
+                tile::PLAIN_T,
+                tile::PLAIN_T,
+                tile::PLAIN_TR,
+            ],
+        ),
+        _ if ty == height - 1 => match tx {
+            0 => tile::BL,
+            _ if last_x => tile::BR,
+            _ => tile::B,
+        },
+        _ => match tx {
+            0 => tile::LEFT,
+            _ if last_x => tile::RIGHT,
+            _ => tile::FILL,
+        },
     }
 }
 
