@@ -12,6 +12,7 @@ use super::{
     rules::{
         Board, Cell, Puzzle, Stroke,
         builtin::{self, COUNT},
+        solver::{Progress, RomSpace, Solver},
         stroke::Step,
     },
     sounds,
@@ -31,6 +32,10 @@ pub struct Polarium;
 const FAILED_FRAMES: u8 = 48;
 /// Frames per row of the clearing animation.
 const CLEAR_FRAMES_PER_ROW: u16 = 6;
+/// Frames per cell when a hint replays the whole stroke.
+const REPLAY_FRAMES_PER_CELL: u8 = 6;
+/// Solver states expanded per frame (each a few hundred cycles).
+const SOLVER_STATES_PER_FRAME: u32 = 32;
 
 /// What survives while the window is closed: which puzzle, where the
 /// cursor is, and the try in progress.
@@ -55,6 +60,80 @@ enum Mode {
     Solved,
     /// Choosing a puzzle: the set shown and the row in it.
     List { set: usize, row: usize },
+    /// A hint replays the solution: `cells` of it drawn so far.
+    Replay { cells: u8, frames: u8 },
+}
+
+/// Hints, in the order R gives them: no penalty, each shows more.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Hint {
+    None,
+    /// Where the stroke starts and ends.
+    Ends,
+    /// The first steps of a solution, drawn for the player to carry on.
+    FirstSteps,
+    /// The whole solution, replayed cell by cell.
+    Replay,
+}
+
+/// The solver at work for a hint, spread over frames.
+enum Search {
+    /// Its memory being cleared, a slice a frame.
+    Clearing { memory: Zeroing, hint: Hint },
+    Solving {
+        solver: Solver,
+        space: alloc::boxed::Box<RomSpace>,
+        /// The hint it is for.
+        hint: Hint,
+        /// Cells scanned when the progress line was last drawn.
+        shown: u8,
+    },
+}
+
+/// Bytes of the solver's memory cleared per frame (EWRAM: ~1.5 cycles a byte).
+const ZERO_BYTES_PER_FRAME: usize = 24 * 1024;
+
+/// The solver's memory on the heap, zeroed a slice at a time (zeroed bytes
+/// are a valid empty `Space`).
+struct Zeroing {
+    block: core::ptr::NonNull<u8>,
+    done: usize,
+}
+
+impl Zeroing {
+    const LAYOUT: core::alloc::Layout = core::alloc::Layout::new::<RomSpace>();
+
+    /// `None` if the heap has no room.
+    fn start() -> Option<Self> {
+        // SAFETY: the layout's size is not zero.
+        let block = unsafe { alloc::alloc::alloc(Self::LAYOUT) };
+        core::ptr::NonNull::new(block).map(|block| Self { block, done: 0 })
+    }
+
+    /// Clear the next slice; the memory once all of it is clear.
+    fn step(mut self) -> Result<alloc::boxed::Box<RomSpace>, Self> {
+        let size = Self::LAYOUT.size();
+        let count = ZERO_BYTES_PER_FRAME.min(size - self.done);
+        // SAFETY: `done + count <= size`, inside the block we allocated.
+        unsafe { self.block.as_ptr().add(self.done).write_bytes(0, count) };
+        self.done += count;
+        if self.done < size {
+            return Err(self);
+        }
+        let block = self.block.cast::<RomSpace>();
+        core::mem::forget(self);
+        // SAFETY: allocated with `RomSpace`'s layout and every byte is now
+        // zero, which is a valid `RomSpace` (integer arrays only); the Box
+        // takes over the block (`forget` above skips our own free).
+        Ok(unsafe { alloc::boxed::Box::from_raw(block.as_ptr()) })
+    }
+}
+
+impl Drop for Zeroing {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `start` with this layout, not yet handed on.
+        unsafe { alloc::alloc::dealloc(self.block.as_ptr(), Self::LAYOUT) };
+    }
 }
 
 pub struct Working {
@@ -64,6 +143,10 @@ pub struct Working {
     stroke: Stroke,
     /// After a failed try, until the stroke changes: rows left mixed.
     marks: Option<u8>,
+    hint: Hint,
+    /// A solution, once the solver has found one.
+    solution: Option<Stroke>,
+    search: Option<Search>,
     clock: Timer,
     /// The panel's text as last drawn.
     info: Option<(u16, u8, u8)>,
@@ -114,6 +197,9 @@ impl App for Polarium {
             puzzle,
             stroke: Stroke::new(),
             marks: None,
+            hint: Hint::None,
+            solution: None,
+            search: None,
             clock: Timer::new(),
             info: None,
             shown_seconds: None,
@@ -126,8 +212,8 @@ impl App for Polarium {
         }
         refresh_panel(persistent, working, system);
         let scene = scene(working.mode, &working.puzzle, &working.stroke);
-        working.view.sync(&scene);
-        working.view.settled(&scene)
+        let _ = working.view.sync(&scene);
+        working.view.settled()
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
@@ -137,7 +223,9 @@ impl App for Polarium {
             Mode::Clearing { .. } => update_clearing(persistent, working, system),
             Mode::Solved => update_solved(persistent, working, system),
             Mode::List { .. } => update_list(persistent, working, system),
+            Mode::Replay { .. } => update_replay(persistent, working),
         }
+        run_search(persistent, working);
         if matches!(working.mode, Mode::Play { .. } | Mode::Failed { .. }) {
             working.clock.start();
             if working.clock.tick() {
@@ -146,9 +234,12 @@ impl App for Polarium {
         }
         if !system.storage.busy() {
             refresh_panel(persistent, working, system);
-            working.view.advance_text();
             let scene = scene(working.mode, &working.puzzle, &working.stroke);
-            working.view.sync(&scene);
+            // The board first; the panel's text types on in frames that
+            // leave the board alone.
+            if !working.view.sync(&scene) {
+                working.view.advance_text();
+            }
         }
         Request::Stay
     }
@@ -158,7 +249,16 @@ impl App for Polarium {
         let sprites = Sprites {
             board: (!listing).then_some(&working.puzzle.board),
             cursor: matches!(working.mode, Mode::Play { .. }).then_some(persistent.cursor),
-            hints: None,
+            hints: if working.hint >= Hint::Ends
+                && matches!(working.mode, Mode::Play { .. } | Mode::Replay { .. })
+            {
+                working.puzzle.hints.or_else(|| {
+                    let solution = working.solution.as_ref()?;
+                    Some((solution.first()?, solution.last()?))
+                })
+            } else {
+                None
+            },
             row_marks: match working.mode {
                 Mode::Play { .. } => working.marks,
                 Mode::Failed { .. } => working.marks,
@@ -210,7 +310,7 @@ fn scene<'a>(mode: Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
             stroke: None,
             cleared_rows: 0xFF,
         },
-        Mode::Play { .. } | Mode::Failed { .. } => Scene {
+        Mode::Play { .. } | Mode::Failed { .. } | Mode::Replay { .. } => Scene {
             board,
             stroke: Some(stroke),
             cleared_rows: 0,
@@ -263,6 +363,10 @@ fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut 
     let held = input.pressed(Button::A) || input.pressed(Button::L);
     if input.just_pressed(Button::Select) && !drawing {
         open_list(persistent, working, system);
+        return;
+    }
+    if input.just_pressed(Button::R) && !drawing {
+        next_hint(persistent, working, system);
         return;
     }
     if input.just_pressed(Button::B) {
@@ -430,6 +534,9 @@ fn start(persistent: &mut Persistent, working: &mut Working, index: u16) {
     }
     working.stroke.clear();
     working.marks = None;
+    working.hint = Hint::None;
+    working.solution = None;
+    working.search = None;
     working.clock = Timer::new();
     working.info = None;
     working.mode = Mode::Play { drawing: false };
@@ -526,5 +633,157 @@ fn update_list(persistent: &mut Persistent, working: &mut Working, system: &mut 
 fn preview(working: &mut Working, index: usize, open: bool) {
     if open && let Some(puzzle) = builtin::puzzle(index) {
         working.puzzle = puzzle;
+    }
+}
+
+/// R: the next layer of hints.
+fn next_hint(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
+    let next = match working.hint {
+        Hint::None => Hint::Ends,
+        Hint::Ends => Hint::FirstSteps,
+        Hint::FirstSteps | Hint::Replay => Hint::Replay,
+    };
+    crate::event!("polarium.hint level={:?}", next);
+    system.sound.play(sfx::OPEN);
+    let needs_solution = next > Hint::Ends || working.puzzle.hints.is_none();
+    if needs_solution && working.solution.is_none() {
+        if working.search.is_none() {
+            let Some(memory) = Zeroing::start() else {
+                working.view.set_message("No room to\nthink now.");
+                return;
+            };
+            working.search = Some(Search::Clearing { memory, hint: next });
+        }
+        working.view.set_message("Thinking...");
+        return;
+    }
+    apply_hint(persistent, working, next);
+}
+
+/// Show hint `hint` (its solution is known if it needs one).
+fn apply_hint(persistent: &mut Persistent, working: &mut Working, hint: Hint) {
+    working.hint = hint;
+    working.marks = None;
+    match hint {
+        Hint::None => {}
+        Hint::Ends => working
+            .view
+            .set_message("Hint: the\nrings mark\nstart, end."),
+        Hint::FirstSteps => {
+            if let Some(solution) = &working.solution {
+                let steps = (solution.len() / 4).max(2).min(solution.len());
+                working.stroke = prefix(&working.puzzle.board, solution, steps);
+                if let Some(end) = working.stroke.last() {
+                    persistent.cursor = end;
+                }
+                working
+                    .view
+                    .set_message("Hint: hold A\non the end,\ncarry on.");
+            }
+        }
+        Hint::Replay => {
+            working.stroke.clear();
+            working.mode = Mode::Replay {
+                cells: 0,
+                frames: 0,
+            };
+            working.view.set_message("Hint: the\nwhole stroke.");
+        }
+    }
+}
+
+/// The first `cells` cells of `stroke`.
+fn prefix(board: &Board, stroke: &Stroke, cells: usize) -> Stroke {
+    Stroke::from_cells(board, &stroke.cells()[..cells.min(stroke.len())]).unwrap_or_default()
+}
+
+/// One frame of the solver's work, if it is searching.
+fn run_search(persistent: &mut Persistent, working: &mut Working) {
+    let search = match working.search.take() {
+        None => return,
+        Some(Search::Clearing { memory, hint }) => {
+            working.search = Some(match memory.step() {
+                Err(memory) => Search::Clearing { memory, hint },
+                Ok(mut space) => Search::Solving {
+                    solver: Solver::new(&working.puzzle, &mut space),
+                    space,
+                    hint,
+                    shown: 0,
+                },
+            });
+            return;
+        }
+        Some(solving) => solving,
+    };
+    let Search::Solving {
+        mut solver,
+        mut space,
+        hint,
+        mut shown,
+    } = search
+    else {
+        return;
+    };
+    match solver.step(&mut space, SOLVER_STATES_PER_FRAME) {
+        Progress::Working { scanned, total } => {
+            if scanned >= shown + 10 {
+                shown = scanned;
+                let percent = u32::from(scanned) * 100 / u32::from(total.max(1));
+                working
+                    .view
+                    .set_message(&format!("Thinking...\n{percent}%"));
+            }
+            working.search = Some(Search::Solving {
+                solver,
+                space,
+                hint,
+                shown,
+            });
+            return;
+        }
+        Progress::Solved(solution) => {
+            crate::event!(
+                "polarium.solver solved cells={} count={} states={}",
+                solution.stroke.len(),
+                solution.count,
+                solver.states()
+            );
+            working.solution = Some(solution.stroke);
+            apply_hint(persistent, working, hint);
+            return;
+        }
+        Progress::Solvable { .. } => working
+            .view
+            .set_message("Too many\nways to\nshow one."),
+        Progress::Unsolvable => working.view.set_message("No stroke\nsolves this."),
+        Progress::OutOfSpace => working.view.set_message("Too hard\nto check."),
+    }
+    crate::event!("polarium.solver gave_up");
+}
+
+fn update_replay(persistent: &mut Persistent, working: &mut Working) {
+    let Mode::Replay { cells, frames } = &mut working.mode else {
+        return;
+    };
+    let Some(solution) = &working.solution else {
+        working.mode = Mode::Play { drawing: false };
+        return;
+    };
+    *frames += 1;
+    if *frames < REPLAY_FRAMES_PER_CELL {
+        return;
+    }
+    *frames = 0;
+    *cells += 1;
+    let shown = usize::from(*cells);
+    working.stroke = prefix(&working.puzzle.board, solution, shown);
+    if let Some(end) = working.stroke.last() {
+        persistent.cursor = end;
+    }
+    if shown >= solution.len() {
+        working.mode = Mode::Play { drawing: false };
+        working
+            .view
+            .set_message("Hold A on\nthe end and\nlet go.");
     }
 }

@@ -36,7 +36,7 @@ const BOARD_TILES: usize = 18;
 const PANEL_X: i32 = 160;
 const PANEL_COLUMNS: i32 = 8;
 /// Tile changes per frame (each ~800 cycles).
-const TILES_PER_FRAME: usize = 48;
+const TILES_PER_FRAME: usize = 24;
 
 /// What the board area shows this frame.
 pub struct Scene<'a> {
@@ -46,21 +46,50 @@ pub struct Scene<'a> {
     pub cleared_rows: u8,
 }
 
-/// A tile of the board area: a UI tile of the window, or one of ours.
+/// What a cell shows: its look and, 1 + the stroke's links there (0: no
+/// stroke), packed in a byte each.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Tile {
-    Window(usize),
-    /// An index into the board sheet's tile settings.
-    Sheet(usize),
-    Blank,
+struct CellShown {
+    look: Look,
+    stroke: u8,
+}
+
+impl Scene<'_> {
+    /// A hash of everything the board area shows (FNV-1a).
+    fn fingerprint(&self) -> u32 {
+        let mut hash = 0x811C_9DC5u32;
+        let mut add = |byte: u8| hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
+        if let Some(board) = self.board {
+            add(board.width());
+            add(board.height());
+            board.rows().into_iter().for_each(&mut add);
+        }
+        add(self.cleared_rows);
+        if let Some(stroke) = self.stroke {
+            add(stroke.len() as u8);
+            for cell in stroke.cells() {
+                add(cell.index() as u8);
+            }
+        }
+        hash
+    }
 }
 
 pub struct View {
     frame_layer: RegularBackground,
     text_layer: RegularBackground,
-    /// What each tile of the board area shows now, per layer.
-    frame_shown: [[Option<Tile>; BOARD_TILES]; BOARD_TILES],
-    text_shown: [[Option<Tile>; BOARD_TILES]; BOARD_TILES],
+    /// The board size the cells are drawn for (`None`: the window shows).
+    size_shown: Option<(u8, u8)>,
+    /// Rows of the board area put back to the window's own tiles so far,
+    /// after the board's size changed.
+    restored: usize,
+    /// What each cell of the ringed grid shows now (`None`: not drawn).
+    cells_shown: [[Option<CellShown>; MAX_RING as usize]; MAX_RING as usize],
+    /// The last `sync` had more to draw than its budget.
+    behind: bool,
+    /// The scene the board area fully shows (a hash), so an unchanged
+    /// frame costs nothing.
+    settled_on: Option<u32>,
     title: TextBox,
     info: TextBox,
     clock: TextBox,
@@ -79,8 +108,11 @@ impl View {
         Self {
             frame_layer,
             text_layer,
-            frame_shown: [[None; BOARD_TILES]; BOARD_TILES],
-            text_shown: [[None; BOARD_TILES]; BOARD_TILES],
+            size_shown: None,
+            restored: BOARD_TILES,
+            cells_shown: [[None; MAX_RING as usize]; MAX_RING as usize],
+            behind: true,
+            settled_on: None,
             title: TextBox::new((PANEL_X, 22), PANEL_COLUMNS, 1),
             info: TextBox::new((PANEL_X, 40), PANEL_COLUMNS, 5),
             clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1),
@@ -107,15 +139,7 @@ impl View {
         if step < STEPS {
             let first = step * ROWS_PER_STEP;
             window::draw_window_rows(&mut self.frame_layer, WINDOW, false, first..first + ROWS_PER_STEP);
-            // What the window put under the board area (its rows are the
-            // window's: both start at the window's top).
-            for row in first..(first + ROWS_PER_STEP).min(BOARD_TILES as i32) {
-                for column in 0..BOARD_TILES as i32 {
-                    self.frame_shown[row as usize][column as usize] =
-                        Some(Tile::Window(window_tile_at(column, row)));
-                    self.text_shown[row as usize][column as usize] = Some(Tile::Blank);
-                }
-            }
+
         } else if step == STEPS {
             self.title.set(&mut self.text_layer, "Polarium");
         } else {
@@ -125,59 +149,106 @@ impl View {
         false
     }
 
-    /// Bring the board area a step closer to `scene`.
-    pub fn sync(&mut self, scene: &Scene) {
-        let links = StrokeMap::of(scene.stroke);
+    /// Bring the board area a step closer to `scene`: at most
+    /// [`TILES_PER_FRAME`] tiles change. True if anything was drawn.
+    pub fn sync(&mut self, scene: &Scene) -> bool {
+        let fingerprint = scene.fingerprint();
+        if self.settled_on == Some(fingerprint) {
+            return false;
+        }
+        self.settled_on = None;
         let mut budget = TILES_PER_FRAME;
-        for row in 0..BOARD_TILES {
-            for column in 0..BOARD_TILES {
-                if budget == 0 {
-                    return;
+        let size = scene.board.map(|board| (board.width(), board.height()));
+        if size != self.size_shown {
+            // Put the window back where the old board was, then draw anew.
+            if self.size_shown.is_some() && self.restored == BOARD_TILES {
+                self.restored = 0;
+            }
+            while self.restored < BOARD_TILES {
+                if budget < 2 * BOARD_TILES {
+                    self.behind = true;
+                    return true;
                 }
-                let (frame, text) = wanted(scene, &links, column as i32, row as i32);
-                let position = (BOARD_LEFT / 8 + column as i32, BOARD_TOP / 8 + row as i32);
-                if self.frame_shown[row][column] != Some(frame) {
-                    self.put(position, frame, false);
-                    self.frame_shown[row][column] = Some(frame);
-                    budget -= 1;
+                let row = self.restored as i32;
+                for column in 0..BOARD_TILES as i32 {
+                    let position = (BOARD_LEFT / 8 + column, BOARD_TOP / 8 + row);
+                    window::put(&mut self.frame_layer, position, window_tile_at(column, row));
+                    self.text_layer
+                        .set_tile(position, &art::tiles::BOARD.tiles, TileSetting::BLANK);
                 }
-                if self.text_shown[row][column] != Some(text) {
-                    self.put(position, text, true);
-                    self.text_shown[row][column] = Some(text);
-                    budget -= 1;
+                budget -= 2 * BOARD_TILES;
+                self.restored += 1;
+            }
+            self.size_shown = size;
+            self.cells_shown = [[None; MAX_RING as usize]; MAX_RING as usize];
+        }
+        let Some(board) = scene.board else {
+            self.behind = false;
+            return true;
+        };
+        let links = StrokeMap::of(scene.stroke);
+        for y in 0..board.ring_height() {
+            for x in 0..board.ring_width() {
+                let cell = Cell::new(y, x);
+                let wanted = CellShown {
+                    look: look(scene, board, cell),
+                    stroke: links.0[cell.index()],
+                };
+                let shown = &mut self.cells_shown[usize::from(y)][usize::from(x)];
+                if *shown == Some(wanted) {
+                    continue;
+                }
+                let kind = Kind::of(board, cell);
+                let (w, h) = kind.tiles();
+                if budget < 2 * w * h {
+                    self.behind = true;
+                    return true;
+                }
+                budget -= 2 * w * h;
+                *shown = Some(wanted);
+                let (px, py) = cell_position(board, cell);
+                for dy in 0..h {
+                    for dx in 0..w {
+                        let position = (px / 8 + dx as i32, py / 8 + dy as i32);
+                        let frame = art::look_tile(wanted.look, (dx, dy));
+                        self.put_sheet(position, frame, false);
+                        match wanted.stroke {
+                            0 => {
+                                self.text_layer.set_tile(
+                                    position,
+                                    &art::tiles::BOARD.tiles,
+                                    TileSetting::BLANK,
+                                );
+                            }
+                            on => {
+                                let piece = art::stroke_tile(kind, on - 1, (dx, dy));
+                                self.put_sheet(position, piece, true);
+                            }
+                        }
+                    }
                 }
             }
         }
+        self.behind = false;
+        self.settled_on = Some(fingerprint);
+        true
     }
 
-    /// Whether the board area shows everything the last `sync` asked for.
-    pub fn settled(&self, scene: &Scene) -> bool {
-        let links = StrokeMap::of(scene.stroke);
-        (0..BOARD_TILES).all(|row| {
-            (0..BOARD_TILES).all(|column| {
-                let (frame, text) = wanted(scene, &links, column as i32, row as i32);
-                self.frame_shown[row][column] == Some(frame) && self.text_shown[row][column] == Some(text)
-            })
-        })
+    /// Whether the board area shows everything the last `sync` was asked for.
+    pub fn settled(&self) -> bool {
+        !self.behind
     }
 
-    fn put(&mut self, position: (i32, i32), tile: Tile, text: bool) {
+    fn put_sheet(&mut self, position: (i32, i32), index: usize, text: bool) {
         let layer = if text { &mut self.text_layer } else { &mut self.frame_layer };
-        match tile {
-            Tile::Window(index) => window::put(layer, position, index),
-            Tile::Sheet(index) => {
-                let setting = art::tiles::BOARD.tile_settings[index];
-                layer.set_tile(position, &art::tiles::BOARD.tiles, setting.palette(self.palette));
-            }
-            Tile::Blank => {
-                layer.set_tile(position, &art::tiles::BOARD.tiles, TileSetting::BLANK);
-            }
+        if let Some(setting) = art::tiles::BOARD.tile_settings.get(index) {
+            layer.set_tile(position, &art::tiles::BOARD.tiles, setting.palette(self.palette));
         }
     }
 
     /// The panel's lines about the puzzle.
     pub fn set_info(&mut self, text: &str) {
-        self.info.set(&mut self.text_layer, text);
+        self.info.set_gradually(text);
     }
 
     pub fn set_clock(&mut self, text: &str) {
@@ -202,10 +273,15 @@ impl View {
         self.list.release();
     }
 
-    /// Type out a little more of the message and list.
+    /// Type out a little more of the panel's text.
+    /// (One box a frame: a group of letters on new tiles costs up to ~30k cycles.)
     pub fn advance_text(&mut self) {
-        let _ = self.message.advance(&mut self.text_layer, 1);
-        let _ = self.list.advance(&mut self.text_layer, 1);
+        for text in [&mut self.info, &mut self.message, &mut self.list] {
+            if text.is_drawing() {
+                let _ = text.advance(&mut self.text_layer, 1);
+                return;
+            }
+        }
     }
 
     /// Layers, then the sprites: the cursor, hint markers and row marks.
@@ -290,36 +366,9 @@ fn cell_size(board: &Board, cell: Cell) -> (i32, i32) {
     (8 * w as i32, 8 * h as i32)
 }
 
-/// The cell at board-area tile `(column, row)` and the part of it the tile
-/// is, if a cell is there.
-fn cell_at(board: &Board, column: i32, row: i32) -> Option<(Cell, (usize, usize))> {
-    let (ox, oy) = origin(board);
-    let (px, py) = (BOARD_LEFT + 8 * column - ox, BOARD_TOP + 8 * row - oy);
-    let along = |p: i32, tiles: u8| -> Option<(u8, usize)> {
-        let last = 8 + 16 * i32::from(tiles);
-        match p {
-            _ if p < 0 || p > last => None,
-            0 => Some((0, 0)),
-            _ if p == last => Some((tiles + 1, 0)),
-            _ => Some((((p - 8) / 16 + 1) as u8, ((p - 8) % 16 / 8) as usize)),
-        }
-    };
-    let (x, dx) = along(px, board.width())?;
-    let (y, dy) = along(py, board.height())?;
-    Some((Cell::new(y, x), (dx, dy)))
-}
-
-/// What the board area's tile `(column, row)` shows on the window layer and
-/// on the text layer.
-fn wanted(scene: &Scene, links: &StrokeMap, column: i32, row: i32) -> (Tile, Tile) {
-    let window = Tile::Window(window_tile_at(column, row));
-    let Some(board) = scene.board else {
-        return (window, Tile::Blank);
-    };
-    let Some((cell, part)) = cell_at(board, column, row) else {
-        return (window, Tile::Blank);
-    };
-    let look = if !board.is_tile(cell) {
+/// How a cell looks in `scene`.
+fn look(scene: &Scene, board: &Board, cell: Cell) -> Look {
+    if !board.is_tile(cell) {
         Look::Ring
     } else if scene.cleared_rows >> (cell.y - 1) & 1 == 1 {
         Look::Cleared
@@ -327,13 +376,7 @@ fn wanted(scene: &Scene, links: &StrokeMap, column: i32, row: i32) -> (Tile, Til
         Look::Black
     } else {
         Look::White
-    };
-    let frame = Tile::Sheet(art::look_tile(look, part));
-    let text = match links.0[cell.index()] {
-        0 => Tile::Blank,
-        on => Tile::Sheet(art::stroke_tile(Kind::of(board, cell), on - 1, part)),
-    };
-    (frame, text)
+    }
 }
 
 /// Per cell of a 10x10 grid, 1 + how the stroke joins there (0: not on it),

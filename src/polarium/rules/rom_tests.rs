@@ -21,7 +21,7 @@ fn arm_solver_solves_the_public_vector_from_its_hints(gba: &mut agb::Gba) {
     let mut space = space();
     let mut solver = Solver::new(&puzzle, &mut space);
     let start = crate::framework::perf::now();
-    let progress = solver.solve();
+    let progress = solver.solve(&mut space);
     let cycles = crate::framework::perf::now().wrapping_sub(start);
     agb::println!(
         "public vector: {} states, {} cycles",
@@ -51,7 +51,7 @@ fn arm_solver_cost_per_state(gba: &mut agb::Gba) {
             let puzzle = Puzzle { board, hints };
             let mut solver = Solver::new(&puzzle, &mut space);
             let start = crate::framework::perf::now();
-            let progress = solver.solve();
+            let progress = solver.solve(&mut space);
             let cycles = crate::framework::perf::now().wrapping_sub(start);
             agb::println!(
                 "hints {}: {} states, {} cycles, {} per state, {:?}",

@@ -200,9 +200,8 @@ enum Below {
     Tile { black: bool },
 }
 
-/// A solve in progress over a borrowed [`Space`].
-pub struct Solver<'s, const CAPACITY: usize, const SLOTS: usize> {
-    space: &'s mut Space<CAPACITY, SLOTS>,
+/// A solve in progress; its states live in a [`Space`] passed to each call.
+pub struct Solver {
     board: Board,
     hints: Option<(Cell, Cell)>,
     ring_width: usize,
@@ -230,12 +229,16 @@ pub struct Solver<'s, const CAPACITY: usize, const SLOTS: usize> {
     /// Reading back: the state being looked for, and whether it was made.
     seek: Option<u32>,
     found: bool,
+    reading: Option<ReadBack>,
     finished: Option<Progress>,
 }
 
-impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> {
+impl Solver {
     #[must_use]
-    pub fn new(puzzle: &Puzzle, space: &'s mut Space<CAPACITY, SLOTS>) -> Self {
+    pub fn new<const CAPACITY: usize, const SLOTS: usize>(
+        puzzle: &Puzzle,
+        space: &mut Space<CAPACITY, SLOTS>,
+    ) -> Self {
         #[allow(clippy::let_unit_value)]
         let () = Space::<CAPACITY, SLOTS>::FITS;
         let board = puzzle.board;
@@ -251,7 +254,6 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
             forbidden[y as usize] = [black, tiles & !black];
         }
         let mut solver = Self {
-            space,
             board,
             hints: puzzle.hints,
             ring_width: board.ring_width() as usize,
@@ -279,6 +281,7 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
             states: 1,
             seek: None,
             found: false,
+            reading: None,
             finished: None,
         };
         solver.here = solver.here_at(0, 0);
@@ -297,21 +300,28 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
     }
 
     /// Expand at most `budget` states, then say how far it got.
-    pub fn step(&mut self, budget: u32) -> Progress {
+    pub fn step<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+        budget: u32,
+    ) -> Progress {
         if let Some(done) = &self.finished {
             return done.clone();
+        }
+        if self.reading.is_some() {
+            return self.read_back(space, budget);
         }
         let mut budget = budget;
         while budget > 0 {
             if self.cursor < self.previous.1 {
-                if !self.expand(self.cursor) {
+                if !self.expand(space, self.cursor) {
                     return self.finish(Progress::OutOfSpace);
                 }
                 self.cursor += 1;
                 budget -= 1;
                 continue;
             }
-            if let Some(progress) = self.next_layer() {
+            if let Some(progress) = self.next_layer(space) {
                 return progress;
             }
         }
@@ -322,10 +332,13 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
     }
 
     /// The layer being built is complete: move on to the next cell (or conclude).
-    fn next_layer(&mut self) -> Option<Progress> {
+    fn next_layer<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+    ) -> Option<Progress> {
         let built = (self.next_start, self.next_start + self.layer_len());
         self.cell += 1;
-        self.space.next_generation();
+        space.next_generation();
         if built.0 == built.1 {
             return Some(self.finish(Progress::Unsolvable));
         }
@@ -337,14 +350,14 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
             built
         } else {
             // Only the last layer is needed: move it to the front.
-            self.space.keys.copy_within(built.0..built.1, 0);
+            space.keys.copy_within(built.0..built.1, 0);
             (0, built.1 - built.0)
         };
         self.next_start = self.previous.1;
         self.built = 0;
         self.cursor = self.previous.0;
         if self.cell == self.total() {
-            return Some(self.conclude());
+            return Some(self.conclude(space));
         }
         let (mut y, mut x) = (self.here.y, self.here.x + 1);
         if x == self.ring_width {
@@ -355,9 +368,12 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
     }
 
     /// Run to the end in one go (host tests, content generation, benchmarks).
-    pub fn solve(&mut self) -> Progress {
+    pub fn solve<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+    ) -> Progress {
         loop {
-            match self.step(u32::MAX) {
+            match self.step(space, u32::MAX) {
                 Progress::Working { .. } => {}
                 done => return done,
             }
@@ -422,10 +438,14 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
     /// false when the space is full.
     #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-    fn expand(&mut self, index: usize) -> bool {
-        let key = self.space.keys[index];
+    fn expand<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+        index: usize,
+    ) -> bool {
+        let key = space.keys[index];
         if !self.here.row_start {
-            return self.transit(index, key);
+            return self.transit(space, index, key);
         }
         // A new row: the boundary moves down and the next row's colour
         // becomes this row's; if it is not chosen yet, both are tried.
@@ -436,10 +456,10 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
             } else {
                 0
             };
-            return self.transit(index, moved | flag);
+            return self.transit(space, index, moved | flag);
         }
-        self.transit(index, moved)
-            && (!self.here.tile_row || self.transit(index, moved | FLIP_BLACK))
+        self.transit(space, index, moved)
+            && (!self.here.tile_row || self.transit(space, index, moved | FLIP_BLACK))
     }
 
     /// A step down out of the current cell from state `key`: the state with
@@ -463,7 +483,12 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
     /// Every way the path can pass the current cell from state `key`.
     #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-    fn transit(&mut self, from: usize, key: u32) -> bool {
+    fn transit<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+        from: usize,
+        key: u32,
+    ) -> bool {
         let here = self.here;
         let x = here.x;
         let flag = key & FLAGS;
@@ -472,7 +497,7 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
         let required = here.tile && !forbidden;
         let end_rule = here.end_rule;
         if key & DONE != 0 {
-            return required || end_rule == EndRule::Must || self.emit(from, key);
+            return required || end_rule == EndRule::Must || self.emit(space, from, key);
         }
         let can_right = here.right[flips_black];
         let left = plug(key, x);
@@ -483,7 +508,7 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
         match (left, up) {
             (NONE, NONE) => {
                 if !required && end_rule != EndRule::Must {
-                    ok &= self.emit(from, base);
+                    ok &= self.emit(space, from, base);
                 }
                 if forbidden {
                     return ok;
@@ -492,18 +517,18 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
                     && can_right
                     && let Some(next) = self.down(base | OPEN << d | CLOSE << r)
                 {
-                    ok &= self.emit(from, next);
+                    ok &= self.emit(space, from, next);
                 }
                 if end_rule != EndRule::Never && end_count(key) < 2 {
                     if let Some(next) = self.down(base | END << d) {
-                        ok &= self.emit(from, next);
+                        ok &= self.emit(space, from, next);
                     }
                     if can_right {
-                        ok &= self.emit(from, base | END << r);
+                        ok &= self.emit(space, from, base | END << r);
                     }
                 }
                 if here.single && key & PLUGS == 0 {
-                    ok &= self.emit(from, DONE | flag);
+                    ok &= self.emit(space, from, DONE | flag);
                 }
             }
             (incoming, NONE) | (NONE, incoming) => {
@@ -512,20 +537,20 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
                 }
                 if end_rule != EndRule::Must {
                     if let Some(next) = self.down(base | incoming << d) {
-                        ok &= self.emit(from, next);
+                        ok &= self.emit(space, from, next);
                     }
                     if can_right {
-                        ok &= self.emit(from, base | incoming << r);
+                        ok &= self.emit(space, from, base | incoming << r);
                     }
                 }
                 if end_rule != EndRule::Never {
                     if incoming == END {
                         if base & PLUGS == 0 {
-                            ok &= self.emit(from, DONE | flag);
+                            ok &= self.emit(space, from, DONE | flag);
                         }
                     } else if end_count(key) < 2 {
                         let at = if left != NONE { x } else { x + 1 };
-                        ok &= self.emit(from, with_plug(base, partner(key, at), END));
+                        ok &= self.emit(space, from, with_plug(base, partner(key, at), END));
                     }
                 }
             }
@@ -543,7 +568,7 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
                     _ => Some(with_plug(base, partner(key, x), END)),
                 };
                 if let Some(next) = next {
-                    ok &= self.emit(from, next);
+                    ok &= self.emit(space, from, next);
                 }
             }
         }
@@ -553,24 +578,29 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
     /// Add `key` (reached from state `from`) to the layer being built, or add
     /// `from`'s count to the copy already there; false when the layer is full.
     #[inline(always)]
-    fn emit(&mut self, from: usize, key: u32) -> bool {
+    fn emit<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+        from: usize,
+        key: u32,
+    ) -> bool {
         if let Some(wanted) = self.seek {
             self.found |= key == wanted;
             return true;
         }
         let parity = self.cell & 1;
-        let count = self.space.counts[parity][from - self.previous.0];
+        let count = space.counts[parity][from - self.previous.0];
         let mut slot =
             (key.wrapping_mul(0x9E37_79B1) >> (32 - Space::<CAPACITY, SLOTS>::TABLE_BITS)) as usize;
-        let generation = u32::from(self.space.generation) << 16;
+        let generation = u32::from(space.generation) << 16;
         loop {
-            let entry = self.space.table[slot];
+            let entry = space.table[slot];
             if entry & 0xFFFF_0000 != generation {
                 break;
             }
             let at = (entry & 0xFFFF) as usize - 1;
-            if self.space.keys[self.next_start + at] == key {
-                let sum = &mut self.space.counts[parity ^ 1][at];
+            if space.keys[self.next_start + at] == key {
+                let sum = &mut space.counts[parity ^ 1][at];
                 *sum = sum.saturating_add(count);
                 return true;
             }
@@ -580,75 +610,152 @@ impl<'s, const CAPACITY: usize, const SLOTS: usize> Solver<'s, CAPACITY, SLOTS> 
         if len >= Space::<CAPACITY, SLOTS>::LAYER_LIMIT {
             return false;
         }
-        self.space.keys[self.next_start + len] = key;
-        self.space.counts[parity ^ 1][len] = count;
-        self.space.table[slot] = generation | (len + 1) as u32;
+        space.keys[self.next_start + len] = key;
+        space.counts[parity ^ 1][len] = count;
+        space.table[slot] = generation | (len + 1) as u32;
         self.built += 1;
         self.states += 1;
         true
     }
 
     /// After the last cell: a complete stroke, read back, or none.
-    fn conclude(&mut self) -> Progress {
+    fn conclude<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+    ) -> Progress {
         let (start, end) = self.previous;
-        let Some(last) = (start..end).find(|&i| self.space.keys[i] & DONE != 0) else {
+        let Some(last) = (start..end).find(|&i| space.keys[i] & DONE != 0) else {
             return self.finish(Progress::Unsolvable);
         };
-        let count = u32::from(self.space.counts[self.cell & 1][last - start]);
+        let count = u32::from(space.counts[self.cell & 1][last - start]);
         if !self.keep_all {
             return self.finish(Progress::Solvable { count });
         }
-        let stroke = self.read_back(last);
-        self.finish(Progress::Solved(Solution { stroke, count }))
+        self.reading = Some(ReadBack {
+            cell: self.total(),
+            index: last,
+            probe: None,
+            right: 0,
+            down: 0,
+            on: 0,
+            count,
+        });
+        Progress::Working {
+            scanned: self.total() as u8,
+            total: self.total() as u8,
+        }
     }
 
-    /// The stroke that led to final state `last`, from the start hint if any:
-    /// cell by cell backwards, a state of the layer before that leads to the
-    /// state after gives the cell's steps.
-    fn read_back(&mut self, last: usize) -> Stroke {
-        // Steps right and down out of each cell, and the cells on the path.
-        let mut right = 0u128;
-        let mut down = 0u128;
-        let mut on = 0u128;
-        let mut index = last;
-        for cell in (0..self.total()).rev() {
-            let x = cell % self.ring_width;
-            let y = cell / self.ring_width;
-            self.cell = cell;
-            self.here = self.here_at(y, x);
-            let key = self.space.keys[index];
-            self.seek = Some(key);
+    /// Read the stroke back, `budget` spent as two per state re-expanded
+    /// and two per cell (each costs about as much as two forward states): cell by cell backwards, a state of the layer
+    /// before that leads to the state after gives the cell's steps.
+    fn read_back<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+        budget: u32,
+    ) -> Progress {
+        let budget_at_start = budget;
+        let mut budget = budget;
+        let Some(mut reading) = self.reading.take() else {
+            return Progress::Unsolvable;
+        };
+        while reading.cell > 0 {
+            let cell = reading.cell - 1;
+            let (x, y) = (cell % self.ring_width, cell / self.ring_width);
+            let key = space.keys[reading.index];
             let (start, end) = (
                 self.layer_starts[cell] as usize,
                 self.layer_starts[cell + 1] as usize,
             );
-            let pred = (start..end)
-                .find(|&i| {
-                    self.found = false;
-                    self.expand(i);
-                    self.found
-                })
-                .unwrap_or(start);
-            let mut before = self.space.keys[pred];
+            if reading.probe.is_none() {
+                if budget < 2 {
+                    self.reading = Some(reading);
+                    return Progress::Working {
+                        scanned: self.total() as u8,
+                        total: self.total() as u8,
+                    };
+                }
+                budget -= 2;
+            }
+            self.cell = cell;
+            self.here = self.here_at(y, x);
+            self.seek = Some(key);
+            let mut probe = reading.probe.unwrap_or(start);
+            let mut pred = None;
+            while probe < end {
+                if budget < 2 {
+                    reading.probe = Some(probe);
+                    self.reading = Some(reading);
+                    self.seek = None;
+                    return Progress::Working {
+                        scanned: self.total() as u8,
+                        total: self.total() as u8,
+                    };
+                }
+                budget -= 2;
+                self.found = false;
+                self.expand(space, probe);
+                if self.found {
+                    pred = Some(probe);
+                    break;
+                }
+                probe += 1;
+            }
+            let pred = pred.unwrap_or(start);
+            let mut before = space.keys[pred];
             if x == 0 {
                 before = (before << 2 & PLUGS) | (before & DONE);
             }
             let bit = 1u128 << Cell::new(y as u8, x as u8).index();
             if plug(key, x) != NONE {
-                down |= bit;
+                reading.down |= bit;
             }
             if plug(key, x + 1) != NONE {
-                right |= bit;
+                reading.right |= bit;
             }
             let touched = plug(before, x) | plug(before, x + 1) | plug(key, x) | plug(key, x + 1);
             if touched != NONE || (key & DONE != 0 && before & DONE == 0) {
-                on |= bit;
+                reading.on |= bit;
             }
-            index = pred;
+            reading.index = pred;
+            reading.probe = None;
+            reading.cell = cell;
         }
         self.seek = None;
-        trace(&self.board, self.hints, on, right, down)
+        if budget_at_start != budget {
+            // Tracing the stroke through its cells is a call of its own.
+            self.reading = Some(reading);
+            return Progress::Working {
+                scanned: self.total() as u8,
+                total: self.total() as u8,
+            };
+        }
+        let stroke = trace(
+            &self.board,
+            self.hints,
+            reading.on,
+            reading.right,
+            reading.down,
+        );
+        self.finish(Progress::Solved(Solution {
+            stroke,
+            count: reading.count,
+        }))
     }
+}
+
+/// Reading a solution back: the cells still to read, the state after the
+/// next one, where the search for its predecessor got to, and the steps and
+/// cells found so far.
+#[derive(Clone, Copy)]
+struct ReadBack {
+    cell: usize,
+    index: usize,
+    probe: Option<usize>,
+    right: u128,
+    down: u128,
+    on: u128,
+    count: u32,
 }
 
 /// The ordered stroke through the cells `on`, linked by the steps `right`

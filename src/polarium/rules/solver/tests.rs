@@ -15,7 +15,7 @@ fn space() -> Box<HostSpace> {
 
 fn solve(puzzle: &Puzzle, space: &mut HostSpace) -> (Progress, u32) {
     let mut solver = Solver::new(puzzle, space);
-    let progress = solver.solve();
+    let progress = solver.solve(space);
     (progress, solver.states())
 }
 
@@ -369,7 +369,7 @@ fn random_8x8_boards_fit_the_space() {
         let board = random_board(&mut rng, 8, 8);
         let puzzle = Puzzle { board, hints: None };
         let mut solver = Solver::new(&puzzle, &mut space);
-        let progress = solver.solve();
+        let progress = solver.solve(&mut space);
         worst = worst.max(solver.states());
         match progress {
             Progress::Solved(solution) => {
@@ -407,7 +407,7 @@ fn hinted_solves_fit_the_cartridge_space() {
         }
         for puzzle in puzzles {
             let mut solver = Solver::new(&puzzle, &mut rom);
-            let progress = solver.solve();
+            let progress = solver.solve(&mut rom);
             worst = worst.max(solver.states());
             total += 1;
             let (expected, _) = solve(&puzzle, &mut host);
@@ -425,4 +425,36 @@ fn hinted_solves_fit_the_cartridge_space() {
         "hinted 8x8: worst {worst} states, {decided_only} of {total} decided without a stroke"
     );
     assert!(decided_only * 100 < total, "{decided_only} of {total}");
+}
+
+/// Spread over many small steps (as the cartridge runs it), a solve ends
+/// exactly as it does in one go.
+#[test]
+fn small_steps_give_the_same_answer() {
+    let mut whole_space = space();
+    let mut other = space();
+    let mut rng = Rng::new(31);
+    for _ in 0..200 {
+        let side = |rng: &mut Rng| 3 + rng.below(6) as u8;
+        let (width, height) = (side(&mut rng), side(&mut rng));
+        let board = random_board(&mut rng, width, height);
+        let cell = |rng: &mut Rng| {
+            Cell::new(
+                rng.below(u32::from(height) + 2) as u8,
+                rng.below(u32::from(width) + 2) as u8,
+            )
+        };
+        let hints = Some((cell(&mut rng), cell(&mut rng)));
+        for puzzle in [Puzzle { board, hints }, Puzzle { board, hints: None }] {
+            let (whole, _) = solve(&puzzle, &mut whole_space);
+            let mut solver = Solver::new(&puzzle, &mut other);
+            let stepped = loop {
+                match solver.step(&mut other, 7) {
+                    Progress::Working { scanned, total } => assert!(scanned <= total),
+                    done => break done,
+                }
+            };
+            assert_eq!(whole, stepped, "{puzzle:?}");
+        }
+    }
 }
