@@ -1,20 +1,19 @@
 //! Polarium's side of the app contract: drawing the stroke on the D-pad
 //! (hold A, or L for one hand, and move; step back to take a step back;
-//! release to flip), tries and the mixed-row marks, the rows clearing, the
-//! puzzle list, records. Drawing lives in `view.rs`.
+//! release to flip), tries and the mixed-row marks, the rows clearing and
+//! records. Hints are in `hints.rs`, the puzzle list and passwords in
+//! `menu.rs`, drawing in `view.rs`.
 
 use agb::input::Button;
 use alloc::format;
 
 use super::{
-    art,
-    records::{self, PolariumSave},
-    rules::{
-        Board, Cell, Puzzle, Stroke,
-        builtin::{self, COUNT},
-        solver::{Progress, RomSpace, Solver},
-        stroke::Step,
-    },
+    art, hints,
+    hints::Hint,
+    menu,
+    records::PolariumSave,
+    rules::{Board, Cell, Puzzle, Stroke, builtin, password, stroke::Step},
+    search::{Search, Searched},
     sounds,
     view::{self, Scene, Sprites, View},
 };
@@ -23,33 +22,59 @@ use crate::framework::{
     app::Icon,
     assets::sfx,
     canvas::Canvas,
-    widgets::timer::{MAX_SECONDS, Timer, format_time},
+    widgets::{
+        numpad::NumberPad,
+        timer::{MAX_SECONDS, Timer, format_time},
+    },
 };
 
 pub struct Polarium;
+
+// The mode handlers below and in `menu.rs` and `hints.rs` are
+// `#[inline(never)]`: inlined into `update` their locals (strings, strokes,
+// solver results) made one frame big enough, with the number pad's text
+// drawing on top, to overflow the small IWRAM stack.
 
 /// Frames the flipped board stays up after a failed try.
 const FAILED_FRAMES: u8 = 48;
 /// Frames per row of the clearing animation.
 const CLEAR_FRAMES_PER_ROW: u16 = 6;
-/// Frames per cell when a hint replays the whole stroke.
-const REPLAY_FRAMES_PER_CELL: u8 = 6;
-/// Solver states expanded per frame (each a few hundred cycles).
-const SOLVER_STATES_PER_FRAME: u32 = 32;
+
+/// Where the puzzle being played came from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Source {
+    /// Built-in puzzle number (0-based).
+    Builtin(u16),
+    /// A typed password: its three line numbers.
+    Password([u32; 3]),
+}
+
+impl Source {
+    pub fn puzzle(self) -> Puzzle {
+        let found = match self {
+            Self::Builtin(index) => builtin::puzzle(usize::from(index)),
+            Self::Password(lines) => password::from_lines(lines).ok(),
+        };
+        found
+            .or_else(|| builtin::puzzle(0))
+            .or_else(|| Board::new(1, 1).map(|board| Puzzle { board, hints: None }))
+            .unwrap_or_else(|| unreachable!("a 1x1 board is valid"))
+    }
+}
 
 /// What survives while the window is closed: which puzzle, where the
 /// cursor is, and the try in progress.
 pub struct Persistent {
-    puzzle: u16,
-    cursor: Cell,
-    tries: u8,
-    seconds: u16,
-    solved: bool,
+    pub source: Source,
+    pub cursor: Cell,
+    pub tries: u8,
+    pub seconds: u16,
+    pub solved: bool,
 }
 
 /// What the window is doing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Mode {
+pub enum Mode {
     /// Drawing or about to: `drawing` while A (or L) is held.
     Play { drawing: bool },
     /// A failed try: the flipped board, for a moment.
@@ -58,99 +83,42 @@ enum Mode {
     Clearing { frames: u16 },
     /// Solved: A for the next puzzle.
     Solved,
-    /// Choosing a puzzle: the set shown and the row in it.
-    List { set: usize, row: usize },
+    /// Choosing: page (a set of puzzles, or the page of other things) and row.
+    List { page: usize, row: usize },
     /// A hint replays the solution: `cells` of it drawn so far.
     Replay { cells: u8, frames: u8 },
+    /// Typing a password on the number pad.
+    Pad,
+    /// The solver checks a typed puzzle before play starts.
+    Checking,
 }
 
-/// Hints, in the order R gives them: no penalty, each shows more.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum Hint {
-    None,
-    /// Where the stroke starts and ends.
-    Ends,
-    /// The first steps of a solution, drawn for the player to carry on.
-    FirstSteps,
-    /// The whole solution, replayed cell by cell.
-    Replay,
-}
-
-/// The solver at work for a hint, spread over frames.
-enum Search {
-    /// Its memory being cleared, a slice a frame.
-    Clearing { memory: Zeroing, hint: Hint },
-    Solving {
-        solver: Solver,
-        space: alloc::boxed::Box<RomSpace>,
-        /// The hint it is for.
-        hint: Hint,
-        /// Cells scanned when the progress line was last drawn.
-        shown: u8,
-    },
-}
-
-/// Bytes of the solver's memory cleared per frame (EWRAM: ~1.5 cycles a byte).
-const ZERO_BYTES_PER_FRAME: usize = 24 * 1024;
-
-/// The solver's memory on the heap, zeroed a slice at a time (zeroed bytes
-/// are a valid empty `Space`).
-struct Zeroing {
-    block: core::ptr::NonNull<u8>,
-    done: usize,
-}
-
-impl Zeroing {
-    const LAYOUT: core::alloc::Layout = core::alloc::Layout::new::<RomSpace>();
-
-    /// `None` if the heap has no room.
-    fn start() -> Option<Self> {
-        // SAFETY: the layout's size is not zero.
-        let block = unsafe { alloc::alloc::alloc(Self::LAYOUT) };
-        core::ptr::NonNull::new(block).map(|block| Self { block, done: 0 })
-    }
-
-    /// Clear the next slice; the memory once all of it is clear.
-    fn step(mut self) -> Result<alloc::boxed::Box<RomSpace>, Self> {
-        let size = Self::LAYOUT.size();
-        let count = ZERO_BYTES_PER_FRAME.min(size - self.done);
-        // SAFETY: `done + count <= size`, inside the block we allocated.
-        unsafe { self.block.as_ptr().add(self.done).write_bytes(0, count) };
-        self.done += count;
-        if self.done < size {
-            return Err(self);
-        }
-        let block = self.block.cast::<RomSpace>();
-        core::mem::forget(self);
-        // SAFETY: allocated with `RomSpace`'s layout and every byte is now
-        // zero, which is a valid `RomSpace` (integer arrays only); the Box
-        // takes over the block (`forget` above skips our own free).
-        Ok(unsafe { alloc::boxed::Box::from_raw(block.as_ptr()) })
-    }
-}
-
-impl Drop for Zeroing {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `start` with this layout, not yet handed on.
-        unsafe { alloc::alloc::dealloc(self.block.as_ptr(), Self::LAYOUT) };
-    }
+/// What the solver is running for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Purpose {
+    Hint(Hint),
+    /// Whether a typed puzzle can be solved.
+    Check,
 }
 
 pub struct Working {
-    view: View,
-    mode: Mode,
-    puzzle: Puzzle,
-    stroke: Stroke,
+    pub view: View,
+    pub mode: Mode,
+    pub puzzle: Puzzle,
+    pub stroke: Stroke,
     /// After a failed try, until the stroke changes: rows left mixed.
-    marks: Option<u8>,
-    hint: Hint,
+    pub marks: Option<u8>,
+    pub hint: Hint,
     /// A solution, once the solver has found one.
-    solution: Option<Stroke>,
-    search: Option<Search>,
+    pub solution: Option<Stroke>,
+    pub search: Option<(Search, Purpose)>,
+    pub pad: Option<NumberPad>,
     clock: Timer,
     /// The panel's text as last drawn.
-    info: Option<(u16, u8, u8)>,
+    info: Option<(Source, u8, u8)>,
     shown_seconds: Option<u16>,
+    /// Percent last shown while the solver works.
+    shown_percent: Option<u32>,
 }
 
 impl App for Polarium {
@@ -173,9 +141,11 @@ impl App for Polarium {
         let save = system.save::<Polarium>();
         crate::event!("polarium.records solved={}", save.solved());
         // Start at the first puzzle not solved yet.
-        let first = (0..COUNT).find(|&i| !save.best(i).is_solved()).unwrap_or(0);
+        let first = (0..builtin::COUNT)
+            .find(|&i| !save.best(i).is_solved())
+            .unwrap_or(0);
         Persistent {
-            puzzle: first as u16,
+            source: Source::Builtin(first as u16),
             cursor: Cell::new(0, 0),
             tries: 0,
             seconds: 0,
@@ -184,25 +154,31 @@ impl App for Polarium {
     }
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
-        let puzzle = load(persistent.puzzle);
+        let puzzle = persistent.source.puzzle();
         crate::event!(
-            "polarium.opened puzzle={} size={}x{}",
-            persistent.puzzle,
+            "polarium.opened source={:?} size={}x{}",
+            persistent.source,
             puzzle.board.width(),
             puzzle.board.height()
         );
         Working {
             view: View::new(system.app_palette),
-            mode: if persistent.solved { Mode::Solved } else { Mode::Play { drawing: false } },
+            mode: if persistent.solved {
+                Mode::Solved
+            } else {
+                Mode::Play { drawing: false }
+            },
             puzzle,
             stroke: Stroke::new(),
             marks: None,
             hint: Hint::None,
             solution: None,
             search: None,
+            pad: None,
             clock: Timer::new(),
             info: None,
             shown_seconds: None,
+            shown_percent: None,
         }
     }
 
@@ -217,13 +193,16 @@ impl App for Polarium {
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
+        let mode_before = core::mem::discriminant(&working.mode);
         match working.mode {
             Mode::Play { .. } => update_play(persistent, working, system),
             Mode::Failed { .. } => update_failed(working),
             Mode::Clearing { .. } => update_clearing(persistent, working, system),
             Mode::Solved => update_solved(persistent, working, system),
-            Mode::List { .. } => update_list(persistent, working, system),
-            Mode::Replay { .. } => update_replay(persistent, working),
+            Mode::List { .. } => menu::update_list(persistent, working, system),
+            Mode::Replay { .. } => hints::update_replay(persistent, working),
+            Mode::Pad => menu::update_pad(persistent, working, system),
+            Mode::Checking => {}
         }
         run_search(persistent, working);
         if matches!(working.mode, Mode::Play { .. } | Mode::Failed { .. }) {
@@ -232,12 +211,21 @@ impl App for Polarium {
                 persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
             }
         }
-        if !system.storage.busy() {
+        // A frame that changed mode (building a pad, starting a puzzle)
+        // leaves the drawing to the next one, as does a frame with a save.
+        let changed = core::mem::discriminant(&working.mode) != mode_before;
+        if !system.storage.busy() && !changed {
             refresh_panel(persistent, working, system);
             let scene = scene(working.mode, &working.puzzle, &working.stroke);
             // The board first; the panel's text types on in frames that
             // leave the board alone.
-            if !working.view.sync(&scene) {
+            let drew = working.view.sync(&scene);
+            if let (Mode::Pad, Some(pad)) = (working.mode, working.pad.as_ref()) {
+                // The pad's text types once the board has made way for it.
+                if !drew && working.view.settled() {
+                    working.view.sync_pad(pad, system.input.pressed(Button::A));
+                }
+            } else if !drew {
                 working.view.advance_text();
             }
         }
@@ -245,9 +233,12 @@ impl App for Polarium {
     }
 
     fn show(persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
-        let listing = matches!(working.mode, Mode::List { .. });
+        let on_board = matches!(
+            working.mode,
+            Mode::Play { .. } | Mode::Replay { .. } | Mode::Failed { .. }
+        );
         let sprites = Sprites {
-            board: (!listing).then_some(&working.puzzle.board),
+            board: on_board.then_some(&working.puzzle.board),
             cursor: matches!(working.mode, Mode::Play { .. }).then_some(persistent.cursor),
             hints: if working.hint >= Hint::Ends
                 && matches!(working.mode, Mode::Play { .. } | Mode::Replay { .. })
@@ -260,8 +251,7 @@ impl App for Polarium {
                 None
             },
             row_marks: match working.mode {
-                Mode::Play { .. } => working.marks,
-                Mode::Failed { .. } => working.marks,
+                Mode::Play { .. } | Mode::Failed { .. } => working.marks,
                 _ => None,
             },
             list_row: match working.mode {
@@ -272,31 +262,30 @@ impl App for Polarium {
         working.view.show(canvas, &sprites);
     }
 
+    fn claims_start(_persistent: &Persistent, working: &Working) -> bool {
+        working.mode == Mode::Pad
+    }
+
     fn pause(persistent: &mut Persistent, working: &mut Working, _system: &mut System) {
         // A stroke half-drawn when the window closes is dropped, as if cancelled.
         if let Mode::Play { drawing } = &mut working.mode {
             *drawing = false;
         }
-        crate::event!("polarium.paused puzzle={}", persistent.puzzle);
+        crate::event!("polarium.paused source={:?}", persistent.source);
     }
-}
-
-/// Built-in puzzle `index` (the first if the index is stale).
-fn load(index: u16) -> Puzzle {
-    builtin::puzzle(usize::from(index))
-        .or_else(|| builtin::puzzle(0))
-        .unwrap_or(Puzzle {
-            board: Board::new(1, 1).unwrap_or_else(|| unreachable!()),
-            hints: None,
-        })
 }
 
 /// What the board area shows in each mode.
 fn scene<'a>(mode: Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
     let board = Some(&puzzle.board);
     match mode {
-        Mode::List { .. } => Scene {
+        Mode::List { .. } | Mode::Checking => Scene {
             board,
+            stroke: None,
+            cleared_rows: 0,
+        },
+        Mode::Pad => Scene {
+            board: None,
             stroke: None,
             cleared_rows: 0,
         },
@@ -323,29 +312,36 @@ fn cleared_rows(frames: u16, height: u8) -> u8 {
     ((1u16 << rows) - 1) as u8
 }
 
+/// Redraw the panel's lines when what they say changed.
+#[inline(never)]
 fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut System) {
-    if matches!(working.mode, Mode::List { .. }) {
+    if matches!(working.mode, Mode::List { .. } | Mode::Pad) {
         working.info = None;
         working.shown_seconds = None;
         return;
     }
-    let best = system.save::<Polarium>().best(usize::from(persistent.puzzle));
-    let key = (persistent.puzzle, persistent.tries, best.tries);
+    let best = match persistent.source {
+        Source::Builtin(index) => system.save::<Polarium>().best(usize::from(index)),
+        Source::Password(_) => Default::default(),
+    };
+    let key = (persistent.source, persistent.tries, best.tries);
     if working.info != Some(key) {
         working.info = Some(key);
         let board = &working.puzzle.board;
+        let name = match persistent.source {
+            Source::Builtin(index) => format!("No. {}", index + 1),
+            Source::Password(_) => "Typed in".into(),
+        };
         let best = if best.is_solved() {
             format!("Best {}", best.tries)
         } else {
             alloc::string::String::new()
         };
         working.view.set_info(&format!(
-            "No. {}\n{}x{}\nTries {}\n{}",
-            persistent.puzzle + 1,
+            "{name}\n{}x{}\nTries {}\n{best}",
             board.width(),
             board.height(),
             persistent.tries,
-            best
         ));
     }
     if working.shown_seconds != Some(persistent.seconds) {
@@ -354,6 +350,7 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
     }
 }
 
+#[inline(never)]
 fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     let input = &system.input;
     let Mode::Play { drawing } = working.mode else {
@@ -362,11 +359,11 @@ fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut 
     let board = working.puzzle.board;
     let held = input.pressed(Button::A) || input.pressed(Button::L);
     if input.just_pressed(Button::Select) && !drawing {
-        open_list(persistent, working, system);
+        menu::open_list(persistent, working, system);
         return;
     }
     if input.just_pressed(Button::R) && !drawing {
-        next_hint(persistent, working, system);
+        hints::next_hint(persistent, working, system);
         return;
     }
     if input.just_pressed(Button::B) {
@@ -402,6 +399,7 @@ fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut 
     if (dx, dy) == (0, 0) {
         return;
     }
+    // One step at a time: a diagonal press moves up or down.
     let x = i32::from(persistent.cursor.x) + dx.signum() * i32::from(dy == 0);
     let y = i32::from(persistent.cursor.y) + dy.signum();
     let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
@@ -426,6 +424,7 @@ fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut 
 }
 
 /// The stroke is released: flip its tiles and see.
+#[inline(never)]
 fn flip(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     if working.stroke.is_empty() {
         return;
@@ -434,25 +433,25 @@ fn flip(persistent: &mut Persistent, working: &mut Working, system: &mut System)
     let after = working.stroke.applied(&working.puzzle.board);
     let mixed = after.mixed_rows();
     crate::event!(
-        "polarium.try puzzle={} tries={} cells={} mixed={:08b}",
-        persistent.puzzle,
+        "polarium.try source={:?} tries={} cells={} mixed={:08b}",
+        persistent.source,
         persistent.tries,
         working.stroke.len(),
         mixed
     );
+    working.puzzle.board = after;
     if mixed == 0 {
-        working.puzzle.board = after;
         working.mode = Mode::Clearing { frames: 0 };
         system.sound.play(sounds::ROWS_CLEAR);
         return;
     }
+    // The flipped tiles show for a moment; the puzzle comes back after.
     working.marks = Some(mixed);
     working.mode = Mode::Failed { frames: 0 };
-    // Show the flipped tiles for a moment; the puzzle comes back after.
-    working.puzzle.board = after;
     system.sound.play(sounds::FLIP);
 }
 
+#[inline(never)]
 fn update_failed(working: &mut Working) {
     let Mode::Failed { frames } = &mut working.mode else {
         return;
@@ -464,10 +463,13 @@ fn update_failed(working: &mut Working) {
     }
     if *frames >= FAILED_FRAMES {
         working.mode = Mode::Play { drawing: false };
-        working.view.set_message("Mixed rows\nmarked. Try\nagain!");
+        working
+            .view
+            .set_message("Mixed rows\nmarked. Try\nagain!");
     }
 }
 
+#[inline(never)]
 fn update_clearing(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     let Mode::Clearing { frames } = &mut working.mode else {
         return;
@@ -477,14 +479,21 @@ fn update_clearing(persistent: &mut Persistent, working: &mut Working, system: &
     if *frames < done {
         return;
     }
-    let index = usize::from(persistent.puzzle);
-    let new_best = system
-        .save::<Polarium>()
-        .finish(index, persistent.tries, persistent.seconds);
-    system.storage.commit_soon();
+    let new_best = match persistent.source {
+        Source::Builtin(index) => {
+            let better = system.save::<Polarium>().finish(
+                usize::from(index),
+                persistent.tries,
+                persistent.seconds,
+            );
+            system.storage.commit_soon();
+            better
+        }
+        Source::Password(_) => false,
+    };
     crate::event!(
-        "polarium.solved puzzle={} tries={} seconds={} new_best={}",
-        persistent.puzzle,
+        "polarium.solved source={:?} tries={} seconds={} new_best={}",
+        persistent.source,
         persistent.tries,
         persistent.seconds,
         new_best
@@ -500,38 +509,33 @@ fn update_clearing(persistent: &mut Persistent, working: &mut Working, system: &
     ));
 }
 
+#[inline(never)]
 fn update_solved(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     let input = &system.input;
     if input.just_pressed(Button::A) {
-        let next = usize::from(persistent.puzzle) + 1;
-        let open = system.save::<Polarium>().open_sets(sets()) * records::SET;
-        if next < COUNT.min(open) {
-            start(persistent, working, next as u16);
+        let next = match persistent.source {
+            Source::Builtin(index) => usize::from(index) + 1,
+            Source::Password(_) => builtin::COUNT,
+        };
+        if next < menu::open_puzzles(system) {
+            start(persistent, working, Source::Builtin(next as u16));
             system.sound.play(sfx::CONFIRM);
         } else {
-            open_list(persistent, working, system);
+            menu::open_list(persistent, working, system);
         }
     } else if input.just_pressed(Button::Select) || input.just_pressed(Button::B) {
-        open_list(persistent, working, system);
+        menu::open_list(persistent, working, system);
     }
 }
 
-/// Sets of puzzles in the list.
-fn sets() -> usize {
-    COUNT.div_ceil(records::SET)
-}
-
-fn start(persistent: &mut Persistent, working: &mut Working, index: u16) {
-    persistent.puzzle = index;
+/// Start playing the puzzle from `source`, fresh.
+pub fn start(persistent: &mut Persistent, working: &mut Working, source: Source) {
+    persistent.source = source;
     persistent.tries = 0;
     persistent.seconds = 0;
     persistent.solved = false;
-    working.puzzle = load(index);
-    let board = working.puzzle.board;
     persistent.cursor = Cell::new(0, 0);
-    if !board.contains(persistent.cursor) {
-        persistent.cursor = Cell::new(0, 0);
-    }
+    working.puzzle = source.puzzle();
     working.stroke.clear();
     working.marks = None;
     working.hint = Hint::None;
@@ -543,247 +547,35 @@ fn start(persistent: &mut Persistent, working: &mut Working, index: u16) {
     working.view.clear_list();
     working.view.set_message("");
     crate::event!(
-        "polarium.start puzzle={} size={}x{}",
-        index,
-        board.width(),
-        board.height()
+        "polarium.start source={:?} size={}x{}",
+        source,
+        working.puzzle.board.width(),
+        working.puzzle.board.height()
     );
 }
 
-fn open_list(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let index = usize::from(persistent.puzzle);
-    let set = index / records::SET;
-    let row = index % records::SET;
-    working.mode = Mode::List { set, row };
-    working.view.set_message("");
-    show_set(working, system, set);
-    system.sound.play(sfx::OPEN);
-    crate::event!("polarium.list set={}", set);
-}
-
-fn show_set(working: &mut Working, system: &mut System, set: usize) {
-    let save = system.save::<Polarium>();
-    let open = save.open_sets(sets());
-    let mut text = format!("Set {}/{}\n", set + 1, sets());
-    if set >= open {
-        text.push_str(&format!(
-            "Locked:\nsolve {} of\nset {} first",
-            records::TO_OPEN_NEXT,
-            set
-        ));
-    } else {
-        for index in set * records::SET..((set + 1) * records::SET).min(COUNT) {
-            let size = builtin::puzzle(index)
-                .map(|p| format!("{}x{}", p.board.width(), p.board.height()))
-                .unwrap_or_default();
-            let mark = if save.best(index).is_solved() { "*" } else { "" };
-            text.push_str(&format!("{:>3} {} {}\n", index + 1, size, mark));
-        }
-    }
-    working.view.set_list(&text);
-}
-
-fn update_list(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let Mode::List { set, row } = working.mode else {
-        return;
-    };
-    let open = system.save::<Polarium>().open_sets(sets());
-    let input = &system.input;
-    let (dx, dy) = input.repeated_direction();
-    let in_set = (COUNT - set * records::SET).min(records::SET);
-    if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
-        // Back to the puzzle being played.
-        working.mode = if persistent.solved { Mode::Solved } else { Mode::Play { drawing: false } };
-        working.puzzle = load(persistent.puzzle);
-        working.view.clear_list();
-        system.sound.play(sfx::CLOSE);
-        return;
-    }
-    if input.just_pressed(Button::A) {
-        if set < open {
-            start(persistent, working, (set * records::SET + row) as u16);
-            system.sound.play(sfx::CONFIRM);
-        } else {
-            system.sound.play(sfx::ERROR);
-        }
-        return;
-    }
-    if dx != 0 {
-        let next = (set as i32 + dx).clamp(0, sets() as i32 - 1) as usize;
-        if next != set {
-            let row = row.min((COUNT - next * records::SET).min(records::SET) - 1);
-            working.mode = Mode::List { set: next, row };
-            show_set(working, system, next);
-            preview(working, next * records::SET + row, next < open);
-            system.sound.play(sfx::CURSOR);
-        }
-        return;
-    }
-    if dy != 0 && set < open {
-        let next = (row as i32 + dy).clamp(0, in_set as i32 - 1) as usize;
-        if next != row {
-            working.mode = Mode::List { set, row: next };
-            preview(working, set * records::SET + next, true);
-            system.sound.play(sfx::CURSOR);
-        }
-    }
-}
-
-/// Show puzzle `index` in the board area while choosing.
-fn preview(working: &mut Working, index: usize, open: bool) {
-    if open && let Some(puzzle) = builtin::puzzle(index) {
-        working.puzzle = puzzle;
-    }
-}
-
-/// R: the next layer of hints.
-fn next_hint(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let next = match working.hint {
-        Hint::None => Hint::Ends,
-        Hint::Ends => Hint::FirstSteps,
-        Hint::FirstSteps | Hint::Replay => Hint::Replay,
-    };
-    crate::event!("polarium.hint level={:?}", next);
-    system.sound.play(sfx::OPEN);
-    let needs_solution = next > Hint::Ends || working.puzzle.hints.is_none();
-    if needs_solution && working.solution.is_none() {
-        if working.search.is_none() {
-            let Some(memory) = Zeroing::start() else {
-                working.view.set_message("No room to\nthink now.");
-                return;
-            };
-            working.search = Some(Search::Clearing { memory, hint: next });
-        }
-        working.view.set_message("Thinking...");
-        return;
-    }
-    apply_hint(persistent, working, next);
-}
-
-/// Show hint `hint` (its solution is known if it needs one).
-fn apply_hint(persistent: &mut Persistent, working: &mut Working, hint: Hint) {
-    working.hint = hint;
-    working.marks = None;
-    match hint {
-        Hint::None => {}
-        Hint::Ends => working
-            .view
-            .set_message("Hint: the\nrings mark\nstart, end."),
-        Hint::FirstSteps => {
-            if let Some(solution) = &working.solution {
-                let steps = (solution.len() / 4).max(2).min(solution.len());
-                working.stroke = prefix(&working.puzzle.board, solution, steps);
-                if let Some(end) = working.stroke.last() {
-                    persistent.cursor = end;
-                }
-                working
-                    .view
-                    .set_message("Hint: hold A\non the end,\ncarry on.");
-            }
-        }
-        Hint::Replay => {
-            working.stroke.clear();
-            working.mode = Mode::Replay {
-                cells: 0,
-                frames: 0,
-            };
-            working.view.set_message("Hint: the\nwhole stroke.");
-        }
-    }
-}
-
-/// The first `cells` cells of `stroke`.
-fn prefix(board: &Board, stroke: &Stroke, cells: usize) -> Stroke {
-    Stroke::from_cells(board, &stroke.cells()[..cells.min(stroke.len())]).unwrap_or_default()
-}
-
-/// One frame of the solver's work, if it is searching.
+/// One frame of the solver's work, if it is running, and what it found.
+#[inline(never)]
 fn run_search(persistent: &mut Persistent, working: &mut Working) {
-    let search = match working.search.take() {
-        None => return,
-        Some(Search::Clearing { memory, hint }) => {
-            working.search = Some(match memory.step() {
-                Err(memory) => Search::Clearing { memory, hint },
-                Ok(mut space) => Search::Solving {
-                    solver: Solver::new(&working.puzzle, &mut space),
-                    space,
-                    hint,
-                    shown: 0,
-                },
-            });
-            return;
-        }
-        Some(solving) => solving,
-    };
-    let Search::Solving {
-        mut solver,
-        mut space,
-        hint,
-        mut shown,
-    } = search
-    else {
+    let Some((search, purpose)) = working.search.take() else {
         return;
     };
-    match solver.step(&mut space, SOLVER_STATES_PER_FRAME) {
-        Progress::Working { scanned, total } => {
-            if scanned >= shown + 10 {
-                shown = scanned;
-                let percent = u32::from(scanned) * 100 / u32::from(total.max(1));
-                working
-                    .view
-                    .set_message(&format!("Thinking...\n{percent}%"));
+    let (search, searched) = search.step();
+    working.search = search.map(|search| (search, purpose));
+    match searched {
+        Searched::Working(percent) => {
+            if working.shown_percent.is_none_or(|shown| percent >= shown + 10) {
+                working.shown_percent = Some(percent);
+                let doing = if purpose == Purpose::Check { "Checking" } else { "Thinking" };
+                working.view.set_message(&format!("{doing}...\n{percent}%"));
             }
-            working.search = Some(Search::Solving {
-                solver,
-                space,
-                hint,
-                shown,
-            });
-            return;
         }
-        Progress::Solved(solution) => {
-            crate::event!(
-                "polarium.solver solved cells={} count={} states={}",
-                solution.stroke.len(),
-                solution.count,
-                solver.states()
-            );
-            working.solution = Some(solution.stroke);
-            apply_hint(persistent, working, hint);
-            return;
+        Searched::Done(progress) => {
+            working.shown_percent = None;
+            match purpose {
+                Purpose::Hint(hint) => hints::solved(persistent, working, hint, progress),
+                Purpose::Check => menu::checked(working, progress),
+            }
         }
-        Progress::Solvable { .. } => working
-            .view
-            .set_message("Too many\nways to\nshow one."),
-        Progress::Unsolvable => working.view.set_message("No stroke\nsolves this."),
-        Progress::OutOfSpace => working.view.set_message("Too hard\nto check."),
-    }
-    crate::event!("polarium.solver gave_up");
-}
-
-fn update_replay(persistent: &mut Persistent, working: &mut Working) {
-    let Mode::Replay { cells, frames } = &mut working.mode else {
-        return;
-    };
-    let Some(solution) = &working.solution else {
-        working.mode = Mode::Play { drawing: false };
-        return;
-    };
-    *frames += 1;
-    if *frames < REPLAY_FRAMES_PER_CELL {
-        return;
-    }
-    *frames = 0;
-    *cells += 1;
-    let shown = usize::from(*cells);
-    working.stroke = prefix(&working.puzzle.board, solution, shown);
-    if let Some(end) = working.stroke.last() {
-        persistent.cursor = end;
-    }
-    if shown >= solution.len() {
-        working.mode = Mode::Play { drawing: false };
-        working
-            .view
-            .set_message("Hold A on\nthe end and\nlet go.");
     }
 }

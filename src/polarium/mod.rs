@@ -3,7 +3,8 @@
 //!
 //! - `rules/`: the pure game (board, stroke, DS passwords, solver, puzzles).
 //! - `app.rs`: the app contract: drawing the stroke on the D-pad, tries,
-//!   the puzzle list, records.
+//!   records; `hints.rs`: hints in layers; `menu.rs`: the puzzle list and
+//!   passwords; `search.rs`: the solver spread over frames.
 //! - `view.rs`: drawing: cells on the window layer, the stroke above them,
 //!   the side panel, sprites.
 //! - `records.rs`: the save section; `sounds.rs`; `art.rs`: the graphics and
@@ -11,8 +12,11 @@
 
 mod app;
 mod art;
+mod hints;
+mod menu;
 mod records;
 pub mod rules;
+mod search;
 mod sounds;
 mod view;
 

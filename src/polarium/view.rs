@@ -21,6 +21,8 @@ use crate::framework::{
     canvas::Canvas,
     transition::Area,
     widgets::{
+        numpad::NumberPad,
+        numpad_view::NumberPadView,
         text::{LINE_HEIGHT, TextBox},
         window,
     },
@@ -80,8 +82,8 @@ pub struct View {
     text_layer: RegularBackground,
     /// The board size the cells are drawn for (`None`: the window shows).
     size_shown: Option<(u8, u8)>,
-    /// Rows of the board area put back to the window's own tiles so far,
-    /// after the board's size changed.
+    /// Tiles of the board area (row-major) put back to the window's own
+    /// so far, after the board's size changed.
     restored: usize,
     /// What each cell of the ringed grid shows now (`None`: not drawn).
     cells_shown: [[Option<CellShown>; MAX_RING as usize]; MAX_RING as usize],
@@ -95,6 +97,7 @@ pub struct View {
     clock: TextBox,
     message: TextBox,
     list: TextBox,
+    pad: Option<NumberPadView>,
     frames: Vec<SpriteVram>,
     /// Steps of `build_step` done.
     built: u8,
@@ -109,7 +112,7 @@ impl View {
             frame_layer,
             text_layer,
             size_shown: None,
-            restored: BOARD_TILES,
+            restored: BOARD_TILES * BOARD_TILES,
             cells_shown: [[None; MAX_RING as usize]; MAX_RING as usize],
             behind: true,
             settled_on: None,
@@ -118,6 +121,7 @@ impl View {
             clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1),
             message: TextBox::new((PANEL_X, 112), PANEL_COLUMNS, 5),
             list: TextBox::new((PANEL_X + 4, 38), PANEL_COLUMNS, 15),
+            pad: None,
             frames: Vec::with_capacity(art::FRAMES),
             built: 0,
             palette,
@@ -161,22 +165,24 @@ impl View {
         let size = scene.board.map(|board| (board.width(), board.height()));
         if size != self.size_shown {
             // Put the window back where the old board was, then draw anew.
-            if self.size_shown.is_some() && self.restored == BOARD_TILES {
+            if self.size_shown.is_some() && self.restored == BOARD_TILES * BOARD_TILES {
                 self.restored = 0;
             }
-            while self.restored < BOARD_TILES {
-                if budget < 2 * BOARD_TILES {
+            // The budget's worth of tiles a frame, on both layers.
+            while self.restored < BOARD_TILES * BOARD_TILES {
+                if budget < 2 {
                     self.behind = true;
                     return true;
                 }
-                let row = self.restored as i32;
-                for column in 0..BOARD_TILES as i32 {
-                    let position = (BOARD_LEFT / 8 + column, BOARD_TOP / 8 + row);
-                    window::put(&mut self.frame_layer, position, window_tile_at(column, row));
-                    self.text_layer
-                        .set_tile(position, &art::tiles::BOARD.tiles, TileSetting::BLANK);
-                }
-                budget -= 2 * BOARD_TILES;
+                budget -= 2;
+                let (row, column) = (
+                    (self.restored / BOARD_TILES) as i32,
+                    (self.restored % BOARD_TILES) as i32,
+                );
+                let position = (BOARD_LEFT / 8 + column, BOARD_TOP / 8 + row);
+                window::put(&mut self.frame_layer, position, window_tile_at(column, row));
+                self.text_layer
+                    .set_tile(position, &art::tiles::BOARD.tiles, TileSetting::BLANK);
                 self.restored += 1;
             }
             self.size_shown = size;
@@ -184,7 +190,8 @@ impl View {
         }
         let Some(board) = scene.board else {
             self.behind = false;
-            return true;
+            self.settled_on = Some(fingerprint);
+            return budget < TILES_PER_FRAME;
         };
         let links = StrokeMap::of(scene.stroke);
         for y in 0..board.ring_height() {
@@ -231,7 +238,7 @@ impl View {
         }
         self.behind = false;
         self.settled_on = Some(fingerprint);
-        true
+        budget < TILES_PER_FRAME
     }
 
     /// Whether the board area shows everything the last `sync` was asked for.
@@ -273,6 +280,34 @@ impl View {
         self.list.release();
     }
 
+    /// The number pad takes the window: the board and the panel make way.
+    pub fn open_pad(&mut self, pad: &NumberPad) {
+        self.info.release();
+        self.clock.release();
+        self.message.blank();
+        self.list.release();
+        self.pad = Some(NumberPadView::new(
+            pad,
+            "Type a password:",
+            (136, 52),
+            (20, 28),
+            12,
+            assets::TEXT_PALETTE,
+        ));
+    }
+
+    pub fn sync_pad(&mut self, pad: &NumberPad, a_held: bool) {
+        if let Some(view) = self.pad.as_mut() {
+            view.update(pad, a_held, &mut self.text_layer);
+        }
+    }
+
+    pub fn close_pad(&mut self) {
+        if let Some(mut view) = self.pad.take() {
+            view.clear();
+        }
+    }
+
     /// Type out a little more of the panel's text.
     /// (One box a frame: a group of letters on new tiles costs up to ~30k cycles.)
     pub fn advance_text(&mut self) {
@@ -289,6 +324,10 @@ impl View {
         canvas.background(&self.frame_layer);
         canvas.background(&self.text_layer);
         if self.frames.len() < art::FRAMES {
+            return;
+        }
+        if let Some(pad) = self.pad.as_ref() {
+            pad.show(canvas);
             return;
         }
         let Some(board) = sprites.board else {

@@ -124,10 +124,17 @@ impl NumberPadView {
             keys_origin,
             text: TextBox::new(text_origin, text_columns, rows).with_palette(palette),
             title: title_text,
-            shown_lines: pad.grouped_lines(),
+            // Drawn a line a frame by the digit loop (no real line is empty,
+            // so these compare as changed), then the title types out: all at
+            // once, title and lines took over half a frame.
+            shown_lines: pad
+                .grouped_lines()
+                .into_iter()
+                .map(|_| heapless::String::new())
+                .collect(),
             shown_error: None,
-            top_due: true,
-            title_due: false,
+            top_due: false,
+            title_due: true,
             error_due: false,
             typing: None,
             pressed: None,
