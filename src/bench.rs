@@ -208,8 +208,87 @@ pub fn run() -> u32 {
         step.worst
     );
 
+    polarium(overhead, &mut failures);
+
     crate::event!("bench.done failures={}", failures);
     failures
+}
+
+/// The whole solve of one puzzle, goal: one second of the GBA's time.
+const SOLVE_BUDGET: u32 = 16_780_000;
+/// Random 8x8 boards (with random hint cells) the solver is timed on.
+const RANDOM_BOARDS: u32 = 1000;
+/// States the app's solver expands per frame (its own constant).
+const SOLVER_STATES_PER_FRAME: u32 = crate::polarium::SOLVER_STATES_PER_FRAME;
+
+/// Polarium's solver on every built-in puzzle, the public password and
+/// random boards: the whole solve, and its worst single frame's share.
+fn polarium(overhead: u32, failures: &mut u32) {
+    use crate::polarium::rules::{
+        Board, Cell, Puzzle, builtin, password,
+        solver::{Progress, RomSpace, Solver},
+    };
+    let layout = core::alloc::Layout::new::<RomSpace>();
+    // SAFETY: a non-null block is ours, zeroed, and zero bytes are a valid
+    // `Space` (integer arrays only).
+    let mut space = unsafe {
+        let block = alloc::alloc::alloc_zeroed(layout).cast::<RomSpace>();
+        if block.is_null() {
+            crate::event!("bench.over name=polarium.solve reason=no_memory");
+            *failures += 1;
+            return;
+        }
+        alloc::boxed::Box::from_raw(block)
+    };
+    let mut puzzles = alloc::vec::Vec::new();
+    puzzles.extend((0..builtin::COUNT).filter_map(builtin::puzzle));
+    puzzles.extend(password::decode(&[
+        5, 8, 8, 0, 4, 7, 7, 5, 8, 2, 5, 8, 8, 0, 4, 7, 7, 5, 8, 2, 3, 5, 9, 9, 9, 5, 4, 9, 8, 2,
+    ]));
+    let mut rng = Rng::new(BENCH_SEED);
+    for _ in 0..RANDOM_BOARDS {
+        let mut rows = [0u8; 8];
+        for row in &mut rows {
+            *row = rng.next_u32() as u8;
+        }
+        let Some(board) = Board::from_rows(8, 8, rows) else {
+            continue;
+        };
+        let mut cell = || Cell::new(rng.below(10) as u8, rng.below(10) as u8);
+        let hints = Some((cell(), cell()));
+        puzzles.push(Puzzle { board, hints });
+    }
+    let (mut whole, mut frame) = (Stats::default(), Stats::default());
+    let mut solved = 0u32;
+    for puzzle in &puzzles {
+        let mut total = 0u32;
+        let mut solver = Solver::new(puzzle, &mut space);
+        loop {
+            let mut progress = Progress::Unsolvable;
+            let cycles = measure(overhead, || {
+                progress = solver.step(&mut space, SOLVER_STATES_PER_FRAME);
+            });
+            frame.add(cycles);
+            total = total.saturating_add(cycles);
+            match progress {
+                Progress::Working { .. } => {}
+                Progress::Solved(_) | Progress::Solvable { .. } => {
+                    solved += 1;
+                    break;
+                }
+                _ => break,
+            }
+        }
+        whole.add(total);
+    }
+    crate::event!(
+        "bench.polarium.solve puzzles={} solvable={} states_per_frame={}",
+        puzzles.len(),
+        solved,
+        SOLVER_STATES_PER_FRAME
+    );
+    report("polarium.solve", &whole, SOLVE_BUDGET, failures);
+    report("polarium.solve.per_frame", &frame, PER_FRAME_BUDGET / 2, failures);
 }
 
 fn single(pos: Pos) -> PosSet {

@@ -21,3 +21,5 @@ mod sounds;
 mod view;
 
 pub use app::Polarium;
+#[cfg(feature = "bench")]
+pub use search::STATES_PER_FRAME as SOLVER_STATES_PER_FRAME;

@@ -11,7 +11,7 @@ use super::rules::{
 };
 
 /// Solver states expanded per frame (each a few hundred cycles).
-const STATES_PER_FRAME: u32 = 32;
+pub const STATES_PER_FRAME: u32 = 32;
 /// Bytes of the solver's memory cleared per frame (EWRAM: ~1.5 cycles a byte).
 const ZERO_BYTES_PER_FRAME: usize = 24 * 1024;
 

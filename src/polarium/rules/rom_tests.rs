@@ -4,7 +4,7 @@ use alloc::boxed::Box;
 
 use super::password::decode;
 use super::solver::{Progress, RomSpace, Solver};
-use super::{Board, Cell, Puzzle};
+use super::Cell;
 
 fn space() -> Box<RomSpace> {
     // SAFETY: every field of `Space` is an integer array; zero is valid.
@@ -12,55 +12,18 @@ fn space() -> Box<RomSpace> {
 }
 
 #[test_case]
-fn arm_solver_solves_the_public_vector_from_its_hints(gba: &mut agb::Gba) {
-    crate::framework::perf::install(gba.timers.timers());
+fn arm_solver_solves_the_public_vector_from_its_hints(_gba: &mut agb::Gba) {
     let digits = [
         5, 8, 8, 0, 4, 7, 7, 5, 8, 2, 5, 8, 8, 0, 4, 7, 7, 5, 8, 2, 3, 5, 9, 9, 9, 5, 4, 9, 8, 2,
     ];
     let puzzle = decode(&digits).unwrap();
     let mut space = space();
     let mut solver = Solver::new(&puzzle, &mut space);
-    let start = crate::framework::perf::now();
     let progress = solver.solve(&mut space);
-    let cycles = crate::framework::perf::now().wrapping_sub(start);
-    agb::println!(
-        "public vector: {} states, {} cycles",
-        solver.states(),
-        cycles
-    );
     let Progress::Solved(solution) = progress else {
         panic!("{progress:?}")
     };
     assert_eq!(solution.stroke.first(), Some(Cell::new(1, 1)));
     assert_eq!(solution.stroke.last(), Some(Cell::new(1, 7)));
     assert!(solution.stroke.applied(&puzzle.board).is_solved());
-}
-
-#[test_case]
-fn arm_solver_cost_per_state(gba: &mut agb::Gba) {
-    crate::framework::perf::install(gba.timers.timers());
-    let mut space = space();
-    let mut rng = crate::random::Rng::new(5);
-    for _ in 0..6 {
-        let mut rows = [0u8; 8];
-        for row in &mut rows {
-            *row = rng.next_u32() as u8;
-        }
-        let board = Board::from_rows(8, 8, rows).unwrap();
-        for hints in [Some((Cell::new(0, 0), Cell::new(9, 9))), None] {
-            let puzzle = Puzzle { board, hints };
-            let mut solver = Solver::new(&puzzle, &mut space);
-            let start = crate::framework::perf::now();
-            let progress = solver.solve(&mut space);
-            let cycles = crate::framework::perf::now().wrapping_sub(start);
-            agb::println!(
-                "hints {}: {} states, {} cycles, {} per state, {:?}",
-                hints.is_some(),
-                solver.states(),
-                cycles,
-                cycles / solver.states(),
-                matches!(progress, Progress::Solved(_))
-            );
-        }
-    }
 }

@@ -761,53 +761,53 @@ struct ReadBack {
 /// The ordered stroke through the cells `on`, linked by the steps `right`
 /// and `down` (bitsets over the 10-wide grid), from the start hint if any.
 fn trace(board: &Board, hints: Option<(Cell, Cell)>, on: u128, right: u128, down: u128) -> Stroke {
-    let width = MAX_RING as usize;
-    let linked = |a: usize, b: usize| {
-        let (lo, hi) = (a.min(b), a.max(b));
-        if hi == lo + 1 {
-            right >> lo & 1 == 1
-        } else {
-            down >> lo & 1 == 1
+    const WIDTH: usize = MAX_RING as usize;
+    const CELLS: usize = WIDTH * WIDTH;
+    // Each cell's links (1 up, 2 right, 4 down, 8 left), read off the
+    // bitsets a 32-bit word at a time: 64- and 128-bit shifts are library
+    // calls on the ARM7.
+    let words = |set: u128| [set as u32, (set >> 32) as u32, (set >> 64) as u32, (set >> 96) as u32];
+    let (right, down, on) = (words(right), words(down), words(on));
+    let bit = |set: &[u32; 4], i: usize| set[i >> 5] >> (i & 31) & 1 == 1;
+    let mut links = [0u8; CELLS];
+    let mut x = 0;
+    for i in 0..CELLS {
+        if bit(&right, i) && x + 1 < WIDTH {
+            links[i] |= 2;
+            links[i + 1] |= 8;
         }
-    };
-    let neighbours = |i: usize| {
-        [
-            i.checked_sub(1),
-            i.checked_sub(width),
-            Some(i + 1),
-            Some(i + width),
-        ]
-        .into_iter()
-        .flatten()
-        .filter(move |&n| n < width * width && adjacent(i, n) && linked(i, n))
-    };
+        if bit(&down, i) && i + WIDTH < CELLS {
+            links[i] |= 4;
+            links[i + WIDTH] |= 1;
+        }
+        x = if x + 1 == WIDTH { 0 } else { x + 1 };
+    }
     let first = match hints {
         Some((start, _)) => start.index(),
-        None => (0..width * width)
-            .find(|&i| on >> i & 1 == 1 && neighbours(i).count() <= 1)
+        None => (0..CELLS)
+            .find(|&i| bit(&on, i) && links[i].count_ones() <= 1)
             .unwrap_or(0),
     };
     let mut stroke = Stroke::new();
     let mut at = first;
-    let mut previous = usize::MAX;
+    let mut came_from = 0u8;
     loop {
-        stroke.step(board, Cell::new((at / width) as u8, (at % width) as u8));
-        match neighbours(at).find(|&n| n != previous) {
-            Some(n) => {
-                previous = at;
-                at = n;
-            }
-            None => break,
+        stroke.step(board, Cell::new((at / WIDTH) as u8, (at % WIDTH) as u8));
+        let onward = links[at] & !came_from;
+        let (next, from) = match onward {
+            _ if onward & 1 != 0 => (at.wrapping_sub(WIDTH), 4),
+            _ if onward & 2 != 0 => (at + 1, 8),
+            _ if onward & 4 != 0 => (at + WIDTH, 1),
+            _ if onward & 8 != 0 => (at.wrapping_sub(1), 2),
+            _ => break,
+        };
+        if next >= CELLS || stroke.len() >= CELLS {
+            break;
         }
+        at = next;
+        came_from = from;
     }
     stroke
-}
-
-/// Whether 10-wide grid indexes `a` and `b` are orthogonal neighbours.
-const fn adjacent(a: usize, b: usize) -> bool {
-    let w = MAX_RING as usize;
-    let (ay, ax, by, bx) = (a / w, a % w, b / w, b % w);
-    ay.abs_diff(by) + ax.abs_diff(bx) == 1
 }
 
 #[cfg(all(test, not(target_arch = "arm")))]

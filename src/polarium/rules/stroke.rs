@@ -21,7 +21,9 @@ pub enum Step {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Stroke {
     cells: heapless::Vec<Cell, MAX_CELLS>,
-    visited: u128,
+    /// A bit per cell of the 10x10 grid, in 32-bit words (128-bit shifts
+    /// are library calls on the ARM7).
+    visited: [u32; 4],
 }
 
 impl Stroke {
@@ -29,7 +31,7 @@ impl Stroke {
     pub const fn new() -> Self {
         Self {
             cells: heapless::Vec::new(),
-            visited: 0,
+            visited: [0; 4],
         }
     }
 
@@ -73,7 +75,8 @@ impl Stroke {
 
     #[must_use]
     pub const fn contains(&self, cell: Cell) -> bool {
-        cell.y < MAX_RING && cell.x < MAX_RING && self.visited >> cell.index() & 1 == 1
+        let i = cell.index();
+        cell.y < MAX_RING && cell.x < MAX_RING && self.visited[i >> 5] >> (i & 31) & 1 == 1
     }
 
     /// Extend the stroke onto `cell`, or take back the last step when `cell`
@@ -93,20 +96,22 @@ impl Stroke {
         if self.cells.push(cell).is_err() {
             return Step::Refused;
         }
-        self.visited |= 1 << cell.index();
+        let i = cell.index();
+        self.visited[i >> 5] |= 1 << (i & 31);
         Step::Drawn
     }
 
     /// Take back the last cell (the whole stroke once only one is left).
     pub fn retract(&mut self) {
         if let Some(cell) = self.cells.pop() {
-            self.visited &= !(1 << cell.index());
+            let i = cell.index();
+            self.visited[i >> 5] &= !(1 << (i & 31));
         }
     }
 
     pub fn clear(&mut self) {
         self.cells.clear();
-        self.visited = 0;
+        self.visited = [0; 4];
     }
 
     /// How the stroke joins at cell `i`: one bit per neighbour on the stroke
