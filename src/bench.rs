@@ -288,7 +288,12 @@ fn polarium(overhead: u32, failures: &mut u32) {
         SOLVER_STATES_PER_FRAME
     );
     report("polarium.solve", &whole, SOLVE_BUDGET, failures);
-    report("polarium.solve.per_frame", &frame, PER_FRAME_BUDGET / 2, failures);
+    report(
+        "polarium.solve.per_frame",
+        &frame,
+        PER_FRAME_BUDGET / 2,
+        failures,
+    );
 }
 
 fn single(pos: Pos) -> PosSet {

@@ -8,7 +8,7 @@ use agb::input::Button;
 use alloc::format;
 
 use super::{
-    art, hints,
+    art, editor, hints,
     hints::Hint,
     menu,
     records::PolariumSave,
@@ -45,8 +45,10 @@ const CLEAR_FRAMES_PER_ROW: u16 = 6;
 pub enum Source {
     /// Built-in puzzle number (0-based).
     Builtin(u16),
-    /// A typed password: its three line numbers.
+    /// A typed password or a custom puzzle: its three line numbers.
     Password([u32; 3]),
+    /// Made in the editor, not yet solved: its board (no hints).
+    Made([u32; 3]),
 }
 
 impl Source {
@@ -54,6 +56,9 @@ impl Source {
         let found = match self {
             Self::Builtin(index) => builtin::puzzle(usize::from(index)),
             Self::Password(lines) => password::from_lines(lines).ok(),
+            Self::Made(lines) => password::from_lines(lines)
+                .ok()
+                .map(|puzzle| Puzzle { hints: None, ..puzzle }),
         };
         found
             .or_else(|| builtin::puzzle(0))
@@ -91,6 +96,10 @@ pub enum Mode {
     Pad,
     /// The solver checks a typed puzzle before play starts.
     Checking,
+    /// The editor: choosing a new puzzle's size.
+    EditSize { width: u8, height: u8 },
+    /// The editor: painting tiles; `paint` is the colour A paints while held.
+    Edit { paint: Option<bool> },
 }
 
 /// What the solver is running for.
@@ -139,7 +148,11 @@ impl App for Polarium {
 
     fn boot(system: &mut System) -> Persistent {
         let save = system.save::<Polarium>();
-        crate::event!("polarium.records solved={}", save.solved());
+        crate::event!(
+            "polarium.records solved={} customs={}",
+            save.solved(),
+            save.customs.len()
+        );
         // Start at the first puzzle not solved yet.
         let first = (0..builtin::COUNT)
             .find(|&i| !save.best(i).is_solved())
@@ -203,6 +216,8 @@ impl App for Polarium {
             Mode::Replay { .. } => hints::update_replay(persistent, working),
             Mode::Pad => menu::update_pad(persistent, working, system),
             Mode::Checking => {}
+            Mode::EditSize { .. } => editor::update_size(persistent, working, system),
+            Mode::Edit { .. } => editor::update_paint(persistent, working, system),
         }
         run_search(persistent, working);
         if matches!(working.mode, Mode::Play { .. } | Mode::Failed { .. }) {
@@ -235,11 +250,12 @@ impl App for Polarium {
     fn show(persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
         let on_board = matches!(
             working.mode,
-            Mode::Play { .. } | Mode::Replay { .. } | Mode::Failed { .. }
+            Mode::Play { .. } | Mode::Replay { .. } | Mode::Failed { .. } | Mode::Edit { .. }
         );
         let sprites = Sprites {
             board: on_board.then_some(&working.puzzle.board),
-            cursor: matches!(working.mode, Mode::Play { .. }).then_some(persistent.cursor),
+            cursor: matches!(working.mode, Mode::Play { .. } | Mode::Edit { .. })
+                .then_some(persistent.cursor),
             hints: if working.hint >= Hint::Ends
                 && matches!(working.mode, Mode::Play { .. } | Mode::Replay { .. })
             {
@@ -279,7 +295,7 @@ impl App for Polarium {
 fn scene<'a>(mode: Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
     let board = Some(&puzzle.board);
     match mode {
-        Mode::List { .. } | Mode::Checking => Scene {
+        Mode::List { .. } | Mode::Checking | Mode::EditSize { .. } | Mode::Edit { .. } => Scene {
             board,
             stroke: None,
             cleared_rows: 0,
@@ -315,14 +331,17 @@ fn cleared_rows(frames: u16, height: u8) -> u8 {
 /// Redraw the panel's lines when what they say changed.
 #[inline(never)]
 fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut System) {
-    if matches!(working.mode, Mode::List { .. } | Mode::Pad) {
+    if matches!(
+        working.mode,
+        Mode::List { .. } | Mode::Pad | Mode::EditSize { .. } | Mode::Edit { .. }
+    ) {
         working.info = None;
         working.shown_seconds = None;
         return;
     }
     let best = match persistent.source {
         Source::Builtin(index) => system.save::<Polarium>().best(usize::from(index)),
-        Source::Password(_) => Default::default(),
+        Source::Password(_) | Source::Made(_) => Default::default(),
     };
     let key = (persistent.source, persistent.tries, best.tries);
     if working.info != Some(key) {
@@ -330,7 +349,8 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
         let board = &working.puzzle.board;
         let name = match persistent.source {
             Source::Builtin(index) => format!("No. {}", index + 1),
-            Source::Password(_) => "Typed in".into(),
+            Source::Password(_) => "Custom".into(),
+            Source::Made(_) => "New puzzle".into(),
         };
         let best = if best.is_solved() {
             format!("Best {}", best.tries)
@@ -489,7 +509,11 @@ fn update_clearing(persistent: &mut Persistent, working: &mut Working, system: &
             system.storage.commit_soon();
             better
         }
-        Source::Password(_) => false,
+        Source::Password(_) | Source::Made(_) => false,
+    };
+    let kept = match persistent.source {
+        Source::Made(_) => Some(editor::keep(working, system, &working.stroke.clone())),
+        _ => None,
     };
     crate::event!(
         "polarium.solved source={:?} tries={} seconds={} new_best={}",
@@ -502,11 +526,23 @@ fn update_clearing(persistent: &mut Persistent, working: &mut Working, system: &
     working.mode = Mode::Solved;
     working.stroke.clear();
     working.info = None;
-    working.view.set_message(&format!(
-        "Solved in {}\n{}!\nA: next",
-        persistent.tries,
-        if persistent.tries == 1 { "try" } else { "tries" }
-    ));
+    let tries = if persistent.tries == 1 { "try" } else { "tries" };
+    match kept {
+        Some(Some((slot, lines))) => {
+            persistent.source = Source::Password(lines);
+            working.view.set_message(&format!(
+                "Proved! Kept\nas custom {}.\nSEL: share",
+                slot + 1
+            ));
+        }
+        Some(None) => working
+            .view
+            .set_message("Proved, but\nall slots\nare taken."),
+        None => working.view.set_message(&format!(
+            "Solved in {}\n{tries}!\nA: next",
+            persistent.tries
+        )),
+    }
 }
 
 #[inline(never)]
@@ -515,7 +551,7 @@ fn update_solved(persistent: &mut Persistent, working: &mut Working, system: &mu
     if input.just_pressed(Button::A) {
         let next = match persistent.source {
             Source::Builtin(index) => usize::from(index) + 1,
-            Source::Password(_) => builtin::COUNT,
+            Source::Password(_) | Source::Made(_) => builtin::COUNT,
         };
         if next < menu::open_puzzles(system) {
             start(persistent, working, Source::Builtin(next as u16));

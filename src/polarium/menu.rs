@@ -1,7 +1,8 @@
 //! The list: the built-in puzzles in sets of ten (a set opens when enough of
-//! the one before is solved), then a page of other things: typing a Polarium
-//! DS password on the number pad (checked by the solver before play), and
-//! showing the password of the puzzle being played.
+//! the one before is solved), the custom puzzles made in the editor, then a
+//! page of other things: typing a Polarium DS password on the number pad
+//! (checked by the solver before play), showing the password of the puzzle
+//! being played, and making a puzzle.
 
 use agb::input::Button;
 use alloc::{format, string::String};
@@ -9,7 +10,7 @@ use alloc::{format, string::String};
 use super::{
     Polarium,
     app::{self, Mode, Persistent, Purpose, Source, Working},
-    records,
+    editor, records,
     rules::{builtin, password, solver::Progress},
     search::Search,
 };
@@ -22,19 +23,49 @@ use crate::framework::{
     },
 };
 
-/// Rows of the page after the sets.
-const OTHER_ROWS: [&str; 2] = ["Type a password", "Show password"];
+/// Rows of the last page.
+const OTHER_ROWS: [&str; 3] = ["Type password", "Show password", "Make a puzzle"];
 const TYPE_PASSWORD: usize = 0;
 const SHOW_PASSWORD: usize = 1;
+const MAKE_PUZZLE: usize = 2;
+
+/// What a page of the list holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Page {
+    /// Built-in set `k`.
+    Set(usize),
+    /// Custom puzzles `10k..10k + 10`.
+    Customs(usize),
+    More,
+}
+
+/// Pages of custom puzzles: one even when there are none (it says so).
+fn custom_pages(customs: usize) -> usize {
+    customs.div_ceil(records::SET).max(1)
+}
+
+fn page_at(page: usize, customs: usize) -> Page {
+    if page < sets() {
+        Page::Set(page)
+    } else if page < sets() + custom_pages(customs) {
+        Page::Customs(page - sets())
+    } else {
+        Page::More
+    }
+}
 
 /// Sets of puzzles in the list.
 fn sets() -> usize {
     builtin::COUNT.div_ceil(records::SET)
 }
 
-/// Pages: the sets, then the other things.
-fn pages() -> usize {
-    sets() + 1
+/// Pages: the sets, the customs, then the other things.
+fn pages(customs: usize) -> usize {
+    sets() + custom_pages(customs) + 1
+}
+
+fn customs(system: &mut System) -> usize {
+    system.save::<Polarium>().customs.len()
 }
 
 /// Built-in puzzles open to play (their sets are open).
@@ -43,12 +74,12 @@ pub fn open_puzzles(system: &mut System) -> usize {
     (open * records::SET).min(builtin::COUNT)
 }
 
-/// Rows on page `page`.
-fn rows(page: usize) -> usize {
-    if page < sets() {
-        (builtin::COUNT - page * records::SET).min(records::SET)
-    } else {
-        OTHER_ROWS.len()
+/// Rows on page `page` (at least one, so the cursor has somewhere to be).
+fn rows(page: usize, customs: usize) -> usize {
+    match page_at(page, customs) {
+        Page::Set(set) => (builtin::COUNT - set * records::SET).min(records::SET),
+        Page::Customs(k) => customs.saturating_sub(k * records::SET).min(records::SET).max(1),
+        Page::More => OTHER_ROWS.len(),
     }
 }
 
@@ -59,7 +90,7 @@ pub fn open_list(persistent: &mut Persistent, working: &mut Working, system: &mu
             usize::from(index) / records::SET,
             usize::from(index) % records::SET,
         ),
-        Source::Password(_) => (sets(), 0),
+        Source::Password(_) | Source::Made(_) => (pages(customs(system)) - 1, 0),
     };
     working.mode = Mode::List { page, row };
     show_page(working, system, page);
@@ -71,40 +102,57 @@ pub fn open_list(persistent: &mut Persistent, working: &mut Working, system: &mu
 fn show_page(working: &mut Working, system: &mut System, page: usize) {
     let save = system.save::<Polarium>();
     let open = save.open_sets(sets());
+    let count = save.customs.len();
     let mut text = String::new();
-    if page >= sets() {
-        text.push_str("More\n");
-        for row in OTHER_ROWS {
-            text.push_str(row);
-            text.push('\n');
+    match page_at(page, count) {
+        Page::More => {
+            text.push_str("More\n");
+            for row in OTHER_ROWS {
+                text.push_str(row);
+                text.push('\n');
+            }
         }
-    } else if page >= open {
-        text.push_str(&format!(
-            "Set {}/{}\nLocked:\nsolve {} of\nset {} first",
-            page + 1,
-            sets(),
-            records::TO_OPEN_NEXT,
-            page
-        ));
-    } else {
-        text.push_str(&format!("Set {}/{}\n", page + 1, sets()));
-        for index in page * records::SET..page * records::SET + rows(page) {
-            let size = builtin::puzzle(index)
-                .map(|p| format!("{}x{}", p.board.width(), p.board.height()))
-                .unwrap_or_default();
-            let mark = if save.best(index).is_solved() { "*" } else { "" };
-            text.push_str(&format!("{:>3} {} {}\n", index + 1, size, mark));
+        Page::Customs(_) if count == 0 => {
+            text.push_str("Customs\nNone yet:\nmake one on\nthe next page");
+        }
+        Page::Customs(k) => {
+            text.push_str(&format!("Customs {}/{}\n", k + 1, custom_pages(count)));
+            for slot in k * records::SET..(k * records::SET + records::SET).min(count) {
+                let size = password::from_lines(save.customs[slot])
+                    .map(|p| format!("{}x{}", p.board.width(), p.board.height()))
+                    .unwrap_or_default();
+                text.push_str(&format!("C{} {}\n", slot + 1, size));
+            }
+        }
+        Page::Set(set) if set >= open => {
+            text.push_str(&format!(
+                "Set {}/{}\nLocked:\nsolve {} of\nset {} first",
+                set + 1,
+                sets(),
+                records::TO_OPEN_NEXT,
+                set
+            ));
+        }
+        Page::Set(set) => {
+            text.push_str(&format!("Set {}/{}\n", set + 1, sets()));
+            for index in set * records::SET..set * records::SET + rows(page, count) {
+                let size = builtin::puzzle(index)
+                    .map(|p| format!("{}x{}", p.board.width(), p.board.height()))
+                    .unwrap_or_default();
+                let mark = if save.best(index).is_solved() { "*" } else { "" };
+                text.push_str(&format!("{:>3} {} {}\n", index + 1, size, mark));
+            }
         }
     }
     working.view.set_list(&text);
 }
 
-#[inline(never)]
 pub fn update_list(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     let Mode::List { page, row } = working.mode else {
         return;
     };
     let open = system.save::<Polarium>().open_sets(sets());
+    let count = customs(system);
     let input = &system.input;
     let (dx, dy) = input.repeated_direction();
     if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
@@ -124,33 +172,39 @@ pub fn update_list(persistent: &mut Persistent, working: &mut Working, system: &
         return;
     }
     if dx != 0 {
-        let next = (page as i32 + dx).clamp(0, pages() as i32 - 1) as usize;
+        let next = (page as i32 + dx).clamp(0, pages(count) as i32 - 1) as usize;
         if next != page {
-            let row = row.min(rows(next) - 1);
+            let row = row.min(rows(next, count) - 1);
             working.mode = Mode::List { page: next, row };
             show_page(working, system, next);
-            preview(working, next, row, next < open);
+            preview(working, system, next, row, next >= sets() || next < open);
             system.sound.play(sfx::CURSOR);
         }
         return;
     }
     let movable = page >= sets() || page < open;
     if dy != 0 && movable {
-        let next = (row as i32 + dy).clamp(0, rows(page) as i32 - 1) as usize;
+        let next = (row as i32 + dy).clamp(0, rows(page, count) as i32 - 1) as usize;
         if next != row {
             working.mode = Mode::List { page, row: next };
-            preview(working, page, next, true);
+            preview(working, system, page, next, true);
             system.sound.play(sfx::CURSOR);
         }
     }
 }
 
 /// Show the highlighted puzzle in the board area while choosing.
-fn preview(working: &mut Working, page: usize, row: usize, open: bool) {
-    if open
-        && page < sets()
-        && let Some(puzzle) = builtin::puzzle(page * records::SET + row)
-    {
+fn preview(working: &mut Working, system: &mut System, page: usize, row: usize, open: bool) {
+    let save = system.save::<Polarium>();
+    let puzzle = match page_at(page, save.customs.len()) {
+        Page::Set(set) if open => builtin::puzzle(set * records::SET + row),
+        Page::Customs(k) => save
+            .customs
+            .get(k * records::SET + row)
+            .and_then(|&lines| password::from_lines(lines).ok()),
+        _ => None,
+    };
+    if let Some(puzzle) = puzzle {
         working.puzzle = puzzle;
     }
 }
@@ -164,14 +218,27 @@ fn choose(
     row: usize,
     open: bool,
 ) {
-    if page < sets() {
-        if open {
-            app::start(persistent, working, Source::Builtin((page * records::SET + row) as u16));
-            system.sound.play(sfx::CONFIRM);
-        } else {
-            system.sound.play(sfx::ERROR);
+    let customs = &system.save::<Polarium>().customs;
+    match page_at(page, customs.len()) {
+        Page::Set(set) => {
+            if open {
+                app::start(persistent, working, Source::Builtin((set * records::SET + row) as u16));
+                system.sound.play(sfx::CONFIRM);
+            } else {
+                system.sound.play(sfx::ERROR);
+            }
+            return;
         }
-        return;
+        Page::Customs(k) => {
+            if let Some(&lines) = customs.get(k * records::SET + row) {
+                app::start(persistent, working, Source::Password(lines));
+                system.sound.play(sfx::CONFIRM);
+            } else {
+                system.sound.play(sfx::ERROR);
+            }
+            return;
+        }
+        Page::More => {}
     }
     match row {
         TYPE_PASSWORD => {
@@ -204,6 +271,7 @@ fn choose(
             working.view.set_message(&text);
             system.sound.play(sfx::CONFIRM);
         }
+        MAKE_PUZZLE => editor::start(persistent, working, system),
         _ => {}
     }
 }
@@ -236,7 +304,7 @@ pub fn update_pad(persistent: &mut Persistent, working: &mut Working, system: &m
             working.view.close_pad();
             open_list(persistent, working, system);
             working.mode = Mode::List {
-                page: sets(),
+                page: pages(customs(system)) - 1,
                 row: TYPE_PASSWORD,
             };
             crate::event!("polarium.pad cancelled");

@@ -1,5 +1,5 @@
 //! Polarium's save section: per built-in puzzle, the fewest tries and the
-//! best time it was solved in.
+//! best time it was solved in; and the puzzles made in the editor.
 
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
@@ -24,7 +24,13 @@ impl Best {
 pub struct PolariumSave {
     /// By built-in puzzle index; missing entries are unsolved.
     pub bests: Vec<Best>,
+    /// Puzzles made in the editor (proved by solving), as password lines.
+    pub customs: Vec<[u32; 3]>,
 }
+
+/// Custom puzzles kept (Polarium Advance kept 100 on the cartridge,
+/// Picolarium 20).
+pub const CUSTOM_SLOTS: usize = 24;
 
 /// Puzzles per set: a set opens when enough of the one before is solved.
 pub const SET: usize = 10;
