@@ -460,7 +460,7 @@ fn flip(persistent: &mut Persistent, working: &mut Working, system: &mut System)
         mixed
     );
     working.puzzle.board = after;
-    if mixed == 0 {
+    if after.is_solved() {
         working.mode = Mode::Clearing { frames: 0 };
         system.sound.play(sounds::ROWS_CLEAR);
         return;

@@ -78,7 +78,7 @@ pub fn open_puzzles(system: &mut System) -> usize {
 fn rows(page: usize, customs: usize) -> usize {
     match page_at(page, customs) {
         Page::Set(set) => (builtin::COUNT - set * records::SET).min(records::SET),
-        Page::Customs(k) => customs.saturating_sub(k * records::SET).min(records::SET).max(1),
+        Page::Customs(k) => customs.saturating_sub(k * records::SET).clamp(1, records::SET),
         Page::More => OTHER_ROWS.len(),
     }
 }

@@ -15,7 +15,9 @@ pub const STATES_PER_FRAME: u32 = 32;
 /// Bytes of the solver's memory cleared per frame (EWRAM: ~1.5 cycles a byte).
 const ZERO_BYTES_PER_FRAME: usize = 24 * 1024;
 
-/// A solve in progress.
+/// A solve in progress (held in the app's working state on the heap, so
+/// the solver's size in the enum costs nothing worth a box).
+#[allow(clippy::large_enum_variant)]
 pub enum Search {
     /// Its memory being cleared.
     Clearing { memory: Zeroing, puzzle: Puzzle },
@@ -25,7 +27,9 @@ pub enum Search {
     },
 }
 
-/// What a frame of searching came to.
+/// What a frame of searching came to (a stroke when done: a few hundred
+/// bytes, once).
+#[allow(clippy::large_enum_variant)]
 pub enum Searched {
     /// Still at it: percent done.
     Working(u32),

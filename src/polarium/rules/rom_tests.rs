@@ -2,9 +2,9 @@
 
 use alloc::boxed::Box;
 
+use super::Cell;
 use super::password::decode;
 use super::solver::{Progress, RomSpace, Solver};
-use super::Cell;
 
 fn space() -> Box<RomSpace> {
     // SAFETY: every field of `Space` is an integer array; zero is valid.

@@ -47,7 +47,7 @@ pub struct Space<const CAPACITY: usize, const SLOTS: usize> {
 pub type RomSpace = Space<20480, 4096>;
 
 /// Strokes counted per state saturate here (a difficulty needs no more).
-pub const COUNT_LIMIT: u32 = 0xFFFF;
+pub const COUNT_LIMIT: u32 = u16::MAX as u32;
 
 impl<const CAPACITY: usize, const SLOTS: usize> Space<CAPACITY, SLOTS> {
     /// Most states one layer may hold: the table stays three-quarters full at most.
@@ -367,7 +367,8 @@ impl Solver {
         None
     }
 
-    /// Run to the end in one go (host tests, content generation, benchmarks).
+    /// Run to the end in one go (tests and content generation).
+    #[cfg(test)]
     pub fn solve<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
         space: &mut Space<CAPACITY, SLOTS>,
@@ -627,7 +628,7 @@ impl Solver {
         let Some(last) = (start..end).find(|&i| space.keys[i] & DONE != 0) else {
             return self.finish(Progress::Unsolvable);
         };
-        let count = u32::from(space.counts[self.cell & 1][last - start]);
+        let count = u32::from(space.counts[self.cell & 1][last - start]).min(COUNT_LIMIT);
         if !self.keep_all {
             return self.finish(Progress::Solvable { count });
         }
@@ -766,7 +767,14 @@ fn trace(board: &Board, hints: Option<(Cell, Cell)>, on: u128, right: u128, down
     // Each cell's links (1 up, 2 right, 4 down, 8 left), read off the
     // bitsets a 32-bit word at a time: 64- and 128-bit shifts are library
     // calls on the ARM7.
-    let words = |set: u128| [set as u32, (set >> 32) as u32, (set >> 64) as u32, (set >> 96) as u32];
+    let words = |set: u128| {
+        [
+            set as u32,
+            (set >> 32) as u32,
+            (set >> 64) as u32,
+            (set >> 96) as u32,
+        ]
+    };
     let (right, down, on) = (words(right), words(down), words(on));
     let bit = |set: &[u32; 4], i: usize| set[i >> 5] >> (i & 31) & 1 == 1;
     let mut links = [0u8; CELLS];
