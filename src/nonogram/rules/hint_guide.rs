@@ -1,0 +1,100 @@
+//! Which clue numbers to grey out, as the Picross S "hint guide" (and Pico²,
+//! whose devlog describes its rules) does.
+//!
+//! - A line whose filled cells are exactly its clues greys every number.
+//! - A line no placement of its clues agrees with is a mistake: no number is
+//!   greyed (the UI shows them all solid).
+//! - Otherwise each *closed block* (filled cells with a cross or the edge on
+//!   both sides) greys the one clue it must be. The devlog's test, "same
+//!   length, and enough room on either side for the other hints", is here
+//!   taken literally in terms of the line's marks: the block can be clue `j`
+//!   when clue `j` has its length and clues `0..j` fit consistently before
+//!   it and the rest after it. That is: some consistent placement of all the
+//!   clues puts clue `j` exactly on the block. A block that can be several
+//!   clues greys none. Merely counting free cells is not enough: in
+//!   `000212011000` with clues 1 1 2 1, the block at cell 4 has the room to
+//!   be clue 0 by count, but then the filled `11` at cells 7-8 would have to
+//!   be the lone 2 with the 1 before it squeezed against it, so only clue 1 is
+//!   possible and only clue 1 greys (as the devlog's worked example says).
+//!
+//! The block test is a bitwise `and` of the placement tables per clue
+//! ([`super::placements`]), so a line costs a few hundred word operations.
+
+use super::clues::Clues;
+use super::line::{Line, cells_mask};
+use super::placements::{Placements, runs_of};
+
+/// The hint guide's verdict on one line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Greying {
+    /// Bit `j` set: clue `j` is greyed.
+    pub greyed: u16,
+    /// The line's filled cells are exactly its clues (every clue greyed; for a
+    /// blank line's `0` this is the flag to grey it by).
+    pub complete: bool,
+    /// No placement of the clues agrees with the marks: show them all solid.
+    pub contradiction: bool,
+}
+
+impl Greying {
+    /// Whether clue `index` is greyed.
+    #[must_use]
+    pub const fn is_greyed(self, index: usize) -> bool {
+        index < 16 && self.greyed & (1 << index) != 0
+    }
+}
+
+/// The hint guide for `line` with `clues`.
+#[must_use]
+#[inline(never)]
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+pub fn grey(line: Line, clues: &Clues) -> Greying {
+    let numbers = clues.as_slice();
+    let len = line.len();
+    let filled = line.filled();
+    let crossed = line.crossed();
+    if clues.match_cells(filled) {
+        let all = cells_mask(numbers.len()) as u16;
+        return Greying { greyed: all, complete: true, contradiction: false };
+    }
+    let mut placements = Placements::new(len, filled, crossed, numbers);
+    if !placements.consistent() {
+        return Greying { greyed: 0, complete: false, contradiction: true };
+    }
+    // First cells of closed blocks, and boundaries just after a block's last
+    // cell that a cross or the edge closes.
+    let closed_starts = filled & !(filled << 1) & ((crossed << 1) | 1);
+    let closed_ends = (crossed | (1 << len)) & (filled << 1);
+    if closed_starts == 0 || closed_ends == 0 {
+        return Greying::default();
+    }
+    placements.add_right();
+    // Each closed block (by its first cell) and the clues it can be: blocks
+    // seen once can be exactly one clue, those seen twice more than one.
+    let mut candidates = [0u32; super::clues::MAX_CLUES];
+    let mut once = 0;
+    let mut twice = 0;
+    for (j, &clue) in numbers.iter().enumerate() {
+        let run = u32::from(clue);
+        let blocks = closed_starts & runs_of(filled, run) & (closed_ends >> run);
+        if blocks == 0 {
+            continue;
+        }
+        let here = blocks & placements.starts(j);
+        candidates[j] = here;
+        twice |= once & here;
+        once |= here;
+    }
+    let sure = once & !twice;
+    let mut greyed = 0;
+    for (j, &here) in candidates.iter().enumerate().take(numbers.len()) {
+        if here & sure != 0 {
+            greyed |= 1 << j;
+        }
+    }
+    Greying { greyed, complete: false, contradiction: false }
+}
+
+#[cfg(all(test, not(target_arch = "arm")))]
+mod tests;

@@ -1,0 +1,28 @@
+//! Pure rules of the nonogram (Picross) app: lines and their clues, the hint
+//! guide that greys clue numbers, a solver that decides whether a puzzle has
+//! exactly one solution, and a generator of random puzzles.
+//!
+//! No graphics, no allocation, no floats: only `core`, `heapless` and
+//! `bitflags`. Lines are bit masks (cell `i` = bit `i`), boards at most
+//! [`MAX_WIDTH`] x [`MAX_HEIGHT`]; long computations run in steps with a work
+//! budget so the app can spread them over frames.
+//!
+//! Tests: `#[cfg(all(test, not(target_arch = "arm")))]` marks host tests
+//! (`tests/rules` builds these files for the host, with `std`); they check the
+//! fast code against the brute-force references in `oracle.rs`.
+
+mod clues;
+mod hint_guide;
+mod line;
+#[cfg(all(test, not(target_arch = "arm")))]
+mod oracle;
+mod placements;
+
+pub use clues::{Clues, MAX_CLUES};
+pub use hint_guide::{Greying, grey};
+pub use line::{Cell, Line, MAX_LINE_LEN};
+
+/// Widest board, in cells.
+pub const MAX_WIDTH: usize = 20;
+/// Tallest board, in cells.
+pub const MAX_HEIGHT: usize = 15;
