@@ -7,7 +7,7 @@ pub const MAX_CLUES: usize = 10;
 
 /// A line's clue numbers, first run first. No numbers means the line is blank
 /// (drawn as a single `0`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Clues {
     numbers: Vec<u8, MAX_CLUES>,
 }
@@ -66,20 +66,25 @@ impl Clues {
     /// Whether `filled` (the filled cells of a line) has exactly these runs.
     #[must_use]
     pub fn match_cells(&self, filled: u32) -> bool {
-        let mut rest = filled;
-        for &number in &self.numbers {
-            if rest == 0 {
-                return false;
-            }
-            rest >>= rest.trailing_zeros();
-            let run = rest.trailing_ones();
-            if run != u32::from(number) {
-                return false;
-            }
-            rest = rest.checked_shr(run).unwrap_or(0);
-        }
-        rest == 0
+        runs_are(filled, &self.numbers)
     }
+}
+
+/// Whether the runs of set bits in `filled` are exactly `numbers`.
+pub(super) fn runs_are(filled: u32, numbers: &[u8]) -> bool {
+    let mut rest = filled;
+    for &number in numbers {
+        if rest == 0 {
+            return false;
+        }
+        rest >>= rest.trailing_zeros();
+        let run = rest.trailing_ones();
+        if run != u32::from(number) {
+            return false;
+        }
+        rest = rest.checked_shr(run).unwrap_or(0);
+    }
+    rest == 0
 }
 
 #[cfg(all(test, not(target_arch = "arm")))]

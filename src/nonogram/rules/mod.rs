@@ -12,15 +12,23 @@
 //! fast code against the brute-force references in `oracle.rs`.
 
 mod clues;
+mod grid;
 mod hint_guide;
 mod line;
+mod line_solver;
 #[cfg(all(test, not(target_arch = "arm")))]
 mod oracle;
 mod placements;
+mod puzzle;
+mod solver;
 
 pub use clues::{Clues, MAX_CLUES};
+pub use grid::Grid;
 pub use hint_guide::{Greying, grey};
 pub use line::{Cell, Line, MAX_LINE_LEN};
+pub use line_solver::{Forced, solve_line};
+pub use puzzle::PuzzleClues;
+pub use solver::{Ambiguity, UniquenessCheck, Verdict};
 
 /// Widest board, in cells.
 pub const MAX_WIDTH: usize = 20;

@@ -1,0 +1,415 @@
+//! Does a puzzle have exactly one solution? Line logic to a fixpoint, then a
+//! depth-first search over guessed cells, each guess followed by line logic
+//! again, until two solutions are found or every branch is closed.
+//!
+//! Resumable: [`UniquenessCheck::step`] does at most `budget` units of work
+//! (a unit is one line solved with [`super::line_solver`], one guess or one
+//! backtrack) and carries on where it stopped on the next call. Everything
+//! lives in fixed arrays: the marks as row and column masks, an undo trail of
+//! the cells marked (each cell is marked at most once on the way down, so it
+//! holds at most every cell) and the stack of guesses (each guess marks at
+//! least its own cell, so it is as bounded). No recursion.
+
+use heapless::Vec;
+
+use super::grid::Grid;
+use super::line::cells_mask;
+use super::line_solver::forced;
+use super::puzzle::PuzzleClues;
+use super::{MAX_HEIGHT, MAX_WIDTH};
+
+const MAX_CELLS: usize = MAX_WIDTH * MAX_HEIGHT;
+
+/// A cell packed as `y << 5 | x`.
+type CellIndex = u16;
+
+const fn pack(x: usize, y: usize) -> CellIndex {
+    ((y << 5) | x) as CellIndex
+}
+
+const fn unpack(cell: CellIndex) -> (usize, usize) {
+    ((cell & 31) as usize, (cell >> 5) as usize)
+}
+
+/// Why a puzzle has more than one solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ambiguity {
+    /// The first solution found.
+    pub first: Grid,
+    /// A second, different solution.
+    pub second: Grid,
+    /// The *ambiguous cells*: those where `first` and `second` differ. Each
+    /// of them really is ambiguous (it is filled in one solution and blank
+    /// in another), but other solutions may differ in further cells.
+    pub differing: Grid,
+    /// Cells line logic alone leaves undecided. Every cell that differs
+    /// between any two solutions is among them (line logic is sound), so
+    /// `differing` is a subset; they are where a player gets stuck.
+    pub undecided: Grid,
+}
+
+/// What a check found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Not done yet: call [`UniquenessCheck::step`] again.
+    Working,
+    /// Exactly one picture has these clues.
+    Unique {
+        /// That picture.
+        solution: Grid,
+        /// Line logic alone (each row and column on its own, repeatedly)
+        /// finds it, with no guessing.
+        line_solvable: bool,
+    },
+    /// Two or more pictures have these clues.
+    NotUnique(Ambiguity),
+    /// No picture has these clues.
+    NoSolution,
+    /// Only from [`UniquenessCheck::line_logic_only`]: line logic stopped
+    /// with these cells undecided (the puzzle may still be unique).
+    Stalled {
+        /// Cells line logic could not decide.
+        undecided: Grid,
+    },
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Guess {
+    /// Trail length before the guess: undoing to it forgets the guess.
+    trail_len: u16,
+    cell: CellIndex,
+    /// The second value (crossed) is under way; the first was filled.
+    crossed: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Propagate,
+    Backtrack,
+    Done,
+}
+
+/// A uniqueness check in progress. About 2.5 KB; no allocation.
+#[derive(Clone, Debug)]
+pub struct UniquenessCheck {
+    clues: PuzzleClues,
+    row_filled: [u32; MAX_HEIGHT],
+    row_crossed: [u32; MAX_HEIGHT],
+    column_filled: [u32; MAX_WIDTH],
+    column_crossed: [u32; MAX_WIDTH],
+    /// Lines marked since line logic last looked at them.
+    dirty_rows: u32,
+    dirty_columns: u32,
+    /// Cells marked since the start, in order.
+    trail: Vec<CellIndex, MAX_CELLS>,
+    guesses: Vec<Guess, MAX_CELLS>,
+    phase: Phase,
+    search: bool,
+    /// Cells undecided at the first fixpoint of line logic, once reached.
+    root_undecided: Option<Grid>,
+    first: Option<Grid>,
+    verdict: Verdict,
+    work: u32,
+    guess_count: u32,
+}
+
+impl UniquenessCheck {
+    /// A full check of `clues`: ends `Unique`, `NotUnique` or `NoSolution`.
+    #[must_use]
+    pub fn new(clues: &PuzzleClues) -> Self {
+        Self {
+            clues: clues.clone(),
+            row_filled: [0; MAX_HEIGHT],
+            row_crossed: [0; MAX_HEIGHT],
+            column_filled: [0; MAX_WIDTH],
+            column_crossed: [0; MAX_WIDTH],
+            dirty_rows: cells_mask(clues.height()),
+            dirty_columns: cells_mask(clues.width()),
+            trail: Vec::new(),
+            guesses: Vec::new(),
+            phase: Phase::Propagate,
+            search: true,
+            root_undecided: None,
+            first: None,
+            verdict: Verdict::Working,
+            work: 0,
+            guess_count: 0,
+        }
+    }
+
+    /// Line logic only, no search: ends `Unique` (with `line_solvable`),
+    /// `Stalled` or `NoSolution`. Cheap and bounded: at most one line solve
+    /// per cell marked plus one per line.
+    #[must_use]
+    pub fn line_logic_only(clues: &PuzzleClues) -> Self {
+        Self { search: false, ..Self::new(clues) }
+    }
+
+    /// Works for at most `budget` units (see the module notes), then says
+    /// how far it got. Once a verdict is reached, every call returns it.
+    pub fn step(&mut self, budget: u32) -> Verdict {
+        let mut budget = budget;
+        loop {
+            if self.phase == Phase::Done {
+                return self.verdict;
+            }
+            if budget == 0 {
+                return Verdict::Working;
+            }
+            match self.phase {
+                Phase::Propagate => match self.propagate(&mut budget) {
+                    None => return Verdict::Working,
+                    Some(false) => self.phase = Phase::Backtrack,
+                    Some(true) => {
+                        budget = budget.saturating_sub(1);
+                        self.work += 1;
+                        self.at_fixpoint();
+                    }
+                },
+                Phase::Backtrack => {
+                    budget = budget.saturating_sub(1);
+                    self.work += 1;
+                    self.backtrack();
+                }
+                Phase::Done => {}
+            }
+        }
+    }
+
+    /// Steps until the verdict (for tests and tools, not a frame loop).
+    pub fn run(&mut self) -> Verdict {
+        loop {
+            let verdict = self.step(u32::MAX);
+            if verdict != Verdict::Working {
+                return verdict;
+            }
+        }
+    }
+
+    /// Units of work done so far.
+    #[must_use]
+    pub const fn work_done(&self) -> u32 {
+        self.work
+    }
+
+    /// Guesses made so far (0 for a line-solvable puzzle).
+    #[must_use]
+    pub const fn guesses(&self) -> u32 {
+        self.guess_count
+    }
+
+    /// Line logic on dirty lines until none is left (`Some(true)`), a line
+    /// contradicts its clues (`Some(false)`) or the budget runs out (`None`).
+    #[inline(never)]
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    fn propagate(&mut self, budget: &mut u32) -> Option<bool> {
+        let width = self.clues.width();
+        let height = self.clues.height();
+        loop {
+            let by_row = self.dirty_rows != 0;
+            if !by_row && self.dirty_columns == 0 {
+                return Some(true);
+            }
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            self.work += 1;
+            if by_row {
+                let y = self.dirty_rows.trailing_zeros() as usize;
+                self.dirty_rows &= !(1 << y);
+                let (filled, crossed) = (self.row_filled[y], self.row_crossed[y]);
+                let Some(found) = forced(width, filled, crossed, self.clues.row(y).as_slice()) else {
+                    return Some(false);
+                };
+                let mut new_filled = found.filled & !filled;
+                let mut new_crossed = found.crossed & !crossed;
+                self.row_filled[y] = filled | new_filled;
+                self.row_crossed[y] = crossed | new_crossed;
+                // The row itself is at its fixpoint: line logic finds all it can at once.
+                self.dirty_columns |= new_filled | new_crossed;
+                while new_filled != 0 {
+                    let x = new_filled.trailing_zeros() as usize;
+                    new_filled &= new_filled - 1;
+                    self.column_filled[x] |= 1 << y;
+                    let _ = self.trail.push(pack(x, y));
+                }
+                while new_crossed != 0 {
+                    let x = new_crossed.trailing_zeros() as usize;
+                    new_crossed &= new_crossed - 1;
+                    self.column_crossed[x] |= 1 << y;
+                    let _ = self.trail.push(pack(x, y));
+                }
+            } else {
+                let x = self.dirty_columns.trailing_zeros() as usize;
+                self.dirty_columns &= !(1 << x);
+                let (filled, crossed) = (self.column_filled[x], self.column_crossed[x]);
+                let Some(found) = forced(height, filled, crossed, self.clues.column(x).as_slice())
+                else {
+                    return Some(false);
+                };
+                let mut new_filled = found.filled & !filled;
+                let mut new_crossed = found.crossed & !crossed;
+                self.column_filled[x] = filled | new_filled;
+                self.column_crossed[x] = crossed | new_crossed;
+                self.dirty_rows |= new_filled | new_crossed;
+                while new_filled != 0 {
+                    let y = new_filled.trailing_zeros() as usize;
+                    new_filled &= new_filled - 1;
+                    self.row_filled[y] |= 1 << x;
+                    let _ = self.trail.push(pack(x, y));
+                }
+                while new_crossed != 0 {
+                    let y = new_crossed.trailing_zeros() as usize;
+                    new_crossed &= new_crossed - 1;
+                    self.row_crossed[y] |= 1 << x;
+                    let _ = self.trail.push(pack(x, y));
+                }
+            }
+        }
+    }
+
+    /// Line logic has nothing more: note the first fixpoint, take a solution,
+    /// or guess a cell.
+    fn at_fixpoint(&mut self) {
+        let undecided = self.undecided();
+        if self.guesses.is_empty() && self.root_undecided.is_none() {
+            self.root_undecided = Some(undecided);
+            if !self.search && !undecided.is_empty() {
+                self.finish(Verdict::Stalled { undecided });
+                return;
+            }
+        }
+        if undecided.is_empty() {
+            let solution = self.filled();
+            match self.first {
+                None => {
+                    self.first = Some(solution);
+                    self.phase = Phase::Backtrack;
+                }
+                Some(first) => self.finish(Verdict::NotUnique(Ambiguity {
+                    first,
+                    second: solution,
+                    differing: first.differing(&solution),
+                    undecided: self.root_undecided.unwrap_or(undecided),
+                })),
+            }
+            return;
+        }
+        let cell = self.choose();
+        let _ = self.guesses.push(Guess { trail_len: self.trail.len() as u16, cell, crossed: false });
+        self.guess_count += 1;
+        self.mark(cell, true);
+        self.phase = Phase::Propagate;
+    }
+
+    /// Undoes the latest guess still open and tries its other value; when
+    /// every guess is spent, the search is over.
+    fn backtrack(&mut self) {
+        self.dirty_rows = 0;
+        self.dirty_columns = 0;
+        while let Some(&guess) = self.guesses.last() {
+            self.undo_to(usize::from(guess.trail_len));
+            if !guess.crossed {
+                if let Some(top) = self.guesses.last_mut() {
+                    top.crossed = true;
+                }
+                self.mark(guess.cell, false);
+                self.phase = Phase::Propagate;
+                return;
+            }
+            self.guesses.pop();
+        }
+        let line_solvable = self.root_undecided.is_some_and(|grid| grid.is_empty());
+        let verdict = match self.first {
+            Some(solution) => Verdict::Unique { solution, line_solvable },
+            None => Verdict::NoSolution,
+        };
+        self.finish(verdict);
+    }
+
+    fn finish(&mut self, verdict: Verdict) {
+        self.verdict = verdict;
+        self.phase = Phase::Done;
+    }
+
+    /// The cell to guess: in the line (row or column) with the fewest
+    /// unmarked cells, the one whose crossing line has the fewest. Short
+    /// lines are the most constrained, so a wrong guess fails fast.
+    fn choose(&self) -> CellIndex {
+        let width = self.clues.width();
+        let height = self.clues.height();
+        let row_open = |y: usize| cells_mask(width) & !(self.row_filled[y] | self.row_crossed[y]);
+        let column_open =
+            |x: usize| cells_mask(height) & !(self.column_filled[x] | self.column_crossed[x]);
+        let mut best = (u32::MAX, 0, true);
+        for y in 0..height {
+            let open = row_open(y).count_ones();
+            if open != 0 && open < best.0 {
+                best = (open, y, true);
+            }
+        }
+        for x in 0..width {
+            let open = column_open(x).count_ones();
+            if open != 0 && open < best.0 {
+                best = (open, x, false);
+            }
+        }
+        let (_, line, is_row) = best;
+        let mut open = if is_row { row_open(line) } else { column_open(line) };
+        let mut pick = (u32::MAX, 0);
+        while open != 0 {
+            let at = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let crossing = if is_row { column_open(at) } else { row_open(at) }.count_ones();
+            if crossing < pick.0 {
+                pick = (crossing, at);
+            }
+        }
+        if is_row { pack(pick.1, line) } else { pack(line, pick.1) }
+    }
+
+    /// Marks a guessed cell, making its row and column dirty.
+    fn mark(&mut self, cell: CellIndex, filled: bool) {
+        let (x, y) = unpack(cell);
+        if filled {
+            self.row_filled[y] |= 1 << x;
+            self.column_filled[x] |= 1 << y;
+        } else {
+            self.row_crossed[y] |= 1 << x;
+            self.column_crossed[x] |= 1 << y;
+        }
+        self.dirty_rows |= 1 << y;
+        self.dirty_columns |= 1 << x;
+        let _ = self.trail.push(cell);
+    }
+
+    /// Unmarks the cells marked after the trail was `len` long.
+    fn undo_to(&mut self, len: usize) {
+        while self.trail.len() > len {
+            let Some(cell) = self.trail.pop() else { break };
+            let (x, y) = unpack(cell);
+            self.row_filled[y] &= !(1 << x);
+            self.row_crossed[y] &= !(1 << x);
+            self.column_filled[x] &= !(1 << y);
+            self.column_crossed[x] &= !(1 << y);
+        }
+    }
+
+    fn undecided(&self) -> Grid {
+        let width = self.clues.width();
+        let mut rows = [0; MAX_HEIGHT];
+        for (y, row) in rows.iter_mut().enumerate().take(self.clues.height()) {
+            *row = cells_mask(width) & !(self.row_filled[y] | self.row_crossed[y]);
+        }
+        Grid::from_rows(width, self.clues.height(), &rows)
+    }
+
+    fn filled(&self) -> Grid {
+        Grid::from_rows(self.clues.width(), self.clues.height(), &self.row_filled)
+    }
+}
+
+#[cfg(all(test, not(target_arch = "arm")))]
+mod tests;
