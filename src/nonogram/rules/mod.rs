@@ -12,6 +12,7 @@
 //! fast code against the brute-force references in `oracle.rs`.
 
 mod clues;
+mod generator;
 mod grid;
 mod hint_guide;
 mod line;
@@ -23,6 +24,7 @@ mod puzzle;
 mod solver;
 
 pub use clues::{Clues, MAX_CLUES};
+pub use generator::{Generator, Puzzle};
 pub use grid::Grid;
 pub use hint_guide::{Greying, grey};
 pub use line::{Cell, Line, MAX_LINE_LEN};

@@ -78,8 +78,10 @@ struct Guess {
     /// Trail length before the guess: undoing to it forgets the guess.
     trail_len: u16,
     cell: CellIndex,
-    /// The second value (crossed) is under way; the first was filled.
-    crossed: bool,
+    /// The value tried first.
+    first_filled: bool,
+    /// The other value is under way.
+    second: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +113,10 @@ pub struct UniquenessCheck {
     verdict: Verdict,
     work: u32,
     guess_count: u32,
+    /// A picture known to solve the clues, if any: guesses follow it first,
+    /// so it is found without backtracking and the search goes straight to
+    /// looking for a second solution.
+    hint: Option<Grid>,
 }
 
 impl UniquenessCheck {
@@ -134,7 +140,16 @@ impl UniquenessCheck {
             verdict: Verdict::Working,
             work: 0,
             guess_count: 0,
+            hint: None,
         }
+    }
+
+    /// A full check of `picture`'s clues. Same verdicts as [`Self::new`] on
+    /// them, usually reached faster: knowing one solution, the search only
+    /// has to look for another.
+    #[must_use]
+    pub fn of_picture(picture: &Grid) -> Self {
+        Self { hint: Some(*picture), ..Self::new(&PuzzleClues::of_picture(picture)) }
     }
 
     /// Line logic only, no search: ends `Unique` (with `line_solvable`),
@@ -162,13 +177,13 @@ impl UniquenessCheck {
                     Some(false) => self.phase = Phase::Backtrack,
                     Some(true) => {
                         budget = budget.saturating_sub(1);
-                        self.work += 1;
+                        self.work = self.work.saturating_add(1);
                         self.at_fixpoint();
                     }
                 },
                 Phase::Backtrack => {
                     budget = budget.saturating_sub(1);
-                    self.work += 1;
+                    self.work = self.work.saturating_add(1);
                     self.backtrack();
                 }
                 Phase::Done => {}
@@ -215,7 +230,7 @@ impl UniquenessCheck {
                 return None;
             }
             *budget -= 1;
-            self.work += 1;
+            self.work = self.work.saturating_add(1);
             if by_row {
                 let y = self.dirty_rows.trailing_zeros() as usize;
                 self.dirty_rows &= !(1 << y);
@@ -298,9 +313,16 @@ impl UniquenessCheck {
             return;
         }
         let cell = self.choose();
-        let _ = self.guesses.push(Guess { trail_len: self.trail.len() as u16, cell, crossed: false });
+        let (x, y) = unpack(cell);
+        let first_filled = self.hint.is_none_or(|hint| hint.contains(x, y));
+        let _ = self.guesses.push(Guess {
+            trail_len: self.trail.len() as u16,
+            cell,
+            first_filled,
+            second: false,
+        });
         self.guess_count += 1;
-        self.mark(cell, true);
+        self.mark(cell, first_filled);
         self.phase = Phase::Propagate;
     }
 
@@ -311,11 +333,11 @@ impl UniquenessCheck {
         self.dirty_columns = 0;
         while let Some(&guess) = self.guesses.last() {
             self.undo_to(usize::from(guess.trail_len));
-            if !guess.crossed {
+            if !guess.second {
                 if let Some(top) = self.guesses.last_mut() {
-                    top.crossed = true;
+                    top.second = true;
                 }
-                self.mark(guess.cell, false);
+                self.mark(guess.cell, !guess.first_filled);
                 self.phase = Phase::Propagate;
                 return;
             }

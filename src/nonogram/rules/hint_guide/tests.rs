@@ -289,3 +289,74 @@ fn random_lines_up_to_20_cells_match_the_devlog_rules() {
     // The mix covers every outcome well.
     assert!(outcomes.iter().all(|&count| count > 10_000), "{outcomes:?}");
 }
+
+/// Nanoseconds per call of `f`, over enough calls to time.
+fn nanos_per_call(mut f: impl FnMut() -> Greying) -> f64 {
+    let mut calls = 1u32;
+    loop {
+        let start = std::time::Instant::now();
+        for _ in 0..calls {
+            core::hint::black_box(f());
+        }
+        let elapsed = start.elapsed();
+        if elapsed.as_millis() >= 20 {
+            return elapsed.as_nanos() as f64 / f64::from(calls);
+        }
+        calls *= 4;
+    }
+}
+
+/// Timing on the host: the greying of the slowest 20-cell lines found among
+/// many hard ones (many clues, closed blocks, not complete), and the
+/// brute-force oracle on the same lines.
+#[test]
+#[ignore = "timing: run with --ignored --nocapture"]
+fn timing_worst_20_cell_lines() {
+    let mut rng = Rng::new(0x71e);
+    let mut hard: Vec<(Line, Clues)> = Vec::new();
+    while hard.len() < 400 {
+        // Picture lines of many short runs: the most clues and placements.
+        let mut truth = 0u32;
+        let mut at = rng.below(2);
+        while at < 20 {
+            let run = 1 + rng.below(2);
+            truth |= ((1 << run) - 1) << at;
+            at += run + 1 + rng.below(2);
+        }
+        truth &= 0xF_FFFF;
+        let clues = Clues::of_cells(truth);
+        let mut line = Line::new(20);
+        for i in 0..20 {
+            if rng.below(100) < 40 {
+                line.set(i, if truth & (1 << i) != 0 { Cell::Filled } else { Cell::Crossed });
+            }
+        }
+        let greying = grey(line, &clues);
+        if clues.len() >= 5 && !greying.complete && !greying.contradiction && {
+            let closed = line.filled() & !(line.filled() << 1) & ((line.crossed() << 1) | 1);
+            closed != 0
+        } {
+            hard.push((line, clues));
+        }
+    }
+    let mut timed: Vec<(f64, usize)> = hard
+        .iter()
+        .enumerate()
+        .map(|(i, (line, clues))| (nanos_per_call(|| grey(*line, clues)), i))
+        .collect();
+    timed.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mean = timed.iter().map(|t| t.0).sum::<f64>() / timed.len() as f64;
+    std::println!("fast greying, 400 hard 20-cell lines: mean {mean:.0} ns");
+    for &(nanos, i) in timed.iter().take(5) {
+        let (line, clues) = &hard[i];
+        let all = oracle::placements(20, clues.as_slice());
+        let oracle_nanos = nanos_per_call(|| oracle::grey_by_enumeration(*line, clues, &all));
+        std::println!(
+            "  {:?} {:?}: fast {nanos:.0} ns, oracle {oracle_nanos:.0} ns ({} placements, listed once beforehand): {:.0}x",
+            (0..20).map(|c| line.cell(c) as u8).collect::<Vec<_>>(),
+            clues.as_slice(),
+            all.len(),
+            oracle_nanos / nanos
+        );
+    }
+}

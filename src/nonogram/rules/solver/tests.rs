@@ -286,3 +286,56 @@ fn small_budgets_reach_the_same_verdict() {
         assert!(calls as u32 * 3 >= check.work_done());
     }
 }
+
+/// Timing on the host: uniqueness checks of 20x15 noise pictures at several
+/// densities, in work units (line solves) and time.
+#[test]
+#[ignore = "timing: run with --ignored --nocapture"]
+fn timing_20x15_checks() {
+    const CAP: u32 = 1_000_000;
+    // Density 0 stands for smoothed pictures (the generator's, before its filter).
+    for (hinted, density) in [false, true].into_iter().flat_map(|h| [0, 30, 40, 50, 60, 70].map(|d| (h, d))) {
+    let mut rng = Rng::new(0x2015 + density);
+        let mut works = Vec::new();
+        let mut guesses = Vec::new();
+        let mut nanos = Vec::new();
+        let mut unique = 0;
+        let mut capped = 0;
+        for _ in 0..300 {
+            let picture = if density == 0 {
+                crate::nonogram::rules::generator::smooth_picture(&mut rng, 20, 15)
+            } else {
+                noise(&mut rng, 20, 15, density)
+            };
+            let start = std::time::Instant::now();
+            let mut check = if hinted {
+                UniquenessCheck::of_picture(&picture)
+            } else {
+                UniquenessCheck::new(&PuzzleClues::of_picture(&picture))
+            };
+            let verdict = check.step(CAP);
+            capped += u32::from(verdict == Verdict::Working);
+            if verdict == Verdict::Working {
+                std::println!("  capped: first found {}, root undecided {}, depth {}", check.first.is_some(), check.root_undecided.map_or(0, |g| g.count()), check.guesses.len());
+            }
+            nanos.push(start.elapsed().as_nanos() as u64);
+            unique += u32::from(matches!(verdict, Verdict::Unique { .. }));
+            works.push(check.work_done());
+            guesses.push(check.guesses());
+        }
+        works.sort_unstable();
+        guesses.sort_unstable();
+        nanos.sort_unstable();
+        let mean = |v: &[u64]| v.iter().sum::<u64>() / v.len() as u64;
+        std::println!(
+            "hinted {hinted}, density {density}%: {unique}/300 unique, {capped} over {CAP}; work median {} p99 {} max {}; guesses median {} max {}; time mean {} us max {} us",
+            works[150],
+            works[296],
+            works[299],
+            guesses[150],
+            guesses[299],
+            mean(&nanos) / 1000,
+            nanos[299] / 1000
+        );
+    }
+}
