@@ -20,6 +20,9 @@ use super::{MAX_HEIGHT, MAX_WIDTH};
 
 const MAX_CELLS: usize = MAX_WIDTH * MAX_HEIGHT;
 
+/// Work after which the search probes before each guess.
+const PROBE_AFTER: u32 = 2_000;
+
 /// A cell packed as `y << 5 | x`.
 type CellIndex = u16;
 
@@ -84,9 +87,37 @@ struct Guess {
     second: bool,
 }
 
+/// A probing round at the current node: each undecided cell is tried both
+/// ways, with line logic after each. A value that leads to a contradiction
+/// proves the other; when both do, the node is dead.
+#[derive(Clone, Copy, Debug)]
+struct Round {
+    /// Next cell to probe (cells go in packed order).
+    next: CellIndex,
+    /// A probe proved a cell this round: another round may prove more.
+    proved: bool,
+    /// The cell to guess if the round proves nothing: (score, cell).
+    best: Option<(u32, CellIndex)>,
+}
+
+/// One cell being probed.
+#[derive(Clone, Copy, Debug)]
+struct Probe {
+    cell: CellIndex,
+    /// Trail length before the probe, to undo it.
+    trail_len: u16,
+    /// The value under test.
+    filled: bool,
+    /// Outcome of the first value once known: cells it decided, or `None`
+    /// for a contradiction.
+    first: Option<Option<u16>>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Propagate,
+    Probe,
+    ProbePropagate,
     Backtrack,
     Done,
 }
@@ -117,6 +148,10 @@ pub struct UniquenessCheck {
     /// so it is found without backtracking and the search goes straight to
     /// looking for a second solution.
     hint: Option<Grid>,
+    /// Probe before guessing once this much work is done.
+    probe_after: u32,
+    round: Option<Round>,
+    probe: Probe,
 }
 
 impl UniquenessCheck {
@@ -141,7 +176,18 @@ impl UniquenessCheck {
             work: 0,
             guess_count: 0,
             hint: None,
+            probe_after: PROBE_AFTER,
+            round: None,
+            probe: Probe { cell: 0, trail_len: 0, filled: false, first: None },
         }
+    }
+
+    /// The same check probing only after `work` units, to compare.
+    #[cfg(test)]
+    #[must_use]
+    pub fn probing_after(mut self, work: u32) -> Self {
+        self.probe_after = work;
+        self
     }
 
     /// A full check of `picture`'s clues. Same verdicts as [`Self::new`] on
@@ -181,6 +227,17 @@ impl UniquenessCheck {
                         self.at_fixpoint();
                     }
                 },
+                Phase::Probe => {
+                    budget = budget.saturating_sub(1);
+                    self.work = self.work.saturating_add(1);
+                    self.next_probe();
+                }
+                Phase::ProbePropagate => {
+                    let Some(consistent) = self.propagate(&mut budget) else {
+                        return Verdict::Working;
+                    };
+                    self.probed(consistent);
+                }
                 Phase::Backtrack => {
                     budget = budget.saturating_sub(1);
                     self.work = self.work.saturating_add(1);
@@ -297,24 +354,42 @@ impl UniquenessCheck {
             }
         }
         if undecided.is_empty() {
-            let solution = self.filled();
-            match self.first {
-                None => {
-                    self.first = Some(solution);
-                    self.phase = Phase::Backtrack;
-                }
-                Some(first) => self.finish(Verdict::NotUnique(Ambiguity {
-                    first,
-                    second: solution,
-                    differing: first.differing(&solution),
-                    undecided: self.root_undecided.unwrap_or(undecided),
-                })),
+            self.found(self.filled());
+            if self.phase != Phase::Done {
+                self.phase = Phase::Backtrack;
             }
             return;
         }
-        let cell = self.choose();
-        let (x, y) = unpack(cell);
-        let first_filled = self.hint.is_none_or(|hint| hint.contains(x, y));
+        if self.work >= self.probe_after {
+            if self.round.is_none() {
+                self.start_round();
+            }
+            self.phase = Phase::Probe;
+        } else {
+            let cell = self.choose();
+            self.guess(cell);
+        }
+    }
+
+    /// A solution: the first, the same again, or a second one (done).
+    fn found(&mut self, solution: Grid) {
+        match self.first {
+            None => self.first = Some(solution),
+            Some(first) if first != solution => {
+                self.finish(Verdict::NotUnique(Ambiguity {
+                    first,
+                    second: solution,
+                    differing: first.differing(&solution),
+                    undecided: self.root_undecided.unwrap_or(solution),
+                }));
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// Guesses `cell`, trying first the value it more likely has.
+    fn guess(&mut self, cell: CellIndex) {
+        let first_filled = self.likely_filled(cell);
         let _ = self.guesses.push(Guess {
             trail_len: self.trail.len() as u16,
             cell,
@@ -322,8 +397,91 @@ impl UniquenessCheck {
             second: false,
         });
         self.guess_count += 1;
+        self.round = None;
         self.mark(cell, first_filled);
         self.phase = Phase::Propagate;
+    }
+
+    /// The hint's value, else filled when the clues of the cell's row and
+    /// column fill more than half of them together.
+    fn likely_filled(&self, cell: CellIndex) -> bool {
+        let (x, y) = unpack(cell);
+        if let Some(hint) = self.hint {
+            return hint.contains(x, y);
+        }
+        let sum = |clues: &super::clues::Clues| clues.as_slice().iter().map(|&n| n as usize).sum::<usize>();
+        let (width, height) = (self.clues.width(), self.clues.height());
+        sum(self.clues.row(y)) * height + sum(self.clues.column(x)) * width > width * height
+    }
+
+    /// Probes the next undecided cell of the round; at its end, another
+    /// round if this one proved something, else a guess.
+    fn next_probe(&mut self) {
+        let Some(round) = self.round else {
+            self.phase = Phase::Propagate;
+            return;
+        };
+        match self.undecided_from(round.next) {
+            Some(cell) => {
+                let filled = self.likely_filled(cell);
+                self.probe = Probe { cell, trail_len: self.trail.len() as u16, filled, first: None };
+                self.mark(cell, filled);
+                self.phase = Phase::ProbePropagate;
+            }
+            None if round.proved => self.start_round(),
+            None => {
+                let cell = round.best.map_or_else(|| self.choose(), |(_, cell)| cell);
+                self.guess(cell);
+            }
+        }
+    }
+
+    /// One value of a probe has run its line logic.
+    fn probed(&mut self, consistent: bool) {
+        let decided = self.trail.len() as u16 - self.probe.trail_len;
+        if consistent && self.undecided_count() == 0 {
+            // The probe completed the board: a real solution.
+            self.found(self.filled());
+            if self.phase == Phase::Done {
+                return;
+            }
+        }
+        self.undo_to(usize::from(self.probe.trail_len));
+        self.dirty_rows = 0;
+        self.dirty_columns = 0;
+        let outcome = consistent.then_some(decided);
+        let Some(first) = self.probe.first else {
+            self.probe.first = Some(outcome);
+            self.probe.filled = !self.probe.filled;
+            self.mark(self.probe.cell, self.probe.filled);
+            return;
+        };
+        let cell = self.probe.cell;
+        let Some(mut round) = self.round else { return };
+        round.next = cell + 1;
+        match (first, outcome) {
+            (None, None) => {
+                self.round = None;
+                self.phase = Phase::Backtrack;
+                return;
+            }
+            (Some(_), None) | (None, Some(_)) => {
+                // One value contradicts: the other is proved at this node.
+                round.proved = true;
+                let filled = if first.is_some() { !self.probe.filled } else { self.probe.filled };
+                self.mark(cell, filled);
+                self.phase = Phase::Propagate;
+            }
+            (Some(a), Some(b)) => {
+                // Guess where both values decide the most: wrong guesses die fast.
+                let score = u32::from(a.min(b)) << 16 | u32::from(a.max(b));
+                if round.best.is_none_or(|(best, _)| score > best) {
+                    round.best = Some((score, cell));
+                }
+                self.phase = Phase::Probe;
+            }
+        }
+        self.round = Some(round);
     }
 
     /// Undoes the latest guess still open and tries its other value; when
@@ -331,6 +489,7 @@ impl UniquenessCheck {
     fn backtrack(&mut self) {
         self.dirty_rows = 0;
         self.dirty_columns = 0;
+        self.round = None;
         while let Some(&guess) = self.guesses.last() {
             self.undo_to(usize::from(guess.trail_len));
             if !guess.second {
@@ -417,6 +576,33 @@ impl UniquenessCheck {
             self.column_filled[x] &= !(1 << y);
             self.column_crossed[x] &= !(1 << y);
         }
+    }
+
+    fn start_round(&mut self) {
+        self.round = Some(Round { next: 0, proved: false, best: None });
+    }
+
+    /// The first undecided cell at or after `from`, in packed order.
+    fn undecided_from(&self, from: CellIndex) -> Option<CellIndex> {
+        let (from_x, from_y) = unpack(from);
+        let width = self.clues.width();
+        for y in from_y..self.clues.height() {
+            let mut open = cells_mask(width) & !(self.row_filled[y] | self.row_crossed[y]);
+            if y == from_y {
+                open &= !cells_mask(from_x);
+            }
+            if open != 0 {
+                return Some(pack(open.trailing_zeros() as usize, y));
+            }
+        }
+        None
+    }
+
+    fn undecided_count(&self) -> usize {
+        let width = self.clues.width();
+        (0..self.clues.height())
+            .map(|y| (cells_mask(width) & !(self.row_filled[y] | self.row_crossed[y])).count_ones() as usize)
+            .sum()
     }
 
     fn undecided(&self) -> Grid {

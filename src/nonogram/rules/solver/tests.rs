@@ -135,6 +135,17 @@ fn check_verdict(clues: &PuzzleClues, verdict: Verdict, all: &[Grid]) {
     }
 }
 
+/// Checks the clues every way the solver can run: as from a player's clues,
+/// probing at every node from the start, and knowing one solution.
+fn check_all_ways(clues: &PuzzleClues, all: &[Grid]) {
+    check_verdict(clues, UniquenessCheck::new(clues).run(), all);
+    check_verdict(clues, UniquenessCheck::new(clues).probing_after(0).run(), all);
+    if let Some(picture) = all.first() {
+        check_verdict(clues, UniquenessCheck::of_picture(picture).run(), all);
+        check_verdict(clues, UniquenessCheck::of_picture(picture).probing_after(0).run(), all);
+    }
+}
+
 fn picture(width: usize, height: usize, bits: u64) -> Grid {
     let rows: Vec<u32> =
         (0..height).map(|y| ((bits >> (y * width)) as u32) & cells_mask(width)).collect();
@@ -152,8 +163,8 @@ fn every_4x4_picture() {
     }
     let mut kinds = [0u32; 3];
     for (clues, all) in &classes {
+        check_all_ways(clues, all);
         let verdict = UniquenessCheck::new(clues).run();
-        check_verdict(clues, verdict, all);
         kinds[match verdict {
             Verdict::Unique { line_solvable: true, .. } => 0,
             Verdict::Unique { .. } => 1,
@@ -190,7 +201,7 @@ fn random_4x4_clue_sets() {
         let clues = PuzzleClues::new(4, 4, &rows, &columns).unwrap();
         let all = classes.get(&clues).cloned().unwrap_or_default();
         none += usize::from(all.is_empty());
-        check_verdict(&clues, UniquenessCheck::new(&clues).run(), &all);
+        check_all_ways(&clues, &all);
     }
     assert!(none > 10_000);
 }
@@ -207,10 +218,10 @@ fn noise(rng: &mut Rng, width: usize, height: usize, density: u32) -> Grid {
 }
 
 #[test]
-fn random_5x5_and_6x6_pictures_and_clue_sets() {
+fn random_5x5_to_7x7_pictures_and_clue_sets() {
     let mut rng = Rng::new(11);
-    for round in 0..3_000 {
-        let size = if round % 2 == 0 { 5 } else { 6 };
+    for round in 0..10_000 {
+        let size = 5 + round % 3;
         let clues = if round % 3 == 0 {
             let rows: Vec<Clues> = (0..size).map(|_| random_clues(&mut rng, size)).collect();
             let columns: Vec<Clues> = (0..size).map(|_| random_clues(&mut rng, size)).collect();
@@ -220,7 +231,7 @@ fn random_5x5_and_6x6_pictures_and_clue_sets() {
             PuzzleClues::of_picture(&noise(&mut rng, size, size, density))
         };
         let all = solutions(&clues, usize::MAX);
-        check_verdict(&clues, UniquenessCheck::new(&clues).run(), &all);
+        check_all_ways(&clues, &all);
     }
 }
 
@@ -240,40 +251,56 @@ fn line_logic_only_stops_where_line_logic_does() {
     }
 }
 
-/// Big random pictures: a unique verdict gives back the picture; a
-/// non-unique one two different pictures with the same clues.
+/// Big random pictures, checked each way: a unique verdict gives back the
+/// picture, a non-unique one two different pictures with the same clues, and
+/// every way agrees on which it is.
 #[test]
 fn random_20x15_pictures() {
     let mut rng = Rng::new(13);
     let mut kinds = [0u32; 2];
-    for _ in 0..60 {
-        let density = 35 + rng.below(35);
+    for _ in 0..150 {
+        let density = 45 + rng.below(30);
         let source = noise(&mut rng, 20, 15, density);
         let clues = PuzzleClues::of_picture(&source);
-        match UniquenessCheck::new(&clues).run() {
-            Verdict::Unique { solution, .. } => {
-                assert_eq!(solution, source);
-                kinds[0] += 1;
+        let ways = [
+            UniquenessCheck::new(&clues).run(),
+            UniquenessCheck::new(&clues).probing_after(0).run(),
+            UniquenessCheck::of_picture(&source).run(),
+        ];
+        for verdict in ways {
+            match verdict {
+                Verdict::Unique { solution, .. } => assert_eq!(solution, source),
+                Verdict::NotUnique(ambiguity) => {
+                    assert!(clues.solved_by(&ambiguity.first) && clues.solved_by(&ambiguity.second));
+                    assert!(!ambiguity.differing.is_empty());
+                }
+                other => panic!("{other:?}"),
             }
-            Verdict::NotUnique(ambiguity) => {
-                assert!(clues.solved_by(&ambiguity.first) && clues.solved_by(&ambiguity.second));
-                assert!(!ambiguity.differing.is_empty());
-                kinds[1] += 1;
-            }
-            other => panic!("{other:?}"),
+            assert_eq!(
+                core::mem::discriminant(&verdict),
+                core::mem::discriminant(&ways[0]),
+                "{clues:?}"
+            );
         }
+        kinds[usize::from(matches!(ways[0], Verdict::NotUnique(_)))] += 1;
     }
     std::println!("20x15 noise: {kinds:?} (unique, not unique)");
+    assert!(kinds.iter().all(|&count| count > 10));
 }
 
 #[test]
 fn small_budgets_reach_the_same_verdict() {
     let mut rng = Rng::new(14);
-    for _ in 0..30 {
-        let clues = PuzzleClues::of_picture(&noise(&mut rng, 12, 10, 50));
-        let whole = UniquenessCheck::new(&clues).run();
-        let mut check = UniquenessCheck::new(&clues);
-        let mut calls = 0;
+    for round in 0..60 {
+        let density = 35 + rng.below(30);
+        let clues = PuzzleClues::of_picture(&noise(&mut rng, 12, 10, density));
+        let fresh = || {
+            let check = UniquenessCheck::new(&clues);
+            if round % 2 == 0 { check } else { check.probing_after(0) }
+        };
+        let whole = fresh().run();
+        let mut check = fresh();
+        let mut calls = 0u32;
         let verdict = loop {
             calls += 1;
             let verdict = check.step(1 + calls % 3);
@@ -283,7 +310,7 @@ fn small_budgets_reach_the_same_verdict() {
         };
         assert_eq!(verdict, whole);
         assert_eq!(check.step(5), whole, "a finished check keeps its verdict");
-        assert!(calls as u32 * 3 >= check.work_done());
+        assert!(calls * 3 >= check.work_done());
     }
 }
 
@@ -294,6 +321,7 @@ fn small_budgets_reach_the_same_verdict() {
 fn timing_20x15_checks() {
     const CAP: u32 = 1_000_000;
     // Density 0 stands for smoothed pictures (the generator's, before its filter).
+    let probe_after: Option<u32> = std::env::var("PROBE_AFTER").ok().map(|v| v.parse().unwrap());
     for (hinted, density) in [false, true].into_iter().flat_map(|h| [0, 30, 40, 50, 60, 70].map(|d| (h, d))) {
     let mut rng = Rng::new(0x2015 + density);
         let mut works = Vec::new();
@@ -313,6 +341,9 @@ fn timing_20x15_checks() {
             } else {
                 UniquenessCheck::new(&PuzzleClues::of_picture(&picture))
             };
+            if let Some(work) = probe_after {
+                check = check.probing_after(work);
+            }
             let verdict = check.step(CAP);
             capped += u32::from(verdict == Verdict::Working);
             if verdict == Verdict::Working {
