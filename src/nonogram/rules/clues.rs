@@ -20,7 +20,9 @@ impl Clues {
         if numbers.contains(&0) {
             return None;
         }
-        Vec::from_slice(numbers).ok().map(|numbers| Self { numbers })
+        Vec::from_slice(numbers)
+            .ok()
+            .map(|numbers| Self { numbers })
     }
 
     /// The clues a picture line gives: the lengths of the runs of set bits.

@@ -72,7 +72,10 @@ impl Generator {
     /// (harder; pictures whose search runs long are skipped).
     #[must_use]
     pub fn unique_only(seed: u32, width: usize, height: usize) -> Self {
-        Self { need_line_logic: false, ..Self::new(seed, width, height) }
+        Self {
+            need_line_logic: false,
+            ..Self::new(seed, width, height)
+        }
     }
 
     /// Pictures drawn so far (the last one is the puzzle once found).
@@ -108,7 +111,10 @@ impl Generator {
             budget = budget.saturating_sub(attempt.check.work_done() - before);
             match verdict {
                 Verdict::Working if attempt.check.work_done() < SEARCH_WORK_CAP => {}
-                Verdict::Unique { solution, line_solvable } => {
+                Verdict::Unique {
+                    solution,
+                    line_solvable,
+                } => {
                     let picture = attempt.picture;
                     debug_assert_eq!(solution, picture);
                     self.attempt = None;
@@ -139,7 +145,8 @@ fn has_both_colours(picture: &Grid) -> bool {
     let (width, height) = (picture.width(), picture.height());
     let full_row = super::line::cells_mask(width);
     let full_column = super::line::cells_mask(height);
-    let rows_ok = width <= 2 || (0..height).all(|y| picture.row(y) != 0 && picture.row(y) != full_row);
+    let rows_ok =
+        width <= 2 || (0..height).all(|y| picture.row(y) != 0 && picture.row(y) != full_row);
     let columns_ok = height <= 2
         || (0..width).all(|x| {
             let column = picture.column(x);
@@ -217,7 +224,10 @@ mod tests {
                 assert!(puzzle.clues.solved_by(&puzzle.picture));
                 assert_eq!(
                     UniquenessCheck::new(&puzzle.clues).run(),
-                    Verdict::Unique { solution: puzzle.picture, line_solvable: true }
+                    Verdict::Unique {
+                        solution: puzzle.picture,
+                        line_solvable: true
+                    }
                 );
             }
         }

@@ -17,7 +17,11 @@ impl Grid {
     #[must_use]
     pub const fn new(width: usize, height: usize) -> Self {
         assert!(width >= 1 && width <= MAX_WIDTH && height >= 1 && height <= MAX_HEIGHT);
-        Self { rows: [0; MAX_HEIGHT], width: width as u8, height: height as u8 }
+        Self {
+            rows: [0; MAX_HEIGHT],
+            width: width as u8,
+            height: height as u8,
+        }
     }
 
     /// A grid from its row masks (extra bits dropped; missing rows clear).

@@ -56,11 +56,19 @@ pub fn grey(line: Line, clues: &Clues) -> Greying {
     let crossed = line.crossed();
     if clues.match_cells(filled) {
         let all = cells_mask(numbers.len()) as u16;
-        return Greying { greyed: all, complete: true, contradiction: false };
+        return Greying {
+            greyed: all,
+            complete: true,
+            contradiction: false,
+        };
     }
     let mut placements = Placements::new(len, filled, crossed, numbers);
     if !placements.consistent() {
-        return Greying { greyed: 0, complete: false, contradiction: true };
+        return Greying {
+            greyed: 0,
+            complete: false,
+            contradiction: true,
+        };
     }
     // First cells of closed blocks, and boundaries just after a block's last
     // cell that a cross or the edge closes.
@@ -93,7 +101,11 @@ pub fn grey(line: Line, clues: &Clues) -> Greying {
             greyed |= 1 << j;
         }
     }
-    Greying { greyed, complete: false, contradiction: false }
+    Greying {
+        greyed,
+        complete: false,
+        contradiction: false,
+    }
 }
 
 #[cfg(all(test, not(target_arch = "arm")))]

@@ -35,7 +35,11 @@ impl Line {
     #[must_use]
     pub const fn new(len: usize) -> Self {
         assert!(len >= 1 && len <= MAX_LINE_LEN, "line length out of range");
-        Self { filled: 0, crossed: 0, len: len as u8 }
+        Self {
+            filled: 0,
+            crossed: 0,
+            len: len as u8,
+        }
     }
 
     /// A line from its masks (bit `i` = cell `i`); bits at or past `len` are
@@ -44,7 +48,11 @@ impl Line {
     pub const fn from_masks(len: usize, filled: u32, crossed: u32) -> Self {
         let line = Self::new(len);
         let cells = cells_mask(len);
-        Self { filled: filled & cells, crossed: crossed & cells & !filled, len: line.len }
+        Self {
+            filled: filled & cells,
+            crossed: crossed & cells & !filled,
+            len: line.len,
+        }
     }
 
     /// Number of cells.
@@ -139,7 +147,11 @@ impl Line {
 /// Cell `i` of a `len`-cell mask moved to cell `len - 1 - i`.
 #[must_use]
 pub const fn reverse_cells(mask: u32, len: usize) -> u32 {
-    if len == 0 { 0 } else { mask.reverse_bits() >> (32 - len) }
+    if len == 0 {
+        0
+    } else {
+        mask.reverse_bits() >> (32 - len)
+    }
 }
 
 #[cfg(all(test, not(target_arch = "arm")))]
@@ -149,7 +161,10 @@ mod tests {
     #[test]
     fn cells_round_trip_through_the_masks() {
         let mut line = Line::parse("0120");
-        assert_eq!((line.filled(), line.crossed(), line.unmarked()), (0b0010, 0b0100, 0b1001));
+        assert_eq!(
+            (line.filled(), line.crossed(), line.unmarked()),
+            (0b0010, 0b0100, 0b1001)
+        );
         line.set(3, Cell::Crossed);
         line.set(1, Cell::Empty);
         assert_eq!(line, Line::parse("0022"));

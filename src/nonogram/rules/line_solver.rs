@@ -58,7 +58,12 @@ mod tests {
     fn check(line: Line, clues: &Clues, all: &[Starts]) {
         let expected = oracle::forced_by_enumeration(line, clues.as_slice(), all)
             .map(|(filled, crossed)| Forced { filled, crossed });
-        assert_eq!(solve_line(line, clues), expected, "{line:?} {:?}", clues.as_slice());
+        assert_eq!(
+            solve_line(line, clues),
+            expected,
+            "{line:?} {:?}",
+            clues.as_slice()
+        );
     }
 
     #[test]
@@ -86,13 +91,18 @@ mod tests {
             let mut lists: Vec<Clues> = (0..1u32 << len).map(Clues::of_cells).collect();
             lists.sort_by(|a, b| a.as_slice().cmp(b.as_slice()));
             lists.dedup();
-            let placements: Vec<Vec<Starts>> =
-                lists.iter().map(|clues| oracle::placements(len, clues.as_slice())).collect();
+            let placements: Vec<Vec<Starts>> = lists
+                .iter()
+                .map(|clues| oracle::placements(len, clues.as_slice()))
+                .collect();
             let mut digits = std::vec![0u8; len];
             loop {
                 let mut line = Line::new(len);
                 for (i, &digit) in digits.iter().enumerate() {
-                    line.set(i, [Cell::Empty, Cell::Filled, Cell::Crossed][usize::from(digit)]);
+                    line.set(
+                        i,
+                        [Cell::Empty, Cell::Filled, Cell::Crossed][usize::from(digit)],
+                    );
                 }
                 for (clues, all) in lists.iter().zip(&placements) {
                     check(line, clues, all);

@@ -79,19 +79,33 @@ pub fn closed_blocks(line: Line) -> Vec<(usize, usize)> {
 /// The devlog's hint guide applied to the full list of placements.
 pub fn grey_by_enumeration(line: Line, clues: &Clues, all: &[Starts]) -> Greying {
     let numbers = clues.as_slice();
-    let agreeing: Vec<&Starts> =
-        all.iter().filter(|starts| agrees(line, covered(starts, numbers))).collect();
+    let agreeing: Vec<&Starts> = all
+        .iter()
+        .filter(|starts| agrees(line, covered(starts, numbers)))
+        .collect();
     if agreeing.is_empty() {
-        return Greying { greyed: 0, complete: false, contradiction: true };
+        return Greying {
+            greyed: 0,
+            complete: false,
+            contradiction: true,
+        };
     }
     if Clues::of_cells(line.filled()) == *clues {
-        return Greying { greyed: (1 << numbers.len()) - 1, complete: true, contradiction: false };
+        return Greying {
+            greyed: (1 << numbers.len()) - 1,
+            complete: true,
+            contradiction: false,
+        };
     }
     let mut greyed = 0;
     for (start, len) in closed_blocks(line) {
         let mut can_be = 0u16;
         for (j, &run) in numbers.iter().enumerate() {
-            if usize::from(run) == len && agreeing.iter().any(|starts| usize::from(starts[j]) == start) {
+            if usize::from(run) == len
+                && agreeing
+                    .iter()
+                    .any(|starts| usize::from(starts[j]) == start)
+            {
                 can_be |= 1 << j;
             }
         }
@@ -99,7 +113,11 @@ pub fn grey_by_enumeration(line: Line, clues: &Clues, all: &[Starts]) -> Greying
             greyed |= can_be;
         }
     }
-    Greying { greyed, complete: false, contradiction: false }
+    Greying {
+        greyed,
+        complete: false,
+        contradiction: false,
+    }
 }
 
 /// Cells every agreeing placement covers and cells none covers, or `None`

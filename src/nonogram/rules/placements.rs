@@ -64,7 +64,13 @@ pub(super) const fn smear_up(mut starts: u32, run: u32) -> u32 {
 /// cells (see the module notes). The line is consistent with its clues when
 /// bit `len` of `table[clues.len()]` is set.
 #[inline(always)]
-fn left_table(len: usize, filled: u32, crossed: u32, clues: &[u8], table: &mut [u32; MAX_CLUES + 1]) {
+fn left_table(
+    len: usize,
+    filled: u32,
+    crossed: u32,
+    clues: &[u8],
+    table: &mut [u32; MAX_CLUES + 1],
+) {
     let cells = cells_mask(len);
     let coverable = cells & !crossed;
     let gap_ok = cells & !filled;
@@ -102,7 +108,14 @@ impl<'a> Placements<'a> {
     pub(super) fn new(len: usize, filled: u32, crossed: u32, clues: &'a [u8]) -> Self {
         let mut left = [0; MAX_CLUES + 1];
         left_table(len, filled, crossed, clues, &mut left);
-        Self { len, filled, crossed, clues, left, right: [0; MAX_CLUES + 1] }
+        Self {
+            len,
+            filled,
+            crossed,
+            clues,
+            left,
+            right: [0; MAX_CLUES + 1],
+        }
     }
 
     /// Whether some placement of all the clues is consistent with the marks.
@@ -140,7 +153,11 @@ impl<'a> Placements<'a> {
         let run = u32::from(self.clues[j]);
         let cells = cells_mask(self.len);
         let gap_ok = cells & !self.filled;
-        let after_gap = if j == 0 { self.left[0] } else { (self.left[j] & gap_ok) << 1 };
+        let after_gap = if j == 0 {
+            self.left[0]
+        } else {
+            (self.left[j] & gap_ok) << 1
+        };
         // Boundary q may end clue j when the rest fits from q on, after a gap
         // cell unless nothing follows.
         let rest_ok = if j + 1 == self.clues.len() {
@@ -197,7 +214,11 @@ mod tests {
             state ^= state << 5;
             let seeds = state & 0x3F_FFFF & (state >> 7);
             let steps = (state >> 3) & 0x3F_FFFF;
-            assert_eq!(spread_up(seeds, steps), naive(seeds, steps), "{seeds:b} {steps:b}");
+            assert_eq!(
+                spread_up(seeds, steps),
+                naive(seeds, steps),
+                "{seeds:b} {steps:b}"
+            );
         }
     }
 

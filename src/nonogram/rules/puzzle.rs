@@ -20,7 +20,11 @@ impl PuzzleClues {
         Self {
             rows: core::array::from_fn(|y| Clues::of_cells(picture.row(y))),
             columns: core::array::from_fn(|x| {
-                if x < picture.width() { Clues::of_cells(picture.column(x)) } else { Clues::default() }
+                if x < picture.width() {
+                    Clues::of_cells(picture.column(x))
+                } else {
+                    Clues::default()
+                }
             }),
             width: picture.width() as u8,
             height: picture.height() as u8,

@@ -178,7 +178,12 @@ impl UniquenessCheck {
             hint: None,
             probe_after: PROBE_AFTER,
             round: None,
-            probe: Probe { cell: 0, trail_len: 0, filled: false, first: None },
+            probe: Probe {
+                cell: 0,
+                trail_len: 0,
+                filled: false,
+                first: None,
+            },
         }
     }
 
@@ -195,7 +200,10 @@ impl UniquenessCheck {
     /// has to look for another.
     #[must_use]
     pub fn of_picture(picture: &Grid) -> Self {
-        Self { hint: Some(*picture), ..Self::new(&PuzzleClues::of_picture(picture)) }
+        Self {
+            hint: Some(*picture),
+            ..Self::new(&PuzzleClues::of_picture(picture))
+        }
     }
 
     /// Line logic only, no search: ends `Unique` (with `line_solvable`),
@@ -203,7 +211,10 @@ impl UniquenessCheck {
     /// per cell marked plus one per line.
     #[must_use]
     pub fn line_logic_only(clues: &PuzzleClues) -> Self {
-        Self { search: false, ..Self::new(clues) }
+        Self {
+            search: false,
+            ..Self::new(clues)
+        }
     }
 
     /// Works for at most `budget` units (see the module notes), then says
@@ -292,7 +303,8 @@ impl UniquenessCheck {
                 let y = self.dirty_rows.trailing_zeros() as usize;
                 self.dirty_rows &= !(1 << y);
                 let (filled, crossed) = (self.row_filled[y], self.row_crossed[y]);
-                let Some(found) = forced(width, filled, crossed, self.clues.row(y).as_slice()) else {
+                let Some(found) = forced(width, filled, crossed, self.clues.row(y).as_slice())
+                else {
                     return Some(false);
                 };
                 let mut new_filled = found.filled & !filled;
@@ -409,7 +421,9 @@ impl UniquenessCheck {
         if let Some(hint) = self.hint {
             return hint.contains(x, y);
         }
-        let sum = |clues: &super::clues::Clues| clues.as_slice().iter().map(|&n| n as usize).sum::<usize>();
+        let sum = |clues: &super::clues::Clues| {
+            clues.as_slice().iter().map(|&n| n as usize).sum::<usize>()
+        };
         let (width, height) = (self.clues.width(), self.clues.height());
         sum(self.clues.row(y)) * height + sum(self.clues.column(x)) * width > width * height
     }
@@ -424,7 +438,12 @@ impl UniquenessCheck {
         match self.undecided_from(round.next) {
             Some(cell) => {
                 let filled = self.likely_filled(cell);
-                self.probe = Probe { cell, trail_len: self.trail.len() as u16, filled, first: None };
+                self.probe = Probe {
+                    cell,
+                    trail_len: self.trail.len() as u16,
+                    filled,
+                    first: None,
+                };
                 self.mark(cell, filled);
                 self.phase = Phase::ProbePropagate;
             }
@@ -468,7 +487,11 @@ impl UniquenessCheck {
             (Some(_), None) | (None, Some(_)) => {
                 // One value contradicts: the other is proved at this node.
                 round.proved = true;
-                let filled = if first.is_some() { !self.probe.filled } else { self.probe.filled };
+                let filled = if first.is_some() {
+                    !self.probe.filled
+                } else {
+                    self.probe.filled
+                };
                 self.mark(cell, filled);
                 self.phase = Phase::Propagate;
             }
@@ -504,7 +527,10 @@ impl UniquenessCheck {
         }
         let line_solvable = self.root_undecided.is_some_and(|grid| grid.is_empty());
         let verdict = match self.first {
-            Some(solution) => Verdict::Unique { solution, line_solvable },
+            Some(solution) => Verdict::Unique {
+                solution,
+                line_solvable,
+            },
             None => Verdict::NoSolution,
         };
         self.finish(verdict);
@@ -538,17 +564,30 @@ impl UniquenessCheck {
             }
         }
         let (_, line, is_row) = best;
-        let mut open = if is_row { row_open(line) } else { column_open(line) };
+        let mut open = if is_row {
+            row_open(line)
+        } else {
+            column_open(line)
+        };
         let mut pick = (u32::MAX, 0);
         while open != 0 {
             let at = open.trailing_zeros() as usize;
             open &= open - 1;
-            let crossing = if is_row { column_open(at) } else { row_open(at) }.count_ones();
+            let crossing = if is_row {
+                column_open(at)
+            } else {
+                row_open(at)
+            }
+            .count_ones();
             if crossing < pick.0 {
                 pick = (crossing, at);
             }
         }
-        if is_row { pack(pick.1, line) } else { pack(line, pick.1) }
+        if is_row {
+            pack(pick.1, line)
+        } else {
+            pack(line, pick.1)
+        }
     }
 
     /// Marks a guessed cell, making its row and column dirty.
@@ -579,7 +618,11 @@ impl UniquenessCheck {
     }
 
     fn start_round(&mut self) {
-        self.round = Some(Round { next: 0, proved: false, best: None });
+        self.round = Some(Round {
+            next: 0,
+            proved: false,
+            best: None,
+        });
     }
 
     /// The first undecided cell at or after `from`, in packed order.
@@ -601,7 +644,10 @@ impl UniquenessCheck {
     fn undecided_count(&self) -> usize {
         let width = self.clues.width();
         (0..self.clues.height())
-            .map(|y| (cells_mask(width) & !(self.row_filled[y] | self.row_crossed[y])).count_ones() as usize)
+            .map(|y| {
+                (cells_mask(width) & !(self.row_filled[y] | self.row_crossed[y])).count_ones()
+                    as usize
+            })
             .sum()
     }
 

@@ -4,8 +4,8 @@ use std::collections::HashMap;
 use std::vec::Vec;
 
 use super::{Greying, grey};
-use crate::nonogram::rules::line::Cell;
 use crate::nonogram::rules::clues::Clues;
+use crate::nonogram::rules::line::Cell;
 use crate::nonogram::rules::line::Line;
 use crate::nonogram::rules::oracle::{self, Starts};
 use crate::random::Rng;
@@ -36,7 +36,13 @@ const CASES: &[Case] = &[
     ("11211", &[2, 2], &[0, 1], true, false),
     ("12012", &[1, 1], &[0, 1], true, false),
     ("2122", &[1], &[0], true, false),
-    ("12121212121212121212", &[1; 10], &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], true, false),
+    (
+        "12121212121212121212",
+        &[1; 10],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        true,
+        false,
+    ),
     // Contradictions.
     ("0100", &[], &[], false, true),
     ("1121", &[2, 2], &[], false, true),
@@ -91,7 +97,11 @@ fn hand_written_cases() {
         assert_eq!(greying.complete, complete, "{label}");
         assert_eq!(greying.contradiction, contradiction, "{label}");
         let all = oracle::placements(line.len(), numbers);
-        assert_eq!(oracle::grey_by_enumeration(line, &clues, &all), greying, "oracle: {label}");
+        assert_eq!(
+            oracle::grey_by_enumeration(line, &clues, &all),
+            greying,
+            "oracle: {label}"
+        );
     }
 }
 
@@ -139,7 +149,10 @@ fn exhaustive(len: usize) -> u64 {
     loop {
         let mut line = Line::new(len);
         for (i, &digit) in digits.iter().enumerate() {
-            line.set(i, [Cell::Empty, Cell::Filled, Cell::Crossed][usize::from(digit)]);
+            line.set(
+                i,
+                [Cell::Empty, Cell::Filled, Cell::Crossed][usize::from(digit)],
+            );
         }
         let mut closed_len = [0u8; 32];
         for (start, block) in oracle::closed_blocks(line) {
@@ -173,15 +186,27 @@ fn exhaustive(len: usize) -> u64 {
         let filled_key = index_of[clue_key(line.filled())];
         for (id, list) in lists.iter().enumerate() {
             let expected = if seen[id] != line_number {
-                Greying { greyed: 0, complete: false, contradiction: true }
+                Greying {
+                    greyed: 0,
+                    complete: false,
+                    contradiction: true,
+                }
             } else if id == filled_key {
-                Greying { greyed: (1 << list.len()) - 1, complete: true, contradiction: false }
+                Greying {
+                    greyed: (1 << list.len()) - 1,
+                    complete: true,
+                    contradiction: false,
+                }
             } else {
                 let greyed = can_be[id * len..(id + 1) * len]
                     .iter()
                     .filter(|mask| mask.count_ones() == 1)
                     .fold(0, |all, mask| all | mask);
-                Greying { greyed, complete: false, contradiction: false }
+                Greying {
+                    greyed,
+                    complete: false,
+                    contradiction: false,
+                }
             };
             let got = grey(line, list);
             if got != expected {
@@ -276,7 +301,12 @@ fn random_lines_up_to_20_cells_match_the_devlog_rules() {
             .entry((line.len(), clues.as_slice().to_vec()))
             .or_insert_with(|| oracle::placements(line.len(), clues.as_slice()));
         let expected = oracle::grey_by_enumeration(line, &clues, all);
-        assert_eq!(grey(line, &clues), expected, "{line:?} {:?}", clues.as_slice());
+        assert_eq!(
+            grey(line, &clues),
+            expected,
+            "{line:?} {:?}",
+            clues.as_slice()
+        );
         let kind = if expected.contradiction {
             0
         } else if expected.greyed != 0 && !expected.complete {
@@ -328,7 +358,14 @@ fn timing_worst_20_cell_lines() {
         let mut line = Line::new(20);
         for i in 0..20 {
             if rng.below(100) < 40 {
-                line.set(i, if truth & (1 << i) != 0 { Cell::Filled } else { Cell::Crossed });
+                line.set(
+                    i,
+                    if truth & (1 << i) != 0 {
+                        Cell::Filled
+                    } else {
+                        Cell::Crossed
+                    },
+                );
             }
         }
         let greying = grey(line, &clues);

@@ -17,7 +17,11 @@ use crate::random::Rng;
 fn solutions(clues: &PuzzleClues, limit: usize) -> Vec<Grid> {
     let (width, height) = (clues.width(), clues.height());
     let row_options: Vec<Vec<u32>> = (0..height)
-        .map(|y| (0..1u32 << width).filter(|&m| clues.row(y).match_cells(m)).collect())
+        .map(|y| {
+            (0..1u32 << width)
+                .filter(|&m| clues.row(y).match_cells(m))
+                .collect()
+        })
         .collect();
     let mut found = Vec::new();
     let mut rows = std::vec![0u32; height];
@@ -61,7 +65,9 @@ fn solutions(clues: &PuzzleClues, limit: usize) -> Vec<Grid> {
         for &option in &options[y] {
             rows[y] = option;
             let complete = y + 1 == height;
-            if (0..width).all(|x| column_prefix_ok(&rows[..=y], x, clues.column(x).as_slice(), complete)) {
+            if (0..width)
+                .all(|x| column_prefix_ok(&rows[..=y], x, clues.column(x).as_slice(), complete))
+            {
                 go(y + 1, rows, options, clues, found, limit);
             }
         }
@@ -77,31 +83,35 @@ fn line_logic_by_enumeration(clues: &PuzzleClues) -> Option<Grid> {
     let (width, height) = (clues.width(), clues.height());
     let mut filled = std::vec![0u32; height];
     let mut crossed = std::vec![0u32; height];
-    let row_placements: Vec<_> =
-        (0..height).map(|y| oracle::placements(width, clues.row(y).as_slice())).collect();
-    let column_placements: Vec<_> =
-        (0..width).map(|x| oracle::placements(height, clues.column(x).as_slice())).collect();
+    let row_placements: Vec<_> = (0..height)
+        .map(|y| oracle::placements(width, clues.row(y).as_slice()))
+        .collect();
+    let column_placements: Vec<_> = (0..width)
+        .map(|x| oracle::placements(height, clues.column(x).as_slice()))
+        .collect();
     let column = |rows: &[u32], x: usize| (0..height).fold(0, |c, y| c | ((rows[y] >> x) & 1) << y);
     loop {
         let before = (filled.clone(), crossed.clone());
         for y in 0..height {
             let line = Line::from_masks(width, filled[y], crossed[y]);
-            let (f, c) = oracle::forced_by_enumeration(line, clues.row(y).as_slice(), &row_placements[y])?;
+            let (f, c) =
+                oracle::forced_by_enumeration(line, clues.row(y).as_slice(), &row_placements[y])?;
             filled[y] |= f;
             crossed[y] |= c;
         }
-        for x in 0..width {
+        for (x, placements) in column_placements.iter().enumerate() {
             let line = Line::from_masks(height, column(&filled, x), column(&crossed, x));
             let (f, c) =
-                oracle::forced_by_enumeration(line, clues.column(x).as_slice(), &column_placements[x])?;
+                oracle::forced_by_enumeration(line, clues.column(x).as_slice(), placements)?;
             for y in 0..height {
                 filled[y] |= ((f >> y) & 1) << x;
                 crossed[y] |= ((c >> y) & 1) << x;
             }
         }
         if (filled.clone(), crossed.clone()) == before {
-            let undecided: Vec<u32> =
-                (0..height).map(|y| cells_mask(width) & !(filled[y] | crossed[y])).collect();
+            let undecided: Vec<u32> = (0..height)
+                .map(|y| cells_mask(width) & !(filled[y] | crossed[y]))
+                .collect();
             return Some(Grid::from_rows(width, height, &undecided));
         }
     }
@@ -111,7 +121,10 @@ fn line_logic_by_enumeration(clues: &PuzzleClues) -> Option<Grid> {
 /// least two when there are more).
 fn check_verdict(clues: &PuzzleClues, verdict: Verdict, all: &[Grid]) {
     match verdict {
-        Verdict::Unique { solution, line_solvable } => {
+        Verdict::Unique {
+            solution,
+            line_solvable,
+        } => {
             assert_eq!(all, [solution], "{clues:?}");
             let undecided = line_logic_by_enumeration(clues).unwrap();
             assert_eq!(line_solvable, undecided.is_empty(), "{clues:?}");
@@ -120,8 +133,15 @@ fn check_verdict(clues: &PuzzleClues, verdict: Verdict, all: &[Grid]) {
             assert!(all.len() >= 2, "{clues:?}");
             assert!(clues.solved_by(&ambiguity.first) && clues.solved_by(&ambiguity.second));
             assert_ne!(ambiguity.first, ambiguity.second);
-            assert_eq!(ambiguity.differing, ambiguity.first.differing(&ambiguity.second));
-            assert_eq!(Some(ambiguity.undecided), line_logic_by_enumeration(clues), "{clues:?}");
+            assert_eq!(
+                ambiguity.differing,
+                ambiguity.first.differing(&ambiguity.second)
+            );
+            assert_eq!(
+                Some(ambiguity.undecided),
+                line_logic_by_enumeration(clues),
+                "{clues:?}"
+            );
             // Cells that vary over all solutions are all undecided.
             for other in all {
                 let varies = other.differing(&all[0]);
@@ -139,16 +159,25 @@ fn check_verdict(clues: &PuzzleClues, verdict: Verdict, all: &[Grid]) {
 /// probing at every node from the start, and knowing one solution.
 fn check_all_ways(clues: &PuzzleClues, all: &[Grid]) {
     check_verdict(clues, UniquenessCheck::new(clues).run(), all);
-    check_verdict(clues, UniquenessCheck::new(clues).probing_after(0).run(), all);
+    check_verdict(
+        clues,
+        UniquenessCheck::new(clues).probing_after(0).run(),
+        all,
+    );
     if let Some(picture) = all.first() {
         check_verdict(clues, UniquenessCheck::of_picture(picture).run(), all);
-        check_verdict(clues, UniquenessCheck::of_picture(picture).probing_after(0).run(), all);
+        check_verdict(
+            clues,
+            UniquenessCheck::of_picture(picture).probing_after(0).run(),
+            all,
+        );
     }
 }
 
 fn picture(width: usize, height: usize, bits: u64) -> Grid {
-    let rows: Vec<u32> =
-        (0..height).map(|y| ((bits >> (y * width)) as u32) & cells_mask(width)).collect();
+    let rows: Vec<u32> = (0..height)
+        .map(|y| ((bits >> (y * width)) as u32) & cells_mask(width))
+        .collect();
     Grid::from_rows(width, height, &rows)
 }
 
@@ -159,14 +188,20 @@ fn every_4x4_picture() {
     let mut classes: HashMap<PuzzleClues, Vec<Grid>> = HashMap::new();
     for bits in 0..1u64 << 16 {
         let picture = picture(4, 4, bits);
-        classes.entry(PuzzleClues::of_picture(&picture)).or_default().push(picture);
+        classes
+            .entry(PuzzleClues::of_picture(&picture))
+            .or_default()
+            .push(picture);
     }
     let mut kinds = [0u32; 3];
     for (clues, all) in &classes {
         check_all_ways(clues, all);
         let verdict = UniquenessCheck::new(clues).run();
         kinds[match verdict {
-            Verdict::Unique { line_solvable: true, .. } => 0,
+            Verdict::Unique {
+                line_solvable: true,
+                ..
+            } => 0,
             Verdict::Unique { .. } => 1,
             _ => 2,
         }] += 1;
@@ -191,7 +226,10 @@ fn random_4x4_clue_sets() {
     let mut classes: HashMap<PuzzleClues, Vec<Grid>> = HashMap::new();
     for bits in 0..1u64 << 16 {
         let picture = picture(4, 4, bits);
-        classes.entry(PuzzleClues::of_picture(&picture)).or_default().push(picture);
+        classes
+            .entry(PuzzleClues::of_picture(&picture))
+            .or_default()
+            .push(picture);
     }
     let mut rng = Rng::new(5);
     let mut none = 0;
@@ -245,7 +283,10 @@ fn line_logic_only_stops_where_line_logic_does() {
         let expected = line_logic_by_enumeration(&clues).unwrap();
         match UniquenessCheck::line_logic_only(&clues).run() {
             Verdict::Stalled { undecided } => assert_eq!(undecided, expected),
-            Verdict::Unique { line_solvable: true, .. } => assert!(expected.is_empty()),
+            Verdict::Unique {
+                line_solvable: true,
+                ..
+            } => assert!(expected.is_empty()),
             other => panic!("{other:?}"),
         }
     }
@@ -271,7 +312,9 @@ fn random_20x15_pictures() {
             match verdict {
                 Verdict::Unique { solution, .. } => assert_eq!(solution, source),
                 Verdict::NotUnique(ambiguity) => {
-                    assert!(clues.solved_by(&ambiguity.first) && clues.solved_by(&ambiguity.second));
+                    assert!(
+                        clues.solved_by(&ambiguity.first) && clues.solved_by(&ambiguity.second)
+                    );
                     assert!(!ambiguity.differing.is_empty());
                 }
                 other => panic!("{other:?}"),
@@ -296,7 +339,11 @@ fn small_budgets_reach_the_same_verdict() {
         let clues = PuzzleClues::of_picture(&noise(&mut rng, 12, 10, density));
         let fresh = || {
             let check = UniquenessCheck::new(&clues);
-            if round % 2 == 0 { check } else { check.probing_after(0) }
+            if round % 2 == 0 {
+                check
+            } else {
+                check.probing_after(0)
+            }
         };
         let whole = fresh().run();
         let mut check = fresh();
@@ -321,9 +368,14 @@ fn small_budgets_reach_the_same_verdict() {
 fn timing_20x15_checks() {
     const CAP: u32 = 1_000_000;
     // Density 0 stands for smoothed pictures (the generator's, before its filter).
-    let probe_after: Option<u32> = std::env::var("PROBE_AFTER").ok().map(|v| v.parse().unwrap());
-    for (hinted, density) in [false, true].into_iter().flat_map(|h| [0, 30, 40, 50, 60, 70].map(|d| (h, d))) {
-    let mut rng = Rng::new(0x2015 + density);
+    let probe_after: Option<u32> = std::env::var("PROBE_AFTER")
+        .ok()
+        .map(|v| v.parse().unwrap());
+    for (hinted, density) in [false, true]
+        .into_iter()
+        .flat_map(|h| [0, 30, 40, 50, 60, 70].map(|d| (h, d)))
+    {
+        let mut rng = Rng::new(0x2015 + density);
         let mut works = Vec::new();
         let mut guesses = Vec::new();
         let mut nanos = Vec::new();
@@ -347,7 +399,12 @@ fn timing_20x15_checks() {
             let verdict = check.step(CAP);
             capped += u32::from(verdict == Verdict::Working);
             if verdict == Verdict::Working {
-                std::println!("  capped: first found {}, root undecided {}, depth {}", check.first.is_some(), check.root_undecided.map_or(0, |g| g.count()), check.guesses.len());
+                std::println!(
+                    "  capped: first found {}, root undecided {}, depth {}",
+                    check.first.is_some(),
+                    check.root_undecided.map_or(0, |g| g.count()),
+                    check.guesses.len()
+                );
             }
             nanos.push(start.elapsed().as_nanos() as u64);
             unique += u32::from(matches!(verdict, Verdict::Unique { .. }));
