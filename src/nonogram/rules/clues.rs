@@ -10,6 +10,9 @@ pub const MAX_CLUES: usize = 10;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Clues {
     numbers: Vec<u8, MAX_CLUES>,
+    /// Their sum: the filled cells of the line (kept, the hint guide needs it
+    /// on every mark).
+    total: u16,
 }
 
 impl Clues {
@@ -20,15 +23,17 @@ impl Clues {
         if numbers.contains(&0) {
             return None;
         }
+        let total = numbers.iter().map(|&n| u16::from(n)).sum();
         Vec::from_slice(numbers)
             .ok()
-            .map(|numbers| Self { numbers })
+            .map(|numbers| Self { numbers, total })
     }
 
     /// The clues a picture line gives: the lengths of the runs of set bits.
     #[must_use]
     pub fn of_cells(filled: u32) -> Self {
         let mut numbers = Vec::new();
+        let total = filled.count_ones() as u16;
         let mut rest = filled;
         while rest != 0 {
             rest >>= rest.trailing_zeros();
@@ -37,32 +42,41 @@ impl Clues {
             let _ = numbers.push(run as u8);
             rest = rest.checked_shr(run).unwrap_or(0);
         }
-        Self { numbers }
+        Self { numbers, total }
     }
 
     /// The numbers, first run first.
     #[must_use]
+    #[inline(always)]
     pub fn as_slice(&self) -> &[u8] {
         &self.numbers
     }
 
     /// How many numbers.
     #[must_use]
+    #[inline(always)]
     pub fn len(&self) -> usize {
         self.numbers.len()
     }
 
     /// True for a blank line's clues.
     #[must_use]
+    #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.numbers.is_empty()
+    }
+
+    /// Sum of the numbers: how many cells the line has filled.
+    #[must_use]
+    #[inline(always)]
+    pub fn total(&self) -> u32 {
+        u32::from(self.total)
     }
 
     /// Shortest line the runs fit in: their lengths plus one gap between each two.
     #[must_use]
     pub fn min_len(&self) -> usize {
-        let total: usize = self.numbers.iter().map(|&n| usize::from(n)).sum();
-        total + self.len().saturating_sub(1)
+        usize::from(self.total) + self.len().saturating_sub(1)
     }
 
     /// Whether `filled` (the filled cells of a line) has exactly these runs.
@@ -73,7 +87,7 @@ impl Clues {
 }
 
 /// Whether the runs of set bits in `filled` are exactly `numbers`.
-pub(super) fn runs_are(filled: u32, numbers: &[u8]) -> bool {
+fn runs_are(filled: u32, numbers: &[u8]) -> bool {
     let mut rest = filled;
     for &number in numbers {
         if rest == 0 {

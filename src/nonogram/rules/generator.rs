@@ -34,13 +34,6 @@ pub struct Puzzle {
     pub line_solvable: bool,
 }
 
-/// The picture under test and its check.
-#[derive(Clone, Debug)]
-struct Attempt {
-    picture: Grid,
-    check: UniquenessCheck,
-}
-
 /// A puzzle generator in progress. About 3 KB; no allocation.
 #[derive(Clone, Debug)]
 pub struct Generator {
@@ -48,7 +41,11 @@ pub struct Generator {
     width: u8,
     height: u8,
     need_line_logic: bool,
-    attempt: Option<Attempt>,
+    /// The picture under test, while `checking`, and its check (reused in
+    /// place from one picture to the next).
+    picture: Grid,
+    check: UniquenessCheck,
+    checking: bool,
     attempts: u32,
 }
 
@@ -58,12 +55,15 @@ impl Generator {
     #[must_use]
     pub fn new(seed: u32, width: usize, height: usize) -> Self {
         assert!((1..=MAX_WIDTH).contains(&width) && (1..=MAX_HEIGHT).contains(&height));
+        let picture = Grid::new(width, height);
         Self {
             rng: Rng::new(seed),
             width: width as u8,
             height: height as u8,
             need_line_logic: true,
-            attempt: None,
+            picture,
+            check: UniquenessCheck::line_logic_only(&PuzzleClues::of_picture(&picture)),
+            checking: false,
             attempts: 0,
         }
     }
@@ -72,10 +72,9 @@ impl Generator {
     /// (harder; pictures whose search runs long are skipped).
     #[must_use]
     pub fn unique_only(seed: u32, width: usize, height: usize) -> Self {
-        Self {
-            need_line_logic: false,
-            ..Self::new(seed, width, height)
-        }
+        let mut generator = Self::new(seed, width, height);
+        generator.need_line_logic = false;
+        generator
     }
 
     /// Pictures drawn so far (the last one is the puzzle once found).
@@ -89,42 +88,37 @@ impl Generator {
     pub fn step(&mut self, budget: u32) -> Option<Puzzle> {
         let mut budget = budget;
         while budget > 0 {
-            let Some(attempt) = &mut self.attempt else {
+            if !self.checking {
                 budget = budget.saturating_sub(PICTURE_WORK);
                 self.attempts += 1;
                 let (width, height) = (self.width(), self.height());
-                let picture = smooth_picture(&mut self.rng, width, height);
-                if has_both_colours(&picture) {
-                    let clues = PuzzleClues::of_picture(&picture);
-                    let check = if self.need_line_logic {
-                        UniquenessCheck::line_logic_only(&clues)
-                    } else {
-                        UniquenessCheck::new(&clues)
-                    };
-                    self.attempt = Some(Attempt { picture, check });
+                self.picture = smooth_picture(&mut self.rng, width, height);
+                if has_both_colours(&self.picture) {
+                    let clues = PuzzleClues::of_picture(&self.picture);
+                    self.check.restart(&clues, None, !self.need_line_logic);
+                    self.checking = true;
                 }
                 continue;
-            };
-            let before = attempt.check.work_done();
+            }
+            let before = self.check.work_done();
             let allowed = budget.min(SEARCH_WORK_CAP.saturating_sub(before));
-            let verdict = attempt.check.step(allowed);
-            budget = budget.saturating_sub(attempt.check.work_done() - before);
+            let verdict = self.check.step(allowed);
+            budget = budget.saturating_sub(self.check.work_done() - before);
             match verdict {
-                Verdict::Working if attempt.check.work_done() < SEARCH_WORK_CAP => {}
+                Verdict::Working if self.check.work_done() < SEARCH_WORK_CAP => {}
                 Verdict::Unique {
                     solution,
                     line_solvable,
                 } => {
-                    let picture = attempt.picture;
-                    debug_assert_eq!(solution, picture);
-                    self.attempt = None;
+                    debug_assert_eq!(solution, self.picture);
+                    self.checking = false;
                     return Some(Puzzle {
-                        picture,
-                        clues: PuzzleClues::of_picture(&picture),
+                        picture: self.picture,
+                        clues: PuzzleClues::of_picture(&self.picture),
                         line_solvable,
                     });
                 }
-                _ => self.attempt = None,
+                _ => self.checking = false,
             }
         }
         None

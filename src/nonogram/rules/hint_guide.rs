@@ -18,11 +18,13 @@
 //!   possible and only clue 1 greys (as the devlog's worked example says).
 //!
 //! The block test is a bitwise `and` of the placement tables per clue
-//! ([`super::placements`]), so a line costs a few hundred word operations.
+//! ([`super::placements`]), so a line costs a few hundred word operations,
+//! and it runs from IWRAM as ARM code on the GBA: the app greys a row and a
+//! column on every cell the player marks.
 
-use super::clues::Clues;
+use super::clues::{Clues, MAX_CLUES};
 use super::line::{Line, cells_mask};
-use super::placements::{Placements, runs_of};
+use super::placements::{RightSweep, left_table, runs_of};
 
 /// The hint guide's verdict on one line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -51,24 +53,19 @@ impl Greying {
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 pub fn grey(line: Line, clues: &Clues) -> Greying {
     let numbers = clues.as_slice();
+    let count = numbers.len().min(MAX_CLUES);
     let len = line.len();
     let filled = line.filled();
     let crossed = line.crossed();
-    if clues.match_cells(filled) {
-        let all = cells_mask(numbers.len()) as u16;
-        return Greying {
-            greyed: all,
-            complete: true,
-            contradiction: false,
-        };
+    let mut left = [0; MAX_CLUES + 1];
+    if !left_table(len, filled, crossed, numbers, &mut left) {
+        return Greying { greyed: 0, complete: false, contradiction: true };
     }
-    let mut placements = Placements::new(len, filled, crossed, numbers);
-    if !placements.consistent() {
-        return Greying {
-            greyed: 0,
-            complete: false,
-            contradiction: true,
-        };
+    // A consistent placement covers every filled cell; if there are as many
+    // filled cells as it covers, they are that placement: the runs match.
+    if filled.count_ones() == clues.total() {
+        let all = cells_mask(count) as u16;
+        return Greying { greyed: all, complete: true, contradiction: false };
     }
     // First cells of closed blocks, and boundaries just after a block's last
     // cell that a cross or the edge closes.
@@ -77,35 +74,35 @@ pub fn grey(line: Line, clues: &Clues) -> Greying {
     if closed_starts == 0 || closed_ends == 0 {
         return Greying::default();
     }
-    placements.add_right();
+    // Where each clue can start, into `left[j]` once the sweep, which reads
+    // `left[j]` only on reaching clue `j`, is past it (saving an array).
+    let (mut sweep, _) = RightSweep::new(len, filled, crossed, numbers);
+    while let Some((j, _, starts)) = sweep.next(&left) {
+        left[j] = starts;
+    }
     // Each closed block (by its first cell) and the clues it can be: blocks
     // seen once can be exactly one clue, those seen twice more than one.
-    let mut candidates = [0u32; super::clues::MAX_CLUES];
     let mut once = 0;
     let mut twice = 0;
-    for (j, &clue) in numbers.iter().enumerate() {
-        let run = u32::from(clue);
-        let blocks = closed_starts & runs_of(filled, run) & (closed_ends >> run);
-        if blocks == 0 {
-            continue;
-        }
-        let here = blocks & placements.starts(j);
-        candidates[j] = here;
+    let mut j = 0;
+    while j < count {
+        let run = u32::from(numbers[j]);
+        let here = closed_starts & runs_of(filled, run) & (closed_ends >> run) & left[j];
+        left[j] = here;
         twice |= once & here;
         once |= here;
+        j += 1;
     }
     let sure = once & !twice;
     let mut greyed = 0;
-    for (j, &here) in candidates.iter().enumerate().take(numbers.len()) {
-        if here & sure != 0 {
+    let mut j = 0;
+    while j < count {
+        if left[j] & sure != 0 {
             greyed |= 1 << j;
         }
+        j += 1;
     }
-    Greying {
-        greyed,
-        complete: false,
-        contradiction: false,
-    }
+    Greying { greyed, complete: false, contradiction: false }
 }
 
 #[cfg(all(test, not(target_arch = "arm")))]

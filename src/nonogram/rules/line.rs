@@ -145,8 +145,7 @@ impl Line {
 }
 
 /// Cell `i` of a `len`-cell mask moved to cell `len - 1 - i`.
-#[must_use]
-pub const fn reverse_cells(mask: u32, len: usize) -> u32 {
+const fn reverse_cells(mask: u32, len: usize) -> u32 {
     if len == 0 {
         0
     } else {

@@ -1,9 +1,10 @@
 //! Line logic: the cells of one line that every placement of its clues
 //! consistent with the marks agrees on.
 
-use super::clues::{Clues, runs_are};
+use super::clues::Clues;
 use super::line::{Line, cells_mask};
-use super::placements::Placements;
+use super::clues::MAX_CLUES;
+use super::placements::{RightSweep, left_table, smear_up};
 
 /// What line logic proves about one line (already marked cells included).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,19 +27,33 @@ pub fn solve_line(line: Line, clues: &Clues) -> Option<Forced> {
 #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 pub(super) fn forced(len: usize, filled: u32, crossed: u32, clues: &[u8]) -> Option<Forced> {
-    let cells = cells_mask(len);
-    if (filled | crossed) == cells {
-        // Fully marked: only a check is left, and that needs no tables.
-        return runs_are(filled, clues).then_some(Forced { filled, crossed });
-    }
-    let mut placements = Placements::new(len, filled, crossed, clues);
-    if !placements.consistent() {
+    let mut left = [0; MAX_CLUES + 1];
+    if !left_table(len, filled, crossed, clues, &mut left) {
         return None;
     }
-    placements.add_right();
+    let cells = cells_mask(len);
+    if (filled | crossed) == cells {
+        // Fully marked and consistent: nothing left to find.
+        return Some(Forced { filled, crossed });
+    }
+    let (mut sweep, right_end) = RightSweep::new(len, filled, crossed, clues);
+    // Cells left uncovered between clue j - 1 and clue j, after the last one...
+    let mut can_be_blank = left[clues.len().min(MAX_CLUES)] & (right_end >> 1);
+    while let Some((j, right, starts)) = sweep.next(&left) {
+        // ...and before each. The sweep is done with `left[j]`: it now keeps
+        // where clue j can start (saving an array).
+        can_be_blank |= left[j] & (right >> 1);
+        left[j] = starts;
+    }
+    let mut can_be_filled = 0;
+    let mut j = 0;
+    while j < clues.len().min(MAX_CLUES) {
+        can_be_filled |= smear_up(left[j], u32::from(clues[j]));
+        j += 1;
+    }
     Some(Forced {
-        filled: cells & !placements.can_be_blank(),
-        crossed: cells & !placements.can_be_filled(),
+        filled: cells & !(can_be_blank & !filled),
+        crossed: cells & !can_be_filled,
     })
 }
 

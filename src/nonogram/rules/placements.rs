@@ -14,12 +14,18 @@
 //! `left[j + 1]` follows from `left[j]`: the run of clue `j` may end at `i`
 //! when it may start at `i - c` (the cells before it fit clues `0..j` plus a
 //! gap, the run's cells are not crossed), and from such an end the table
-//! spreads right over cells that are not filled. That spread is one addition:
+//! spreads up over cells that are not filled. That spread is one addition:
 //! the carry of `seeds + (seeds | steps)` runs up through `steps`. `right` is
-//! `left` of the mirrored line, mirrored back.
+//! built the same way from the other end; carries cannot run down, so its
+//! spread is a five-step parallel prefix instead.
+//!
+//! The left table is stored; the right one is only walked, clue by clue,
+//! while the caller combines it with the left one, so a line needs one small
+//! array. Both are inlined into the hint guide and the line solver (ARM code
+//! in IWRAM on the GBA).
 
 use super::clues::MAX_CLUES;
-use super::line::{cells_mask, reverse_cells};
+use super::line::cells_mask;
 
 /// Positions reachable from `seeds` by moving up one position at a time onto
 /// positions in `steps`: bit `i` is set when `seeds` has `i`, or `steps` has
@@ -29,6 +35,23 @@ use super::line::{cells_mask, reverse_cells};
 const fn spread_up(seeds: u32, steps: u32) -> u32 {
     let propagate = steps & !seeds;
     ((seeds | propagate).wrapping_add(seeds) ^ propagate) >> 1
+}
+
+/// Positions reachable from `seeds` by moving down one position at a time
+/// onto positions in `steps` (bit `i` set: position `i` may be entered from
+/// `i + 1`). A parallel prefix over distances 1, 2, 4, 8 and 16, enough for
+/// the 21 boundaries of a 20-cell line.
+#[inline(always)]
+const fn spread_down(seeds: u32, steps: u32) -> u32 {
+    let mut reach = seeds;
+    let mut open = steps;
+    let mut distance = 1;
+    while distance < 32 {
+        reach |= open & (reach >> distance);
+        open &= open >> distance;
+        distance *= 2;
+    }
+    reach
 }
 
 /// Bit `s` set when bits `s..s + run` of `mask` are all set (`run >= 1`),
@@ -60,140 +83,101 @@ pub(super) const fn smear_up(mut starts: u32, run: u32) -> u32 {
     starts
 }
 
-/// Fills `table[0..=clues.len()]` with the `left` table of a line of `len`
-/// cells (see the module notes). The line is consistent with its clues when
-/// bit `len` of `table[clues.len()]` is set.
+/// Fills `left[0..=clues.len()]` (see the module notes) for a `len`-cell
+/// line (`1..=20`) marked `filled` and `crossed`, and tells whether some
+/// placement of all the clues is consistent with the marks. `clues`: at most
+/// [`MAX_CLUES`] numbers, each at least 1.
 #[inline(always)]
-fn left_table(
+pub(super) fn left_table(
     len: usize,
     filled: u32,
     crossed: u32,
     clues: &[u8],
-    table: &mut [u32; MAX_CLUES + 1],
-) {
+    left: &mut [u32; MAX_CLUES + 1],
+) -> bool {
+    let count = clues.len().min(MAX_CLUES);
     let cells = cells_mask(len);
     let coverable = cells & !crossed;
     let gap_ok = cells & !filled;
     // Moving from boundary i - 1 to i leaves cell i - 1 uncovered.
     let steps = gap_ok << 1;
     let mut fits = spread_up(1, steps);
-    table[0] = fits;
+    left[0] = fits;
     // Where the next run may start: the first run anywhere the cells before
     // are uncovered, a later one one gap cell after the previous run's fit.
     let mut starts = fits;
-    for (j, &clue) in clues.iter().enumerate() {
-        let run = u32::from(clue);
+    let mut j = 0;
+    while j < count {
+        let run = clues[j] as u32;
         let ends = (starts & runs_of(coverable, run)) << run;
         fits = spread_up(ends, steps);
-        table[j + 1] = fits;
+        left[j + 1] = fits;
         starts = (fits & gap_ok) << 1;
+        j += 1;
     }
+    fits & (1 << len) != 0
 }
 
-/// The tables of one line for one set of clues. The right table is only
-/// made on request: telling whether the line is consistent needs the left one alone.
-pub(super) struct Placements<'a> {
-    len: usize,
-    filled: u32,
-    crossed: u32,
+/// The right table, built from the last clue back without being stored:
+/// [`Self::next`] gives, for `j` from `clues.len()` down to 0, `right[j]`
+/// and the cells where clue `j` can start in some consistent placement of
+/// all the clues (bit `s`: start at cell `s`; 0 for `j == clues.len()`).
+/// (A struct rather than a callback: closures do not reliably inline, and
+/// this must stay in the caller's IWRAM code.)
+pub(super) struct RightSweep<'a> {
     clues: &'a [u8],
-    left: [u32; MAX_CLUES + 1],
-    right: [u32; MAX_CLUES + 1],
+    coverable: u32,
+    gap_ok: u32,
+    /// Clues still to visit: `j` of the next visit plus one.
+    remaining: usize,
+    /// Where a run may end (the boundary after its last cell): the last run
+    /// where nothing filled follows, an earlier one a gap cell before the
+    /// next run's fit.
+    ends: u32,
 }
 
-impl<'a> Placements<'a> {
-    /// The left table of a `len`-cell line (`1..=20`) marked `filled` and
-    /// `crossed`; `clues` at most [`MAX_CLUES`] numbers, each at least 1.
+impl<'a> RightSweep<'a> {
+    /// The sweep and `right[clues.len()]` (nothing left to place: no filled
+    /// cell from there to the end).
     #[inline(always)]
-    pub(super) fn new(len: usize, filled: u32, crossed: u32, clues: &'a [u8]) -> Self {
-        let mut left = [0; MAX_CLUES + 1];
-        left_table(len, filled, crossed, clues, &mut left);
-        Self {
-            len,
-            filled,
-            crossed,
+    pub(super) fn new(len: usize, filled: u32, crossed: u32, clues: &'a [u8]) -> (Self, u32) {
+        let clues = &clues[..clues.len().min(MAX_CLUES)];
+        let cells = cells_mask(len);
+        let gap_ok = cells & !filled;
+        let fits = spread_down(1 << len, gap_ok);
+        let sweep = Self {
             clues,
-            left,
-            right: [0; MAX_CLUES + 1],
-        }
-    }
-
-    /// Whether some placement of all the clues is consistent with the marks.
-    #[inline(always)]
-    pub(super) fn consistent(&self) -> bool {
-        self.left[self.clues.len()] & (1 << self.len) != 0
-    }
-
-    /// Makes the right table: the mirrored line's left table, mirrored back.
-    #[inline(always)]
-    pub(super) fn add_right(&mut self) {
-        let count = self.clues.len();
-        let mut reversed = [0u8; MAX_CLUES];
-        for (slot, &clue) in reversed.iter_mut().zip(self.clues.iter().rev()) {
-            *slot = clue;
-        }
-        let mut mirrored = [0; MAX_CLUES + 1];
-        left_table(
-            self.len,
-            reverse_cells(self.filled, self.len),
-            reverse_cells(self.crossed, self.len),
-            &reversed[..count],
-            &mut mirrored,
-        );
-        for (j, slot) in self.right.iter_mut().enumerate().take(count + 1) {
-            // Boundary i of the line is boundary len - i of the mirror.
-            *slot = reverse_cells(mirrored[count - j], self.len + 1);
-        }
-    }
-
-    /// Bit `s` set when clue `j` can start at cell `s` in some consistent
-    /// placement of all the clues. Needs [`Self::add_right`] first.
-    #[inline(always)]
-    pub(super) fn starts(&self, j: usize) -> u32 {
-        let run = u32::from(self.clues[j]);
-        let cells = cells_mask(self.len);
-        let gap_ok = cells & !self.filled;
-        let after_gap = if j == 0 {
-            self.left[0]
-        } else {
-            (self.left[j] & gap_ok) << 1
+            coverable: cells & !crossed,
+            gap_ok,
+            remaining: clues.len(),
+            ends: fits,
         };
-        // Boundary q may end clue j when the rest fits from q on, after a gap
-        // cell unless nothing follows.
-        let rest_ok = if j + 1 == self.clues.len() {
-            self.right[j + 1]
-        } else {
-            (self.right[j + 1] >> 1) & gap_ok
-        };
-        after_gap & runs_of(cells & !self.crossed, run) & (rest_ok >> run)
+        (sweep, fits)
     }
 
-    /// Cells that some consistent placement leaves uncovered. Needs
-    /// [`Self::add_right`] first.
+    /// The next clue down: `(j, right[j], starts of clue j)`, given
+    /// [`left_table`]'s table of a consistent line.
     #[inline(always)]
-    pub(super) fn can_be_blank(&self) -> u32 {
-        let mut blank = 0;
-        for j in 0..=self.clues.len() {
-            // Cell t between clue j - 1 and clue j.
-            blank |= self.left[j] & (self.right[j] >> 1);
+    pub(super) fn next(&mut self, left: &[u32; MAX_CLUES + 1]) -> Option<(usize, u32, u32)> {
+        if self.remaining == 0 {
+            return None;
         }
-        blank & cells_mask(self.len) & !self.filled
-    }
-
-    /// Cells that some consistent placement covers. Needs [`Self::add_right`] first.
-    #[inline(always)]
-    pub(super) fn can_be_filled(&self) -> u32 {
-        let mut covered = 0;
-        for (j, &clue) in self.clues.iter().enumerate() {
-            covered |= smear_up(self.starts(j), u32::from(clue));
-        }
-        covered
+        self.remaining -= 1;
+        let j = self.remaining;
+        let run = self.clues[j] as u32;
+        let fit_after = runs_of(self.coverable, run) & (self.ends >> run);
+        let fits = spread_down(fit_after, self.gap_ok);
+        self.ends = (fits >> 1) & self.gap_ok;
+        // Clue j starts at s when clues 0..j fit before it (with a gap cell
+        // unless it is the first) and the rest after it.
+        let after_gap = if j == 0 { left[0] } else { (left[j] & self.gap_ok) << 1 };
+        Some((j, fits, after_gap & fit_after))
     }
 }
 
 #[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
-    use super::{runs_of, smear_up, spread_up};
+    use super::{runs_of, smear_up, spread_down, spread_up};
 
     #[test]
     fn spread_up_follows_steps_from_each_seed() {
@@ -219,6 +203,29 @@ mod tests {
                 naive(seeds, steps),
                 "{seeds:b} {steps:b}"
             );
+        }
+    }
+
+    #[test]
+    fn spread_down_follows_steps_from_each_seed() {
+        let naive = |seeds: u32, steps: u32| {
+            let mut reach = 0u32;
+            for i in (0..32).rev() {
+                let above = i < 31 && reach & (1 << (i + 1)) != 0;
+                if seeds & (1 << i) != 0 || (steps & (1 << i) != 0 && above) {
+                    reach |= 1 << i;
+                }
+            }
+            reach
+        };
+        let mut state = 7u32;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            let seeds = state & 0x3F_FFFF & (state >> 9);
+            let steps = (state >> 2) & 0x3F_FFFF;
+            assert_eq!(spread_down(seeds, steps), naive(seeds, steps), "{seeds:b} {steps:b}");
         }
     }
 

@@ -51,24 +51,28 @@ impl PuzzleClues {
 
     /// Columns of the board.
     #[must_use]
+    #[inline(always)]
     pub const fn width(&self) -> usize {
         self.width as usize
     }
 
     /// Rows of the board.
     #[must_use]
+    #[inline(always)]
     pub const fn height(&self) -> usize {
         self.height as usize
     }
 
     /// Clues of row `y` (top is 0). Panics off the board.
     #[must_use]
+    #[inline(always)]
     pub fn row(&self, y: usize) -> &Clues {
         &self.rows[..self.height()][y]
     }
 
     /// Clues of column `x` (left is 0). Panics off the board.
     #[must_use]
+    #[inline(always)]
     pub fn column(&self, x: usize) -> &Clues {
         &self.columns[..self.width()][x]
     }

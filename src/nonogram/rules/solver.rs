@@ -76,15 +76,32 @@ pub enum Verdict {
     },
 }
 
+/// A guess on the stack, in four bytes: the stack holds up to 300.
 #[derive(Clone, Copy, Debug)]
 struct Guess {
     /// Trail length before the guess: undoing to it forgets the guess.
     trail_len: u16,
-    cell: CellIndex,
-    /// The value tried first.
-    first_filled: bool,
-    /// The other value is under way.
-    second: bool,
+    /// The cell, and [`FIRST_FILLED`] and [`SECOND`] above its bits.
+    cell_and_flags: u16,
+}
+
+/// The value tried first was filled.
+const FIRST_FILLED: u16 = 1 << 14;
+/// The other value is under way.
+const SECOND: u16 = 1 << 15;
+
+impl Guess {
+    const fn cell(self) -> CellIndex {
+        self.cell_and_flags & !(FIRST_FILLED | SECOND)
+    }
+
+    const fn first_filled(self) -> bool {
+        self.cell_and_flags & FIRST_FILLED != 0
+    }
+
+    const fn second(self) -> bool {
+        self.cell_and_flags & SECOND != 0
+    }
 }
 
 /// A probing round at the current node: each undecided cell is tried both
@@ -141,7 +158,8 @@ pub struct UniquenessCheck {
     /// Cells undecided at the first fixpoint of line logic, once reached.
     root_undecided: Option<Grid>,
     first: Option<Grid>,
-    verdict: Verdict,
+    /// A second solution, once found (the check is then over).
+    second: Option<Grid>,
     work: u32,
     guess_count: u32,
     /// A picture known to solve the clues, if any: guesses follow it first,
@@ -172,7 +190,7 @@ impl UniquenessCheck {
             search: true,
             root_undecided: None,
             first: None,
-            verdict: Verdict::Working,
+            second: None,
             work: 0,
             guess_count: 0,
             hint: None,
@@ -200,10 +218,9 @@ impl UniquenessCheck {
     /// has to look for another.
     #[must_use]
     pub fn of_picture(picture: &Grid) -> Self {
-        Self {
-            hint: Some(*picture),
-            ..Self::new(&PuzzleClues::of_picture(picture))
-        }
+        let mut check = Self::new(&PuzzleClues::of_picture(picture));
+        check.hint = Some(*picture);
+        check
     }
 
     /// Line logic only, no search: ends `Unique` (with `line_solvable`),
@@ -211,10 +228,34 @@ impl UniquenessCheck {
     /// per cell marked plus one per line.
     #[must_use]
     pub fn line_logic_only(clues: &PuzzleClues) -> Self {
-        Self {
-            search: false,
-            ..Self::new(clues)
-        }
+        let mut check = Self::new(clues);
+        check.search = false;
+        check
+    }
+
+    /// Starts over in place on `clues`, as [`Self::new`] (`search`) or
+    /// [`Self::line_logic_only`] would, guided by `known_solution` as
+    /// [`Self::of_picture`] is when given. For a check kept in one place
+    /// (say a `Box`): building a new one makes a ~3 KB temporary on the stack.
+    pub fn restart(&mut self, clues: &PuzzleClues, known_solution: Option<&Grid>, search: bool) {
+        self.clues.clone_from(clues);
+        self.row_filled = [0; MAX_HEIGHT];
+        self.row_crossed = [0; MAX_HEIGHT];
+        self.column_filled = [0; MAX_WIDTH];
+        self.column_crossed = [0; MAX_WIDTH];
+        self.dirty_rows = cells_mask(clues.height());
+        self.dirty_columns = cells_mask(clues.width());
+        self.trail.clear();
+        self.guesses.clear();
+        self.phase = Phase::Propagate;
+        self.search = search;
+        self.root_undecided = None;
+        self.first = None;
+        self.second = None;
+        self.work = 0;
+        self.guess_count = 0;
+        self.hint = known_solution.copied();
+        self.round = None;
     }
 
     /// Works for at most `budget` units (see the module notes), then says
@@ -223,7 +264,7 @@ impl UniquenessCheck {
         let mut budget = budget;
         loop {
             if self.phase == Phase::Done {
-                return self.verdict;
+                return self.verdict();
             }
             if budget == 0 {
                 return Verdict::Working;
@@ -361,7 +402,7 @@ impl UniquenessCheck {
         if self.guesses.is_empty() && self.root_undecided.is_none() {
             self.root_undecided = Some(undecided);
             if !self.search && !undecided.is_empty() {
-                self.finish(Verdict::Stalled { undecided });
+                self.phase = Phase::Done;
                 return;
             }
         }
@@ -388,25 +429,41 @@ impl UniquenessCheck {
         match self.first {
             None => self.first = Some(solution),
             Some(first) if first != solution => {
-                self.finish(Verdict::NotUnique(Ambiguity {
-                    first,
-                    second: solution,
-                    differing: first.differing(&solution),
-                    undecided: self.root_undecided.unwrap_or(solution),
-                }));
+                self.second = Some(solution);
+                self.phase = Phase::Done;
             }
             Some(_) => {}
+        }
+    }
+
+    /// The verdict of a finished check.
+    fn verdict(&self) -> Verdict {
+        let undecided = self.root_undecided;
+        match (self.first, self.second, undecided) {
+            (Some(first), Some(second), _) => Verdict::NotUnique(Ambiguity {
+                first,
+                second,
+                differing: first.differing(&second),
+                undecided: undecided.unwrap_or(first),
+            }),
+            (Some(solution), None, _) => Verdict::Unique {
+                solution,
+                line_solvable: undecided.is_some_and(|grid| grid.is_empty()),
+            },
+            (None, _, Some(undecided)) if !self.search && !undecided.is_empty() => {
+                Verdict::Stalled { undecided }
+            }
+            _ => Verdict::NoSolution,
         }
     }
 
     /// Guesses `cell`, trying first the value it more likely has.
     fn guess(&mut self, cell: CellIndex) {
         let first_filled = self.likely_filled(cell);
+        let flags = if first_filled { FIRST_FILLED } else { 0 };
         let _ = self.guesses.push(Guess {
             trail_len: self.trail.len() as u16,
-            cell,
-            first_filled,
-            second: false,
+            cell_and_flags: cell | flags,
         });
         self.guess_count += 1;
         self.round = None;
@@ -515,29 +572,16 @@ impl UniquenessCheck {
         self.round = None;
         while let Some(&guess) = self.guesses.last() {
             self.undo_to(usize::from(guess.trail_len));
-            if !guess.second {
+            if !guess.second() {
                 if let Some(top) = self.guesses.last_mut() {
-                    top.second = true;
+                    top.cell_and_flags |= SECOND;
                 }
-                self.mark(guess.cell, !guess.first_filled);
+                self.mark(guess.cell(), !guess.first_filled());
                 self.phase = Phase::Propagate;
                 return;
             }
             self.guesses.pop();
         }
-        let line_solvable = self.root_undecided.is_some_and(|grid| grid.is_empty());
-        let verdict = match self.first {
-            Some(solution) => Verdict::Unique {
-                solution,
-                line_solvable,
-            },
-            None => Verdict::NoSolution,
-        };
-        self.finish(verdict);
-    }
-
-    fn finish(&mut self, verdict: Verdict) {
-        self.verdict = verdict;
         self.phase = Phase::Done;
     }
 
