@@ -114,6 +114,9 @@ mod tests {
         assert_eq!(Clues::of_cells(0x5_5555).as_slice(), &[1; 10]);
         assert_eq!(Clues::of_cells(u32::MAX).as_slice(), &[32]);
         assert_eq!(Clues::new(&[3, 2, 1]).unwrap().min_len(), 8);
+        assert_eq!(Clues::new(&[3, 2, 1]).unwrap().total(), 6);
+        assert_eq!(Clues::of_cells(0b1011_0111).total(), 6);
+        assert_eq!(Clues::new(&[3, 2, 1]), Some(Clues::of_cells(0b1011_0111)));
         assert_eq!(Clues::default().min_len(), 0);
         assert!(Clues::new(&[1, 0]).is_none());
         assert!(Clues::new(&[1; 11]).is_none());

@@ -102,3 +102,28 @@ impl Grid {
         grid
     }
 }
+
+#[cfg(all(test, not(target_arch = "arm")))]
+mod tests {
+    use super::Grid;
+
+    #[test]
+    fn rows_columns_and_cells() {
+        let mut grid = Grid::new(20, 15);
+        grid.set(19, 14, true);
+        grid.set(0, 0, true);
+        grid.set(20, 0, true);
+        grid.set(0, 15, true);
+        assert_eq!(grid.count(), 2);
+        assert!(grid.contains(19, 14) && grid.contains(0, 0) && !grid.contains(20, 0));
+        assert_eq!(grid.row(14), 1 << 19);
+        assert_eq!(grid.column(19), 1 << 14);
+        assert_eq!(grid.row(15), 0);
+        grid.set(0, 0, false);
+        assert_eq!(grid.count(), 1);
+        let other = Grid::from_rows(20, 15, &[u32::MAX]);
+        assert_eq!(other.row(0), 0xF_FFFF);
+        assert_eq!(grid.differing(&other).count(), 21);
+        assert!(Grid::new(1, 1).is_empty());
+    }
+}

@@ -59,13 +59,21 @@ pub fn grey(line: Line, clues: &Clues) -> Greying {
     let crossed = line.crossed();
     let mut left = [0; MAX_CLUES + 1];
     if !left_table(len, filled, crossed, numbers, &mut left) {
-        return Greying { greyed: 0, complete: false, contradiction: true };
+        return Greying {
+            greyed: 0,
+            complete: false,
+            contradiction: true,
+        };
     }
     // A consistent placement covers every filled cell; if there are as many
     // filled cells as it covers, they are that placement: the runs match.
     if filled.count_ones() == clues.total() {
         let all = cells_mask(count) as u16;
-        return Greying { greyed: all, complete: true, contradiction: false };
+        return Greying {
+            greyed: all,
+            complete: true,
+            contradiction: false,
+        };
     }
     // First cells of closed blocks, and boundaries just after a block's last
     // cell that a cross or the edge closes.
@@ -102,7 +110,11 @@ pub fn grey(line: Line, clues: &Clues) -> Greying {
         }
         j += 1;
     }
-    Greying { greyed, complete: false, contradiction: false }
+    Greying {
+        greyed,
+        complete: false,
+        contradiction: false,
+    }
 }
 
 #[cfg(all(test, not(target_arch = "arm")))]

@@ -2,8 +2,8 @@
 //! consistent with the marks agrees on.
 
 use super::clues::Clues;
-use super::line::{Line, cells_mask};
 use super::clues::MAX_CLUES;
+use super::line::{Line, cells_mask};
 use super::placements::{RightSweep, left_table, smear_up};
 
 /// What line logic proves about one line (already marked cells included).

@@ -170,7 +170,11 @@ impl<'a> RightSweep<'a> {
         self.ends = (fits >> 1) & self.gap_ok;
         // Clue j starts at s when clues 0..j fit before it (with a gap cell
         // unless it is the first) and the rest after it.
-        let after_gap = if j == 0 { left[0] } else { (left[j] & self.gap_ok) << 1 };
+        let after_gap = if j == 0 {
+            left[0]
+        } else {
+            (left[j] & self.gap_ok) << 1
+        };
         Some((j, fits, after_gap & fit_after))
     }
 }
@@ -225,7 +229,11 @@ mod tests {
             state ^= state << 5;
             let seeds = state & 0x3F_FFFF & (state >> 9);
             let steps = (state >> 2) & 0x3F_FFFF;
-            assert_eq!(spread_down(seeds, steps), naive(seeds, steps), "{seeds:b} {steps:b}");
+            assert_eq!(
+                spread_down(seeds, steps),
+                naive(seeds, steps),
+                "{seeds:b} {steps:b}"
+            );
         }
     }
 

@@ -86,3 +86,65 @@ impl PuzzleClues {
             && (0..self.width()).all(|x| self.columns[x].match_cells(picture.column(x)))
     }
 }
+
+#[cfg(all(test, not(target_arch = "arm")))]
+mod tests {
+    use super::PuzzleClues;
+    use crate::nonogram::rules::clues::Clues;
+    use crate::nonogram::rules::grid::Grid;
+
+    #[test]
+    fn clues_of_a_picture() {
+        // #.#
+        // ##.
+        let picture = Grid::from_rows(3, 2, &[0b101, 0b011]);
+        let clues = PuzzleClues::of_picture(&picture);
+        assert_eq!((clues.width(), clues.height()), (3, 2));
+        assert_eq!(clues.row(0).as_slice(), &[1, 1]);
+        assert_eq!(clues.row(1).as_slice(), &[2]);
+        assert_eq!(clues.column(0).as_slice(), &[2]);
+        assert_eq!(clues.column(1).as_slice(), &[1]);
+        assert_eq!(clues.column(2).as_slice(), &[1]);
+        assert!(clues.solved_by(&picture));
+        assert!(!clues.solved_by(&Grid::from_rows(3, 2, &[0b101, 0b110])));
+        assert!(!clues.solved_by(&Grid::new(3, 3)));
+    }
+
+    #[test]
+    fn clues_must_fit_their_lines() {
+        let one = Clues::new(&[1]).unwrap();
+        let three = Clues::new(&[3]).unwrap();
+        let ok = PuzzleClues::new(
+            3,
+            1,
+            &[three.clone()],
+            &[one.clone(), one.clone(), one.clone()],
+        );
+        assert!(ok.is_some());
+        assert_eq!(
+            ok.unwrap(),
+            PuzzleClues::of_picture(&Grid::from_rows(3, 1, &[0b111]))
+        );
+        // A 3 in a column of 1; a row count that does not match; no board.
+        assert!(
+            PuzzleClues::new(
+                3,
+                1,
+                &[one.clone()],
+                &[three.clone(), one.clone(), one.clone()]
+            )
+            .is_none()
+        );
+        assert!(
+            PuzzleClues::new(
+                3,
+                2,
+                &[three.clone()],
+                &[one.clone(), one.clone(), one.clone()]
+            )
+            .is_none()
+        );
+        assert!(PuzzleClues::new(0, 0, &[], &[]).is_none());
+        assert!(PuzzleClues::new(21, 1, &[Clues::default()], &[Clues::default(); 0]).is_none());
+    }
+}

@@ -1,14 +1,33 @@
-//! Does a puzzle have exactly one solution? Line logic to a fixpoint, then a
-//! depth-first search over guessed cells, each guess followed by line logic
-//! again, until two solutions are found or every branch is closed.
+//! Does a puzzle have exactly one solution?
+//!
+//! Line logic (each row and column on its own, [`super::line_solver`]) runs
+//! to a fixpoint; if cells are left, a depth-first search guesses one and
+//! runs line logic again, until two different solutions are found or every
+//! branch is closed. Once a search has run a while ([`PROBE_AFTER`]), each
+//! node first *probes*: every undecided cell is tried both ways with line
+//! logic; a value that contradicts proves the other, and the guess goes to the
+//! cell whose two values decide the most. Probing costs a lot per node but
+//! stops the long dead branches plain guessing can wander into.
+//!
+//! Knowing one solution ([`UniquenessCheck::of_picture`]) makes the check much
+//! cheaper: guesses follow that picture, so it is reached without backtracking
+//! and the rest of the search only looks for another. Without one, finding the
+//! first solution of a wide-open puzzle (sparse noise, say) can take long.
 //!
 //! Resumable: [`UniquenessCheck::step`] does at most `budget` units of work
-//! (a unit is one line solved with [`super::line_solver`], one guess or one
-//! backtrack) and carries on where it stopped on the next call. Everything
-//! lives in fixed arrays: the marks as row and column masks, an undo trail of
-//! the cells marked (each cell is marked at most once on the way down, so it
-//! holds at most every cell) and the stack of guesses (each guess marks at
-//! least its own cell, so it is as bounded). No recursion.
+//! (a unit is one line solved, one probe or guess started, one backtrack)
+//! and carries on where it stopped on the next call; the result never
+//! depends on how the work was split. Everything lives in fixed arrays: the
+//! marks as row and column masks, an undo trail of the cells marked (each cell
+//! is marked at most once on the way down, so it holds at most every cell) and
+//! the stack of guesses (each guess marks at least its own cell, so it is as
+//! bounded). No recursion, no allocation.
+//!
+//! *Ambiguous cells*, when there are several solutions, are those where the
+//! two solutions found differ ([`Ambiguity::differing`]): each really takes
+//! both values, but other solutions may differ in more cells. The cells line
+//! logic leaves undecided ([`Ambiguity::undecided`]) contain every cell that
+//! differs between any two solutions.
 
 use heapless::Vec;
 

@@ -427,3 +427,31 @@ fn timing_20x15_checks() {
         );
     }
 }
+
+/// One check restarted in place on puzzle after puzzle (as the generator
+/// does) gives what a fresh check gives each time.
+#[test]
+fn restarting_in_place_matches_a_fresh_check() {
+    let mut rng = Rng::new(15);
+    let mut reused = UniquenessCheck::new(&PuzzleClues::of_picture(&Grid::new(3, 3)));
+    for round in 0..200 {
+        let (width, height) = (1 + rng.below(12) as usize, 1 + rng.below(10) as usize);
+        let density = 20 + rng.below(60);
+        let picture = noise(&mut rng, width, height, density);
+        let clues = PuzzleClues::of_picture(&picture);
+        let (hint, search) = match round % 3 {
+            0 => (None, true),
+            1 => (Some(&picture), true),
+            _ => (None, false),
+        };
+        let fresh = match round % 3 {
+            0 => UniquenessCheck::new(&clues),
+            1 => UniquenessCheck::of_picture(&picture),
+            _ => UniquenessCheck::line_logic_only(&clues),
+        }
+        .run();
+        reused.step(3);
+        reused.restart(&clues, hint, search);
+        assert_eq!(reused.run(), fresh);
+    }
+}
