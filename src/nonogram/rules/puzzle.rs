@@ -114,37 +114,19 @@ mod tests {
     fn clues_must_fit_their_lines() {
         let one = Clues::new(&[1]).unwrap();
         let three = Clues::new(&[3]).unwrap();
-        let ok = PuzzleClues::new(
-            3,
-            1,
-            &[three.clone()],
-            &[one.clone(), one.clone(), one.clone()],
-        );
-        assert!(ok.is_some());
+        let ones = [one.clone(), one.clone(), one.clone()];
+        let ok = PuzzleClues::new(3, 1, core::slice::from_ref(&three), &ones);
         assert_eq!(
-            ok.unwrap(),
-            PuzzleClues::of_picture(&Grid::from_rows(3, 1, &[0b111]))
+            ok,
+            Some(PuzzleClues::of_picture(&Grid::from_rows(3, 1, &[0b111])))
         );
-        // A 3 in a column of 1; a row count that does not match; no board.
-        assert!(
-            PuzzleClues::new(
-                3,
-                1,
-                &[one.clone()],
-                &[three.clone(), one.clone(), one.clone()]
-            )
-            .is_none()
-        );
-        assert!(
-            PuzzleClues::new(
-                3,
-                2,
-                &[three.clone()],
-                &[one.clone(), one.clone(), one.clone()]
-            )
-            .is_none()
-        );
+        // A 3 in a column of 1; a row count that does not match; no board;
+        // too wide a board.
+        let three_first = [three.clone(), one.clone(), one];
+        assert!(PuzzleClues::new(3, 1, &ones[..1], &three_first).is_none());
+        assert!(PuzzleClues::new(3, 2, core::slice::from_ref(&three), &ones).is_none());
         assert!(PuzzleClues::new(0, 0, &[], &[]).is_none());
-        assert!(PuzzleClues::new(21, 1, &[Clues::default()], &[Clues::default(); 0]).is_none());
+        let blank = [Clues::default()];
+        assert!(PuzzleClues::new(21, 1, &blank, &[]).is_none());
     }
 }
