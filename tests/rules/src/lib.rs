@@ -1,7 +1,7 @@
 //! The ROM's pure modules, built for the host so plain `cargo test` (and
 //! Miri) can run their tests. The modules are the ROM's own files, included
 //! by path into the same module tree (`crate::random`,
-//! `crate::sweeper::rules`, `crate::nonogram::rules`, ...), so their `crate::` paths resolve unchanged.
+//! `crate::sweeper::rules`, ...), so their `crate::` paths resolve unchanged.
 //! `no_std` outside tests: like in the ROM, they may use only `core`,
 //! `heapless` and `bitflags`.
 #![cfg_attr(not(test), no_std)]
