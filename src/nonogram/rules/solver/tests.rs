@@ -300,7 +300,7 @@ fn random_20x15_pictures() {
     let mut rng = Rng::new(13);
     let mut kinds = [0u32; 2];
     for _ in 0..150 {
-        let density = 45 + rng.below(30);
+        let density = 30 + rng.below(45);
         let source = noise(&mut rng, 20, 15, density);
         let clues = PuzzleClues::of_picture(&source);
         let ways = [
