@@ -34,7 +34,8 @@ pub struct Puzzle {
     pub line_solvable: bool,
 }
 
-/// A puzzle generator in progress. About 3 KB; no allocation.
+/// A puzzle generator in progress. About 3 KB (it holds a
+/// [`UniquenessCheck`]), no allocation.
 #[derive(Clone, Debug)]
 pub struct Generator {
     rng: Rng,
@@ -95,7 +96,10 @@ impl Generator {
                 self.picture = smooth_picture(&mut self.rng, width, height);
                 if has_both_colours(&self.picture) {
                     let clues = PuzzleClues::of_picture(&self.picture);
-                    self.check.restart(&clues, None, !self.need_line_logic);
+                    // The picture is a known solution: the search only has to
+                    // rule out another.
+                    self.check
+                        .restart(&clues, Some(&self.picture), !self.need_line_logic);
                     self.checking = true;
                 }
                 continue;
@@ -230,7 +234,7 @@ mod tests {
     #[test]
     fn unique_only_puzzles_are_unique() {
         let mut needed_search = 0;
-        for seed in 0..20 {
+        for seed in 0..300 {
             let puzzle = generate(Generator::unique_only(seed, 20, 15), 1_000);
             needed_search += u32::from(!puzzle.line_solvable);
             assert!(matches!(
@@ -238,7 +242,8 @@ mod tests {
                 Verdict::Unique { solution, .. } if solution == puzzle.picture
             ));
         }
-        std::println!("unique_only: {needed_search} of 20 need more than line logic");
+        // A few (9 of these 300) need guessing: that path is exercised too.
+        assert!(needed_search > 0);
     }
 
     #[test]
