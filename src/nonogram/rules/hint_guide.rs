@@ -13,9 +13,10 @@
 //!   clues puts clue `j` exactly on the block. A block that can be several
 //!   clues greys none. Merely counting free cells is not enough: in
 //!   `000212011000` with clues 1 1 2 1, the block at cell 4 has the room to
-//!   be clue 0 by count, but then the filled `11` at cells 7-8 would have to
-//!   be the lone 2 with the 1 before it squeezed against it, so only clue 1 is
-//!   possible and only clue 1 greys (as the devlog's worked example says).
+//!   be clue 0 by count, but then 1 2 1 must fit in `011000`, whose filled
+//!   `11` can only be the 2, with no room left before it for the 1; so the
+//!   block can only be clue 1, and only clue 1 greys (the devlog's worked
+//!   example checks exactly this block against clue 1).
 //!
 //! The block test is a bitwise `and` of the placement tables per clue
 //! ([`super::placements`]), so a line costs a few hundred word operations,

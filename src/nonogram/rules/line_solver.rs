@@ -1,8 +1,7 @@
 //! Line logic: the cells of one line that every placement of its clues
 //! consistent with the marks agrees on.
 
-use super::clues::Clues;
-use super::clues::MAX_CLUES;
+use super::clues::{Clues, MAX_CLUES};
 use super::line::{Line, cells_mask};
 use super::placements::{RightSweep, left_table, smear_up};
 
@@ -51,8 +50,10 @@ pub(super) fn forced(len: usize, filled: u32, crossed: u32, clues: &[u8]) -> Opt
         can_be_filled |= smear_up(left[j], u32::from(clues[j]));
         j += 1;
     }
+    // The tables never look at cell t itself: a filled one is never blank.
+    let can_be_blank = can_be_blank & !filled;
     Some(Forced {
-        filled: cells & !(can_be_blank & !filled),
+        filled: cells & !can_be_blank,
         crossed: cells & !can_be_filled,
     })
 }

@@ -244,8 +244,8 @@ impl UniquenessCheck {
     }
 
     /// Line logic only, no search: ends `Unique` (with `line_solvable`),
-    /// `Stalled` or `NoSolution`. Cheap and bounded: at most one line solve
-    /// per cell marked plus one per line.
+    /// `Stalled` or `NoSolution`. Cheap and bounded: each line is solved once,
+    /// and again only after the crossing line marked one of its cells.
     #[must_use]
     pub fn line_logic_only(clues: &PuzzleClues) -> Self {
         let mut check = Self::new(clues);
@@ -498,11 +498,9 @@ impl UniquenessCheck {
         if let Some(hint) = self.hint {
             return hint.contains(x, y);
         }
-        let sum = |clues: &super::clues::Clues| {
-            clues.as_slice().iter().map(|&n| n as usize).sum::<usize>()
-        };
-        let (width, height) = (self.clues.width(), self.clues.height());
-        sum(self.clues.row(y)) * height + sum(self.clues.column(x)) * width > width * height
+        let (width, height) = (self.clues.width() as u32, self.clues.height() as u32);
+        let (row, column) = (self.clues.row(y).total(), self.clues.column(x).total());
+        row * height + column * width > width * height
     }
 
     /// Probes the next undecided cell of the round; at its end, another
@@ -654,7 +652,8 @@ impl UniquenessCheck {
         }
     }
 
-    /// Marks a guessed cell, making its row and column dirty.
+    /// Marks a cell (a guess, a probe or what a probe proved), making its
+    /// row and column dirty.
     fn mark(&mut self, cell: CellIndex, filled: bool) {
         let (x, y) = unpack(cell);
         if filled {
