@@ -119,9 +119,10 @@ pub(super) fn left_table(
 }
 
 /// The right table, built from the last clue back without being stored:
-/// [`Self::next`] gives, for `j` from `clues.len()` down to 0, `right[j]`
-/// and the cells where clue `j` can start in some consistent placement of
-/// all the clues (bit `s`: start at cell `s`; 0 for `j == clues.len()`).
+/// [`Self::new`] gives `right[clues.len()]`, then [`Self::next`], for `j`
+/// from `clues.len() - 1` down to 0, `right[j]` and the cells where clue `j`
+/// can start in some consistent placement of all the clues (bit `s`: start
+/// at cell `s`).
 /// (A struct rather than a callback: closures do not reliably inline, and
 /// this must stay in the caller's IWRAM code.)
 pub(super) struct RightSweep<'a> {
