@@ -13,6 +13,7 @@ extern crate alloc;
 pub mod random;
 
 pub mod framework;
+pub mod nonogram;
 pub mod polarium;
 pub mod sweeper;
 

@@ -1,0 +1,271 @@
+//! Random puzzles, generated the way Simon Tatham's "Pattern" does: random
+//! noise, smoothed once by averaging each cell with its neighbours (so the
+//! picture has some solid areas instead of static), cut at the median so
+//! about half the cells are filled. A picture is kept only when every row
+//! and column has both colours (a full or blank line is a giveaway) and line
+//! logic alone solves its clues, which also proves the solution unique.
+//!
+//! Integers only: noise is 24-bit, and each average is scaled by 36 (the
+//! least common multiple of the possible neighbourhood sizes) instead of divided.
+//! Resumable like the solver: [`Generator::step`] spends a work budget and
+//! carries on at the next call; the result depends only on the seed, never on
+//! how the work was split.
+
+use super::grid::Grid;
+use super::puzzle::PuzzleClues;
+use super::solver::{UniquenessCheck, Verdict};
+use super::{MAX_HEIGHT, MAX_WIDTH};
+use crate::random::Rng;
+
+/// Work units one picture costs to draw, about as much as this many line solves.
+const PICTURE_WORK: u32 = 20;
+/// Work one attempt may spend on the uniqueness search (only without the
+/// line-logic requirement) before the picture is dropped as too hard.
+const SEARCH_WORK_CAP: u32 = 20_000;
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The picture: the unique solution.
+    pub picture: Grid,
+    /// Its clues.
+    pub clues: PuzzleClues,
+    /// Line logic alone solves it (always so with [`Generator::new`]).
+    pub line_solvable: bool,
+}
+
+/// A puzzle generator in progress. About 3 KB (it holds a
+/// [`UniquenessCheck`]), no allocation.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    rng: Rng,
+    width: u8,
+    height: u8,
+    need_line_logic: bool,
+    /// The picture under test, while `checking`, and its check (reused in
+    /// place from one picture to the next).
+    picture: Grid,
+    check: UniquenessCheck,
+    checking: bool,
+    attempts: u32,
+}
+
+impl Generator {
+    /// Puzzles of `width` x `height` that line logic alone solves (as in
+    /// Tatham's Pattern). Panics if a side is 0 or over the maximum.
+    #[must_use]
+    pub fn new(seed: u32, width: usize, height: usize) -> Self {
+        assert!((1..=MAX_WIDTH).contains(&width) && (1..=MAX_HEIGHT).contains(&height));
+        let picture = Grid::new(width, height);
+        Self {
+            rng: Rng::new(seed),
+            width: width as u8,
+            height: height as u8,
+            need_line_logic: true,
+            picture,
+            check: UniquenessCheck::line_logic_only(&PuzzleClues::of_picture(&picture)),
+            checking: false,
+            attempts: 0,
+        }
+    }
+
+    /// Puzzles with a unique solution that may need more than line logic
+    /// (harder; pictures whose search runs long are skipped).
+    #[must_use]
+    pub fn unique_only(seed: u32, width: usize, height: usize) -> Self {
+        let mut generator = Self::new(seed, width, height);
+        generator.need_line_logic = false;
+        generator
+    }
+
+    /// Pictures drawn so far (the last one is the puzzle once found).
+    #[must_use]
+    pub const fn attempts(&self) -> u32 {
+        self.attempts
+    }
+
+    /// Works for about `budget` units (line solves, see
+    /// [`UniquenessCheck::step`]); `Some` once a puzzle is found.
+    pub fn step(&mut self, budget: u32) -> Option<Puzzle> {
+        let mut budget = budget;
+        while budget > 0 {
+            if !self.checking {
+                budget = budget.saturating_sub(PICTURE_WORK);
+                self.attempts += 1;
+                let (width, height) = (self.width(), self.height());
+                self.picture = smooth_picture(&mut self.rng, width, height);
+                if has_both_colours(&self.picture) {
+                    let clues = PuzzleClues::of_picture(&self.picture);
+                    // The picture is a known solution: the search only has to
+                    // rule out another.
+                    self.check
+                        .restart(&clues, Some(&self.picture), !self.need_line_logic);
+                    self.checking = true;
+                }
+                continue;
+            }
+            let before = self.check.work_done();
+            let allowed = budget.min(SEARCH_WORK_CAP.saturating_sub(before));
+            let verdict = self.check.step(allowed);
+            budget = budget.saturating_sub(self.check.work_done() - before);
+            match verdict {
+                Verdict::Working if self.check.work_done() < SEARCH_WORK_CAP => {}
+                Verdict::Unique {
+                    solution,
+                    line_solvable,
+                } => {
+                    debug_assert_eq!(solution, self.picture);
+                    self.checking = false;
+                    return Some(Puzzle {
+                        picture: self.picture,
+                        clues: PuzzleClues::of_picture(&self.picture),
+                        line_solvable,
+                    });
+                }
+                _ => self.checking = false,
+            }
+        }
+        None
+    }
+
+    const fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    const fn height(&self) -> usize {
+        self.height as usize
+    }
+}
+
+/// Every row has both colours when the board is wider than 2, and every
+/// column when it is taller than 2 (narrow boards could never pass).
+fn has_both_colours(picture: &Grid) -> bool {
+    let (width, height) = (picture.width(), picture.height());
+    let full_row = super::line::cells_mask(width);
+    let full_column = super::line::cells_mask(height);
+    let rows_ok =
+        width <= 2 || (0..height).all(|y| picture.row(y) != 0 && picture.row(y) != full_row);
+    let columns_ok = height <= 2
+        || (0..width).all(|x| {
+            let column = picture.column(x);
+            column != 0 && column != full_column
+        });
+    rows_ok && columns_ok
+}
+
+/// Noise averaged over each cell's neighbourhood, cut at the median.
+pub(super) fn smooth_picture(rng: &mut Rng, width: usize, height: usize) -> Grid {
+    let mut noise = [[0u32; MAX_WIDTH]; MAX_HEIGHT];
+    for row in noise.iter_mut().take(height) {
+        for cell in row.iter_mut().take(width) {
+            *cell = rng.next_u32() >> 8;
+        }
+    }
+    // A side of 2 is not averaged across, or a 2x2 board would be 4 equal cells.
+    let reach_y = usize::from(height != 2);
+    let reach_x = usize::from(width != 2);
+    let mut smooth = [0u32; MAX_WIDTH * MAX_HEIGHT];
+    for y in 0..height {
+        for x in 0..width {
+            let (top, bottom) = (y.saturating_sub(reach_y), (y + reach_y).min(height - 1));
+            let (left, right) = (x.saturating_sub(reach_x), (x + reach_x).min(width - 1));
+            let mut sum = 0;
+            for row in &noise[top..=bottom] {
+                sum += row[left..=right].iter().sum::<u32>();
+            }
+            let count = ((bottom - top + 1) * (right - left + 1)) as u32;
+            smooth[y * width + x] = sum * (36 / count);
+        }
+    }
+    let cells = width * height;
+    let mut sorted = smooth;
+    // Half the cells filled; with an odd count, randomly just under or over half.
+    let mut index = cells / 2;
+    if cells % 2 == 1 {
+        index += rng.below(2) as usize;
+    }
+    let threshold = if index < cells {
+        *sorted[..cells].select_nth_unstable(index).1
+    } else {
+        u32::MAX
+    };
+    let mut picture = Grid::new(width, height);
+    for y in 0..height {
+        for x in 0..width {
+            picture.set(x, y, smooth[y * width + x] >= threshold);
+        }
+    }
+    picture
+}
+
+#[cfg(all(test, not(target_arch = "arm")))]
+mod tests {
+    extern crate std;
+
+    use super::{Generator, Puzzle};
+    use crate::nonogram::rules::solver::{UniquenessCheck, Verdict};
+
+    fn generate(mut generator: Generator, budget: u32) -> Puzzle {
+        loop {
+            if let Some(puzzle) = generator.step(budget) {
+                return puzzle;
+            }
+        }
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_line_solvable() {
+        for seed in 0..40 {
+            for (width, height) in [(5, 5), (10, 10), (15, 10), (20, 15), (3, 7), (1, 1), (2, 2)] {
+                let puzzle = generate(Generator::new(seed, width, height), 500);
+                assert!(puzzle.line_solvable);
+                assert!(puzzle.clues.solved_by(&puzzle.picture));
+                assert_eq!(
+                    UniquenessCheck::new(&puzzle.clues).run(),
+                    Verdict::Unique {
+                        solution: puzzle.picture,
+                        line_solvable: true
+                    }
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn unique_only_puzzles_are_unique() {
+        let mut needed_search = 0;
+        for seed in 0..300 {
+            let puzzle = generate(Generator::unique_only(seed, 20, 15), 1_000);
+            needed_search += u32::from(!puzzle.line_solvable);
+            assert!(matches!(
+                UniquenessCheck::new(&puzzle.clues).run(),
+                Verdict::Unique { solution, .. } if solution == puzzle.picture
+            ));
+        }
+        // A few (9 of these 300) need guessing: that path is exercised too.
+        assert!(needed_search > 0);
+    }
+
+    #[test]
+    fn seeds_are_reproducible_whatever_the_budget() {
+        for seed in [0, 1, 0xDEAD_BEEF] {
+            let a = generate(Generator::new(seed, 20, 15), 1);
+            let b = generate(Generator::new(seed, 20, 15), 10_000);
+            let c = generate(Generator::new(seed, 20, 15), 37);
+            assert_eq!(a, b);
+            assert_eq!(a, c);
+        }
+        let first = generate(Generator::new(1, 20, 15), 100);
+        let second = generate(Generator::new(2, 20, 15), 100);
+        assert_ne!(first.picture, second.picture);
+    }
+
+    #[test]
+    fn pictures_are_about_half_filled() {
+        for seed in 0..20 {
+            let puzzle = generate(Generator::new(seed, 20, 15), 1_000);
+            let filled = puzzle.picture.count();
+            assert!((140..=160).contains(&filled), "{filled}");
+        }
+    }
+}

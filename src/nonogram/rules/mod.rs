@@ -1,0 +1,38 @@
+//! Pure rules of the nonogram (Picross) app: lines and their clues, the hint
+//! guide that greys clue numbers, a solver that decides whether a puzzle has
+//! exactly one solution, and a generator of random puzzles.
+//!
+//! No graphics, no allocation, no floats: only `core`, `heapless` and
+//! `bitflags`. Lines are bit masks (cell `i` = bit `i`), boards at most
+//! [`MAX_WIDTH`] x [`MAX_HEIGHT`]; long computations run in steps with a work
+//! budget so the app can spread them over frames.
+//!
+//! Tests: `#[cfg(all(test, not(target_arch = "arm")))]` marks host tests
+//! (`tests/rules` builds these files for the host, with `std`); they check the
+//! fast code against the brute-force references in `oracle.rs`.
+
+mod clues;
+mod generator;
+mod grid;
+mod hint_guide;
+mod line;
+mod line_solver;
+#[cfg(all(test, not(target_arch = "arm")))]
+mod oracle;
+mod placements;
+mod puzzle;
+mod solver;
+
+pub use clues::{Clues, MAX_CLUES};
+pub use generator::{Generator, Puzzle};
+pub use grid::Grid;
+pub use hint_guide::{Greying, grey};
+pub use line::{Cell, Line, MAX_LINE_LEN};
+pub use line_solver::{Forced, solve_line};
+pub use puzzle::PuzzleClues;
+pub use solver::{Ambiguity, UniquenessCheck, Verdict};
+
+/// Widest board, in cells.
+pub const MAX_WIDTH: usize = 20;
+/// Tallest board, in cells.
+pub const MAX_HEIGHT: usize = 15;
