@@ -5,6 +5,7 @@
 //! `#[cfg(all(test, not(target_arch = "arm")))]` (run by `tests/rules`).
 
 pub mod board;
+pub mod endless;
 pub mod generator;
 pub mod password;
 pub mod solver;
