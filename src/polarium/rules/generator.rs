@@ -295,7 +295,8 @@ const fn unpadded(index: usize) -> Cell {
 /// Whether a step in direction `d` between cells of layouts `from` and `to`
 /// runs from tile to tile along the edge of the board.
 const fn along_edge(from: u8, to: u8, d: usize) -> bool {
-    let sides = if d % 2 == 0 {
+    // Up and down (even directions) run along the left and right edges.
+    let sides = if d.is_multiple_of(2) {
         LEFT | RIGHT
     } else {
         TOP | BOTTOM

@@ -5,6 +5,8 @@
 //! `#[cfg(all(test, not(target_arch = "arm")))]` (run by `tests/rules`).
 
 pub mod board;
+pub mod builtin;
+pub mod difficulty;
 pub mod endless;
 pub mod generator;
 pub mod password;

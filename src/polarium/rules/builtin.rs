@@ -1,0 +1,88 @@
+//! The built-in puzzles, easiest first: `src/polarium/puzzles.txt` (made by
+//! `tests/rules/src/polarium/make_puzzles.rs`), read at compile time.
+//!
+//! The file holds one Polarium DS password a line, in three groups of ten
+//! digits, with `#` starting a comment; blank lines are skipped. A line that
+//! is not a valid password stops the build. Each puzzle is stored as its
+//! password's three line numbers: 12 bytes of ROM.
+
+use super::board::Puzzle;
+use super::password;
+
+const TEXT: &[u8] = include_str!("../puzzles.txt").as_bytes();
+
+/// How many built-in puzzles there are.
+pub const COUNT: usize = count(TEXT);
+
+/// Each puzzle's password line numbers (see [`password::from_lines`]).
+pub static PUZZLES: [[u32; 3]; COUNT] = parse(TEXT);
+
+/// Built-in puzzle `index` (0 = the easiest), with its hints.
+#[must_use]
+pub fn puzzle(index: usize) -> Option<Puzzle> {
+    password::from_lines(*PUZZLES.get(index)?).ok()
+}
+
+/// The line starting at `start`: where its password starts and ends (spaces
+/// around it and any comment left out; equal when there is none) and where
+/// the next line starts.
+const fn line_at(text: &[u8], start: usize) -> (usize, usize, usize) {
+    let mut end = start;
+    while end < text.len() && text[end] != b'\n' {
+        end += 1;
+    }
+    let next = if end < text.len() { end + 1 } else { end };
+    let mut comment = start;
+    while comment < end && text[comment] != b'#' {
+        comment += 1;
+    }
+    let mut from = start;
+    while from < comment && is_space(text[from]) {
+        from += 1;
+    }
+    let mut to = comment;
+    while to > from && is_space(text[to - 1]) {
+        to -= 1;
+    }
+    (from, to, next)
+}
+
+const fn is_space(c: u8) -> bool {
+    c == b' ' || c == b'\t' || c == b'\r'
+}
+
+/// Lines of `text` that hold a password.
+const fn count(text: &[u8]) -> usize {
+    let mut count = 0;
+    let mut start = 0;
+    while start < text.len() {
+        let (from, to, next) = line_at(text, start);
+        if from < to {
+            count += 1;
+        }
+        start = next;
+    }
+    count
+}
+
+/// The line numbers of every password in `text`; `N` is [`count`]`(text)`.
+const fn parse<const N: usize>(text: &[u8]) -> [[u32; 3]; N] {
+    let mut puzzles = [[0u32; 3]; N];
+    let mut i = 0;
+    let mut start = 0;
+    while start < text.len() {
+        let (from, to, next) = line_at(text, start);
+        if from < to {
+            let (_, rest) = text.split_at(from);
+            let (line, _) = rest.split_at(to - from);
+            puzzles[i] = password::lines_from_text(line);
+            i += 1;
+        }
+        start = next;
+    }
+    assert!(i == N, "count and parse disagree");
+    puzzles
+}
+
+#[cfg(all(test, not(target_arch = "arm")))]
+mod tests;
