@@ -1,9 +1,13 @@
 //! A path-first puzzle generator: draw the answer, then the board around it.
 //!
 //! Each row starts one colour (chosen at random per row), a random
-//! self-avoiding walk is drawn over the ringed grid, and the tiles it covers
-//! are flipped. Drawing the same walk again flips them back, so the walk is
-//! a solution by construction, and its ends become the start and end hints.
+//! self-avoiding walk is drawn over the ringed grid from a random cell until
+//! it has covered a random share of the tiles (from 30% to all but one per
+//! row), and the tiles it covers are flipped. Drawing the same walk again
+//! flips them back, so the walk is a solution by construction, and its ends
+//! become the start and end hints. Ring cells that lead up to the first
+//! tile are cut to one, and half the walks end on the ring beside their
+//! last tile, so hints sit on the ring or on a tile as in the DS's puzzles.
 //!
 //! An attempt is refused (and the next one continues the same random
 //! stream) when the walk left some row one colour (it missed the row or
@@ -16,8 +20,8 @@
 //! Work per [`Generator::attempt`] is linear in the ringed grid (at most 100
 //! cells): clearing a 144-byte working grid, at most one step per cell, each
 //! step reading at most 4 + 16 bytes of that grid and drawing one random
-//! number, then validating, applying and checking the walk (one pass over
-//! it and one over the rows). There is no search and no backtracking.
+//! number, then validating, applying and checking the walk (a pass over it
+//! and one over the rows). There is no search and no backtracking.
 //! Attempts are independent, so the GBA spreads the search for a puzzle
 //! over frames by making a few attempts per frame. The same size and seed
 //! always give the same sequence of attempts.
@@ -157,8 +161,8 @@ impl Generator {
         }
         let start = Board::from_rows(width, height, rows)?;
         let tiles = u32::from(width) * u32::from(height);
-        // Every row keeps at least one tile unflipped; below the least the
-        // walk is too short to be a puzzle.
+        // Every row keeps at least one tile unflipped; a walk that covers
+        // under 30% of the tiles (or fewer than one a row) is too short.
         let most = tiles - u32::from(height);
         let least = (tiles * 3 / 10).max(u32::from(height)).min(most);
         let target = least + self.rng.below(most - least + 1);

@@ -64,3 +64,59 @@ fn arm_solver_cost_per_state(gba: &mut agb::Gba) {
         }
     }
 }
+
+/// What one generator attempt costs on the GBA, per size.
+#[test_case]
+fn arm_generator_attempt_cost(gba: &mut agb::Gba) {
+    crate::framework::perf::install(gba.timers.timers());
+    for (width, height) in [(8, 8), (8, 5), (5, 5), (4, 8), (3, 3)] {
+        let mut generator = super::generator::Generator::new(width, height, 1).unwrap();
+        let (mut total, mut worst, mut made) = (0u32, 0u32, 0u32);
+        let attempts = 200;
+        for _ in 0..attempts {
+            let start = crate::framework::perf::now();
+            let generated = generator.attempt();
+            let cycles = crate::framework::perf::now().wrapping_sub(start);
+            total += cycles;
+            worst = worst.max(cycles);
+            made += u32::from(generated.is_some());
+        }
+        agb::println!(
+            "generator {}x{}: {} cycles per attempt, worst {}, {} of {} made a puzzle",
+            width,
+            height,
+            total / attempts,
+            worst,
+            made,
+            attempts
+        );
+    }
+}
+
+/// A sample of the built-in puzzles, the hardest included, solved from
+/// their hints in the cartridge's space.
+#[test_case]
+fn arm_builtin_puzzles_solve_with_a_stroke(gba: &mut agb::Gba) {
+    use super::builtin;
+    crate::framework::perf::install(gba.timers.timers());
+    let mut space = space();
+    let sample = (0..builtin::COUNT)
+        .step_by(16)
+        .chain(builtin::COUNT - 3..builtin::COUNT);
+    for index in sample {
+        let puzzle = builtin::puzzle(index).unwrap();
+        let mut solver = Solver::new(&puzzle, &mut space);
+        let start = crate::framework::perf::now();
+        let progress = solver.solve();
+        let cycles = crate::framework::perf::now().wrapping_sub(start);
+        agb::println!(
+            "built-in {}: {}x{}, {} states, {} cycles",
+            index,
+            puzzle.board.width(),
+            puzzle.board.height(),
+            solver.states(),
+            cycles
+        );
+        assert!(matches!(progress, Progress::Solved(_)), "{index}");
+    }
+}
