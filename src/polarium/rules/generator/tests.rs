@@ -54,7 +54,7 @@ fn every_generated_puzzle_is_solved_by_its_walk_and_the_solver() {
     let mut space = host_space();
     let mut rng = Rng::new(0x9E4E_0001);
     let mut attempts = 0;
-    let rounds = 2400;
+    let rounds = 10_000;
     for _ in 0..rounds {
         let width = 3 + rng.below(6) as u8;
         let height = 1 + rng.below(8) as u8;
