@@ -1,5 +1,6 @@
-//! Pure rules of Polarium: boards, strokes, DS passwords, the solver and the
-//! puzzle generator.
+//! Pure rules of Polarium: boards, strokes, DS passwords, the solver, the
+//! puzzle generator with its endless-mode codes, difficulty tiers and the
+//! built-in puzzles.
 //!
 //! No graphics, no allocation: only `core` and `heapless`. Host tests are
 //! `#[cfg(all(test, not(target_arch = "arm")))]` (run by `tests/rules`).
