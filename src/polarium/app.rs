@@ -12,7 +12,9 @@ use super::{
     hints::Hint,
     menu,
     records::PolariumSave,
-    rules::{Board, Cell, Puzzle, Stroke, builtin, password, stroke::Step},
+    rules::{
+        Board, Cell, Puzzle, Stroke, builtin, difficulty::tier_name, password, stroke::Step,
+    },
     search::{Search, Searched},
     sounds,
     view::{self, Scene, Sprites, View},
@@ -348,7 +350,10 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
         working.info = Some(key);
         let board = &working.puzzle.board;
         let name = match persistent.source {
-            Source::Builtin(index) => format!("No. {}", index + 1),
+            Source::Builtin(index) => {
+                let tier = builtin::TIERS.get(usize::from(index)).copied().unwrap_or(0);
+                format!("No. {}\n{}", index + 1, tier_name(tier))
+            }
             Source::Password(_) => "Custom".into(),
             Source::Made(_) => "New puzzle".into(),
         };
@@ -358,7 +363,7 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
             alloc::string::String::new()
         };
         working.view.set_info(&format!(
-            "{name}\n{}x{}\nTries {}\n{best}",
+            "{name}\n{}x{}  Tries {}\n{best}",
             board.width(),
             board.height(),
             persistent.tries,

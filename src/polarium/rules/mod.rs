@@ -1,11 +1,15 @@
-//! Pure rules of Polarium: boards, strokes, DS passwords, the solver and the
-//! puzzle generator.
+//! Pure rules of Polarium: boards, strokes, DS passwords, the solver, the
+//! puzzle generator with its endless-mode codes, difficulty tiers and the
+//! built-in puzzles.
 //!
 //! No graphics, no allocation: only `core` and `heapless`. Host tests are
 //! `#[cfg(all(test, not(target_arch = "arm")))]` (run by `tests/rules`).
 
 pub mod board;
 pub mod builtin;
+pub mod difficulty;
+pub mod endless;
+pub mod generator;
 pub mod password;
 pub mod solver;
 pub mod stroke;

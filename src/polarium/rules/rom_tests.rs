@@ -27,3 +27,26 @@ fn arm_solver_solves_the_public_vector_from_its_hints(_gba: &mut agb::Gba) {
     assert_eq!(solution.stroke.last(), Some(Cell::new(1, 7)));
     assert!(solution.stroke.applied(&puzzle.board).is_solved());
 }
+
+/// A sample of the built-in puzzles, the hardest included, solved from
+/// their hints in the cartridge's space with a stroke to show.
+#[test_case]
+fn arm_builtin_puzzles_solve_with_a_stroke(_gba: &mut agb::Gba) {
+    use super::builtin;
+    let mut space = space();
+    let sample = (0..builtin::COUNT)
+        .step_by(16)
+        .chain(builtin::COUNT - 3..builtin::COUNT);
+    for index in sample {
+        let puzzle = builtin::puzzle(index).unwrap();
+        let mut solver = Solver::new(&puzzle, &mut space);
+        let progress = solver.solve(&mut space);
+        let Progress::Solved(solution) = progress else {
+            panic!("built-in {index}: {progress:?}")
+        };
+        assert!(
+            solution.stroke.applied(&puzzle.board).is_solved(),
+            "{index}"
+        );
+    }
+}
