@@ -294,7 +294,47 @@ fn polarium(overhead: u32, failures: &mut u32) {
         PER_FRAME_BUDGET / 2,
         failures,
     );
+
+    // Endless mode: one generator attempt a frame, every size, until each
+    // seed gives a puzzle; the attempt is the frame's work.
+    use crate::polarium::rules::endless::EndlessCode;
+    let (mut attempt, mut puzzle) = (Stats::default(), Stats::default());
+    let mut frames = Stats::default();
+    for width in 3..=8 {
+        for height in 3..=8 {
+            for number in 0..GENERATOR_SEEDS {
+                let Some(mut generator) =
+                    EndlessCode::new(width, height, number).and_then(EndlessCode::generator)
+                else {
+                    continue;
+                };
+                let mut total = 0u32;
+                loop {
+                    let mut made = None;
+                    let cycles = measure(overhead, || made = generator.attempt());
+                    attempt.add(cycles);
+                    total = total.saturating_add(cycles);
+                    if made.is_some() {
+                        break;
+                    }
+                }
+                puzzle.add(total);
+                frames.add(generator.attempts());
+            }
+        }
+    }
+    crate::event!(
+        "bench.polarium.generate puzzles={} attempts_mean={} attempts_worst={}",
+        puzzle.count,
+        frames.mean(),
+        frames.worst
+    );
+    report("polarium.generate", &attempt, PER_FRAME_BUDGET / 2, failures);
+    report("polarium.generate.puzzle", &puzzle, SOLVE_BUDGET, failures);
 }
+
+/// Endless puzzle numbers timed per size.
+const GENERATOR_SEEDS: u32 = 30;
 
 fn single(pos: Pos) -> PosSet {
     let mut set = PosSet::EMPTY;

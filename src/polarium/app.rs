@@ -8,12 +8,13 @@ use agb::input::Button;
 use alloc::format;
 
 use super::{
-    art, editor, hints,
+    art, editor, endless, hints,
     hints::Hint,
     menu,
     records::PolariumSave,
     rules::{
-        Board, Cell, Puzzle, Stroke, builtin, difficulty::tier_name, password, stroke::Step,
+        Board, Cell, Puzzle, Stroke, builtin, difficulty::tier_name, endless::EndlessCode,
+        password, stroke::Step,
     },
     search::{Search, Searched},
     sounds,
@@ -51,6 +52,8 @@ pub enum Source {
     Password([u32; 3]),
     /// Made in the editor, not yet solved: its board (no hints).
     Made([u32; 3]),
+    /// Endless mode: its code and the puzzle the generator made from it.
+    Endless { code: EndlessCode, lines: [u32; 3] },
 }
 
 impl Source {
@@ -58,6 +61,7 @@ impl Source {
         let found = match self {
             Self::Builtin(index) => builtin::puzzle(usize::from(index)),
             Self::Password(lines) => password::from_lines(lines).ok(),
+            Self::Endless { lines, .. } => password::from_lines(lines).ok(),
             Self::Made(lines) => password::from_lines(lines)
                 .ok()
                 .map(|puzzle| Puzzle { hints: None, ..puzzle }),
@@ -102,6 +106,12 @@ pub enum Mode {
     EditSize { width: u8, height: u8 },
     /// The editor: painting tiles; `paint` is the colour A paints while held.
     Edit { paint: Option<bool> },
+    /// Endless mode: choosing the size.
+    EndlessSize { width: u8, height: u8 },
+    /// Endless mode: the generator at work.
+    Making,
+    /// Typing an endless puzzle's code.
+    EndlessPad,
 }
 
 /// What the solver is running for.
@@ -110,6 +120,8 @@ pub enum Purpose {
     Hint(Hint),
     /// Whether a typed puzzle can be solved.
     Check,
+    /// How hard an endless puzzle is.
+    Rate,
 }
 
 pub struct Working {
@@ -124,12 +136,23 @@ pub struct Working {
     pub solution: Option<Stroke>,
     pub search: Option<(Search, Purpose)>,
     pub pad: Option<NumberPad>,
+    /// An endless puzzle being made.
+    pub making: Option<endless::Making>,
+    /// An endless puzzle's tier, once the solver has measured it.
+    pub tier: Option<u8>,
     clock: Timer,
     /// The panel's text as last drawn.
     info: Option<(Source, u8, u8)>,
     shown_seconds: Option<u16>,
     /// Percent last shown while the solver works.
     shown_percent: Option<u32>,
+}
+
+impl Working {
+    /// Draw the panel's lines again (something they say changed).
+    pub fn refresh_info(&mut self) {
+        self.info = None;
+    }
 }
 
 impl App for Polarium {
@@ -190,6 +213,8 @@ impl App for Polarium {
             solution: None,
             search: None,
             pad: None,
+            making: None,
+            tier: None,
             clock: Timer::new(),
             info: None,
             shown_seconds: None,
@@ -220,6 +245,9 @@ impl App for Polarium {
             Mode::Checking => {}
             Mode::EditSize { .. } => editor::update_size(persistent, working, system),
             Mode::Edit { .. } => editor::update_paint(persistent, working, system),
+            Mode::EndlessSize { .. } => endless::update_size(persistent, working, system),
+            Mode::Making => endless::update_making(persistent, working),
+            Mode::EndlessPad => endless::update_pad(persistent, working, system),
         }
         run_search(persistent, working);
         if matches!(working.mode, Mode::Play { .. } | Mode::Failed { .. }) {
@@ -237,7 +265,7 @@ impl App for Polarium {
             // The board first; the panel's text types on in frames that
             // leave the board alone.
             let drew = working.view.sync(&scene);
-            if let (Mode::Pad, Some(pad)) = (working.mode, working.pad.as_ref()) {
+            if let (Mode::Pad | Mode::EndlessPad, Some(pad)) = (working.mode, working.pad.as_ref()) {
                 // The pad's text types once the board has made way for it.
                 if !drew && working.view.settled() {
                     working.view.sync_pad(pad, system.input.pressed(Button::A));
@@ -281,7 +309,7 @@ impl App for Polarium {
     }
 
     fn claims_start(_persistent: &Persistent, working: &Working) -> bool {
-        working.mode == Mode::Pad
+        matches!(working.mode, Mode::Pad | Mode::EndlessPad)
     }
 
     fn pause(persistent: &mut Persistent, working: &mut Working, _system: &mut System) {
@@ -297,12 +325,16 @@ impl App for Polarium {
 fn scene<'a>(mode: Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
     let board = Some(&puzzle.board);
     match mode {
-        Mode::List { .. } | Mode::Checking | Mode::EditSize { .. } | Mode::Edit { .. } => Scene {
+        Mode::List { .. }
+        | Mode::Checking
+        | Mode::EditSize { .. }
+        | Mode::Edit { .. }
+        | Mode::EndlessSize { .. } => Scene {
             board,
             stroke: None,
             cleared_rows: 0,
         },
-        Mode::Pad => Scene {
+        Mode::Pad | Mode::EndlessPad | Mode::Making => Scene {
             board: None,
             stroke: None,
             cleared_rows: 0,
@@ -335,7 +367,13 @@ fn cleared_rows(frames: u16, height: u8) -> u8 {
 fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut System) {
     if matches!(
         working.mode,
-        Mode::List { .. } | Mode::Pad | Mode::EditSize { .. } | Mode::Edit { .. }
+        Mode::List { .. }
+            | Mode::Pad
+            | Mode::EditSize { .. }
+            | Mode::Edit { .. }
+            | Mode::EndlessSize { .. }
+            | Mode::EndlessPad
+            | Mode::Making
     ) {
         working.info = None;
         working.shown_seconds = None;
@@ -343,7 +381,7 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
     }
     let best = match persistent.source {
         Source::Builtin(index) => system.save::<Polarium>().best(usize::from(index)),
-        Source::Password(_) | Source::Made(_) => Default::default(),
+        Source::Password(_) | Source::Made(_) | Source::Endless { .. } => Default::default(),
     };
     let key = (persistent.source, persistent.tries, best.tries);
     if working.info != Some(key) {
@@ -356,6 +394,7 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
             }
             Source::Password(_) => "Custom".into(),
             Source::Made(_) => "New puzzle".into(),
+            Source::Endless { code, .. } => endless::label(code, working.tier),
         };
         let best = if best.is_solved() {
             format!("Best {}", best.tries)
@@ -514,7 +553,7 @@ fn update_clearing(persistent: &mut Persistent, working: &mut Working, system: &
             system.storage.commit_soon();
             better
         }
-        Source::Password(_) | Source::Made(_) => false,
+        Source::Password(_) | Source::Made(_) | Source::Endless { .. } => false,
     };
     let kept = match persistent.source {
         Source::Made(_) => Some(editor::keep(working, system, &working.stroke.clone())),
@@ -554,9 +593,18 @@ fn update_clearing(persistent: &mut Persistent, working: &mut Working, system: &
 fn update_solved(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     let input = &system.input;
     if input.just_pressed(Button::A) {
+        if let Source::Endless { code, .. } = persistent.source {
+            // Another of the same size.
+            let number = system.rng.below(super::rules::endless::NUMBERS);
+            if let Some(code) = EndlessCode::new(code.width, code.height, number) {
+                endless::make(working, code);
+                system.sound.play(sfx::CONFIRM);
+                return;
+            }
+        }
         let next = match persistent.source {
             Source::Builtin(index) => usize::from(index) + 1,
-            Source::Password(_) | Source::Made(_) => builtin::COUNT,
+            Source::Password(_) | Source::Made(_) | Source::Endless { .. } => builtin::COUNT,
         };
         if next < menu::open_puzzles(system) {
             start(persistent, working, Source::Builtin(next as u16));
@@ -582,6 +630,7 @@ pub fn start(persistent: &mut Persistent, working: &mut Working, source: Source)
     working.hint = Hint::None;
     working.solution = None;
     working.search = None;
+    working.tier = None;
     working.clock = Timer::new();
     working.info = None;
     working.mode = Mode::Play { drawing: false };
@@ -604,6 +653,7 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) {
     let (search, searched) = search.step();
     working.search = search.map(|search| (search, purpose));
     match searched {
+        Searched::Working(_) if purpose == Purpose::Rate => {}
         Searched::Working(percent) => {
             if working.shown_percent.is_none_or(|shown| percent >= shown + 10) {
                 working.shown_percent = Some(percent);
@@ -611,11 +661,12 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) {
                 working.view.set_message(&format!("{doing}...\n{percent}%"));
             }
         }
-        Searched::Done(progress) => {
+        Searched::Done(progress, states) => {
             working.shown_percent = None;
             match purpose {
                 Purpose::Hint(hint) => hints::solved(persistent, working, hint, progress),
                 Purpose::Check => menu::checked(working, progress),
+                Purpose::Rate => endless::rated(working, &progress, states),
             }
         }
     }

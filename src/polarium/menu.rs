@@ -10,7 +10,7 @@ use alloc::{format, string::String};
 use super::{
     Polarium,
     app::{self, Mode, Persistent, Purpose, Source, Working},
-    editor, records,
+    editor, endless, records,
     rules::{builtin, password, solver::Progress},
     search::Search,
 };
@@ -24,10 +24,18 @@ use crate::framework::{
 };
 
 /// Rows of the last page.
-const OTHER_ROWS: [&str; 3] = ["Type password", "Show password", "Make a puzzle"];
+const OTHER_ROWS: [&str; 5] = [
+    "Type password",
+    "Show password",
+    "Make a puzzle",
+    "Endless",
+    "Endless code",
+];
 const TYPE_PASSWORD: usize = 0;
 const SHOW_PASSWORD: usize = 1;
 const MAKE_PUZZLE: usize = 2;
+const ENDLESS: usize = 3;
+const ENDLESS_CODE: usize = 4;
 
 /// What a page of the list holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -90,7 +98,9 @@ pub fn open_list(persistent: &mut Persistent, working: &mut Working, system: &mu
             usize::from(index) / records::SET,
             usize::from(index) % records::SET,
         ),
-        Source::Password(_) | Source::Made(_) => (pages(customs(system)) - 1, 0),
+        Source::Password(_) | Source::Made(_) | Source::Endless { .. } => {
+            (pages(customs(system)) - 1, 0)
+        }
     };
     working.mode = Mode::List { page, row };
     show_page(working, system, page);
@@ -243,7 +253,7 @@ fn choose(
     match row {
         TYPE_PASSWORD => {
             let pad = NumberPad::new(password::DIGITS, password::LINE_DIGITS, validate);
-            working.view.open_pad(&pad);
+            working.view.open_pad(&pad, "Type a password:");
             working.pad = Some(pad);
             working.mode = Mode::Pad;
             system.sound.play(sfx::OPEN);
@@ -272,6 +282,11 @@ fn choose(
             system.sound.play(sfx::CONFIRM);
         }
         MAKE_PUZZLE => editor::start(persistent, working, system),
+        ENDLESS => endless::choose_size(persistent, working, system),
+        ENDLESS_CODE => {
+            working.view.clear_list();
+            endless::open_pad(working, system);
+        }
         _ => {}
     }
 }

@@ -4,8 +4,8 @@
 //! - `rules/`: the pure game (board, stroke, DS passwords, solver, puzzles).
 //! - `app.rs`: the app contract: drawing the stroke on the D-pad, tries,
 //!   records; `hints.rs`: hints in layers; `menu.rs`: the puzzle list and
-//!   passwords; `editor.rs`: making puzzles; `search.rs`: the solver
-//!   spread over frames.
+//!   passwords; `editor.rs`: making puzzles; `endless.rs`: generated
+//!   puzzles and their codes; `search.rs`: the solver spread over frames.
 //! - `view.rs`: drawing: cells on the window layer, the stroke above them,
 //!   the side panel, sprites.
 //! - `records.rs`: the save section; `sounds.rs`; `art.rs`: the graphics and
@@ -14,6 +14,7 @@
 mod app;
 mod art;
 mod editor;
+mod endless;
 mod hints;
 mod menu;
 mod records;

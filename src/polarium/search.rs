@@ -33,7 +33,8 @@ pub enum Search {
 pub enum Searched {
     /// Still at it: percent done.
     Working(u32),
-    Done(Progress),
+    /// The answer, and the states it took (the solver's effort).
+    Done(Progress, u32),
 }
 
 impl Search {
@@ -65,7 +66,7 @@ impl Search {
                 }
                 done => {
                     crate::event!("polarium.solver states={} result={}", solver.states(), outcome(&done));
-                    (None, Searched::Done(done))
+                    (None, Searched::Done(done, solver.states()))
                 }
             },
         }

@@ -281,14 +281,14 @@ impl View {
     }
 
     /// The number pad takes the window: the board and the panel make way.
-    pub fn open_pad(&mut self, pad: &NumberPad) {
+    pub fn open_pad(&mut self, pad: &NumberPad, title: &str) {
         self.info.release();
         self.clock.release();
         self.message.blank();
         self.list.release();
         self.pad = Some(NumberPadView::new(
             pad,
-            "Type a password:",
+            title,
             (136, 52),
             (20, 28),
             12,

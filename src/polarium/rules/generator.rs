@@ -140,6 +140,7 @@ impl Generator {
 
     /// Attempt until a puzzle comes out (host tools and tests; the GBA
     /// calls [`Self::attempt`] a few times per frame instead).
+    #[cfg(test)]
     pub fn generate(&mut self) -> Generated {
         loop {
             if let Some(generated) = self.attempt() {
