@@ -458,3 +458,35 @@ fn small_steps_give_the_same_answer() {
         }
     }
 }
+
+/// Without hints the cartridge's space decides most boards (every answer it
+/// gives is the host's); the share it cannot (a layer over its table) is
+/// printed, and must stay small.
+#[test]
+fn unhinted_solves_in_the_cartridge_space() {
+    let mut rom = unsafe { Box::<RomSpace>::new_zeroed().assume_init() };
+    let mut host = space();
+    let mut rng = Rng::new(0xC0_FFEF);
+    let (mut out, mut decided, mut total) = (0, 0, 0);
+    for _ in 0..500 {
+        let size = 3 + rng.below(6) as u8;
+        let board = random_board(&mut rng, size, size);
+        let puzzle = Puzzle { board, hints: None };
+        let mut solver = Solver::new(&puzzle, &mut rom);
+        let progress = solver.solve(&mut rom);
+        let (expected, _) = solve(&puzzle, &mut host);
+        total += 1;
+        match (&progress, &expected) {
+            (Progress::OutOfSpace, _) => out += 1,
+            (Progress::Solvable { count }, Progress::Solved(solution)) => {
+                assert_eq!(*count, solution.count);
+                decided += 1;
+            }
+            _ => assert_eq!(progress, expected, "{puzzle:?}"),
+        }
+    }
+    std::println!(
+        "unhinted 3x3-8x8: {out} of {total} over the cartridge's layer limit, {decided} decided without a stroke"
+    );
+    assert!(out * 10 < total, "{out} of {total}");
+}
