@@ -329,7 +329,12 @@ fn polarium(overhead: u32, failures: &mut u32) {
         frames.mean(),
         frames.worst
     );
-    report("polarium.generate", &attempt, PER_FRAME_BUDGET / 2, failures);
+    report(
+        "polarium.generate",
+        &attempt,
+        PER_FRAME_BUDGET / 2,
+        failures,
+    );
     report("polarium.generate.puzzle", &puzzle, SOLVE_BUDGET, failures);
 }
 

@@ -17,6 +17,7 @@ use super::{
         password, stroke::Step,
     },
     search::{Search, Searched},
+    size_choice::{self, SizeFor},
     sounds,
     view::{self, Scene, Sprites, View},
 };
@@ -102,12 +103,14 @@ pub enum Mode {
     Pad,
     /// The solver checks a typed puzzle before play starts.
     Checking,
-    /// The editor: choosing a new puzzle's size.
-    EditSize { width: u8, height: u8 },
+    /// Choosing a size, for the editor or endless mode.
+    ChooseSize {
+        width: u8,
+        height: u8,
+        purpose: SizeFor,
+    },
     /// The editor: painting tiles; `paint` is the colour A paints while held.
     Edit { paint: Option<bool> },
-    /// Endless mode: choosing the size.
-    EndlessSize { width: u8, height: u8 },
     /// Endless mode: the generator at work.
     Making,
     /// Typing an endless puzzle's code.
@@ -243,9 +246,8 @@ impl App for Polarium {
             Mode::Replay { .. } => hints::update_replay(persistent, working),
             Mode::Pad => menu::update_pad(persistent, working, system),
             Mode::Checking => {}
-            Mode::EditSize { .. } => editor::update_size(persistent, working, system),
+            Mode::ChooseSize { .. } => size_choice::update(persistent, working, system),
             Mode::Edit { .. } => editor::update_paint(persistent, working, system),
-            Mode::EndlessSize { .. } => endless::update_size(persistent, working, system),
             Mode::Making => endless::update_making(persistent, working),
             Mode::EndlessPad => endless::update_pad(persistent, working, system),
         }
@@ -327,9 +329,8 @@ fn scene<'a>(mode: Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
     match mode {
         Mode::List { .. }
         | Mode::Checking
-        | Mode::EditSize { .. }
-        | Mode::Edit { .. }
-        | Mode::EndlessSize { .. } => Scene {
+        | Mode::ChooseSize { .. }
+        | Mode::Edit { .. } => Scene {
             board,
             stroke: None,
             cleared_rows: 0,
@@ -369,9 +370,8 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
         working.mode,
         Mode::List { .. }
             | Mode::Pad
-            | Mode::EditSize { .. }
+            | Mode::ChooseSize { .. }
             | Mode::Edit { .. }
-            | Mode::EndlessSize { .. }
             | Mode::EndlessPad
             | Mode::Making
     ) {

@@ -10,61 +10,28 @@ use super::{
     Polarium,
     app::{self, Mode, Persistent, Source, Working},
     records::CUSTOM_SLOTS,
-    rules::{Board, Cell, Puzzle, Stroke, password},
+    rules::{Cell, Puzzle, Stroke, password},
+    size_choice::{self, SizeFor},
 };
 use crate::framework::{System, assets::sfx};
 
-/// Size of a new puzzle, until changed.
+/// Size of a new puzzle.
 const FIRST_SIZE: (u8, u8) = (5, 5);
 
 /// The list's "Make a puzzle": choose the size first.
-pub fn start(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let (width, height) = FIRST_SIZE;
-    working.view.clear_list();
-    working.mode = Mode::EditSize { width, height };
-    show_size(persistent, working, width, height);
-    system.sound.play(sfx::OPEN);
+pub fn start(working: &mut Working, system: &mut System) {
+    size_choice::open(working, system, SizeFor::Editing, FIRST_SIZE);
     crate::event!("polarium.editor size");
 }
 
-fn show_size(persistent: &mut Persistent, working: &mut Working, width: u8, height: u8) {
-    if let Some(board) = Board::new(width, height) {
-        working.puzzle = Puzzle { board, hints: None };
-    }
-    persistent.cursor = Cell::new(1, 1);
-    working.view.set_info(&format!("Editor\n{width}x{height}"));
+/// The size is chosen: paint.
+pub fn paint(working: &mut Working, system: &mut System, (width, height): (u8, u8)) {
+    working.mode = Mode::Edit { paint: None };
     working
         .view
-        .set_message("D-pad: size\nA: paint it\nB: back");
-}
-
-#[inline(never)]
-pub fn update_size(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let Mode::EditSize { width, height } = working.mode else {
-        return;
-    };
-    let input = &system.input;
-    if input.just_pressed(Button::B) {
-        super::menu::open_list(persistent, working, system);
-        return;
-    }
-    if input.just_pressed(Button::A) {
-        working.mode = Mode::Edit { paint: None };
-        working
-            .view
-            .set_message("A: paint\nSELECT: try\nit yourself");
-        system.sound.play(sfx::CONFIRM);
-        crate::event!("polarium.editor paint size={}x{}", width, height);
-        return;
-    }
-    let (dx, dy) = input.repeated_direction();
-    let resize = |side: u8, by: i32| (i32::from(side) + by).clamp(1, 8) as u8;
-    let (w, h) = (resize(width, dx), resize(height, -dy));
-    if (w, h) != (width, height) {
-        working.mode = Mode::EditSize { width: w, height: h };
-        show_size(persistent, working, w, h);
-        system.sound.play(sfx::CURSOR);
-    }
+        .set_message("A: paint\nSELECT: try\nit yourself");
+    system.sound.play(sfx::CONFIRM);
+    crate::event!("polarium.editor paint size={}x{}", width, height);
 }
 
 /// Painting: A turns the tile over, and holding A paints that colour along.
@@ -76,10 +43,8 @@ pub fn update_paint(persistent: &mut Persistent, working: &mut Working, system: 
     let input = &system.input;
     let board = &mut working.puzzle.board;
     if input.just_pressed(Button::B) && paint.is_none() {
-        let (width, height) = (board.width(), board.height());
-        working.mode = Mode::EditSize { width, height };
-        show_size(persistent, working, width, height);
-        system.sound.play(sfx::CLOSE);
+        let size = (board.width(), board.height());
+        size_choice::open(working, system, SizeFor::Editing, size);
         return;
     }
     if input.just_pressed(Button::Select) && paint.is_none() {

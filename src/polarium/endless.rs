@@ -2,7 +2,6 @@
 //! a frame, named by an 8-digit code anyone can type to get the same puzzle.
 //! Its difficulty tier comes from the solver, run once it is made.
 
-use agb::input::Button;
 use alloc::format;
 
 use super::{
@@ -15,6 +14,7 @@ use super::{
         solver::Progress,
     },
     search::Search,
+    size_choice::{self, SizeFor},
 };
 use crate::framework::{
     System,
@@ -34,48 +34,21 @@ pub struct Making {
     pub generator: Generator,
 }
 
-/// The list's "Endless": choose the size.
-pub fn choose_size(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let (width, height) = match persistent.source {
+/// The list's "Endless": choose the size (the last endless one's, at first 6x6).
+pub fn choose_size(persistent: &Persistent, working: &mut Working, system: &mut System) {
+    let size = match persistent.source {
         Source::Endless { code, .. } => (code.width, code.height),
         _ => FIRST_SIZE,
     };
-    working.view.clear_list();
-    working.mode = Mode::EndlessSize { width, height };
-    show_size(working, width, height);
-    system.sound.play(sfx::OPEN);
+    size_choice::open(working, system, SizeFor::Endless, size);
 }
 
-fn show_size(working: &mut Working, width: u8, height: u8) {
-    working.view.set_info(&format!("Endless\n{width}x{height}"));
-    working.view.set_message("D-pad: size\nA: make one\nB: back");
-}
-
-#[inline(never)]
-pub fn update_size(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let Mode::EndlessSize { width, height } = working.mode else {
-        return;
-    };
-    let input = &system.input;
-    if input.just_pressed(Button::B) {
-        super::menu::open_list(persistent, working, system);
-        return;
-    }
-    if input.just_pressed(Button::A) {
-        let number = system.rng.below(endless::NUMBERS);
-        if let Some(code) = EndlessCode::new(width, height, number) {
-            make(working, code);
-            system.sound.play(sfx::CONFIRM);
-        }
-        return;
-    }
-    let (dx, dy) = input.repeated_direction();
-    let resize = |side: u8, by: i32| (i32::from(side) + by).clamp(3, 8) as u8;
-    let (w, h) = (resize(width, dx), resize(height, -dy));
-    if (w, h) != (width, height) {
-        working.mode = Mode::EndlessSize { width: w, height: h };
-        show_size(working, w, h);
-        system.sound.play(sfx::CURSOR);
+/// A new puzzle of this size, with a random number.
+pub fn make_random(working: &mut Working, system: &mut System, (width, height): (u8, u8)) {
+    let number = system.rng.below(endless::NUMBERS);
+    if let Some(code) = EndlessCode::new(width, height, number) {
+        make(working, code);
+        system.sound.play(sfx::CONFIRM);
     }
 }
 
@@ -163,18 +136,12 @@ pub fn update_pad(persistent: &mut Persistent, working: &mut Working, system: &m
         working.mode = Mode::Play { drawing: false };
         return;
     };
-    let event = match numpad_view::read_input(&system.input) {
-        Some(input) => pad.handle(input),
-        None => PadEvent::Nothing,
-    };
-    match event {
-        PadEvent::Nothing => {}
-        PadEvent::Typed | PadEvent::Deleted => system.sound.play(sfx::CURSOR),
-        PadEvent::Refused => system.sound.play(sfx::ERROR),
-        PadEvent::Rejected => {
-            system.sound.play(sfx::ERROR);
-            crate::event!("polarium.endless rejected error={:?}", pad.error());
-        }
+    match numpad_view::run_frame(pad, &system.input, &mut system.sound, "polarium.endless") {
+        PadEvent::Nothing
+        | PadEvent::Typed
+        | PadEvent::Deleted
+        | PadEvent::Refused
+        | PadEvent::Rejected => {}
         PadEvent::Cancelled => {
             working.pad = None;
             working.view.close_pad();

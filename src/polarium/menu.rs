@@ -281,7 +281,7 @@ fn choose(
             working.view.set_message(&text);
             system.sound.play(sfx::CONFIRM);
         }
-        MAKE_PUZZLE => editor::start(persistent, working, system),
+        MAKE_PUZZLE => editor::start(working, system),
         ENDLESS => endless::choose_size(persistent, working, system),
         ENDLESS_CODE => {
             working.view.clear_list();
@@ -302,18 +302,12 @@ pub fn update_pad(persistent: &mut Persistent, working: &mut Working, system: &m
         working.mode = Mode::Play { drawing: false };
         return;
     };
-    let event = match numpad_view::read_input(&system.input) {
-        Some(input) => pad.handle(input),
-        None => PadEvent::Nothing,
-    };
-    match event {
-        PadEvent::Nothing => {}
-        PadEvent::Typed | PadEvent::Deleted => system.sound.play(sfx::CURSOR),
-        PadEvent::Refused => system.sound.play(sfx::ERROR),
-        PadEvent::Rejected => {
-            system.sound.play(sfx::ERROR);
-            crate::event!("polarium.pad rejected error={:?}", pad.error());
-        }
+    match numpad_view::run_frame(pad, &system.input, &mut system.sound, "polarium.pad") {
+        PadEvent::Nothing
+        | PadEvent::Typed
+        | PadEvent::Deleted
+        | PadEvent::Refused
+        | PadEvent::Rejected => {}
         PadEvent::Cancelled => {
             working.pad = None;
             working.view.close_pad();

@@ -5,7 +5,8 @@
 //! - `app.rs`: the app contract: drawing the stroke on the D-pad, tries,
 //!   records; `hints.rs`: hints in layers; `menu.rs`: the puzzle list and
 //!   passwords; `editor.rs`: making puzzles; `endless.rs`: generated
-//!   puzzles and their codes; `search.rs`: the solver spread over frames.
+//!   puzzles and their codes; `size_choice.rs`: choosing a size for either;
+//!   `search.rs`: the solver spread over frames.
 //! - `view.rs`: drawing: cells on the window layer, the stroke above them,
 //!   the side panel, sprites.
 //! - `records.rs`: the save section; `sounds.rs`; `art.rs`: the graphics and
@@ -20,6 +21,7 @@ mod menu;
 mod records;
 pub mod rules;
 mod search;
+mod size_choice;
 mod sounds;
 mod view;
 

@@ -484,18 +484,12 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
     let Mode::Pad(pad) = &mut working.mode else {
         return;
     };
-    let event = match numpad_view::read_input(&system.input) {
-        Some(input) => pad.handle(input),
-        None => PadEvent::Nothing,
-    };
-    match event {
-        PadEvent::Nothing => {}
-        PadEvent::Typed | PadEvent::Deleted => system.sound.play(sfx::CURSOR),
-        PadEvent::Refused => system.sound.play(sfx::ERROR),
-        PadEvent::Rejected => {
-            system.sound.play(sfx::ERROR);
-            crate::event!("sweeper.pad rejected error={:?}", pad.error());
-        }
+    match numpad_view::run_frame(pad, &system.input, &mut system.sound, "sweeper.pad") {
+        PadEvent::Nothing
+        | PadEvent::Typed
+        | PadEvent::Deleted
+        | PadEvent::Refused
+        | PadEvent::Rejected => {}
         PadEvent::Cancelled => {
             working.mode = Mode::Menu;
             working.view.close_pad();

@@ -10,10 +10,15 @@ use agb::{
 use alloc::vec::Vec;
 
 use super::{
-    numpad::{COLUMNS, GRID, Key, MAX_DIGITS, NumberPad, PadInput, ROWS},
+    numpad::{COLUMNS, GRID, Key, MAX_DIGITS, NumberPad, PadEvent, PadInput, ROWS},
     text::{LINE_HEIGHT, TextBox},
 };
-use crate::framework::{assets::sprites, canvas::Canvas, input::Input};
+use crate::framework::{
+    assets::{sfx, sprites},
+    canvas::Canvas,
+    input::Input,
+    sound::Sound,
+};
 
 /// Key pitch in pixels (16x16 keys, 2px apart).
 const PITCH: i32 = 18;
@@ -43,6 +48,27 @@ pub fn read_input(input: &Input) -> Option<PadInput> {
     } else {
         None
     }
+}
+
+/// One frame of a pad: this frame's buttons handled, the pad's own sounds
+/// played (keys, refusals), a refused code logged as `event <owner> rejected
+/// error=...`. The app acts on the event (chiefly `Accepted`, `Cancelled`).
+pub fn run_frame(pad: &mut NumberPad, input: &Input, sound: &mut Sound, owner: &str) -> PadEvent {
+    let event = match read_input(input) {
+        Some(input) => pad.handle(input),
+        None => PadEvent::Nothing,
+    };
+    match event {
+        PadEvent::Typed | PadEvent::Deleted => sound.play(sfx::CURSOR),
+        PadEvent::Refused => sound.play(sfx::ERROR),
+        PadEvent::Rejected => {
+            sound.play(sfx::ERROR);
+            crate::event!("{} rejected error={:?}", owner, pad.error());
+        }
+        PadEvent::Nothing | PadEvent::Cancelled | PadEvent::Accepted => {}
+    }
+    let _ = owner;
+    event
 }
 
 pub struct NumberPadView {
