@@ -10,7 +10,7 @@ use alloc::format;
 use super::{
     art, editor, endless, hints,
     hints::Hint,
-    menu,
+    menu::{self, PadFor},
     records::PolariumSave,
     rules::{
         Board, Cell, Puzzle, Stroke, builtin, difficulty::tier_name, endless::EndlessCode,
@@ -99,8 +99,8 @@ pub enum Mode {
     List { page: usize, row: usize },
     /// A hint replays the solution: `cells` of it drawn so far.
     Replay { cells: u8, frames: u8 },
-    /// Typing a password on the number pad.
-    Pad,
+    /// Typing on the number pad: a password or an endless code.
+    Pad(PadFor),
     /// The solver checks a typed puzzle before play starts.
     Checking,
     /// Choosing a size, for the editor or endless mode.
@@ -113,8 +113,6 @@ pub enum Mode {
     Edit { paint: Option<bool> },
     /// Endless mode: the generator at work.
     Making,
-    /// Typing an endless puzzle's code.
-    EndlessPad,
 }
 
 /// What the solver is running for.
@@ -244,12 +242,11 @@ impl App for Polarium {
             Mode::Solved => update_solved(persistent, working, system),
             Mode::List { .. } => menu::update_list(persistent, working, system),
             Mode::Replay { .. } => hints::update_replay(persistent, working),
-            Mode::Pad => menu::update_pad(persistent, working, system),
+            Mode::Pad(purpose) => menu::update_pad(persistent, working, system, purpose),
             Mode::Checking => {}
             Mode::ChooseSize { .. } => size_choice::update(persistent, working, system),
             Mode::Edit { .. } => editor::update_paint(persistent, working, system),
             Mode::Making => endless::update_making(persistent, working),
-            Mode::EndlessPad => endless::update_pad(persistent, working, system),
         }
         run_search(persistent, working);
         if matches!(working.mode, Mode::Play { .. } | Mode::Failed { .. }) {
@@ -267,7 +264,7 @@ impl App for Polarium {
             // The board first; the panel's text types on in frames that
             // leave the board alone.
             let drew = working.view.sync(&scene);
-            if let (Mode::Pad | Mode::EndlessPad, Some(pad)) = (working.mode, working.pad.as_ref()) {
+            if let (Mode::Pad(_), Some(pad)) = (working.mode, working.pad.as_ref()) {
                 // The pad's text types once the board has made way for it.
                 if !drew && working.view.settled() {
                     working.view.sync_pad(pad, system.input.pressed(Button::A));
@@ -311,7 +308,7 @@ impl App for Polarium {
     }
 
     fn claims_start(_persistent: &Persistent, working: &Working) -> bool {
-        matches!(working.mode, Mode::Pad | Mode::EndlessPad)
+        matches!(working.mode, Mode::Pad(_))
     }
 
     fn pause(persistent: &mut Persistent, working: &mut Working, _system: &mut System) {
@@ -335,7 +332,7 @@ fn scene<'a>(mode: Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
             stroke: None,
             cleared_rows: 0,
         },
-        Mode::Pad | Mode::EndlessPad | Mode::Making => Scene {
+        Mode::Pad(_) | Mode::Making => Scene {
             board: None,
             stroke: None,
             cleared_rows: 0,
@@ -369,10 +366,9 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
     if matches!(
         working.mode,
         Mode::List { .. }
-            | Mode::Pad
+            | Mode::Pad(_)
             | Mode::ChooseSize { .. }
             | Mode::Edit { .. }
-            | Mode::EndlessPad
             | Mode::Making
     ) {
         working.info = None;

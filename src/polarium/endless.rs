@@ -16,14 +16,7 @@ use super::{
     search::Search,
     size_choice::{self, SizeFor},
 };
-use crate::framework::{
-    System,
-    assets::sfx,
-    widgets::{
-        numpad::{NumberPad, PadEvent},
-        numpad_view,
-    },
-};
+use crate::framework::{System, assets::sfx};
 
 /// Size of the first endless puzzle.
 const FIRST_SIZE: (u8, u8) = (6, 6);
@@ -114,47 +107,16 @@ fn code_text(code: EndlessCode) -> heapless::String<{ endless::DIGITS }> {
     code.digits().iter().map(|&d| char::from(b'0' + d)).collect()
 }
 
-/// The list's "Endless code": type one on the pad.
-pub fn open_pad(working: &mut Working, system: &mut System) {
-    let pad = NumberPad::new(endless::DIGITS, 4, validate);
-    working.view.open_pad(&pad, "Puzzle code:");
-    working.pad = Some(pad);
-    working.mode = Mode::EndlessPad;
-    system.sound.play(sfx::OPEN);
-    crate::event!("polarium.endless pad");
+/// A code typed on the pad: make its puzzle.
+pub fn accept(working: &mut Working, digits: &[u8]) {
+    if let Ok(code) = EndlessCode::parse(digits) {
+        make(working, code);
+    }
 }
 
-fn validate(digits: &[u8]) -> Result<(), &'static str> {
+/// The pad's check of a code as it is confirmed.
+pub fn validate(digits: &[u8]) -> Result<(), &'static str> {
     EndlessCode::parse(digits)
         .map(|_| ())
         .map_err(|error| error.message())
-}
-
-#[inline(never)]
-pub fn update_pad(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let Some(pad) = working.pad.as_mut() else {
-        working.mode = Mode::Play { drawing: false };
-        return;
-    };
-    match numpad_view::run_frame(pad, &system.input, &mut system.sound, "polarium.endless") {
-        PadEvent::Nothing
-        | PadEvent::Typed
-        | PadEvent::Deleted
-        | PadEvent::Refused
-        | PadEvent::Rejected => {}
-        PadEvent::Cancelled => {
-            working.pad = None;
-            working.view.close_pad();
-            super::menu::open_list(persistent, working, system);
-        }
-        PadEvent::Accepted => {
-            let code = EndlessCode::parse(pad.digits());
-            working.pad = None;
-            working.view.close_pad();
-            system.sound.play(sfx::CONFIRM);
-            if let Ok(code) = code {
-                make(working, code);
-            }
-        }
-    }
 }

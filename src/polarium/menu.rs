@@ -11,7 +11,7 @@ use super::{
     Polarium,
     app::{self, Mode, Persistent, Purpose, Source, Working},
     editor, endless, records,
-    rules::{builtin, password, solver::Progress},
+    rules::{builtin, endless as endless_code, password, solver::Progress},
     search::Search,
 };
 use crate::framework::{
@@ -251,14 +251,7 @@ fn choose(
         Page::More => {}
     }
     match row {
-        TYPE_PASSWORD => {
-            let pad = NumberPad::new(password::DIGITS, password::LINE_DIGITS, validate);
-            working.view.open_pad(&pad, "Type a password:");
-            working.pad = Some(pad);
-            working.mode = Mode::Pad;
-            system.sound.play(sfx::OPEN);
-            crate::event!("polarium.pad open");
-        }
+        TYPE_PASSWORD => open_pad(working, system, PadFor::Password),
         SHOW_PASSWORD => {
             // The puzzle being played, with its hints (a built-in one's own).
             let puzzle = persistent.source.puzzle();
@@ -283,26 +276,67 @@ fn choose(
         }
         MAKE_PUZZLE => editor::start(working, system),
         ENDLESS => endless::choose_size(persistent, working, system),
-        ENDLESS_CODE => {
-            working.view.clear_list();
-            endless::open_pad(working, system);
-        }
+        ENDLESS_CODE => open_pad(working, system, PadFor::EndlessCode),
         _ => {}
     }
+}
+
+/// What the number pad is typing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PadFor {
+    /// A Polarium DS password (30 digits).
+    Password,
+    /// An endless puzzle's code (8 digits).
+    EndlessCode,
+}
+
+impl PadFor {
+    /// Its events' name.
+    const fn owner(self) -> &'static str {
+        match self {
+            Self::Password => "polarium.pad",
+            Self::EndlessCode => "polarium.endless",
+        }
+    }
+}
+
+/// Put up the number pad for `purpose`.
+fn open_pad(working: &mut Working, system: &mut System, purpose: PadFor) {
+    let pad = match purpose {
+        PadFor::Password => NumberPad::new(password::DIGITS, password::LINE_DIGITS, validate),
+        PadFor::EndlessCode => NumberPad::new(endless_code::DIGITS, 4, endless::validate),
+    };
+    let title = match purpose {
+        PadFor::Password => "Type a password:",
+        PadFor::EndlessCode => "Puzzle code:",
+    };
+    working.view.clear_list();
+    working.view.open_pad(&pad, title);
+    working.pad = Some(pad);
+    working.mode = Mode::Pad(purpose);
+    system.sound.play(sfx::OPEN);
+    crate::event!("{} open", purpose.owner());
 }
 
 fn validate(digits: &[u8]) -> Result<(), &'static str> {
     password::decode(digits).map(|_| ()).map_err(|error| error.message())
 }
 
-/// Typing a password: an accepted one is checked by the solver, then played.
+/// Typing on the pad: a password is checked by the solver, then played; an
+/// endless code makes its puzzle. B on an empty pad (or its cancel key)
+/// goes back to the list.
 #[inline(never)]
-pub fn update_pad(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
+pub fn update_pad(
+    persistent: &mut Persistent,
+    working: &mut Working,
+    system: &mut System,
+    purpose: PadFor,
+) {
     let Some(pad) = working.pad.as_mut() else {
         working.mode = Mode::Play { drawing: false };
         return;
     };
-    match numpad_view::run_frame(pad, &system.input, &mut system.sound, "polarium.pad") {
+    match numpad_view::run_frame(pad, &system.input, &mut system.sound, purpose.owner()) {
         PadEvent::Nothing
         | PadEvent::Typed
         | PadEvent::Deleted
@@ -312,30 +346,33 @@ pub fn update_pad(persistent: &mut Persistent, working: &mut Working, system: &m
             working.pad = None;
             working.view.close_pad();
             open_list(persistent, working, system);
-            working.mode = Mode::List {
-                page: pages(customs(system)) - 1,
-                row: TYPE_PASSWORD,
-            };
-            crate::event!("polarium.pad cancelled");
+            crate::event!("{} cancelled", purpose.owner());
         }
         PadEvent::Accepted => {
-            let typed = password::decode(pad.digits());
+            let digits: heapless::Vec<u8, { password::DIGITS }> =
+                pad.digits().iter().copied().collect();
             working.pad = None;
             working.view.close_pad();
             system.sound.play(sfx::CONFIRM);
-            if let Ok(puzzle) = typed {
-                app::start(persistent, working, Source::Password(password::lines(&puzzle)));
-                crate::event!("polarium.pad accepted");
-                // Before play, the solver says whether the stroke exists.
-                if let Some(search) = Search::start(&working.puzzle) {
-                    working.search = Some((search, Purpose::Check));
-                    working.mode = Mode::Checking;
-                }
+            crate::event!("{} accepted", purpose.owner());
+            match purpose {
+                PadFor::Password => play_password(persistent, working, &digits),
+                PadFor::EndlessCode => endless::accept(working, &digits),
             }
         }
     }
 }
 
+/// A typed password: play it once the solver has said whether it can be solved.
+fn play_password(persistent: &mut Persistent, working: &mut Working, digits: &[u8]) {
+    if let Ok(puzzle) = password::decode(digits) {
+        app::start(persistent, working, Source::Password(password::lines(&puzzle)));
+        if let Some(search) = Search::start(&working.puzzle) {
+            working.search = Some((search, Purpose::Check));
+            working.mode = Mode::Checking;
+        }
+    }
+}
 /// The solver's verdict on a typed puzzle; play starts either way.
 #[inline(never)]
 pub fn checked(working: &mut Working, progress: Progress) {
