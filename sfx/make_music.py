@@ -3,6 +3,7 @@
 
   sfx/desktop.xm   "Desk Breeze"  - relaxed desktop tune, F major, 100 BPM, 16 bars (~38 s loop)
   sfx/sweeper.xm   "Poop Patrol"  - playful Poop Sweeper tune, C major, 140 BPM, 16 bars (~27 s loop)
+  sfx/polarium.xm  "Flip Circuit" - steady electronic Polarium tune, A minor, 128 BPM, 16 bars
 
 All instruments are tiny synthesized 8-bit samples made here.  Original
 compositions, MIT licence (see sfx/credits/README.md).
@@ -334,6 +335,72 @@ def sweeper_song():
     return mod
 
 
+def polarium_song():
+    """Electronic and steady, for thinking: four-on-the-floor, rolling
+    sixteenth arpeggios, a sparse lead that leaves room."""
+    mod = Module("Flip Circuit", channels=5, tempo=6, bpm=128)
+    ins = make_instruments(mod, "pulse")
+    bars = ["Am", "Am", "F", "G",
+            "Am", "Am", "Dm7", "E7",
+            "F", "G", "Em", "Am",
+            "Dm7", "E7", "F G", "Am E7"]
+    melody = [
+        "A4/4 r/4 C5/2 E5/2 r/4",
+        "A5/6 G5/2 E5/8",
+        "F5/4 r/4 A5/2 C6/2 r/4",
+        "B5/6 A5/2 G5/8",
+        "A4/4 r/4 C5/2 E5/2 r/4",
+        "A5/2 B5/2 C6/4 B5/4 G5/4",
+        "F5/4 A5/4 D6/4 C6/4",
+        "B5/8 G#5/8",
+        "A5/2 C6/2 F6/4 E6/4 C6/4",
+        "B5/2 D6/2 G6/4 F6/4 D6/4",
+        "E6/4 B5/4 G5/4 E5/4",
+        "A5/8 r/8",
+        "F5/4 A5/4 D6/8",
+        "G#5/4 B5/4 E6/8",
+        "F5/4 A5/4 G5/4 B5/4",
+        "A5/8 E5/4 G#5/4",
+    ]
+
+    def rolling(rows, ch, start, span, root, tones, inst, bar):
+        # sixteenth-note arpeggio up the chord, an octave above the bass
+        base = note_number(root + "4")
+        if base > note_number("F#4"):
+            base -= 12
+        cycle = [0, tones[1], tones[2], 12]
+        for k in range(span):
+            c = rows[start + k][ch]
+            c.note, c.instrument = base + cycle[k % 4], inst
+            c.volume = 0x10 + (30 if k % 4 == 0 else 20)
+
+    def bass(rows, ch, start, span, root, tones, inst, bar):
+        r = note_number(root + "2")
+        if r > note_number("F#2"):
+            r -= 12
+        for k in range(0, span, 4):
+            for off, note in ((0, r), (2, r + 12)):
+                c = rows[start + k + off][ch]
+                c.note, c.instrument = note, inst
+                c.volume = 0x10 + (58 if off == 0 else 40)
+                rows[start + k + off + 1][ch].note = KEY_OFF
+
+    def drums(rows, start, ins, bar, nbars):
+        for k in range(16):
+            c3, c4 = rows[start + k][3], rows[start + k][4]
+            if k % 4 == 0:
+                c3.note, c3.instrument, c3.volume = note_number("C5"), ins["kick"], 0x10 + 58
+            elif k in (6, 14) and bar % 4 == 3:
+                c3.note, c3.instrument, c3.volume = note_number("C5"), ins["snare"], 0x10 + 30
+            if k % 4 == 2:
+                c4.note, c4.instrument, c4.volume = note_number("C5"), ins["hat"], 0x10 + 40
+            elif k % 2 == 1:
+                c4.note, c4.instrument, c4.volume = note_number("C5"), ins["hat"], 0x10 + 18
+
+    build(mod, ins, bars, melody, bass, rolling, drums)
+    return mod
+
+
 def write_wav(path, data, rate):
     pcm = np.clip(data * 32767, -32768, 32767).astype("<i2")
     with wave.open(str(path), "wb") as w:
@@ -348,7 +415,11 @@ def main():
     if "--render" in sys.argv:
         render_dir = Path(sys.argv[sys.argv.index("--render") + 1])
         render_dir.mkdir(parents=True, exist_ok=True)
-    for name, song in (("desktop", desktop_song()), ("sweeper", sweeper_song())):
+    for name, song in (
+        ("desktop", desktop_song()),
+        ("sweeper", sweeper_song()),
+        ("polarium", polarium_song()),
+    ):
         size = song.save(HERE / f"{name}.xm")
         rows = sum(len(song.patterns[p]) for p in song.order)
         secs = rows * song.tempo * 2.5 / song.bpm

@@ -168,7 +168,7 @@ impl App for Polarium {
             tiles: &art::tiles::POLARIUM,
             palettes: &art::tiles::PALETTES,
         },
-        music: None,
+        music: Some(&sounds::TUNE),
         window: view::WINDOW,
     };
 
