@@ -30,7 +30,9 @@
 //!   whether the picture is mirror-symmetric so only half is written;
 //! - then the written cells as a plain binary number, the first bit lowest,
 //!   with no trailing zeros: one bit a cell row by row (filled = 1), or the
-//!   arithmetic coder's output when compressed.
+//!   arithmetic coder's output when compressed. The coder and its model
+//!   (`arithmetic_coder.rs`, `cell_model.rs`) are part of the format: any
+//!   change to them is a new version (the golden codes in the tests guard it).
 //!
 //! The payload gets as many digits as the largest payload with that many
 //! picture bits, and the code the fewest groups that hold it all.
