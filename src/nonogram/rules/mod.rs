@@ -1,6 +1,7 @@
 //! Pure rules of the nonogram (Picross) app: lines and their clues, the hint
 //! guide that greys clue numbers, a solver that decides whether a puzzle has
-//! exactly one solution, and a generator of random puzzles.
+//! exactly one solution, a generator of random puzzles, and share codes that
+//! name a picture in digits.
 //!
 //! No graphics, no allocation, no floats: only `core`, `heapless` and
 //! `bitflags`. Lines are bit masks (cell `i` = bit `i`), boards at most
@@ -21,6 +22,7 @@ mod line_solver;
 mod oracle;
 mod placements;
 mod puzzle;
+pub mod share_code;
 mod solver;
 
 pub use clues::{Clues, MAX_CLUES};
@@ -30,6 +32,7 @@ pub use hint_guide::{Greying, grey};
 pub use line::{Cell, Line, MAX_LINE_LEN};
 pub use line_solver::{Forced, solve_line};
 pub use puzzle::PuzzleClues;
+pub use share_code::{CodeError, ShareCode};
 pub use solver::{Ambiguity, UniquenessCheck, Verdict};
 
 /// Widest board, in cells.
