@@ -336,8 +336,8 @@ def sweeper_song():
 
 
 def polarium_song():
-    """Electronic and steady, for thinking: four-on-the-floor, rolling
-    sixteenth arpeggios, a sparse lead that leaves room."""
+    """Electronic and steady, for thinking: four-on-the-floor, a rolling
+    arpeggio, a sparse lead that leaves room."""
     mod = Module("Flip Circuit", channels=5, tempo=6, bpm=128)
     ins = make_instruments(mod, "pulse")
     bars = ["Am", "Am", "F", "G",
@@ -364,15 +364,18 @@ def polarium_song():
     ]
 
     def rolling(rows, ch, start, span, root, tones, inst, bar):
-        # sixteenth-note arpeggio up the chord, an octave above the bass
+        # an arpeggio up the chord, an octave above the bass
         base = note_number(root + "4")
         if base > note_number("F#4"):
             base -= 12
+        # eighth notes, each let go at once, so the channel rests half the
+        # time (a channel always sounding costs the GBA's mixer every frame)
         cycle = [0, tones[1], tones[2], 12]
-        for k in range(span):
+        for k in range(0, span, 2):
             c = rows[start + k][ch]
-            c.note, c.instrument = base + cycle[k % 4], inst
-            c.volume = 0x10 + (30 if k % 4 == 0 else 20)
+            c.note, c.instrument = base + cycle[(k // 2) % 4], inst
+            c.volume = 0x10 + (30 if k % 8 == 0 else 20)
+            rows[start + k + 1][ch].note = KEY_OFF
 
     def bass(rows, ch, start, span, root, tones, inst, bar):
         r = note_number(root + "2")

@@ -168,7 +168,7 @@ impl App for Polarium {
             tiles: &art::tiles::POLARIUM,
             palettes: &art::tiles::PALETTES,
         },
-        music: Some(&sounds::TUNE),
+        music: None,
         window: view::WINDOW,
     };
 
@@ -234,7 +234,7 @@ impl App for Polarium {
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
-        let mode_before = core::mem::discriminant(&working.mode);
+        let mode_before = working.mode;
         match working.mode {
             Mode::Play { .. } => update_play(persistent, working, system),
             Mode::Failed { .. } => update_failed(working),
@@ -248,16 +248,20 @@ impl App for Polarium {
             Mode::Edit { .. } => editor::update_paint(persistent, working, system),
             Mode::Making => endless::update_making(persistent, working),
         }
-        run_search(persistent, working);
+        // A frame that changed mode (building a pad, starting a puzzle,
+        // turning a page) leaves the solver and the drawing to the next one,
+        // as does a frame with a save.
+        let changed = working.mode != mode_before;
+        if !changed {
+            endless::rate_if_needed(persistent, working);
+            run_search(persistent, working);
+        }
         if matches!(working.mode, Mode::Play { .. } | Mode::Failed { .. }) {
             working.clock.start();
             if working.clock.tick() {
                 persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
             }
         }
-        // A frame that changed mode (building a pad, starting a puzzle)
-        // leaves the drawing to the next one, as does a frame with a save.
-        let changed = core::mem::discriminant(&working.mode) != mode_before;
         if !system.storage.busy() && !changed {
             refresh_panel(persistent, working, system);
             let scene = scene(working.mode, &working.puzzle, &working.stroke);
@@ -311,10 +315,14 @@ impl App for Polarium {
         matches!(working.mode, Mode::Pad(_))
     }
 
-    fn pause(persistent: &mut Persistent, working: &mut Working, _system: &mut System) {
+    fn pause(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
         // A stroke half-drawn when the window closes is dropped, as if cancelled.
         if let Mode::Play { drawing } = &mut working.mode {
             *drawing = false;
+        }
+        // A solve whose rows are still clearing counts now.
+        if matches!(working.mode, Mode::Clearing { .. }) {
+            finish_solve(persistent, working, system);
         }
         crate::event!("polarium.paused source={:?}", persistent.source);
     }
@@ -418,6 +426,9 @@ fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut 
     };
     let board = working.puzzle.board;
     let held = input.pressed(Button::A) || input.pressed(Button::L);
+    // Only a fresh press starts a stroke: the press that chose a puzzle, or
+    // an A held through B, must not.
+    let pressed = input.just_pressed(Button::A) || input.just_pressed(Button::L);
     if input.just_pressed(Button::Select) && !drawing {
         menu::open_list(persistent, working, system);
         return;
@@ -437,7 +448,7 @@ fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut 
         return;
     }
     let mut drawing = drawing;
-    if held && !drawing {
+    if pressed && !drawing {
         // A press on the end of a kept stroke carries on drawing it; anywhere
         // else starts a new one. A direction pressed with it counts too.
         if working.stroke.last() != Some(persistent.cursor) {
@@ -486,7 +497,9 @@ fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut 
 /// The stroke is released: flip its tiles and see.
 #[inline(never)]
 fn flip(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    if working.stroke.is_empty() {
+    let board = &working.puzzle.board;
+    if !working.stroke.cells().iter().any(|&cell| board.is_tile(cell)) {
+        // Nothing would flip: not a try.
         return;
     }
     persistent.tries = persistent.tries.saturating_add(1);
@@ -539,6 +552,11 @@ fn update_clearing(persistent: &mut Persistent, working: &mut Working, system: &
     if *frames < done {
         return;
     }
+    finish_solve(persistent, working, system);
+}
+
+/// The rows have cleared (or the window is closing on them): record it.
+fn finish_solve(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     let new_best = match persistent.source {
         Source::Builtin(index) => {
             let better = system.save::<Polarium>().finish(
@@ -659,10 +677,14 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) {
         }
         Searched::Done(progress, states) => {
             working.shown_percent = None;
+            // An endless puzzle's tier comes from any solve of it.
+            if matches!(persistent.source, Source::Endless { .. }) && working.tier.is_none() {
+                endless::rated(working, &progress, states);
+            }
             match purpose {
                 Purpose::Hint(hint) => hints::solved(persistent, working, hint, progress),
                 Purpose::Check => menu::checked(working, progress),
-                Purpose::Rate => endless::rated(working, &progress, states),
+                Purpose::Rate => {}
             }
         }
     }

@@ -75,8 +75,17 @@ pub fn update_making(persistent: &mut Persistent, working: &mut Working) {
     working.making = None;
     let lines = password::lines(&generated.puzzle);
     app::start(persistent, working, Source::Endless { code, lines });
-    // The tier comes from the solver, in the background.
-    if let Some(search) = Search::start(&working.puzzle) {
+}
+
+/// Rate an endless puzzle that has no tier yet (just made, or reopened):
+/// the solver runs in the background.
+pub fn rate_if_needed(persistent: &Persistent, working: &mut Working) {
+    if matches!(persistent.source, Source::Endless { .. })
+        && working.tier.is_none()
+        && working.search.is_none()
+        && working.mode == (Mode::Play { drawing: false })
+        && let Some(search) = Search::start(&working.puzzle)
+    {
         working.search = Some((search, Purpose::Rate));
     }
 }

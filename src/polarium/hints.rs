@@ -36,7 +36,10 @@ pub fn next_hint(persistent: &mut Persistent, working: &mut Working, system: &mu
     system.sound.play(sfx::OPEN);
     let needs_solution = next > Hint::Ends || working.puzzle.hints.is_none();
     if needs_solution && working.solution.is_none() {
-        if working.search.is_none() {
+        if let Some((_, purpose)) = working.search.as_mut() {
+            // Already solving (rating an endless puzzle): its answer serves.
+            *purpose = Purpose::Hint(next);
+        } else {
             let Some(search) = Search::start(&working.puzzle) else {
                 working.view.set_message("No room to\nthink now.");
                 return;
@@ -51,11 +54,17 @@ pub fn next_hint(persistent: &mut Persistent, working: &mut Working, system: &mu
 /// The solver has answered for hint `hint`.
 #[inline(never)]
 pub fn solved(persistent: &mut Persistent, working: &mut Working, hint: Hint, progress: Progress) {
+    // The answer may come after the player has moved on (drawing, a failed
+    // try, the list): it is kept for the next R, shown only on a quiet board.
+    let quiet = working.mode == Mode::Play { drawing: false };
     match progress {
         Progress::Solved(solution) => {
             working.solution = Some(solution.stroke);
-            show(persistent, working, hint);
+            if quiet {
+                show(persistent, working, hint);
+            }
         }
+        _ if !quiet => {}
         Progress::Solvable { .. } => working
             .view
             .set_message("Too many\nways to\nshow one."),

@@ -24,17 +24,18 @@ use crate::framework::{
 };
 
 /// Rows of the last page.
+// Short enough for one line of the panel each: the pointer moves a line a row.
 const OTHER_ROWS: [&str; 5] = [
-    "Type password",
-    "Show password",
-    "Make a puzzle",
+    "Password in",
+    "Password out",
+    "New puzzle",
     "Endless",
-    "Endless code",
+    "Endless no.",
 ];
 const TYPE_PASSWORD: usize = 0;
 const SHOW_PASSWORD: usize = 1;
-const MAKE_PUZZLE: usize = 2;
-const ENDLESS: usize = 3;
+pub const MAKE_PUZZLE: usize = 2;
+pub const ENDLESS: usize = 3;
 const ENDLESS_CODE: usize = 4;
 
 /// What a page of the list holds.
@@ -93,7 +94,7 @@ fn rows(page: usize, customs: usize) -> usize {
 
 #[inline(never)]
 pub fn open_list(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let (page, row) = match persistent.source {
+    let page_row = match persistent.source {
         Source::Builtin(index) => (
             usize::from(index) / records::SET,
             usize::from(index) % records::SET,
@@ -102,6 +103,17 @@ pub fn open_list(persistent: &mut Persistent, working: &mut Working, system: &mu
             (pages(customs(system)) - 1, 0)
         }
     };
+    show_list(working, system, page_row);
+}
+
+/// Back to the list's last page (from what it offers: the pads, the size
+/// chooser), on the row that was chosen.
+pub fn back_to_more(working: &mut Working, system: &mut System, row: usize) {
+    let page = pages(customs(system)) - 1;
+    show_list(working, system, (page, row));
+}
+
+fn show_list(working: &mut Working, system: &mut System, (page, row): (usize, usize)) {
     working.mode = Mode::List { page, row };
     show_page(working, system, page);
     system.sound.play(sfx::OPEN);
@@ -345,7 +357,11 @@ pub fn update_pad(
         PadEvent::Cancelled => {
             working.pad = None;
             working.view.close_pad();
-            open_list(persistent, working, system);
+            let row = match purpose {
+                PadFor::Password => TYPE_PASSWORD,
+                PadFor::EndlessCode => ENDLESS_CODE,
+            };
+            back_to_more(working, system, row);
             crate::event!("{} cancelled", purpose.owner());
         }
         PadEvent::Accepted => {
@@ -382,7 +398,7 @@ pub fn checked(working: &mut Working, progress: Progress) {
             "Solvable!\nR shows how."
         }
         Progress::Solvable { .. } => "Solvable!",
-        Progress::Unsolvable => "No stroke\nfrom its hint\ncells solves\nit.",
+        Progress::Unsolvable => "No stroke\nfrom its hints\nsolves it.",
         Progress::OutOfSpace | Progress::Working { .. } => "Too hard to\ncheck here.",
     };
     crate::event!("polarium.checked verdict={}", verdict.replace('\n', " "));

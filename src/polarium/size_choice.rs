@@ -67,7 +67,11 @@ pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut S
     };
     let input = &system.input;
     if input.just_pressed(Button::B) {
-        super::menu::open_list(persistent, working, system);
+        let row = match purpose {
+            SizeFor::Editing => super::menu::MAKE_PUZZLE,
+            SizeFor::Endless => super::menu::ENDLESS,
+        };
+        super::menu::back_to_more(working, system, row);
         return;
     }
     if input.just_pressed(Button::A) {

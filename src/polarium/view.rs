@@ -38,7 +38,7 @@ const BOARD_TILES: usize = 18;
 const PANEL_X: i32 = 160;
 const PANEL_COLUMNS: i32 = 8;
 /// Tile changes per frame (each ~800 cycles).
-const TILES_PER_FRAME: usize = 24;
+const TILES_PER_FRAME: usize = 16;
 
 /// What the board area shows this frame.
 pub struct Scene<'a> {
@@ -163,31 +163,32 @@ impl View {
         self.settled_on = None;
         let mut budget = TILES_PER_FRAME;
         let size = scene.board.map(|board| (board.width(), board.height()));
-        if size != self.size_shown {
+        if size != self.size_shown && self.size_shown.is_some() {
             // Put the window back where the old board was, then draw anew.
-            if self.size_shown.is_some() && self.restored == BOARD_TILES * BOARD_TILES {
-                self.restored = 0;
-            }
-            // The budget's worth of tiles a frame, on both layers.
-            while self.restored < BOARD_TILES * BOARD_TILES {
-                if budget < 2 {
-                    self.behind = true;
-                    return true;
-                }
-                budget -= 2;
-                let (row, column) = (
-                    (self.restored / BOARD_TILES) as i32,
-                    (self.restored % BOARD_TILES) as i32,
-                );
-                let position = (BOARD_LEFT / 8 + column, BOARD_TOP / 8 + row);
-                window::put(&mut self.frame_layer, position, window_tile_at(column, row));
-                self.text_layer
-                    .set_tile(position, &art::tiles::BOARD.tiles, TileSetting::BLANK);
-                self.restored += 1;
-            }
-            self.size_shown = size;
+            // Nothing counts as drawn from here on, even if the size comes
+            // back before the window is whole again.
+            self.restored = 0;
+            self.size_shown = None;
             self.cells_shown = [[None; MAX_RING as usize]; MAX_RING as usize];
         }
+        // The budget's worth of tiles a frame, on both layers.
+        while self.restored < BOARD_TILES * BOARD_TILES {
+            if budget < 2 {
+                self.behind = true;
+                return true;
+            }
+            budget -= 2;
+            let (row, column) = (
+                (self.restored / BOARD_TILES) as i32,
+                (self.restored % BOARD_TILES) as i32,
+            );
+            let position = (BOARD_LEFT / 8 + column, BOARD_TOP / 8 + row);
+            window::put(&mut self.frame_layer, position, window_tile_at(column, row));
+            self.text_layer
+                .set_tile(position, &art::tiles::BOARD.tiles, TileSetting::BLANK);
+            self.restored += 1;
+        }
+        self.size_shown = size;
         let Some(board) = scene.board else {
             self.behind = false;
             self.settled_on = Some(fingerprint);
@@ -259,7 +260,7 @@ impl View {
     }
 
     pub fn set_clock(&mut self, text: &str) {
-        self.clock.set(&mut self.text_layer, text);
+        self.clock.set_gradually(text);
     }
 
     /// A message under the panel's lines, typed out a little each frame.
@@ -278,6 +279,11 @@ impl View {
     /// The list goes; the caller draws the puzzle's lines again.
     pub fn clear_list(&mut self) {
         self.list.release();
+        // The list's blank tiles stay mapped over the panel's other boxes:
+        // they map their own again when next drawn.
+        self.info.release();
+        self.clock.release();
+        self.message.release();
     }
 
     /// The number pad takes the window: the board and the panel make way.
@@ -311,7 +317,7 @@ impl View {
     /// Type out a little more of the panel's text.
     /// (One box a frame: a group of letters on new tiles costs up to ~30k cycles.)
     pub fn advance_text(&mut self) {
-        for text in [&mut self.info, &mut self.message, &mut self.list] {
+        for text in [&mut self.info, &mut self.clock, &mut self.message, &mut self.list] {
             if text.is_drawing() {
                 let _ = text.advance(&mut self.text_layer, 1);
                 return;
