@@ -27,6 +27,14 @@ pub fn puzzle(index: usize) -> Option<Puzzle> {
     password::from_lines(*PUZZLES.get(index)?).ok()
 }
 
+/// Built-in puzzle `index`'s width and height, read straight from its
+/// password's size octet (the list shows ten at a time).
+#[must_use]
+pub fn size(index: usize) -> Option<(u8, u8)> {
+    let octet = (PUZZLES.get(index)?[2] >> 16) as u8;
+    Some((octet & 0x0F, octet >> 4))
+}
+
 /// The line starting at `start`: where its password starts and ends (spaces
 /// around it and any comment left out; equal when there is none) and where
 /// the next line starts.

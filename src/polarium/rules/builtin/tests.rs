@@ -144,3 +144,12 @@ fn every_puzzle_has_its_tier_and_tiers_never_fall() {
     }
     assert!(super::TIERS.windows(2).all(|pair| pair[0] <= pair[1]));
 }
+
+#[test]
+fn sizes_read_from_the_passwords_match_the_puzzles() {
+    for index in 0..COUNT {
+        let board = puzzle(index).unwrap().board;
+        assert_eq!(size(index), Some((board.width(), board.height())));
+    }
+    assert_eq!(size(COUNT), None);
+}
