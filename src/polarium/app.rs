@@ -193,6 +193,20 @@ impl App for Polarium {
     }
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
+        // A built-in puzzle in a set that is no longer open (all data was
+        // erased) gives way to the first unsolved open one.
+        if let Source::Builtin(index) = persistent.source
+            && usize::from(index) >= menu::open_puzzles(system)
+        {
+            let save = system.save::<Polarium>();
+            let first = (0..builtin::COUNT)
+                .find(|&i| !save.best(i).is_solved())
+                .unwrap_or(0);
+            persistent.source = Source::Builtin(first as u16);
+            persistent.tries = 0;
+            persistent.seconds = 0;
+            persistent.solved = false;
+        }
         let puzzle = persistent.source.puzzle();
         crate::event!(
             "polarium.opened source={:?} size={}x{}",
@@ -440,7 +454,9 @@ fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut 
     if input.just_pressed(Button::B) {
         if !working.stroke.is_empty() {
             working.stroke.clear();
-            working.marks = None;
+            if working.marks.take().is_some() {
+                working.view.set_message("");
+            }
             system.sound.play(sfx::CLOSE);
             crate::event!("polarium.stroke cells=0");
         }

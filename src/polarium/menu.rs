@@ -295,6 +295,16 @@ fn choose(
     }
     match row {
         TYPE_PASSWORD => open_pad(working, system, PadFor::Password),
+        SHOW_PASSWORD if matches!(persistent.source, Source::Made(_)) => {
+            // Its hints come from the maker's solving stroke: none yet.
+            working.view.clear_list();
+            working.mode = Mode::Play { drawing: false };
+            working.puzzle = persistent.source.puzzle();
+            working
+                .view
+                .set_message("Solve it\nfirst, then\nshare it.");
+            system.sound.play(sfx::ERROR);
+        }
         SHOW_PASSWORD => {
             // The puzzle being played, with its hints (a built-in one's own).
             let puzzle = persistent.source.puzzle();

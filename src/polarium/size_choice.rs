@@ -20,11 +20,12 @@ pub enum SizeFor {
 }
 
 impl SizeFor {
-    /// The narrowest side it allows (the generator needs 3).
-    const fn smallest(self) -> u8 {
+    /// The narrowest side it allows: a 1-wide board's rows are one tile,
+    /// so one colour, which the editor refuses; the generator needs 3.
+    const fn smallest(self) -> (u8, u8) {
         match self {
-            Self::Editing => 1,
-            Self::Endless => 3,
+            Self::Editing => (2, 1),
+            Self::Endless => (3, 3),
         }
     }
 }
@@ -83,8 +84,9 @@ pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut S
         return;
     }
     let (dx, dy) = input.repeated_direction();
-    let resize = |side: u8, by: i32| (i32::from(side) + by).clamp(i32::from(purpose.smallest()), 8) as u8;
-    let size = (resize(width, dx), resize(height, -dy));
+    let (narrowest, lowest) = purpose.smallest();
+    let resize = |side: u8, by: i32, least: u8| (i32::from(side) + by).clamp(i32::from(least), 8) as u8;
+    let size = (resize(width, dx, narrowest), resize(height, -dy, lowest));
     if size != (width, height) {
         working.mode = Mode::ChooseSize {
             width: size.0,
