@@ -4,7 +4,8 @@
 //!   sound and saving.
 //! - the apps, one folder each, registered in the `apps!` list below:
 //!   `sweeper` (Poop Sweeper), `polarium`, `settings`.
-//! - [`random`]: the seeded random numbers the pure game rules use.
+//! - [`random`]: the seeded random numbers the pure game rules use;
+//!   [`damm`]: the check digit of every code a player types.
 #![no_std]
 #![cfg_attr(test, no_main)]
 #![cfg_attr(test, feature(custom_test_frameworks))]
@@ -19,6 +20,7 @@ extern crate alloc;
 
 #[cfg(feature = "bench")]
 mod bench;
+mod damm;
 mod framework;
 mod random;
 

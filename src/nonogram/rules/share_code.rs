@@ -45,7 +45,7 @@ mod arithmetic_coder;
 mod big_number;
 mod bits;
 mod cell_model;
-mod damm;
+use crate::damm;
 mod error;
 mod picture_data;
 #[cfg(all(test, not(target_arch = "arm")))]

@@ -62,32 +62,10 @@ impl CodeError {
     }
 }
 
-/// A quasigroup of order 10 with no two equal entries in a row or column
-/// and `T[T[c][a]][b] != T[T[c][b]][a]` whenever `a != b`: what makes the
-/// Damm check catch single errors and neighbour swaps.
-const DAMM: [[u8; 10]; 10] = [
-    [0, 3, 1, 7, 5, 9, 8, 6, 4, 2],
-    [7, 0, 9, 2, 1, 5, 4, 8, 6, 3],
-    [4, 2, 0, 6, 8, 7, 1, 3, 5, 9],
-    [1, 7, 5, 0, 9, 8, 3, 4, 2, 6],
-    [6, 1, 2, 3, 0, 4, 5, 9, 7, 8],
-    [3, 6, 7, 4, 2, 0, 9, 5, 8, 1],
-    [5, 8, 6, 9, 7, 2, 0, 1, 3, 4],
-    [8, 9, 4, 5, 3, 6, 2, 0, 1, 7],
-    [9, 4, 3, 8, 6, 1, 7, 2, 0, 5],
-    [2, 5, 8, 1, 4, 3, 6, 7, 9, 0],
-];
-
-/// The Damm interim digit of `digits` (each 0-9): the check digit of a
-/// prefix, and 0 for a whole code whose check digit is right.
+/// The Damm interim digit of `digits` (each 0-9), from 0: the check digit
+/// of a prefix, and 0 for a whole code whose check digit is right.
 const fn damm(digits: &[u8]) -> u8 {
-    let mut interim = 0;
-    let mut i = 0;
-    while i < digits.len() {
-        interim = DAMM[interim as usize][digits[i] as usize];
-        i += 1;
-    }
-    interim
+    crate::damm::check_digit(0, digits)
 }
 
 impl EndlessCode {
@@ -144,7 +122,7 @@ impl EndlessCode {
             }
             i += 1;
         }
-        if damm(digits) != 0 {
+        if !crate::damm::is_valid(0, digits) {
             return Err(CodeError::WrongCheckDigit);
         }
         let (width, height) = (digits[0], digits[1]);

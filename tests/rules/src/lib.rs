@@ -9,6 +9,8 @@
 #[cfg(test)]
 extern crate alloc;
 
+#[path = "../../../src/damm.rs"]
+pub mod damm;
 #[path = "../../../src/random.rs"]
 pub mod random;
 

@@ -5,12 +5,12 @@ use std::vec::Vec;
 use std::{format, println};
 
 use super::big_number::BigNumber;
-use super::damm;
 use super::picture_data::{Layout, write_cells};
 use super::{
     CodeError, GROUP_DIGITS, MAX_DIGITS, MAX_GROUPS, PAGE_DIGITS, PAGE_GROUPS, assemble,
     check_groups, check_page, code_length, decode, encode, payload, write_groups,
 };
+use crate::damm;
 use crate::nonogram::rules::generator::{Generator, smooth_picture};
 use crate::nonogram::rules::grid::Grid;
 use crate::nonogram::rules::{MAX_HEIGHT, MAX_WIDTH};

@@ -1,5 +1,7 @@
-//! Damm check digits: one digit that catches every single mistyped digit and
-//! every swap of two neighbouring digits before it (the check digit included).
+//! Damm check digits, for every code a player types (Polarium's endless
+//! codes, the nonogram's share codes): one digit that catches every single
+//! mistyped digit and every swap of two neighbouring digits before it (the
+//! check digit included).
 //!
 //! The run may start from any digit instead of 0. Every column of the table
 //! is a permutation, so the same digits from different starts always end on
@@ -21,23 +23,28 @@ const TABLE: [[u8; 10]; 10] = [
 ];
 
 /// The interim digit after `digits` (each 0-9; larger values are read mod 10
-/// so nothing can index out of the table).
-fn interim(start: u8, digits: &[u8]) -> u8 {
-    digits.iter().fold(start % 10, |interim, &digit| {
-        TABLE[usize::from(interim)][usize::from(digit % 10)]
-    })
+/// so nothing can index out of the table). `const` for codes made at
+/// compile time.
+const fn interim(start: u8, digits: &[u8]) -> u8 {
+    let mut interim = start % 10;
+    let mut i = 0;
+    while i < digits.len() {
+        interim = TABLE[interim as usize][(digits[i] % 10) as usize];
+        i += 1;
+    }
+    interim
 }
 
 /// The digit to append to `digits` when the run starts from `start` (0-9).
 #[must_use]
-pub fn check_digit(start: u8, digits: &[u8]) -> u8 {
+pub const fn check_digit(start: u8, digits: &[u8]) -> u8 {
     // The diagonal is zero: appending the interim digit brings the run to 0.
     interim(start, digits)
 }
 
 /// Whether `digits` ends with the right check digit for a run from `start`.
 #[must_use]
-pub fn is_valid(start: u8, digits: &[u8]) -> bool {
+pub const fn is_valid(start: u8, digits: &[u8]) -> bool {
     interim(start, digits) == 0
 }
 
@@ -77,6 +84,23 @@ mod tests {
             }
             checks.sort_unstable();
             assert_eq!(checks, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        }
+    }
+
+    /// Swapping two different digits always changes the interim digit after
+    /// them: why neighbour swaps are caught.
+    #[test]
+    fn the_table_is_weakly_totally_antisymmetric() {
+        for c in 0..10 {
+            for a in 0..10 {
+                for b in 0..10 {
+                    if a != b {
+                        let ab = TABLE[usize::from(TABLE[c][a])][b];
+                        let ba = TABLE[usize::from(TABLE[c][b])][a];
+                        assert_ne!(ab, ba, "c {c} a {a} b {b}");
+                    }
+                }
+            }
         }
     }
 }
