@@ -61,8 +61,9 @@ impl Source {
     pub fn puzzle(self) -> Puzzle {
         let found = match self {
             Self::Builtin(index) => builtin::puzzle(usize::from(index)),
-            Self::Password(lines) => password::from_lines(lines).ok(),
-            Self::Endless { lines, .. } => password::from_lines(lines).ok(),
+            Self::Password(lines) | Self::Endless { lines, .. } => {
+                password::from_lines(lines).ok()
+            }
             Self::Made(lines) => password::from_lines(lines)
                 .ok()
                 .map(|puzzle| Puzzle { hints: None, ..puzzle }),
@@ -82,6 +83,17 @@ pub struct Persistent {
     pub tries: u8,
     pub seconds: u16,
     pub solved: bool,
+}
+
+impl Persistent {
+    /// The mode to come back to on the puzzle being played.
+    pub const fn resume_mode(&self) -> Mode {
+        if self.solved {
+            Mode::Solved
+        } else {
+            Mode::Play { drawing: false }
+        }
+    }
 }
 
 /// What the window is doing.
@@ -180,9 +192,7 @@ impl App for Polarium {
             save.customs.len()
         );
         // Start at the first puzzle not solved yet.
-        let first = (0..builtin::COUNT)
-            .find(|&i| !save.best(i).is_solved())
-            .unwrap_or(0);
+        let first = save.first_unsolved(builtin::COUNT);
         Persistent {
             source: Source::Builtin(first as u16),
             cursor: Cell::new(0, 0),
@@ -198,10 +208,7 @@ impl App for Polarium {
         if let Source::Builtin(index) = persistent.source
             && usize::from(index) >= menu::open_puzzles(system)
         {
-            let save = system.save::<Polarium>();
-            let first = (0..builtin::COUNT)
-                .find(|&i| !save.best(i).is_solved())
-                .unwrap_or(0);
+            let first = system.save::<Polarium>().first_unsolved(builtin::COUNT);
             persistent.source = Source::Builtin(first as u16);
             persistent.tries = 0;
             persistent.seconds = 0;
@@ -216,11 +223,7 @@ impl App for Polarium {
         );
         Working {
             view: View::new(system.app_palette),
-            mode: if persistent.solved {
-                Mode::Solved
-            } else {
-                Mode::Play { drawing: false }
-            },
+            mode: persistent.resume_mode(),
             puzzle,
             stroke: Stroke::new(),
             marks: None,
@@ -586,7 +589,7 @@ fn finish_solve(persistent: &mut Persistent, working: &mut Working, system: &mut
         Source::Password(_) | Source::Made(_) | Source::Endless { .. } => false,
     };
     let kept = match persistent.source {
-        Source::Made(_) => Some(editor::keep(working, system, &working.stroke.clone())),
+        Source::Made(_) => Some(editor::keep(working, system)),
         _ => None,
     };
     crate::event!(

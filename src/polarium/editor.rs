@@ -10,7 +10,7 @@ use super::{
     Polarium,
     app::{self, Mode, Persistent, Source, Working},
     records::CUSTOM_SLOTS,
-    rules::{Cell, Puzzle, Stroke, password},
+    rules::{Cell, Puzzle, password},
     size_choice::{self, SizeFor},
 };
 use crate::framework::{System, assets::sfx};
@@ -97,10 +97,11 @@ fn try_it(persistent: &mut Persistent, working: &mut Working, system: &mut Syste
     system.sound.play(sfx::CONFIRM);
 }
 
-/// A made puzzle was solved with `stroke`: its ends become the hints and it
+/// A made puzzle was solved with the working stroke: its ends become the hints and it
 /// goes to the first free custom slot (or the slot already holding it). The
 /// slot and the puzzle's password lines, or `None` if every slot is taken.
-pub fn keep(working: &Working, system: &mut System, stroke: &Stroke) -> Option<(usize, [u32; 3])> {
+pub fn keep(working: &Working, system: &mut System) -> Option<(usize, [u32; 3])> {
+    let stroke = &working.stroke;
     let (Some(start), Some(end)) = (stroke.first(), stroke.last()) else {
         return None;
     };

@@ -66,14 +66,14 @@ pub fn update_making(persistent: &mut Persistent, working: &mut Working) {
         return;
     };
     let code = making.code;
+    let lines = password::lines(&generated.puzzle);
     crate::event!(
         "polarium.endless made code={} attempts={} lines={:?}",
         code_text(code),
         making.generator.attempts(),
-        password::lines(&generated.puzzle)
+        lines
     );
     working.making = None;
-    let lines = password::lines(&generated.puzzle);
     app::start(persistent, working, Source::Endless { code, lines });
 }
 

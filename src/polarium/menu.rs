@@ -144,14 +144,13 @@ fn show_page(working: &mut Working, system: &mut System, page: usize) {
             push_number(&mut text, custom_pages(count));
             text.push('\n');
             for slot in k * records::SET..(k * records::SET + records::SET).min(count) {
-                // The size octet of its password.
-                let size = (save.customs[slot][2] >> 16) as u8;
+                let (width, height) = password::size(save.customs[slot]);
                 text.push('C');
                 push_number(&mut text, slot + 1);
                 text.push(' ');
-                push_number(&mut text, usize::from(size & 0x0F));
+                push_number(&mut text, usize::from(width));
                 text.push('x');
-                push_number(&mut text, usize::from(size >> 4));
+                push_number(&mut text, usize::from(height));
                 text.push('\n');
             }
         }
@@ -210,11 +209,7 @@ pub fn update_list(persistent: &mut Persistent, working: &mut Working, system: &
     let (dx, dy) = input.repeated_direction();
     if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
         // Back to the puzzle being played.
-        working.mode = if persistent.solved {
-            Mode::Solved
-        } else {
-            Mode::Play { drawing: false }
-        };
+        working.mode = persistent.resume_mode();
         working.puzzle = persistent.source.puzzle();
         working.view.clear_list();
         system.sound.play(sfx::CLOSE);
@@ -317,11 +312,7 @@ fn choose(
                 }
             }
             crate::event!("polarium.password digits={}", text.replace('\n', " "));
-            working.mode = if persistent.solved {
-                Mode::Solved
-            } else {
-                Mode::Play { drawing: false }
-            };
+            working.mode = persistent.resume_mode();
             working.puzzle = puzzle;
             working.view.clear_list();
             working.view.set_message(&text);
@@ -430,6 +421,7 @@ fn play_password(persistent: &mut Persistent, working: &mut Working, digits: &[u
         }
     }
 }
+
 /// The solver's verdict on a typed puzzle; play starts either way.
 #[inline(never)]
 pub fn checked(working: &mut Working, progress: Progress) {

@@ -58,6 +58,12 @@ impl PolariumSave {
         better
     }
 
+    /// The first of `count` built-in puzzles not solved yet (the first if
+    /// all are).
+    pub fn first_unsolved(&self, count: usize) -> usize {
+        (0..count).find(|&i| !self.best(i).is_solved()).unwrap_or(0)
+    }
+
     pub fn solved(&self) -> usize {
         self.bests.iter().filter(|best| best.is_solved()).count()
     }

@@ -87,10 +87,8 @@ pub struct View {
     restored: usize,
     /// What each cell of the ringed grid shows now (`None`: not drawn).
     cells_shown: [[Option<CellShown>; MAX_RING as usize]; MAX_RING as usize],
-    /// The last `sync` had more to draw than its budget.
-    behind: bool,
-    /// The scene the board area fully shows (a hash), so an unchanged
-    /// frame costs nothing.
+    /// The scene the board area fully shows (a hash; `None` while the last
+    /// `sync` ran out of budget), so an unchanged frame costs nothing.
     settled_on: Option<u32>,
     title: TextBox,
     info: TextBox,
@@ -114,7 +112,6 @@ impl View {
             size_shown: None,
             restored: BOARD_TILES * BOARD_TILES,
             cells_shown: [[None; MAX_RING as usize]; MAX_RING as usize],
-            behind: true,
             settled_on: None,
             title: TextBox::new((PANEL_X, 22), PANEL_COLUMNS, 1),
             info: TextBox::new((PANEL_X, 40), PANEL_COLUMNS, 5),
@@ -143,7 +140,6 @@ impl View {
         if step < STEPS {
             let first = step * ROWS_PER_STEP;
             window::draw_window_rows(&mut self.frame_layer, WINDOW, false, first..first + ROWS_PER_STEP);
-
         } else if step == STEPS {
             self.title.set(&mut self.text_layer, "Polarium");
         } else {
@@ -174,7 +170,6 @@ impl View {
         // The budget's worth of tiles a frame, on both layers.
         while self.restored < BOARD_TILES * BOARD_TILES {
             if budget < 2 {
-                self.behind = true;
                 return true;
             }
             budget -= 2;
@@ -190,7 +185,6 @@ impl View {
         }
         self.size_shown = size;
         let Some(board) = scene.board else {
-            self.behind = false;
             self.settled_on = Some(fingerprint);
             return budget < TILES_PER_FRAME;
         };
@@ -209,7 +203,6 @@ impl View {
                 let kind = Kind::of(board, cell);
                 let (w, h) = kind.tiles();
                 if budget < 2 * w * h {
-                    self.behind = true;
                     return true;
                 }
                 budget -= 2 * w * h;
@@ -237,14 +230,13 @@ impl View {
                 }
             }
         }
-        self.behind = false;
         self.settled_on = Some(fingerprint);
         budget < TILES_PER_FRAME
     }
 
     /// Whether the board area shows everything the last `sync` was asked for.
     pub fn settled(&self) -> bool {
-        !self.behind
+        self.settled_on.is_some()
     }
 
     fn put_sheet(&mut self, position: (i32, i32), index: usize, text: bool) {

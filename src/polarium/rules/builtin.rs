@@ -31,8 +31,7 @@ pub fn puzzle(index: usize) -> Option<Puzzle> {
 /// password's size octet (the list shows ten at a time).
 #[must_use]
 pub fn size(index: usize) -> Option<(u8, u8)> {
-    let octet = (PUZZLES.get(index)?[2] >> 16) as u8;
-    Some((octet & 0x0F, octet >> 4))
+    Some(password::size(*PUZZLES.get(index)?))
 }
 
 /// The line starting at `start`: where its password starts and ends (spaces

@@ -155,6 +155,14 @@ pub const fn decode(digits: &[u8]) -> Result<Puzzle, PasswordError> {
     from_lines(lines)
 }
 
+/// The width and height three line numbers' size octet gives (unchecked:
+/// for lists of puzzles already known to be valid).
+#[must_use]
+pub const fn size(lines: [u32; 3]) -> (u8, u8) {
+    let octet = (lines[2] >> 16) as u8;
+    (octet & 0x0F, octet >> 4)
+}
+
 /// The puzzle three line numbers describe (the built-in puzzles are stored so).
 pub const fn from_lines(lines: [u32; 3]) -> Result<Puzzle, PasswordError> {
     let mut octets = [0u8; 12];
