@@ -1726,6 +1726,30 @@ def polarium_icon():
     return f
 
 
+def nonogram_icon():
+    f = plate(C, T_, W)
+    # a 5x5 grid with a heart being filled in, clue ticks above and left
+    f[9:26, 9:26] = L
+    heart = [".#.#.", "#####", "#####", ".###.", "..#.."]
+    for y in range(5):
+        for x in range(5):
+            x0, y0 = 10 + 3 * x, 10 + 3 * y
+            f[y0:y0 + 2, x0:x0 + 2] = R if heart[y][x] == "#" else W
+    # the last cell still to fill, and a cross in an empty one
+    f[22:24, 16:18] = W
+    f[22, 10] = f[23, 11] = f[22, 11] = f[23, 10] = P
+    for x in range(5):
+        f[6:8, 10 + 3 * x] = K if x % 2 == 0 else P
+        f[10 + 3 * x, 6:8] = K if x % 2 == 0 else P
+    return f
+
+
+def palette_swatch():
+    """Every colour once, so a raster drawing in any of them can rely on one
+    palette (the nonogram draws its board pixel by pixel)."""
+    return np.arange(16, dtype=np.uint8).reshape(1, 16).repeat(8, 0).repeat(8, 1)[:8, :128]
+
+
 def main():
     global PREVIEW
     if "--preview" in sys.argv:
@@ -1744,7 +1768,8 @@ def main():
     save(sheet(board_frames(), 16, 16), "board.png", 4)
     save(sheet(face_frames(), 32, 32), "faces.png", 4)
     # One file per app icon (the app includes its own), the ring for all.
-    icons = {"sweeper": sweeper_icon(), "settings": settings_icon(), "polarium": polarium_icon()}
+    icons = {"sweeper": sweeper_icon(), "settings": settings_icon(), "polarium": polarium_icon(),
+             "nonogram": nonogram_icon()}
     rings = select_frames()
     check_concentric(list(icons.values()), rings)
     for name, icon in icons.items():
@@ -1756,6 +1781,7 @@ def main():
     save(polarium_tiles(), "polarium-tiles.png", 4)
     save(sheet(polarium_sprites(), 16, 16), "polarium_sprites.png", 4)
     save(sheet(widget_frames(), 16, 16), "widgets.png", 4)
+    save(palette_swatch(), "nonogram-swatch.png", 4)
     print("desktop unique tiles:", count_unique_tiles(d))
     print("splash unique tiles:", count_unique_tiles(s))
     print("window tiles:", len(names))

@@ -3,7 +3,7 @@
 //! - [`framework`]: the desktop, the app contract (`framework/app.rs`), widgets,
 //!   sound and saving.
 //! - the apps, one folder each, registered in the `apps!` list below:
-//!   `sweeper` (Poop Sweeper), `polarium`, `settings`.
+//!   `sweeper` (Poop Sweeper), `polarium`, `nonogram`, `settings`.
 //! - [`random`]: the seeded random numbers the pure game rules use;
 //!   [`damm`]: the check digit of every code a player types.
 #![no_std]
@@ -43,6 +43,7 @@ macro_rules! apps {
 apps! {
     sweeper::Sweeper,
     polarium::Polarium,
+    nonogram::Nonogram,
     settings::Settings,
 }
 

@@ -21,6 +21,7 @@ mod line_solver;
 #[cfg(all(test, not(target_arch = "arm")))]
 mod oracle;
 mod placements;
+pub mod play;
 mod puzzle;
 pub mod share_code;
 mod solver;

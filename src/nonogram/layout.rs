@@ -1,0 +1,255 @@
+//! Where a puzzle goes on the 240x160 screen: the cell size, the clue areas
+//! (only as deep as the puzzle's clues need) and the corner that holds the
+//! title and clock. Pure, so the host tests check every size fits.
+
+use super::rules::PuzzleClues;
+
+pub const SCREEN_WIDTH: i32 = 240;
+pub const SCREEN_HEIGHT: i32 = 160;
+/// Space kept clear around everything.
+const MARGIN: i32 = 2;
+
+/// Clue digits are 3x5 pixel glyphs; "1" is one pixel wide, so "10".."15"
+/// fit a 6-pixel column (see `glyphs.rs`).
+pub const GLYPH_HEIGHT: i32 = 5;
+/// Pixels between two clues of a row, and between stacked column clues.
+const ROW_CLUE_GAP: i32 = 2;
+const COLUMN_CLUE_GAP: i32 = 1;
+/// Pixels between the clues and the board.
+const CLUE_PAD: i32 = 2;
+
+/// The corner above the row clues and left of the column clues holds the
+/// puzzle's name, the clock and the run counter: at least this much room.
+pub const CORNER_WIDTH: i32 = 64;
+pub const CORNER_HEIGHT: i32 = 24;
+
+/// Cell pitches (pixels, one grid line included) tried from the largest,
+/// each with its glyph scale; the first whose layout fits wins.
+const CANDIDATES: [(i32, i32); 11] = [
+    (16, 2),
+    (14, 2),
+    (13, 2),
+    (12, 1),
+    (11, 1),
+    (10, 1),
+    (9, 1),
+    (8, 1),
+    (7, 1),
+    (6, 1),
+    (5, 1),
+];
+
+/// Width in pixels of clue `number` at scale 1.
+#[must_use]
+pub const fn clue_width(number: u8) -> i32 {
+    match number {
+        0..=9 => 3,
+        10..=19 => 5,
+        _ => 7,
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Pixels from one cell's left edge to the next (grid line included).
+    pub cell: i32,
+    /// Clue glyphs are drawn this many pixels per font pixel.
+    pub scale: i32,
+    /// Top-left pixel of the board's outer line.
+    pub board_x: i32,
+    pub board_y: i32,
+    pub columns: i32,
+    pub rows: i32,
+    /// Top-left of the whole block (corner, clues and board).
+    pub left: i32,
+    pub top: i32,
+}
+
+impl Layout {
+    /// The largest layout of `clues` that fits the screen.
+    #[must_use]
+    pub fn of(clues: &PuzzleClues) -> Self {
+        let (columns, rows) = (clues.width() as i32, clues.height() as i32);
+        let mut widest_row = 0;
+        for y in 0..clues.height() {
+            let numbers = clues.row(y).as_slice();
+            let width: i32 = numbers.iter().map(|&n| clue_width(n)).sum::<i32>()
+                + ROW_CLUE_GAP * (numbers.len() as i32 - 1).max(0);
+            widest_row = widest_row.max(width.max(clue_width(0)));
+        }
+        let deepest = (0..clues.width())
+            .map(|x| clues.column(x).len().max(1) as i32)
+            .max()
+            .unwrap_or(1);
+        let mut chosen = None;
+        for (cell, scale) in CANDIDATES {
+            let layout = Self::with(columns, rows, cell, scale, widest_row, deepest);
+            chosen = Some(layout);
+            if layout.fits() {
+                break;
+            }
+        }
+        // The last candidate fits every board up to 20x15 (tested).
+        chosen.unwrap_or_else(|| Self::with(columns, rows, 5, 1, widest_row, deepest))
+    }
+
+    fn with(columns: i32, rows: i32, cell: i32, scale: i32, widest_row: i32, deepest: i32) -> Self {
+        let row_clues = widest_row * scale + CLUE_PAD * scale;
+        let column_clues = deepest * (GLYPH_HEIGHT + COLUMN_CLUE_GAP) * scale + CLUE_PAD * scale;
+        let corner_w = row_clues.max(CORNER_WIDTH);
+        let corner_h = column_clues.max(CORNER_HEIGHT);
+        let block_w = corner_w + columns * cell + 1;
+        let block_h = corner_h + rows * cell + 1;
+        let left = (SCREEN_WIDTH - block_w) / 2;
+        let top = (SCREEN_HEIGHT - block_h) / 2;
+        Self {
+            cell,
+            scale,
+            board_x: left + corner_w,
+            board_y: top + corner_h,
+            columns,
+            rows,
+            left,
+            top,
+        }
+    }
+
+    fn fits(&self) -> bool {
+        self.left >= MARGIN
+            && self.top >= MARGIN
+            && self.board_right() + MARGIN <= SCREEN_WIDTH
+            && self.board_bottom() + MARGIN <= SCREEN_HEIGHT
+    }
+
+    /// One past the board's right outer line.
+    #[must_use]
+    pub const fn board_right(&self) -> i32 {
+        self.board_x + self.columns * self.cell + 1
+    }
+
+    #[must_use]
+    pub const fn board_bottom(&self) -> i32 {
+        self.board_y + self.rows * self.cell + 1
+    }
+
+    /// Top-left pixel of cell `(x, y)`'s inside (past its grid lines).
+    #[must_use]
+    pub const fn cell_inside(&self, x: i32, y: i32) -> (i32, i32) {
+        (self.board_x + x * self.cell + 1, self.board_y + y * self.cell + 1)
+    }
+
+    /// Where row `y`'s clues end (their right edge), and the top of their
+    /// glyphs.
+    #[must_use]
+    pub const fn row_clues_end(&self, y: i32) -> (i32, i32) {
+        let glyph = GLYPH_HEIGHT * self.scale;
+        (
+            self.board_x - CLUE_PAD * self.scale,
+            self.board_y + y * self.cell + 1 + (self.cell - 1 - glyph) / 2,
+        )
+    }
+
+    /// Where column `x`'s clues end (the bottom of the last), and the centre
+    /// of the column.
+    #[must_use]
+    pub const fn column_clues_end(&self, x: i32) -> (i32, i32) {
+        (
+            self.board_x + x * self.cell + 1 + (self.cell - 1) / 2,
+            self.board_y - CLUE_PAD * self.scale,
+        )
+    }
+
+    /// Pixels from one row clue to the next (after its width), and from one
+    /// column clue to the next.
+    #[must_use]
+    pub const fn row_clue_gap(&self) -> i32 {
+        ROW_CLUE_GAP * self.scale
+    }
+
+    #[must_use]
+    pub const fn column_clue_pitch(&self) -> i32 {
+        (GLYPH_HEIGHT + COLUMN_CLUE_GAP) * self.scale
+    }
+
+    /// The corner's rectangle: x, y, width, height.
+    #[must_use]
+    pub const fn corner(&self) -> (i32, i32, i32, i32) {
+        (self.left, self.top, self.board_x - self.left, self.board_y - self.top)
+    }
+}
+
+#[cfg(all(test, not(target_arch = "arm")))]
+mod tests {
+    use super::*;
+    use crate::nonogram::rules::{Clues, Grid};
+
+    fn fits_with_room(layout: &Layout, clues: &PuzzleClues) {
+        assert!(layout.fits(), "{layout:?}");
+        let (_, _, corner_w, corner_h) = layout.corner();
+        assert!(corner_w >= CORNER_WIDTH && corner_h >= CORNER_HEIGHT);
+        // Every row's clues end before the board and start inside the screen.
+        for y in 0..clues.height() {
+            let numbers = clues.row(y).as_slice();
+            let width: i32 = numbers.iter().map(|&n| clue_width(n) * layout.scale).sum::<i32>()
+                + layout.row_clue_gap() * (numbers.len() as i32 - 1).max(0);
+            let (end, top) = layout.row_clues_end(y as i32);
+            assert!(end - width >= layout.left, "row {y} clues spill left");
+            assert!(top >= layout.board_y);
+        }
+        // Every column's clues stack inside the block, and a two-digit clue
+        // fits inside its column.
+        for x in 0..clues.width() {
+            let (_, bottom) = layout.column_clues_end(x as i32);
+            let depth = clues.column(x).len().max(1) as i32 * layout.column_clue_pitch();
+            assert!(bottom - depth >= layout.top - 1, "column {x} clues spill up");
+            assert!(clue_width(15) * layout.scale <= layout.cell - 1);
+        }
+    }
+
+    /// The clues with the most numbers a line can have: alternate cells.
+    fn worst(width: usize, height: usize) -> PuzzleClues {
+        let row = Clues::new(&vec![1; width.div_ceil(2)]).unwrap();
+        let column = Clues::new(&vec![1; height.div_ceil(2)]).unwrap();
+        PuzzleClues::new(width, height, &vec![row; height], &vec![column; width]).unwrap()
+    }
+
+    #[test]
+    fn every_size_fits_even_with_the_most_clues() {
+        for (width, height, smallest) in [(5, 5, 16), (10, 10, 9), (15, 15, 7), (20, 15, 7)] {
+            let clues = worst(width, height);
+            let layout = Layout::of(&clues);
+            fits_with_room(&layout, &clues);
+            assert!(layout.cell >= smallest, "{width}x{height}: {layout:?}");
+        }
+        // Any size up to 20x15, blank or worst.
+        for width in 1..=20 {
+            for height in 1..=15 {
+                for clues in [worst(width, height), PuzzleClues::of_picture(&Grid::new(width, height))] {
+                    fits_with_room(&Layout::of(&clues), &clues);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn simpler_clues_get_bigger_cells() {
+        // A 20x15 picture with two runs a line gets more than the worst case.
+        let mut picture = Grid::new(20, 15);
+        for y in 0..15 {
+            for x in [1, 2, 3, 10, 11] {
+                picture.set(x, y, true);
+            }
+        }
+        let layout = Layout::of(&PuzzleClues::of_picture(&picture));
+        assert!(layout.cell >= 8, "{layout:?}");
+        // Two-digit row clues are wider.
+        let mut full = Grid::new(20, 15);
+        for y in 0..15 {
+            for x in 0..20 {
+                full.set(x, y, true);
+            }
+        }
+        let clues = PuzzleClues::of_picture(&full);
+        fits_with_room(&Layout::of(&clues), &clues);
+    }
+}

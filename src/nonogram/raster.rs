@@ -1,0 +1,124 @@
+//! The whole screen as pixels: a background layer of its own tiles, one per
+//! 8x8 block, drawn by writing their 4-bit pixels in video RAM. Cells of 7
+//! or 13 pixels and 3x5 clue digits do not line up with tiles, so the board
+//! and its clues are drawn here instead of from a tile sheet.
+
+use agb::display::tiled::{DynamicTile16, RegularBackground, TileEffect};
+use alloc::vec::Vec;
+
+use super::glyphs::Glyph;
+use super::layout::{SCREEN_HEIGHT, SCREEN_WIDTH};
+
+const COLUMNS: usize = (SCREEN_WIDTH / 8) as usize;
+const ROWS: usize = (SCREEN_HEIGHT / 8) as usize;
+/// Tiles made and mapped per `build_step` (mapping costs ~1000 cycles each).
+const TILES_PER_STEP: usize = 60;
+
+pub struct Raster {
+    tiles: Vec<DynamicTile16>,
+    palette: u8,
+    background: u8,
+}
+
+impl Raster {
+    /// A raster in palette slot `palette`, its tiles filled with colour
+    /// `background` as they are made.
+    pub fn new(palette: u8, background: u8) -> Self {
+        Self {
+            tiles: Vec::with_capacity(COLUMNS * ROWS),
+            palette,
+            background,
+        }
+    }
+
+    /// Make and map the next tiles; true once the whole screen has them.
+    pub fn build_step(&mut self, layer: &mut RegularBackground) -> bool {
+        for _ in 0..TILES_PER_STEP {
+            let index = self.tiles.len();
+            if index == COLUMNS * ROWS {
+                return true;
+            }
+            let tile = DynamicTile16::new().fill_with(self.background);
+            let position = ((index % COLUMNS) as i32, (index / COLUMNS) as i32);
+            layer.set_tile_dynamic16(position, &tile, TileEffect::default().palette(self.palette));
+            self.tiles.push(tile);
+        }
+        self.tiles.len() == COLUMNS * ROWS
+    }
+
+    /// Fill the rectangle `(x, y, width, height)` (clipped to the screen)
+    /// with `colour`.
+    pub fn fill(&mut self, x: i32, y: i32, width: i32, height: i32, colour: u8) {
+        let (x0, y0) = (x.max(0), y.max(0));
+        let (x1, y1) = ((x + width).min(SCREEN_WIDTH), (y + height).min(SCREEN_HEIGHT));
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        let pattern = u32::from(colour & 15) * 0x1111_1111;
+        for py in y0..y1 {
+            let (row, line) = ((py / 8) as usize, (py % 8) as usize);
+            let mut tx = x0 / 8;
+            while tx * 8 < x1 {
+                let from = (x0 - tx * 8).max(0);
+                let to = (x1 - tx * 8).min(8);
+                let mask = span_mask(from, to);
+                if let Some(tile) = self.tiles.get_mut(row * COLUMNS + tx as usize) {
+                    let data = tile.data_mut();
+                    data[line] = (data[line] & !mask) | (pattern & mask);
+                }
+                tx += 1;
+            }
+        }
+    }
+
+    /// The outline of a rectangle, one pixel thick.
+    pub fn frame(&mut self, x: i32, y: i32, width: i32, height: i32, colour: u8) {
+        self.fill(x, y, width, 1, colour);
+        self.fill(x, y + height - 1, width, 1, colour);
+        self.fill(x, y, 1, height, colour);
+        self.fill(x + width - 1, y, 1, height, colour);
+    }
+
+    /// Draw `glyph`'s set pixels with its top-left at `(x, y)`, each pixel
+    /// `scale` x `scale`.
+    pub fn glyph(&mut self, glyph: Glyph, (x, y): (i32, i32), scale: i32, colour: u8) {
+        for (gy, &bits) in glyph.rows.iter().enumerate() {
+            let mut gx = 0;
+            while gx < glyph.width {
+                // Runs of set pixels in one fill each.
+                if bits & (1 << gx) == 0 {
+                    gx += 1;
+                    continue;
+                }
+                let start = gx;
+                while gx < glyph.width && bits & (1 << gx) != 0 {
+                    gx += 1;
+                }
+                self.fill(
+                    x + start * scale,
+                    y + gy as i32 * scale,
+                    (gx - start) * scale,
+                    scale,
+                    colour,
+                );
+            }
+        }
+    }
+
+    /// A straight line from `(x0, y0)` to `(x1, y1)`, both ends drawn.
+    pub fn line(&mut self, (x0, y0): (i32, i32), (x1, y1): (i32, i32), colour: u8) {
+        let steps = (x1 - x0).abs().max((y1 - y0).abs()).max(1);
+        for i in 0..=steps {
+            let x = x0 + ((x1 - x0) * i + steps / 2 * (x1 - x0).signum()) / steps;
+            let y = y0 + ((y1 - y0) * i + steps / 2 * (y1 - y0).signum()) / steps;
+            self.fill(x, y, 1, 1, colour);
+        }
+    }
+}
+
+/// The nibbles of pixels `from..to` of a tile row.
+const fn span_mask(from: i32, to: i32) -> u32 {
+    let high = if to >= 8 { u32::MAX } else { (1 << (to * 4)) - 1 };
+    let low = (1u32 << (from * 4)) - 1;
+    high & !low
+}

@@ -1,0 +1,562 @@
+//! Drawing the nonogram: the board, its clues and the corner's clock on the
+//! raster; names and messages in the font on the text layer above.
+//!
+//! Every frame the app says what the screen should show (a [`Scene`]); the
+//! view compares each cell and each line of clues with what it drew last
+//! and redraws only what changed, within a per-frame budget, so opening a
+//! 20x15 board or an undo of a long drag never costs a frame more than its
+//! share.
+
+use agb::display::tiled::RegularBackground;
+
+use super::art::Colours;
+use super::glyphs::{self, COLON, Glyph};
+use super::layout::{GLYPH_HEIGHT, Layout, SCREEN_HEIGHT, SCREEN_WIDTH};
+use super::raster::Raster;
+use super::rules::{
+    Greying, PuzzleClues, builtin,
+    play::{Mark, Marks},
+};
+use crate::framework::{
+    canvas::Canvas,
+    transition::Area,
+    widgets::{text::TextBox, window},
+};
+
+/// The nonogram takes the whole screen: a 20x15 board needs every line.
+pub const WINDOW: Area = Area::new(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT);
+
+/// Work allowed per frame, in units of about a thousand cycles: a cell is
+/// one or two, a line of clues several.
+const WORK_PER_FRAME: u32 = 48;
+/// Pixel rows of the screen wiped per frame when the scene changes layout.
+const WIPE_ROWS_PER_FRAME: i32 = 32;
+
+/// What the board screen shows.
+pub struct Scene<'a> {
+    pub clues: &'a PuzzleClues,
+    pub marks: &'a Marks,
+    pub cursor: Option<(u8, u8)>,
+    /// Greying by row and by column; `None`: the hint guide is off.
+    pub greying: Option<(&'a [Greying], &'a [Greying])>,
+    /// Solved: the clues make way and the picture shows plain.
+    pub finished: bool,
+    /// The clock, in seconds.
+    pub seconds: u16,
+    /// Cells in the drag so far, shown while painting.
+    pub run: Option<u8>,
+}
+
+/// What the list screen shows: up to [`LIST_SLOTS`] pictures, solved ones
+/// drawn, the others a "?".
+pub struct ListScene<'a> {
+    pub entries: &'a [ListEntry],
+    pub selected: usize,
+    /// The options page: no pictures, the text lines near the top.
+    pub options: bool,
+}
+
+pub const LIST_SLOTS: usize = 10;
+const LIST_COLUMNS: usize = 5;
+const SLOT_WIDTH: i32 = 44;
+const SLOT_HEIGHT: i32 = 56;
+const LIST_LEFT: i32 = 10;
+const LIST_TOP: i32 = 22;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ListEntry {
+    /// The built-in puzzle's index.
+    pub index: u16,
+    /// Its best time if solved (the list then draws its picture).
+    pub best: Option<u16>,
+}
+
+/// What the raster shows at the moment.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Showing {
+    /// Being wiped to paper, down to this pixel row.
+    Wiping(i32),
+    Blank,
+    Board(Layout),
+    List,
+}
+
+pub struct View {
+    frame_layer: RegularBackground,
+    text_layer: RegularBackground,
+    raster: Raster,
+    colours: Colours,
+    showing: Showing,
+    /// What should show once the wipe ends.
+    wanted: Wanted,
+    /// Each cell as drawn (`u8::MAX`: not drawn).
+    cells: [[u8; 20]; 15],
+    /// Each line's clues as drawn (a key of their look; `None`: not drawn).
+    rows: [Option<u32>; 15],
+    columns: [Option<u32>; 20],
+    clock: Option<(u16, Option<u8>)>,
+    list_slots: [Option<(ListEntry, bool)>; LIST_SLOTS],
+    title: TextBox,
+    lines: TextBox,
+    text_origins: Option<((i32, i32), (i32, i32))>,
+    built: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    Board(Layout),
+    List,
+}
+
+impl View {
+    pub fn new(palette: u8, colours: Colours) -> Self {
+        let (frame_layer, text_layer) = window::layers();
+        Self {
+            frame_layer,
+            text_layer,
+            raster: Raster::new(palette, colours.paper),
+            colours,
+            showing: Showing::Blank,
+            wanted: Wanted::List,
+            cells: [[u8::MAX; 20]; 15],
+            rows: [None; 15],
+            columns: [None; 20],
+            clock: None,
+            list_slots: [None; LIST_SLOTS],
+            title: TextBox::new((4, 2), 8, 1),
+            lines: TextBox::new((4, 40), 8, 6),
+            text_origins: None,
+            built: false,
+        }
+    }
+
+    /// Make the next part of the screen's tiles; true once all are there.
+    pub fn build_step(&mut self) -> bool {
+        if !self.built {
+            self.built = self.raster.build_step(&mut self.frame_layer);
+            if self.built {
+                self.raster.frame(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT, self.colours.edge);
+            }
+        }
+        self.built
+    }
+
+    /// New colours: everything is drawn again.
+    pub fn set_colours(&mut self, colours: Colours) {
+        if colours != self.colours {
+            self.colours = colours;
+            self.showing = Showing::Wiping(0);
+            self.forget();
+        }
+    }
+
+    fn forget(&mut self) {
+        self.cells = [[u8::MAX; 20]; 15];
+        self.rows = [None; 15];
+        self.columns = [None; 20];
+        self.clock = None;
+        self.list_slots = [None; LIST_SLOTS];
+    }
+
+    /// Wipe the screen a band at a time when what it shows changes; true
+    /// while wiping (the caller's scene waits).
+    fn wipe_towards(&mut self, wanted: Wanted) -> bool {
+        let same = match (self.showing, wanted) {
+            (Showing::Board(shown), Wanted::Board(layout)) => shown == layout,
+            (Showing::List, Wanted::List) => true,
+            _ => false,
+        };
+        if same && self.wanted == wanted {
+            return false;
+        }
+        if let Showing::Board(_) | Showing::List = self.showing {
+            self.showing = Showing::Wiping(1);
+            self.title.release();
+            self.lines.release();
+            self.forget();
+        }
+        self.wanted = wanted;
+        if let Showing::Wiping(row) = self.showing {
+            let rows = WIPE_ROWS_PER_FRAME.min(SCREEN_HEIGHT - 1 - row);
+            self.raster.fill(1, row, SCREEN_WIDTH - 2, rows, self.colours.paper);
+            self.showing = if row + rows >= SCREEN_HEIGHT - 1 {
+                Showing::Blank
+            } else {
+                Showing::Wiping(row + rows)
+            };
+            return true;
+        }
+        self.showing = match wanted {
+            Wanted::Board(layout) => {
+                self.draw_grid(&layout);
+                Showing::Board(layout)
+            }
+            Wanted::List => Showing::List,
+        };
+        true
+    }
+
+    /// The grid lines, heavier every five cells.
+    fn draw_grid(&mut self, layout: &Layout) {
+        let c = &self.colours;
+        let (width, height) = (
+            layout.board_right() - layout.board_x,
+            layout.board_bottom() - layout.board_y,
+        );
+        self.raster
+            .fill(layout.board_x, layout.board_y, width, height, c.grid);
+        for x in (0..=layout.columns).step_by(5).chain([layout.columns]) {
+            let px = layout.board_x + x * layout.cell;
+            self.raster.fill(px, layout.board_y, 1, height, c.grid_five);
+        }
+        for y in (0..=layout.rows).step_by(5).chain([layout.rows]) {
+            let py = layout.board_y + y * layout.cell;
+            self.raster.fill(layout.board_x, py, width, 1, c.grid_five);
+        }
+    }
+
+    /// Bring the board screen a step closer to `scene`. True while work is
+    /// left for later frames.
+    pub fn sync(&mut self, scene: &Scene) -> bool {
+        let layout = Layout::of(scene.clues);
+        if self.wipe_towards(Wanted::Board(layout)) {
+            return true;
+        }
+        self.place_text(
+            (layout.left + 2, layout.top + 1),
+            (layout.left + 2, layout.board_y + 2),
+        );
+        let mut work = WORK_PER_FRAME;
+        // The cells first: they answer the player's buttons.
+        for y in 0..layout.rows as usize {
+            for x in 0..layout.columns as usize {
+                let cursor = !scene.finished && scene.cursor == Some((x as u8, y as u8));
+                let mark = scene.marks.get(x, y);
+                let mark = if scene.finished && mark != Mark::Filled { Mark::Empty } else { mark };
+                let code = mark as u8 | u8::from(cursor) << 2;
+                if self.cells[y][x] == code {
+                    continue;
+                }
+                if work < 2 {
+                    return true;
+                }
+                work -= 2;
+                self.cells[y][x] = code;
+                self.draw_cell(&layout, (x as i32, y as i32), mark, cursor);
+            }
+        }
+        let cursor = if scene.finished { None } else { scene.cursor };
+        for y in 0..layout.rows as usize {
+            let key = line_key(scene, y, false, cursor.map(|c| usize::from(c.1)));
+            if self.rows[y] == Some(key) {
+                continue;
+            }
+            if work < 8 {
+                return true;
+            }
+            work -= 8;
+            self.rows[y] = Some(key);
+            self.draw_row_clues(&layout, scene, y, key);
+        }
+        for x in 0..layout.columns as usize {
+            let key = line_key(scene, x, true, cursor.map(|c| usize::from(c.0)));
+            if self.columns[x] == Some(key) {
+                continue;
+            }
+            if work < 6 {
+                return true;
+            }
+            work -= 6;
+            self.columns[x] = Some(key);
+            self.draw_column_clues(&layout, scene, x, key);
+        }
+        let clock = (scene.seconds, scene.run);
+        if self.clock != Some(clock) && work >= 6 {
+            self.clock = Some(clock);
+            self.draw_clock(&layout, clock);
+        }
+        self.clock != Some(clock)
+    }
+
+    fn draw_cell(&mut self, layout: &Layout, (x, y): (i32, i32), mark: Mark, cursor: bool) {
+        let c = self.colours;
+        let (px, py) = layout.cell_inside(x, y);
+        let n = layout.cell - 1;
+        let background = if mark == Mark::Filled { c.filled } else { c.empty };
+        self.raster.fill(px, py, n, n, background);
+        if let Mark::Crossed | Mark::Mistake = mark {
+            let colour = if mark == Mark::Mistake { c.mistake } else { c.cross };
+            let inset = if n >= 9 { 2 } else { 1 };
+            let (a, b) = (inset, n - 1 - inset);
+            self.raster.line((px + a, py + a), (px + b, py + b), colour);
+            self.raster.line((px + a, py + b), (px + b, py + a), colour);
+        }
+        if cursor {
+            self.raster.frame(px, py, n, n, c.cursor);
+            if n >= 9 {
+                self.raster.frame(px + 1, py + 1, n - 2, n - 2, c.cursor);
+            }
+        }
+    }
+
+    fn draw_row_clues(&mut self, layout: &Layout, scene: &Scene, y: usize, key: u32) {
+        let c = self.colours;
+        let top = layout.board_y + y as i32 * layout.cell + 1;
+        let highlight = key & HIGHLIGHT != 0;
+        let paper = if highlight { c.highlight } else { c.paper };
+        let left = layout.left;
+        self.raster
+            .fill(left, top, layout.board_x - left - 1, layout.cell - 1, paper);
+        if scene.finished {
+            return;
+        }
+        let numbers = scene.clues.row(y).as_slice();
+        let (mut x, glyph_top) = layout.row_clues_end(y as i32);
+        let greying = greying_of(scene, y, false);
+        if numbers.is_empty() {
+            x -= glyphs::clue(0).width * layout.scale;
+            let done = greying.is_some_and(|g| g.complete);
+            self.clue_glyph(glyphs::clue(0), (x, glyph_top), layout.scale, done);
+        }
+        for (index, &number) in numbers.iter().enumerate().rev() {
+            let glyph = glyphs::clue(number);
+            x -= glyph.width * layout.scale;
+            let done = greying.is_some_and(|g| g.is_greyed(index));
+            self.clue_glyph(glyph, (x, glyph_top), layout.scale, done);
+            x -= layout.row_clue_gap();
+        }
+    }
+
+    fn draw_column_clues(&mut self, layout: &Layout, scene: &Scene, x: usize, key: u32) {
+        let c = self.colours;
+        let left = layout.board_x + x as i32 * layout.cell + 1;
+        let highlight = key & HIGHLIGHT != 0;
+        let paper = if highlight { c.highlight } else { c.paper };
+        let top = layout.top;
+        self.raster
+            .fill(left, top, layout.cell - 1, layout.board_y - top - 1, paper);
+        if scene.finished {
+            return;
+        }
+        let numbers = scene.clues.column(x).as_slice();
+        let (centre, mut bottom) = layout.column_clues_end(x as i32);
+        let greying = greying_of(scene, x, true);
+        let pitch = layout.column_clue_pitch();
+        let place = |glyph: Glyph, bottom: i32| {
+            (
+                centre - glyph.width * layout.scale / 2,
+                bottom - GLYPH_HEIGHT * layout.scale,
+            )
+        };
+        if numbers.is_empty() {
+            let done = greying.is_some_and(|g| g.complete);
+            let glyph = glyphs::clue(0);
+            self.clue_glyph(glyph, place(glyph, bottom), layout.scale, done);
+        }
+        for (index, &number) in numbers.iter().enumerate().rev() {
+            let glyph = glyphs::clue(number);
+            let done = greying.is_some_and(|g| g.is_greyed(index));
+            self.clue_glyph(glyph, place(glyph, bottom), layout.scale, done);
+            bottom -= pitch;
+        }
+    }
+
+    /// A clue number: solid, or greyed (dimmed and struck through, so it
+    /// differs by shape as well as colour).
+    fn clue_glyph(&mut self, glyph: Glyph, (x, y): (i32, i32), scale: i32, done: bool) {
+        let c = self.colours;
+        let colour = if done { c.clue_done } else { c.clue };
+        self.raster.glyph(glyph, (x, y), scale, colour);
+        if done {
+            let (w, h) = (glyph.width * scale, GLYPH_HEIGHT * scale);
+            self.raster.line((x - 1, y + h), (x + w, y - 1), c.clue);
+        }
+    }
+
+    /// The clock (mm:ss) and, while painting, the run's length.
+    fn draw_clock(&mut self, layout: &Layout, (seconds, run): (u16, Option<u8>)) {
+        let c = self.colours;
+        let (x, y) = (layout.left + 2, layout.top + 13);
+        self.raster.fill(x, y, 60, 10, c.paper);
+        let minutes = (seconds / 60).min(99);
+        let digits = [
+            glyphs::digit((minutes / 10) as u8),
+            glyphs::digit((minutes % 10) as u8),
+            COLON,
+            glyphs::digit((seconds % 60 / 10) as u8),
+            glyphs::digit((seconds % 10) as u8),
+        ];
+        let mut gx = x;
+        for glyph in digits {
+            self.raster.glyph(glyph, (gx, y), 2, c.clue);
+            gx += glyph.width * 2 + 2;
+        }
+        if let Some(run) = run {
+            let glyph = glyphs::clue(run.min(20));
+            self.raster.glyph(glyph, (gx + 6, y), 2, c.cursor);
+        }
+    }
+
+    /// The corner's line of text (the puzzle's number, or its name once
+    /// solved).
+    pub fn set_title(&mut self, text: &str) {
+        self.title.set_gradually(text);
+    }
+
+    /// Lines in the left column (the clues' place once solved).
+    pub fn set_lines(&mut self, text: &str) {
+        self.lines.set_gradually(text);
+    }
+
+    /// Type the next letters of the text boxes (a group a frame).
+    pub fn advance_text(&mut self) {
+        for text in [&mut self.title, &mut self.lines] {
+            if text.is_drawing() {
+                let _ = text.advance(&mut self.text_layer, 1);
+                return;
+            }
+        }
+    }
+
+    /// Put the text boxes at these pixel positions (they start blank when
+    /// they move).
+    fn place_text(&mut self, title: (i32, i32), lines: (i32, i32)) {
+        if self.text_origins != Some((title, lines)) {
+            self.text_origins = Some((title, lines));
+            self.title.release();
+            self.lines.release();
+            self.title = TextBox::new(title, 8, 1);
+            self.lines = TextBox::new(lines, 8, 6);
+        }
+    }
+
+    /// Bring the list screen a step closer to `scene`.
+    pub fn sync_list(&mut self, scene: &ListScene) -> bool {
+        if self.wipe_towards(Wanted::List) {
+            return true;
+        }
+        let lines = if scene.options {
+            (LIST_LEFT + 8, LIST_TOP + 10)
+        } else {
+            (LIST_LEFT, LIST_TOP + 2 * SLOT_HEIGHT + 4)
+        };
+        self.place_text((LIST_LEFT, 6), lines);
+        for slot in 0..LIST_SLOTS {
+            let wanted = scene
+                .entries
+                .get(slot)
+                .map(|&entry| (entry, slot == scene.selected));
+            if self.list_slots[slot] == wanted {
+                continue;
+            }
+            self.list_slots[slot] = wanted;
+            self.draw_slot(slot, wanted);
+            return true;
+        }
+        false
+    }
+
+    fn draw_slot(&mut self, slot: usize, entry: Option<(ListEntry, bool)>) {
+        let c = self.colours;
+        let x = LIST_LEFT + (slot % LIST_COLUMNS) as i32 * SLOT_WIDTH;
+        let y = LIST_TOP + (slot / LIST_COLUMNS) as i32 * SLOT_HEIGHT;
+        self.raster.fill(x, y, SLOT_WIDTH, SLOT_HEIGHT, c.paper);
+        let Some((entry, selected)) = entry else {
+            return;
+        };
+        // The picture's box: 40x30 at most, its cells as big as fit.
+        let (bx, by, bw, bh) = (x + 2, y + 2, SLOT_WIDTH - 4, 34);
+        self.raster.fill(bx, by, bw, bh, c.empty);
+        self.raster.frame(bx - 1, by - 1, bw + 2, bh + 2, if selected { c.cursor } else { c.grid });
+        if selected {
+            self.raster.frame(bx - 2, by - 2, bw + 4, bh + 4, c.cursor);
+        }
+        let picture = entry.best.and_then(|best| Some((builtin::picture(usize::from(entry.index))?, best)));
+        match picture {
+            Some((picture, seconds)) => {
+                let (w, h) = (picture.width() as i32, picture.height() as i32);
+                let size = ((bw - 2) / w).min((bh - 2) / h).max(1);
+                let (ox, oy) = (bx + (bw - size * w) / 2, by + (bh - size * h) / 2);
+                for py in 0..h {
+                    for px in 0..w {
+                        if picture.contains(px as usize, py as usize) {
+                            self.raster
+                                .fill(ox + px * size, oy + py * size, size, size, c.filled);
+                        }
+                    }
+                }
+                self.small_time((x + 4, y + 40), seconds);
+            }
+            None => {
+                self.raster
+                    .glyph(glyphs::QUESTION, (bx + bw / 2 - 6, by + bh / 2 - 10), 4, c.grid);
+            }
+        }
+        self.small_number((x + 4, y + 48), entry.index + 1);
+    }
+
+    fn small_time(&mut self, (x, y): (i32, i32), seconds: u16) {
+        let minutes = (seconds / 60).min(99);
+        let glyphs = [
+            glyphs::digit((minutes / 10) as u8),
+            glyphs::digit((minutes % 10) as u8),
+            COLON,
+            glyphs::digit((seconds % 60 / 10) as u8),
+            glyphs::digit((seconds % 10) as u8),
+        ];
+        let mut gx = x;
+        for glyph in glyphs {
+            self.raster.glyph(glyph, (gx, y), 1, self.colours.clue);
+            gx += glyph.width + 1;
+        }
+    }
+
+    fn small_number(&mut self, (x, y): (i32, i32), number: u16) {
+        let mut gx = x;
+        let mut started = false;
+        for place in [100, 10, 1] {
+            let digit = (number / place % 10) as u8;
+            if digit != 0 || started || place == 1 {
+                started = true;
+                self.raster
+                    .glyph(glyphs::digit(digit), (gx, y), 1, self.colours.accent);
+                gx += 4;
+            }
+        }
+    }
+
+    pub fn show(&self, canvas: &mut Canvas) {
+        canvas.background(&self.frame_layer);
+        canvas.background(&self.text_layer);
+    }
+}
+
+/// The look of a line's clues: greyed bits, contradiction, highlight,
+/// finished, hint guide on.
+const HIGHLIGHT: u32 = 1 << 20;
+const FINISHED: u32 = 1 << 21;
+const GUIDED: u32 = 1 << 22;
+const COMPLETE: u32 = 1 << 23;
+
+fn greying_of(scene: &Scene, index: usize, column: bool) -> Option<Greying> {
+    let (rows, columns) = scene.greying?;
+    let list = if column { columns } else { rows };
+    list.get(index).copied()
+}
+
+fn line_key(scene: &Scene, index: usize, column: bool, cursor_line: Option<usize>) -> u32 {
+    let mut key = 0;
+    if let Some(greying) = greying_of(scene, index, column) {
+        key |= GUIDED | u32::from(greying.greyed);
+        if greying.complete {
+            key |= COMPLETE;
+        }
+    }
+    if cursor_line == Some(index) {
+        key |= HIGHLIGHT;
+    }
+    if scene.finished {
+        key = FINISHED;
+    }
+    key
+}
