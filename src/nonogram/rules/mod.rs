@@ -1,7 +1,7 @@
 //! Pure rules of the nonogram (Picross) app: lines and their clues, the hint
 //! guide that greys clue numbers, a solver that decides whether a puzzle has
-//! exactly one solution, a generator of random puzzles, and share codes that
-//! name a picture in digits.
+//! exactly one solution, a generator of random puzzles, share codes that
+//! name a picture in digits, and the built-in pictures.
 //!
 //! No graphics, no allocation, no floats: only `core`, `heapless` and
 //! `bitflags`. Lines are bit masks (cell `i` = bit `i`), boards at most
@@ -12,6 +12,7 @@
 //! (`tests/rules` builds these files for the host, with `std`); they check the
 //! fast code against the brute-force references in `oracle.rs`.
 
+pub mod builtin;
 mod clues;
 mod generator;
 mod grid;
