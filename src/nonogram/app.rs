@@ -12,7 +12,7 @@ use super::{
     records::NonogramSave,
     rules::{
         Greying, Grid, PuzzleClues, builtin, grey,
-        play::{Board, Brush, Drag, HISTORY_CHANGES, Mark, Marks, PACKED_BYTES, Painted, Tool},
+        play::{Board, Brush, Drag, HISTORY_CHANGES, Marks, PACKED_BYTES, Painted, Tool},
     },
     view::{self, Scene, View},
 };
@@ -186,11 +186,15 @@ impl App for Nonogram {
     }
 
     fn prepare(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
+        // The frame that finishes the tiles does nothing else.
         if !working.view.build_step() {
             return false;
         }
-        working.game.regrade();
-        refresh_text(persistent, working, system);
+        if working.game.graded.is_none() {
+            working.game.regrade();
+            refresh_text(persistent, working, system);
+            return false;
+        }
         !draw(persistent, working, system)
     }
 
@@ -286,57 +290,69 @@ pub fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut
 #[inline(never)]
 fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     let input = &system.input;
-    if let Mode::Drag(mut drag, tool) = working.mode {
-        let held = match tool {
-            Tool::Fill => input.pressed(Button::A),
-            Tool::Cross => input.pressed(Button::B),
-        };
-        if !held {
-            working.mode = Mode::Play;
-            check_solved(persistent, working, system);
+    if working.mode == Mode::Play {
+        if input.just_pressed(Button::Select) {
+            menu::open_list(persistent, working);
             return;
         }
-        let (dx, dy) = drag.constrain(input.repeated_direction());
-        working.mode = Mode::Drag(drag, tool);
-        if (dx, dy) != (0, 0) && move_cursor(persistent, working, (dx, dy)) {
-            paint(persistent, working, system, drag.brush);
-        }
-        return;
-    }
-    if input.just_pressed(Button::SELECT) {
-        menu::open_list(persistent, working);
-        return;
-    }
-    let tool = if input.just_pressed(Button::A) {
-        Some(Tool::Fill)
-    } else if input.just_pressed(Button::B) {
-        Some(Tool::Cross)
-    } else {
-        None
-    };
-    if let Some(tool) = tool {
-        let (x, y) = persistent.cursor;
-        let brush = Brush::starting_on(tool, working.game.board.marks.get(usize::from(x), usize::from(y)));
-        working.game.board.history.begin_step();
-        working.mode = Mode::Drag(Drag::new(brush, persistent.cursor), tool);
-        paint(persistent, working, system, brush);
-        return;
-    }
-    if input.just_pressed(Button::L) || input.just_pressed(Button::R) {
-        let undo = input.just_pressed(Button::L);
-        let done = if undo { working.game.board.undo() } else { working.game.board.redo() };
-        if done {
-            system.sound.play(sfx::CURSOR);
-            crate::event!("nonogram.{}", if undo { "undo" } else { "redo" });
-            check_solved(persistent, working, system);
+        let tool = if input.just_pressed(Button::A) {
+            Some(Tool::Fill)
+        } else if input.just_pressed(Button::B) {
+            Some(Tool::Cross)
         } else {
-            system.sound.play(sfx::ERROR);
+            None
+        };
+        if let Some(tool) = tool {
+            // The drag starts on the cursor's cell; a direction pressed in
+            // the same frame carries on below.
+            let (x, y) = persistent.cursor;
+            let mark = working.game.board.marks.get(usize::from(x), usize::from(y));
+            let brush = Brush::starting_on(tool, mark);
+            working.game.board.history.begin_step();
+            working.mode = Mode::Drag(Drag::new(brush, persistent.cursor), tool);
+            paint(persistent, working, system, brush);
+        } else if input.just_pressed(Button::L) || input.just_pressed(Button::R) {
+            undo_or_redo(persistent, working, system);
+            return;
+        } else {
+            let step = system.input.repeated_direction();
+            if step != (0, 0) && move_cursor(persistent, working, step) {
+                system.sound.play(sfx::CURSOR);
+            }
+            return;
         }
+    }
+    let Mode::Drag(mut drag, tool) = working.mode else {
+        // A mistake ended the drag.
+        return;
+    };
+    let input = &system.input;
+    let held = match tool {
+        Tool::Fill => input.pressed(Button::A),
+        Tool::Cross => input.pressed(Button::B),
+    };
+    if !held {
+        working.mode = Mode::Play;
+        check_solved(persistent, working, system);
         return;
     }
-    let step = input.repeated_direction();
+    let step = drag.constrain(input.repeated_direction());
+    working.mode = Mode::Drag(drag, tool);
     if step != (0, 0) && move_cursor(persistent, working, step) {
+        paint(persistent, working, system, drag.brush);
+    }
+}
+
+fn undo_or_redo(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
+    let undo = system.input.just_pressed(Button::L);
+    let board = &mut working.game.board;
+    let done = if undo { board.undo() } else { board.redo() };
+    if done {
         system.sound.play(sfx::CURSOR);
+        crate::event!("nonogram.{}", if undo { "undo" } else { "redo" });
+        check_solved(persistent, working, system);
+    } else {
+        system.sound.play(sfx::ERROR);
     }
 }
 
@@ -401,7 +417,7 @@ fn check_solved(persistent: &mut Persistent, working: &mut Working, system: &mut
 #[inline(never)]
 fn update_solved(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     let input = &system.input;
-    if input.just_pressed(Button::SELECT) {
+    if input.just_pressed(Button::Select) {
         menu::open_list(persistent, working);
     } else if input.just_pressed(Button::A) {
         let save = system.save::<Nonogram>();

@@ -172,6 +172,7 @@ impl Layout {
     }
 
     /// The corner's rectangle: x, y, width, height.
+    #[cfg(test)]
     #[must_use]
     pub const fn corner(&self) -> (i32, i32, i32, i32) {
         (self.left, self.top, self.board_x - self.left, self.board_y - self.top)

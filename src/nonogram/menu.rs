@@ -55,7 +55,7 @@ pub fn update_list(persistent: &mut Persistent, working: &mut Working, system: &
         return;
     };
     let input = &system.input;
-    if input.just_pressed(Button::B) || input.just_pressed(Button::SELECT) {
+    if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
         working.mode = back_to_game(persistent);
         return;
     }
@@ -125,7 +125,7 @@ pub fn update_options(working: &mut Working, system: &mut System) {
         return;
     };
     let input = &system.input;
-    if input.just_pressed(Button::B) || input.just_pressed(Button::SELECT) {
+    if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
         let last = options_page().saturating_sub(1);
         working.mode = Mode::List { page: last, slot: 0 };
         return;

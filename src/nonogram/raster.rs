@@ -12,7 +12,7 @@ use super::layout::{SCREEN_HEIGHT, SCREEN_WIDTH};
 const COLUMNS: usize = (SCREEN_WIDTH / 8) as usize;
 const ROWS: usize = (SCREEN_HEIGHT / 8) as usize;
 /// Tiles made and mapped per `build_step` (mapping costs ~1000 cycles each).
-const TILES_PER_STEP: usize = 60;
+const TILES_PER_STEP: usize = 30;
 
 pub struct Raster {
     tiles: Vec<DynamicTile16>,
@@ -51,24 +51,10 @@ impl Raster {
     pub fn fill(&mut self, x: i32, y: i32, width: i32, height: i32, colour: u8) {
         let (x0, y0) = (x.max(0), y.max(0));
         let (x1, y1) = ((x + width).min(SCREEN_WIDTH), (y + height).min(SCREEN_HEIGHT));
-        if x0 >= x1 || y0 >= y1 {
+        if x0 >= x1 || y0 >= y1 || self.tiles.len() < COLUMNS * ROWS {
             return;
         }
-        let pattern = u32::from(colour & 15) * 0x1111_1111;
-        for py in y0..y1 {
-            let (row, line) = ((py / 8) as usize, (py % 8) as usize);
-            let mut tx = x0 / 8;
-            while tx * 8 < x1 {
-                let from = (x0 - tx * 8).max(0);
-                let to = (x1 - tx * 8).min(8);
-                let mask = span_mask(from, to);
-                if let Some(tile) = self.tiles.get_mut(row * COLUMNS + tx as usize) {
-                    let data = tile.data_mut();
-                    data[line] = (data[line] & !mask) | (pattern & mask);
-                }
-                tx += 1;
-            }
-        }
+        fill_tiles(&mut self.tiles, (x0, y0, x1, y1), u32::from(colour & 15) * 0x1111_1111);
     }
 
     /// The outline of a rectangle, one pixel thick.
@@ -113,6 +99,32 @@ impl Raster {
             let y = y0 + ((y1 - y0) * i + steps / 2 * (y1 - y0).signum()) / steps;
             self.fill(x, y, 1, 1, colour);
         }
+    }
+}
+
+/// Fill pixels `x0..x1` by `y0..y1` (on screen, not empty) with `pattern`:
+/// a tile at a time, its rows in a run. Every board redraw is made of
+/// these, so it runs from IWRAM as ARM code.
+#[inline(never)]
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+fn fill_tiles(tiles: &mut [DynamicTile16], (x0, y0, x1, y1): (i32, i32, i32, i32), pattern: u32) {
+    let mut ty = y0 >> 3;
+    while ty << 3 < y1 {
+        let from_line = (y0 - (ty << 3)).max(0) as usize;
+        let to_line = (y1 - (ty << 3)).min(8) as usize;
+        let mut tx = x0 >> 3;
+        while tx << 3 < x1 {
+            let mask = span_mask((x0 - (tx << 3)).max(0), (x1 - (tx << 3)).min(8));
+            let index = ty as usize * COLUMNS + tx as usize;
+            if let Some(tile) = tiles.get_mut(index) {
+                for word in &mut tile.data_mut()[from_line..to_line] {
+                    *word = (*word & !mask) | (pattern & mask);
+                }
+            }
+            tx += 1;
+        }
+        ty += 1;
     }
 }
 

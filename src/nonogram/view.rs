@@ -8,6 +8,7 @@
 //! share.
 
 use agb::display::tiled::RegularBackground;
+use alloc::{borrow::ToOwned, string::String};
 
 use super::art::Colours;
 use super::glyphs::{self, COLON, Glyph};
@@ -99,6 +100,9 @@ pub struct View {
     title: TextBox,
     lines: TextBox,
     text_origins: Option<((i32, i32), (i32, i32))>,
+    /// What the boxes say, kept to type again when they move.
+    title_text: String,
+    lines_text: String,
     built: bool,
 }
 
@@ -126,19 +130,22 @@ impl View {
             title: TextBox::new((4, 2), 8, 1),
             lines: TextBox::new((4, 40), 8, 6),
             text_origins: None,
+            title_text: String::new(),
+            lines_text: String::new(),
             built: false,
         }
     }
 
     /// Make the next part of the screen's tiles; true once all are there.
     pub fn build_step(&mut self) -> bool {
-        if !self.built {
-            self.built = self.raster.build_step(&mut self.frame_layer);
-            if self.built {
-                self.raster.frame(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT, self.colours.edge);
-            }
+        if self.built {
+            return true;
         }
-        self.built
+        self.built = self.raster.build_step(&mut self.frame_layer);
+        if self.built {
+            self.raster.frame(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT, self.colours.edge);
+        }
+        false
     }
 
     /// New colours: everything is drawn again.
@@ -400,11 +407,13 @@ impl View {
     /// The corner's line of text (the puzzle's number, or its name once
     /// solved).
     pub fn set_title(&mut self, text: &str) {
+        text.clone_into(&mut self.title_text);
         self.title.set_gradually(text);
     }
 
     /// Lines in the left column (the clues' place once solved).
     pub fn set_lines(&mut self, text: &str) {
+        text.clone_into(&mut self.lines_text);
         self.lines.set_gradually(text);
     }
 
@@ -427,6 +436,8 @@ impl View {
             self.lines.release();
             self.title = TextBox::new(title, 8, 1);
             self.lines = TextBox::new(lines, 8, 6);
+            self.title.set_gradually(&self.title_text);
+            self.lines.set_gradually(&self.lines_text);
         }
     }
 
