@@ -398,8 +398,8 @@ mod tests {
     use crate::nonogram::rules::share_code;
     use crate::nonogram::rules::{PuzzleClues, UniquenessCheck, Verdict};
 
-    /// Most solver work a built-in may take: the cartridge checks at about 940
-    /// cycles a unit and must finish within 16.8M cycles.
+    /// Most solver work a built-in may take: what the cartridge can check
+    /// within its time budget for a uniqueness check.
     const MAX_WORK: u32 = 17_000;
 
     /// The pictures of a text, with their names, read at run time by the
@@ -523,12 +523,15 @@ mod tests {
             assert_eq!(picture(i).as_ref(), Some(grid), "{name_text}");
             assert_eq!(size(i), Some((grid.width() as u8, grid.height() as u8)));
         }
-        assert_eq!((picture(COUNT), name(COUNT), size(COUNT)), (None, None, None));
+        assert_eq!(
+            (picture(COUNT), name(COUNT), size(COUNT)),
+            (None, None, None)
+        );
     }
 
     #[test]
     fn there_are_enough_of_every_size_in_order() {
-        assert!(COUNT >= 100, "{COUNT} puzzles");
+        const { assert!(COUNT >= 100, "at least 100 built-in pictures") };
         assert_eq!(first_of_size(0), 0);
         for (s, &size_s) in SIZES.iter().enumerate() {
             assert!(count_of_size(s) >= 20, "{size_s:?}: {}", count_of_size(s));
@@ -560,7 +563,12 @@ mod tests {
         for i in 0..COUNT {
             let picture = picture(i).unwrap();
             let code = share_code::encode(&picture).unwrap();
-            assert_eq!(share_code::decode(code.digits()), Ok(picture), "{:?}", name(i));
+            assert_eq!(
+                share_code::decode(code.digits()),
+                Ok(picture),
+                "{:?}",
+                name(i)
+            );
         }
     }
 
@@ -580,7 +588,11 @@ mod tests {
             assert!(work <= MAX_WORK, "{name}: {work} units");
             let size = size_index_of(&picture);
             if size == last.0 {
-                assert!(work >= last.1, "{name} ({work}) after one of {} units", last.1);
+                assert!(
+                    work >= last.1,
+                    "{name} ({work}) after one of {} units",
+                    last.1
+                );
             }
             last = (size, work);
         }
@@ -651,9 +663,10 @@ mod tests {
                     };
                     (Some((undecided, Grid::new(1, 1))), "probe".into())
                 }
-                Verdict::NotUnique(ambiguity) => {
-                    (Some((ambiguity.undecided, ambiguity.differing)), "NOT UNIQUE".into())
-                }
+                Verdict::NotUnique(ambiguity) => (
+                    Some((ambiguity.undecided, ambiguity.differing)),
+                    "NOT UNIQUE".into(),
+                ),
                 other => (None, format!("{other:?}")),
             };
             println!("= {name}  ({status}, work {work}, fill {fill}%)");
@@ -662,14 +675,16 @@ mod tests {
                 // cells line logic leaves open: + filled, - blank.
                 for y in 0..picture.height() {
                     let row: String = (0..picture.width())
-                        .map(|x| match (picture.contains(x, y), differing.contains(x, y)) {
-                            (true, true) => 'X',
-                            (false, true) => 'o',
-                            (true, _) if undecided.contains(x, y) => '+',
-                            (false, _) if undecided.contains(x, y) => '-',
-                            (true, _) => '#',
-                            (false, _) => '.',
-                        })
+                        .map(
+                            |x| match (picture.contains(x, y), differing.contains(x, y)) {
+                                (true, true) => 'X',
+                                (false, true) => 'o',
+                                (true, _) if undecided.contains(x, y) => '+',
+                                (false, _) if undecided.contains(x, y) => '-',
+                                (true, _) => '#',
+                                (false, _) => '.',
+                            },
+                        )
                         .collect();
                     println!("{row}");
                 }
