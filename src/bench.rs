@@ -209,6 +209,7 @@ pub fn run() -> u32 {
     );
 
     polarium(overhead, &mut failures);
+    nonogram(overhead, &mut failures);
 
     crate::event!("bench.done failures={}", failures);
     failures
@@ -346,3 +347,134 @@ fn single(pos: Pos) -> PosSet {
     set.insert(pos);
     set
 }
+
+/// The hint guide after one cell changes (its row and its column): 1% of a
+/// frame.
+const HINT_BUDGET: u32 = FRAME_CYCLES / 100;
+/// Every line of a board greyed afresh (opening a puzzle): a quarter frame.
+const HINT_BOARD_BUDGET: u32 = FRAME_CYCLES / 4;
+/// A uniqueness check, goal: one second.
+const UNIQUE_BUDGET: u32 = 16_780_000;
+/// Work units the uniqueness check is given per step when timed.
+const UNIQUE_STEP: u32 = 40;
+/// Partly marked boards per built-in puzzle for the hint guide.
+const MARKINGS: u32 = 8;
+
+/// The nonogram's hint guide on every built-in puzzle partly marked (some
+/// cells right, some wrong, crosses among them) and its uniqueness check
+/// from the clues alone, built-ins and random grids.
+fn nonogram(overhead: u32, failures: &mut u32) {
+    use crate::nonogram::rules::{
+        Grid, PuzzleClues, UniquenessCheck, Verdict, builtin, grey,
+        play::{Mark, Marks},
+    };
+    let mut rng = Rng::new(BENCH_SEED ^ 0x4E4F);
+    let (mut cell, mut board) = (Stats::default(), Stats::default());
+    for index in 0..builtin::COUNT {
+        let Some(picture) = builtin::picture(index) else {
+            continue;
+        };
+        let clues = PuzzleClues::of_picture(&picture);
+        let (width, height) = (picture.width(), picture.height());
+        for _ in 0..MARKINGS {
+            let mut marks = Marks::new(width, height);
+            let fill_percent = rng.below(100);
+            for y in 0..height {
+                for x in 0..width {
+                    let roll = rng.below(100);
+                    let mark = if roll >= fill_percent {
+                        Mark::Empty
+                    } else if rng.below(10) == 0 {
+                        // A wrong mark now and then.
+                        if picture.contains(x, y) {
+                            Mark::Crossed
+                        } else {
+                            Mark::Filled
+                        }
+                    } else if picture.contains(x, y) {
+                        Mark::Filled
+                    } else {
+                        Mark::Crossed
+                    };
+                    marks.set(x, y, mark);
+                }
+            }
+            for _ in 0..8 {
+                let (x, y) = (
+                    rng.below(width as u32) as usize,
+                    rng.below(height as u32) as usize,
+                );
+                let (row, column) = (marks.row(y), marks.column(x));
+                cell.add(measure(overhead, || {
+                    (grey(row, clues.row(y)), grey(column, clues.column(x)))
+                }));
+            }
+            board.add(measure(overhead, || {
+                let mut greyed = 0u32;
+                for y in 0..height {
+                    greyed ^= u32::from(grey(marks.row(y), clues.row(y)).greyed);
+                }
+                for x in 0..width {
+                    greyed ^= u32::from(grey(marks.column(x), clues.column(x)).greyed);
+                }
+                greyed
+            }));
+        }
+    }
+    report("nonogram.hint", &cell, HINT_BUDGET, failures);
+    report("nonogram.hint.board", &board, HINT_BOARD_BUDGET, failures);
+
+    // Uniqueness of a drawn picture's clues, as the editor checks it (the
+    // picture is one solution; is there another?): every built-in, and
+    // random grids of every size.
+    let mut grids = alloc::vec::Vec::new();
+    grids.extend((0..builtin::COUNT).filter_map(builtin::picture));
+    for round in 0..RANDOM_GRIDS {
+        let (width, height) = builtin::SIZES[round as usize % builtin::SIZES.len()];
+        let mut grid = Grid::new(usize::from(width), usize::from(height));
+        for y in 0..usize::from(height) {
+            for x in 0..usize::from(width) {
+                grid.set(x, y, rng.below(100) < 55);
+            }
+        }
+        grids.push(grid);
+    }
+    let (mut whole, mut step) = (Stats::default(), Stats::default());
+    let (mut unique, mut stalled) = (0u32, 0u32);
+    for grid in &grids {
+        let mut check = alloc::boxed::Box::new(UniquenessCheck::of_picture(grid));
+        let mut total = 0u32;
+        loop {
+            let mut verdict = Verdict::Working;
+            let cycles = measure(overhead, || verdict = check.step(UNIQUE_STEP));
+            step.add(cycles);
+            total = total.saturating_add(cycles);
+            if verdict != Verdict::Working {
+                unique += u32::from(matches!(verdict, Verdict::Unique { .. }));
+                stalled += u32::from(matches!(verdict, Verdict::Stalled { .. }));
+                break;
+            }
+            if total > UNIQUE_BUDGET * 4 {
+                break;
+            }
+        }
+        whole.add(total);
+    }
+    crate::event!(
+        "bench.nonogram.unique grids={} unique={} stalled={} work_per_step={}",
+        grids.len(),
+        unique,
+        stalled,
+        UNIQUE_STEP
+    );
+    report("nonogram.unique", &whole, UNIQUE_BUDGET, failures);
+    report(
+        "nonogram.unique.per_frame",
+        &step,
+        PER_FRAME_BUDGET / 2,
+        failures,
+    );
+}
+
+/// Random grids (every size in turn) the uniqueness check is timed on.
+const RANDOM_GRIDS: u32 = 200;

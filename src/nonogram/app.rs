@@ -8,6 +8,7 @@ use alloc::{boxed::Box, format, vec};
 
 use super::{
     art::{self, Colours},
+    layout::Layout,
     menu,
     records::NonogramSave,
     rules::{
@@ -51,14 +52,19 @@ pub enum Mode {
     Options { row: usize },
 }
 
+/// Both parts are boxed: built on the small IWRAM stack and moved about by
+/// value, they would overflow it.
 pub struct Working {
-    pub view: View,
+    pub view: Box<View>,
     pub mode: Mode,
-    pub game: Game,
+    pub game: Box<Game>,
 }
 
 /// The puzzle being played.
 pub struct Game {
+    /// A new number for each puzzle loaded, so the view knows to redraw.
+    pub serial: u32,
+    pub layout: Layout,
     pub clues: PuzzleClues,
     pub solution: Grid,
     pub board: Board<Box<[u16]>>,
@@ -84,35 +90,38 @@ impl Game {
     /// Re-grey the lines whose marks changed since the last call.
     fn regrade(&mut self) {
         let marks = &self.board.marks;
-        let old = self.graded.as_ref();
-        for y in 0..marks.height() {
-            let line = marks.row(y);
-            if old.is_none_or(|old| old.row(y) != line) {
-                self.rows[y] = grey(line, self.clues.row(y));
-            }
+        let (rows, columns) = self
+            .graded
+            .as_ref()
+            .map_or((u32::MAX, u32::MAX), |old| marks.changed_lines(old));
+        if rows == 0 {
+            return;
         }
-        for x in 0..marks.width() {
-            let line = marks.column(x);
-            if old.is_none_or(|old| old.column(x) != line) {
-                self.columns[x] = grey(line, self.clues.column(x));
-            }
+        for y in (0..marks.height()).filter(|y| rows & 1 << y != 0) {
+            self.rows[y] = grey(marks.row(y), self.clues.row(y));
+        }
+        for x in (0..marks.width()).filter(|x| columns & 1 << x != 0) {
+            self.columns[x] = grey(marks.column(x), self.clues.column(x));
         }
         self.graded = Some(*marks);
     }
 }
 
 /// Built-in puzzle `index` with `marks`.
-pub fn load(index: usize, marks: Option<&[u8; PACKED_BYTES]>, system: &mut System) -> Game {
+pub fn load(index: usize, marks: Option<&[u8; PACKED_BYTES]>, system: &mut System) -> Box<Game> {
     let solution = builtin::picture(index)
         .or_else(|| builtin::picture(0))
         .unwrap_or_else(|| Grid::new(5, 5));
     let clues = PuzzleClues::of_picture(&solution);
+    let serial = system.frame;
     let (width, height) = (solution.width(), solution.height());
     let marks = marks.map_or_else(|| Marks::new(width, height), |bytes| Marks::unpack(width, height, bytes));
     let options = system.save::<Nonogram>().options;
     let mut board = Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice());
     board.auto_cross = options.auto_cross;
-    Game {
+    Box::new(Game {
+        serial,
+        layout: Layout::of(&clues),
         clues,
         solution,
         board,
@@ -121,7 +130,7 @@ pub fn load(index: usize, marks: Option<&[u8; PACKED_BYTES]>, system: &mut Syste
         graded: None,
         clock: Timer::new(),
         new_best: false,
-    }
+    })
 }
 
 impl Persistent {
@@ -172,7 +181,7 @@ impl App for Nonogram {
         let game = load(usize::from(persistent.puzzle), Some(&persistent.marks), system);
         let colours = Colours::new(system.save::<Nonogram>().options.high_contrast);
         let working = Working {
-            view: View::new(system.app_palette, colours),
+            view: Box::new(View::new(system.app_palette, colours)),
             mode: if persistent.solved { Mode::Solved } else { Mode::Play },
             game,
         };
@@ -215,10 +224,11 @@ impl App for Nonogram {
         let options = system.save::<Nonogram>().options;
         working.game.board.auto_cross = options.auto_cross;
         working.view.set_colours(Colours::new(options.high_contrast));
+        // A frame that changed mode (a new puzzle, a page) leaves the
+        // drawing to the next one, as does a frame with a save.
         if working.mode != before {
             refresh_text(persistent, working, system);
-        }
-        if !system.storage.busy() && !draw(persistent, working, system) {
+        } else if !system.storage.busy() && !draw(persistent, working, system) {
             working.view.advance_text();
         }
         Request::Stay
@@ -246,6 +256,8 @@ fn draw(persistent: &Persistent, working: &mut Working, system: &mut System) -> 
                 _ => None,
             };
             let scene = Scene {
+                puzzle: working.game.serial,
+                layout: working.game.layout,
                 clues: &working.game.clues,
                 marks: &working.game.board.marks,
                 cursor: Some(persistent.cursor),
@@ -334,6 +346,11 @@ fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut 
     if !held {
         working.mode = Mode::Play;
         check_solved(persistent, working, system);
+        // A direction pressed as the button comes up still moves.
+        let step = system.input.repeated_direction();
+        if working.mode == Mode::Play && step != (0, 0) {
+            move_cursor(persistent, working, step);
+        }
         return;
     }
     let step = drag.constrain(input.repeated_direction());

@@ -135,7 +135,10 @@ impl Layout {
     /// Top-left pixel of cell `(x, y)`'s inside (past its grid lines).
     #[must_use]
     pub const fn cell_inside(&self, x: i32, y: i32) -> (i32, i32) {
-        (self.board_x + x * self.cell + 1, self.board_y + y * self.cell + 1)
+        (
+            self.board_x + x * self.cell + 1,
+            self.board_y + y * self.cell + 1,
+        )
     }
 
     /// Where row `y`'s clues end (their right edge), and the top of their
@@ -175,7 +178,12 @@ impl Layout {
     #[cfg(test)]
     #[must_use]
     pub const fn corner(&self) -> (i32, i32, i32, i32) {
-        (self.left, self.top, self.board_x - self.left, self.board_y - self.top)
+        (
+            self.left,
+            self.top,
+            self.board_x - self.left,
+            self.board_y - self.top,
+        )
     }
 }
 
@@ -191,7 +199,10 @@ mod tests {
         // Every row's clues end before the board and start inside the screen.
         for y in 0..clues.height() {
             let numbers = clues.row(y).as_slice();
-            let width: i32 = numbers.iter().map(|&n| clue_width(n) * layout.scale).sum::<i32>()
+            let width: i32 = numbers
+                .iter()
+                .map(|&n| clue_width(n) * layout.scale)
+                .sum::<i32>()
                 + layout.row_clue_gap() * (numbers.len() as i32 - 1).max(0);
             let (end, top) = layout.row_clues_end(y as i32);
             assert!(end - width >= layout.left, "row {y} clues spill left");
@@ -202,8 +213,11 @@ mod tests {
         for x in 0..clues.width() {
             let (_, bottom) = layout.column_clues_end(x as i32);
             let depth = clues.column(x).len().max(1) as i32 * layout.column_clue_pitch();
-            assert!(bottom - depth >= layout.top - 1, "column {x} clues spill up");
-            assert!(clue_width(15) * layout.scale <= layout.cell - 1);
+            assert!(
+                bottom - depth >= layout.top - 1,
+                "column {x} clues spill up"
+            );
+            assert!(clue_width(15) * layout.scale < layout.cell);
         }
     }
 
@@ -225,7 +239,10 @@ mod tests {
         // Any size up to 20x15, blank or worst.
         for width in 1..=20 {
             for height in 1..=15 {
-                for clues in [worst(width, height), PuzzleClues::of_picture(&Grid::new(width, height))] {
+                for clues in [
+                    worst(width, height),
+                    PuzzleClues::of_picture(&Grid::new(width, height)),
+                ] {
                     fits_with_room(&Layout::of(&clues), &clues);
                 }
             }

@@ -35,6 +35,9 @@ const WIPE_ROWS_PER_FRAME: i32 = 32;
 
 /// What the board screen shows.
 pub struct Scene<'a> {
+    /// Which puzzle this is (a new number for each puzzle started).
+    pub puzzle: u32,
+    pub layout: Layout,
     pub clues: &'a PuzzleClues,
     pub marks: &'a Marks,
     pub cursor: Option<(u8, u8)>,
@@ -46,6 +49,21 @@ pub struct Scene<'a> {
     pub seconds: u16,
     /// Cells in the drag so far, shown while painting.
     pub run: Option<u8>,
+}
+
+impl Scene<'_> {
+    /// A hash of everything the screen shows (FNV-1a), so an unchanged
+    /// frame costs nothing.
+    fn fingerprint(&self) -> u32 {
+        let mut hash = self.marks.fingerprint();
+        let cursor = self.cursor.map_or(u32::MAX, |(x, y)| u32::from(x) << 8 | u32::from(y));
+        let flags = u32::from(self.greying.is_some()) | u32::from(self.finished) << 1;
+        let run = self.run.map_or(u32::MAX, u32::from);
+        for word in [self.puzzle, cursor, flags, u32::from(self.seconds), run] {
+            hash = (hash ^ word).wrapping_mul(0x0100_0193);
+        }
+        hash
+    }
 }
 
 /// What the list screen shows: up to [`LIST_SLOTS`] pictures, solved ones
@@ -96,6 +114,9 @@ pub struct View {
     rows: [Option<u32>; 15],
     columns: [Option<u32>; 20],
     clock: Option<(u16, Option<u8>)>,
+    /// The scene the screen fully shows (a hash; `None` while work is left).
+    settled_on: Option<u32>,
+    puzzle_shown: Option<u32>,
     list_slots: [Option<(ListEntry, bool)>; LIST_SLOTS],
     title: TextBox,
     lines: TextBox,
@@ -126,6 +147,8 @@ impl View {
             rows: [None; 15],
             columns: [None; 20],
             clock: None,
+            settled_on: None,
+            puzzle_shown: None,
             list_slots: [None; LIST_SLOTS],
             title: TextBox::new((4, 2), 8, 1),
             lines: TextBox::new((4, 40), 8, 6),
@@ -162,6 +185,7 @@ impl View {
         self.rows = [None; 15];
         self.columns = [None; 20];
         self.clock = None;
+        self.settled_on = None;
         self.list_slots = [None; LIST_SLOTS];
     }
 
@@ -225,13 +249,23 @@ impl View {
     /// Bring the board screen a step closer to `scene`. True while work is
     /// left for later frames.
     pub fn sync(&mut self, scene: &Scene) -> bool {
-        let layout = Layout::of(scene.clues);
+        let fingerprint = scene.fingerprint();
+        if self.settled_on == Some(fingerprint) {
+            return false;
+        }
+        let layout = scene.layout;
+        if self.puzzle_shown != Some(scene.puzzle) {
+            // Another puzzle: every line and cell is drawn again.
+            self.forget();
+            self.puzzle_shown = Some(scene.puzzle);
+        }
         if self.wipe_towards(Wanted::Board(layout)) {
             return true;
         }
         self.place_text(
             (layout.left + 2, layout.top + 1),
             (layout.left + 2, layout.board_y + 2),
+            8,
         );
         let mut work = WORK_PER_FRAME;
         // The cells first: they answer the player's buttons.
@@ -282,7 +316,11 @@ impl View {
             self.clock = Some(clock);
             self.draw_clock(&layout, clock);
         }
-        self.clock != Some(clock)
+        let settled = self.clock == Some(clock);
+        if settled {
+            self.settled_on = Some(fingerprint);
+        }
+        !settled
     }
 
     fn draw_cell(&mut self, layout: &Layout, (x, y): (i32, i32), mark: Mark, cursor: bool) {
@@ -429,13 +467,13 @@ impl View {
 
     /// Put the text boxes at these pixel positions (they start blank when
     /// they move).
-    fn place_text(&mut self, title: (i32, i32), lines: (i32, i32)) {
+    fn place_text(&mut self, title: (i32, i32), lines: (i32, i32), columns: i32) {
         if self.text_origins != Some((title, lines)) {
             self.text_origins = Some((title, lines));
             self.title.release();
             self.lines.release();
             self.title = TextBox::new(title, 8, 1);
-            self.lines = TextBox::new(lines, 8, 6);
+            self.lines = TextBox::new(lines, columns, 6);
             self.title.set_gradually(&self.title_text);
             self.lines.set_gradually(&self.lines_text);
         }
@@ -451,7 +489,7 @@ impl View {
         } else {
             (LIST_LEFT, LIST_TOP + 2 * SLOT_HEIGHT + 4)
         };
-        self.place_text((LIST_LEFT, 6), lines);
+        self.place_text((LIST_LEFT, 6), lines, 26);
         for slot in 0..LIST_SLOTS {
             let wanted = scene
                 .entries

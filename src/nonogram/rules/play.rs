@@ -122,6 +122,33 @@ impl Marks {
         Line::from_masks(self.height(), filled, crossed)
     }
 
+    /// Rows (bit `y`) and columns (bit `x`) whose marks differ from `old`'s.
+    #[must_use]
+    pub fn changed_lines(&self, old: &Self) -> (u32, u32) {
+        let (mut rows, mut columns) = (0, 0);
+        for y in 0..self.height() {
+            let differ = (self.filled[y] ^ old.filled[y]) | (self.crossed[y] ^ old.crossed[y]);
+            if differ != 0 {
+                rows |= 1 << y;
+                columns |= differ;
+            }
+        }
+        (rows, columns)
+    }
+
+    /// A hash of every mark (FNV-1a over the row masks), so a view can tell
+    /// at once whether anything changed.
+    #[must_use]
+    pub fn fingerprint(&self) -> u32 {
+        let mut hash = 0x811C_9DC5u32;
+        for y in 0..self.height() {
+            for word in [self.filled[y], self.crossed[y], self.mistakes[y]] {
+                hash = (hash ^ word).wrapping_mul(0x0100_0193);
+            }
+        }
+        hash
+    }
+
     /// The filled cells as a picture.
     #[must_use]
     pub fn picture(&self) -> Grid {
@@ -444,7 +471,11 @@ impl<S: Ring> Board<S> {
         if self.auto_cross && mark == Mark::Filled {
             self.cross_if_complete((x, y), clues);
         }
-        if mistake { Painted::Mistake } else { Painted::Changed }
+        if mistake {
+            Painted::Mistake
+        } else {
+            Painted::Changed
+        }
     }
 
     fn cross_if_complete(&mut self, (x, y): (usize, usize), clues: &PuzzleClues) {
@@ -535,6 +566,20 @@ mod tests {
     }
 
     #[test]
+    fn changed_lines_name_every_row_and_column_touched() {
+        let mut marks = Marks::new(20, 15);
+        let old = marks;
+        marks.set(3, 4, Mark::Filled);
+        marks.set(19, 14, Mark::Crossed);
+        assert_eq!(
+            marks.changed_lines(&old),
+            (1 << 4 | 1 << 14, 1 << 3 | 1 << 19)
+        );
+        assert_eq!(marks.changed_lines(&marks), (0, 0));
+        assert_ne!(marks.fingerprint(), old.fingerprint());
+    }
+
+    #[test]
     fn lines_see_mistakes_as_crosses() {
         let mut marks = Marks::new(5, 5);
         marks.set(1, 2, Mark::Filled);
@@ -568,10 +613,7 @@ mod tests {
                         assert!(other == Empty || new == Empty);
                         assert_ne!(other, Mistake);
                         if new == Empty {
-                            assert_eq!(
-                                other,
-                                if tool == Tool::Fill { Filled } else { Crossed }
-                            );
+                            assert_eq!(other, if tool == Tool::Fill { Filled } else { Crossed });
                         }
                     }
                 }
@@ -598,12 +640,24 @@ mod tests {
     fn mistakes_are_marked_and_stay() {
         let (clues, picture) = clues_of(&[0b00111], 5);
         let mut board = Board::new(Marks::new(5, 1), [0; HISTORY_CHANGES]);
-        assert_eq!(board.paint(Brush::Fill, (4, 0), &clues, Some(&picture)), Painted::Mistake);
+        assert_eq!(
+            board.paint(Brush::Fill, (4, 0), &clues, Some(&picture)),
+            Painted::Mistake
+        );
         assert_eq!(board.marks.get(4, 0), Mark::Mistake);
-        assert_eq!(board.paint(Brush::Uncross, (4, 0), &clues, Some(&picture)), Painted::Unchanged);
-        assert_eq!(board.paint(Brush::Fill, (0, 0), &clues, Some(&picture)), Painted::Changed);
+        assert_eq!(
+            board.paint(Brush::Uncross, (4, 0), &clues, Some(&picture)),
+            Painted::Unchanged
+        );
+        assert_eq!(
+            board.paint(Brush::Fill, (0, 0), &clues, Some(&picture)),
+            Painted::Changed
+        );
         // Without mistake checking a wrong fill is just a fill.
-        assert_eq!(board.paint(Brush::Fill, (3, 0), &clues, None), Painted::Changed);
+        assert_eq!(
+            board.paint(Brush::Fill, (3, 0), &clues, None),
+            Painted::Changed
+        );
     }
 
     #[test]
@@ -640,9 +694,9 @@ mod tests {
             assert_eq!(board.marks, states[back]);
         }
         assert!(!board.undo());
-        for forward in 1..=10 {
+        for state in &states[1..] {
             assert!(board.redo());
-            assert_eq!(board.marks, states[forward]);
+            assert_eq!(&board.marks, state);
         }
         assert!(!board.redo());
         // A new step after an undo drops what was undone.
@@ -663,7 +717,11 @@ mod tests {
             states.push(board.marks);
             board.history.begin_step();
             let y = step % 15;
-            let brush = if board.marks.get(0, y) == Mark::Filled { Brush::Unfill } else { Brush::Fill };
+            let brush = if board.marks.get(0, y) == Mark::Filled {
+                Brush::Unfill
+            } else {
+                Brush::Fill
+            };
             for x in 0..20 {
                 board.paint(brush, (x, y), &clues, None);
             }
@@ -714,14 +772,19 @@ mod tests {
                         }
                     }
                     _ => {
-                        let tool = if next(2) == 0 { Tool::Fill } else { Tool::Cross };
+                        let tool = if next(2) == 0 {
+                            Tool::Fill
+                        } else {
+                            Tool::Cross
+                        };
                         let (x, y) = (next(5) as usize, next(4) as usize);
                         let brush = Brush::starting_on(tool, board.marks.get(x, y));
                         board.history.begin_step();
                         let mut changed = false;
                         for step in 0..=next(4) as usize {
                             let cell = ((x + step).min(4), y);
-                            changed |= board.paint(brush, cell, &clues, solution) != Painted::Unchanged;
+                            changed |=
+                                board.paint(brush, cell, &clues, solution) != Painted::Unchanged;
                         }
                         if changed {
                             undo_model.push(board.marks);

@@ -1,7 +1,7 @@
 //! `crate::nonogram` of the ROM, with only its pure part.
-#[path = "../../../../src/nonogram/rules/mod.rs"]
-pub mod rules;
-#[path = "../../../../src/nonogram/layout.rs"]
-pub mod layout;
 #[path = "../../../../src/nonogram/glyphs.rs"]
 pub mod glyphs;
+#[path = "../../../../src/nonogram/layout.rs"]
+pub mod layout;
+#[path = "../../../../src/nonogram/rules/mod.rs"]
+pub mod rules;
