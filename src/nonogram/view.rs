@@ -29,9 +29,9 @@ pub const WINDOW: Area = Area::new(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT);
 
 /// Work allowed per frame, in units of about a thousand cycles: a cell is
 /// one or two, a line of clues several.
-const WORK_PER_FRAME: u32 = 48;
+const WORK_PER_FRAME: u32 = 8;
 /// Pixel rows of the screen wiped per frame when the scene changes layout.
-const WIPE_ROWS_PER_FRAME: i32 = 32;
+const WIPE_ROWS_PER_FRAME: i32 = 16;
 
 /// What the board screen shows.
 pub struct Scene<'a> {
