@@ -164,7 +164,7 @@ impl App for Nonogram {
     fn boot(system: &mut System) -> Persistent {
         let save = system.save::<Nonogram>();
         crate::event!("nonogram.records solved={}", save.solved());
-        let first = (0..builtin::COUNT).find(|&i| save.best(i).is_none()).unwrap_or(0);
+        let first = save.first_unsolved_from(0);
         let mut persistent = Persistent {
             puzzle: 0,
             cursor: (0, 0),
@@ -221,9 +221,6 @@ impl App for Nonogram {
                 persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
             }
         }
-        let options = system.save::<Nonogram>().options;
-        working.game.board.auto_cross = options.auto_cross;
-        working.view.set_colours(Colours::new(options.high_contrast));
         // A frame that changed mode (a new puzzle, a page) leaves the
         // drawing to the next one, as does a frame with a save.
         if working.mode != before {
@@ -437,11 +434,9 @@ fn update_solved(persistent: &mut Persistent, working: &mut Working, system: &mu
     if input.just_pressed(Button::Select) {
         menu::open_list(persistent, working);
     } else if input.just_pressed(Button::A) {
-        let save = system.save::<Nonogram>();
-        let next = (1..=builtin::COUNT)
-            .map(|step| (usize::from(persistent.puzzle) + step) % builtin::COUNT)
-            .find(|&i| save.best(i).is_none())
-            .unwrap_or((usize::from(persistent.puzzle) + 1) % builtin::COUNT.max(1));
+        let next = system
+            .save::<Nonogram>()
+            .first_unsolved_from(usize::from(persistent.puzzle) + 1);
         start_puzzle(persistent, working, system, next);
     }
 }

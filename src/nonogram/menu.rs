@@ -5,6 +5,7 @@ use agb::input::Button;
 use alloc::{format, string::String};
 
 use super::{
+    art::Colours,
     app::{Mode, Nonogram, Persistent, Working, start_puzzle},
     records::{NonogramSave, Options},
     rules::builtin,
@@ -157,7 +158,11 @@ pub fn update_options(working: &mut Working, system: &mut System) {
             2 => options.mistakes = !options.mistakes,
             _ => options.high_contrast = !options.high_contrast,
         }
-        crate::event!("nonogram.options {:?}", save.options);
+        let options = save.options;
+        crate::event!("nonogram.options {:?}", options);
+        // The options take effect here, once, not every frame.
+        working.game.board.auto_cross = options.auto_cross;
+        working.view.set_colours(Colours::new(options.high_contrast));
         system.storage.commit_soon();
         system.sound.play(sfx::CONFIRM);
         options_text(working, system, row);

@@ -4,6 +4,7 @@
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
+use super::rules::builtin;
 use crate::framework::save::Saved;
 
 /// How the game plays and looks; every choice is kept.
@@ -56,6 +57,16 @@ impl NonogramSave {
         better
     }
 
+    /// The first built-in puzzle from `start` on (going round to the
+    /// start) not solved yet; `start` itself if all are.
+    pub fn first_unsolved_from(&self, start: usize) -> usize {
+        let count = builtin::COUNT.max(1);
+        (0..count)
+            .map(|step| (start + step) % count)
+            .find(|&index| self.best(index).is_none())
+            .unwrap_or(start % count)
+    }
+
     pub fn solved(&self) -> usize {
         self.bests.iter().filter(|&&best| best > 0).count()
     }
@@ -79,5 +90,7 @@ mod tests {
         assert_eq!(save.best(4), Some(0));
         assert_eq!(save.best(3), None);
         assert_eq!(save.solved(), 1);
+        assert_eq!(save.first_unsolved_from(4), 5);
+        assert_eq!(save.first_unsolved_from(0), 0);
     }
 }

@@ -423,19 +423,7 @@ impl View {
         let c = self.colours;
         let (x, y) = (layout.left + 2, layout.top + 13);
         self.raster.fill(x, y, 60, 10, c.paper);
-        let minutes = (seconds / 60).min(99);
-        let digits = [
-            glyphs::digit((minutes / 10) as u8),
-            glyphs::digit((minutes % 10) as u8),
-            COLON,
-            glyphs::digit((seconds % 60 / 10) as u8),
-            glyphs::digit((seconds % 10) as u8),
-        ];
-        let mut gx = x;
-        for glyph in digits {
-            self.raster.glyph(glyph, (gx, y), 2, c.clue);
-            gx += glyph.width * 2 + 2;
-        }
+        let gx = self.time((x, y), seconds, 2);
         if let Some(run) = run {
             let glyph = glyphs::clue(run.min(20));
             self.raster.glyph(glyph, (gx + 6, y), 2, c.cursor);
@@ -534,7 +522,7 @@ impl View {
                         }
                     }
                 }
-                self.small_time((x + 4, y + 40), seconds);
+                self.time((x + 4, y + 40), seconds, 1);
             }
             None => {
                 self.raster
@@ -544,7 +532,8 @@ impl View {
         self.small_number((x + 4, y + 48), entry.index + 1);
     }
 
-    fn small_time(&mut self, (x, y): (i32, i32), seconds: u16) {
+    /// "mm:ss" in the small digits at `scale`; returns where it ends.
+    fn time(&mut self, (x, y): (i32, i32), seconds: u16, scale: i32) -> i32 {
         let minutes = (seconds / 60).min(99);
         let glyphs = [
             glyphs::digit((minutes / 10) as u8),
@@ -555,9 +544,10 @@ impl View {
         ];
         let mut gx = x;
         for glyph in glyphs {
-            self.raster.glyph(glyph, (gx, y), 1, self.colours.clue);
-            gx += glyph.width + 1;
+            self.raster.glyph(glyph, (gx, y), scale, self.colours.clue);
+            gx += (glyph.width + 1) * scale;
         }
+        gx
     }
 
     fn small_number(&mut self, (x, y): (i32, i32), number: u16) {

@@ -321,9 +321,6 @@ pub struct History<S> {
     step_open: bool,
 }
 
-/// Storage for a [`History`].
-pub type Changes = [Change; HISTORY_CHANGES];
-
 /// The ring storage a history needs.
 pub trait Ring: AsRef<[Change]> + AsMut<[Change]> {}
 impl<S: AsRef<[Change]> + AsMut<[Change]>> Ring for S {}
@@ -394,11 +391,6 @@ impl<S: Ring> History<S> {
             self.done += 1;
             self.at(self.done - 1)
         })
-    }
-
-    #[must_use]
-    pub fn can_undo(&self) -> bool {
-        self.done > 0
     }
 
     #[must_use]
