@@ -9,6 +9,7 @@
 #![no_std]
 #![cfg_attr(test, no_main)]
 #![cfg_attr(test, feature(custom_test_frameworks))]
+#![cfg_attr(any(debug_assertions, feature = "events"), feature(allocator_api))]
 #![cfg_attr(test, reexport_test_harness_main = "test_main")]
 #![cfg_attr(test, test_runner(agb::test_runner::test_runner))]
 // The in-ROM test build leaves out the host-only tests (see
@@ -51,19 +52,16 @@ apps! {
 pub fn main(mut gba: agb::Gba) -> ! {
     // Debug and event builds count cycles on timers 2 and 3 (the frame meter).
     #[cfg(any(debug_assertions, feature = "events"))]
-    framework::perf::install(gba.timers.timers());
+    {
+        framework::perf::paint_stack();
+        framework::perf::install(gba.timers.timers());
+    }
     #[cfg(feature = "bench")]
     bench::run();
-    let (storage, rng) = framework::boot(&mut gba);
     let mut gfx = gba.graphics.get();
-    let mut system = System {
-        input: Input::new(),
-        sound: Sound::new(&mut gba.mixer),
-        storage,
-        rng,
-        frame: 0,
-        app_palette: 0,
-    };
+    let mut system = boot_system(&mut gba.save, &mut gba.mixer);
+    #[cfg(any(debug_assertions, feature = "events"))]
+    framework::perf::log_iwram_allocations();
     system.apply_settings();
     let mut apps = boot_apps(&mut system);
     let mut apps: alloc::vec::Vec<&mut dyn AppSlot> = apps
@@ -71,6 +69,24 @@ pub fn main(mut gba: agb::Gba) -> ! {
         .map(|app| app.as_mut() as &mut dyn AppSlot)
         .collect();
     framework::run(&mut gfx, &mut system, &mut apps)
+}
+
+/// The services apps use, on the heap and built in a frame of their own:
+/// everything runs on top of `main`, and the IWRAM stack is small.
+#[inline(never)]
+fn boot_system<'gba>(
+    save: &mut agb::save::SaveManager,
+    mixer: &'gba mut agb::sound::mixer::MixerController,
+) -> alloc::boxed::Box<System<'gba>> {
+    let (storage, rng) = framework::boot(save);
+    alloc::boxed::Box::new(System {
+        input: Input::new(),
+        sound: Sound::new(mixer),
+        storage,
+        rng,
+        frame: 0,
+        app_palette: 0,
+    })
 }
 
 /// The test ROM's entry point: agb's `entry` macro runs the `#[test_case]`s.

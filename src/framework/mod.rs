@@ -88,12 +88,12 @@ pub fn run(
     system.storage.commit();
     let mut menu = None;
     splash::show(gfx, system, &mut |gfx, system| {
-        menu = Some(PauseMenu::new(gfx, apps, system));
+        menu = Some(boxed_menu(gfx, apps, system));
     });
-    let mut menu = menu.unwrap_or_else(|| PauseMenu::new(gfx, apps, system));
+    let mut menu = menu.unwrap_or_else(|| boxed_menu(gfx, apps, system));
     crate::event!("desktop.ready apps={}", apps.len());
     #[cfg(any(debug_assertions, feature = "events"))]
-    let mut meter = perf::FrameMeter::new();
+    let mut meter = alloc::boxed::Box::new(perf::FrameMeter::new());
     #[cfg(any(debug_assertions, feature = "events"))]
     let labels: alloc::vec::Vec<&str> = apps.iter().map(|app| app.info().id).collect();
     loop {
@@ -116,6 +116,17 @@ pub fn run(
     }
 }
 
+/// The desktop on the heap, built in a frame of its own: the loop's stack
+/// frame stays small, and every app runs on top of it.
+#[inline(never)]
+fn boxed_menu(
+    gfx: &mut agb::display::Graphics,
+    apps: &[&mut dyn AppSlot],
+    system: &mut System,
+) -> alloc::boxed::Box<PauseMenu> {
+    alloc::boxed::Box::new(PauseMenu::new(gfx, apps, system))
+}
+
 /// What the frame meter calls the desktop's state.
 #[cfg(any(debug_assertions, feature = "events"))]
 fn phase(active: Option<(usize, app::Lifecycle)>) -> perf::Phase {
@@ -129,9 +140,9 @@ fn phase(active: Option<(usize, app::Lifecycle)>) -> perf::Phase {
 }
 
 /// Build the services apps use; reads the save and applies settings.
-pub fn boot(gba: &mut agb::Gba) -> (save::Storage, Rng) {
+pub fn boot(chip: &mut agb::save::SaveManager) -> (save::Storage, Rng) {
     heap_total();
-    let storage = save::Storage::open(&mut gba.save);
+    let storage = save::Storage::open(chip);
     // Seeded from the play time in the save; the desktop stirs in the frame
     // at which the player presses A, so boards differ between sessions, while
     // a harness run (same SRAM, same key timing) stays reproducible.

@@ -239,3 +239,46 @@ impl FrameMeter {
         }
     }
 }
+
+/// What [`paint_stack`] fills the unused stack with.
+pub const STACK_PAINT: u32 = 0x5AC4_57AC;
+/// The top of the stack `main` runs on: the BIOS sets it below its own
+/// interrupt and supervisor stacks at the end of IWRAM.
+const STACK_TOP: usize = 0x0300_7F00;
+
+/// Fill the stack below this call with [`STACK_PAINT`], from the end of the
+/// code and data linked into IWRAM, and log where: the harness reads IWRAM
+/// back to learn how deep the stack has reached (the first word no longer
+/// painted), so every script measures the room left between the stack and
+/// IWRAM's code. Call first thing in `main`, when the stack is shallow.
+#[inline(never)]
+pub fn paint_stack() {
+    unsafe extern "C" {
+        static __iwram_end: u8;
+    }
+    let bottom = (&raw const __iwram_end as usize + 3) & !3;
+    let marker = 0u32;
+    // Well below this frame, whose own words must not be overwritten.
+    let top = (core::ptr::addr_of!(marker) as usize).saturating_sub(256) & !3;
+    let mut address = bottom;
+    while address < top {
+        // SAFETY: between the end of IWRAM's linked sections and below the
+        // live stack: memory nothing owns yet, word aligned.
+        unsafe { (address as *mut u32).write_volatile(STACK_PAINT) };
+        address += 4;
+    }
+    crate::event!("stack.painted bottom={:#x} top={:#x}", bottom, STACK_TOP);
+}
+
+/// Log where agb's IWRAM allocations end: the mixer takes its buffers from
+/// the bottom of the painted stack, so the stack's room starts above them.
+/// Call once the mixer exists. The probe's word is kept, not freed: a freed
+/// block gets the allocator's bookkeeping written into it.
+pub fn log_iwram_allocations() {
+    use core::alloc::{Allocator, Layout};
+    let layout = Layout::new::<u32>();
+    if let Ok(block) = agb::InternalAllocator.allocate(layout) {
+        let end = block.as_ptr() as *const u8 as usize + layout.size();
+        crate::event!("stack.heap_end address={:#x}", end);
+    }
+}

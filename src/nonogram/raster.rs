@@ -104,8 +104,10 @@ impl Raster {
 
 /// Fill pixels `x0..x1` by `y0..y1` (on screen, not empty) with `pattern`:
 /// a tile at a time, its rows in a run. Every board redraw is made of
-/// these: a tight loop per tile (kept out of IWRAM, whose room is the
-/// stack's).
+/// these, so it runs from IWRAM as ARM code.
+#[inline(never)]
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 fn fill_tiles(tiles: &mut [DynamicTile16], (x0, y0, x1, y1): (i32, i32, i32, i32), pattern: u32) {
     let mut ty = y0 >> 3;
     while ty << 3 < y1 {

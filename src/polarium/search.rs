@@ -15,14 +15,13 @@ pub const STATES_PER_FRAME: u32 = 32;
 /// Bytes of the solver's memory cleared per frame (EWRAM: ~1.5 cycles a byte).
 const ZERO_BYTES_PER_FRAME: usize = 24 * 1024;
 
-/// A solve in progress (held in the app's working state on the heap, so
-/// the solver's size in the enum costs nothing worth a box).
-#[allow(clippy::large_enum_variant)]
+/// A solve in progress. The solver is boxed so that a frame's step moves
+/// pointers, not the solver, through the small IWRAM stack.
 pub enum Search {
     /// Its memory being cleared.
     Clearing { memory: Zeroing, puzzle: Puzzle },
     Solving {
-        solver: Solver,
+        solver: Box<Solver>,
         space: Box<RomSpace>,
     },
 }
@@ -52,7 +51,7 @@ impl Search {
             Self::Clearing { memory, puzzle } => match memory.step() {
                 Err(memory) => (Some(Self::Clearing { memory, puzzle }), Searched::Working(0)),
                 Ok(mut space) => {
-                    let solver = Solver::new(&puzzle, &mut space);
+                    let solver = boxed_solver(&puzzle, &mut space);
                     (Some(Self::Solving { solver, space }), Searched::Working(0))
                 }
             },
@@ -71,6 +70,12 @@ impl Search {
             },
         }
     }
+}
+
+/// The solver built straight into its box, in a stack frame of its own.
+#[inline(never)]
+fn boxed_solver(puzzle: &Puzzle, space: &mut RomSpace) -> Box<Solver> {
+    Box::new(Solver::new(puzzle, space))
 }
 
 /// A word for the event log.

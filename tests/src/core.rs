@@ -115,6 +115,11 @@ impl Core {
         }
     }
 
+    /// A word of the GBA's memory as the CPU would read it.
+    pub fn read32(&self, address: u32) -> u32 {
+        call!(self.core, busRead32(address))
+    }
+
     pub fn frame_counter(&self) -> u32 {
         call!(self.core, frameCounter())
     }

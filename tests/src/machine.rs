@@ -11,6 +11,12 @@ use crate::log::{self, Entry, Level};
 /// Frames to keep running after agb's `[failed]` while waiting for the panic
 /// message (agb waits two frames after drawing its crash screen).
 const PANIC_GRACE_FRAMES: u32 = 600;
+/// The word the ROM's `paint_stack` fills the unused stack with (events builds).
+const STACK_PAINT: u32 = 0x5AC4_57AC;
+/// Stack bytes that must stay untouched above IWRAM's code and data: less
+/// room than this left fails the run (an overflow would corrupt the code).
+pub const STACK_MARGIN: u32 = 1024;
+
 /// How long a save may take between `save.begin` and `save.end` for `sram-cut`.
 const SAVE_MAX_FRAMES: u32 = 600;
 
@@ -26,6 +32,17 @@ pub struct Machine {
     pending: Vec<Entry>,
     /// Reports from `sram-cut`, for the caller to print.
     pub notes: Vec<String>,
+    /// The painted stack: (lowest address, top), from `stack.painted`.
+    stack: Option<(u32, u32)>,
+    /// The deepest the stack has reached in bytes, over reboots.
+    stack_peak: u32,
+}
+
+/// How deep the stack went: bytes used and bytes it may use.
+#[derive(Clone, Copy, Debug)]
+pub struct StackUse {
+    pub peak: u32,
+    pub room: u32,
 }
 
 impl Machine {
@@ -39,6 +56,8 @@ impl Machine {
             sram_cut: None,
             pending: Vec::new(),
             notes: Vec::new(),
+            stack: None,
+            stack_peak: 0,
         })
     }
 
@@ -57,10 +76,41 @@ impl Machine {
 
     /// Power-cycles: a brand-new emulator with the current save chip.
     pub fn reboot(&mut self) -> Result<()> {
+        self.stack_use();
         let sram = self.sram();
         self.core = None; // the old core must be gone before the next one logs
         self.core = Some(Core::new(&self.rom, &sram)?);
         Ok(())
+    }
+
+    /// The stack's deepest reach so far (read from IWRAM: the lowest word no
+    /// longer painted), or `None` for a ROM that does not paint its stack.
+    pub fn stack_use(&mut self) -> Option<StackUse> {
+        let (bottom, top) = self.stack?;
+        let core = self.core.as_ref()?;
+        let mut address = bottom;
+        while address < top && core.read32(address) == STACK_PAINT {
+            address += 4;
+        }
+        self.stack_peak = self.stack_peak.max(top - address);
+        Some(StackUse {
+            peak: self.stack_peak,
+            room: top - bottom,
+        })
+    }
+
+    /// Fails if the stack came within [`STACK_MARGIN`] bytes of IWRAM's code.
+    pub fn check_stack(&mut self) -> Result<Option<StackUse>> {
+        let found = self.stack_use();
+        if let Some(StackUse { peak, room }) = found
+            && room.saturating_sub(peak) < STACK_MARGIN
+        {
+            bail!(
+                "the stack reached {peak} of its {room} bytes: less than {STACK_MARGIN} bytes \
+                 were left above IWRAM's code (see src/framework/perf.rs, paint_stack)"
+            );
+        }
+        Ok(found)
     }
 
     pub fn arm_sram_cut(&mut self, path: PathBuf) {
@@ -88,6 +138,16 @@ impl Machine {
                 bail!("ROM crashed ({} Fatal): {}", e.category, tidy(&e.message));
             }
             if let Some(ev) = e.event() {
+                if let Some(painted) = ev.strip_prefix("stack.painted ") {
+                    self.stack = parse_painted(painted);
+                }
+                if let (Some(end), Some((bottom, top))) =
+                    (ev.strip_prefix("stack.heap_end address="), self.stack)
+                    && let Ok(end) = u32::from_str_radix(end.trim_start_matches("0x"), 16)
+                {
+                    // The mixer's IWRAM buffers sit at the bottom of the painted area.
+                    self.stack = Some((end.clamp(bottom, top).next_multiple_of(4), top));
+                }
                 if self.verbose {
                     println!("event {ev}");
                 }
@@ -231,4 +291,15 @@ pub fn tidy(msg: &str) -> String {
         .filter(|l| !l.is_empty())
         .collect::<Vec<_>>()
         .join(" | ")
+}
+
+/// `bottom=0x3005a00 top=0x3007f00` -> (bottom, top).
+fn parse_painted(text: &str) -> Option<(u32, u32)> {
+    let field = |name: &str| {
+        text.split_whitespace()
+            .find_map(|part| part.strip_prefix(name))
+            .and_then(|hex| u32::from_str_radix(hex.trim_start_matches("0x"), 16).ok())
+    };
+    let (bottom, top) = (field("bottom=")?, field("top=")?);
+    (bottom < top).then_some((bottom, top))
 }

@@ -60,6 +60,15 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
             script_path.display()
         ));
     }
+    if result.is_ok() {
+        match player.m.check_stack() {
+            Ok(Some(stack)) if opts.verbose => {
+                println!("stack: peak {} of {} bytes", stack.peak, stack.room);
+            }
+            Ok(_) => {}
+            Err(e) => result = Err(e.context(format!("{}", script_path.display()))),
+        }
+    }
     if let Some(out) = &opts.sram_out {
         let sram = player.m.sram();
         write_file(out, &sram)?;

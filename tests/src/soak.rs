@@ -42,6 +42,12 @@ pub fn run(rom: Vec<u8>, seed: u64, frames: u64, verbose: bool) -> Result<u64> {
             done += 1;
         }
     }
+    let stack = m
+        .check_stack()
+        .map_err(|e| anyhow!("soak seed {seed}: {e:#}"))?;
+    if let (true, Some(stack)) = (verbose, stack) {
+        println!("stack: peak {} of {} bytes", stack.peak, stack.room);
+    }
     Ok(done)
 }
 

@@ -20,8 +20,8 @@
 //!
 //! The block test is a bitwise `and` of the placement tables per clue
 //! ([`super::placements`]), so a line costs a few hundred word operations,
-//! and the app greys a row and a column on every cell the player marks. It
-//! stays out of IWRAM: that room is the stack's.
+//! and it runs from IWRAM as ARM code on the GBA: the app greys a row and a
+//! column on every cell the player marks.
 
 use super::clues::{Clues, MAX_CLUES};
 use super::line::{Line, cells_mask};
@@ -49,6 +49,9 @@ impl Greying {
 
 /// The hint guide for `line` with `clues`.
 #[must_use]
+#[inline(never)]
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 pub fn grey(line: Line, clues: &Clues) -> Greying {
     let numbers = clues.as_slice();
     let count = numbers.len().min(MAX_CLUES);
