@@ -355,8 +355,11 @@ const HINT_BUDGET: u32 = FRAME_CYCLES / 100;
 const HINT_BOARD_BUDGET: u32 = FRAME_CYCLES / 4;
 /// A uniqueness check, goal: one second.
 const UNIQUE_BUDGET: u32 = 16_780_000;
-/// Work units the uniqueness check is given per step when timed.
-const UNIQUE_STEP: u32 = 40;
+/// Work units the uniqueness check is given per step when timed: the
+/// editor's per frame.
+const UNIQUE_STEP: u32 = crate::nonogram::CHECK_WORK_PER_FRAME;
+/// Random puzzles made per size for `nonogram.generate`.
+const NONOGRAM_SEEDS: u32 = 12;
 /// Partly marked boards per built-in puzzle for the hint guide.
 const MARKINGS: u32 = 8;
 
@@ -474,6 +477,42 @@ fn nonogram(overhead: u32, failures: &mut u32) {
         PER_FRAME_BUDGET / 2,
         failures,
     );
+
+    // Random mode: a frame's work of the generator at a time, until it has
+    // a puzzle, for several seeds of every size.
+    use crate::nonogram::{GENERATE_WORK_PER_FRAME, rules::Generator};
+    let (mut frame, mut puzzle, mut attempts) =
+        (Stats::default(), Stats::default(), Stats::default());
+    for (width, height) in builtin::SIZES {
+        for seed in 0..NONOGRAM_SEEDS {
+            let mut generator = alloc::boxed::Box::new(Generator::new(
+                BENCH_SEED ^ seed,
+                usize::from(width),
+                usize::from(height),
+            ));
+            let mut total = 0u32;
+            loop {
+                let mut made = None;
+                let cycles = measure(overhead, || made = generator.step(GENERATE_WORK_PER_FRAME));
+                frame.add(cycles);
+                total = total.saturating_add(cycles);
+                if made.is_some() || total > UNIQUE_BUDGET * 8 {
+                    break;
+                }
+            }
+            puzzle.add(total);
+            attempts.add(generator.attempts());
+        }
+    }
+    crate::event!(
+        "bench.nonogram.generate puzzles={} attempts_mean={} attempts_worst={} work_per_frame={}",
+        puzzle.count,
+        attempts.mean(),
+        attempts.worst,
+        GENERATE_WORK_PER_FRAME
+    );
+    report("nonogram.generate", &frame, PER_FRAME_BUDGET / 2, failures);
+    report("nonogram.generate.puzzle", &puzzle, UNIQUE_BUDGET, failures);
 }
 
 /// Random grids (every size in turn) the uniqueness check is timed on.

@@ -1,16 +1,18 @@
 //! The nonogram's side of the app contract: painting cells on the D-pad (A
 //! fills, B crosses, hold and move to paint along a line), undo and redo on
-//! L and R, the clock and records; the puzzle list and the options on
-//! SELECT (`menu.rs`); drawing in `view.rs`.
+//! L and R, the clock and records; the puzzle list, the player's own
+//! puzzles, random puzzles, share codes and the options on SELECT
+//! (`menu.rs`, `editor.rs`, `extras.rs`); drawing in `view.rs`.
 
 use agb::input::Button;
-use alloc::{boxed::Box, format, vec};
+use alloc::{boxed::Box, format, string::String, vec};
 
 use super::{
     art::{self, Colours},
+    editor, extras,
     layout::Layout,
     menu,
-    records::NonogramSave,
+    records::{Custom, NonogramSave},
     rules::{
         Greying, Grid, PuzzleClues, builtin, grey,
         play::{Board, Brush, Drag, HISTORY_CHANGES, Marks, PACKED_BYTES, Painted, Tool},
@@ -28,15 +30,44 @@ use crate::framework::{
 pub struct Nonogram;
 
 /// What survives while the window is closed: the puzzle, the cursor, the
-/// clock and every mark (two bits a cell).
+/// clock and every mark (two bits a cell). A picture not built in is in the
+/// save section (`NonogramSave::playing`, the player's slots), as is the
+/// editor's drawing.
 pub struct Persistent {
-    pub puzzle: u16,
+    pub source: Source,
     pub cursor: (u8, u8),
     pub seconds: u16,
     pub mistakes: u8,
     pub solved: bool,
     pub marks: [u8; PACKED_BYTES],
+    /// The window closed on the editor: it opens there again.
+    pub editing: bool,
 }
+
+/// Where the puzzle on the board comes from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Source {
+    Builtin(u16),
+    /// The player's own, from this slot.
+    Custom(u8),
+    /// Made by the generator from this seed.
+    Random(u32),
+    /// Typed in as a share code.
+    Shared,
+}
+
+/// As the event log names it: a built-in by its index.
+impl core::fmt::Display for Source {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Builtin(index) => write!(f, "{index}"),
+            Self::Custom(slot) => write!(f, "mine{slot}"),
+            Self::Random(seed) => write!(f, "random{seed}"),
+            Self::Shared => write!(f, "shared"),
+        }
+    }
+}
+
 
 /// What the window is doing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -50,14 +81,26 @@ pub enum Mode {
     List { page: usize, slot: usize },
     /// The options page, its selected row.
     Options { row: usize },
+    /// A filled slot of the player's: play or edit, the selected row.
+    Slot { slot: usize, row: usize },
+    /// The page of random puzzles and share codes, its selected row.
+    Extras { row: usize },
+    /// The generator at work on a random puzzle.
+    Generating,
+    /// The editor (see `editor.rs`).
+    Edit(editor::Editing),
 }
 
-/// Both parts are boxed: built on the small IWRAM stack and moved about by
+/// Every part is boxed: built on the small IWRAM stack and moved about by
 /// value, they would overflow it.
 pub struct Working {
     pub view: Box<View>,
     pub mode: Mode,
     pub game: Box<Game>,
+    /// While the editor is open.
+    pub editor: Option<Box<editor::Editor>>,
+    /// While a random puzzle is being made or a share code typed.
+    pub extras: extras::Extras,
 }
 
 /// The puzzle being played.
@@ -107,9 +150,19 @@ impl Game {
     }
 }
 
-/// Built-in puzzle `index` with `marks`.
-pub fn load(index: usize, marks: Option<&[u8; PACKED_BYTES]>, system: &mut System) -> Box<Game> {
-    let solution = builtin::picture(index)
+/// The puzzle `persistent` names with `marks` (or a blank board).
+#[inline(never)]
+pub fn load(persistent: &Persistent, marks: Option<&[u8; PACKED_BYTES]>, system: &mut System) -> Box<Game> {
+    let save = system.save::<Nonogram>();
+    let solution = match persistent.source {
+        Source::Builtin(index) => builtin::picture(usize::from(index)),
+        Source::Custom(slot) => save.custom(usize::from(slot)).and_then(Custom::picture),
+        Source::Random(_) | Source::Shared => save.playing.as_ref().and_then(Custom::picture),
+    };
+    // A picture the save no longer holds (a damaged save, a deleted slot):
+    // the first built-in instead, its marks dropped.
+    let marks = marks.filter(|_| solution.is_some());
+    let solution = solution
         .or_else(|| builtin::picture(0))
         .unwrap_or_else(|| Grid::new(5, 5));
     let clues = PuzzleClues::of_picture(&solution);
@@ -134,9 +187,9 @@ pub fn load(index: usize, marks: Option<&[u8; PACKED_BYTES]>, system: &mut Syste
 }
 
 impl Persistent {
-    /// Start built-in puzzle `index` afresh.
-    pub fn start(&mut self, index: usize) {
-        self.puzzle = index as u16;
+    /// Start a puzzle afresh.
+    pub fn start(&mut self, source: Source) {
+        self.source = source;
         self.cursor = (0, 0);
         self.seconds = 0;
         self.mistakes = 0;
@@ -166,28 +219,34 @@ impl App for Nonogram {
         crate::event!("nonogram.records solved={}", save.solved());
         let first = save.first_unsolved_from(0);
         let mut persistent = Persistent {
-            puzzle: 0,
+            source: Source::Builtin(0),
             cursor: (0, 0),
             seconds: 0,
             mistakes: 0,
             solved: false,
             marks: [0; PACKED_BYTES],
+            editing: false,
         };
-        persistent.start(first);
+        persistent.start(Source::Builtin(first as u16));
         persistent
     }
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
-        let game = load(usize::from(persistent.puzzle), Some(&persistent.marks), system);
+        let game = load(persistent, Some(&persistent.marks), system);
         let colours = Colours::new(system.save::<Nonogram>().options.high_contrast);
-        let working = Working {
+        let mut working = Working {
             view: Box::new(View::new(system.app_palette, colours)),
             mode: if persistent.solved { Mode::Solved } else { Mode::Play },
             game,
+            editor: None,
+            extras: extras::Extras::default(),
         };
+        if persistent.editing {
+            editor::resume(&mut working, system);
+        }
         crate::event!(
             "nonogram.opened puzzle={} size={}x{}",
-            persistent.puzzle,
+            persistent.source,
             working.game.solution.width(),
             working.game.solution.height()
         );
@@ -213,7 +272,11 @@ impl App for Nonogram {
             Mode::Play | Mode::Drag(..) => update_play(persistent, working, system),
             Mode::Solved => update_solved(persistent, working, system),
             Mode::List { .. } => menu::update_list(persistent, working, system),
-            Mode::Options { .. } => menu::update_options(working, system),
+            Mode::Options { .. } => menu::update_options(persistent, working, system),
+            Mode::Slot { .. } => menu::update_slot(persistent, working, system),
+            Mode::Extras { .. } => extras::update_page(persistent, working, system),
+            Mode::Generating => extras::update_generating(persistent, working, system),
+            Mode::Edit(_) => editor::update(persistent, working, system),
         }
         if matches!(working.mode, Mode::Play | Mode::Drag(..)) {
             working.game.clock.start();
@@ -233,10 +296,13 @@ impl App for Nonogram {
 
     fn show(_persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
         working.view.show(canvas);
+        extras::show(working, canvas);
     }
 
-    fn pause(persistent: &mut Persistent, working: &mut Working, _system: &mut System) {
+    fn pause(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
         persistent.marks = working.game.board.marks.pack();
+        persistent.editing = matches!(working.mode, Mode::Edit(_));
+        editor::keep_draft(working, system);
     }
 }
 
@@ -244,7 +310,10 @@ impl App for Nonogram {
 fn draw(persistent: &Persistent, working: &mut Working, system: &mut System) -> bool {
     match working.mode {
         Mode::List { page, slot } => menu::sync_list(working, system, page, slot),
-        Mode::Options { .. } => menu::sync_options(working),
+        Mode::Options { .. } | Mode::Slot { .. } | Mode::Extras { .. } | Mode::Generating => {
+            menu::sync_text_page(working)
+        }
+        Mode::Edit(editing) => editor::draw(working, editing),
         Mode::Play | Mode::Drag(..) | Mode::Solved => {
             working.game.regrade();
             let guided = system.save::<Nonogram>().options.hint_guide;
@@ -260,8 +329,9 @@ fn draw(persistent: &Persistent, working: &mut Working, system: &mut System) -> 
                 cursor: Some(persistent.cursor),
                 greying: guided.then_some((&working.game.rows[..], &working.game.columns[..])),
                 finished: working.mode == Mode::Solved,
-                seconds: persistent.seconds,
+                seconds: Some(persistent.seconds),
                 run,
+                marked: None,
             };
             working.view.sync(&scene)
         }
@@ -271,27 +341,48 @@ fn draw(persistent: &Persistent, working: &mut Working, system: &mut System) -> 
 /// The text for the mode: the corner's title and, once solved, the lines
 /// beside the picture; the list's and the options' lines.
 pub fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut System) {
-    let index = usize::from(persistent.puzzle);
-    if let Mode::List { page, slot } = working.mode {
-        return menu::list_text(working, system, page, slot);
+    match working.mode {
+        Mode::List { page, slot } => return menu::list_text(working, system, page, slot),
+        Mode::Options { row } => return menu::options_text(working, system, row),
+        Mode::Slot { slot, row } => return menu::slot_text(working, system, slot, row),
+        Mode::Extras { .. } | Mode::Generating => {
+            return extras::text(working);
+        }
+        Mode::Edit(editing) => return editor::text(working, editing),
+        Mode::Play | Mode::Drag(..) | Mode::Solved => {}
     }
-    if let Mode::Options { row } = working.mode {
-        return menu::options_text(working, system, row);
-    }
+    let (width, height) = (working.game.solution.width(), working.game.solution.height());
     if working.mode == Mode::Solved {
-        working.view.set_title(builtin::name(index).unwrap_or("?"));
-        let best = system.save::<Nonogram>().best(index).unwrap_or(persistent.seconds);
+        let save = system.save::<Nonogram>();
+        let (name, best, next) = match persistent.source {
+            Source::Builtin(index) => (
+                builtin::name(usize::from(index)).unwrap_or("?").into(),
+                save.best(usize::from(index)),
+                "next",
+            ),
+            Source::Custom(slot) => (
+                format!("Mine {}", slot + 1),
+                save.custom(usize::from(slot)).and_then(|custom| custom.best()),
+                "list",
+            ),
+            Source::Random(_) => (format!("Random {width}x{height}"), None, "another"),
+            Source::Shared => ("Shared".into(), None, "list"),
+        };
+        working.view.set_title(&name);
         let verdict = if working.game.new_best { "New best!" } else { "Solved!" };
+        let best = best.map_or_else(String::new, |best| format!("\nBest {}", format_time(best)));
         working.view.set_lines(&format!(
-            "{verdict}\nTime {}\nBest {}\nA: next",
+            "{verdict}\nTime {}{best}\nA: {next}",
             format_time(persistent.seconds),
-            format_time(best)
         ));
     } else {
-        let (width, height) = (working.game.solution.width(), working.game.solution.height());
-        working
-            .view
-            .set_title(&format!("{width}x{height} No.{}", index + 1));
+        let title = match persistent.source {
+            Source::Builtin(index) => format!("{width}x{height} No.{}", index + 1),
+            Source::Custom(slot) => format!("{width}x{height} Mine {}", slot + 1),
+            Source::Random(_) => format!("{width}x{height} Random"),
+            Source::Shared => format!("{width}x{height} Shared"),
+        };
+        working.view.set_title(&title);
         working.view.set_lines("");
     }
 }
@@ -416,12 +507,22 @@ fn check_solved(persistent: &mut Persistent, working: &mut Working, system: &mut
     working.game.board.history.clear();
     persistent.marks = working.game.board.marks.pack();
     working.mode = Mode::Solved;
-    let index = usize::from(persistent.puzzle);
-    working.game.new_best = system.save::<Nonogram>().finish(index, persistent.seconds);
+    let save = system.save::<Nonogram>();
+    working.game.new_best = match persistent.source {
+        Source::Builtin(index) => save.finish(usize::from(index), persistent.seconds),
+        // Only while the slot still holds this picture.
+        Source::Custom(slot) => {
+            let same = save.custom(usize::from(slot)).and_then(|custom| custom.picture())
+                == Some(working.game.solution);
+            same && save.finish_custom(usize::from(slot), persistent.seconds)
+        }
+        Source::Random(_) | Source::Shared => false,
+    };
     system.storage.commit_soon();
     system.sound.play(sfx::CONFIRM);
     crate::event!(
-        "nonogram.solved puzzle={index} seconds={} mistakes={} best={}",
+        "nonogram.solved puzzle={} seconds={} mistakes={} best={}",
+        persistent.source,
         persistent.seconds,
         persistent.mistakes,
         working.game.new_best
@@ -434,18 +535,38 @@ fn update_solved(persistent: &mut Persistent, working: &mut Working, system: &mu
     if input.just_pressed(Button::Select) {
         menu::open_list(persistent, working);
     } else if input.just_pressed(Button::A) {
-        let next = system
-            .save::<Nonogram>()
-            .first_unsolved_from(usize::from(persistent.puzzle) + 1);
-        start_puzzle(persistent, working, system, next);
+        match persistent.source {
+            Source::Builtin(index) => {
+                let next = system
+                    .save::<Nonogram>()
+                    .first_unsolved_from(usize::from(index) + 1);
+                start_puzzle(persistent, working, system, Source::Builtin(next as u16), None);
+            }
+            Source::Random(_) => {
+                let size = (working.game.solution.width(), working.game.solution.height());
+                extras::generate(working, system, size);
+            }
+            Source::Custom(_) | Source::Shared => menu::open_list(persistent, working),
+        }
     }
 }
 
-/// Play built-in puzzle `index` from a blank board.
-pub fn start_puzzle(persistent: &mut Persistent, working: &mut Working, system: &mut System, index: usize) {
-    persistent.start(index);
-    working.game = load(index, None, system);
+/// Play a puzzle from a blank board (`picture`, for a random or shared
+/// puzzle, goes into the save section first).
+pub fn start_puzzle(
+    persistent: &mut Persistent,
+    working: &mut Working,
+    system: &mut System,
+    source: Source,
+    picture: Option<&Grid>,
+) {
+    if let Some(picture) = picture.filter(|_| matches!(source, Source::Random(_) | Source::Shared)) {
+        system.save::<Nonogram>().playing = Some(Custom::new(picture));
+        system.storage.commit_soon();
+    }
+    persistent.start(source);
+    working.game = load(persistent, None, system);
     working.mode = Mode::Play;
     system.sound.play(sfx::OPEN);
-    crate::event!("nonogram.start puzzle={index}");
+    crate::event!("nonogram.start puzzle={source}");
 }

@@ -81,6 +81,21 @@ impl Layout {
             .map(|x| clues.column(x).len().max(1) as i32)
             .max()
             .unwrap_or(1);
+        Self::largest_fitting(columns, rows, widest_row, deepest)
+    }
+
+    /// The largest layout that fits every picture of `width` x `height`, so
+    /// a picture being drawn keeps its cells in place as its clues change.
+    /// The most numbers a line can have, alternate cells, are also its
+    /// widest clues (a two-digit clue takes ten cells for two more pixels).
+    #[must_use]
+    pub fn for_any(width: usize, height: usize) -> Self {
+        let most = |cells: usize| cells.div_ceil(2).max(1) as i32;
+        let widest_row = most(width) * clue_width(1) + ROW_CLUE_GAP * (most(width) - 1);
+        Self::largest_fitting(width as i32, height as i32, widest_row, most(height))
+    }
+
+    fn largest_fitting(columns: i32, rows: i32, widest_row: i32, deepest: i32) -> Self {
         let mut chosen = None;
         for (cell, scale) in CANDIDATES {
             let layout = Self::with(columns, rows, cell, scale, widest_row, deepest);
@@ -245,6 +260,18 @@ mod tests {
                 ] {
                     fits_with_room(&Layout::of(&clues), &clues);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_layout_for_any_picture_fits_the_worst() {
+        for width in 1..=20 {
+            for height in 1..=15 {
+                let clues = worst(width, height);
+                let layout = Layout::for_any(width, height);
+                assert_eq!(layout, Layout::of(&clues), "{width}x{height}");
+                fits_with_room(&layout, &clues);
             }
         }
     }

@@ -5,7 +5,9 @@
 //!   and uniqueness check, the generator, share codes, the built-in
 //!   pictures, painting and undo).
 //! - `app.rs`: the app contract: painting on the D-pad, the clock, records;
-//!   `menu.rs`: the puzzle list and the options.
+//!   `menu.rs`: the ring of pages on SELECT (puzzles, the player's own,
+//!   extras, options); `editor.rs`: drawing, checking and sharing a puzzle;
+//!   `extras.rs`: random puzzles and share codes.
 //! - `layout.rs`: where a board and its clues go on the screen (pure);
 //!   `view.rs`: drawing them on `raster.rs`, a layer drawn pixel by pixel,
 //!   in `glyphs.rs`' small digits; `art.rs`: the icon and the colours;
@@ -13,6 +15,8 @@
 
 mod app;
 mod art;
+mod editor;
+mod extras;
 mod glyphs;
 mod layout;
 mod menu;
@@ -25,3 +29,7 @@ pub mod rules;
 mod view;
 
 pub use app::Nonogram;
+#[cfg(feature = "bench")]
+pub use editor::CHECK_WORK_PER_FRAME;
+#[cfg(feature = "bench")]
+pub use extras::GENERATE_WORK_PER_FRAME;

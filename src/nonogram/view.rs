@@ -15,7 +15,7 @@ use super::glyphs::{self, COLON, Glyph};
 use super::layout::{GLYPH_HEIGHT, Layout, SCREEN_HEIGHT, SCREEN_WIDTH};
 use super::raster::Raster;
 use super::rules::{
-    Greying, PuzzleClues, builtin,
+    Greying, Grid, PuzzleClues,
     play::{Mark, Marks},
 };
 use crate::framework::{
@@ -45,10 +45,12 @@ pub struct Scene<'a> {
     pub greying: Option<(&'a [Greying], &'a [Greying])>,
     /// Solved: the clues make way and the picture shows plain.
     pub finished: bool,
-    /// The clock, in seconds.
-    pub seconds: u16,
+    /// The clock, in seconds (`None`: no clock, as in the editor).
+    pub seconds: Option<u16>,
     /// Cells in the drag so far, shown while painting.
     pub run: Option<u8>,
+    /// Cells to point out (the editor's ambiguous cells).
+    pub marked: Option<&'a Grid>,
 }
 
 impl Scene<'_> {
@@ -59,7 +61,11 @@ impl Scene<'_> {
         let cursor = self.cursor.map_or(u32::MAX, |(x, y)| u32::from(x) << 8 | u32::from(y));
         let flags = u32::from(self.greying.is_some()) | u32::from(self.finished) << 1;
         let run = self.run.map_or(u32::MAX, u32::from);
-        for word in [self.puzzle, cursor, flags, u32::from(self.seconds), run] {
+        let seconds = self.seconds.map_or(u32::MAX, u32::from);
+        let marked = self.marked.map_or(u32::MAX, |grid| {
+            (0..grid.height()).fold(0, |hash, y| (hash ^ grid.row(y)).wrapping_mul(0x0100_0193))
+        });
+        for word in [self.puzzle, cursor, flags, seconds, run, marked] {
             hash = (hash ^ word).wrapping_mul(0x0100_0193);
         }
         hash
@@ -71,11 +77,14 @@ impl Scene<'_> {
 pub struct ListScene<'a> {
     pub entries: &'a [ListEntry],
     pub selected: usize,
-    /// The options page: no pictures, the text lines near the top.
-    pub options: bool,
+    /// A page of text (the options, the editor's menu): no pictures, the
+    /// text lines near the top.
+    pub text_page: bool,
 }
 
 pub const LIST_SLOTS: usize = 10;
+/// Lines of text a text page holds.
+pub const TEXT_PAGE_LINES: i32 = 11;
 const LIST_COLUMNS: usize = 5;
 const SLOT_WIDTH: i32 = 44;
 const SLOT_HEIGHT: i32 = 56;
@@ -84,10 +93,14 @@ const LIST_TOP: i32 = 22;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ListEntry {
-    /// The built-in puzzle's index.
-    pub index: u16,
-    /// Its best time if solved (the list then draws its picture).
+    /// The number under the picture.
+    pub number: u16,
+    /// Its best time, if solved.
     pub best: Option<u16>,
+    /// The picture to draw: `None` shows a "?" (not solved yet) or, for an
+    /// empty slot of the player's own, a "+".
+    pub picture: Option<Grid>,
+    pub empty_slot: bool,
 }
 
 /// What the raster shows at the moment.
@@ -111,8 +124,8 @@ pub struct View {
     /// Each cell as drawn (`u8::MAX`: not drawn).
     cells: [[u8; 20]; 15],
     /// Each line's clues as drawn (a key of their look; `None`: not drawn).
-    rows: [Option<u32>; 15],
-    columns: [Option<u32>; 20],
+    rows: [Option<u64>; 15],
+    columns: [Option<u64>; 20],
     clock: Option<(u16, Option<u8>)>,
     /// The scene the screen fully shows (a hash; `None` while work is left).
     settled_on: Option<u32>,
@@ -266,6 +279,7 @@ impl View {
             (layout.left + 2, layout.top + 1),
             (layout.left + 2, layout.board_y + 2),
             8,
+            6,
         );
         let mut work = WORK_PER_FRAME;
         // The cells first: they answer the player's buttons.
@@ -274,7 +288,8 @@ impl View {
                 let cursor = !scene.finished && scene.cursor == Some((x as u8, y as u8));
                 let mark = scene.marks.get(x, y);
                 let mark = if scene.finished && mark != Mark::Filled { Mark::Empty } else { mark };
-                let code = mark as u8 | u8::from(cursor) << 2;
+                let marked = scene.marked.is_some_and(|grid| grid.contains(x, y));
+                let code = mark as u8 | u8::from(cursor) << 2 | u8::from(marked) << 3;
                 if self.cells[y][x] == code {
                     continue;
                 }
@@ -283,7 +298,7 @@ impl View {
                 }
                 work -= 2;
                 self.cells[y][x] = code;
-                self.draw_cell(&layout, (x as i32, y as i32), mark, cursor);
+                self.draw_cell(&layout, (x as i32, y as i32), mark, cursor, marked);
             }
         }
         let cursor = if scene.finished { None } else { scene.cursor };
@@ -311,7 +326,7 @@ impl View {
             self.columns[x] = Some(key);
             self.draw_column_clues(&layout, scene, x, key);
         }
-        let clock = (scene.seconds, scene.run);
+        let clock = (scene.seconds.unwrap_or(u16::MAX), scene.run);
         if self.clock != Some(clock) && work >= 6 {
             self.clock = Some(clock);
             self.draw_clock(&layout, clock);
@@ -323,12 +338,21 @@ impl View {
         !settled
     }
 
-    fn draw_cell(&mut self, layout: &Layout, (x, y): (i32, i32), mark: Mark, cursor: bool) {
+    fn draw_cell(&mut self, layout: &Layout, (x, y): (i32, i32), mark: Mark, cursor: bool, marked: bool) {
         let c = self.colours;
         let (px, py) = layout.cell_inside(x, y);
         let n = layout.cell - 1;
         let background = if mark == Mark::Filled { c.filled } else { c.empty };
         self.raster.fill(px, py, n, n, background);
+        if marked {
+            // A solid diamond in the mistake colour: told apart from a
+            // cross or a fill by shape as well as colour.
+            let (cx, cy, r) = (px + n / 2, py + n / 2, (n / 3).max(1));
+            for dy in -r..=r {
+                let half = r - dy.abs();
+                self.raster.fill(cx - half, cy + dy, 2 * half + 1, 1, c.mistake);
+            }
+        }
         if let Mark::Crossed | Mark::Mistake = mark {
             let colour = if mark == Mark::Mistake { c.mistake } else { c.cross };
             let inset = if n >= 9 { 2 } else { 1 };
@@ -344,7 +368,7 @@ impl View {
         }
     }
 
-    fn draw_row_clues(&mut self, layout: &Layout, scene: &Scene, y: usize, key: u32) {
+    fn draw_row_clues(&mut self, layout: &Layout, scene: &Scene, y: usize, key: u64) {
         let c = self.colours;
         let top = layout.board_y + y as i32 * layout.cell + 1;
         let highlight = key & HIGHLIGHT != 0;
@@ -372,7 +396,7 @@ impl View {
         }
     }
 
-    fn draw_column_clues(&mut self, layout: &Layout, scene: &Scene, x: usize, key: u32) {
+    fn draw_column_clues(&mut self, layout: &Layout, scene: &Scene, x: usize, key: u64) {
         let c = self.colours;
         let left = layout.board_x + x as i32 * layout.cell + 1;
         let highlight = key & HIGHLIGHT != 0;
@@ -423,7 +447,8 @@ impl View {
         let c = self.colours;
         let (x, y) = (layout.left + 2, layout.top + 13);
         self.raster.fill(x, y, 60, 10, c.paper);
-        let gx = self.time((x, y), seconds, 2);
+        // `u16::MAX`: a scene without a clock.
+        let gx = if seconds == u16::MAX { x - 6 } else { self.time((x, y), seconds, 2) };
         if let Some(run) = run {
             let glyph = glyphs::clue(run.min(20));
             self.raster.glyph(glyph, (gx + 6, y), 2, c.cursor);
@@ -455,13 +480,13 @@ impl View {
 
     /// Put the text boxes at these pixel positions (they start blank when
     /// they move).
-    fn place_text(&mut self, title: (i32, i32), lines: (i32, i32), columns: i32) {
+    fn place_text(&mut self, title: (i32, i32), lines: (i32, i32), columns: i32, rows: i32) {
         if self.text_origins != Some((title, lines)) {
             self.text_origins = Some((title, lines));
             self.title.release();
             self.lines.release();
-            self.title = TextBox::new(title, 8, 1);
-            self.lines = TextBox::new(lines, columns, 6);
+            self.title = TextBox::new(title, columns, 1);
+            self.lines = TextBox::new(lines, columns, rows);
             self.title.set_gradually(&self.title_text);
             self.lines.set_gradually(&self.lines_text);
         }
@@ -472,12 +497,12 @@ impl View {
         if self.wipe_towards(Wanted::List) {
             return true;
         }
-        let lines = if scene.options {
-            (LIST_LEFT + 8, LIST_TOP + 10)
+        let (lines, rows) = if scene.text_page {
+            ((LIST_LEFT + 8, LIST_TOP + 6), TEXT_PAGE_LINES)
         } else {
-            (LIST_LEFT, LIST_TOP + 2 * SLOT_HEIGHT + 4)
+            ((LIST_LEFT, LIST_TOP + 2 * SLOT_HEIGHT + 4), 2)
         };
-        self.place_text((LIST_LEFT, 6), lines, 26);
+        self.place_text((LIST_LEFT, 6), lines, 26, rows);
         for slot in 0..LIST_SLOTS {
             let wanted = scene
                 .entries
@@ -508,9 +533,8 @@ impl View {
         if selected {
             self.raster.frame(bx - 2, by - 2, bw + 4, bh + 4, c.cursor);
         }
-        let picture = entry.best.and_then(|best| Some((builtin::picture(usize::from(entry.index))?, best)));
-        match picture {
-            Some((picture, seconds)) => {
+        match entry.picture {
+            Some(picture) => {
                 let (w, h) = (picture.width() as i32, picture.height() as i32);
                 let size = ((bw - 2) / w).min((bh - 2) / h).max(1);
                 let (ox, oy) = (bx + (bw - size * w) / 2, by + (bh - size * h) / 2);
@@ -522,14 +546,21 @@ impl View {
                         }
                     }
                 }
-                self.time((x + 4, y + 40), seconds, 1);
+                if let Some(seconds) = entry.best {
+                    self.time((x + 4, y + 40), seconds, 1);
+                }
+            }
+            None if entry.empty_slot => {
+                let (cx, cy) = (bx + bw / 2, by + bh / 2);
+                self.raster.fill(cx - 8, cy - 1, 16, 3, c.grid);
+                self.raster.fill(cx - 1, cy - 8, 3, 16, c.grid);
             }
             None => {
                 self.raster
                     .glyph(glyphs::QUESTION, (bx + bw / 2 - 6, by + bh / 2 - 10), 4, c.grid);
             }
         }
-        self.small_number((x + 4, y + 48), entry.index + 1);
+        self.small_number((x + 4, y + 48), entry.number);
     }
 
     /// "mm:ss" in the small digits at `scale`; returns where it ends.
@@ -572,10 +603,10 @@ impl View {
 
 /// The look of a line's clues: greyed bits, contradiction, highlight,
 /// finished, hint guide on.
-const HIGHLIGHT: u32 = 1 << 20;
-const FINISHED: u32 = 1 << 21;
-const GUIDED: u32 = 1 << 22;
-const COMPLETE: u32 = 1 << 23;
+const HIGHLIGHT: u64 = 1 << 20;
+const FINISHED: u64 = 1 << 21;
+const GUIDED: u64 = 1 << 22;
+const COMPLETE: u64 = 1 << 23;
 
 fn greying_of(scene: &Scene, index: usize, column: bool) -> Option<Greying> {
     let (rows, columns) = scene.greying?;
@@ -583,10 +614,17 @@ fn greying_of(scene: &Scene, index: usize, column: bool) -> Option<Greying> {
     list.get(index).copied()
 }
 
-fn line_key(scene: &Scene, index: usize, column: bool, cursor_line: Option<usize>) -> u32 {
-    let mut key = 0;
+fn line_key(scene: &Scene, index: usize, column: bool, cursor_line: Option<usize>) -> u64 {
+    // The numbers themselves (they change as the editor's picture does),
+    // folded into the bits below the flags.
+    let clues = if column { scene.clues.column(index) } else { scene.clues.row(index) };
+    let numbers = clues
+        .as_slice()
+        .iter()
+        .fold(0x811C_9DC5_u32, |hash, &n| (hash ^ u32::from(n)).wrapping_mul(0x0100_0193));
+    let mut key = u64::from(numbers) << 32;
     if let Some(greying) = greying_of(scene, index, column) {
-        key |= GUIDED | u32::from(greying.greyed);
+        key |= GUIDED | u64::from(greying.greyed);
         if greying.complete {
             key |= COMPLETE;
         }

@@ -23,8 +23,6 @@ pub fn solve_line(line: Line, clues: &Clues) -> Option<Forced> {
 
 /// [`solve_line`] on raw masks, for the board solver.
 #[inline(never)]
-#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 pub(super) fn forced(len: usize, filled: u32, crossed: u32, clues: &[u8]) -> Option<Forced> {
     let mut left = [0; MAX_CLUES + 1];
     if !left_table(len, filled, crossed, clues, &mut left) {

@@ -345,8 +345,6 @@ impl UniquenessCheck {
     /// Line logic on dirty lines until none is left (`Some(true)`), a line
     /// contradicts its clues (`Some(false)`) or the budget runs out (`None`).
     #[inline(never)]
-    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
-    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     fn propagate(&mut self, budget: &mut u32) -> Option<bool> {
         let width = self.clues.width();
         let height = self.clues.height();

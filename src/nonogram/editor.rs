@@ -1,0 +1,522 @@
+//! The editor: draw a picture of up to 20x15, let the cartridge prove that
+//! its clues have exactly one solution, and keep it in one of the player's
+//! slots, to play and to share as a code.
+//!
+//! Drawing works as play does: A fills (or, started on a filled cell,
+//! clears), B clears, hold and move to paint along a line, L and R undo and
+//! redo. The clues follow the picture as it is drawn. SELECT opens the
+//! editor's menu: the check (spread over frames, its progress shown), the
+//! size, the share code, clearing and deleting. A picture whose clues allow
+//! another solution is refused, and the cells that can go either way are
+//! marked on the board until the drawing changes.
+
+use agb::input::Button;
+use alloc::{boxed::Box, format, string::String, vec};
+
+use super::{
+    app::{Mode, Nonogram, Persistent, Source, Working},
+    layout::Layout,
+    menu,
+    records::Custom,
+    rules::{
+        Grid, MAX_HEIGHT, MAX_WIDTH, PuzzleClues, UniquenessCheck, Verdict,
+        play::{Board, Brush, Drag, HISTORY_CHANGES, Mark, Marks, Tool},
+        share_code,
+    },
+    view::Scene,
+};
+use crate::framework::{System, assets::sfx};
+
+/// Units of the uniqueness check's work per frame (see `nonogram.unique.per_frame`
+/// in `just bench`).
+pub const CHECK_WORK_PER_FRAME: u32 = 20;
+/// A new slot's picture size.
+const NEW_SIZE: (usize, usize) = (10, 10);
+
+/// What the editor is doing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Editing {
+    Draw,
+    /// A (`Tool::Fill`) or B (`Tool::Cross`, which clears here) held:
+    /// painting along a line.
+    Drag(Drag, Tool),
+    Menu { row: usize },
+    /// The uniqueness check at work.
+    Checking,
+    /// Showing the share code.
+    Code,
+}
+
+pub struct Editor {
+    pub slot: u8,
+    board: Board<Box<[u16]>>,
+    clues: PuzzleClues,
+    layout: Layout,
+    cursor: (u8, u8),
+    /// A new number for each size, so the view lays the board out again.
+    serial: u32,
+    /// Cells the last check found could go either way.
+    ambiguous: Option<Grid>,
+    check: Option<Box<UniquenessCheck>>,
+    /// What the last check or menu action said.
+    message: String,
+    /// The picture as last saved in the slot, if it has been.
+    saved: Option<Grid>,
+}
+
+impl Editor {
+    fn new(slot: u8, picture: &Grid, cursor: (u8, u8), saved: Option<Grid>, serial: u32) -> Box<Self> {
+        let mut marks = Marks::new(picture.width(), picture.height());
+        for y in 0..picture.height() {
+            for x in (0..picture.width()).filter(|&x| picture.contains(x, y)) {
+                marks.set(x, y, Mark::Filled);
+            }
+        }
+        let cursor = (
+            cursor.0.min(picture.width() as u8 - 1),
+            cursor.1.min(picture.height() as u8 - 1),
+        );
+        Box::new(Self {
+            slot,
+            board: Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice()),
+            clues: PuzzleClues::of_picture(picture),
+            layout: Layout::for_any(picture.width(), picture.height()),
+            cursor,
+            serial,
+            ambiguous: None,
+            check: None,
+            message: String::new(),
+            saved,
+        })
+    }
+
+    pub fn picture(&self) -> Grid {
+        self.board.marks.picture()
+    }
+
+    /// After the drawing changed: new clues, old marks gone.
+    fn changed(&mut self) {
+        self.clues = PuzzleClues::of_picture(&self.picture());
+        self.ambiguous = None;
+    }
+}
+
+/// Open the editor on the player's slot `slot`: the drawing kept from last
+/// time, or the slot's puzzle, or a blank picture.
+pub fn open(working: &mut Working, system: &mut System, slot: usize) {
+    let save = system.save::<Nonogram>();
+    let saved = save.custom(slot).and_then(Custom::picture);
+    let draft = save
+        .draft
+        .as_ref()
+        .filter(|(draft_slot, _)| usize::from(*draft_slot) == slot)
+        .and_then(|(_, draft)| draft.picture());
+    let picture = draft.or(saved).unwrap_or_else(|| Grid::new(NEW_SIZE.0, NEW_SIZE.1));
+    working.editor = Some(Editor::new(slot as u8, &picture, (0, 0), saved, system.frame));
+    working.mode = Mode::Edit(Editing::Draw);
+    system.sound.play(sfx::OPEN);
+    crate::event!("nonogram.edit slot={slot} size={}x{}", picture.width(), picture.height());
+}
+
+/// The window opens on the editor it closed on.
+pub fn resume(working: &mut Working, system: &mut System) {
+    if let Some((slot, _)) = system.save::<Nonogram>().draft {
+        open(working, system, usize::from(slot));
+    }
+}
+
+/// Keep a drawing that differs from its slot's puzzle in the save section
+/// (the window is closing, or the player leaves the editor).
+pub fn keep_draft(working: &Working, system: &mut System) {
+    let Some(editor) = &working.editor else {
+        return;
+    };
+    let picture = editor.picture();
+    let draft = (editor.saved != Some(picture) && editor.slot != DELETED)
+        .then(|| (editor.slot, Custom::new(&picture)));
+    let save = system.save::<Nonogram>();
+    if save.draft != draft {
+        save.draft = draft;
+        system.storage.commit_soon();
+    }
+}
+
+/// The slot of an editor whose slot was just deleted.
+const DELETED: u8 = u8::MAX;
+
+#[inline(never)]
+pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
+    let Mode::Edit(editing) = working.mode else {
+        return;
+    };
+    let Some(editor) = working.editor.as_mut() else {
+        working.mode = menu::back_to_game(persistent);
+        return;
+    };
+    let next = match editing {
+        Editing::Draw | Editing::Drag(..) => update_drawing(editor, editing, system),
+        Editing::Menu { row } => update_menu(persistent, editor, row, system),
+        Editing::Checking => update_checking(editor, system),
+        Editing::Code => {
+            let input = &system.input;
+            (input.just_pressed(Button::B) || input.just_pressed(Button::A))
+                .then_some(Mode::Edit(Editing::Menu { row: MenuRow::Share as usize }))
+        }
+    };
+    match next {
+        Some(Mode::Edit(editing)) => working.mode = Mode::Edit(editing),
+        Some(mode) => {
+            // Leaving the editor: an unsaved drawing is kept.
+            keep_draft(working, system);
+            working.editor = None;
+            working.mode = mode;
+        }
+        // The check's progress line, a few times a second.
+        None if editing == Editing::Checking && system.frame % 8 == 0 => {
+            text(working, Editing::Checking);
+        }
+        None => {}
+    }
+}
+
+/// Drawing on the board; the next mode if it changes.
+fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) -> Option<Mode> {
+    let input = &system.input;
+    if let Editing::Draw = editing {
+        if input.just_pressed(Button::Select) {
+            system.sound.play(sfx::CONFIRM);
+            return Some(Mode::Edit(Editing::Menu { row: 0 }));
+        }
+        if input.just_pressed(Button::L) || input.just_pressed(Button::R) {
+            let undo = input.just_pressed(Button::L);
+            let done = if undo { editor.board.undo() } else { editor.board.redo() };
+            system.sound.play(if done { sfx::CURSOR } else { sfx::ERROR });
+            if done {
+                editor.changed();
+            }
+            return None;
+        }
+        let (x, y) = (usize::from(editor.cursor.0), usize::from(editor.cursor.1));
+        let pressed = if input.just_pressed(Button::A) {
+            Some((Brush::starting_on(Tool::Fill, editor.board.marks.get(x, y)), Tool::Fill))
+        } else if input.just_pressed(Button::B) {
+            Some((Brush::Unfill, Tool::Cross))
+        } else {
+            None
+        };
+        let Some((brush, tool)) = pressed else {
+            let step = input.repeated_direction();
+            if step != (0, 0) && move_cursor(editor, step, true) {
+                system.sound.play(sfx::CURSOR);
+            }
+            return None;
+        };
+        editor.board.history.begin_step();
+        paint(editor, brush);
+        return Some(Mode::Edit(Editing::Drag(Drag::new(brush, editor.cursor), tool)));
+    }
+    let Editing::Drag(mut drag, tool) = editing else {
+        return None;
+    };
+    let held = input.pressed(if tool == Tool::Fill { Button::A } else { Button::B });
+    if !held {
+        return Some(Mode::Edit(Editing::Draw));
+    }
+    let step = drag.constrain(input.repeated_direction());
+    if step != (0, 0) && move_cursor(editor, step, false) {
+        paint(editor, drag.brush);
+    }
+    Some(Mode::Edit(Editing::Drag(drag, tool)))
+}
+
+/// Move the cursor, wrapping round the edges unless painting; true if it moved.
+fn move_cursor(editor: &mut Editor, (dx, dy): (i32, i32), wrap: bool) -> bool {
+    let (width, height) = (editor.board.marks.width() as i32, editor.board.marks.height() as i32);
+    let (x, y) = (i32::from(editor.cursor.0), i32::from(editor.cursor.1));
+    let (nx, ny) = if wrap {
+        ((x + dx).rem_euclid(width), (y + dy).rem_euclid(height))
+    } else {
+        ((x + dx).clamp(0, width - 1), (y + dy).clamp(0, height - 1))
+    };
+    editor.cursor = (nx as u8, ny as u8);
+    (nx, ny) != (x, y)
+}
+
+fn paint(editor: &mut Editor, brush: Brush) {
+    let (x, y) = (usize::from(editor.cursor.0), usize::from(editor.cursor.1));
+    if editor.board.paint(brush, (x, y), &editor.clues, None) != super::rules::play::Painted::Unchanged {
+        editor.changed();
+        crate::event!("nonogram.draw x={x} y={y} brush={brush:?}");
+    }
+}
+
+/// The editor menu's rows, in order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum MenuRow {
+    Check,
+    Width,
+    Height,
+    Share,
+    Clear,
+    Delete,
+    Done,
+}
+
+const MENU_ROWS: [MenuRow; 7] = [
+    MenuRow::Check,
+    MenuRow::Width,
+    MenuRow::Height,
+    MenuRow::Share,
+    MenuRow::Clear,
+    MenuRow::Delete,
+    MenuRow::Done,
+];
+
+fn update_menu(persistent: &mut Persistent, editor: &mut Box<Editor>, row: usize, system: &mut System) -> Option<Mode> {
+    let input = &system.input;
+    if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
+        return Some(Mode::Edit(Editing::Draw));
+    }
+    let (dx, dy) = input.repeated_direction();
+    let chosen = MENU_ROWS.get(row).copied().unwrap_or(MenuRow::Done);
+    if dy != 0 {
+        system.sound.play(sfx::CURSOR);
+        let row = (row as i32 + dy).rem_euclid(MENU_ROWS.len() as i32) as usize;
+        return Some(Mode::Edit(Editing::Menu { row }));
+    }
+    if dx != 0 && matches!(chosen, MenuRow::Width | MenuRow::Height) {
+        resize(editor, chosen == MenuRow::Width, dx, system);
+        return Some(Mode::Edit(Editing::Menu { row }));
+    }
+    if !input.just_pressed(Button::A) {
+        return None;
+    }
+    match chosen {
+        MenuRow::Check => start_check(editor, system),
+        MenuRow::Width | MenuRow::Height => None,
+        MenuRow::Share => share(editor, system),
+        MenuRow::Clear => {
+            let (width, height) = (editor.board.marks.width(), editor.board.marks.height());
+            *editor = Editor::new(editor.slot, &Grid::new(width, height), editor.cursor, editor.saved, editor.serial);
+            system.sound.play(sfx::CONFIRM);
+            Some(Mode::Edit(Editing::Draw))
+        }
+        MenuRow::Delete => {
+            let slot = usize::from(editor.slot);
+            system.save::<Nonogram>().delete_custom(slot);
+            system.storage.commit_soon();
+            if persistent.source == Source::Custom(editor.slot)
+                && let Some(played) = editor.saved
+            {
+                // The puzzle being played stays on the board, as a shared one.
+                system.save::<Nonogram>().playing = Some(Custom::new(&played));
+                persistent.source = Source::Shared;
+            }
+            let save = system.save::<Nonogram>();
+            if save.draft.as_ref().is_some_and(|(draft_slot, _)| *draft_slot == editor.slot) {
+                save.draft = None;
+            }
+            // Nothing of it is kept when the editor closes.
+            editor.slot = DELETED;
+            system.sound.play(sfx::CONFIRM);
+            crate::event!("nonogram.deleted slot={slot}");
+            Some(menu::mine_mode(slot))
+        }
+        MenuRow::Done => Some(menu::mine_mode(usize::from(editor.slot))),
+    }
+}
+
+/// Change the picture's width or height by one, keeping what fits.
+fn resize(editor: &mut Box<Editor>, width: bool, step: i32, system: &mut System) {
+    let old = editor.picture();
+    let (mut w, mut h) = (old.width() as i32, old.height() as i32);
+    if width {
+        w = (w + step.signum()).clamp(1, MAX_WIDTH as i32);
+    } else {
+        h = (h + step.signum()).clamp(1, MAX_HEIGHT as i32);
+    }
+    let (w, h) = (w as usize, h as usize);
+    if (w, h) == (old.width(), old.height()) {
+        system.sound.play(sfx::ERROR);
+        return;
+    }
+    let mut picture = Grid::new(w, h);
+    for y in 0..h.min(old.height()) {
+        for x in (0..w.min(old.width())).filter(|&x| old.contains(x, y)) {
+            picture.set(x, y, true);
+        }
+    }
+    let serial = editor.serial.wrapping_add(1);
+    *editor = Editor::new(editor.slot, &picture, editor.cursor, editor.saved, serial);
+    system.sound.play(sfx::CURSOR);
+}
+
+fn start_check(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+    let picture = editor.picture();
+    if picture.is_empty() {
+        editor.message = "Draw something first.".into();
+        system.sound.play(sfx::ERROR);
+        return Some(Mode::Edit(Editing::Menu { row: 0 }));
+    }
+    let check = editor.check.get_or_insert_with(new_check);
+    check.restart(&editor.clues, Some(&picture), true);
+    crate::event!("nonogram.check started");
+    Some(Mode::Edit(Editing::Checking))
+}
+
+/// A check on the heap, built there: one on the stack is about 3 KB.
+#[inline(never)]
+fn new_check() -> Box<UniquenessCheck> {
+    let mut check = Box::new_uninit();
+    check.write(UniquenessCheck::new(&PuzzleClues::of_picture(&Grid::new(1, 1))));
+    // SAFETY: written on the line above.
+    unsafe { check.assume_init() }
+}
+
+fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+    if system.input.just_pressed(Button::B) {
+        editor.message = "Check cancelled.".into();
+        return Some(Mode::Edit(Editing::Menu { row: 0 }));
+    }
+    let check = editor.check.as_mut()?;
+    let verdict = check.step(CHECK_WORK_PER_FRAME);
+    let work = check.work_done();
+    match verdict {
+        Verdict::Working => {
+            editor.message = format!("Checking... {work}");
+            None
+        }
+        Verdict::Unique { solution, line_solvable } => {
+            let slot = usize::from(editor.slot);
+            let save = system.save::<Nonogram>();
+            save.keep_custom(slot, &solution);
+            save.draft = None;
+            system.storage.commit_soon();
+            editor.saved = Some(solution);
+            editor.ambiguous = None;
+            editor.message = format!(
+                "Saved in slot {}: one solution,\n{}.",
+                slot + 1,
+                if line_solvable { "line by line" } else { "needs a guess" }
+            );
+            system.sound.play(sfx::CONFIRM);
+            crate::event!("nonogram.checked verdict=unique line_solvable={line_solvable} work={work} slot={slot}");
+            Some(Mode::Edit(Editing::Menu { row: MenuRow::Share as usize }))
+        }
+        Verdict::NotUnique(ambiguity) => {
+            let cells = ambiguity.differing.count();
+            editor.ambiguous = Some(ambiguity.differing);
+            editor.message = format!("Not unique: {cells} marked cells\ncan go either way.");
+            system.sound.play(sfx::ERROR);
+            crate::event!("nonogram.checked verdict=not_unique cells={cells} work={work}");
+            Some(Mode::Edit(Editing::Draw))
+        }
+        Verdict::NoSolution | Verdict::Stalled { .. } => {
+            editor.message = "The check failed.".into();
+            system.sound.play(sfx::ERROR);
+            crate::event!("nonogram.checked verdict=failed work={work}");
+            Some(Mode::Edit(Editing::Menu { row: 0 }))
+        }
+    }
+}
+
+fn share(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+    if editor.saved != Some(editor.picture()) {
+        editor.message = "Check and save it first.".into();
+        system.sound.play(sfx::ERROR);
+        return None;
+    }
+    match share_code::encode(&editor.picture()) {
+        Ok(code) => {
+            // Four groups a line, as the number pad shows them.
+            let mut text = String::new();
+            for (index, group) in code.groups().enumerate() {
+                if index > 0 {
+                    text.push(if index % 4 == 0 { '\n' } else { ' ' });
+                }
+                text.extend(group.iter().map(|&digit| char::from(b'0' + digit.min(9))));
+            }
+            crate::event!("nonogram.share digits={} code={}", code.digits().len(), text.replace('\n', " "));
+            editor.message = text;
+            system.sound.play(sfx::CONFIRM);
+            Some(Mode::Edit(Editing::Code))
+        }
+        Err(error) => {
+            editor.message = error.message().into();
+            system.sound.play(sfx::ERROR);
+            None
+        }
+    }
+}
+
+/// Draw the editor's screen; true while drawing is left for later frames.
+pub fn draw(working: &mut Working, editing: Editing) -> bool {
+    let Some(editor) = working.editor.as_ref() else {
+        return false;
+    };
+    match editing {
+        Editing::Draw | Editing::Drag(..) => {
+            let run = match editing {
+                Editing::Drag(drag, _) => Some(drag.length_to(editor.cursor)),
+                _ => None,
+            };
+            let scene = Scene {
+                puzzle: editor.serial,
+                layout: editor.layout,
+                clues: &editor.clues,
+                marks: &editor.board.marks,
+                cursor: Some(editor.cursor),
+                greying: None,
+                finished: false,
+                seconds: None,
+                run,
+                marked: editor.ambiguous.as_ref(),
+            };
+            working.view.sync(&scene)
+        }
+        Editing::Menu { .. } | Editing::Checking | Editing::Code => menu::sync_text_page(working),
+    }
+}
+
+/// The editor's text for the mode.
+pub fn text(working: &mut Working, editing: Editing) {
+    let Some(editor) = working.editor.as_ref() else {
+        return;
+    };
+    let slot = editor.slot + 1;
+    let picture = editor.picture();
+    match editing {
+        Editing::Draw | Editing::Drag(..) => {
+            let title = if editor.ambiguous.is_some() { "Not unique".into() } else { format!("Mine {slot}") };
+            working.view.set_title(&title);
+            working.view.set_lines("");
+        }
+        Editing::Menu { row } => {
+            let size = [
+                format!("Width: {}", picture.width()),
+                format!("Height: {}", picture.height()),
+            ];
+            let rows = [
+                "Check and save",
+                size[0].as_str(),
+                size[1].as_str(),
+                "Share code",
+                "Clear the drawing",
+                "Delete this slot",
+                "Done",
+            ];
+            let mut text = menu::rows_text(&rows, row, "");
+            text.push_str(&editor.message);
+            working.view.set_title(&format!("Editing slot {slot}"));
+            working.view.set_lines(&text);
+        }
+        Editing::Checking => {
+            working.view.set_title(&format!("Editing slot {slot}"));
+            working.view.set_lines(&format!("{}\n\nB: cancel", editor.message));
+        }
+        Editing::Code => {
+            working.view.set_title(&format!("Share code, slot {slot}"));
+            working.view.set_lines(&format!("{}\n\nType it in Extras on\nany Pocket Desk. B: back", editor.message));
+        }
+    }
+}
