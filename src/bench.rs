@@ -445,7 +445,10 @@ fn nonogram(overhead: u32, failures: &mut u32) {
     let (mut whole, mut step) = (Stats::default(), Stats::default());
     let (mut unique, mut stalled) = (0u32, 0u32);
     for grid in &grids {
-        let mut check = alloc::boxed::Box::new(UniquenessCheck::of_picture(grid));
+        let mut check = alloc::boxed::Box::<UniquenessCheck>::new_uninit();
+        check.write(UniquenessCheck::of_picture(grid));
+        // SAFETY: written on the line above.
+        let mut check = unsafe { check.assume_init() };
         let mut total = 0u32;
         loop {
             let mut verdict = Verdict::Working;
@@ -485,11 +488,15 @@ fn nonogram(overhead: u32, failures: &mut u32) {
         (Stats::default(), Stats::default(), Stats::default());
     for (width, height) in builtin::SIZES {
         for seed in 0..NONOGRAM_SEEDS {
-            let mut generator = alloc::boxed::Box::new(Generator::new(
+            // Built in its box: a generator on the stack is about 3 KB.
+            let mut generator = alloc::boxed::Box::<Generator>::new_uninit();
+            generator.write(Generator::new(
                 BENCH_SEED ^ seed,
                 usize::from(width),
                 usize::from(height),
             ));
+            // SAFETY: written on the line above.
+            let mut generator = unsafe { generator.assume_init() };
             let mut total = 0u32;
             loop {
                 let mut made = None;

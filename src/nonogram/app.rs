@@ -553,6 +553,7 @@ fn update_solved(persistent: &mut Persistent, working: &mut Working, system: &mu
 
 /// Play a puzzle from a blank board (`picture`, for a random or shared
 /// puzzle, goes into the save section first).
+#[inline(never)]
 pub fn start_puzzle(
     persistent: &mut Persistent,
     working: &mut Working,

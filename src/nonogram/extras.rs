@@ -17,7 +17,7 @@ use crate::framework::{System, assets::sfx, canvas::Canvas};
 
 /// Units of the generator's work per frame (see `nonogram.generate` in
 /// `just bench`).
-pub const GENERATE_WORK_PER_FRAME: u32 = 20;
+pub const GENERATE_WORK_PER_FRAME: u32 = 8;
 
 /// The page's rows: random puzzles by size.
 const SIZES: [(usize, usize); 4] = [(5, 5), (10, 10), (15, 15), (20, 15)];
@@ -66,7 +66,7 @@ pub fn update_page(persistent: &mut Persistent, working: &mut Working, system: &
 pub fn generate(working: &mut Working, system: &mut System, (width, height): (usize, usize)) {
     let seed = system.rng.next_u32();
     let generator = working.extras.generator.get_or_insert_with(|| new_generator(seed, width, height));
-    **generator = Generator::new(seed, width, height);
+    generator.restart(seed, width, height);
     working.extras.making = Some((seed, (width, height)));
     working.extras.attempts_shown = 0;
     working.mode = Mode::Generating;
@@ -94,15 +94,11 @@ pub fn update_generating(persistent: &mut Persistent, working: &mut Working, sys
         working.mode = Mode::Extras { row: 0 };
         return;
     }
-    match generator.step(GENERATE_WORK_PER_FRAME) {
-        Some(puzzle) => {
-            crate::event!(
-                "nonogram.generated seed={seed} attempts={} line_solvable={}",
-                generator.attempts(),
-                puzzle.line_solvable
-            );
+    match step(generator) {
+        Some(picture) => {
+            crate::event!("nonogram.generated seed={seed} attempts={}", generator.attempts());
             working.extras.making = None;
-            start_puzzle(persistent, working, system, Source::Random(seed), Some(&puzzle.picture));
+            start_puzzle(persistent, working, system, Source::Random(seed), Some(&picture));
         }
         None => {
             // The count a few times a second.
@@ -112,6 +108,12 @@ pub fn update_generating(persistent: &mut Persistent, working: &mut Working, sys
             }
         }
     }
+}
+
+/// A frame's work of the generator: its picture once it has a puzzle.
+#[inline(never)]
+fn step(generator: &mut Generator) -> Option<super::rules::Grid> {
+    generator.step(GENERATE_WORK_PER_FRAME).map(|puzzle| puzzle.picture)
 }
 
 /// The extras page's text, or the generator's progress.

@@ -48,6 +48,28 @@ pub struct Generator {
     check: UniquenessCheck,
     checking: bool,
     attempts: u32,
+    scratch: Scratch,
+}
+
+/// Working space for drawing a picture, kept in the generator: on the
+/// GBA's small stack these arrays would not fit beside everything else.
+#[derive(Clone, Debug)]
+pub(super) struct Scratch {
+    noise: [[u8; MAX_WIDTH]; MAX_HEIGHT],
+    across: [[u16; MAX_WIDTH]; MAX_HEIGHT],
+    smooth: [u16; MAX_WIDTH * MAX_HEIGHT],
+    inside: [u16; MAX_WIDTH * MAX_HEIGHT],
+}
+
+impl Scratch {
+    pub(super) const fn new() -> Self {
+        Self {
+            noise: [[0; MAX_WIDTH]; MAX_HEIGHT],
+            across: [[0; MAX_WIDTH]; MAX_HEIGHT],
+            smooth: [0; MAX_WIDTH * MAX_HEIGHT],
+            inside: [0; MAX_WIDTH * MAX_HEIGHT],
+        }
+    }
 }
 
 impl Generator {
@@ -66,6 +88,7 @@ impl Generator {
             check: UniquenessCheck::line_logic_only(&PuzzleClues::of_picture(&picture)),
             checking: false,
             attempts: 0,
+            scratch: Scratch::new(),
         }
     }
 
@@ -76,6 +99,19 @@ impl Generator {
         let mut generator = Self::new(seed, width, height);
         generator.need_line_logic = false;
         generator
+    }
+
+    /// Starts over in place, as [`Self::new`] would: for a generator kept in
+    /// one place (say a `Box`), since a new one is a ~3 KB temporary.
+    pub fn restart(&mut self, seed: u32, width: usize, height: usize) {
+        assert!((1..=MAX_WIDTH).contains(&width) && (1..=MAX_HEIGHT).contains(&height));
+        self.rng = Rng::new(seed);
+        self.width = width as u8;
+        self.height = height as u8;
+        self.need_line_logic = true;
+        self.picture = Grid::new(width, height);
+        self.checking = false;
+        self.attempts = 0;
     }
 
     /// Pictures drawn so far (the last one is the puzzle once found).
@@ -93,7 +129,7 @@ impl Generator {
                 budget = budget.saturating_sub(PICTURE_WORK);
                 self.attempts += 1;
                 let (width, height) = (self.width(), self.height());
-                self.picture = smooth_picture(&mut self.rng, width, height);
+                self.picture = smooth_picture_in(&mut self.rng, width, height, &mut self.scratch);
                 if has_both_colours(&self.picture) {
                     let clues = PuzzleClues::of_picture(&self.picture);
                     // The picture is a known solution: the search only has to
@@ -153,41 +189,59 @@ fn has_both_colours(picture: &Grid) -> bool {
     rows_ok && columns_ok
 }
 
-/// Noise averaged over each cell's neighbourhood, cut at the median.
+/// [`smooth_picture_in`] with its own working space (for tests and tools).
+#[cfg(test)]
 pub(super) fn smooth_picture(rng: &mut Rng, width: usize, height: usize) -> Grid {
-    let mut noise = [[0u32; MAX_WIDTH]; MAX_HEIGHT];
+    smooth_picture_in(rng, width, height, &mut Scratch::new())
+}
+
+/// Noise averaged over each cell's neighbourhood, cut at the median.
+#[inline(never)]
+pub(super) fn smooth_picture_in(rng: &mut Rng, width: usize, height: usize, scratch: &mut Scratch) -> Grid {
+    let Scratch {
+        noise,
+        across,
+        smooth,
+        inside,
+    } = scratch;
     for row in noise.iter_mut().take(height) {
         for cell in row.iter_mut().take(width) {
-            *cell = rng.next_u32() >> 8;
+            *cell = (rng.next_u32() >> 24) as u8;
         }
     }
     // A side of 2 is not averaged across, or a 2x2 board would be 4 equal cells.
     let reach_y = usize::from(height != 2);
     let reach_x = usize::from(width != 2);
-    let mut smooth = [0u32; MAX_WIDTH * MAX_HEIGHT];
+    // Sums over each cell's neighbourhood, a row of three then a column of
+    // three (separable), scaled so every neighbourhood size weighs alike.
     for y in 0..height {
         for x in 0..width {
-            let (top, bottom) = (y.saturating_sub(reach_y), (y + reach_y).min(height - 1));
             let (left, right) = (x.saturating_sub(reach_x), (x + reach_x).min(width - 1));
-            let mut sum = 0;
-            for row in &noise[top..=bottom] {
-                sum += row[left..=right].iter().sum::<u32>();
-            }
-            let count = ((bottom - top + 1) * (right - left + 1)) as u32;
-            smooth[y * width + x] = sum * (36 / count);
+            across[y][x] = (left..=right).map(|x| u16::from(noise[y][x])).sum();
+        }
+    }
+    /// 36 / cells in the neighbourhood (1, 2, 3, 4, 6 or 9 cells).
+    const SCALE: [u16; 10] = [0, 36, 18, 12, 9, 0, 6, 0, 0, 4];
+    // At most 9 x 255 x 4: a half-word holds it.
+    for y in 0..height {
+        let (top, bottom) = (y.saturating_sub(reach_y), (y + reach_y).min(height - 1));
+        for x in 0..width {
+            let (left, right) = (x.saturating_sub(reach_x), (x + reach_x).min(width - 1));
+            let sum: u16 = (top..=bottom).map(|y| across[y][x]).sum();
+            let count = (bottom - top + 1) * (right - left + 1);
+            smooth[y * width + x] = sum * SCALE[count];
         }
     }
     let cells = width * height;
-    let mut sorted = smooth;
     // Half the cells filled; with an odd count, randomly just under or over half.
     let mut index = cells / 2;
     if cells % 2 == 1 {
         index += rng.below(2) as usize;
     }
     let threshold = if index < cells {
-        *sorted[..cells].select_nth_unstable(index).1
+        nth_smallest(&smooth[..cells], index, inside)
     } else {
-        u32::MAX
+        u16::MAX
     };
     let mut picture = Grid::new(width, height);
     for y in 0..height {
@@ -198,8 +252,48 @@ pub(super) fn smooth_picture(rng: &mut Rng, width: usize, height: usize) -> Grid
     picture
 }
 
+/// The `index`th smallest of `values` (from 0), in linear time: a count
+/// of values by their top bits finds the band it lies in, then a selection
+/// among that band's few values.
+fn nth_smallest(values: &[u16], index: usize, inside: &mut [u16; MAX_WIDTH * MAX_HEIGHT]) -> u16 {
+    const SHIFT: u32 = 6;
+    /// Bands for the smoothed values (at most 9 x 255 x 4); anything
+    /// larger shares the last.
+    const BANDS: usize = (9 * 255 * 4 >> SHIFT) + 1;
+    let band_of = |value: u16| usize::from(value >> SHIFT).min(BANDS - 1);
+    let mut bands = [0u16; BANDS];
+    for &value in values {
+        bands[band_of(value)] += 1;
+    }
+    let (mut band, mut below) = (0, 0);
+    while below + usize::from(bands[band]) <= index {
+        below += usize::from(bands[band]);
+        band += 1;
+    }
+    let mut count = 0;
+    for &value in values.iter().filter(|&&value| band_of(value) == band) {
+        inside[count] = value;
+        count += 1;
+    }
+    *inside[..count].select_nth_unstable(index - below).1
+}
+
 #[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
+    #[test]
+    fn nth_smallest_matches_sorting() {
+        let mut rng = crate::random::Rng::new(9);
+        for len in 1..300 {
+            let values: Vec<u16> = (0..len).map(|_| rng.below(9181) as u16).collect();
+            let mut sorted = values.clone();
+            sorted.sort_unstable();
+            for index in [0, len / 2, len - 1] {
+                let inside = &mut [0; super::MAX_WIDTH * super::MAX_HEIGHT];
+                assert_eq!(super::nth_smallest(&values, index, inside), sorted[index]);
+            }
+        }
+    }
+
     extern crate std;
 
     use super::{Generator, Puzzle};
