@@ -44,13 +44,20 @@ pub mod sfx {
 pub const TEXT_PALETTE: u8 = 15;
 pub const LIGHT_TEXT_PALETTE: u8 = 14;
 
+/// The text palettes' colour for marking a wrong part of a text (the number
+/// pad's bad group), switched to with agb's `ChangeColour`.
+pub const TEXT_MARK_COLOUR: u32 = 2;
+
 /// Text colours (index 1 is what the font draws with): dark ink in slot 15,
-/// cream ink in slot 14, both taken from the art palette (gfx/palette.png).
+/// cream ink in slot 14, both taken from the art palette (gfx/palette.png);
+/// index [`TEXT_MARK_COLOUR`] the art's red on cream, its pink on dark.
 pub fn set_text_palettes(gfx: &mut agb::display::Graphics) {
     let mut dark = [Rgb15::BLACK; 16];
     dark[1] = Rgb15::new(0x1C65);
+    dark[TEXT_MARK_COLOUR as usize] = Rgb15::new(0x213C);
     let mut light = [Rgb15::BLACK; 16];
     light[1] = Rgb15::new(0x67BF);
+    light[TEXT_MARK_COLOUR as usize] = Rgb15::new(0x4A9F);
     gfx.set_background_palette(TEXT_PALETTE, &Palette16::new(dark));
     gfx.set_background_palette(LIGHT_TEXT_PALETTE, &Palette16::new(light));
 }

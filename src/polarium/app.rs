@@ -5,7 +5,7 @@
 //! `menu.rs`, drawing in `view.rs`.
 
 use agb::input::Button;
-use alloc::format;
+use alloc::{boxed::Box, format};
 
 use super::{
     art, editor, endless, hints,
@@ -148,7 +148,7 @@ pub struct Working {
     /// A solution, once the solver has found one.
     pub solution: Option<Stroke>,
     pub search: Option<(Search, Purpose)>,
-    pub pad: Option<NumberPad>,
+    pub pad: Option<Box<NumberPad>>,
     /// An endless puzzle being made.
     pub making: Option<endless::Making>,
     /// An endless puzzle's tier, once the solver has measured it.

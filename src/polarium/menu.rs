@@ -5,7 +5,7 @@
 //! being played, and making a puzzle.
 
 use agb::input::Button;
-use alloc::{format, string::String};
+use alloc::{boxed::Box, format, string::String};
 
 use super::{
     Polarium,
@@ -346,10 +346,12 @@ impl PadFor {
 
 /// Put up the number pad for `purpose`.
 fn open_pad(working: &mut Working, system: &mut System, purpose: PadFor) {
-    let pad = match purpose {
+    // Boxed: the pad holds up to 125 digits, and `Working` need not carry
+    // them while no pad is open.
+    let pad = Box::new(match purpose {
         PadFor::Password => NumberPad::new(password::DIGITS, password::LINE_DIGITS, validate),
         PadFor::EndlessCode => NumberPad::new(endless_code::DIGITS, 4, endless::validate),
-    };
+    });
     let title = match purpose {
         PadFor::Password => "Type a password:",
         PadFor::EndlessCode => "Puzzle code:",
@@ -385,29 +387,41 @@ pub fn update_pad(
         | PadEvent::Typed
         | PadEvent::Deleted
         | PadEvent::Refused
-        | PadEvent::Rejected => {}
-        PadEvent::Cancelled => {
-            working.pad = None;
-            working.view.close_pad();
-            let row = match purpose {
-                PadFor::Password => TYPE_PASSWORD,
-                PadFor::EndlessCode => ENDLESS_CODE,
-            };
-            back_to_more(working, system, row);
-            crate::event!("{} cancelled", purpose.owner());
-        }
+        | PadEvent::Rejected
+        | PadEvent::Turned => {}
+        PadEvent::Cancelled => cancel_pad(working, system, purpose),
         PadEvent::Accepted => {
-            let digits: heapless::Vec<u8, { password::DIGITS }> =
-                pad.digits().iter().copied().collect();
-            working.pad = None;
-            working.view.close_pad();
-            system.sound.play(sfx::CONFIRM);
-            crate::event!("{} accepted", purpose.owner());
-            match purpose {
-                PadFor::Password => play_password(persistent, working, &digits),
-                PadFor::EndlessCode => endless::accept(working, &digits),
+            if let Some(pad) = working.pad.take() {
+                working.view.close_pad();
+                system.sound.play(sfx::CONFIRM);
+                crate::event!("{} accepted", purpose.owner());
+                accept(persistent, working, purpose, pad.digits());
             }
         }
+    }
+}
+
+/// The pad's cancel key (or B on an empty pad): back to the list. Out of
+/// line, like `accept`: the frames spent typing need little stack.
+#[inline(never)]
+fn cancel_pad(working: &mut Working, system: &mut System, purpose: PadFor) {
+    working.pad = None;
+    working.view.close_pad();
+    let row = match purpose {
+        PadFor::Password => TYPE_PASSWORD,
+        PadFor::EndlessCode => ENDLESS_CODE,
+    };
+    back_to_more(working, system, row);
+    crate::event!("{} cancelled", purpose.owner());
+}
+
+/// An accepted code: play it. Out of line, so the solver's and the endless
+/// maker's stack is not reserved by every frame of typing.
+#[inline(never)]
+fn accept(persistent: &mut Persistent, working: &mut Working, purpose: PadFor, digits: &[u8]) {
+    match purpose {
+        PadFor::Password => play_password(persistent, working, digits),
+        PadFor::EndlessCode => endless::accept(working, digits),
     }
 }
 

@@ -279,7 +279,7 @@ impl View {
     }
 
     /// The number pad takes the window: the board and the panel make way.
-    pub fn open_pad(&mut self, pad: &NumberPad, title: &str) {
+    pub fn open_pad(&mut self, pad: &NumberPad, title: &'static str) {
         self.info.release();
         self.clock.release();
         self.message.blank();

@@ -2,6 +2,7 @@
 //! describes), the timer, records and sound. Drawing lives in `view.rs`.
 
 use agb::input::Button;
+use alloc::boxed::Box;
 
 use super::{
     art::{self, Face},
@@ -68,7 +69,7 @@ enum Mode {
     /// The difficulty menu (SELECT), with best times as badges.
     Menu,
     /// Typing a board code (from the menu).
-    Pad(NumberPad),
+    Pad(Box<NumberPad>),
 }
 
 impl Mode {
@@ -457,13 +458,7 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
             working.view.refresh_menu(board, system.save::<Sweeper>());
             system.sound.play(sfx::CONFIRM);
         }
-        ListEvent::Chosen(ROW_CODE) => {
-            let pad = NumberPad::new(code::DIGITS, 4, validate_code);
-            working.view.open_pad(&pad);
-            working.mode = Mode::Pad(pad);
-            system.sound.play(sfx::OPEN);
-            crate::event!("sweeper.pad open");
-        }
+        ListEvent::Chosen(ROW_CODE) => open_pad(working, system),
         ListEvent::Chosen(row) => {
             if let Some(difficulty) = Difficulty::ALL.get(row) {
                 board.set_difficulty(*difficulty);
@@ -475,11 +470,25 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
     }
 }
 
+/// Put up the number pad for a board code. Out of line, like the pad's
+/// other steps: the rest of the menu's update need not hold its stack.
+#[inline(never)]
+fn open_pad(working: &mut Working, system: &mut System) {
+    let pad = Box::new(NumberPad::new(code::DIGITS, 4, validate_code));
+    working.view.open_pad(&pad);
+    working.mode = Mode::Pad(pad);
+    system.sound.play(sfx::OPEN);
+    crate::event!("sweeper.pad open");
+}
+
 fn validate_code(digits: &[u8]) -> Result<(), &'static str> {
     BoardCode::parse(digits).map(|_| ())
 }
 
 /// Typing a board code: accepted codes deal that board (after the wipe).
+/// Out of line: the pad's frames need little stack, and the rest of the
+/// app's update should not add to them.
+#[inline(never)]
 fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
     let Mode::Pad(pad) = &mut working.mode else {
         return;
@@ -489,28 +498,12 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
         | PadEvent::Typed
         | PadEvent::Deleted
         | PadEvent::Refused
-        | PadEvent::Rejected => {}
-        PadEvent::Cancelled => {
-            working.mode = Mode::Menu;
-            working.view.close_pad();
-            working.view.refresh_menu(board, system.save::<Sweeper>());
-            system.sound.play(sfx::CLOSE);
-            crate::event!("sweeper.pad cancelled");
-        }
+        | PadEvent::Rejected
+        | PadEvent::Turned => {}
+        PadEvent::Cancelled => cancel_pad(board, working, system),
         PadEvent::Accepted => {
-            let mut deal = None;
-            if let Ok(code) = BoardCode::parse(pad.digits()) {
-                board.set_difficulty(code.difficulty);
-                board.set_no_guess(code.no_guess);
-                board.reset();
-                board.set_deal(code.deal);
-                deal = Some(code.deal);
-                crate::event!("sweeper.pad accepted deal={}", code.deal);
-            }
-            working.mode = Mode::wipe(deal);
-            working.view.close_pad();
-            working.view.close_menu();
-            system.sound.play(sfx::CONFIRM);
+            let code = BoardCode::parse(pad.digits());
+            accept_code(board, working, system, code.ok());
         }
     }
     if let Mode::Pad(pad) = &working.mode {
@@ -518,4 +511,33 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
             .view
             .sync_pad(pad, system.input.pressed(agb::input::Button::A));
     }
+}
+
+/// The pad's cancel key (or B on an empty pad): back to the menu. Out of
+/// line, like `accept_code`: the frames spent typing need little stack.
+#[inline(never)]
+fn cancel_pad(board: &Board, working: &mut Working, system: &mut System) {
+    working.mode = Mode::Menu;
+    working.view.close_pad();
+    working.view.refresh_menu(board, system.save::<Sweeper>());
+    system.sound.play(sfx::CLOSE);
+    crate::event!("sweeper.pad cancelled");
+}
+
+/// An accepted board code: that board, after the wipe.
+#[inline(never)]
+fn accept_code(board: &mut Board, working: &mut Working, system: &mut System, code: Option<BoardCode>) {
+    let mut deal = None;
+    if let Some(code) = code {
+        board.set_difficulty(code.difficulty);
+        board.set_no_guess(code.no_guess);
+        board.reset();
+        board.set_deal(code.deal);
+        deal = Some(code.deal);
+        crate::event!("sweeper.pad accepted deal={}", code.deal);
+    }
+    working.mode = Mode::wipe(deal);
+    working.view.close_pad();
+    working.view.close_menu();
+    system.sound.play(sfx::CONFIRM);
 }

@@ -1,14 +1,59 @@
 //! The number pad for level codes: a 0-9 grid with backspace, cancel and OK.
 //! D-pad moves, A types the key under the cursor, B deletes, START confirms.
-//! Digits are shown grouped the way the code is written (Polarium: three lines
-//! of ten). A validator turns the digits into a value or an error message shown
+//! A validator turns the digits into a value or an error message shown
 //! inline; the digits stay so the player can fix one. Nothing typed can crash it.
 //!
-//! This file is the pure model ([`NumberPad`]); `numpad_view.rs` draws it and
-//! maps buttons to [`PadInput`].
+//! Two kinds of pad:
+//!
+//! - **Fixed** ([`NumberPad::new`]): a code of exactly `length` digits (at
+//!   most [`MAX_DIGITS`]), all on one screen, in lines of `group` digits the
+//!   way the code is written (Polarium passwords: three lines of ten).
+//! - **Paged** ([`NumberPad::paged`], see [`PagedCode`]): a long code of
+//!   groups (nonogram share codes: groups of five, up to 125 digits) whose
+//!   length is read from its first group, shown a page of groups at a time.
+//!
+//! How a paged pad behaves, as a player would expect it:
+//!
+//! - Until the first group is typed the length is unknown: only that group
+//!   can be typed, and the page line says `Page 1/?`. Once it is complete
+//!   and passes its check, its length reader gives the whole length: the page
+//!   line says `Page 1/4`, and every digit still to type shows as `_`.
+//! - Each group is checked the moment its last digit is typed. A bad group is
+//!   marked ([`NumberPad::bad_group`]; drawn in brackets, which the view
+//!   also colours), its check's message (which should name the group:
+//!   "Group 3 has a typo.") is shown, and further digits are refused:
+//!   typing on past a typo would only bury it.
+//!   B (or ←) deletes back into the group, which clears the mark and the
+//!   message; the group is checked again when it is complete. A first group
+//!   whose length cannot be read is treated the same way, with the length
+//!   reader's message.
+//! - The page shown is the one holding the next digit to type (or the
+//!   marked group): filling a page turns to the next, deleting back past its
+//!   start turns back. L and R look at other pages without changing
+//!   anything; the next digit typed or deleted turns back to the cursor's page.
+//! - START (or the OK key) on a complete code runs the validator; on an
+//!   incomplete one it says "Code is too short.", as the fixed pad does.
+//!
+//! This file is the pure model ([`NumberPad`]), host-tested from tests/rules;
+//! `numpad_view.rs` draws it and maps buttons to [`PadInput`]. The text of
+//! each line comes from here ([`NumberPad::write_line`]) into a small buffer,
+//! so nothing big is built on the stack (the GBA's is a few KB).
 
-/// Longest code any app asks for (Polarium's 30 digits).
+use core::fmt::Write;
+
+/// The most digits a pad shows at once: the longest fixed code (Polarium's
+/// 30) and the most a page of a paged code can hold.
 pub const MAX_DIGITS: usize = 30;
+/// The longest code any pad takes (a paged one: nonogram share codes, 25
+/// groups of 5).
+pub const MAX_CODE_DIGITS: usize = 125;
+/// Room for one line of text from [`NumberPad::write_line`]: the most is a
+/// paged pad's page of one-digit groups on one line, each with its two
+/// spaces or brackets (a fixed pad's 30 digits with spaces take 59).
+pub const LINE_CAPACITY: usize = 3 * MAX_DIGITS;
+
+/// One line of the pad's text, as the view draws it.
+pub type Line = heapless::String<LINE_CAPACITY>;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Key {
@@ -49,13 +94,18 @@ pub enum PadEvent {
     Nothing,
     Typed,
     Deleted,
-    /// Typing past the code's length, deleting from empty: a gentle "no".
+    /// Typing past the code's length or past a bad group, deleting from
+    /// empty, turning past the first or last page: a gentle "no".
     Refused,
     Cancelled,
     /// The validator accepted the digits.
     Accepted,
-    /// The validator refused; `error()` holds its message.
+    /// The validator refused, or (paged pads) the group just completed
+    /// failed its check (the digit stays typed, the group is marked);
+    /// `error()` holds the message.
     Rejected,
+    /// L/R showed another page of a paged pad (nothing changed).
+    Turned,
 }
 
 /// Player input the pad understands (mapped from buttons by the view).
@@ -65,27 +115,114 @@ pub enum PadInput {
     Press,
     Delete,
     Confirm,
+    /// Look at the previous (-1) or next (+1) page of a paged pad.
+    Page(i8),
 }
 
-/// Checks a code: `Ok(())` or an error line to show under the digits.
+/// Checks a whole code: `Ok(())` or an error line to show under the digits.
 pub type Validator = fn(&[u8]) -> Result<(), &'static str>;
+/// Reads the whole code's length in digits from its first group (passed
+/// alone, complete and already past its group check), or says why it cannot.
+pub type LengthReader = fn(&[u8]) -> Result<usize, &'static str>;
+/// Checks one complete group: its index in the whole code (from 0) and its
+/// digits (the last group may be shorter when the length is not a multiple
+/// of the group size). The message should name the group for the player,
+/// counting from 1: "Group 3 has a typo.".
+pub type GroupCheck = fn(usize, &[u8]) -> Result<(), &'static str>;
+
+/// What a paged pad needs to know about its codes (see the module doc).
+#[derive(Clone, Copy, Debug)]
+#[allow(
+    dead_code,
+    reason = "the nonogram's share codes are the first paged pad"
+)]
+pub struct PagedCode {
+    /// Digits in a group (clamped to 1..=[`MAX_DIGITS`]).
+    pub group: usize,
+    /// Groups on a page (at most [`MAX_DIGITS`] digits' worth).
+    pub groups_per_page: usize,
+    /// Groups on one line of the page (the view's line width decides).
+    pub groups_per_line: usize,
+    /// The longest code (clamped to `group..=`[`MAX_CODE_DIGITS`]); a longer
+    /// length from the reader refuses the first group.
+    pub max_digits: usize,
+    pub length: LengthReader,
+    pub check_group: GroupCheck,
+    pub validate: Validator,
+}
+
+#[derive(Clone, Copy, Debug)]
+#[allow(
+    dead_code,
+    reason = "the nonogram's share codes are the first paged pad"
+)]
+enum Kind {
+    /// `length` digits in lines of `line`.
+    Fixed {
+        length: usize,
+        line: usize,
+    },
+    Paged(PagedCode),
+}
+
+/// The message when a length reader's answer is outside what the pad takes.
+pub const LENGTH_OUT_OF_RANGE: &str = "Group 1 gives an impossible length.";
+/// The message for confirming an incomplete code.
+pub const TOO_SHORT: &str = "Code is too short.";
 
 pub struct NumberPad {
-    digits: heapless::Vec<u8, MAX_DIGITS>,
-    length: usize,
-    group: usize,
+    digits: heapless::Vec<u8, MAX_CODE_DIGITS>,
+    kind: Kind,
+    /// A paged code's length, once read from its first group.
+    known_length: Option<usize>,
+    /// A paged code's group that failed its check (always the last group
+    /// typed: nothing more can be typed until it is fixed).
+    bad_group: Option<usize>,
+    /// A page looked at with L/R, until the next edit.
+    browsing: Option<usize>,
     cursor: (usize, usize),
     error: Option<&'static str>,
     validator: Validator,
 }
 
 impl NumberPad {
-    /// A pad for codes of exactly `length` digits shown in groups of `group`.
+    /// A pad for codes of exactly `length` digits (1..=[`MAX_DIGITS`]) shown
+    /// in lines of `group`.
     pub fn new(length: usize, group: usize, validator: Validator) -> Self {
+        Self::with_kind(
+            Kind::Fixed {
+                length: length.clamp(1, MAX_DIGITS),
+                line: group.max(1),
+            },
+            validator,
+        )
+    }
+
+    /// A pad for long codes typed a page at a time (see the module doc).
+    #[allow(
+        dead_code,
+        reason = "the nonogram's share codes are the first paged pad"
+    )]
+    pub fn paged(code: PagedCode) -> Self {
+        let group = code.group.clamp(1, MAX_DIGITS);
+        let groups_per_page = code.groups_per_page.clamp(1, MAX_DIGITS / group);
+        let code = PagedCode {
+            group,
+            groups_per_page,
+            groups_per_line: code.groups_per_line.clamp(1, groups_per_page),
+            max_digits: code.max_digits.clamp(group, MAX_CODE_DIGITS),
+            ..code
+        };
+        Self::with_kind(Kind::Paged(code), code.validate)
+    }
+
+    fn with_kind(kind: Kind, validator: Validator) -> Self {
         Self {
             digits: heapless::Vec::new(),
-            length: length.clamp(1, MAX_DIGITS),
-            group: group.max(1),
+            kind,
+            known_length: None,
+            bad_group: None,
+            browsing: None,
             cursor: (0, 0),
             error: None,
             validator,
@@ -102,6 +239,57 @@ impl NumberPad {
 
     pub fn cursor(&self) -> (usize, usize) {
         self.cursor
+    }
+
+    pub fn is_paged(&self) -> bool {
+        matches!(self.kind, Kind::Paged(_))
+    }
+
+    /// The whole code's length: a fixed pad's, or a paged one's once read
+    /// from its first group.
+    pub fn length(&self) -> Option<usize> {
+        match self.kind {
+            Kind::Fixed { length, .. } => Some(length),
+            Kind::Paged(_) => self.known_length,
+        }
+    }
+
+    /// The group (from 0, in the whole code) that failed its check, if any.
+    #[allow(
+        dead_code,
+        reason = "the nonogram's share codes are the first paged pad"
+    )]
+    pub fn bad_group(&self) -> Option<usize> {
+        self.bad_group
+    }
+
+    /// Digits on a page (a fixed pad has one page).
+    fn page_digits(&self) -> usize {
+        match self.kind {
+            Kind::Fixed { length, .. } => length,
+            Kind::Paged(code) => code.group * code.groups_per_page,
+        }
+    }
+
+    /// Pages in the code, once its length is known.
+    pub fn page_count(&self) -> Option<usize> {
+        self.length()
+            .map(|length| length.div_ceil(self.page_digits()).max(1))
+    }
+
+    /// The page on screen (from 0): one looked at with L/R, else the one
+    /// holding the marked group, else the one holding the next digit to type.
+    pub fn page(&self) -> usize {
+        self.browsing.unwrap_or_else(|| self.cursor_page())
+    }
+
+    fn cursor_page(&self) -> usize {
+        let position = match (self.bad_group, self.kind) {
+            (Some(group), Kind::Paged(code)) => group * code.group,
+            _ => self.digits.len(),
+        };
+        let last = self.page_count().unwrap_or(1) - 1;
+        (position / self.page_digits()).min(last)
     }
 
     pub fn key_under_cursor(&self) -> Option<Key> {
@@ -126,6 +314,7 @@ impl NumberPad {
             },
             PadInput::Delete => self.delete(),
             PadInput::Confirm => self.confirm(),
+            PadInput::Page(step) => self.turn(step),
         }
     }
 
@@ -148,27 +337,83 @@ impl NumberPad {
     }
 
     fn type_digit(&mut self, digit: u8) -> PadEvent {
-        self.error = None;
-        if self.digits.len() >= self.length || digit > 9 {
+        self.browsing = None;
+        if self.bad_group.is_some() {
+            // The mark and its message stay until the group is fixed.
             return PadEvent::Refused;
         }
-        match self.digits.push(digit) {
+        self.error = None;
+        // Until a paged code's length is known, only its first group.
+        let limit = match self.kind {
+            Kind::Fixed { length, .. } => length,
+            Kind::Paged(code) => self.known_length.unwrap_or(code.group),
+        };
+        if self.digits.len() >= limit || digit > 9 || self.digits.push(digit).is_err() {
+            return PadEvent::Refused;
+        }
+        match self.kind {
+            Kind::Fixed { .. } => PadEvent::Typed,
+            Kind::Paged(code) => self.check_completed_group(code),
+        }
+    }
+
+    /// After a digit on a paged pad: check the group it completed, if any
+    /// (and read the length from the first).
+    fn check_completed_group(&mut self, code: PagedCode) -> PadEvent {
+        let typed = self.digits.len();
+        let length = self.known_length.unwrap_or(code.group);
+        if !typed.is_multiple_of(code.group) && typed != length {
+            return PadEvent::Typed;
+        }
+        let index = (typed - 1) / code.group;
+        let start = index * code.group;
+        let mut verdict = (code.check_group)(index, &self.digits[start..typed]);
+        if index == 0 && verdict.is_ok() {
+            verdict = match (code.length)(&self.digits[..typed]) {
+                Ok(length) if (code.group..=code.max_digits).contains(&length) => {
+                    self.known_length = Some(length);
+                    Ok(())
+                }
+                Ok(_) => Err(LENGTH_OUT_OF_RANGE),
+                Err(message) => Err(message),
+            };
+        }
+        match verdict {
             Ok(()) => PadEvent::Typed,
-            Err(_) => PadEvent::Refused,
+            Err(message) => {
+                self.bad_group = Some(index);
+                self.error = Some(message);
+                PadEvent::Rejected
+            }
         }
     }
 
     fn delete(&mut self) -> PadEvent {
+        self.browsing = None;
         self.error = None;
-        match self.digits.pop() {
-            Some(_) => PadEvent::Deleted,
-            None => PadEvent::Refused,
+        if self.digits.pop().is_none() {
+            return PadEvent::Refused;
         }
+        // Only the last group can be bad, so this digit was in it.
+        self.bad_group = None;
+        if let Kind::Paged(code) = self.kind
+            && self.digits.len() < code.group
+        {
+            self.known_length = None;
+        }
+        PadEvent::Deleted
     }
 
     fn confirm(&mut self) -> PadEvent {
-        if self.digits.len() < self.length {
-            self.error = Some("Code is too short.");
+        self.browsing = None;
+        if self.bad_group.is_some() {
+            return PadEvent::Rejected;
+        }
+        if self
+            .length()
+            .is_none_or(|length| self.digits.len() < length)
+        {
+            self.error = Some(TOO_SHORT);
             return PadEvent::Rejected;
         }
         match (self.validator)(&self.digits) {
@@ -183,28 +428,105 @@ impl NumberPad {
         }
     }
 
-    /// The typed digits as the code is written: groups of `group` per line,
-    /// with `_` for digits still to type.
-    pub fn grouped_lines(&self) -> heapless::Vec<heapless::String<MAX_DIGITS>, MAX_DIGITS> {
-        let mut lines = heapless::Vec::new();
-        let mut line = heapless::String::new();
-        for i in 0..self.length {
-            let c = self
-                .digits
-                .get(i)
-                .map_or('_', |&d| char::from(b'0' + d.min(9)));
-            let _ = line.push(c);
-            if (i + 1) % self.group == 0 || i + 1 == self.length {
-                let _ = lines.push(core::mem::take(&mut line));
+    /// L/R on a paged pad whose length is known: another page, read only.
+    fn turn(&mut self, step: i8) -> PadEvent {
+        let Kind::Paged(_) = self.kind else {
+            return PadEvent::Nothing;
+        };
+        let Some(pages) = self.page_count() else {
+            return PadEvent::Refused;
+        };
+        let page = self.page() as i32 + i32::from(step.signum());
+        if step == 0 || page < 0 || page >= pages as i32 {
+            return PadEvent::Refused;
+        }
+        let page = page as usize;
+        self.browsing = (page != self.cursor_page()).then_some(page);
+        PadEvent::Turned
+    }
+
+    /// Lines of digits on a page, as [`write_line`](Self::write_line) writes them.
+    pub fn line_count(&self) -> usize {
+        match self.kind {
+            Kind::Fixed { length, line } => length.div_ceil(line),
+            Kind::Paged(code) => code.groups_per_page.div_ceil(code.groups_per_line),
+        }
+    }
+
+    /// Line `index` of the page on screen (after `out` is cleared), ready to
+    /// draw: digits typed, `_` for digits still to type.
+    ///
+    /// A fixed pad spaces every digit ("1 2 3 _ _": wider digits read better
+    /// at 5px). A paged pad writes whole groups with a space either side,
+    /// the marked group in brackets instead (" 12345  [67890]"); groups past
+    /// the code's end are left out, and so is everything after the first
+    /// group until the length is known.
+    pub fn write_line(&self, index: usize, out: &mut Line) {
+        out.clear();
+        let shown = |position: usize| {
+            self.digits
+                .get(position)
+                .map_or('_', |&digit| char::from(b'0' + digit.min(9)))
+        };
+        match self.kind {
+            Kind::Fixed { length, line } => {
+                let start = index.saturating_mul(line).min(length);
+                for (i, position) in (start..(start + line).min(length)).enumerate() {
+                    if i > 0 {
+                        let _ = out.push(' ');
+                    }
+                    let _ = out.push(shown(position));
+                }
+            }
+            Kind::Paged(code) => {
+                if index >= self.line_count() {
+                    return;
+                }
+                let end = self.known_length.unwrap_or(code.group);
+                let first = self.page() * code.groups_per_page + index * code.groups_per_line;
+                let on_line = code
+                    .groups_per_line
+                    .min(code.groups_per_page - index * code.groups_per_line);
+                for group in first..first + on_line {
+                    let start = group * code.group;
+                    if start >= end {
+                        break;
+                    }
+                    let (open, close) = if self.bad_group == Some(group) {
+                        ('[', ']')
+                    } else {
+                        (' ', ' ')
+                    };
+                    let _ = out.push(open);
+                    for position in start..(start + code.group).min(end) {
+                        let _ = out.push(shown(position));
+                    }
+                    let _ = out.push(close);
+                }
             }
         }
-        lines
+    }
+
+    /// A paged pad's page line ("Page 2/4", "Page 1/?" until the length is
+    /// known); `false` (and `out` empty) for a fixed pad, which has none.
+    pub fn write_page_line(&self, out: &mut Line) -> bool {
+        out.clear();
+        if !self.is_paged() {
+            return false;
+        }
+        let _ = write!(out, "Page {}/", self.page() + 1);
+        let _ = match self.page_count() {
+            Some(pages) => write!(out, "{pages}"),
+            None => out.write_char('?'),
+        };
+        true
     }
 }
 
 #[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
     use super::*;
+    use crate::damm;
 
     fn only_even_sum(digits: &[u8]) -> Result<(), &'static str> {
         if digits.iter().map(|&d| u32::from(d)).sum::<u32>() % 2 == 0 {
@@ -214,34 +536,54 @@ mod tests {
         }
     }
 
+    /// Walk the cursor to the digit's key, as a player would, and press it.
+    fn press_digit(pad: &mut NumberPad, digit: u8) -> PadEvent {
+        let (x, y) = (0..ROWS)
+            .flat_map(|y| (0..COLUMNS).map(move |x| (x, y)))
+            .find(|&(x, y)| GRID[y][x] == Some(Key::Digit(digit)))
+            .unwrap();
+        pad.cursor = (x, y);
+        pad.handle(PadInput::Press)
+    }
+
     fn type_code(pad: &mut NumberPad, code: &[u8]) {
         for &digit in code {
-            // Walk the cursor to the digit's key, as a player would.
-            let (x, y) = (0..ROWS)
-                .flat_map(|y| (0..COLUMNS).map(move |x| (x, y)))
-                .find(|&(x, y)| GRID[y][x] == Some(Key::Digit(digit)))
-                .unwrap();
-            pad.cursor = (x, y);
-            assert_eq!(pad.handle(PadInput::Press), PadEvent::Typed);
+            assert_eq!(press_digit(pad, digit), PadEvent::Typed);
         }
+    }
+
+    fn line(pad: &NumberPad, index: usize) -> Line {
+        let mut line = Line::new();
+        pad.write_line(index, &mut line);
+        line
+    }
+
+    fn page_line(pad: &NumberPad) -> Line {
+        let mut line = Line::new();
+        assert!(pad.write_page_line(&mut line));
+        line
     }
 
     #[test]
     fn typed_digits_group_like_the_written_code() {
         let mut pad = NumberPad::new(30, 10, only_even_sum);
         type_code(&mut pad, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2]);
-        let lines = pad.grouped_lines();
-        assert_eq!(lines.len(), 3);
-        assert_eq!(lines[0].as_str(), "1234567890");
-        assert_eq!(lines[1].as_str(), "12________");
-        assert_eq!(lines[2].as_str(), "__________");
+        assert_eq!(pad.line_count(), 3);
+        assert_eq!(line(&pad, 0).as_str(), "1 2 3 4 5 6 7 8 9 0");
+        assert_eq!(line(&pad, 1).as_str(), "1 2 _ _ _ _ _ _ _ _");
+        assert_eq!(line(&pad, 2).as_str(), "_ _ _ _ _ _ _ _ _ _");
+        assert_eq!(line(&pad, 3).as_str(), "");
+        let mut page = Line::new();
+        assert!(!pad.write_page_line(&mut page));
+        assert_eq!((pad.page(), pad.page_count()), (0, Some(1)));
+        assert_eq!(pad.handle(PadInput::Page(1)), PadEvent::Nothing);
     }
 
     #[test]
     fn validator_error_keeps_the_digits() {
         let mut pad = NumberPad::new(4, 4, only_even_sum);
         assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Rejected);
-        assert_eq!(pad.error(), Some("Code is too short."));
+        assert_eq!(pad.error(), Some(TOO_SHORT));
         type_code(&mut pad, &[1, 2, 3, 5]);
         assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Rejected);
         assert_eq!(pad.error(), Some("Checksum does not match."));
@@ -283,6 +625,7 @@ mod tests {
             PadInput::Move(5, 5),
             PadInput::Press,
             PadInput::Press,
+            PadInput::Page(1),
         ];
         let mut seed = 12345u32;
         for _ in 0..2000 {
@@ -291,6 +634,412 @@ mod tests {
             let _ = pad.handle(input);
             assert!(pad.digits().len() <= 30);
             assert!(pad.cursor().0 < COLUMNS && pad.cursor().1 < ROWS);
+        }
+    }
+
+    // ---- paged pads: a toy code shaped like the nonogram's share codes ----
+    //
+    // Groups of four data digits and a Damm digit started from the group's
+    // index; the first group is 1, the group count (two digits), one more.
+
+    const TYPO: [&str; 9] = [
+        "Group 1 has a typo.",
+        "Group 2 has a typo.",
+        "Group 3 has a typo.",
+        "Group 4 has a typo.",
+        "Group 5 has a typo.",
+        "Group 6 has a typo.",
+        "Group 7 has a typo.",
+        "Group 8 has a typo.",
+        "Group 9 has a typo.",
+    ];
+
+    fn check_group(index: usize, digits: &[u8]) -> Result<(), &'static str> {
+        if damm::is_valid((index % 10) as u8, digits) {
+            Ok(())
+        } else {
+            Err(TYPO.get(index).copied().unwrap_or("A group has a typo."))
+        }
+    }
+
+    fn read_length(first: &[u8]) -> Result<usize, &'static str> {
+        if first.first() != Some(&1) {
+            return Err("Unknown code version.");
+        }
+        Ok((usize::from(first[1]) * 10 + usize::from(first[2])) * 5)
+    }
+
+    /// Accepts a code whose data digits add up to an even number.
+    fn even_data(digits: &[u8]) -> Result<(), &'static str> {
+        let sum: u32 = digits
+            .chunks(5)
+            .flat_map(|group| &group[..group.len().min(4)])
+            .map(|&d| u32::from(d))
+            .sum();
+        if sum.is_multiple_of(2) {
+            Ok(())
+        } else {
+            Err("Code check failed.")
+        }
+    }
+
+    const TOY: PagedCode = PagedCode {
+        group: 5,
+        groups_per_page: 6,
+        groups_per_line: 2,
+        max_digits: 125,
+        length: read_length,
+        check_group,
+        validate: even_data,
+    };
+
+    /// A toy code of `groups` groups (its data digits from `seed`), with an
+    /// even data sum.
+    fn toy_code(groups: usize, seed: u32) -> std::vec::Vec<u8> {
+        let mut data = std::vec![1, (groups / 10) as u8, (groups % 10) as u8];
+        let mut seed = seed;
+        while data.len() < groups * 4 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            data.push(((seed >> 16) % 10) as u8);
+        }
+        let sum: u32 = data.iter().map(|&d| u32::from(d)).sum();
+        if sum % 2 == 1 {
+            let last = data.len() - 1;
+            data[last] = if data[last] == 9 { 8 } else { data[last] + 1 };
+        }
+        let mut code = std::vec::Vec::new();
+        for (index, group) in data.chunks(4).enumerate() {
+            code.extend_from_slice(group);
+            code.push(damm::check_digit((index % 10) as u8, group));
+        }
+        code
+    }
+
+    /// The digit at `position` changed to another one.
+    fn typo(code: &[u8], position: usize) -> std::vec::Vec<u8> {
+        let mut code = code.to_vec();
+        code[position] = (code[position] + 1) % 10;
+        code
+    }
+
+    #[test]
+    fn a_long_code_types_page_by_page() {
+        let code = toy_code(20, 7); // 100 digits: pages of 30, 30, 30, 10
+        let mut pad = NumberPad::paged(TOY);
+        assert!(pad.is_paged());
+        assert_eq!(pad.line_count(), 3);
+        for (position, &digit) in code.iter().enumerate() {
+            assert_eq!(pad.page(), position / 30, "before digit {position}");
+            assert_eq!(press_digit(&mut pad, digit), PadEvent::Typed);
+        }
+        assert_eq!(pad.length(), Some(100));
+        assert_eq!(pad.page_count(), Some(4));
+        // Complete: the last page stays on screen.
+        assert_eq!(pad.page(), 3);
+        assert_eq!(page_line(&pad).as_str(), "Page 4/4");
+        assert_eq!(
+            line(&pad, 0).as_str(),
+            std::format!(
+                " {}  {} ",
+                digits_text(&code[90..95]),
+                digits_text(&code[95..])
+            )
+        );
+        // The last page has two groups: its other lines are empty.
+        assert_eq!(line(&pad, 1).as_str(), "");
+        assert_eq!(line(&pad, 2).as_str(), "");
+        // Nothing past the end.
+        assert_eq!(press_digit(&mut pad, 1), PadEvent::Refused);
+        assert_eq!(pad.digits().len(), 100);
+        assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Accepted);
+        assert_eq!(pad.digits(), &code[..]);
+    }
+
+    fn digits_text(digits: &[u8]) -> std::string::String {
+        digits.iter().map(|&d| char::from(b'0' + d)).collect()
+    }
+
+    #[test]
+    fn the_length_comes_from_the_first_group() {
+        let code = toy_code(8, 3); // 40 digits: two pages
+        let mut pad = NumberPad::paged(TOY);
+        assert_eq!(pad.length(), None);
+        assert_eq!(page_line(&pad).as_str(), "Page 1/?");
+        // Only the first group shows until the length is known.
+        assert_eq!(line(&pad, 0).as_str(), " _____ ");
+        assert_eq!(line(&pad, 1).as_str(), "");
+        type_code(&mut pad, &code[..4]);
+        assert_eq!(
+            line(&pad, 0).as_str(),
+            std::format!(" {}_ ", digits_text(&code[..4]))
+        );
+        assert_eq!(pad.length(), None);
+        type_code(&mut pad, &code[4..5]);
+        assert_eq!(pad.length(), Some(40));
+        assert_eq!(page_line(&pad).as_str(), "Page 1/2");
+        assert_eq!(
+            line(&pad, 0).as_str(),
+            std::format!(" {}  _____ ", digits_text(&code[..5]))
+        );
+        assert_eq!(line(&pad, 2).as_str(), " _____  _____ ");
+        // Too short to confirm.
+        assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Rejected);
+        assert_eq!(pad.error(), Some(TOO_SHORT));
+        // Deleting into the first group forgets the length again.
+        assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
+        assert_eq!(pad.error(), None);
+        assert_eq!(pad.length(), None);
+        assert_eq!(page_line(&pad).as_str(), "Page 1/?");
+    }
+
+    #[test]
+    fn a_first_group_with_no_length_says_why() {
+        // Version 2: the reader's own message, group 1 marked.
+        let mut first = [2, 0, 8, 5, 0];
+        first[4] = damm::check_digit(0, &first[..4]);
+        let mut pad = NumberPad::paged(TOY);
+        type_code(&mut pad, &first[..4]);
+        assert_eq!(press_digit(&mut pad, first[4]), PadEvent::Rejected);
+        assert_eq!(pad.error(), Some("Unknown code version."));
+        assert_eq!(pad.bad_group(), Some(0));
+        assert_eq!(pad.length(), None);
+        assert_eq!(
+            line(&pad, 0).as_str(),
+            "[20850]".replace("20850", &digits_text(&first))
+        );
+        assert_eq!(press_digit(&mut pad, 1), PadEvent::Refused);
+        assert_eq!(pad.error(), Some("Unknown code version."));
+        // 30 groups: more than the 125 digits the pad takes.
+        let mut first = [1, 3, 0, 0, 0];
+        first[4] = damm::check_digit(0, &first[..4]);
+        let mut pad = NumberPad::paged(TOY);
+        type_code(&mut pad, &first[..4]);
+        assert_eq!(press_digit(&mut pad, first[4]), PadEvent::Rejected);
+        assert_eq!(pad.error(), Some(LENGTH_OUT_OF_RANGE));
+        // Zero groups: shorter than a group.
+        let mut first = [1, 0, 0, 0, 0];
+        first[4] = damm::check_digit(0, &first[..4]);
+        let mut pad = NumberPad::paged(TOY);
+        type_code(&mut pad, &first[..4]);
+        assert_eq!(press_digit(&mut pad, first[4]), PadEvent::Rejected);
+        assert_eq!(pad.error(), Some(LENGTH_OUT_OF_RANGE));
+        assert_eq!(pad.bad_group(), Some(0));
+        // A typo in the first group is its check's message, not the length's.
+        let code = toy_code(4, 1);
+        let mut pad = NumberPad::paged(TOY);
+        let bad = typo(&code, 2);
+        type_code(&mut pad, &bad[..4]);
+        assert_eq!(press_digit(&mut pad, bad[4]), PadEvent::Rejected);
+        assert_eq!(pad.error(), Some("Group 1 has a typo."));
+    }
+
+    #[test]
+    fn a_typo_marks_its_group_until_it_is_fixed() {
+        let code = toy_code(9, 11); // 45 digits
+        for group in [1, 2, 5, 6, 8] {
+            let position = group * 5 + 1;
+            let bad = typo(&code, position);
+            let mut pad = NumberPad::paged(TOY);
+            type_code(&mut pad, &bad[..group * 5 + 4]);
+            assert_eq!(pad.bad_group(), None);
+            // The group's last digit completes it: checked at once.
+            assert_eq!(
+                press_digit(&mut pad, bad[group * 5 + 4]),
+                PadEvent::Rejected
+            );
+            assert_eq!(pad.bad_group(), Some(group));
+            assert_eq!(pad.error(), Some(TYPO[group]));
+            // The page holding it stays on screen, even when it ends a page.
+            assert_eq!(pad.page(), group / 6, "group {group}");
+            let on_page = group % 6;
+            let text = line(&pad, on_page / 2);
+            let marked = std::format!("[{}]", digits_text(&bad[group * 5..group * 5 + 5]));
+            assert!(text.contains(marked.as_str()), "{text:?} for group {group}");
+            assert_eq!(text.matches('[').count(), 1);
+            // Nothing more can be typed, the message stays; confirming says it again.
+            assert_eq!(press_digit(&mut pad, 0), PadEvent::Refused);
+            assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Rejected);
+            assert_eq!(pad.error(), Some(TYPO[group]));
+            assert_eq!(pad.digits().len(), group * 5 + 5);
+            // Deleting into the group clears the mark and the message.
+            assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
+            assert_eq!(pad.bad_group(), None);
+            assert_eq!(pad.error(), None);
+            assert!(!line(&pad, on_page / 2).contains('['));
+            // Back to the typo, fixed, and on to the end.
+            for _ in position..group * 5 + 4 {
+                assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
+            }
+            type_code(&mut pad, &code[position..]);
+            assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Accepted);
+        }
+    }
+
+    #[test]
+    fn the_validator_runs_on_a_complete_code() {
+        let mut code = toy_code(3, 5);
+        // An odd data sum, every group still valid.
+        code[8] = (code[8] + 1) % 10;
+        code[9] = damm::check_digit(1, &code[5..9]);
+        let mut pad = NumberPad::paged(TOY);
+        type_code(&mut pad, &code);
+        assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Rejected);
+        assert_eq!(pad.error(), Some("Code check failed."));
+        assert_eq!(pad.bad_group(), None);
+        assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
+        assert_eq!(pad.error(), None);
+    }
+
+    #[test]
+    fn deleting_across_a_page_boundary_turns_back() {
+        let code = toy_code(14, 9); // 70 digits: 30, 30, 10
+        let mut pad = NumberPad::paged(TOY);
+        type_code(&mut pad, &code[..61]);
+        assert_eq!(pad.page(), 2);
+        assert_eq!(page_line(&pad).as_str(), "Page 3/3");
+        assert_eq!(
+            line(&pad, 0).as_str(),
+            std::format!(" {}____  _____ ", code[60])
+        );
+        assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
+        // 60 typed: the next digit is the first of page 3.
+        assert_eq!(pad.page(), 2);
+        assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
+        assert_eq!(pad.page(), 1);
+        assert_eq!(page_line(&pad).as_str(), "Page 2/3");
+        assert_eq!(
+            line(&pad, 2).as_str(),
+            std::format!(
+                " {}  {}_ ",
+                digits_text(&code[50..55]),
+                digits_text(&code[55..59])
+            )
+        );
+        for _ in 0..29 {
+            assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
+        }
+        assert_eq!(pad.page(), 1);
+        assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
+        assert_eq!(pad.page(), 0);
+        // Typing on turns the page again.
+        type_code(&mut pad, &code[29..31]);
+        assert_eq!(pad.page(), 1);
+    }
+
+    #[test]
+    fn l_and_r_look_at_other_pages_without_changing_anything() {
+        let code = toy_code(14, 4);
+        let mut pad = NumberPad::paged(TOY);
+        // No length yet: nowhere to turn.
+        assert_eq!(pad.handle(PadInput::Page(1)), PadEvent::Refused);
+        type_code(&mut pad, &code[..37]);
+        assert_eq!(pad.page(), 1);
+        assert_eq!(pad.handle(PadInput::Page(-1)), PadEvent::Turned);
+        assert_eq!(pad.page(), 0);
+        assert_eq!(
+            line(&pad, 0).as_str(),
+            std::format!(
+                " {}  {} ",
+                digits_text(&code[..5]),
+                digits_text(&code[5..10])
+            )
+        );
+        assert_eq!(pad.handle(PadInput::Page(-1)), PadEvent::Refused);
+        assert_eq!(pad.handle(PadInput::Page(1)), PadEvent::Turned);
+        assert_eq!(pad.handle(PadInput::Page(1)), PadEvent::Turned);
+        assert_eq!(pad.page(), 2);
+        assert_eq!(page_line(&pad).as_str(), "Page 3/3");
+        assert_eq!(line(&pad, 0).as_str(), " _____  _____ ");
+        assert_eq!(pad.handle(PadInput::Page(1)), PadEvent::Refused);
+        assert_eq!(pad.digits(), &code[..37]);
+        // Typing goes back to the cursor's page.
+        type_code(&mut pad, &code[37..38]);
+        assert_eq!(pad.page(), 1);
+        assert_eq!(pad.handle(PadInput::Page(1)), PadEvent::Turned);
+        assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
+        assert_eq!(pad.page(), 1);
+    }
+
+    #[test]
+    fn odd_shapes_are_clamped() {
+        // Groups that do not fit a page, a page wider than the pad shows,
+        // a code length that is not a whole number of groups.
+        fn seven(_: &[u8]) -> Result<usize, &'static str> {
+            Ok(7)
+        }
+        fn any_group(_: usize, _: &[u8]) -> Result<(), &'static str> {
+            Ok(())
+        }
+        let mut pad = NumberPad::paged(PagedCode {
+            group: 3,
+            groups_per_page: 50,
+            groups_per_line: 0,
+            max_digits: 1000,
+            length: seven,
+            check_group: any_group,
+            validate: |_| Ok(()),
+        });
+        assert_eq!(pad.line_count(), 10);
+        type_code(&mut pad, &[1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(press_digit(&mut pad, 8), PadEvent::Refused);
+        assert_eq!(line(&pad, 2).as_str(), " 7 ");
+        assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Accepted);
+        let pad = NumberPad::paged(PagedCode {
+            group: 0,
+            max_digits: 0,
+            ..TOY
+        });
+        assert_eq!(pad.page_count(), None);
+        assert_eq!(line(&pad, 0).as_str(), " _ ");
+        // The widest line: a page of one-digit groups, all on one line.
+        fn ninety(_: &[u8]) -> Result<usize, &'static str> {
+            Ok(90)
+        }
+        let mut pad = NumberPad::paged(PagedCode {
+            group: 1,
+            groups_per_page: 30,
+            groups_per_line: 30,
+            length: ninety,
+            check_group: any_group,
+            ..TOY
+        });
+        type_code(&mut pad, &[1]);
+        assert_eq!(line(&pad, 0).len(), LINE_CAPACITY);
+        assert!(line(&pad, 0).starts_with(" 1  _ "));
+        assert!(line(&pad, 0).ends_with(" _ "));
+    }
+
+    #[test]
+    fn paged_mashing_never_panics() {
+        let code = toy_code(25, 2);
+        let inputs = [
+            PadInput::Press,
+            PadInput::Move(1, 0),
+            PadInput::Move(0, 1),
+            PadInput::Move(-1, -1),
+            PadInput::Delete,
+            PadInput::Confirm,
+            PadInput::Page(1),
+            PadInput::Page(-1),
+        ];
+        let mut seed = 99u32;
+        let mut pad = NumberPad::paged(TOY);
+        let mut text = Line::new();
+        for step in 0..20_000 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let choice = (seed >> 16) as usize % (inputs.len() + 2);
+            // Mostly the right next digit, so long codes do get typed.
+            if let Some(input) = inputs.get(choice) {
+                let _ = pad.handle(*input);
+            } else if let Some(&digit) = code.get(pad.digits().len()) {
+                let _ = press_digit(&mut pad, digit);
+            }
+            assert!(pad.digits().len() <= MAX_CODE_DIGITS);
+            assert!(pad.page() < pad.page_count().unwrap_or(1), "step {step}");
+            for index in 0..pad.line_count() {
+                pad.write_line(index, &mut text);
+            }
+            assert!(pad.write_page_line(&mut text));
         }
     }
 }

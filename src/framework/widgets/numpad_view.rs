@@ -1,20 +1,26 @@
 //! Drawing the number pad: one 16x16 key sprite per key (gfx/numpad.png), a
-//! pointing-hand cursor, the typed digits grouped as the code is written, and
-//! the validator's error line. Also maps buttons to pad input: D-pad moves,
-//! A types, B deletes, START confirms.
+//! pointing-hand cursor, the typed digits grouped as the code is written (a
+//! paged pad: its page line, then the page on screen, a bad group in
+//! brackets), and the error line. Also maps buttons to pad input: D-pad
+//! moves, A types, B deletes, START confirms, L/R turn a paged pad's pages.
+//!
+//! Stack: the pads run deep in the call chain on the GBA's small IWRAM
+//! stack, so nothing here builds the pad's text all at once. The view keeps
+//! a fingerprint per line it has drawn (on the heap) and each frame asks the
+//! model for one line at a time into a small buffer to compare.
 
 use agb::{
-    display::{Priority, object::Object, tiled::RegularBackground},
+    display::{Priority, font::ChangeColour, object::Object, tiled::RegularBackground},
     input::Button,
 };
 use alloc::vec::Vec;
 
 use super::{
-    numpad::{COLUMNS, GRID, Key, MAX_DIGITS, NumberPad, PadEvent, PadInput, ROWS},
+    numpad::{COLUMNS, GRID, Key, Line, NumberPad, PadEvent, PadInput, ROWS},
     text::{LINE_HEIGHT, TextBox},
 };
 use crate::framework::{
-    assets::{sfx, sprites},
+    assets::{TEXT_MARK_COLOUR, sfx, sprites},
     canvas::Canvas,
     input::Input,
     sound::Sound,
@@ -43,6 +49,10 @@ pub fn read_input(input: &Input) -> Option<PadInput> {
         Some(PadInput::Press)
     } else if input.just_pressed(Button::B) {
         Some(PadInput::Delete)
+    } else if input.just_pressed(Button::L) {
+        Some(PadInput::Page(-1))
+    } else if input.just_pressed(Button::R) {
+        Some(PadInput::Page(1))
     } else if (dx, dy) != (0, 0) {
         Some(PadInput::Move(dx.signum() as i8, dy.signum() as i8))
     } else {
@@ -51,15 +61,16 @@ pub fn read_input(input: &Input) -> Option<PadInput> {
 }
 
 /// One frame of a pad: this frame's buttons handled, the pad's own sounds
-/// played (keys, refusals), a refused code logged as `event <owner> rejected
-/// error=...`. The app acts on the event (chiefly `Accepted`, `Cancelled`).
+/// played (keys, refusals), a refused code or group logged as `event
+/// <owner> rejected error=...`. The app acts on the event (chiefly
+/// `Accepted`, `Cancelled`).
 pub fn run_frame(pad: &mut NumberPad, input: &Input, sound: &mut Sound, owner: &str) -> PadEvent {
     let event = match read_input(input) {
         Some(input) => pad.handle(input),
         None => PadEvent::Nothing,
     };
     match event {
-        PadEvent::Typed | PadEvent::Deleted => sound.play(sfx::CURSOR),
+        PadEvent::Typed | PadEvent::Deleted | PadEvent::Turned => sound.play(sfx::CURSOR),
         PadEvent::Refused => sound.play(sfx::ERROR),
         PadEvent::Rejected => {
             sound.play(sfx::ERROR);
@@ -75,44 +86,51 @@ pub struct NumberPadView {
     keys: Vec<(Object, Key, (usize, usize))>,
     pointer: Object,
     keys_origin: (i32, i32),
-    /// Title, digit lines and error in one box: separate boxes one line
-    /// apart would share tiles (see `list.rs`). Lines: 0 the title, 1..=n the
-    /// digits, then a blank line and two for the error.
+    /// Title, pad lines and error in one box: separate boxes one line
+    /// apart would share tiles (see `list.rs`). Lines: 0 the title, then the
+    /// pad lines (a paged pad's page line, then the digit lines), a blank
+    /// line and two for the error.
     text: TextBox,
-    title: heapless::String<32>,
-    /// The digit lines as last drawn (or being drawn).
-    shown_lines: DigitLines,
+    title: &'static str,
+    /// Whether the pad lines start with a page line.
+    paged: bool,
+    /// A fingerprint of each pad line as last drawn; `None` for one not
+    /// drawn yet (or cut short), so it compares as changed.
+    shown_lines: Vec<Option<u32>>,
     shown_error: Option<&'static str>,
     /// Parts still to type out, a few words a frame (agb lays text out at
     /// ~3k cycles a letter: the whole pad at once took more than a frame).
-    top_due: bool,
     title_due: bool,
     error_due: bool,
-    /// The part the box is typing now, so a digit redraw that interrupts it
+    /// The part the box is typing now, so a line redraw that interrupts it
     /// can put it back on the list.
     typing: Option<Part>,
     pressed: Option<(usize, usize)>,
 }
 
-type DigitLines = heapless::Vec<heapless::String<MAX_DIGITS>, MAX_DIGITS>;
+/// agb's colour changes around a bad group: the mark colour, then the ink.
+const MARK_ON: char = ChangeColour::new(TEXT_MARK_COLOUR).to_char();
+const MARK_OFF: char = ChangeColour::new(1).to_char();
 
 /// Words typed per frame while the title or an error types out.
 const GROUPS_PER_FRAME: usize = 2;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Part {
-    /// The title and the digit lines (the first draw).
-    Top,
     Title,
     Error,
 }
 
 impl NumberPadView {
-    /// Keys with their top-left at `keys_origin`; title, digit lines and error
-    /// in a text column at `text_origin`, `text_columns` tiles wide.
+    /// Keys with their top-left at `keys_origin`; title, pad lines and error
+    /// in a text column at `text_origin`, `text_columns` tiles wide. A line
+    /// wider than that would wrap onto the next: a paged pad's line takes
+    /// 6px a digit and 8px more a group (two groups of five: 76px, 10 tiles).
+    /// The text's palette needs colour [`TEXT_MARK_COLOUR`] for a bad group
+    /// (the two text palettes have it).
     pub fn new(
         pad: &NumberPad,
-        title: &str,
+        title: &'static str,
         keys_origin: (i32, i32),
         text_origin: (i32, i32),
         text_columns: i32,
@@ -135,31 +153,21 @@ impl NumberPadView {
         }
         let mut pointer = Object::new(sprites::POINTER.sprite(POINTER_FRAME));
         pointer.set_priority(Priority::P0);
-        let lines = pad.grouped_lines().len() as i32;
-        // title + digit lines + a blank line + up to two lines of error
-        let rows = ((lines + 4) * LINE_HEIGHT + 7) / 8;
-        let mut title_text = heapless::String::new();
-        for c in title.chars() {
-            if title_text.push(c).is_err() {
-                break;
-            }
-        }
+        let paged = pad.is_paged();
+        let lines = pad.line_count() + usize::from(paged);
+        // title + pad lines + a blank line + up to two lines of error
+        let rows = ((lines as i32 + 4) * LINE_HEIGHT + 7) / 8;
         let mut view = Self {
             keys,
             pointer,
             keys_origin,
             text: TextBox::new(text_origin, text_columns, rows).with_palette(palette),
-            title: title_text,
-            // Drawn a line a frame by the digit loop (no real line is empty,
-            // so these compare as changed), then the title types out: all at
-            // once, title and lines took over half a frame.
-            shown_lines: pad
-                .grouped_lines()
-                .into_iter()
-                .map(|_| heapless::String::new())
-                .collect(),
+            title,
+            paged,
+            // Drawn a line a frame by the line loop, then the title types
+            // out: all at once, title and lines took over half a frame.
+            shown_lines: alloc::vec![None; lines],
             shown_error: None,
-            top_due: false,
             title_due: true,
             error_due: false,
             typing: None,
@@ -179,54 +187,42 @@ impl NumberPadView {
         ));
     }
 
+    /// Pad line `index` (the page line first on a paged pad) into `out`.
+    fn write_line(&self, pad: &NumberPad, index: usize, out: &mut Line) {
+        match (self.paged, index) {
+            (true, 0) => {
+                pad.write_page_line(out);
+            }
+            (true, index) => pad.write_line(index - 1, out),
+            (false, index) => pad.write_line(index, out),
+        }
+    }
+
     /// Bring text and key sprites up to date; `a_held` shows the key under the
     /// cursor pressed. Call from the app's update.
     pub fn update(&mut self, pad: &NumberPad, a_held: bool, layer: &mut RegularBackground) {
-        let lines = pad.grouped_lines();
-        // A changed digit line is redrawn at once (~40k cycles for a line),
-        // so every key lands the frame it is pressed. One line a frame: a key
-        // changes one, and lines left undrawn by an interrupted first draw
-        // follow over the next frames.
-        let changed = lines
-            .iter()
-            .enumerate()
-            .find(|(index, line)| self.shown_lines.get(*index) != Some(*line));
-        let redrew = changed.is_some();
-        if let Some((index, line)) = changed {
-            self.interrupt();
-            self.text
-                .retype_lines(index as i32 + 1, 1, spaced(line).as_str());
-            let _ = self.text.advance(layer, usize::MAX);
-            if let Some(shown) = self.shown_lines.get_mut(index) {
-                shown.clone_from(line);
-            }
-        }
+        // A changed line is redrawn at once (~40k cycles for a line), so
+        // every key lands the frame it is pressed. One line a frame: a key
+        // changes one, and lines left undrawn by the first draw or by a page
+        // turn (every line changes) follow over the next frames.
+        let redrew = self.redraw_a_changed_line(pad, layer);
         if self.shown_error != pad.error() {
             self.shown_error = pad.error();
             self.error_due = true;
         }
-        // The title (with the digits, on the first draw) and the error type
-        // out over frames.
+        // The title and the error type out over frames.
         if !self.text.is_drawing() {
             if core::mem::take(&mut self.title_due) {
-                self.text.retype_lines(0, 1, &self.title);
+                self.text.retype_lines(0, 1, self.title);
                 self.typing = Some(Part::Title);
-            } else if core::mem::take(&mut self.top_due) {
-                let mut top = alloc::string::String::from(self.title.as_str());
-                for line in &lines {
-                    top.push('\n');
-                    top.push_str(&spaced(line));
-                }
-                self.text.retype_lines(0, lines.len() as i32 + 1, &top);
-                self.typing = Some(Part::Top);
             } else if core::mem::take(&mut self.error_due) {
-                let error_line = lines.len() as i32 + 2;
+                let error_line = self.shown_lines.len() as i32 + 2;
                 self.text
                     .retype_lines(error_line, 2, pad.error().unwrap_or(""));
                 self.typing = Some(Part::Error);
             }
         }
-        // Not in a frame that already redrew digits.
+        // Not in a frame that already redrew a line.
         if !redrew && self.text.advance(layer, GROUPS_PER_FRAME) {
             self.typing = None;
         }
@@ -241,17 +237,48 @@ impl NumberPadView {
         self.place_pointer(pad);
     }
 
-    /// A part cut short by a digit redraw is typed again later. A first
-    /// draw cut short leaves only the title to retype; the digit lines count
-    /// as undrawn, so the digit loop brings them back a line at a time.
+    /// Redraw the first pad line that differs from what is shown, if any.
+    /// Kept out of `update` so its line buffer is only on the stack here.
+    #[inline(never)]
+    fn redraw_a_changed_line(&mut self, pad: &NumberPad, layer: &mut RegularBackground) -> bool {
+        let mut line = Line::new();
+        for index in 0..self.shown_lines.len() {
+            self.write_line(pad, index, &mut line);
+            let print = fingerprint(&line);
+            if self.shown_lines[index] == Some(print) {
+                continue;
+            }
+            self.interrupt();
+            if self.paged && index > 0 {
+                // A colour change first: agb skips spaces at the start of a
+                // line, and a group's leading space keeps it in line with a
+                // bad group's bracket below or above. The bad group is in
+                // the mark colour as well as its brackets (the mark does
+                // not rest on colour alone).
+                let mut marked = alloc::string::String::with_capacity(line.len() + 12);
+                marked.push(MARK_OFF);
+                for c in line.chars() {
+                    match c {
+                        '[' => marked.extend([MARK_ON, c]),
+                        ']' => marked.extend([c, MARK_OFF]),
+                        c => marked.push(c),
+                    }
+                }
+                self.text.retype_lines(index as i32 + 1, 1, &marked);
+            } else {
+                self.text.retype_lines(index as i32 + 1, 1, &line);
+            }
+            let _ = self.text.advance(layer, usize::MAX);
+            self.shown_lines[index] = Some(print);
+            return true;
+        }
+        false
+    }
+
+    /// A part cut short by a line redraw is typed again later.
     fn interrupt(&mut self) {
         if self.text.is_drawing() {
             match self.typing {
-                Some(Part::Top) => {
-                    self.title_due = true;
-                    // No real line is empty: these compare as changed.
-                    self.shown_lines.iter_mut().for_each(|line| line.clear());
-                }
                 Some(Part::Title) => self.title_due = true,
                 Some(Part::Error) => self.error_due = true,
                 None => {}
@@ -274,14 +301,149 @@ impl NumberPadView {
     }
 }
 
-/// "1234____" -> "1 2 3 4 _ _ _ _": wider digits read better at 5px.
-fn spaced(text: &str) -> heapless::String<64> {
-    let mut out = heapless::String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i > 0 {
-            let _ = out.push(' ');
-        }
-        let _ = out.push(c);
+/// FNV-1a over a line's text.
+fn fingerprint(text: &str) -> u32 {
+    text.bytes().fold(0x811C_9DC5u32, |hash, byte| {
+        (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::framework::widgets::numpad::PagedCode;
+    use agb::display::tiled::{RegularBackgroundSize, TileFormat};
+
+    fn background() -> RegularBackground {
+        RegularBackground::new(
+            Priority::P0,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        )
     }
-    out
+
+    /// 14 groups of five, whatever the first group says; a group starting
+    /// with 9 is a typo.
+    fn seventy(_: &[u8]) -> Result<usize, &'static str> {
+        Ok(70)
+    }
+
+    fn no_nines(_: usize, digits: &[u8]) -> Result<(), &'static str> {
+        if digits.first() == Some(&9) {
+            Err("Group has a typo.")
+        } else {
+            Ok(())
+        }
+    }
+
+    const CODE: PagedCode = PagedCode {
+        group: 5,
+        groups_per_page: 6,
+        groups_per_line: 2,
+        max_digits: 125,
+        length: seventy,
+        check_group: no_nines,
+        validate: |_| Ok(()),
+    };
+
+    impl NumberPadView {
+        /// Everything on screen matches the pad, nothing left to type out.
+        fn settled(&self, pad: &NumberPad) -> bool {
+            let mut line = Line::new();
+            let lines_shown = (0..self.shown_lines.len()).all(|index| {
+                self.write_line(pad, index, &mut line);
+                self.shown_lines[index] == Some(fingerprint(&line))
+            });
+            lines_shown
+                && !self.text.is_drawing()
+                && !self.title_due
+                && !self.error_due
+                && self.shown_error == pad.error()
+        }
+    }
+
+    /// Frames until the view has drawn everything (at most 100), checking
+    /// that no frame redraws more than one pad line; and how many did.
+    fn settle(
+        view: &mut NumberPadView,
+        pad: &NumberPad,
+        bg: &mut RegularBackground,
+    ) -> (usize, usize) {
+        let mut redraws = 0;
+        for frame in 0..100 {
+            if view.settled(pad) {
+                return (frame, redraws);
+            }
+            let before = view.shown_lines.clone();
+            view.update(pad, false, bg);
+            let changed = before
+                .iter()
+                .zip(&view.shown_lines)
+                .filter(|(was, now)| was != now)
+                .count();
+            assert!(changed <= 1, "{changed} lines redrawn in one frame");
+            redraws += changed;
+        }
+        panic!("the pad's text never settled");
+    }
+
+    fn walk(pad: &mut NumberPad, steps: &[(i8, i8)]) {
+        for &(dx, dy) in steps {
+            pad.handle(PadInput::Move(dx, dy));
+        }
+    }
+
+    #[test_case]
+    fn a_page_turn_redraws_a_line_a_frame(_gba: &mut agb::Gba) {
+        let mut bg = background();
+        let mut pad = NumberPad::paged(CODE);
+        let mut view = NumberPadView::new(&pad, "Share code:", (136, 52), (8, 28), 12, 15);
+        // The page line and three digit lines, then the title.
+        let (frames, redraws) = settle(&mut view, &pad, &mut bg);
+        assert_eq!(redraws, 4);
+        assert!(frames > 4);
+        // A page's digits, a frame each: one line each; the 30th turns the
+        // page, whose four lines follow a frame at a time.
+        walk(&mut pad, &[(0, 1), (0, 1)]); // to the 1
+        for typed in 1..=30 {
+            assert_eq!(pad.handle(PadInput::Press), PadEvent::Typed);
+            view.update(&pad, true, &mut bg);
+            if typed < 30 {
+                // The fifth: the length is known, so the page line and the
+                // other lines' blanks follow.
+                let (_, redraws) = settle(&mut view, &pad, &mut bg);
+                let expected = if typed == 5 { 3 } else { 0 };
+                assert!(redraws == expected, "digit {typed}: {redraws} more lines");
+            }
+        }
+        assert_eq!(pad.page(), 1);
+        let (frames, redraws) = settle(&mut view, &pad, &mut bg);
+        assert_eq!(redraws, 3, "the rest of the new page");
+        assert!(frames >= 3);
+        // A bad group: marked at once, its message typed out after.
+        walk(&mut pad, &[(0, -1), (0, -1), (1, 0), (1, 0)]); // to the 9
+        assert_eq!(pad.key_under_cursor(), Some(Key::Digit(9)));
+        assert_eq!(pad.handle(PadInput::Press), PadEvent::Typed);
+        walk(&mut pad, &[(-1, 0), (-1, 0), (0, 1), (0, 1)]);
+        for _ in 0..4 {
+            pad.handle(PadInput::Press);
+        }
+        assert_eq!(pad.bad_group(), Some(6));
+        settle(&mut view, &pad, &mut bg);
+        view.clear();
+    }
+
+    #[test_case]
+    fn a_fixed_pad_has_no_page_line(_gba: &mut agb::Gba) {
+        let mut bg = background();
+        let pad = NumberPad::new(30, 10, |_| Ok(()));
+        let mut view = NumberPadView::new(&pad, "Type a password:", (136, 52), (20, 28), 12, 15);
+        assert_eq!(view.shown_lines.len(), 3);
+        let (_, redraws) = settle(&mut view, &pad, &mut bg);
+        assert_eq!(redraws, 3);
+        // L and R do nothing here.
+        let mut pad = pad;
+        assert_eq!(pad.handle(PadInput::Page(1)), PadEvent::Nothing);
+        assert_eq!(settle(&mut view, &pad, &mut bg), (0, 0));
+    }
 }

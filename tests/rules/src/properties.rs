@@ -5,9 +5,13 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 
+use crate::damm;
 use crate::framework::widgets::numpad::{
-    COLUMNS, Key, MAX_DIGITS, NumberPad, PadEvent, PadInput, ROWS,
+    COLUMNS, GRID, Key, LENGTH_OUT_OF_RANGE, Line, MAX_CODE_DIGITS, MAX_DIGITS, NumberPad,
+    PadEvent, PadInput, PagedCode, ROWS, TOO_SHORT,
 };
+use crate::nonogram::rules::share_code::{self, CodeError, GROUP_DIGITS, PAGE_GROUPS};
+use crate::nonogram::rules::{Grid, MAX_HEIGHT, MAX_WIDTH};
 use crate::random::Rng;
 use crate::sweeper::rules::code::{BoardCode, DIGITS};
 use crate::sweeper::rules::{Board, Difficulty, GameState, Outcome, Pos, PosSet, SQUARE_COUNT};
@@ -266,13 +270,316 @@ proptest! {
             let (x, y) = pad.cursor();
             prop_assert!(x < COLUMNS && y < ROWS && pad.key_under_cursor().is_some());
         }
-        // The grouped lines are the digits then blanks, `group` to a line.
-        let lines = pad.grouped_lines();
-        let joined: String = lines.iter().map(|line| line.as_str()).collect();
+        // The lines are the digits then blanks, `group` to a line, spaced.
+        let mut joined = String::new();
+        let mut line = Line::new();
+        for index in 0..pad.line_count() {
+            pad.write_line(index, &mut line);
+            prop_assert!(line.len() < 2 * group);
+            prop_assert!(line.chars().skip(1).step_by(2).all(|c| c == ' '));
+            joined.extend(line.chars().step_by(2));
+        }
         let mut expected: String = model.iter().map(|&d| char::from(b'0' + d)).collect();
         expected.extend(std::iter::repeat_n('_', length - model.len()));
         prop_assert_eq!(joined, expected);
-        prop_assert!(lines.iter().all(|line| line.len() <= group));
-        prop_assert_eq!(lines.len(), length.div_ceil(group));
+        prop_assert_eq!(pad.line_count(), length.div_ceil(group));
     }
+
+    /// A paged pad against a plain model of its rules (module doc of
+    /// numpad.rs), on share-code-shaped toy codes, with typos, deletes,
+    /// confirms and page turns mixed in.
+    #[test]
+    fn paged_number_pad_keeps_its_rules(
+        groups in 1..40usize,
+        seed in any::<u32>(),
+        steps in prop::collection::vec(0..16u8, 0..400),
+    ) {
+        let code = toy_code(groups, seed);
+        let mut pad = NumberPad::paged(TOY_CODE);
+        let mut typed: Vec<u8> = Vec::new();
+        let mut bad: Option<usize> = None;
+        let mut length: Option<usize> = None;
+        let mut shown_page = 0usize;
+        let mut line = Line::new();
+        for step in steps {
+            // Most steps type the code's next digit (some of them wrong), so
+            // long codes get typed to the end.
+            let (input, digit) = match step {
+                0 => (PadInput::Move(1, 0), None),
+                1 => (PadInput::Move(0, -1), None),
+                2 => (PadInput::Delete, None),
+                3 => (PadInput::Confirm, None),
+                4 => (PadInput::Page(-1), None),
+                5 => (PadInput::Page(1), None),
+                6 => (PadInput::Press, None), // whatever key is under the cursor
+                7 => (PadInput::Press, Some((code.get(typed.len()).copied().unwrap_or(3) + 1) % 10)),
+                _ => (PadInput::Press, Some(code.get(typed.len()).copied().unwrap_or(7))),
+            };
+            if let Some(digit) = digit {
+                walk_to(&mut pad, Key::Digit(digit));
+            }
+            let key = match input {
+                PadInput::Press => pad.key_under_cursor(),
+                _ => None,
+            };
+            let cursor_page = |typed: &[u8], bad: Option<usize>, length: Option<usize>| {
+                let position = bad.map_or(typed.len(), |group| group * 5);
+                (position / 30).min(length.map_or(1, |l| l.div_ceil(30)) - 1)
+            };
+            let expected = match (input, key) {
+                (PadInput::Press, Some(Key::Digit(d))) => {
+                    let limit = length.unwrap_or(5);
+                    if bad.is_some() || typed.len() >= limit {
+                        PadEvent::Refused
+                    } else {
+                        typed.push(d);
+                        let n = typed.len();
+                        if n.is_multiple_of(5) || Some(n) == length {
+                            let group = (n - 1) / 5;
+                            let mut ok = damm::is_valid((group % 10) as u8, &typed[group * 5..]);
+                            if ok && group == 0 {
+                                let declared = toy_length(&typed).unwrap_or(0);
+                                ok = (5..=MAX_CODE_DIGITS).contains(&declared);
+                                length = ok.then_some(declared);
+                            }
+                            if ok { PadEvent::Typed } else { bad = Some(group); PadEvent::Rejected }
+                        } else {
+                            PadEvent::Typed
+                        }
+                    }
+                }
+                (PadInput::Press, Some(Key::Backspace)) | (PadInput::Delete, _) => {
+                    if typed.pop().is_some() {
+                        bad = None;
+                        if typed.len() < 5 {
+                            length = None;
+                        }
+                        PadEvent::Deleted
+                    } else {
+                        PadEvent::Refused
+                    }
+                }
+                (PadInput::Press, Some(Key::Cancel)) => PadEvent::Cancelled,
+                (PadInput::Press, Some(Key::Ok)) | (PadInput::Confirm, _) => {
+                    if bad.is_some() || length != Some(typed.len()) {
+                        PadEvent::Rejected
+                    } else if toy_validate(&typed).is_ok() {
+                        PadEvent::Accepted
+                    } else {
+                        PadEvent::Rejected
+                    }
+                }
+                (PadInput::Page(step), _) => {
+                    let pages = length.map(|l| l.div_ceil(30));
+                    let next = shown_page as i32 + i32::from(step);
+                    match pages {
+                        Some(pages) if next >= 0 && next < pages as i32 => {
+                            shown_page = next as usize;
+                            PadEvent::Turned
+                        }
+                        _ => PadEvent::Refused,
+                    }
+                }
+                _ => PadEvent::Nothing,
+            };
+            let event = pad.handle(input);
+            prop_assert_eq!(event, expected, "{:?} on {:?}", input, key);
+            prop_assert_eq!(pad.digits(), &typed[..]);
+            prop_assert_eq!(pad.bad_group(), bad);
+            prop_assert_eq!(pad.length(), length);
+            if !matches!(input, PadInput::Page(_) | PadInput::Move(..))
+                && !(input == PadInput::Press && key.is_none())
+                && key != Some(Key::Cancel)
+            {
+                shown_page = cursor_page(&typed, bad, length);
+            }
+            prop_assert_eq!(pad.page(), shown_page);
+            // A marked group shows in brackets on its page, and nothing else does.
+            let mut brackets = 0;
+            for index in 0..pad.line_count() {
+                pad.write_line(index, &mut line);
+                brackets += line.matches('[').count();
+            }
+            let marked_here = bad.is_some_and(|group| group / 6 == shown_page);
+            prop_assert_eq!(brackets, usize::from(marked_here));
+            if bad.is_some() {
+                prop_assert!(pad.error().is_some());
+            }
+            if event == PadEvent::Rejected && bad.is_none() && length != Some(typed.len()) {
+                prop_assert_eq!(pad.error(), Some(TOO_SHORT));
+            }
+        }
+    }
+
+    /// A real share code typed on a paged pad the way the nonogram wires it:
+    /// accepted as typed; a typo in any group is caught the moment that
+    /// group is complete, named, and fixed by deleting back into it.
+    #[test]
+    fn share_codes_type_on_a_paged_pad(
+        width in 1..=MAX_WIDTH,
+        height in 1..=MAX_HEIGHT,
+        rows in prop::collection::vec(any::<u32>(), MAX_HEIGHT),
+        typo_at in any::<prop::sample::Index>(),
+    ) {
+        let picture = Grid::from_rows(width, height, &rows);
+        prop_assume!(!picture.is_empty());
+        let code = share_code::encode(&picture).unwrap();
+        let code = code.digits();
+        let mut pad = NumberPad::paged(SHARE_CODE);
+        // With a typo first: caught at the end of its group.
+        let position = typo_at.index(code.len());
+        let group = position / GROUP_DIGITS;
+        let group_end = (group + 1) * GROUP_DIGITS;
+        for (i, &digit) in code[..group_end].iter().enumerate() {
+            let digit = if i == position { (digit + 1) % 10 } else { digit };
+            walk_to(&mut pad, Key::Digit(digit));
+            let event = pad.handle(PadInput::Press);
+            prop_assert_eq!(event, if i + 1 == group_end { PadEvent::Rejected } else { PadEvent::Typed });
+        }
+        prop_assert_eq!(pad.bad_group(), Some(group));
+        prop_assert_eq!(pad.page(), group / PAGE_GROUPS);
+        let message = if group == 0 {
+            // The first group's check, or its length read failing.
+            [CodeError::BadGroup { group: 0 }.message(), CodeError::InvalidGroupCount.message(), CodeError::UnknownVersion.message()]
+                .contains(&pad.error().unwrap_or(""))
+        } else {
+            pad.error() == Some(CodeError::BadGroup { group }.message())
+        };
+        prop_assert!(message, "{:?} for group {}", pad.error(), group);
+        // Fixed, then the rest, page by page.
+        while pad.digits().len() > position {
+            prop_assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
+        }
+        prop_assert_eq!(pad.bad_group(), None);
+        for (i, &digit) in code.iter().enumerate().skip(position) {
+            prop_assert_eq!(pad.page(), i / (GROUP_DIGITS * PAGE_GROUPS));
+            walk_to(&mut pad, Key::Digit(digit));
+            prop_assert_eq!(pad.handle(PadInput::Press), PadEvent::Typed);
+        }
+        prop_assert_eq!(pad.length(), Some(code.len()));
+        prop_assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Accepted);
+    }
+}
+
+/// Move the pad's cursor onto `key` with the D-pad, as a player would.
+fn walk_to(pad: &mut NumberPad, key: Key) {
+    let (x, y) = (0..ROWS)
+        .flat_map(|y| (0..COLUMNS).map(move |x| (x, y)))
+        .find(|&(x, y)| GRID[y][x] == Some(key))
+        .unwrap_or((0, 0));
+    // Off the bottom row first: its gaps stop sideways moves.
+    if pad.cursor().1 == ROWS - 1 && pad.cursor() != (x, y) {
+        pad.handle(PadInput::Move(0, -1));
+    }
+    while pad.cursor().0 != x {
+        let dx = if pad.cursor().0 < x { 1 } else { -1 };
+        pad.handle(PadInput::Move(dx, 0));
+    }
+    while pad.cursor().1 != y {
+        let dy = if pad.cursor().1 < y { 1 } else { -1 };
+        pad.handle(PadInput::Move(0, dy));
+    }
+    assert_eq!(pad.key_under_cursor(), Some(key));
+}
+
+// ---- a toy paged code: groups of 4 data digits and a Damm digit from the
+// group's index, the first group 1, the group count (2 digits), one more ----
+
+fn toy_length(first: &[u8]) -> Result<usize, &'static str> {
+    if first.first() != Some(&1) {
+        return Err("Unknown version.");
+    }
+    Ok((usize::from(first[1]) * 10 + usize::from(first[2])) * 5)
+}
+
+fn toy_check_group(group: usize, digits: &[u8]) -> Result<(), &'static str> {
+    if damm::is_valid((group % 10) as u8, digits) {
+        Ok(())
+    } else {
+        Err("A group has a typo.")
+    }
+}
+
+/// Accepts codes whose data digits add up to an even number.
+fn toy_validate(digits: &[u8]) -> Result<(), &'static str> {
+    let sum: u32 = digits
+        .chunks(5)
+        .flat_map(|group| &group[..group.len().min(4)])
+        .map(|&d| u32::from(d))
+        .sum();
+    if sum.is_multiple_of(2) {
+        Ok(())
+    } else {
+        Err("Odd.")
+    }
+}
+
+const TOY_CODE: PagedCode = PagedCode {
+    group: 5,
+    groups_per_page: 6,
+    groups_per_line: 2,
+    max_digits: MAX_CODE_DIGITS,
+    length: toy_length,
+    check_group: toy_check_group,
+    validate: toy_validate,
+};
+
+/// A valid toy code of `groups` groups (more than the pad takes, too: its
+/// first group is then refused), data digits from `seed`.
+fn toy_code(groups: usize, seed: u32) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let mut data = vec![1, (groups / 10) as u8, (groups % 10) as u8];
+    while data.len() < groups * 4 {
+        data.push(rng.below(10) as u8);
+    }
+    let mut code = Vec::new();
+    for (index, group) in data.chunks(4).enumerate() {
+        code.extend_from_slice(group);
+        code.push(damm::check_digit((index % 10) as u8, group));
+    }
+    code
+}
+
+// ---- share codes, wired as the nonogram app would ----
+
+fn share_length(first: &[u8]) -> Result<usize, &'static str> {
+    share_code::code_length(first).map_err(CodeError::message)
+}
+
+fn share_check_group(group: usize, digits: &[u8]) -> Result<(), &'static str> {
+    if damm::is_valid((group % 10) as u8, digits) {
+        Ok(())
+    } else {
+        Err(CodeError::BadGroup { group }.message())
+    }
+}
+
+fn share_validate(digits: &[u8]) -> Result<(), &'static str> {
+    share_code::decode(digits)
+        .map(|_| ())
+        .map_err(CodeError::message)
+}
+
+const SHARE_CODE: PagedCode = PagedCode {
+    group: GROUP_DIGITS,
+    groups_per_page: PAGE_GROUPS,
+    groups_per_line: 2,
+    max_digits: share_code::MAX_DIGITS,
+    length: share_length,
+    check_group: share_check_group,
+    validate: share_validate,
+};
+
+#[test]
+fn out_of_range_lengths_are_refused() {
+    // 26 groups: more than the pad takes.
+    let code = toy_code(26, 1);
+    let mut pad = NumberPad::paged(TOY_CODE);
+    for &digit in &code[..5] {
+        walk_to(&mut pad, Key::Digit(digit));
+        pad.handle(PadInput::Press);
+    }
+    assert_eq!(pad.error(), Some(LENGTH_OUT_OF_RANGE));
+    assert_eq!(pad.bad_group(), Some(0));
+    assert_eq!(MAX_DIGITS, 30);
 }
