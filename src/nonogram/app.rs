@@ -87,6 +87,8 @@ pub enum Mode {
     Extras { row: usize },
     /// The generator at work on a random puzzle.
     Generating,
+    /// Typing a share code on the number pad.
+    CodePad,
     /// The editor (see `editor.rs`).
     Edit(editor::Editing),
 }
@@ -276,6 +278,7 @@ impl App for Nonogram {
             Mode::Slot { .. } => menu::update_slot(persistent, working, system),
             Mode::Extras { .. } => extras::update_page(persistent, working, system),
             Mode::Generating => extras::update_generating(persistent, working, system),
+            Mode::CodePad => extras::update_pad(persistent, working, system),
             Mode::Edit(_) => editor::update(persistent, working, system),
         }
         if matches!(working.mode, Mode::Play | Mode::Drag(..)) {
@@ -296,7 +299,10 @@ impl App for Nonogram {
 
     fn show(_persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
         working.view.show(canvas);
-        extras::show(working, canvas);
+    }
+
+    fn claims_start(_persistent: &Persistent, working: &Working) -> bool {
+        extras::claims_start(working)
     }
 
     fn pause(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
@@ -313,6 +319,7 @@ fn draw(persistent: &Persistent, working: &mut Working, system: &mut System) -> 
         Mode::Options { .. } | Mode::Slot { .. } | Mode::Extras { .. } | Mode::Generating => {
             menu::sync_text_page(working)
         }
+        Mode::CodePad => extras::sync_pad(working, system.input.pressed(Button::A)),
         Mode::Edit(editing) => editor::draw(working, editing),
         Mode::Play | Mode::Drag(..) | Mode::Solved => {
             working.game.regrade();
@@ -345,7 +352,7 @@ pub fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut
         Mode::List { page, slot } => return menu::list_text(working, system, page, slot),
         Mode::Options { row } => return menu::options_text(working, system, row),
         Mode::Slot { slot, row } => return menu::slot_text(working, system, slot, row),
-        Mode::Extras { .. } | Mode::Generating => {
+        Mode::Extras { .. } | Mode::Generating | Mode::CodePad => {
             return extras::text(working);
         }
         Mode::Edit(editing) => return editor::text(working, editing),

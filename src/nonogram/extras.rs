@@ -1,5 +1,6 @@
 //! The extras page: random puzzles made on the cartridge, and share codes
-//! typed on the number pad.
+//! typed on the number pad (a page of six groups at a time; each group is
+//! checked as it is typed and a bad one is marked and named).
 //!
 //! A random puzzle is Tatham-style: the generator draws pictures until one
 //! has clues that line logic alone solves, which also proves it has one
@@ -11,9 +12,19 @@ use alloc::{boxed::Box, format};
 use super::{
     app::{Mode, Persistent, Source, Working, start_puzzle},
     menu::{self, TextPage},
-    rules::Generator,
+    rules::{
+        CodeError, Generator,
+        share_code::{self, GROUP_DIGITS, PAGE_GROUPS},
+    },
 };
-use crate::framework::{System, assets::sfx, canvas::Canvas};
+use crate::framework::{
+    System,
+    assets::sfx,
+    widgets::{
+        numpad::{NumberPad, PadEvent, PagedCode},
+        numpad_view,
+    },
+};
 
 /// Units of the generator's work per frame (see `nonogram.generate` in
 /// `just bench`).
@@ -22,6 +33,9 @@ pub const GENERATE_WORK_PER_FRAME: u32 = 8;
 /// The page's rows: random puzzles by size.
 const SIZES: [(usize, usize); 4] = [(5, 5), (10, 10), (15, 15), (20, 15)];
 
+/// The row after the sizes: type a share code.
+const CODE_ROW: usize = SIZES.len();
+
 /// What the extras have under way.
 #[derive(Default)]
 pub struct Extras {
@@ -29,11 +43,30 @@ pub struct Extras {
     /// The seed and size being made.
     making: Option<(u32, (usize, usize))>,
     attempts_shown: u32,
+    /// The share code being typed.
+    pad: Option<Box<NumberPad>>,
 }
 
-fn rows() -> [alloc::string::String; SIZES.len()] {
-    SIZES.map(|(width, height)| format!("Random {width}x{height}"))
+fn rows() -> [alloc::string::String; SIZES.len() + 1] {
+    let mut rows = [const { alloc::string::String::new() }; SIZES.len() + 1];
+    for (row, (width, height)) in rows.iter_mut().zip(SIZES) {
+        *row = format!("Random {width}x{height}");
+    }
+    rows[CODE_ROW] = "Type a share code".into();
+    rows
 }
+
+/// A share code on the number pad: groups of five, six to a page, two to
+/// a line; the first group gives the length.
+const SHARE_CODE: PagedCode = PagedCode {
+    group: GROUP_DIGITS,
+    groups_per_page: PAGE_GROUPS,
+    groups_per_line: 2,
+    max_digits: share_code::MAX_DIGITS,
+    length: |first| share_code::code_length(first).map_err(CodeError::message),
+    check_group: |index, digits| share_code::check_group(index, digits).map_err(CodeError::message),
+    validate: |digits| share_code::decode(digits).map(|_| ()).map_err(CodeError::message),
+};
 
 #[inline(never)]
 pub fn update_page(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
@@ -50,16 +83,83 @@ pub fn update_page(persistent: &mut Persistent, working: &mut Working, system: &
     }
     let (_, dy) = system.input.repeated_direction();
     if dy != 0 {
-        let row = (row as i32 + dy).rem_euclid(SIZES.len() as i32) as usize;
+        let row = (row as i32 + dy).rem_euclid(CODE_ROW as i32 + 1) as usize;
         working.mode = Mode::Extras { row };
         system.sound.play(sfx::CURSOR);
         return;
     }
-    if system.input.just_pressed(Button::A)
-        && let Some(&size) = SIZES.get(row)
-    {
-        generate(working, system, size);
+    if !system.input.just_pressed(Button::A) {
+        return;
     }
+    match SIZES.get(row) {
+        Some(&size) => generate(working, system, size),
+        None => open_pad(working, system),
+    }
+}
+
+#[inline(never)]
+fn open_pad(working: &mut Working, system: &mut System) {
+    let pad = Box::new(NumberPad::paged(SHARE_CODE));
+    working.view.open_pad(&pad, "Type a share code:");
+    working.extras.pad = Some(pad);
+    working.mode = Mode::CodePad;
+    system.sound.play(sfx::CONFIRM);
+    crate::event!("nonogram.pad opened");
+}
+
+/// A frame of typing a share code; an accepted one is played at once.
+#[inline(never)]
+pub fn update_pad(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
+    let Some(pad) = working.extras.pad.as_mut() else {
+        working.mode = Mode::Extras { row: CODE_ROW };
+        return;
+    };
+    let event = numpad_view::run_frame(pad, &system.input, &mut system.sound, "nonogram.pad");
+    match event {
+        PadEvent::Accepted => {
+            let decoded = share_code::decode(pad.digits());
+            close_pad(working);
+            match decoded {
+                Ok(picture) => {
+                    crate::event!("nonogram.pad accepted size={}x{}", picture.width(), picture.height());
+                    start_puzzle(persistent, working, system, Source::Shared, Some(&picture));
+                }
+                // The pad's validator decoded it already: not reached.
+                Err(_) => working.mode = Mode::Extras { row: CODE_ROW },
+            }
+        }
+        PadEvent::Cancelled => {
+            close_pad(working);
+            working.mode = Mode::Extras { row: CODE_ROW };
+        }
+        PadEvent::Nothing
+        | PadEvent::Typed
+        | PadEvent::Deleted
+        | PadEvent::Refused
+        | PadEvent::Rejected
+        | PadEvent::Turned => {}
+    }
+}
+
+fn close_pad(working: &mut Working) {
+    working.view.close_pad();
+    working.extras.pad = None;
+}
+
+/// Draw the pad once its page is on screen; true while drawing is left.
+pub fn sync_pad(working: &mut Working, a_held: bool) -> bool {
+    if menu::sync_text_page(working) {
+        return true;
+    }
+    if let Some(pad) = working.extras.pad.as_deref() {
+        working.view.sync_pad(pad, a_held);
+    }
+    false
+}
+
+/// START confirms a code instead of closing the window.
+pub fn claims_start(working: &Working) -> bool {
+    working.mode == Mode::CodePad
 }
 
 /// Start making a random puzzle of `size`.
@@ -131,14 +231,18 @@ pub fn text(working: &mut Working) {
         }
         Mode::Extras { row } => {
             let rows = rows();
-            let rows = [rows[0].as_str(), rows[1].as_str(), rows[2].as_str(), rows[3].as_str()];
+            let rows = [
+                rows[0].as_str(),
+                rows[1].as_str(),
+                rows[2].as_str(),
+                rows[3].as_str(),
+                rows[4].as_str(),
+            ];
             working.view.set_title("Extras");
             working
                 .view
-                .set_lines(&menu::rows_text(&rows, row, "A: make one  B: back"));
+                .set_lines(&menu::rows_text(&rows, row, "A: choose  B: back"));
         }
         _ => {}
     }
 }
-
-pub fn show(_working: &Working, _canvas: &mut Canvas) {}

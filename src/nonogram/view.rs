@@ -19,9 +19,10 @@ use super::rules::{
     play::{Mark, Marks},
 };
 use crate::framework::{
+    assets::TEXT_PALETTE,
     canvas::Canvas,
     transition::Area,
-    widgets::{text::TextBox, window},
+    widgets::{numpad::NumberPad, numpad_view::NumberPadView, text::TextBox, window},
 };
 
 /// The nonogram takes the whole screen: a 20x15 board needs every line.
@@ -138,6 +139,8 @@ pub struct View {
     title_text: String,
     lines_text: String,
     built: bool,
+    /// The number pad, while a share code is typed.
+    pad: Option<NumberPadView>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -169,6 +172,7 @@ impl View {
             title_text: String::new(),
             lines_text: String::new(),
             built: false,
+            pad: None,
         }
     }
 
@@ -598,6 +602,32 @@ impl View {
     pub fn show(&self, canvas: &mut Canvas) {
         canvas.background(&self.frame_layer);
         canvas.background(&self.text_layer);
+        if let Some(pad) = &self.pad {
+            pad.show(canvas);
+        }
+    }
+
+    /// The number pad on a text page: its keys on the right, its digits
+    /// and messages on the left, in place of the page's own text.
+    pub fn open_pad(&mut self, pad: &NumberPad, title: &'static str) {
+        self.set_title("");
+        self.set_lines("");
+        self.title.release();
+        self.lines.release();
+        self.pad = Some(NumberPadView::new(pad, title, (156, 50), (16, 20), 16, TEXT_PALETTE));
+    }
+
+    /// Bring the pad's text and keys up to date (once the page is shown).
+    pub fn sync_pad(&mut self, pad: &NumberPad, a_held: bool) {
+        if let Some(view) = self.pad.as_mut() {
+            view.update(pad, a_held, &mut self.text_layer);
+        }
+    }
+
+    pub fn close_pad(&mut self) {
+        if let Some(mut view) = self.pad.take() {
+            view.clear();
+        }
     }
 }
 

@@ -206,6 +206,12 @@ pub fn check_groups(digits: &[u8]) -> Result<(), CodeError> {
     check_groups_from(0, digits)
 }
 
+/// Checks group `index` (from 0) of a code, given its digits: the number
+/// pad checks each group as it is typed.
+pub fn check_group(index: usize, digits: &[u8]) -> Result<(), CodeError> {
+    check_groups_from(index, digits)
+}
+
 /// [`check_groups`] for page `page` (from 0) of a code: groups are numbered
 /// in the whole code.
 pub fn check_page(page: usize, digits: &[u8]) -> Result<(), CodeError> {
