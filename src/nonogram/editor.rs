@@ -172,7 +172,7 @@ pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut S
             working.mode = mode;
         }
         // The check's progress line, a few times a second.
-        None if editing == Editing::Checking && system.frame % 8 == 0 => {
+        None if editing == Editing::Checking && system.frame.is_multiple_of(8) => {
             text(working, Editing::Checking);
         }
         None => {}

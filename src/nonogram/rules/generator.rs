@@ -197,7 +197,12 @@ pub(super) fn smooth_picture(rng: &mut Rng, width: usize, height: usize) -> Grid
 
 /// Noise averaged over each cell's neighbourhood, cut at the median.
 #[inline(never)]
-pub(super) fn smooth_picture_in(rng: &mut Rng, width: usize, height: usize, scratch: &mut Scratch) -> Grid {
+pub(super) fn smooth_picture_in(
+    rng: &mut Rng,
+    width: usize,
+    height: usize,
+    scratch: &mut Scratch,
+) -> Grid {
     let Scratch {
         noise,
         across,
@@ -214,10 +219,10 @@ pub(super) fn smooth_picture_in(rng: &mut Rng, width: usize, height: usize, scra
     let reach_x = usize::from(width != 2);
     // Sums over each cell's neighbourhood, a row of three then a column of
     // three (separable), scaled so every neighbourhood size weighs alike.
-    for y in 0..height {
-        for x in 0..width {
+    for (sums, cells) in across.iter_mut().zip(noise.iter()).take(height) {
+        for (x, sum) in sums.iter_mut().enumerate().take(width) {
             let (left, right) = (x.saturating_sub(reach_x), (x + reach_x).min(width - 1));
-            across[y][x] = (left..=right).map(|x| u16::from(noise[y][x])).sum();
+            *sum = cells[left..=right].iter().map(|&n| u16::from(n)).sum();
         }
     }
     /// 36 / cells in the neighbourhood (1, 2, 3, 4, 6 or 9 cells).
@@ -259,7 +264,7 @@ fn nth_smallest(values: &[u16], index: usize, inside: &mut [u16; MAX_WIDTH * MAX
     const SHIFT: u32 = 6;
     /// Bands for the smoothed values (at most 9 x 255 x 4); anything
     /// larger shares the last.
-    const BANDS: usize = (9 * 255 * 4 >> SHIFT) + 1;
+    const BANDS: usize = ((9 * 255 * 4) >> SHIFT) + 1;
     let band_of = |value: u16| usize::from(value >> SHIFT).min(BANDS - 1);
     let mut bands = [0u16; BANDS];
     for &value in values {
