@@ -470,16 +470,24 @@ fn undo_or_redo(persistent: &mut Persistent, working: &mut Working, system: &mut
 
 /// Move the cursor by `(dx, dy)`, wrapping round the board's edges when not
 /// painting; true if it moved.
-fn move_cursor(persistent: &mut Persistent, working: &Working, (dx, dy): (i32, i32)) -> bool {
-    let (width, height) = (working.game.solution.width() as i32, working.game.solution.height() as i32);
-    let (x, y) = (i32::from(persistent.cursor.0), i32::from(persistent.cursor.1));
+fn move_cursor(persistent: &mut Persistent, working: &Working, step: (i32, i32)) -> bool {
+    let size = (working.game.solution.width(), working.game.solution.height());
     let painting = matches!(working.mode, Mode::Drag(..));
-    let (nx, ny) = if painting {
-        ((x + dx).clamp(0, width - 1), (y + dy).clamp(0, height - 1))
-    } else {
+    step_cursor(&mut persistent.cursor, size, step, !painting)
+}
+
+/// Move `cursor` by `(dx, dy)` on a board of `(width, height)` cells,
+/// wrapping round the edges (`wrap`, when not painting) or stopping at
+/// them; true if it moved. The editor moves its cursor the same way.
+pub fn step_cursor(cursor: &mut (u8, u8), (width, height): (usize, usize), (dx, dy): (i32, i32), wrap: bool) -> bool {
+    let (width, height) = (width as i32, height as i32);
+    let (x, y) = (i32::from(cursor.0), i32::from(cursor.1));
+    let (nx, ny) = if wrap {
         ((x + dx).rem_euclid(width), (y + dy).rem_euclid(height))
+    } else {
+        ((x + dx).clamp(0, width - 1), (y + dy).clamp(0, height - 1))
     };
-    persistent.cursor = (nx as u8, ny as u8);
+    *cursor = (nx as u8, ny as u8);
     (nx, ny) != (x, y)
 }
 

@@ -14,7 +14,7 @@ use agb::input::Button;
 use alloc::{boxed::Box, format, string::String, vec};
 
 use super::{
-    app::{Mode, Nonogram, Persistent, Source, Working},
+    app::{Mode, Nonogram, Persistent, Source, Working, step_cursor},
     layout::Layout,
     menu,
     records::Custom,
@@ -230,16 +230,9 @@ fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) ->
 }
 
 /// Move the cursor, wrapping round the edges unless painting; true if it moved.
-fn move_cursor(editor: &mut Editor, (dx, dy): (i32, i32), wrap: bool) -> bool {
-    let (width, height) = (editor.board.marks.width() as i32, editor.board.marks.height() as i32);
-    let (x, y) = (i32::from(editor.cursor.0), i32::from(editor.cursor.1));
-    let (nx, ny) = if wrap {
-        ((x + dx).rem_euclid(width), (y + dy).rem_euclid(height))
-    } else {
-        ((x + dx).clamp(0, width - 1), (y + dy).clamp(0, height - 1))
-    };
-    editor.cursor = (nx as u8, ny as u8);
-    (nx, ny) != (x, y)
+fn move_cursor(editor: &mut Editor, step: (i32, i32), wrap: bool) -> bool {
+    let size = (editor.board.marks.width(), editor.board.marks.height());
+    step_cursor(&mut editor.cursor, size, step, wrap)
 }
 
 fn paint(editor: &mut Editor, brush: Brush) {
@@ -277,18 +270,16 @@ fn update_menu(persistent: &mut Persistent, editor: &mut Box<Editor>, row: usize
     if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
         return Some(Mode::Edit(Editing::Draw));
     }
-    let (dx, dy) = input.repeated_direction();
+    let (dx, _) = input.repeated_direction();
     let chosen = MENU_ROWS.get(row).copied().unwrap_or(MenuRow::Done);
-    if dy != 0 {
-        system.sound.play(sfx::CURSOR);
-        let row = (row as i32 + dy).rem_euclid(MENU_ROWS.len() as i32) as usize;
+    if let Some(row) = menu::step_row(system, row, MENU_ROWS.len()) {
         return Some(Mode::Edit(Editing::Menu { row }));
     }
     if dx != 0 && matches!(chosen, MenuRow::Width | MenuRow::Height) {
         resize(editor, chosen == MenuRow::Width, dx, system);
         return Some(Mode::Edit(Editing::Menu { row }));
     }
-    if !input.just_pressed(Button::A) {
+    if !system.input.just_pressed(Button::A) {
         return None;
     }
     match chosen {
@@ -303,19 +294,19 @@ fn update_menu(persistent: &mut Persistent, editor: &mut Box<Editor>, row: usize
         }
         MenuRow::Delete => {
             let slot = usize::from(editor.slot);
-            system.save::<Nonogram>().delete_custom(slot);
-            system.storage.commit_soon();
+            let save = system.save::<Nonogram>();
+            save.delete_custom(slot);
             if persistent.source == Source::Custom(editor.slot)
                 && let Some(played) = editor.saved
             {
                 // The puzzle being played stays on the board, as a shared one.
-                system.save::<Nonogram>().playing = Some(Custom::new(&played));
+                save.playing = Some(Custom::new(&played));
                 persistent.source = Source::Shared;
             }
-            let save = system.save::<Nonogram>();
             if save.draft.as_ref().is_some_and(|(draft_slot, _)| *draft_slot == editor.slot) {
                 save.draft = None;
             }
+            system.storage.commit_soon();
             // Nothing of it is kept when the editor closes.
             editor.slot = DELETED;
             system.sound.play(sfx::CONFIRM);
@@ -382,10 +373,7 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
     let verdict = check.step(CHECK_WORK_PER_FRAME);
     let work = check.work_done();
     match verdict {
-        Verdict::Working => {
-            editor.message = format!("Checking... {work}");
-            None
-        }
+        Verdict::Working => None,
         Verdict::Unique { solution, line_solvable } => {
             let slot = usize::from(editor.slot);
             let save = system.save::<Nonogram>();
@@ -511,8 +499,9 @@ pub fn text(working: &mut Working, editing: Editing) {
             working.view.set_lines(&text);
         }
         Editing::Checking => {
+            let work = editor.check.as_ref().map_or(0, |check| check.work_done());
             working.view.set_title(&format!("Editing slot {slot}"));
-            working.view.set_lines(&format!("{}\n\nB: cancel", editor.message));
+            working.view.set_lines(&format!("Checking... {work}\n\nB: cancel"));
         }
         Editing::Code => {
             working.view.set_title(&format!("Share code, slot {slot}"));

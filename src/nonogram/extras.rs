@@ -47,14 +47,14 @@ pub struct Extras {
     pad: Option<Box<NumberPad>>,
 }
 
-fn rows() -> [alloc::string::String; SIZES.len() + 1] {
-    let mut rows = [const { alloc::string::String::new() }; SIZES.len() + 1];
-    for (row, (width, height)) in rows.iter_mut().zip(SIZES) {
-        *row = format!("Random {width}x{height}");
-    }
-    rows[CODE_ROW] = "Type a share code".into();
-    rows
-}
+/// The page's rows: one per size, then the share code.
+const ROWS: [&str; SIZES.len() + 1] = [
+    "Random 5x5",
+    "Random 10x10",
+    "Random 15x15",
+    "Random 20x15",
+    "Type a share code",
+];
 
 /// A share code on the number pad: groups of five, six to a page, two to
 /// a line; the first group gives the length.
@@ -81,11 +81,8 @@ pub fn update_page(persistent: &mut Persistent, working: &mut Working, system: &
     if menu::turn_from_text_page(working, system, TextPage::Extras) {
         return;
     }
-    let (_, dy) = system.input.repeated_direction();
-    if dy != 0 {
-        let row = (row as i32 + dy).rem_euclid(CODE_ROW as i32 + 1) as usize;
+    if let Some(row) = menu::step_row(system, row, ROWS.len()) {
         working.mode = Mode::Extras { row };
-        system.sound.play(sfx::CURSOR);
         return;
     }
     if !system.input.just_pressed(Button::A) {
@@ -230,18 +227,10 @@ pub fn text(working: &mut Working) {
             ));
         }
         Mode::Extras { row } => {
-            let rows = rows();
-            let rows = [
-                rows[0].as_str(),
-                rows[1].as_str(),
-                rows[2].as_str(),
-                rows[3].as_str(),
-                rows[4].as_str(),
-            ];
             working.view.set_title("Extras");
             working
                 .view
-                .set_lines(&menu::rows_text(&rows, row, "A: choose  B: back"));
+                .set_lines(&menu::rows_text(&ROWS, row, "A: choose  B: back"));
         }
         _ => {}
     }

@@ -208,14 +208,11 @@ pub fn update_slot(persistent: &mut Persistent, working: &mut Working, system: &
         working.mode = mine_mode(slot);
         return;
     }
-    let (_, dy) = input.repeated_direction();
-    if dy != 0 {
-        let row = (row as i32 + dy).rem_euclid(SLOT_ROWS.len() as i32) as usize;
+    if let Some(row) = step_row(system, row, SLOT_ROWS.len()) {
         working.mode = Mode::Slot { slot, row };
-        system.sound.play(sfx::CURSOR);
         return;
     }
-    if !input.just_pressed(Button::A) {
+    if !system.input.just_pressed(Button::A) {
         return;
     }
     let picture = system.save::<Nonogram>().custom(slot).and_then(|custom| custom.picture());
@@ -249,6 +246,17 @@ pub enum TextPage {
 /// Back from a menu to the puzzle as it was.
 pub fn back_to_game(persistent: &Persistent) -> Mode {
     if persistent.solved { Mode::Solved } else { Mode::Play }
+}
+
+/// UP or DOWN on a page of `count` rows: the row it moves to (round the
+/// ends), with the cursor's sound; `None` if neither is pressed.
+pub fn step_row(system: &mut System, row: usize, count: usize) -> Option<usize> {
+    let (_, dy) = system.input.repeated_direction();
+    if dy == 0 {
+        return None;
+    }
+    system.sound.play(sfx::CURSOR);
+    Some((row as i32 + dy).rem_euclid(count as i32) as usize)
 }
 
 /// Rows of a text page: the chosen one marked, then a line of help.
@@ -292,12 +300,8 @@ pub fn update_options(persistent: &Persistent, working: &mut Working, system: &m
     if turn_from_text_page(working, system, TextPage::Options) {
         return;
     }
-    let (_, dy) = system.input.repeated_direction();
-    if dy != 0 {
-        working.mode = Mode::Options {
-            row: (row as i32 + dy).rem_euclid(OPTION_ROWS as i32) as usize,
-        };
-        system.sound.play(sfx::CURSOR);
+    if let Some(row) = step_row(system, row, OPTION_ROWS) {
+        working.mode = Mode::Options { row };
         return;
     }
     if system.input.just_pressed(Button::A) {

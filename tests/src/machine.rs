@@ -99,7 +99,8 @@ impl Machine {
         })
     }
 
-    /// Fails if the stack came within [`STACK_MARGIN`] bytes of IWRAM's code.
+    /// Fails if the stack came within [`STACK_MARGIN`] bytes of what lies
+    /// below it in IWRAM (the code, then the mixer's buffers).
     pub fn check_stack(&mut self) -> Result<Option<StackUse>> {
         let found = self.stack_use();
         if let Some(StackUse { peak, room }) = found
@@ -107,7 +108,8 @@ impl Machine {
         {
             bail!(
                 "the stack reached {peak} of its {room} bytes: less than {STACK_MARGIN} bytes \
-                 were left above IWRAM's code (see src/framework/perf.rs, paint_stack)"
+                 were left above IWRAM's code and the mixer's buffers (see \
+                 src/framework/perf.rs, paint_stack)"
             );
         }
         Ok(found)
@@ -141,10 +143,11 @@ impl Machine {
                 if let Some(painted) = ev.strip_prefix("stack.painted ") {
                     self.stack = parse_painted(painted);
                 }
-                if let (Some(end), Some((bottom, top))) =
-                    (ev.strip_prefix("stack.heap_end address="), self.stack)
-                    && let Ok(end) = u32::from_str_radix(end.trim_start_matches("0x"), 16)
-                {
+                if let (Some(end), Some((bottom, top))) = (
+                    ev.strip_prefix("stack.heap_end ")
+                        .and_then(|fields| hex_field(fields, "address=")),
+                    self.stack,
+                ) {
                     // The mixer's IWRAM buffers sit at the bottom of the painted area.
                     self.stack = Some((end.clamp(bottom, top).next_multiple_of(4), top));
                 }
@@ -295,11 +298,14 @@ pub fn tidy(msg: &str) -> String {
 
 /// `bottom=0x3005a00 top=0x3007f00` -> (bottom, top).
 fn parse_painted(text: &str) -> Option<(u32, u32)> {
-    let field = |name: &str| {
-        text.split_whitespace()
-            .find_map(|part| part.strip_prefix(name))
-            .and_then(|hex| u32::from_str_radix(hex.trim_start_matches("0x"), 16).ok())
-    };
-    let (bottom, top) = (field("bottom=")?, field("top=")?);
+    let (bottom, top) = (hex_field(text, "bottom=")?, hex_field(text, "top=")?);
     (bottom < top).then_some((bottom, top))
+}
+
+/// The hexadecimal value of field `name` (`name=0x...`) among `fields`.
+fn hex_field(fields: &str, name: &str) -> Option<u32> {
+    fields
+        .split_whitespace()
+        .find_map(|part| part.strip_prefix(name))
+        .and_then(|hex| u32::from_str_radix(hex.trim_start_matches("0x"), 16).ok())
 }
