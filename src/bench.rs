@@ -481,6 +481,8 @@ fn nonogram(overhead: u32, failures: &mut u32) {
         failures,
     );
 
+    share_codes(&grids, overhead, failures);
+
     // Random mode: a frame's work of the generator at a time, until it has
     // a puzzle, for several seeds of every size.
     use crate::nonogram::GENERATE_WORK_PER_FRAME;
@@ -515,13 +517,106 @@ fn nonogram(overhead: u32, failures: &mut u32) {
     report("nonogram.generate.puzzle", &puzzle, UNIQUE_BUDGET, failures);
 }
 
+/// Share codes of the built-ins and the random grids, written (the
+/// editor's Share code) and read back (a code typed on the pad) a frame's
+/// cells at a time as the app does; and the code lengths per size.
+#[inline(never)]
+fn share_codes(grids: &[crate::nonogram::rules::Grid], overhead: u32, failures: &mut u32) {
+    use crate::nonogram::CODE_CELLS_PER_FRAME;
+    use crate::nonogram::rules::{
+        builtin,
+        share_code::{Decoding, Encoding},
+    };
+    let (mut encode, mut encode_frame) = (Stats::default(), Stats::default());
+    let (mut decode, mut decode_frame) = (Stats::default(), Stats::default());
+    let mut lengths: [Stats; builtin::SIZES.len()] = Default::default();
+    for grid in grids {
+        let Ok(mut encoding) = Encoding::new(grid).map(alloc::boxed::Box::new) else {
+            continue;
+        };
+        let mut total = 0u32;
+        let code = loop {
+            let mut code = None;
+            let cycles = measure(overhead, || code = encoding.step(CODE_CELLS_PER_FRAME));
+            encode_frame.add(cycles);
+            total = total.saturating_add(cycles);
+            if let Some(code) = code {
+                break code;
+            }
+        };
+        encode.add(total);
+        let Ok(code) = code else {
+            *failures += 1;
+            continue;
+        };
+
+        // The pad's last check, then the reading, a frame at a time.
+        let mut reading = None;
+        let mut total = measure(overhead, || {
+            reading = Decoding::new(code.digits())
+                .ok()
+                .map(alloc::boxed::Box::new);
+        });
+        decode_frame.add(total);
+        let mut read = None;
+        while let Some(decoding) = reading.as_mut() {
+            let cycles = measure(overhead, || read = decoding.step(CODE_CELLS_PER_FRAME));
+            decode_frame.add(cycles);
+            total = total.saturating_add(cycles);
+            if read.is_some() {
+                break;
+            }
+        }
+        decode.add(total);
+        if read != Some(Ok(*grid)) {
+            crate::event!("bench.over name=nonogram.share.round_trip");
+            *failures += 1;
+        }
+        let size = (grid.width() as u8, grid.height() as u8);
+        if let Some(index) = builtin::SIZES.iter().position(|&s| s == size) {
+            lengths[index].add(code.digits().len() as u32);
+        }
+    }
+    for ((width, height), length) in builtin::SIZES.iter().zip(&lengths) {
+        crate::event!(
+            "bench.nonogram.share.digits size={}x{} codes={} mean={} worst={}",
+            width,
+            height,
+            length.count,
+            length.mean(),
+            length.worst
+        );
+    }
+    crate::event!(
+        "bench.nonogram.share cells_per_frame={}",
+        CODE_CELLS_PER_FRAME
+    );
+    report("nonogram.share.encode", &encode, SHARE_BUDGET, failures);
+    report(
+        "nonogram.share.encode.per_frame",
+        &encode_frame,
+        PER_FRAME_BUDGET / 2,
+        failures,
+    );
+    report("nonogram.share.decode", &decode, SHARE_BUDGET, failures);
+    report(
+        "nonogram.share.decode.per_frame",
+        &decode_frame,
+        PER_FRAME_BUDGET / 2,
+        failures,
+    );
+}
+
+/// Writing or reading a whole share code, goal: a sixth of a second.
+const SHARE_BUDGET: u32 = FRAME_CYCLES * 10;
+
 /// A generator built in its box, in a frame of its own: one on the stack is
 /// about 5 KB.
 #[inline(never)]
 fn boxed_generator() -> alloc::boxed::Box<crate::nonogram::rules::Generator> {
     let mut generator = alloc::boxed::Box::new_uninit();
-    generator.write(crate::nonogram::rules::Generator::new(1, 1, 1));
-    // SAFETY: written on the line above.
+    crate::nonogram::rules::Generator::new_in(&mut generator, 1, 1, 1);
+    // SAFETY: built in place on the line above.
     unsafe { generator.assume_init() }
 }
 

@@ -89,6 +89,8 @@ pub enum Mode {
     Generating,
     /// Typing a share code on the number pad.
     CodePad,
+    /// Reading the share code typed.
+    ReadingCode,
     /// The editor (see `editor.rs`).
     Edit(editor::Editing),
 }
@@ -279,6 +281,7 @@ impl App for Nonogram {
             Mode::Extras { .. } => extras::update_page(persistent, working, system),
             Mode::Generating => extras::update_generating(persistent, working, system),
             Mode::CodePad => extras::update_pad(persistent, working, system),
+            Mode::ReadingCode => extras::update_reading(persistent, working, system),
             Mode::Edit(_) => editor::update(persistent, working, system),
         }
         if matches!(working.mode, Mode::Play | Mode::Drag(..)) {
@@ -316,7 +319,7 @@ impl App for Nonogram {
 fn draw(persistent: &Persistent, working: &mut Working, system: &mut System) -> bool {
     match working.mode {
         Mode::List { page, slot } => menu::sync_list(working, system, page, slot),
-        Mode::Options { .. } | Mode::Slot { .. } | Mode::Extras { .. } | Mode::Generating => {
+        Mode::Options { .. } | Mode::Slot { .. } | Mode::Extras { .. } | Mode::Generating | Mode::ReadingCode => {
             menu::sync_text_page(working)
         }
         Mode::CodePad => extras::sync_pad(working, system.input.pressed(Button::A)),
@@ -352,7 +355,7 @@ pub fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut
         Mode::List { page, slot } => return menu::list_text(working, system, page, slot),
         Mode::Options { row } => return menu::options_text(working, system, row),
         Mode::Slot { slot, row } => return menu::slot_text(working, system, slot, row),
-        Mode::Extras { .. } | Mode::Generating | Mode::CodePad => {
+        Mode::Extras { .. } | Mode::Generating | Mode::CodePad | Mode::ReadingCode => {
             return extras::text(working);
         }
         Mode::Edit(editing) => return editor::text(working, editing),

@@ -21,12 +21,15 @@ use super::{
     rules::{
         Grid, MAX_HEIGHT, MAX_WIDTH, PuzzleClues, UniquenessCheck, Verdict,
         play::{Board, Brush, Drag, HISTORY_CHANGES, Mark, Marks, Tool},
-        share_code,
+        share_code::{Encoding, ShareCode},
     },
     view::Scene,
 };
 use crate::framework::{System, assets::sfx};
 
+/// Cells of a share code written or read per frame (see
+/// `nonogram.share.encode.per_frame` in `just bench`).
+pub const CODE_CELLS_PER_FRAME: usize = 80;
 /// Units of the uniqueness check's work per frame (see `nonogram.unique.per_frame`
 /// in `just bench`).
 pub const CHECK_WORK_PER_FRAME: u32 = 20;
@@ -43,6 +46,8 @@ pub enum Editing {
     Menu { row: usize },
     /// The uniqueness check at work.
     Checking,
+    /// Writing the share code.
+    Coding,
     /// Showing the share code.
     Code,
 }
@@ -58,6 +63,8 @@ pub struct Editor {
     /// Cells the last check found could go either way.
     ambiguous: Option<Grid>,
     check: Option<Box<UniquenessCheck>>,
+    /// The share code being written.
+    encoding: Option<Box<Encoding>>,
     /// What the last check or menu action said.
     message: String,
     /// The picture as last saved in the slot, if it has been.
@@ -85,6 +92,7 @@ impl Editor {
             serial,
             ambiguous: None,
             check: None,
+            encoding: None,
             message: String::new(),
             saved,
         })
@@ -157,6 +165,7 @@ pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut S
         Editing::Draw | Editing::Drag(..) => update_drawing(editor, editing, system),
         Editing::Menu { row } => update_menu(persistent, editor, row, system),
         Editing::Checking => update_checking(editor, system),
+        Editing::Coding => update_coding(editor, system),
         Editing::Code => {
             let input = &system.input;
             (input.just_pressed(Button::B) || input.just_pressed(Button::A))
@@ -414,20 +423,10 @@ fn share(editor: &mut Editor, system: &mut System) -> Option<Mode> {
         system.sound.play(sfx::ERROR);
         return None;
     }
-    match share_code::encode(&editor.picture()) {
-        Ok(code) => {
-            // Four groups a line, as the number pad shows them.
-            let mut text = String::new();
-            for (index, group) in code.groups().enumerate() {
-                if index > 0 {
-                    text.push(if index % 4 == 0 { '\n' } else { ' ' });
-                }
-                text.extend(group.iter().map(|&digit| char::from(b'0' + digit.min(9))));
-            }
-            crate::event!("nonogram.share digits={} code={}", code.digits().len(), text.replace('\n', " "));
-            editor.message = text;
-            system.sound.play(sfx::CONFIRM);
-            Some(Mode::Edit(Editing::Code))
+    match Encoding::new(&editor.picture()) {
+        Ok(encoding) => {
+            editor.encoding = Some(Box::new(encoding));
+            Some(Mode::Edit(Editing::Coding))
         }
         Err(error) => {
             editor.message = error.message().into();
@@ -435,6 +434,44 @@ fn share(editor: &mut Editor, system: &mut System) -> Option<Mode> {
             None
         }
     }
+}
+
+/// A frame of writing the share code; shown once written.
+fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+    if system.input.just_pressed(Button::B) {
+        editor.encoding = None;
+        return Some(Mode::Edit(Editing::Menu { row: MenuRow::Share as usize }));
+    }
+    let written = editor.encoding.as_mut()?.step(CODE_CELLS_PER_FRAME)?;
+    editor.encoding = None;
+    let code = match written {
+        Ok(code) => code,
+        Err(error) => {
+            editor.message = error.message().into();
+            system.sound.play(sfx::ERROR);
+            return Some(Mode::Edit(Editing::Menu { row: MenuRow::Share as usize }));
+        }
+    };
+    editor.message = code_text(&code);
+    crate::event!(
+        "nonogram.share digits={} code={}",
+        code.digits().len(),
+        editor.message.replace('\n', " ")
+    );
+    system.sound.play(sfx::CONFIRM);
+    Some(Mode::Edit(Editing::Code))
+}
+
+/// Four groups a line, as the number pad shows them.
+fn code_text(code: &ShareCode) -> String {
+    let mut text = String::new();
+    for (index, group) in code.groups().enumerate() {
+        if index > 0 {
+            text.push(if index % 4 == 0 { '\n' } else { ' ' });
+        }
+        text.extend(group.iter().map(|&digit| char::from(b'0' + digit.min(9))));
+    }
+    text
 }
 
 /// Draw the editor's screen; true while drawing is left for later frames.
@@ -462,7 +499,9 @@ pub fn draw(working: &mut Working, editing: Editing) -> bool {
             };
             working.view.sync(&scene)
         }
-        Editing::Menu { .. } | Editing::Checking | Editing::Code => menu::sync_text_page(working),
+        Editing::Menu { .. } | Editing::Checking | Editing::Coding | Editing::Code => {
+            menu::sync_text_page(working)
+        }
     }
 }
 
@@ -502,6 +541,10 @@ pub fn text(working: &mut Working, editing: Editing) {
             let work = editor.check.as_ref().map_or(0, |check| check.work_done());
             working.view.set_title(&format!("Editing slot {slot}"));
             working.view.set_lines(&format!("Checking... {work}\n\nB: cancel"));
+        }
+        Editing::Coding => {
+            working.view.set_title(&format!("Share code, slot {slot}"));
+            working.view.set_lines("Writing the code...\n\nB: cancel");
         }
         Editing::Code => {
             working.view.set_title(&format!("Share code, slot {slot}"));

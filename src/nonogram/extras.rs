@@ -10,11 +10,12 @@ use agb::input::Button;
 use alloc::{boxed::Box, format};
 
 use super::{
+    CODE_CELLS_PER_FRAME,
     app::{Mode, Persistent, Source, Working, start_puzzle},
     menu::{self, TextPage},
     rules::{
         CodeError, Generator,
-        share_code::{self, GROUP_DIGITS, PAGE_GROUPS},
+        share_code::{self, Decoding, GROUP_DIGITS, PAGE_GROUPS},
     },
 };
 use crate::framework::{
@@ -45,6 +46,10 @@ pub struct Extras {
     attempts_shown: u32,
     /// The share code being typed.
     pad: Option<Box<NumberPad>>,
+    /// The share code typed, being read.
+    reading: Option<Box<Decoding>>,
+    /// Why the last code typed was refused, shown on the page.
+    refusal: Option<&'static str>,
 }
 
 /// The page's rows: one per size, then the share code.
@@ -65,7 +70,9 @@ const SHARE_CODE: PagedCode = PagedCode {
     max_digits: share_code::MAX_DIGITS,
     length: |first| share_code::code_length(first).map_err(CodeError::message),
     check_group: |index, digits| share_code::check_group(index, digits).map_err(CodeError::message),
-    validate: |digits| share_code::decode(digits).map(|_| ()).map_err(CodeError::message),
+    // The picture is read after the pad closes, over a few frames: a code
+    // whose checks all pass but whose picture does not is a forged one.
+    validate: |digits| Decoding::new(digits).map(|_| ()).map_err(CodeError::message),
 };
 
 #[inline(never)]
@@ -96,6 +103,7 @@ pub fn update_page(persistent: &mut Persistent, working: &mut Working, system: &
 
 #[inline(never)]
 fn open_pad(working: &mut Working, system: &mut System) {
+    working.extras.refusal = None;
     let pad = Box::new(NumberPad::paged(SHARE_CODE));
     working.view.open_pad(&pad, "Type a share code:");
     working.extras.pad = Some(pad);
@@ -106,7 +114,7 @@ fn open_pad(working: &mut Working, system: &mut System) {
 
 /// A frame of typing a share code; an accepted one is played at once.
 #[inline(never)]
-pub fn update_pad(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
+pub fn update_pad(_persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     let Some(pad) = working.extras.pad.as_mut() else {
         working.mode = Mode::Extras { row: CODE_ROW };
         return;
@@ -114,14 +122,15 @@ pub fn update_pad(persistent: &mut Persistent, working: &mut Working, system: &m
     let event = numpad_view::run_frame(pad, &system.input, &mut system.sound, "nonogram.pad");
     match event {
         PadEvent::Accepted => {
-            let decoded = share_code::decode(pad.digits());
+            let reading = Decoding::new(pad.digits());
             close_pad(working);
-            match decoded {
-                Ok(picture) => {
-                    crate::event!("nonogram.pad accepted size={}x{}", picture.width(), picture.height());
-                    start_puzzle(persistent, working, system, Source::Shared, Some(&picture));
+            working.extras.refusal = None;
+            match reading {
+                Ok(reading) => {
+                    working.extras.reading = Some(Box::new(reading));
+                    working.mode = Mode::ReadingCode;
                 }
-                // The pad's validator decoded it already: not reached.
+                // The pad's validator checked it already: not reached.
                 Err(_) => working.mode = Mode::Extras { row: CODE_ROW },
             }
         }
@@ -154,6 +163,36 @@ pub fn sync_pad(working: &mut Working, a_held: bool) -> bool {
     false
 }
 
+/// A frame of reading the share code typed: played once read.
+#[inline(never)]
+pub fn update_reading(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
+    let Some(reading) = working.extras.reading.as_mut() else {
+        working.mode = Mode::Extras { row: CODE_ROW };
+        return;
+    };
+    if system.input.just_pressed(Button::B) {
+        working.extras.reading = None;
+        working.mode = Mode::Extras { row: CODE_ROW };
+        return;
+    }
+    let Some(read) = reading.step(CODE_CELLS_PER_FRAME) else {
+        return;
+    };
+    working.extras.reading = None;
+    match read {
+        Ok(picture) => {
+            crate::event!("nonogram.pad accepted size={}x{}", picture.width(), picture.height());
+            start_puzzle(persistent, working, system, Source::Shared, Some(&picture));
+        }
+        Err(error) => {
+            crate::event!("nonogram.pad refused reason={:?}", error);
+            working.extras.refusal = Some(error.message());
+            working.mode = Mode::Extras { row: CODE_ROW };
+            system.sound.play(sfx::ERROR);
+        }
+    }
+}
+
 /// START confirms a code instead of closing the window.
 pub fn claims_start(working: &Working) -> bool {
     working.mode == Mode::CodePad
@@ -171,12 +210,12 @@ pub fn generate(working: &mut Working, system: &mut System, (width, height): (us
     crate::event!("nonogram.generate seed={seed} size={width}x{height}");
 }
 
-/// A generator on the heap, built there: one on the stack is about 3 KB.
+/// A generator on the heap, built there: one on the stack is about 5 KB.
 #[inline(never)]
 fn new_generator(seed: u32, width: usize, height: usize) -> Box<Generator> {
     let mut generator = Box::new_uninit();
-    generator.write(Generator::new(seed, width, height));
-    // SAFETY: written on the line above.
+    Generator::new_in(&mut generator, seed, width, height);
+    // SAFETY: built in place on the line above.
     unsafe { generator.assume_init() }
 }
 
@@ -226,11 +265,15 @@ pub fn text(working: &mut Working) {
                 working.extras.attempts_shown
             ));
         }
+        Mode::ReadingCode => {
+            working.view.set_title("Share code");
+            working.view.set_lines("Reading the code...\n\nB: cancel");
+        }
         Mode::Extras { row } => {
             working.view.set_title("Extras");
-            working
-                .view
-                .set_lines(&menu::rows_text(&ROWS, row, "A: choose  B: back"));
+            // A refused code's reason where the keys' help goes.
+            let footer = working.extras.refusal.unwrap_or("A: choose  B: back");
+            working.view.set_lines(&menu::rows_text(&ROWS, row, footer));
         }
         _ => {}
     }

@@ -31,5 +31,6 @@ mod view;
 pub use app::Nonogram;
 #[cfg(feature = "bench")]
 pub use editor::CHECK_WORK_PER_FRAME;
+pub(crate) use editor::CODE_CELLS_PER_FRAME;
 #[cfg(feature = "bench")]
 pub use extras::GENERATE_WORK_PER_FRAME;

@@ -17,8 +17,9 @@ use super::solver::{UniquenessCheck, Verdict};
 use super::{MAX_HEIGHT, MAX_WIDTH};
 use crate::random::Rng;
 
-/// Work units one picture costs to draw, about as much as this many line solves.
-const PICTURE_WORK: u32 = 20;
+/// Work units working out a picture's clues and starting its check cost,
+/// about as much as this many line solves.
+const CLUE_WORK: u32 = 2;
 /// Work one attempt may spend on the uniqueness search (only without the
 /// line-logic requirement) before the picture is dropped as too hard.
 const SEARCH_WORK_CAP: u32 = 20_000;
@@ -42,13 +43,28 @@ pub struct Generator {
     width: u8,
     height: u8,
     need_line_logic: bool,
-    /// The picture under test, while `checking`, and its check (reused in
-    /// place from one picture to the next).
+    /// The picture under test and its check (reused in place from one
+    /// picture to the next).
     picture: Grid,
     check: UniquenessCheck,
-    checking: bool,
+    stage: Stage,
     attempts: u32,
     scratch: Scratch,
+}
+
+/// What the next call to [`Generator::step`] works on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Drawing a new picture: its noise,
+    Draw,
+    /// smoothing it,
+    Smooth,
+    /// and cutting it into filled and empty cells.
+    Cut,
+    /// Working out the picture's clues and starting the check.
+    Clue,
+    /// Checking that line logic (or the search) finds only the picture.
+    Check,
 }
 
 /// Working space for drawing a picture, kept in the generator: on the
@@ -86,9 +102,39 @@ impl Generator {
             need_line_logic: true,
             picture,
             check: UniquenessCheck::line_logic_only(&PuzzleClues::of_picture(&picture)),
-            checking: false,
+            stage: Stage::Draw,
             attempts: 0,
             scratch: Scratch::new(),
+        }
+    }
+
+    /// [`Self::new`] built in `place`: on the GBA's small stack a whole
+    /// generator (about 5 KB) must not be made there first and moved.
+    pub fn new_in(
+        place: &mut core::mem::MaybeUninit<Self>,
+        seed: u32,
+        width: usize,
+        height: usize,
+    ) -> &mut Self {
+        assert!((1..=MAX_WIDTH).contains(&width) && (1..=MAX_HEIGHT).contains(&height));
+        let picture = Grid::new(width, height);
+        let generator = place.as_mut_ptr();
+        // SAFETY: every field is written before the reference is made, each
+        // through its own pointer into `place`; the scratch arrays hold only
+        // integers, for which all-zero bytes are `Scratch::new()`.
+        unsafe {
+            (&raw mut (*generator).scratch).write_bytes(0, 1);
+            (&raw mut (*generator).check).write(UniquenessCheck::line_logic_only(
+                &PuzzleClues::of_picture(&picture),
+            ));
+            (&raw mut (*generator).rng).write(Rng::new(seed));
+            (&raw mut (*generator).width).write(width as u8);
+            (&raw mut (*generator).height).write(height as u8);
+            (&raw mut (*generator).need_line_logic).write(true);
+            (&raw mut (*generator).picture).write(picture);
+            (&raw mut (*generator).stage).write(Stage::Draw);
+            (&raw mut (*generator).attempts).write(0);
+            place.assume_init_mut()
         }
     }
 
@@ -110,7 +156,7 @@ impl Generator {
         self.height = height as u8;
         self.need_line_logic = true;
         self.picture = Grid::new(width, height);
-        self.checking = false;
+        self.stage = Stage::Draw;
         self.attempts = 0;
     }
 
@@ -121,44 +167,70 @@ impl Generator {
     }
 
     /// Works for about `budget` units (line solves, see
-    /// [`UniquenessCheck::step`]); `Some` once a puzzle is found.
+    /// [`UniquenessCheck::step`]); `Some` once a puzzle is found. Each part
+    /// of drawing a picture takes a call of its own, so no call does much
+    /// more work than its budget allows.
     pub fn step(&mut self, budget: u32) -> Option<Puzzle> {
         let mut budget = budget;
+        let mut worked = false;
         while budget > 0 {
-            if !self.checking {
-                budget = budget.saturating_sub(PICTURE_WORK);
-                self.attempts += 1;
-                let (width, height) = (self.width(), self.height());
-                self.picture = smooth_picture_in(&mut self.rng, width, height, &mut self.scratch);
-                if has_both_colours(&self.picture) {
-                    let clues = PuzzleClues::of_picture(&self.picture);
+            match self.stage {
+                Stage::Draw | Stage::Smooth | Stage::Cut if worked => return None,
+                Stage::Draw => {
+                    self.attempts += 1;
+                    let (width, height) = (self.width(), self.height());
+                    draw_noise(&mut self.rng, width, height, &mut self.scratch);
+                    self.stage = Stage::Smooth;
+                    return None;
+                }
+                Stage::Smooth => {
+                    smooth_noise(self.width(), self.height(), &mut self.scratch);
+                    self.stage = Stage::Cut;
+                    return None;
+                }
+                Stage::Cut => {
+                    let (width, height) = (self.width(), self.height());
+                    self.picture = cut_at_median(&mut self.rng, width, height, &mut self.scratch);
+                    self.stage = if has_both_colours(&self.picture) {
+                        Stage::Clue
+                    } else {
+                        Stage::Draw
+                    };
+                    return None;
+                }
+                Stage::Clue => {
                     // The picture is a known solution: the search only has to
                     // rule out another.
+                    let clues = PuzzleClues::of_picture(&self.picture);
                     self.check
                         .restart(&clues, Some(&self.picture), !self.need_line_logic);
-                    self.checking = true;
+                    self.stage = Stage::Check;
+                    budget = budget.saturating_sub(CLUE_WORK);
+                    worked = true;
                 }
-                continue;
-            }
-            let before = self.check.work_done();
-            let allowed = budget.min(SEARCH_WORK_CAP.saturating_sub(before));
-            let verdict = self.check.step(allowed);
-            budget = budget.saturating_sub(self.check.work_done() - before);
-            match verdict {
-                Verdict::Working if self.check.work_done() < SEARCH_WORK_CAP => {}
-                Verdict::Unique {
-                    solution,
-                    line_solvable,
-                } => {
-                    debug_assert_eq!(solution, self.picture);
-                    self.checking = false;
-                    return Some(Puzzle {
-                        picture: self.picture,
-                        clues: PuzzleClues::of_picture(&self.picture),
-                        line_solvable,
-                    });
+                Stage::Check => {
+                    let before = self.check.work_done();
+                    let allowed = budget.min(SEARCH_WORK_CAP.saturating_sub(before));
+                    let verdict = self.check.step(allowed);
+                    budget = budget.saturating_sub(self.check.work_done() - before);
+                    worked = true;
+                    match verdict {
+                        Verdict::Working if self.check.work_done() < SEARCH_WORK_CAP => {}
+                        Verdict::Unique {
+                            solution,
+                            line_solvable,
+                        } => {
+                            debug_assert_eq!(solution, self.picture);
+                            self.stage = Stage::Draw;
+                            return Some(Puzzle {
+                                picture: self.picture,
+                                clues: PuzzleClues::of_picture(&self.picture),
+                                line_solvable,
+                            });
+                        }
+                        _ => self.stage = Stage::Draw,
+                    }
                 }
-                _ => self.checking = false,
             }
         }
         None
@@ -196,47 +268,80 @@ pub(super) fn smooth_picture(rng: &mut Rng, width: usize, height: usize) -> Grid
 }
 
 /// Noise averaged over each cell's neighbourhood, cut at the median.
-#[inline(never)]
 pub(super) fn smooth_picture_in(
     rng: &mut Rng,
     width: usize,
     height: usize,
     scratch: &mut Scratch,
 ) -> Grid {
-    let Scratch {
-        noise,
-        across,
-        smooth,
-        inside,
-    } = scratch;
-    for row in noise.iter_mut().take(height) {
+    draw_noise(rng, width, height, scratch);
+    smooth_noise(width, height, scratch);
+    cut_at_median(rng, width, height, scratch)
+}
+
+/// [`smooth_picture_in`]'s first part: the noise.
+#[inline(never)]
+fn draw_noise(rng: &mut Rng, width: usize, height: usize, scratch: &mut Scratch) {
+    for row in scratch.noise.iter_mut().take(height) {
         for cell in row.iter_mut().take(width) {
             *cell = (rng.next_u32() >> 24) as u8;
         }
     }
+}
+
+/// [`smooth_picture_in`]'s second part: each cell's neighbourhood summed.
+#[inline(never)]
+fn smooth_noise(width: usize, height: usize, scratch: &mut Scratch) {
+    let Scratch {
+        noise,
+        across,
+        smooth,
+        ..
+    } = scratch;
     // A side of 2 is not averaged across, or a 2x2 board would be 4 equal cells.
-    let reach_y = usize::from(height != 2);
-    let reach_x = usize::from(width != 2);
+    let across_x = width > 2;
+    let across_y = height > 2;
     // Sums over each cell's neighbourhood, a row of three then a column of
     // three (separable), scaled so every neighbourhood size weighs alike.
     for (sums, cells) in across.iter_mut().zip(noise.iter()).take(height) {
-        for (x, sum) in sums.iter_mut().enumerate().take(width) {
-            let (left, right) = (x.saturating_sub(reach_x), (x + reach_x).min(width - 1));
-            *sum = cells[left..=right].iter().map(|&n| u16::from(n)).sum();
-        }
+        sum_neighbours(&cells[..width], &mut sums[..width], across_x);
     }
     /// 36 / cells in the neighbourhood (1, 2, 3, 4, 6 or 9 cells).
     const SCALE: [u16; 10] = [0, 36, 18, 12, 9, 0, 6, 0, 0, 4];
     // At most 9 x 255 x 4: a half-word holds it.
-    for y in 0..height {
-        let (top, bottom) = (y.saturating_sub(reach_y), (y + reach_y).min(height - 1));
-        for x in 0..width {
-            let (left, right) = (x.saturating_sub(reach_x), (x + reach_x).min(width - 1));
-            let sum: u16 = (top..=bottom).map(|y| across[y][x]).sum();
-            let count = (bottom - top + 1) * (right - left + 1);
-            smooth[y * width + x] = sum * SCALE[count];
+    let (edge_columns, inner_columns) = match width {
+        1 | 2 => (1, 1),
+        _ => (2, 3),
+    };
+    for (y, out) in smooth.chunks_exact_mut(width).take(height).enumerate() {
+        let (top, bottom) = if across_y {
+            (y.saturating_sub(1), (y + 1).min(height - 1))
+        } else {
+            (y, y)
+        };
+        out.copy_from_slice(&across[top][..width]);
+        for row in &across[top + 1..=bottom] {
+            for (sum, &part) in out.iter_mut().zip(&row[..width]) {
+                *sum += part;
+            }
+        }
+        let rows = bottom - top + 1;
+        let (edge, inner) = (SCALE[rows * edge_columns], SCALE[rows * inner_columns]);
+        let last = width - 1;
+        for sum in out.iter_mut().take(last).skip(1) {
+            *sum *= inner;
+        }
+        out[0] *= edge;
+        if last > 0 {
+            out[last] *= edge;
         }
     }
+}
+
+/// [`smooth_picture_in`]'s last part: the sums cut at their median.
+#[inline(never)]
+fn cut_at_median(rng: &mut Rng, width: usize, height: usize, scratch: &mut Scratch) -> Grid {
+    let Scratch { smooth, inside, .. } = scratch;
     let cells = width * height;
     // Half the cells filled; with an odd count, randomly just under or over half.
     let mut index = cells / 2;
@@ -248,13 +353,31 @@ pub(super) fn smooth_picture_in(
     } else {
         u16::MAX
     };
-    let mut picture = Grid::new(width, height);
-    for y in 0..height {
-        for x in 0..width {
-            picture.set(x, y, smooth[y * width + x] >= threshold);
-        }
+    let mut rows = [0u32; MAX_HEIGHT];
+    for (row, sums) in rows.iter_mut().zip(smooth.chunks_exact(width)).take(height) {
+        *row = sums
+            .iter()
+            .rev()
+            .fold(0, |bits, &sum| bits << 1 | u32::from(sum >= threshold));
     }
-    picture
+    Grid::from_rows(width, height, &rows[..height])
+}
+
+/// Each cell plus its left and right neighbours (those there are), or just
+/// the cell when `across` is false.
+fn sum_neighbours(cells: &[u8], sums: &mut [u16], across: bool) {
+    let width = cells.len();
+    if !across || width < 2 {
+        for (sum, &cell) in sums.iter_mut().zip(cells) {
+            *sum = u16::from(cell);
+        }
+        return;
+    }
+    for (sum, three) in sums[1..].iter_mut().zip(cells.windows(3)) {
+        *sum = three.iter().map(|&cell| u16::from(cell)).sum();
+    }
+    sums[0] = u16::from(cells[0]) + u16::from(cells[1]);
+    sums[width - 1] = u16::from(cells[width - 2]) + u16::from(cells[width - 1]);
 }
 
 /// The `index`th smallest of `values` (from 0), in linear time: a count
@@ -299,9 +422,76 @@ mod tests {
         }
     }
 
+    /// The picture as the module notes describe it, cell by cell, with
+    /// nothing made fast: the oracle for [`super::smooth_picture_in`].
+    fn plain_smooth_picture(rng: &mut crate::random::Rng, width: usize, height: usize) -> Grid {
+        let mut noise = [[0u32; super::MAX_WIDTH]; super::MAX_HEIGHT];
+        for row in noise.iter_mut().take(height) {
+            for cell in row.iter_mut().take(width) {
+                *cell = rng.next_u32() >> 24;
+            }
+        }
+        let (reach_x, reach_y) = (usize::from(width != 2), usize::from(height != 2));
+        let mut smooth = std::vec::Vec::new();
+        for y in 0..height {
+            for x in 0..width {
+                let ys = y.saturating_sub(reach_y)..=(y + reach_y).min(height - 1);
+                let xs = x.saturating_sub(reach_x)..=(x + reach_x).min(width - 1);
+                let count = (ys.end() - ys.start() + 1) * (xs.end() - xs.start() + 1);
+                let sum: u32 = ys
+                    .flat_map(|y| xs.clone().map(move |x| (x, y)))
+                    .map(|(x, y)| noise[y][x])
+                    .sum();
+                smooth.push(sum * 36 / count as u32);
+            }
+        }
+        let cells = width * height;
+        let mut index = cells / 2;
+        if cells % 2 == 1 {
+            index += rng.below(2) as usize;
+        }
+        let mut sorted = smooth.clone();
+        sorted.sort_unstable();
+        let threshold = sorted.get(index).copied().unwrap_or(u32::MAX);
+        let mut picture = Grid::new(width, height);
+        for y in 0..height {
+            for x in 0..width {
+                picture.set(x, y, smooth[y * width + x] >= threshold);
+            }
+        }
+        picture
+    }
+
+    #[test]
+    fn pictures_match_the_plain_description() {
+        let scratch = &mut super::Scratch::new();
+        for seed in 0..200 {
+            for (width, height) in [
+                (1, 1),
+                (1, 2),
+                (2, 1),
+                (2, 2),
+                (3, 2),
+                (2, 5),
+                (3, 3),
+                (5, 5),
+                (20, 15),
+                (7, 13),
+            ] {
+                let (mut fast, mut plain) =
+                    (crate::random::Rng::new(seed), crate::random::Rng::new(seed));
+                assert_eq!(
+                    super::smooth_picture_in(&mut fast, width, height, scratch),
+                    plain_smooth_picture(&mut plain, width, height),
+                    "seed {seed} {width}x{height}"
+                );
+            }
+        }
+    }
+
     extern crate std;
 
-    use super::{Generator, Puzzle};
+    use super::{Generator, Grid, Puzzle};
     use crate::nonogram::rules::solver::{UniquenessCheck, Verdict};
 
     fn generate(mut generator: Generator, budget: u32) -> Puzzle {
@@ -343,6 +533,18 @@ mod tests {
         }
         // A few (9 of these 300) need guessing: that path is exercised too.
         assert!(needed_search > 0);
+    }
+
+    #[test]
+    fn a_generator_built_in_place_is_a_new_one() {
+        for (seed, width, height) in [(0, 20, 15), (7, 5, 5), (99, 1, 1)] {
+            let mut place = std::boxed::Box::new(core::mem::MaybeUninit::uninit());
+            let built = Generator::new_in(&mut place, seed, width, height);
+            assert_eq!(
+                generate(built.clone(), 50),
+                generate(Generator::new(seed, width, height), 50)
+            );
+        }
     }
 
     #[test]

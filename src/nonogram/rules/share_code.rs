@@ -48,6 +48,7 @@ mod cell_model;
 use crate::damm;
 mod error;
 mod picture_data;
+mod reciprocal;
 #[cfg(all(test, not(target_arch = "arm")))]
 mod tests;
 
@@ -56,7 +57,8 @@ pub use error::CodeError;
 use super::grid::Grid;
 use super::{MAX_HEIGHT, MAX_WIDTH};
 use big_number::BigNumber;
-use picture_data::{Layout, read_cells, write_cells};
+use bits::MAX_PICTURE_BITS;
+use picture_data::{CellReader, CellWriter, Layout};
 
 /// The format version, the code's first digit.
 pub const VERSION: u8 = 1;
@@ -109,72 +111,255 @@ impl ShareCode {
 /// The share code of `picture`: the shortest of the layouts it allows (on a
 /// tie, the lowest numbered). Refuses a picture with no filled cell.
 pub fn encode(picture: &Grid) -> Result<ShareCode, CodeError> {
-    if picture.is_empty() {
-        return Err(CodeError::EmptyPicture);
+    let mut encoding = Encoding::new(picture)?;
+    loop {
+        if let Some(code) = encoding.step(usize::MAX) {
+            return code;
+        }
     }
-    (0..Layout::COUNT)
-        .map(Layout::from_index)
-        .filter(|layout| layout.fits(picture))
-        .filter_map(|layout| write_cells(picture, layout).map(|bits| (layout, bits)))
-        .min_by_key(|(layout, bits)| (bits.bit_len(), layout.index()))
-        .and_then(|(layout, bits)| assemble(picture.width(), picture.height(), layout, bits))
-        // Plain one bit a cell always fits, so this is never reached.
-        .ok_or(CodeError::DataTooLong)
 }
 
 /// The picture a typed code names. Every refusal says why.
 pub fn decode(digits: &[u8]) -> Result<Grid, CodeError> {
-    if digits.is_empty() {
-        return Err(CodeError::Empty);
+    let mut decoding = Decoding::new(digits)?;
+    loop {
+        if let Some(result) = decoding.step(usize::MAX) {
+            return result;
+        }
     }
-    if digits.iter().any(|&digit| digit > 9) {
-        return Err(CodeError::NotADigit);
-    }
-    if digits.len() > MAX_DIGITS {
-        return Err(CodeError::TooLong);
-    }
-    let declared_length = code_length(digits)?;
-    check_groups(digits)?;
-    if digits.len() < declared_length {
-        return Err(CodeError::MissingGroups);
-    }
-    if digits.len() > declared_length {
-        return Err(CodeError::ExtraGroups);
+}
+
+/// [`encode`] spread over calls: each writes about a budget of cells (whole
+/// rows, at least one), so a big picture can be coded over a few frames.
+#[derive(Clone, Debug)]
+pub struct Encoding {
+    picture: Grid,
+    /// The next layout to try.
+    next_layout: u32,
+    /// The layout being written.
+    writing: Option<(Layout, CellWriter)>,
+    /// The shortest written so far.
+    best: Option<(Layout, BigNumber)>,
+    /// Its digits, once every layout is written.
+    data: Option<DataDigits>,
+}
+
+impl Encoding {
+    /// Ready to code `picture`; refuses one with no filled cell.
+    pub fn new(picture: &Grid) -> Result<Self, CodeError> {
+        if picture.is_empty() {
+            return Err(CodeError::EmptyPicture);
+        }
+        Ok(Self {
+            picture: *picture,
+            next_layout: 0,
+            writing: None,
+            best: None,
+            data: None,
+        })
     }
 
-    let mut data = [0u8; MAX_GROUPS * GROUP_DATA];
-    let data_len = digits.len() / GROUP_DIGITS * GROUP_DATA;
-    for (slot, group) in data.chunks_mut(GROUP_DATA).zip(digits.chunks(GROUP_DIGITS)) {
-        slot.copy_from_slice(&group[..GROUP_DATA]);
+    /// Writes about `cells` cells; `Some` with the code once every layout
+    /// is written (an error is not reached: one bit a cell always fits).
+    /// Writing the digits takes a call of its own, and so do their checks.
+    pub fn step(&mut self, cells: usize) -> Option<Result<ShareCode, CodeError>> {
+        let mut budget = cells;
+        loop {
+            if let Some((layout, writer)) = &mut self.writing {
+                let columns = writer.columns().max(1);
+                let rows = (budget / columns).max(1);
+                let done = writer.write_rows(&self.picture, rows);
+                budget = budget.saturating_sub(rows.saturating_mul(columns));
+                if !done {
+                    return None;
+                }
+                let layout = *layout;
+                if let Some((_, writer)) = self.writing.take()
+                    && let Some(bits) = writer.finish()
+                {
+                    let shorter = self.best.as_ref().is_none_or(|(best_layout, best)| {
+                        (bits.bit_len(), layout.index()) < (best.bit_len(), best_layout.index())
+                    });
+                    if shorter {
+                        self.best = Some((layout, bits));
+                    }
+                }
+                if budget == 0 {
+                    return None;
+                }
+            } else if self.next_layout < Layout::COUNT {
+                let layout = Layout::from_index(self.next_layout);
+                self.next_layout += 1;
+                if layout.fits(&self.picture) {
+                    self.writing = Some((layout, CellWriter::new(&self.picture, layout)));
+                }
+            } else if budget < cells {
+                return None;
+            } else if let Some(data) = &self.data {
+                return Some(finish_groups(data).ok_or(CodeError::DataTooLong));
+            } else {
+                let (width, height) = (self.picture.width(), self.picture.height());
+                let data = self.best.and_then(|(layout, bits)| {
+                    data_digits(&payload(width, height, layout, bits), groups_for(&bits))
+                });
+                let Some(data) = data else {
+                    return Some(Err(CodeError::DataTooLong));
+                };
+                self.data = Some(data);
+                return None;
+            }
+        }
     }
-    let data = &data[..data_len];
-    if remainder(data) != 1 {
-        return Err(CodeError::ChecksumFailed);
+}
+
+/// [`decode`] spread over calls: [`Decoding::new`] checks everything but
+/// the picture (quick: the pad's last check), then each [`Decoding::step`]
+/// reads and writes back about a budget of cells.
+#[derive(Clone, Debug)]
+pub struct Decoding {
+    width: usize,
+    height: usize,
+    layout: Layout,
+    /// The code's data digits.
+    data: heapless::Vec<u8, { MAX_GROUPS * GROUP_DATA }>,
+    /// The payload the digits spell.
+    typed_payload: BigNumber,
+    stage: DecodeStage,
+}
+
+#[derive(Clone, Debug)]
+enum DecodeStage {
+    /// Reading the cells.
+    Reading(CellReader),
+    /// Writing the cells read back, to compare with the code typed.
+    Writing { picture: Grid, writer: CellWriter },
+    /// Comparing what was written back with the code typed.
+    Comparing {
+        picture: Grid,
+        bits: Option<BigNumber>,
+    },
+    /// The verdict, once reached.
+    Done(Result<Grid, CodeError>),
+}
+
+impl Decoding {
+    /// Checks the code's shape (digits, length, group checks, the whole-code
+    /// check); every refusal says why.
+    pub fn new(digits: &[u8]) -> Result<Self, CodeError> {
+        if digits.is_empty() {
+            return Err(CodeError::Empty);
+        }
+        if digits.iter().any(|&digit| digit > 9) {
+            return Err(CodeError::NotADigit);
+        }
+        if digits.len() > MAX_DIGITS {
+            return Err(CodeError::TooLong);
+        }
+        let declared_length = code_length(digits)?;
+        check_groups(digits)?;
+        if digits.len() < declared_length {
+            return Err(CodeError::MissingGroups);
+        }
+        if digits.len() > declared_length {
+            return Err(CodeError::ExtraGroups);
+        }
+        let mut data = heapless::Vec::new();
+        for group in digits.chunks(GROUP_DIGITS) {
+            data.extend_from_slice(&group[..GROUP_DATA])
+                .map_err(|()| CodeError::TooLong)?;
+        }
+        if remainder(&data) != 1 {
+            return Err(CodeError::ChecksumFailed);
+        }
+        let typed_payload =
+            BigNumber::from_decimal(&data[HEADER_DIGITS..data.len() - CHECK_DIGITS]);
+        let mut fields = typed_payload;
+        let width = fields.div_rem(MAX_WIDTH as u32) as usize + 1;
+        let height = fields.div_rem(MAX_HEIGHT as u32) as usize + 1;
+        let layout = Layout::from_index(fields.div_rem(Layout::COUNT));
+        Ok(Self {
+            width,
+            height,
+            layout,
+            data,
+            typed_payload,
+            stage: DecodeStage::Reading(CellReader::new(width, height, layout, fields)),
+        })
     }
 
-    let mut payload = BigNumber::from_decimal(&data[HEADER_DIGITS..data_len - CHECK_DIGITS]);
-    let width = payload.div_rem(MAX_WIDTH as u32) as usize + 1;
-    let height = payload.div_rem(MAX_HEIGHT as u32) as usize + 1;
-    let layout = Layout::from_index(payload.div_rem(Layout::COUNT));
-    let picture = read_cells(width, height, layout, payload);
+    /// Works on about `cells` cells; `Some` with the verdict once reached
+    /// (every later call gives it again).
+    pub fn step(&mut self, cells: usize) -> Option<Result<Grid, CodeError>> {
+        let mut budget = cells;
+        loop {
+            match &mut self.stage {
+                DecodeStage::Reading(reader) => {
+                    let columns = reader.columns().max(1);
+                    let rows = (budget / columns).max(1);
+                    let done = reader.read_rows(rows);
+                    budget = budget.saturating_sub(rows.saturating_mul(columns));
+                    if !done {
+                        return None;
+                    }
+                    let picture = reader.picture();
+                    self.stage = DecodeStage::Writing {
+                        picture,
+                        writer: CellWriter::new(&picture, self.layout),
+                    };
+                }
+                DecodeStage::Writing { picture, writer } => {
+                    if budget == 0 {
+                        return None;
+                    }
+                    let columns = writer.columns().max(1);
+                    let rows = (budget / columns).max(1);
+                    let done = writer.write_rows(picture, rows);
+                    budget = budget.saturating_sub(rows.saturating_mul(columns));
+                    if !done {
+                        return None;
+                    }
+                    let picture = *picture;
+                    let bits = writer.clone().finish();
+                    self.stage = DecodeStage::Comparing { picture, bits };
+                }
+                DecodeStage::Comparing { .. } if budget < cells => return None,
+                DecodeStage::Comparing { picture, bits } => {
+                    let (picture, bits) = (*picture, *bits);
+                    let verdict = self.compare(picture, bits);
+                    self.stage = DecodeStage::Done(verdict);
+                }
+                DecodeStage::Done(result) => return Some(result.clone()),
+            }
+        }
+    }
 
-    let rewritten =
-        write_cells(&picture, layout).and_then(|bits| assemble(width, height, layout, bits));
-    let Some(rewritten) = rewritten else {
-        return Err(CodeError::DataTooShort);
-    };
-    match rewritten.digits().len().cmp(&digits.len()) {
-        core::cmp::Ordering::Greater => return Err(CodeError::DataTooShort),
-        core::cmp::Ordering::Less => return Err(CodeError::DataTooLong),
-        core::cmp::Ordering::Equal if rewritten.digits() != digits => {
+    /// The code the encoder would write for `picture` in this layout must be
+    /// the one typed. The version and group checks are already known to
+    /// match, so what is left is the length, the payload and the check.
+    fn compare(&self, picture: Grid, bits: Option<BigNumber>) -> Result<Grid, CodeError> {
+        let Some(bits) = bits else {
+            return Err(CodeError::DataTooShort);
+        };
+        let groups = groups_for(&bits);
+        if groups > MAX_GROUPS {
+            return Err(CodeError::DataTooShort);
+        }
+        match (groups * GROUP_DATA).cmp(&self.data.len()) {
+            core::cmp::Ordering::Greater => return Err(CodeError::DataTooShort),
+            core::cmp::Ordering::Less => return Err(CodeError::DataTooLong),
+            core::cmp::Ordering::Equal => {}
+        }
+        let check = &self.data[self.data.len() - CHECK_DIGITS..];
+        if payload(self.width, self.height, self.layout, bits) != self.typed_payload
+            || check != whole_code_check(&self.data)
+        {
             return Err(CodeError::DataMismatch);
         }
-        core::cmp::Ordering::Equal => {}
+        if picture.is_empty() {
+            return Err(CodeError::EmptyPicture);
+        }
+        Ok(picture)
     }
-    if picture.is_empty() {
-        return Err(CodeError::EmptyPicture);
-    }
-    Ok(picture)
 }
 
 /// The whole code's length in digits, read from its first group (the first
@@ -236,28 +421,42 @@ fn check_groups_from(first_group: usize, digits: &[u8]) -> Result<(), CodeError>
 
 /// The code for a picture of this size written in `layout` as `bits`;
 /// `None` if it would take more than [`MAX_GROUPS`].
+#[cfg(test)]
 fn assemble(width: usize, height: usize, layout: Layout, bits: BigNumber) -> Option<ShareCode> {
-    // The largest payload with as many picture bits sets the digit count,
-    // so the count does not depend on the picture's leading digits.
-    let mut largest = BigNumber::default();
-    for bit in 0..bits.bit_len() {
-        largest.set_bit(bit);
-    }
-    let largest = payload(
-        MAX_WIDTH,
-        MAX_HEIGHT,
-        Layout::from_index(Layout::COUNT - 1),
-        largest,
-    );
-    let needed = HEADER_DIGITS + largest.decimal_len() + CHECK_DIGITS;
-    write_groups(
-        &payload(width, height, layout, bits),
-        needed.div_ceil(GROUP_DATA),
-    )
+    write_groups(&payload(width, height, layout, bits), groups_for(&bits))
 }
 
+/// The groups of a code whose picture is written as `bits`: the fewest that
+/// hold the largest payload with as many picture bits, so the count does not
+/// depend on the picture's leading digits.
+fn groups_for(bits: &BigNumber) -> usize {
+    GROUPS_FOR_BITS
+        .get(bits.bit_len())
+        .map_or(usize::MAX, |&groups| usize::from(groups))
+}
+
+/// [`groups_for`] by the picture bits' length, worked out when the ROM is built.
+const GROUPS_FOR_BITS: [u8; MAX_PICTURE_BITS + 1] = {
+    let mut table = [0; MAX_PICTURE_BITS + 1];
+    let mut largest = BigNumber::ZERO;
+    let mut bit_len = 0;
+    while bit_len <= MAX_PICTURE_BITS {
+        let payload = payload(
+            MAX_WIDTH,
+            MAX_HEIGHT,
+            Layout::from_index(Layout::COUNT - 1),
+            largest,
+        );
+        let needed = HEADER_DIGITS + payload.decimal_len() + CHECK_DIGITS;
+        table[bit_len] = needed.div_ceil(GROUP_DATA) as u8;
+        largest.set_bit(bit_len);
+        bit_len += 1;
+    }
+    table
+};
+
 /// The payload number: the size and layout fields, then the picture's bits.
-fn payload(width: usize, height: usize, layout: Layout, bits: BigNumber) -> BigNumber {
+const fn payload(width: usize, height: usize, layout: Layout, bits: BigNumber) -> BigNumber {
     // Fields go in last first, so the first comes out lowest.
     let mut payload = bits;
     payload.mul_add(Layout::COUNT, layout.index());
@@ -268,35 +467,65 @@ fn payload(width: usize, height: usize, layout: Layout, bits: BigNumber) -> BigN
 
 /// A code of `groups` groups around `payload` (its digits past the room
 /// left are dropped); `None` if `groups` is not a possible count.
+#[cfg(test)]
 fn write_groups(payload: &BigNumber, groups: usize) -> Option<ShareCode> {
+    finish_groups(&data_digits(payload, groups)?)
+}
+
+/// A code's data digits, all groups', in order.
+type DataDigits = heapless::Vec<u8, { MAX_GROUPS * GROUP_DATA }>;
+
+/// The data digits of a code of `groups` groups around `payload`, the
+/// whole-code check still 0; `None` if `groups` is not a possible count.
+fn data_digits(payload: &BigNumber, groups: usize) -> Option<DataDigits> {
     if !(MIN_GROUPS..=MAX_GROUPS).contains(&groups) {
         return None;
     }
-    let data_len = groups * GROUP_DATA;
-    let mut data = [0u8; MAX_GROUPS * GROUP_DATA];
+    let mut data = DataDigits::new();
+    data.resize(groups * GROUP_DATA, 0).ok()?;
     data[0] = VERSION;
     data[1] = (groups / 10) as u8;
     data[2] = (groups % 10) as u8;
-    payload.write_decimal(&mut data[HEADER_DIGITS..data_len - CHECK_DIGITS]);
-    // With the check digits still 0 the number is `rest * 100`; adding
-    // `98 - (rest * 100 mod 97)` (from 2 to 98) leaves 1 mod 97.
-    let check = CHECK_MODULUS + 1 - remainder(&data[..data_len]);
-    data[data_len - 2] = (check / 10) as u8;
-    data[data_len - 1] = (check % 10) as u8;
+    let payload_end = data.len() - CHECK_DIGITS;
+    payload.write_decimal(&mut data[HEADER_DIGITS..payload_end]);
+    Some(data)
+}
 
+/// The code around `data` (from [`data_digits`]): the whole-code check, then
+/// each group's Damm digit.
+fn finish_groups(data: &[u8]) -> Option<ShareCode> {
+    let check = whole_code_check(data);
     let mut digits = heapless::Vec::new();
-    for (group, group_data) in data[..data_len].chunks(GROUP_DATA).enumerate() {
-        digits.extend_from_slice(group_data).ok()?;
+    let last = data.len() / GROUP_DATA - 1;
+    for (group, group_data) in data.chunks(GROUP_DATA).enumerate() {
+        let mut group_data: [u8; GROUP_DATA] = group_data.try_into().ok()?;
+        if group == last {
+            group_data[GROUP_DATA - CHECK_DIGITS..].copy_from_slice(&check);
+        }
+        digits.extend_from_slice(&group_data).ok()?;
         digits
-            .push(damm::check_digit((group % 10) as u8, group_data))
+            .push(damm::check_digit((group % 10) as u8, &group_data))
             .ok()?;
     }
     Some(ShareCode { digits })
 }
 
+/// The whole-code check digits the encoder writes at the end of `data` (the
+/// data digits of a whole code; its last two are ignored).
+fn whole_code_check(data: &[u8]) -> [u8; CHECK_DIGITS] {
+    let rest = &data[..data.len() - CHECK_DIGITS];
+    // With the check digits 0 the number is `rest * 100`; adding
+    // `98 - (rest * 100 mod 97)` (from 2 to 98) leaves 1 mod 97.
+    let check = CHECK_MODULUS + 1 - BY_MODULUS.div_rem(remainder(rest) * 100).1;
+    [(check / 10) as u8, (check % 10) as u8]
+}
+
+/// [`CHECK_MODULUS`] ready to divide by.
+const BY_MODULUS: reciprocal::Divisor = reciprocal::Divisor::new(CHECK_MODULUS);
+
 /// `digits` read as one decimal number, mod [`CHECK_MODULUS`].
 fn remainder(digits: &[u8]) -> u32 {
     digits.iter().fold(0, |rest, &digit| {
-        (rest * 10 + u32::from(digit)) % CHECK_MODULUS
+        BY_MODULUS.div_rem(rest * 10 + u32::from(digit)).1
     })
 }

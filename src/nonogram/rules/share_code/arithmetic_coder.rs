@@ -8,11 +8,13 @@
 //! the same, so the coded bits can stop at their last 1.
 
 use super::bits::{BitReader, BitWriter};
+use super::reciprocal;
 
-const HALF: u64 = 1 << 31;
-const QUARTER: u64 = 1 << 30;
-const THREE_QUARTERS: u64 = HALF + QUARTER;
-const TOP: u64 = (1 << 32) - 1;
+// In 32 bits: the GBA shifts 64-bit numbers with a slow library call.
+const HALF: u32 = 1 << 31;
+const QUARTER: u32 = 1 << 30;
+const THREE_QUARTERS: u32 = HALF + QUARTER;
+const TOP: u32 = u32::MAX;
 
 /// How likely the next bit is 0: `zeros` to `ones` (both at least 1, their
 /// sum far below a quarter of the interval).
@@ -23,17 +25,32 @@ pub struct Odds {
 }
 
 impl Odds {
-    /// Where the interval splits: values up to the result code a 0.
-    fn split(self, low: u64, high: u64) -> u64 {
-        let zeros = u64::from(self.zeros.max(1));
-        let total = zeros + u64::from(self.ones.max(1));
-        low + (high - low + 1) * zeros / total - 1
+    /// Where the interval splits: values up to the result code a 0. That is
+    /// `low + range * zeros / total - 1`, worked out in 32-bit steps (the
+    /// GBA's 64-bit divide is a slow library call) with the same result.
+    fn split(self, low: u32, high: u32) -> u32 {
+        let zeros = self.zeros.max(1);
+        let total = zeros + self.ones.max(1);
+        // The model's counts stay far below 2^16, so the products below fit.
+        debug_assert!(total <= 0xFFFF);
+        // range = quotient * total + remainder, from range - 1 (which fits
+        // 32 bits: the range is at most 2^32).
+        let by_total = reciprocal::divisor(total);
+        let (mut quotient, mut remainder) = by_total.div_rem(high - low);
+        remainder += 1;
+        if remainder == total {
+            quotient += 1;
+            remainder = 0;
+        }
+        // range * zeros / total = quotient * zeros + remainder * zeros / total.
+        low + (quotient * zeros + by_total.div_rem(remainder * zeros).0) - 1
     }
 }
 
+#[derive(Clone, Debug)]
 pub struct Encoder {
-    low: u64,
-    high: u64,
+    low: u32,
+    high: u32,
     /// Bits decided but not yet known: each is the opposite of the next bit out.
     pending: u32,
     out: BitWriter,
@@ -96,12 +113,13 @@ impl Encoder {
     }
 }
 
+#[derive(Clone, Debug)]
 pub struct Decoder {
-    low: u64,
-    high: u64,
+    low: u32,
+    high: u32,
     /// The coded bits under the interval; always within `[low, high]`,
     /// whatever bits come in, so no subtraction can go below zero.
-    value: u64,
+    value: u32,
     input: BitReader,
 }
 
@@ -110,7 +128,7 @@ impl Decoder {
     pub fn new(mut input: BitReader) -> Self {
         let mut value = 0;
         for _ in 0..32 {
-            value = (value << 1) | u64::from(input.read());
+            value = (value << 1) | u32::from(input.read());
         }
         Self {
             low: 0,
@@ -144,7 +162,7 @@ impl Decoder {
             self.value -= offset;
             self.low <<= 1;
             self.high = (self.high << 1) | 1;
-            self.value = (self.value << 1) | u64::from(self.input.read());
+            self.value = (self.value << 1) | u32::from(self.input.read());
         }
         bit
     }
@@ -153,6 +171,33 @@ impl Decoder {
 #[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
     use super::{Decoder, Encoder, Odds};
+
+    /// The split in 32-bit steps matches the plain 64-bit formula.
+    #[test]
+    fn the_split_matches_the_formula() {
+        let mut rng = Rng::new(3);
+        for round in 0..200_000 {
+            let zeros = 1 + rng.below(if round % 2 == 0 { 700 } else { 0x7FFF });
+            let ones = 1 + rng.below(if round % 2 == 0 { 700 } else { 0x7FFF });
+            let (low, high) = match round % 4 {
+                0 => (0, super::TOP),
+                1 => (rng.below(1 << 31), super::TOP),
+                _ => {
+                    let low = rng.next_u32();
+                    (low, low + rng.below(super::TOP - low).max(1))
+                }
+            };
+            let odds = Odds { zeros, ones };
+            let total = u64::from(zeros + ones);
+            let range = u64::from(high - low) + 1;
+            let plain = u64::from(low) + range * u64::from(zeros) / total - 1;
+            assert_eq!(
+                u64::from(odds.split(low, high)),
+                plain,
+                "{low} {high} {zeros} {ones}"
+            );
+        }
+    }
     use crate::nonogram::rules::share_code::bits::{BitReader, BitWriter};
     use crate::random::Rng;
 

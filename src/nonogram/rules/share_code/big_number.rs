@@ -1,95 +1,144 @@
 //! Unsigned integers of a few hundred bits: a share code's payload is one
 //! number, typed in decimal and read as binary fields.
+//!
+//! Kept in 16-bit limbs so that every step of multiplying or dividing by a
+//! small number fits a 32-bit word: the GBA has no 64-bit divide, and the
+//! library routine for one is slow.
 
-/// 32-bit words, least significant first: room for any payload a share code
+/// 16-bit limbs, least significant first: room for any payload a share code
 /// can hold (its decimal digits and every candidate encoding), with a margin.
-const WORDS: usize = 12;
+const LIMBS: usize = 24;
+
+use super::reciprocal::Divisor;
+
+/// Decimal digits handled per division or multiplication.
+const CHUNK_DIGITS: usize = 4;
+/// 10 to the [`CHUNK_DIGITS`].
+const CHUNK: Divisor = Divisor::new(10_000);
+const TEN: Divisor = Divisor::new(10);
 
 /// A fixed-size unsigned integer. Arithmetic past the capacity wraps
-/// silently; callers keep within it (see [`WORDS`]).
+/// silently; callers keep within it (see [`LIMBS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BigNumber {
-    words: [u32; WORDS],
+    limbs: [u16; LIMBS],
 }
 
 impl BigNumber {
     /// Bits the number can hold.
-    pub const CAPACITY_BITS: usize = WORDS * 32;
+    pub const CAPACITY_BITS: usize = LIMBS * 16;
 
-    /// `self * factor + addend`.
-    pub fn mul_add(&mut self, factor: u32, addend: u32) {
-        let mut carry = u64::from(addend);
-        for word in &mut self.words {
-            let product = u64::from(*word) * u64::from(factor) + carry;
-            *word = product as u32;
-            carry = product >> 32;
+    /// Zero.
+    pub const ZERO: Self = Self { limbs: [0; LIMBS] };
+
+    /// `self * factor + addend`, both at most `0xFFFF`.
+    pub const fn mul_add(&mut self, factor: u32, addend: u32) {
+        debug_assert!(factor <= 0xFFFF && addend <= 0xFFFF);
+        let mut carry = addend;
+        let mut index = 0;
+        while index < LIMBS {
+            // At most 0xFFFF * 0xFFFF + 0xFFFF: within 32 bits.
+            let product = self.limbs[index] as u32 * factor + carry;
+            self.limbs[index] = product as u16;
+            carry = product >> 16;
+            index += 1;
         }
-        debug_assert_eq!(carry, 0, "share code number overflowed");
+        debug_assert!(carry == 0, "share code number overflowed");
     }
 
-    /// Divides by `divisor` (at least 1) and returns the remainder.
-    pub fn div_rem(&mut self, divisor: u32) -> u32 {
-        let divisor = u64::from(divisor.max(1));
-        let mut remainder = 0u64;
-        for word in self.words.iter_mut().rev() {
-            let part = (remainder << 32) | u64::from(*word);
-            *word = (part / divisor) as u32;
-            remainder = part % divisor;
+    /// Divides by `divisor` (from 1 to `0xFFFF`) and returns the remainder.
+    pub const fn div_rem(&mut self, divisor: u32) -> u32 {
+        self.div_rem_by(Divisor::new(divisor))
+    }
+
+    /// [`Self::div_rem`] by a divisor with its reciprocal ready.
+    pub const fn div_rem_by(&mut self, divisor: Divisor) -> u32 {
+        debug_assert!(divisor.get() <= 0xFFFF);
+        let mut remainder = 0;
+        // Limbs above the highest non-zero one stay zero.
+        let mut index = self.used_limbs();
+        while index > 0 {
+            index -= 1;
+            // The remainder is below the divisor, so this fits 32 bits.
+            let (quotient, rest) = divisor.div_rem((remainder << 16) | self.limbs[index] as u32);
+            self.limbs[index] = quotient as u16;
+            remainder = rest;
         }
-        remainder as u32
+        remainder
+    }
+
+    /// Limbs up to the highest non-zero one.
+    const fn used_limbs(&self) -> usize {
+        let mut used = LIMBS;
+        while used > 0 && self.limbs[used - 1] == 0 {
+            used -= 1;
+        }
+        used
     }
 
     /// Bit `index` (0 is the units); 0 past the capacity.
     #[must_use]
-    pub fn bit(&self, index: usize) -> bool {
-        self.words
-            .get(index / 32)
-            .is_some_and(|word| (word >> (index % 32)) & 1 == 1)
+    pub const fn bit(&self, index: usize) -> bool {
+        index < Self::CAPACITY_BITS && (self.limbs[index / 16] >> (index % 16)) & 1 == 1
     }
 
     /// Sets bit `index` (ignored past the capacity).
-    pub fn set_bit(&mut self, index: usize) {
-        if let Some(word) = self.words.get_mut(index / 32) {
-            *word |= 1 << (index % 32);
+    pub const fn set_bit(&mut self, index: usize) {
+        if index < Self::CAPACITY_BITS {
+            self.limbs[index / 16] |= 1 << (index % 16);
         }
     }
 
     /// Bits up to the highest set bit (0 for 0).
     #[must_use]
-    pub fn bit_len(&self) -> usize {
-        self.words
-            .iter()
-            .rposition(|&word| word != 0)
-            .map_or(0, |top| {
-                top * 32 + 32 - self.words[top].leading_zeros() as usize
-            })
+    pub const fn bit_len(&self) -> usize {
+        match self.used_limbs() {
+            0 => 0,
+            used => used * 16 - self.limbs[used - 1].leading_zeros() as usize,
+        }
     }
 
     /// Whether the number is 0.
     #[must_use]
-    pub fn is_zero(&self) -> bool {
-        self.words.iter().all(|&word| word == 0)
+    pub const fn is_zero(&self) -> bool {
+        self.used_limbs() == 0
     }
 
     /// Decimal digits needed to write the number (1 for 0).
     #[must_use]
-    pub fn decimal_len(&self) -> usize {
+    pub const fn decimal_len(&self) -> usize {
         let mut rest = *self;
-        let mut len = 1;
-        rest.div_rem(10);
-        while !rest.is_zero() {
-            rest.div_rem(10);
-            len += 1;
+        let mut len = 0;
+        loop {
+            let chunk = rest.div_rem_by(CHUNK);
+            if rest.is_zero() {
+                let mut top = TEN.div_rem(chunk).0;
+                len += 1;
+                while top > 0 {
+                    top = TEN.div_rem(top).0;
+                    len += 1;
+                }
+                return len;
+            }
+            len += CHUNK_DIGITS;
         }
-        len
     }
 
     /// The number from decimal digits, most significant first (each 0-9).
     #[must_use]
     pub fn from_decimal(digits: &[u8]) -> Self {
         let mut number = Self::default();
-        for &digit in digits {
-            number.mul_add(10, u32::from(digit));
+        // A short chunk first, so the rest are whole.
+        let (head, rest) = digits.split_at(digits.len() % CHUNK_DIGITS);
+        let mut take = |digits: &[u8]| {
+            let value = digits
+                .iter()
+                .fold(0, |value, &digit| value * 10 + u32::from(digit));
+            number.mul_add(10u32.pow(digits.len() as u32), value);
+        };
+        take(head);
+        for chunk in rest.chunks_exact(CHUNK_DIGITS) {
+            take(chunk);
         }
         number
     }
@@ -98,14 +147,21 @@ impl BigNumber {
     /// significant first (leading zeros included).
     pub fn write_decimal(&self, out: &mut [u8]) {
         let mut rest = *self;
-        for digit in out.iter_mut().rev() {
-            *digit = rest.div_rem(10) as u8;
+        for digits in out.rchunks_mut(CHUNK_DIGITS) {
+            let mut chunk = rest.div_rem_by(CHUNK);
+            for digit in digits.iter_mut().rev() {
+                let (rest, units) = TEN.div_rem(chunk);
+                *digit = units as u8;
+                chunk = rest;
+            }
         }
     }
 }
 
 #[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
+    extern crate std;
+
     use super::BigNumber;
 
     #[test]
@@ -123,11 +179,39 @@ mod tests {
         assert_eq!(padded[3..], nines);
     }
 
+    /// Random numbers of every size against one digit at a time.
+    #[test]
+    fn decimal_matches_one_digit_at_a_time() {
+        let mut rng = crate::random::Rng::new(11);
+        for round in 0..3_000 {
+            let len = 1 + round % 110;
+            let digits: std::vec::Vec<u8> = (0..len).map(|_| rng.below(10) as u8).collect();
+            let number = BigNumber::from_decimal(&digits);
+            let mut slow = BigNumber::default();
+            for &digit in &digits {
+                slow.mul_add(10, u32::from(digit));
+            }
+            assert_eq!(number, slow);
+            let significant = digits
+                .iter()
+                .position(|&d| d != 0)
+                .map_or(1, |first| len - first);
+            assert_eq!(number.decimal_len(), significant);
+            let mut out = std::vec![0u8; len + round % 7];
+            number.write_decimal(&mut out);
+            let mut rest = number;
+            for digit in out.iter().rev() {
+                assert_eq!(u32::from(*digit), rest.div_rem(10));
+            }
+            assert!(rest.is_zero());
+        }
+    }
+
     #[test]
     fn fields_come_back_in_order() {
         let mut number = BigNumber::default();
         // Written last field first, so the first field is the lowest place.
-        number.mul_add(1 << 20, 0xA_BCDE);
+        number.mul_add(1 << 15, 0x3CDE);
         number.mul_add(8, 5);
         number.mul_add(15, 14);
         number.mul_add(20, 19);
@@ -135,7 +219,7 @@ mod tests {
         assert_eq!(number.div_rem(15), 14);
         assert_eq!(number.div_rem(8), 5);
         assert!(number.bit(1) && number.bit(2) && !number.bit(0));
-        assert_eq!(number.div_rem(1 << 20), 0xA_BCDE);
+        assert_eq!(number.div_rem(1 << 15), 0x3CDE);
         assert!(number.is_zero());
         assert_eq!(number.decimal_len(), 1);
         assert_eq!(number.bit_len(), 0);

@@ -5,7 +5,6 @@
 //! cell well; nothing is tuned to any kind of picture, so the model fits
 //! pixel art and generated puzzles alike.
 
-use super::Grid;
 use super::arithmetic_coder::Odds;
 
 /// One context per pattern of the four neighbours.
@@ -26,20 +25,16 @@ impl CellModel {
         }
     }
 
-    /// The neighbour pattern of cell (`x`, `y`) among the written cells, the
-    /// `region_width` leftmost columns of `cells`; outside, cells are empty.
+    /// The neighbour pattern of cell `x` of a row: `row` holds the row's
+    /// cells so far (bit `x` for column `x`; only those left of `x` are
+    /// read), `above` the row above, both already cut to the written
+    /// columns (0 above the first row); outside, cells are empty.
     #[must_use]
-    pub fn context(cells: &Grid, region_width: usize, x: usize, y: usize) -> usize {
-        let filled = |dx: isize, dy: isize| {
-            let (Some(nx), Some(ny)) = (x.checked_add_signed(dx), y.checked_add_signed(dy)) else {
-                return false;
-            };
-            nx < region_width && cells.contains(nx, ny)
-        };
-        usize::from(filled(-1, 0))
-            | usize::from(filled(-1, -1)) << 1
-            | usize::from(filled(0, -1)) << 2
-            | usize::from(filled(1, -1)) << 3
+    pub const fn context(row: u32, above: u32, x: usize) -> usize {
+        // Shifted up one, bit `x` of each is the cell left of `x`.
+        let left = ((row << 1) >> x) & 1;
+        let above_three = ((above << 1) >> x) & 0b111;
+        (left | above_three << 1) as usize
     }
 
     #[must_use]

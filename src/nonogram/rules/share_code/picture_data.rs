@@ -8,6 +8,8 @@ use super::arithmetic_coder::{Decoder, Encoder};
 use super::big_number::BigNumber;
 use super::bits::{BitReader, BitWriter};
 use super::cell_model::CellModel;
+use crate::nonogram::rules::MAX_HEIGHT;
+use crate::nonogram::rules::line::cells_mask;
 
 /// Which cells are written, and how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +68,8 @@ impl Layout {
         let (width, height) = (picture.width(), picture.height());
         let left_right = !self.mirror_left_right
             || (0..height).all(|y| {
-                (0..width).all(|x| picture.contains(x, y) == picture.contains(width - 1 - x, y))
+                let row = picture.row(y);
+                row.reverse_bits() >> (32 - width) == row
             });
         let top_bottom = !self.mirror_top_bottom
             || (0..height).all(|y| picture.row(y) == picture.row(height - 1 - y));
@@ -76,58 +79,202 @@ impl Layout {
 
 /// The written cells of `picture` (which must fit `layout`) as bits; `None`
 /// if they would take more than [`super::bits::MAX_PICTURE_BITS`].
+#[cfg(test)]
 #[must_use]
 pub fn write_cells(picture: &Grid, layout: Layout) -> Option<BigNumber> {
-    let (columns, rows) = layout.region(picture.width(), picture.height());
-    let cells = (0..rows).flat_map(|y| (0..columns).map(move |x| (x, y)));
-    if !layout.compressed {
-        let mut out = BitWriter::default();
-        for (x, y) in cells {
-            out.push(picture.contains(x, y));
-        }
-        return out.finish();
-    }
-    let mut model = CellModel::new();
-    let mut encoder = Encoder::new(BitWriter::default());
-    for (x, y) in cells {
-        let context = CellModel::context(picture, columns, x, y);
-        let filled = picture.contains(x, y);
-        encoder.encode(filled, model.odds(context));
-        model.learn(context, filled);
-    }
-    encoder.finish().finish()
+    let mut writer = CellWriter::new(picture, layout);
+    while !writer.write_rows(picture, usize::MAX) {}
+    writer.finish()
 }
 
 /// The `width` x `height` picture (each side within the maximum) whose
 /// written cells are `bits`. Any bits give some picture.
+#[cfg(test)]
 #[must_use]
 pub fn read_cells(width: usize, height: usize, layout: Layout, bits: BigNumber) -> Grid {
-    let (columns, rows) = layout.region(width, height);
-    let cells = (0..rows).flat_map(|y| (0..columns).map(move |x| (x, y)));
-    // The written part first, then its mirror images.
-    let mut region = Grid::new(width, height);
-    let mut input = BitReader::new(bits);
-    if layout.compressed {
-        let mut model = CellModel::new();
-        let mut decoder = Decoder::new(input);
-        for (x, y) in cells {
-            let context = CellModel::context(&region, columns, x, y);
-            let filled = decoder.decode(model.odds(context));
-            model.learn(context, filled);
-            region.set(x, y, filled);
-        }
-    } else {
-        for (x, y) in cells {
-            region.set(x, y, input.read());
+    let mut reader = CellReader::new(width, height, layout, bits);
+    while !reader.read_rows(usize::MAX) {}
+    reader.picture()
+}
+
+/// [`write_cells`] a few rows at a time, so a long picture can be written
+/// over several frames.
+#[derive(Clone, Debug)]
+pub struct CellWriter {
+    columns: usize,
+    rows: usize,
+    /// The next row to write.
+    y: usize,
+    /// The row above it, cut to the written columns.
+    above: u32,
+    out: Output,
+}
+
+#[derive(Clone, Debug)]
+enum Output {
+    Plain(BitWriter),
+    Compressed { model: CellModel, encoder: Encoder },
+}
+
+impl CellWriter {
+    /// Ready to write `picture` (which must fit `layout`).
+    #[must_use]
+    pub fn new(picture: &Grid, layout: Layout) -> Self {
+        let (columns, rows) = layout.region(picture.width(), picture.height());
+        let out = if layout.compressed {
+            Output::Compressed {
+                model: CellModel::new(),
+                encoder: Encoder::new(BitWriter::default()),
+            }
+        } else {
+            Output::Plain(BitWriter::default())
+        };
+        Self {
+            columns,
+            rows,
+            y: 0,
+            above: 0,
+            out,
         }
     }
-    let mut picture = Grid::new(width, height);
-    for y in 0..height {
-        for x in 0..width {
-            let source_x = if x < columns { x } else { width - 1 - x };
-            let source_y = if y < rows { y } else { height - 1 - y };
-            picture.set(x, y, region.contains(source_x, source_y));
+
+    /// Cells in a row.
+    #[must_use]
+    pub const fn columns(&self) -> usize {
+        self.columns
+    }
+
+    /// Writes up to `rows` more rows of `picture` (the one it was made
+    /// for); true once every row is written.
+    pub fn write_rows(&mut self, picture: &Grid, rows: usize) -> bool {
+        let end = self.rows.min(self.y.saturating_add(rows));
+        let written = cells_mask(self.columns);
+        for y in self.y..end {
+            let row = picture.row(y) & written;
+            match &mut self.out {
+                Output::Plain(out) => {
+                    for x in 0..self.columns {
+                        out.push(row >> x & 1 != 0);
+                    }
+                }
+                Output::Compressed { model, encoder } => {
+                    for x in 0..self.columns {
+                        let context = CellModel::context(row, self.above, x);
+                        let filled = row >> x & 1 != 0;
+                        encoder.encode(filled, model.odds(context));
+                        model.learn(context, filled);
+                    }
+                }
+            }
+            self.above = row;
+        }
+        self.y = end;
+        self.y == self.rows
+    }
+
+    /// The bits written (call once every row is); `None` if they would take
+    /// more than [`super::bits::MAX_PICTURE_BITS`].
+    #[must_use]
+    pub fn finish(self) -> Option<BigNumber> {
+        match self.out {
+            Output::Plain(out) => out.finish(),
+            Output::Compressed { encoder, .. } => encoder.finish().finish(),
         }
     }
-    picture
+}
+
+/// [`read_cells`] a few rows at a time.
+#[derive(Clone, Debug)]
+pub struct CellReader {
+    width: usize,
+    height: usize,
+    columns: usize,
+    rows: usize,
+    /// The next row to read.
+    y: usize,
+    /// The written part of the picture, read so far.
+    region: [u32; MAX_HEIGHT],
+    input: Input,
+}
+
+#[derive(Clone, Debug)]
+enum Input {
+    Plain(BitReader),
+    Compressed { model: CellModel, decoder: Decoder },
+}
+
+impl CellReader {
+    /// Ready to read a `width` x `height` picture (each side within the
+    /// maximum) written in `layout` as `bits`.
+    #[must_use]
+    pub fn new(width: usize, height: usize, layout: Layout, bits: BigNumber) -> Self {
+        let (columns, rows) = layout.region(width, height);
+        let input = BitReader::new(bits);
+        let input = if layout.compressed {
+            Input::Compressed {
+                model: CellModel::new(),
+                decoder: Decoder::new(input),
+            }
+        } else {
+            Input::Plain(input)
+        };
+        Self {
+            width,
+            height,
+            columns,
+            rows,
+            y: 0,
+            region: [0; MAX_HEIGHT],
+            input,
+        }
+    }
+
+    /// Cells in a row.
+    #[must_use]
+    pub const fn columns(&self) -> usize {
+        self.columns
+    }
+
+    /// Reads up to `rows` more rows; true once every row is read.
+    pub fn read_rows(&mut self, rows: usize) -> bool {
+        let end = self.rows.min(self.y.saturating_add(rows));
+        for y in self.y..end {
+            let above = if y == 0 { 0 } else { self.region[y - 1] };
+            let mut row = 0;
+            match &mut self.input {
+                Input::Plain(input) => {
+                    for x in 0..self.columns {
+                        row |= u32::from(input.read()) << x;
+                    }
+                }
+                Input::Compressed { model, decoder } => {
+                    for x in 0..self.columns {
+                        let context = CellModel::context(row, above, x);
+                        let filled = decoder.decode(model.odds(context));
+                        model.learn(context, filled);
+                        row |= u32::from(filled) << x;
+                    }
+                }
+            }
+            self.region[y] = row;
+        }
+        self.y = end;
+        self.y == self.rows
+    }
+
+    /// The picture: the rows read, then their mirror images (call once
+    /// every row is read).
+    #[must_use]
+    pub fn picture(&self) -> Grid {
+        let (width, height, columns, rows) = (self.width, self.height, self.columns, self.rows);
+        let mut picture = [0u32; MAX_HEIGHT];
+        for (y, row) in picture.iter_mut().enumerate().take(height) {
+            let written = self.region[if y < rows { y } else { height - 1 - y }];
+            *row = written;
+            for x in columns..width {
+                *row |= (written >> (width - 1 - x) & 1) << x;
+            }
+        }
+        Grid::from_rows(width, height, &picture[..height])
+    }
 }

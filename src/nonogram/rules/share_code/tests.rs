@@ -5,7 +5,7 @@ use std::vec::Vec;
 use std::{format, println};
 
 use super::big_number::BigNumber;
-use super::picture_data::{Layout, write_cells};
+use super::picture_data::{Layout, read_cells, write_cells};
 use super::{
     CodeError, GROUP_DIGITS, MAX_DIGITS, MAX_GROUPS, PAGE_DIGITS, PAGE_GROUPS, assemble,
     check_groups, check_page, code_length, decode, encode, payload, write_groups,
@@ -268,6 +268,42 @@ fn fix_checks(digits: &mut [u8]) {
     fix_group_checks(digits);
 }
 
+/// The plain reading of the format's rule, as the oracle for [`decode`]'s
+/// shortcut: a code is accepted only if writing its picture again, in its
+/// layout, gives every digit typed.
+fn decode_by_rewriting(digits: &[u8]) -> Result<Grid, CodeError> {
+    let picture = decode(digits);
+    // Everything up to the payload is checked by the same code either way.
+    let Ok(length) = code_length(digits) else {
+        return picture;
+    };
+    if check_groups(digits).is_err() || digits.len() != length || digits.iter().any(|&d| d > 9) {
+        return picture;
+    }
+    let data: Vec<u8> = digits
+        .chunks_exact(GROUP_DIGITS)
+        .flat_map(|group| group[..GROUP_DIGITS - 1].to_vec())
+        .collect();
+    if super::remainder(&data) != 1 {
+        return picture;
+    }
+    let mut payload = BigNumber::from_decimal(&data[3..data.len() - 2]);
+    let width = payload.div_rem(MAX_WIDTH as u32) as usize + 1;
+    let height = payload.div_rem(MAX_HEIGHT as u32) as usize + 1;
+    let layout = Layout::from_index(payload.div_rem(Layout::COUNT));
+    let read = read_cells(width, height, layout, payload);
+    let Some(rewritten) = code_in_layout(&read, layout) else {
+        return Err(CodeError::DataTooShort);
+    };
+    match rewritten.len().cmp(&digits.len()) {
+        std::cmp::Ordering::Greater => Err(CodeError::DataTooShort),
+        std::cmp::Ordering::Less => Err(CodeError::DataTooLong),
+        std::cmp::Ordering::Equal if rewritten != digits => Err(CodeError::DataMismatch),
+        std::cmp::Ordering::Equal if read.is_empty() => Err(CodeError::EmptyPicture),
+        std::cmp::Ordering::Equal => Ok(read),
+    }
+}
+
 /// Round trip and the shape every code must have.
 fn assert_round_trip(picture: &Grid) -> usize {
     let code = encode(picture).unwrap();
@@ -287,6 +323,76 @@ fn assert_round_trip(picture: &Grid) -> usize {
 }
 
 // ---- round trips ----
+
+#[test]
+fn the_group_count_table_is_the_largest_payloads_length() {
+    let mut largest = BigNumber::default();
+    for bit_len in 0..=super::MAX_PICTURE_BITS {
+        let payload = payload(MAX_WIDTH, MAX_HEIGHT, Layout::from_index(7), largest);
+        let digits = 3 + payload.decimal_len() + 2;
+        assert_eq!(
+            super::groups_for(&largest),
+            digits.div_ceil(4),
+            "{bit_len} bits"
+        );
+        largest.set_bit(bit_len);
+    }
+    let mut too_long = BigNumber::default();
+    too_long.set_bit(super::MAX_PICTURE_BITS);
+    assert_eq!(super::groups_for(&too_long), usize::MAX);
+}
+
+/// Coding a few cells a call gives what coding all at once does.
+#[test]
+fn any_budget_gives_the_same_code_and_verdict() {
+    let mut rng = Rng::new(0xB0D6);
+    for round in 0..400 {
+        let (width, height) = (1 + rng.below(20) as usize, 1 + rng.below(15) as usize);
+        let picture = match round % 3 {
+            0 => smooth_picture(&mut rng, width, height),
+            1 => {
+                let density = 50 + rng.below(900);
+                noise(&mut rng, width, height, density)
+            }
+            _ => mirrored(
+                &smooth_picture(&mut rng, width, height),
+                true,
+                round % 2 == 0,
+            ),
+        };
+        let budget = [1, 7, 20, 60, 100][round % 5];
+        let Ok(mut encoding) = super::Encoding::new(&picture) else {
+            assert!(picture.is_empty());
+            continue;
+        };
+        let mut calls = 0;
+        let code = loop {
+            calls += 1;
+            if let Some(code) = encoding.step(budget) {
+                break code;
+            }
+        };
+        let code = code.unwrap();
+        assert_eq!(Ok(code.clone()), encode(&picture));
+        assert!(calls > 1 || budget >= width * height);
+        let mut digits = code.digits().to_vec();
+        if round % 2 == 1 {
+            mutate(&mut rng, &mut digits);
+            fix_checks(&mut digits);
+        }
+        let Ok(mut decoding) = super::Decoding::new(&digits) else {
+            assert!(decode(&digits).is_err());
+            continue;
+        };
+        let verdict = loop {
+            if let Some(verdict) = decoding.step(budget) {
+                break verdict;
+            }
+        };
+        assert_eq!(verdict, decode(&digits));
+        assert_eq!(decoding.step(budget), Some(verdict));
+    }
+}
 
 #[test]
 fn golden_codes_stay_the_same() {
@@ -783,7 +889,9 @@ fn a_million_fuzzed_codes_never_panic() {
                 *digit = 10 + rng.below(246) as u8;
             }
         }
-        let outcome = match decode(&input) {
+        let decoded = decode(&input);
+        assert_eq!(decoded, decode_by_rewriting(&input), "{}", text(&input));
+        let outcome = match decoded {
             Ok(picture) => {
                 assert!(!picture.is_empty());
                 assert_eq!(code_length(&input), Ok(input.len()));
