@@ -209,7 +209,10 @@ pub fn run() -> u32 {
     );
 
     polarium(overhead, &mut failures);
-    nonogram(overhead, &mut failures);
+    let grids = nonogram(overhead, &mut failures);
+    share_codes(&grids, overhead, &mut failures);
+    drop(grids);
+    random_puzzles(overhead, &mut failures);
 
     crate::event!("bench.done failures={}", failures);
     failures
@@ -224,6 +227,7 @@ const SOLVER_STATES_PER_FRAME: u32 = crate::polarium::SOLVER_STATES_PER_FRAME;
 
 /// Polarium's solver on every built-in puzzle, the public password and
 /// random boards: the whole solve, and its worst single frame's share.
+#[inline(never)]
 fn polarium(overhead: u32, failures: &mut u32) {
     use crate::polarium::rules::{
         Board, Cell, Puzzle, builtin, password,
@@ -366,7 +370,8 @@ const MARKINGS: u32 = 8;
 /// The nonogram's hint guide on every built-in puzzle partly marked (some
 /// cells right, some wrong, crosses among them) and its uniqueness check
 /// from the clues alone, built-ins and random grids.
-fn nonogram(overhead: u32, failures: &mut u32) {
+#[inline(never)]
+fn nonogram(overhead: u32, failures: &mut u32) -> alloc::vec::Vec<crate::nonogram::rules::Grid> {
     use crate::nonogram::rules::{
         Grid, PuzzleClues, UniquenessCheck, Verdict, builtin, grey,
         play::{Mark, Marks},
@@ -446,8 +451,12 @@ fn nonogram(overhead: u32, failures: &mut u32) {
     let (mut unique, mut stalled) = (0u32, 0u32);
     for grid in &grids {
         let mut check = alloc::boxed::Box::<UniquenessCheck>::new_uninit();
-        check.write(UniquenessCheck::of_picture(grid));
-        // SAFETY: written on the line above.
+        UniquenessCheck::new_in(&mut check, &PuzzleClues::of_picture(grid), true).restart(
+            &PuzzleClues::of_picture(grid),
+            Some(grid),
+            true,
+        );
+        // SAFETY: built in place on the line above.
         let mut check = unsafe { check.assume_init() };
         let mut total = 0u32;
         loop {
@@ -481,11 +490,15 @@ fn nonogram(overhead: u32, failures: &mut u32) {
         failures,
     );
 
-    share_codes(&grids, overhead, failures);
+    grids
+}
 
-    // Random mode: a frame's work of the generator at a time, until it has
-    // a puzzle, for several seeds of every size.
+/// Random mode: a frame's work of the generator at a time, until it has
+/// a puzzle, for several seeds of every size.
+#[inline(never)]
+fn random_puzzles(overhead: u32, failures: &mut u32) {
     use crate::nonogram::GENERATE_WORK_PER_FRAME;
+    use crate::nonogram::rules::builtin;
     let (mut frame, mut puzzle, mut attempts) =
         (Stats::default(), Stats::default(), Stats::default());
     let mut generator = boxed_generator();
@@ -523,52 +536,15 @@ fn nonogram(overhead: u32, failures: &mut u32) {
 #[inline(never)]
 fn share_codes(grids: &[crate::nonogram::rules::Grid], overhead: u32, failures: &mut u32) {
     use crate::nonogram::CODE_CELLS_PER_FRAME;
-    use crate::nonogram::rules::{
-        builtin,
-        share_code::{Decoding, Encoding},
-    };
+    use crate::nonogram::rules::builtin;
     let (mut encode, mut encode_frame) = (Stats::default(), Stats::default());
     let (mut decode, mut decode_frame) = (Stats::default(), Stats::default());
     let mut lengths: [Stats; builtin::SIZES.len()] = Default::default();
     for grid in grids {
-        let Ok(mut encoding) = Encoding::new(grid).map(alloc::boxed::Box::new) else {
+        let Some(code) = encode_timed(grid, overhead, &mut encode, &mut encode_frame) else {
             continue;
         };
-        let mut total = 0u32;
-        let code = loop {
-            let mut code = None;
-            let cycles = measure(overhead, || code = encoding.step(CODE_CELLS_PER_FRAME));
-            encode_frame.add(cycles);
-            total = total.saturating_add(cycles);
-            if let Some(code) = code {
-                break code;
-            }
-        };
-        encode.add(total);
-        let Ok(code) = code else {
-            *failures += 1;
-            continue;
-        };
-
-        // The pad's last check, then the reading, a frame at a time.
-        let mut reading = None;
-        let mut total = measure(overhead, || {
-            reading = Decoding::new(code.digits())
-                .ok()
-                .map(alloc::boxed::Box::new);
-        });
-        decode_frame.add(total);
-        let mut read = None;
-        while let Some(decoding) = reading.as_mut() {
-            let cycles = measure(overhead, || read = decoding.step(CODE_CELLS_PER_FRAME));
-            decode_frame.add(cycles);
-            total = total.saturating_add(cycles);
-            if read.is_some() {
-                break;
-            }
-        }
-        decode.add(total);
-        if read != Some(Ok(*grid)) {
+        if decode_timed(&code, overhead, &mut decode, &mut decode_frame) != Some(Ok(*grid)) {
             crate::event!("bench.over name=nonogram.share.round_trip");
             *failures += 1;
         }
@@ -605,6 +581,62 @@ fn share_codes(grids: &[crate::nonogram::rules::Grid], overhead: u32, failures: 
         PER_FRAME_BUDGET / 2,
         failures,
     );
+}
+
+/// `grid`'s share code, written a frame's cells at a time: each call's
+/// cycles go in `frame`, their sum in `whole`.
+#[inline(never)]
+fn encode_timed(
+    grid: &crate::nonogram::rules::Grid,
+    overhead: u32,
+    whole: &mut Stats,
+    frame: &mut Stats,
+) -> Option<crate::nonogram::rules::ShareCode> {
+    use crate::nonogram::{CODE_CELLS_PER_FRAME, rules::share_code::Encoding};
+    let mut encoding = alloc::boxed::Box::new(Encoding::new(grid).ok()?);
+    let mut total = 0u32;
+    let code = loop {
+        let mut code = None;
+        let cycles = measure(overhead, || code = encoding.step(CODE_CELLS_PER_FRAME));
+        frame.add(cycles);
+        total = total.saturating_add(cycles);
+        if let Some(code) = code {
+            break code;
+        }
+    };
+    whole.add(total);
+    code.ok()
+}
+
+/// `code` read back as the app does: the pad's last check, then the
+/// picture a frame's cells at a time.
+#[inline(never)]
+fn decode_timed(
+    code: &crate::nonogram::rules::ShareCode,
+    overhead: u32,
+    whole: &mut Stats,
+    frame: &mut Stats,
+) -> Option<Result<crate::nonogram::rules::Grid, crate::nonogram::rules::CodeError>> {
+    use crate::nonogram::{CODE_CELLS_PER_FRAME, rules::share_code::Decoding};
+    let mut reading = None;
+    let mut total = measure(overhead, || {
+        reading = Decoding::new(code.digits())
+            .ok()
+            .map(alloc::boxed::Box::new);
+    });
+    frame.add(total);
+    let decoding = reading.as_mut()?;
+    let read = loop {
+        let mut read = None;
+        let cycles = measure(overhead, || read = decoding.step(CODE_CELLS_PER_FRAME));
+        frame.add(cycles);
+        total = total.saturating_add(cycles);
+        if read.is_some() {
+            break read;
+        }
+    };
+    whole.add(total);
+    read
 }
 
 /// Writing or reading a whole share code, goal: a sixth of a second.

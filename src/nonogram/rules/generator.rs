@@ -124,9 +124,8 @@ impl Generator {
         // integers, for which all-zero bytes are `Scratch::new()`.
         unsafe {
             (&raw mut (*generator).scratch).write_bytes(0, 1);
-            (&raw mut (*generator).check).write(UniquenessCheck::line_logic_only(
-                &PuzzleClues::of_picture(&picture),
-            ));
+            let check = &mut *(&raw mut (*generator).check).cast::<core::mem::MaybeUninit<_>>();
+            UniquenessCheck::new_in(check, &PuzzleClues::of_picture(&picture), false);
             (&raw mut (*generator).rng).write(Rng::new(seed));
             (&raw mut (*generator).width).write(width as u8);
             (&raw mut (*generator).height).write(height as u8);

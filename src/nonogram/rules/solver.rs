@@ -225,6 +225,47 @@ impl UniquenessCheck {
         }
     }
 
+    /// [`Self::line_logic_only`] (or with `search`, [`Self::new`]) built in
+    /// `place`: on the GBA's small stack a whole check (about 3 KB) must not
+    /// be made there first and moved.
+    pub fn new_in<'a>(
+        place: &'a mut core::mem::MaybeUninit<Self>,
+        clues: &PuzzleClues,
+        search: bool,
+    ) -> &'a mut Self {
+        let check = place.as_mut_ptr();
+        // SAFETY: every field is written, each through its own pointer into
+        // `place`, before the reference is made.
+        unsafe {
+            (&raw mut (*check).clues).write(clues.clone());
+            (&raw mut (*check).row_filled).write([0; MAX_HEIGHT]);
+            (&raw mut (*check).row_crossed).write([0; MAX_HEIGHT]);
+            (&raw mut (*check).column_filled).write([0; MAX_WIDTH]);
+            (&raw mut (*check).column_crossed).write([0; MAX_WIDTH]);
+            (&raw mut (*check).dirty_rows).write(cells_mask(clues.height()));
+            (&raw mut (*check).dirty_columns).write(cells_mask(clues.width()));
+            (&raw mut (*check).trail).write(Vec::new());
+            (&raw mut (*check).guesses).write(Vec::new());
+            (&raw mut (*check).phase).write(Phase::Propagate);
+            (&raw mut (*check).search).write(search);
+            (&raw mut (*check).root_undecided).write(None);
+            (&raw mut (*check).first).write(None);
+            (&raw mut (*check).second).write(None);
+            (&raw mut (*check).work).write(0);
+            (&raw mut (*check).guess_count).write(0);
+            (&raw mut (*check).hint).write(None);
+            (&raw mut (*check).probe_after).write(PROBE_AFTER);
+            (&raw mut (*check).round).write(None);
+            (&raw mut (*check).probe).write(Probe {
+                cell: 0,
+                trail_len: 0,
+                filled: false,
+                first: None,
+            });
+            place.assume_init_mut()
+        }
+    }
+
     /// The same check probing only after `work` units, to compare.
     #[cfg(test)]
     #[must_use]

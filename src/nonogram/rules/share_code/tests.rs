@@ -1003,6 +1003,21 @@ fn report_code_lengths() {
         assert!(noise_lengths.iter().all(|&len| len <= worst));
         assert!(generated_lengths.iter().all(|&len| len <= worst));
     }
+    println!("the built-in puzzles:  min  mean  max");
+    for (width, height) in crate::nonogram::rules::builtin::SIZES {
+        let lengths: Vec<usize> = (0..crate::nonogram::rules::builtin::COUNT)
+            .filter_map(crate::nonogram::rules::builtin::picture)
+            .filter(|picture| (picture.width(), picture.height()) == (width.into(), height.into()))
+            .map(|picture| code_of(&picture).len())
+            .collect();
+        println!(
+            "  {width:>2}x{height:<2} ({:>2})         {:>4} {:>5.1} {:>4}",
+            lengths.len(),
+            lengths.iter().min().unwrap(),
+            lengths.iter().sum::<usize>() as f64 / lengths.len() as f64,
+            lengths.iter().max().unwrap()
+        );
+    }
     println!("pixel art:");
     for (name, art) in ART {
         let picture = from_art(art);

@@ -455,3 +455,28 @@ fn restarting_in_place_matches_a_fresh_check() {
         assert_eq!(reused.run(), fresh);
     }
 }
+
+#[test]
+fn a_check_built_in_place_runs_as_a_new_one() {
+    let mut rng = Rng::new(41);
+    for round in 0..60 {
+        let (width, height) = (1 + rng.below(20) as usize, 1 + rng.below(15) as usize);
+        let mut picture = Grid::new(width, height);
+        for y in 0..height {
+            for x in 0..width {
+                picture.set(x, y, rng.below(100) < 55);
+            }
+        }
+        let clues = PuzzleClues::of_picture(&picture);
+        let search = round % 2 == 0;
+        let mut place = std::boxed::Box::new(core::mem::MaybeUninit::uninit());
+        let built = UniquenessCheck::new_in(&mut place, &clues, search);
+        let mut new = if search {
+            UniquenessCheck::new(&clues)
+        } else {
+            UniquenessCheck::line_logic_only(&clues)
+        };
+        assert_eq!(built.run(), new.run(), "round {round}");
+        assert_eq!(built.work_done(), new.work_done());
+    }
+}
