@@ -150,6 +150,12 @@ impl Desktop {
                     Some((index, Lifecycle::Opening(step + 1)))
                 } else if prepared {
                     crate::event!("app.running name={}", app.info().id);
+                    // The app's tune once the window is open: switching
+                    // trackers on top of the opening animation's frames
+                    // would put one over budget.
+                    system
+                        .sound
+                        .play_music(app.info().music.unwrap_or(&assets::DESKTOP_TUNE));
                     Some((index, Lifecycle::Running))
                 } else {
                     Some((index, Lifecycle::Opening(step)))
@@ -251,9 +257,6 @@ impl Desktop {
                     crate::framework::heap_in_use() as isize - self.heap_baseline as isize
                 );
                 system.sound.play(assets::sfx::OPEN);
-                system
-                    .sound
-                    .play_music(app.info().music.unwrap_or(&assets::DESKTOP_TUNE));
                 self.active = Some((self.selected, Lifecycle::Opening(0)));
             }
         } else if system.input.just_pressed(Button::B) {

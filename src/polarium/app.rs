@@ -83,12 +83,17 @@ pub struct Persistent {
     pub tries: u8,
     pub seconds: u16,
     pub solved: bool,
+    /// The window closed in the editor: `source` is the board being painted
+    /// (`Source::Made`), and the editor comes back with it.
+    pub editing: bool,
 }
 
 impl Persistent {
     /// The mode to come back to on the puzzle being played.
     pub const fn resume_mode(&self) -> Mode {
-        if self.solved {
+        if self.editing {
+            Mode::Edit { paint: None }
+        } else if self.solved {
             Mode::Solved
         } else {
             Mode::Play { drawing: false }
@@ -180,7 +185,7 @@ impl App for Polarium {
             tiles: &art::tiles::POLARIUM,
             palettes: &art::tiles::PALETTES,
         },
-        music: None,
+        music: Some(&sounds::TUNE),
         window: view::WINDOW,
     };
 
@@ -199,6 +204,7 @@ impl App for Polarium {
             tries: 0,
             seconds: 0,
             solved: false,
+            editing: false,
         }
     }
 
@@ -241,6 +247,11 @@ impl App for Polarium {
     }
 
     fn prepare(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
+        // Back in the editor: its lines, once.
+        if persistent.editing {
+            persistent.editing = false;
+            editor::resume(working);
+        }
         if !working.view.build_step() {
             return false;
         }
@@ -340,6 +351,11 @@ impl App for Polarium {
         // A solve whose rows are still clearing counts now.
         if matches!(working.mode, Mode::Clearing { .. }) {
             finish_solve(persistent, working, system);
+        }
+        // The board being painted is kept, to paint on when the window opens.
+        persistent.editing = matches!(working.mode, Mode::Edit { .. });
+        if persistent.editing {
+            persistent.source = editor::painted(working);
         }
         crate::event!("polarium.paused source={:?}", persistent.source);
     }

@@ -26,12 +26,30 @@ pub fn start(working: &mut Working, system: &mut System) {
 
 /// The size is chosen: paint.
 pub fn paint(working: &mut Working, system: &mut System, (width, height): (u8, u8)) {
+    resume(working);
+    system.sound.play(sfx::CONFIRM);
+    crate::event!("polarium.editor paint size={}x{}", width, height);
+}
+
+/// Painting on the board the working puzzle holds.
+#[inline(never)]
+pub fn resume(working: &mut Working) {
     working.mode = Mode::Edit { paint: None };
+    let board = &working.puzzle.board;
+    working
+        .view
+        .set_info(&format!("Editor\n{}x{}", board.width(), board.height()));
     working
         .view
         .set_message("A: paint\nSELECT: try\nit yourself");
-    system.sound.play(sfx::CONFIRM);
-    crate::event!("polarium.editor paint size={}x{}", width, height);
+}
+
+/// The board being painted, as a source to open the editor on again.
+pub fn painted(working: &Working) -> Source {
+    Source::Made(password::lines(&Puzzle {
+        board: working.puzzle.board,
+        hints: None,
+    }))
 }
 
 /// Painting: A turns the tile over, and holding A paints that colour along.

@@ -1,8 +1,14 @@
-//! Polarium's sound effects (made by sfx/make_sfx.py; see sfx/README.md).
-//! Its tune, sfx/polarium.xm, waits for the framework to switch tunes
-//! without a frame over budget (see sfx/README.md).
+//! Polarium's music and sound effects (made by sfx/make_music.py and
+//! sfx/make_sfx.py; see sfx/README.md).
 
 use agb::{include_wav, sound::mixer::SoundData};
+
+use crate::framework::sound::Tune;
+
+pub static TUNE: Tune = Tune {
+    name: "polarium",
+    track: agb_tracker::include_xm!("sfx/polarium.xm"),
+};
 
 /// The stroke grows by a cell.
 pub static STROKE: SoundData = include_wav!("sfx/stroke.wav");
