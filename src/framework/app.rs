@@ -128,6 +128,13 @@ pub trait App: 'static {
         _system: &mut System,
     ) {
     }
+    /// `prepare` in reverse: called every frame of the closing animation,
+    /// after `pause`, until it returns true; let go of the expensive parts
+    /// of the working state a piece at a time, so that dropping the rest at
+    /// the end does not run long.
+    fn dismantle(_working: &mut Self::Working) -> bool {
+        true
+    }
 }
 
 /// Where an app is in its lifecycle; the `u8` counts animation frames.
@@ -186,6 +193,7 @@ pub trait AppSlot {
     fn show(&mut self, canvas: &mut Canvas);
     fn pause(&mut self, system: &mut System);
     fn claims_start(&self) -> bool;
+    fn dismantle(&mut self) -> bool;
     fn close(&mut self);
     #[cfg(any(debug_assertions, feature = "events"))]
     fn persistent_bytes(&self) -> usize;
@@ -236,6 +244,10 @@ impl<A: App> AppSlot for Slot<A> {
         self.working
             .as_deref()
             .is_some_and(|working| A::claims_start(&self.persistent, working))
+    }
+
+    fn dismantle(&mut self) -> bool {
+        self.working.as_deref_mut().is_none_or(A::dismantle)
     }
 
     fn close(&mut self) {

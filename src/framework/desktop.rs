@@ -134,7 +134,6 @@ impl Desktop {
     }
 
     pub fn update(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
-        system.storage.flush();
         self.tick_clock(system);
         let Some((index, lifecycle)) = self.active else {
             return self.update_icons(apps, system);
@@ -174,7 +173,15 @@ impl Desktop {
                     Some((index, Lifecycle::Running))
                 }
             }
-            Lifecycle::Closing(step) if step >= transition::FRAMES => {
+            Lifecycle::Closing(step) => {
+                // The app lets go of its heavy parts over the animation's
+                // frames (and after, if it needs more).
+                let dismantled = app.dismantle();
+                if step < transition::FRAMES || !dismantled {
+                    let step = step.saturating_add(1).min(transition::FRAMES);
+                    self.active = Some((index, Lifecycle::Closing(step)));
+                    return DesktopRequest::Stay;
+                }
                 app.close();
                 // Heap accounting before the save below: agb's save slots keep
                 // bookkeeping of their own that changes as they rotate.
@@ -186,7 +193,6 @@ impl Desktop {
                 system.storage.commit_soon();
                 None
             }
-            Lifecycle::Closing(step) => Some((index, Lifecycle::Closing(step + 1))),
         };
         DesktopRequest::Stay
     }

@@ -99,9 +99,15 @@ pub fn run(
     loop {
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.begin(phase(menu.active()));
-        system.input.update();
-        // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
-        let _ = menu.update(apps, system);
+        // A save, when one is due, gets a frame to itself (writing a slot
+        // takes about a fifth of a frame): the desktop and the app wait, and
+        // so do the buttons, so no press is lost.
+        system.storage.flush();
+        if !system.storage.busy() {
+            system.input.update();
+            // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
+            let _ = menu.update(apps, system);
+        }
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.mark();
         let mut frame = gfx.frame();

@@ -297,6 +297,7 @@ impl App for Nonogram {
         } else if !system.storage.busy() && !draw(persistent, working, system) {
             working.view.advance_text();
         }
+
         Request::Stay
     }
 
@@ -306,6 +307,10 @@ impl App for Nonogram {
 
     fn claims_start(_persistent: &Persistent, working: &Working) -> bool {
         extras::claims_start(working)
+    }
+
+    fn dismantle(working: &mut Working) -> bool {
+        working.view.dismantle_step()
     }
 
     fn pause(persistent: &mut Persistent, working: &mut Working, system: &mut System) {

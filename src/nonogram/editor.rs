@@ -21,9 +21,9 @@ use super::{
     rules::{
         Grid, MAX_HEIGHT, MAX_WIDTH, PuzzleClues, UniquenessCheck, Verdict,
         play::{Board, Brush, Drag, HISTORY_CHANGES, Mark, Marks, Tool},
-        share_code::{Encoding, ShareCode},
+        share_code::{self, Encoding, ShareCode},
     },
-    view::Scene,
+    view::{self, Scene},
 };
 use crate::framework::{System, assets::sfx};
 
@@ -65,6 +65,8 @@ pub struct Editor {
     check: Option<Box<UniquenessCheck>>,
     /// The share code being written.
     encoding: Option<Box<Encoding>>,
+    /// The share code shown, once written.
+    code: Option<ShareCode>,
     /// What the last check or menu action said.
     message: String,
     /// The picture as last saved in the slot, if it has been.
@@ -93,6 +95,7 @@ impl Editor {
             ambiguous: None,
             check: None,
             encoding: None,
+            code: None,
             message: String::new(),
             saved,
         })
@@ -220,22 +223,34 @@ fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) ->
             }
             return None;
         };
+        // The drag starts on the cursor's cell; a direction pressed in the
+        // same frame carries on below, as in play.
         editor.board.history.begin_step();
         paint(editor, brush);
-        return Some(Mode::Edit(Editing::Drag(Drag::new(brush, editor.cursor), tool)));
+        return Some(drag_step(editor, Drag::new(brush, editor.cursor), tool, system));
     }
-    let Editing::Drag(mut drag, tool) = editing else {
+    let Editing::Drag(drag, tool) = editing else {
         return None;
     };
     let held = input.pressed(if tool == Tool::Fill { Button::A } else { Button::B });
     if !held {
+        // A direction pressed as the button comes up still moves.
+        let step = input.repeated_direction();
+        if step != (0, 0) {
+            move_cursor(editor, step, true);
+        }
         return Some(Mode::Edit(Editing::Draw));
     }
-    let step = drag.constrain(input.repeated_direction());
+    Some(drag_step(editor, drag, tool, system))
+}
+
+/// A frame of painting along the drag's line.
+fn drag_step(editor: &mut Editor, mut drag: Drag, tool: Tool, system: &System) -> Mode {
+    let step = drag.constrain(system.input.repeated_direction());
     if step != (0, 0) && move_cursor(editor, step, false) {
         paint(editor, drag.brush);
     }
-    Some(Mode::Edit(Editing::Drag(drag, tool)))
+    Mode::Edit(Editing::Drag(drag, tool))
 }
 
 /// Move the cursor, wrapping round the edges unless painting; true if it moved.
@@ -452,22 +467,18 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
             return Some(Mode::Edit(Editing::Menu { row: MenuRow::Share as usize }));
         }
     };
-    editor.message = code_text(&code);
-    crate::event!(
-        "nonogram.share digits={} code={}",
-        code.digits().len(),
-        editor.message.replace('\n', " ")
-    );
+    crate::event!("nonogram.share digits={} code={}", code.digits().len(), code_text(&code));
+    editor.code = Some(code);
     system.sound.play(sfx::CONFIRM);
     Some(Mode::Edit(Editing::Code))
 }
 
-/// Four groups a line, as the number pad shows them.
+/// The groups, a space between each.
 fn code_text(code: &ShareCode) -> String {
     let mut text = String::new();
-    for (index, group) in code.groups().enumerate() {
-        if index > 0 {
-            text.push(if index % 4 == 0 { '\n' } else { ' ' });
+    for group in code.groups() {
+        if !text.is_empty() {
+            text.push(' ');
         }
         text.extend(group.iter().map(|&digit| char::from(b'0' + digit.min(9))));
     }
@@ -499,9 +510,14 @@ pub fn draw(working: &mut Working, editing: Editing) -> bool {
             };
             working.view.sync(&scene)
         }
-        Editing::Menu { .. } | Editing::Checking | Editing::Coding | Editing::Code => {
-            menu::sync_text_page(working)
+        Editing::Code => {
+            let digits = editor.code.as_ref().map_or(&[][..], ShareCode::digits);
+            // The editor is borrowed from `working`: the digits are copied out.
+            let digits: heapless::Vec<u8, { share_code::MAX_DIGITS }> =
+                digits.iter().copied().collect();
+            menu::sync_code_page(working, &digits)
         }
+        Editing::Menu { .. } | Editing::Checking | Editing::Coding => menu::sync_text_page(working),
     }
 }
 
@@ -548,7 +564,10 @@ pub fn text(working: &mut Working, editing: Editing) {
         }
         Editing::Code => {
             working.view.set_title(&format!("Share code, slot {slot}"));
-            working.view.set_lines(&format!("{}\n\nType it in Extras on\nany Pocket Desk. B: back", editor.message));
+            let digits = editor.code.as_ref().map_or(0, |code| code.digits().len());
+            let mut lines = "\n".repeat(view::line_after_code(digits));
+            lines.push_str("Type it in Extras on\nany Pocket Desk. B: back");
+            working.view.set_lines(&lines);
         }
     }
 }

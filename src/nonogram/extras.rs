@@ -43,6 +43,8 @@ pub struct Extras {
     generator: Option<Box<Generator>>,
     /// The seed and size being made.
     making: Option<(u32, (usize, usize))>,
+    /// The picture made, to play next frame.
+    made: Option<super::rules::Grid>,
     attempts_shown: u32,
     /// The share code being typed.
     pad: Option<Box<NumberPad>>,
@@ -204,6 +206,7 @@ pub fn generate(working: &mut Working, system: &mut System, (width, height): (us
     let generator = working.extras.generator.get_or_insert_with(|| new_generator(seed, width, height));
     generator.restart(seed, width, height);
     working.extras.making = Some((seed, (width, height)));
+    working.extras.made = None;
     working.extras.attempts_shown = 0;
     working.mode = Mode::Generating;
     system.sound.play(sfx::CONFIRM);
@@ -230,11 +233,16 @@ pub fn update_generating(persistent: &mut Persistent, working: &mut Working, sys
         working.mode = Mode::Extras { row: 0 };
         return;
     }
+    if let Some(picture) = working.extras.made.take() {
+        // Found last frame: setting the puzzle up takes a frame of its own.
+        working.extras.making = None;
+        start_puzzle(persistent, working, system, Source::Random(seed), Some(&picture));
+        return;
+    }
     match step(generator) {
         Some(picture) => {
             crate::event!("nonogram.generated seed={seed} attempts={}", generator.attempts());
-            working.extras.making = None;
-            start_puzzle(persistent, working, system, Source::Random(seed), Some(&picture));
+            working.extras.made = Some(picture);
         }
         None => {
             // The count a few times a second.

@@ -357,6 +357,7 @@ pub fn sync_list(working: &mut Working, system: &mut System, number: usize, slot
         entries: &entries,
         selected: slot,
         text_page: false,
+        code: &[],
     })
 }
 
@@ -404,10 +405,16 @@ pub fn list_text(working: &mut Working, system: &mut System, number: usize, slot
 
 /// Draw a text page (the options, the extras, the editor's menu).
 pub fn sync_text_page(working: &mut Working) -> bool {
+    sync_code_page(working, &[])
+}
+
+/// Draw a text page with a share code's digits on it.
+pub fn sync_code_page(working: &mut Working, code: &[u8]) -> bool {
     working.view.sync_list(&ListScene {
         entries: &[],
         selected: 0,
         text_page: true,
+        code,
     })
 }
 

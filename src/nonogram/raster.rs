@@ -3,7 +3,7 @@
 //! or 13 pixels and 3x5 clue digits do not line up with tiles, so the board
 //! and its clues are drawn here instead of from a tile sheet.
 
-use agb::display::tiled::{DynamicTile16, RegularBackground, TileEffect};
+use agb::display::tiled::{DynamicTile16, RegularBackground, TileEffect, TileSetting};
 use alloc::vec::Vec;
 
 use super::glyphs::Glyph;
@@ -44,6 +44,23 @@ impl Raster {
             self.tiles.push(tile);
         }
         self.tiles.len() == COLUMNS * ROWS
+    }
+
+    /// Take the last tiles off `layer` and let them go, as `build_step`
+    /// made them; true once none is left. Letting the whole screen's go at
+    /// once, when the window closes, takes most of a frame.
+    pub fn dismantle_step(&mut self, layer: &mut RegularBackground) -> bool {
+        for _ in 0..TILES_PER_STEP {
+            let Some(tile) = self.tiles.pop() else {
+                return true;
+            };
+            let index = self.tiles.len();
+            let position = ((index % COLUMNS) as i32, (index / COLUMNS) as i32);
+            // Blank needs a tile set of the layer's format, not its tiles.
+            layer.set_tile(position, &super::art::tiles::SWATCH.tiles, TileSetting::BLANK);
+            drop(tile);
+        }
+        self.tiles.is_empty()
     }
 
     /// Fill the rectangle `(x, y, width, height)` (clipped to the screen)

@@ -17,12 +17,13 @@ use super::raster::Raster;
 use super::rules::{
     Greying, Grid, PuzzleClues,
     play::{Mark, Marks},
+    share_code,
 };
 use crate::framework::{
     assets::TEXT_PALETTE,
     canvas::Canvas,
     transition::Area,
-    widgets::{numpad::NumberPad, numpad_view::NumberPadView, text::TextBox, window},
+    widgets::{numpad::NumberPad, numpad_view::NumberPadView, text::{LINE_HEIGHT, TextBox}, window},
 };
 
 /// The nonogram takes the whole screen: a 20x15 board needs every line.
@@ -81,11 +82,34 @@ pub struct ListScene<'a> {
     /// A page of text (the options, the editor's menu): no pictures, the
     /// text lines near the top.
     pub text_page: bool,
+    /// A share code's digits to show on the text page from its second
+    /// line, drawn in the board's own digits (no text tiles: video RAM has
+    /// too few left for a long code in the font), [`CODE_GROUPS_PER_LINE`]
+    /// groups a line. Empty for none.
+    pub code: &'a [u8],
 }
+
+/// The text page's first line below a share code of `digits` digits.
+#[must_use]
+pub fn line_after_code(digits: usize) -> usize {
+    let lines = digits.div_ceil(CODE_GROUPS_PER_LINE * share_code::GROUP_DIGITS) as i32;
+    1 + (lines * CODE_LINE_HEIGHT + LINE_HEIGHT - 1) as usize / LINE_HEIGHT as usize
+}
+
+/// Groups of a share code on one line of the code page.
+pub const CODE_GROUPS_PER_LINE: usize = 4;
+/// Lines of the longest code.
+const CODE_LINES: i32 = share_code::MAX_GROUPS.div_ceil(CODE_GROUPS_PER_LINE) as i32;
+const CODE_TOP: i32 = LIST_TOP + 6 + LINE_HEIGHT;
+const CODE_LINE_HEIGHT: i32 = 12;
+const CODE_DIGIT_ADVANCE: i32 = 8;
+const CODE_GROUP_GAP: i32 = 8;
 
 pub const LIST_SLOTS: usize = 10;
 /// Lines of text a text page holds.
 pub const TEXT_PAGE_LINES: i32 = 11;
+/// Tile rows of the text page's box: text lines are taller than a tile.
+const TEXT_PAGE_TILE_ROWS: i32 = (TEXT_PAGE_LINES * LINE_HEIGHT + 7) / 8;
 const LIST_COLUMNS: usize = 5;
 const SLOT_WIDTH: i32 = 44;
 const SLOT_HEIGHT: i32 = 56;
@@ -102,6 +126,82 @@ pub struct ListEntry {
     /// empty slot of the player's own, a "+".
     pub picture: Option<Grid>,
     pub empty_slot: bool,
+}
+
+/// How a row of cells looks (or was drawn), a bit per cell in each mask.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct CellRow {
+    filled: u32,
+    crossed: u32,
+    mistakes: u32,
+    /// Marked as ambiguous by the editor's check.
+    marked: u32,
+    cursor: u32,
+    /// Not drawn yet.
+    undrawn: u32,
+}
+
+impl CellRow {
+    const UNDRAWN: Self = Self {
+        filled: 0,
+        crossed: 0,
+        mistakes: 0,
+        marked: 0,
+        cursor: 0,
+        undrawn: u32::MAX,
+    };
+
+    /// Row `y` as `scene` shows it: once finished, only the filled cells.
+    fn of(scene: &Scene, y: usize) -> Self {
+        let (filled, crossed, mistakes) = scene.marks.masks(y);
+        let marked = scene.marked.map_or(0, |grid| grid.row(y));
+        let cursor = match scene.cursor {
+            Some((x, cursor_y)) if !scene.finished && usize::from(cursor_y) == y => 1 << x,
+            _ => 0,
+        };
+        if scene.finished {
+            return Self { filled: filled & !mistakes, marked, ..Self::default_row() };
+        }
+        Self { filled, crossed, mistakes, marked, cursor, undrawn: 0 }
+    }
+
+    const fn default_row() -> Self {
+        Self { filled: 0, crossed: 0, mistakes: 0, marked: 0, cursor: 0, undrawn: 0 }
+    }
+
+    /// Cells that look different in `wanted` (or are not drawn yet).
+    const fn differs(&self, wanted: &Self) -> u32 {
+        (self.filled ^ wanted.filled)
+            | (self.crossed ^ wanted.crossed)
+            | (self.mistakes ^ wanted.mistakes)
+            | (self.marked ^ wanted.marked)
+            | (self.cursor ^ wanted.cursor)
+            | self.undrawn
+    }
+
+    /// Records the cells in `bits` as drawn the way `wanted` shows them.
+    fn take(&mut self, wanted: &Self, bits: u32) {
+        let blend = |drawn: u32, wanted: u32| drawn & !bits | wanted & bits;
+        self.filled = blend(self.filled, wanted.filled);
+        self.crossed = blend(self.crossed, wanted.crossed);
+        self.mistakes = blend(self.mistakes, wanted.mistakes);
+        self.marked = blend(self.marked, wanted.marked);
+        self.cursor = blend(self.cursor, wanted.cursor);
+        self.undrawn &= !bits;
+    }
+
+    /// The mark of the cell at `bit` (a mistake shows over a fill).
+    const fn mark(&self, bit: u32) -> Mark {
+        if self.mistakes & bit != 0 {
+            Mark::Mistake
+        } else if self.filled & bit != 0 {
+            Mark::Filled
+        } else if self.crossed & bit != 0 {
+            Mark::Crossed
+        } else {
+            Mark::Empty
+        }
+    }
 }
 
 /// What the raster shows at the moment.
@@ -123,7 +223,7 @@ pub struct View {
     /// What should show once the wipe ends.
     wanted: Wanted,
     /// Each cell as drawn (`u8::MAX`: not drawn).
-    cells: [[u8; 20]; 15],
+    cells: [CellRow; 15],
     /// Each line's clues as drawn (a key of their look; `None`: not drawn).
     rows: [Option<u64>; 15],
     columns: [Option<u64>; 20],
@@ -132,6 +232,9 @@ pub struct View {
     settled_on: Option<u32>,
     puzzle_shown: Option<u32>,
     list_slots: [Option<(ListEntry, bool)>; LIST_SLOTS],
+    /// The share code on the text page: a key of its digits and the lines
+    /// of it drawn so far.
+    code: Option<(u32, usize)>,
     title: TextBox,
     lines: TextBox,
     text_origins: Option<((i32, i32), (i32, i32))>,
@@ -159,13 +262,14 @@ impl View {
             colours,
             showing: Showing::Blank,
             wanted: Wanted::List,
-            cells: [[u8::MAX; 20]; 15],
+            cells: [CellRow::UNDRAWN; 15],
             rows: [None; 15],
             columns: [None; 20],
             clock: None,
             settled_on: None,
             puzzle_shown: None,
             list_slots: [None; LIST_SLOTS],
+            code: None,
             title: TextBox::new((4, 2), 8, 1),
             lines: TextBox::new((4, 40), 8, 6),
             text_origins: None,
@@ -188,6 +292,13 @@ impl View {
         false
     }
 
+    /// Let the screen's tiles go a part at a time as the window closes;
+    /// true once all are gone.
+    pub fn dismantle_step(&mut self) -> bool {
+        self.built = false;
+        self.raster.dismantle_step(&mut self.frame_layer)
+    }
+
     /// New colours: everything is drawn again.
     pub fn set_colours(&mut self, colours: Colours) {
         if colours != self.colours {
@@ -198,12 +309,13 @@ impl View {
     }
 
     fn forget(&mut self) {
-        self.cells = [[u8::MAX; 20]; 15];
+        self.cells = [CellRow::UNDRAWN; 15];
         self.rows = [None; 15];
         self.columns = [None; 20];
         self.clock = None;
         self.settled_on = None;
         self.list_slots = [None; LIST_SLOTS];
+        self.code = None;
     }
 
     /// Wipe the screen a band at a time when what it shows changes; true
@@ -286,23 +398,28 @@ impl View {
             6,
         );
         let mut work = WORK_PER_FRAME;
-        // The cells first: they answer the player's buttons.
+        // The cells first: they answer the player's buttons. Row by row, as
+        // masks: only cells whose look changed are visited.
         for y in 0..layout.rows as usize {
-            for x in 0..layout.columns as usize {
-                let cursor = !scene.finished && scene.cursor == Some((x as u8, y as u8));
-                let mark = scene.marks.get(x, y);
-                let mark = if scene.finished && mark != Mark::Filled { Mark::Empty } else { mark };
-                let marked = scene.marked.is_some_and(|grid| grid.contains(x, y));
-                let code = mark as u8 | u8::from(cursor) << 2 | u8::from(marked) << 3;
-                if self.cells[y][x] == code {
-                    continue;
-                }
+            let wanted = CellRow::of(scene, y);
+            let columns = (1u32 << layout.columns) - 1;
+            let mut changed = self.cells[y].differs(&wanted) & columns;
+            while changed != 0 {
                 if work < 2 {
                     return true;
                 }
                 work -= 2;
-                self.cells[y][x] = code;
-                self.draw_cell(&layout, (x as i32, y as i32), mark, cursor, marked);
+                let x = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                self.cells[y].take(&wanted, 1 << x);
+                let bit = 1 << x;
+                self.draw_cell(
+                    &layout,
+                    (x as i32, y as i32),
+                    wanted.mark(bit),
+                    wanted.cursor & bit != 0,
+                    wanted.marked & bit != 0,
+                );
             }
         }
         let cursor = if scene.finished { None } else { scene.cursor };
@@ -502,11 +619,14 @@ impl View {
             return true;
         }
         let (lines, rows) = if scene.text_page {
-            ((LIST_LEFT + 8, LIST_TOP + 6), TEXT_PAGE_LINES)
+            ((LIST_LEFT + 8, LIST_TOP + 6), TEXT_PAGE_TILE_ROWS)
         } else {
             ((LIST_LEFT, LIST_TOP + 2 * SLOT_HEIGHT + 4), 2)
         };
         self.place_text((LIST_LEFT, 6), lines, 26, rows);
+        if self.sync_code(scene.code) {
+            return true;
+        }
         for slot in 0..LIST_SLOTS {
             let wanted = scene
                 .entries
@@ -520,6 +640,43 @@ impl View {
             return true;
         }
         false
+    }
+
+    /// Bring the share code on the text page a line closer to `digits`
+    /// (the old one wiped first); true while drawing.
+    fn sync_code(&mut self, digits: &[u8]) -> bool {
+        let key = (!digits.is_empty()).then(|| {
+            digits
+                .iter()
+                .fold(0x811C_9DC5u32, |hash, &digit| (hash ^ u32::from(digit)).wrapping_mul(0x0100_0193))
+        });
+        if self.code.map(|(shown, _)| shown) != key {
+            if self.code.is_some() {
+                let height = CODE_LINE_HEIGHT * CODE_LINES;
+                self.raster
+                    .fill(LIST_LEFT, CODE_TOP, SCREEN_WIDTH - LIST_LEFT - 2, height, self.colours.paper);
+            }
+            self.code = key.map(|key| (key, 0));
+            return true;
+        }
+        let Some((key, drawn)) = self.code else {
+            return false;
+        };
+        let line_digits = CODE_GROUPS_PER_LINE * share_code::GROUP_DIGITS;
+        let Some(line) = digits.chunks(line_digits).nth(drawn) else {
+            return false;
+        };
+        let y = CODE_TOP + drawn as i32 * CODE_LINE_HEIGHT;
+        let mut x = LIST_LEFT + 8;
+        for (index, &digit) in line.iter().enumerate() {
+            if index > 0 && index % share_code::GROUP_DIGITS == 0 {
+                x += CODE_GROUP_GAP;
+            }
+            self.raster.glyph(glyphs::clue(digit.min(9)), (x, y), 2, self.colours.clue);
+            x += CODE_DIGIT_ADVANCE;
+        }
+        self.code = Some((key, drawn + 1));
+        true
     }
 
     fn draw_slot(&mut self, slot: usize, entry: Option<(ListEntry, bool)>) {

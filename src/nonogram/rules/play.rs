@@ -66,6 +66,16 @@ impl Marks {
         self.height as usize
     }
 
+    /// Row `y`'s filled, crossed and mistaken cells, a bit per cell (none
+    /// past the bottom).
+    #[must_use]
+    pub fn masks(&self, y: usize) -> (u32, u32, u32) {
+        if y >= self.height() {
+            return (0, 0, 0);
+        }
+        (self.filled[y], self.crossed[y], self.mistakes[y])
+    }
+
     /// The mark at `(x, y)`; off the board, `Empty`.
     #[must_use]
     pub fn get(&self, x: usize, y: usize) -> Mark {
