@@ -67,6 +67,10 @@ pub struct Editor {
     encoding: Option<Box<Encoding>>,
     /// The share code shown, once written.
     code: Option<ShareCode>,
+    /// The text shows something that changed without a change of mode.
+    text_stale: bool,
+    /// A menu row that asked for a second A to confirm it.
+    armed: Option<MenuRow>,
     /// What the last check or menu action said.
     message: String,
     /// The picture as last saved in the slot, if it has been.
@@ -96,6 +100,8 @@ impl Editor {
             check: None,
             encoding: None,
             code: None,
+            text_stale: false,
+            armed: None,
             message: String::new(),
             saved,
         })
@@ -176,7 +182,12 @@ pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut S
         }
     };
     match next {
-        Some(Mode::Edit(editing)) => working.mode = Mode::Edit(editing),
+        Some(Mode::Edit(editing)) => {
+            working.mode = Mode::Edit(editing);
+            if working.editor.as_mut().is_some_and(|editor| core::mem::take(&mut editor.text_stale)) {
+                text(working, editing);
+            }
+        }
         Some(mode) => {
             // Leaving the editor: an unsaved drawing is kept.
             keep_draft(working, system);
@@ -297,15 +308,34 @@ fn update_menu(persistent: &mut Persistent, editor: &mut Box<Editor>, row: usize
     let (dx, _) = input.repeated_direction();
     let chosen = MENU_ROWS.get(row).copied().unwrap_or(MenuRow::Done);
     if let Some(row) = menu::step_row(system, row, MENU_ROWS.len()) {
+        if editor.armed.take().is_some() {
+            editor.message.clear();
+        }
         return Some(Mode::Edit(Editing::Menu { row }));
     }
     if dx != 0 && matches!(chosen, MenuRow::Width | MenuRow::Height) {
         resize(editor, chosen == MenuRow::Width, dx, system);
+        // The same mode: the menu's text is set again below.
+        editor.text_stale = true;
         return Some(Mode::Edit(Editing::Menu { row }));
     }
     if !system.input.just_pressed(Button::A) {
         return None;
     }
+    // Clearing and deleting lose work: they ask for a second A.
+    if matches!(chosen, MenuRow::Clear | MenuRow::Delete) && editor.armed != Some(chosen) {
+        editor.armed = Some(chosen);
+        editor.message = if chosen == MenuRow::Clear {
+            "Press A again to clear it.".into()
+        } else {
+            "Press A again to delete it.".into()
+        };
+        editor.text_stale = true;
+        system.sound.play(sfx::ERROR);
+        crate::event!("nonogram.confirm row={chosen:?}");
+        return Some(Mode::Edit(Editing::Menu { row }));
+    }
+    editor.armed = None;
     match chosen {
         MenuRow::Check => start_check(editor, system),
         MenuRow::Width | MenuRow::Height => None,
@@ -314,6 +344,7 @@ fn update_menu(persistent: &mut Persistent, editor: &mut Box<Editor>, row: usize
             let (width, height) = (editor.board.marks.width(), editor.board.marks.height());
             *editor = Editor::new(editor.slot, &Grid::new(width, height), editor.cursor, editor.saved, editor.serial);
             system.sound.play(sfx::CONFIRM);
+            crate::event!("nonogram.cleared");
             Some(Mode::Edit(Editing::Draw))
         }
         MenuRow::Delete => {

@@ -124,8 +124,14 @@ pub fn update_list(persistent: &mut Persistent, working: &mut Working, system: &
     }
     match page(number) {
         Page::Builtin { first, count } if input.just_pressed(Button::A) => {
-            let index = first + slot.min(count - 1);
-            start_puzzle(persistent, working, system, Source::Builtin(index as u16), None);
+            let source = Source::Builtin((first + slot.min(count - 1)) as u16);
+            // The puzzle under way carries on; a finished one starts again.
+            if persistent.source == source && !persistent.solved {
+                working.mode = back_to_game(persistent);
+                crate::event!("nonogram.resumed puzzle={}", persistent.source);
+            } else {
+                start_puzzle(persistent, working, system, source, None);
+            }
             return;
         }
         Page::Mine { first, .. } if input.just_pressed(Button::A) => {
@@ -218,7 +224,13 @@ pub fn update_slot(persistent: &mut Persistent, working: &mut Working, system: &
     let picture = system.save::<Nonogram>().custom(slot).and_then(|custom| custom.picture());
     match (row, picture) {
         (0, Some(picture)) => {
-            start_puzzle(persistent, working, system, Source::Custom(slot as u8), Some(&picture));
+            let source = Source::Custom(slot as u8);
+            // The same picture under way carries on (not one edited since).
+            if persistent.source == source && !persistent.solved && working.game.solution == picture {
+                working.mode = back_to_game(persistent);
+            } else {
+                start_puzzle(persistent, working, system, source, Some(&picture));
+            }
         }
         (1, _) => editor::open(working, system, slot),
         _ => working.mode = mine_mode(slot),
