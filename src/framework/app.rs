@@ -14,7 +14,11 @@
 //! runs once per frame during the animation to build the rest piece by piece;
 //! `update` runs only while `Running`;
 //! `show` runs while opening, running and closing (the window mask animates over
-//! what it draws); the working state is dropped once the closing animation ends.
+//! what it draws); `dismantle` runs once per frame while closing, to let go of
+//! what is costly to drop at once (hundreds of tiles), and the working state is
+//! dropped once the closing animation ends and `dismantle` says it is done.
+//! A frame that writes a save runs nothing else: the desktop, the app and the
+//! buttons wait a frame.
 //! START while running asks to close (unless the app claims it, see
 //! `claims_start`): the desktop comes back, and because the persistent state
 //! stays, reopening shows the app exactly as it was.
@@ -23,8 +27,8 @@
 //! - [`System`]: input with key repeat, sound (`play`, `play_music`), random
 //!   numbers, the frame, and the app's own save section (`system.save::<Self>()`,
 //!   an `App::Save` loaded at power-on; call `system.storage.commit_soon()` on
-//!   events such as a win, and only what changed is written at the next
-//!   frame's start). "Persistent" state is RAM that outlives the window, not
+//!   events such as a win, and only what changed is written at the start of a
+//!   later frame of its own). "Persistent" state is RAM that outlives the window, not
 //!   SRAM: what must survive power-off goes in `App::Save`, whose `VERSION`
 //!   and `migrate` carry players' records across format changes.
 //! - Two background layers and the sprites: the desktop keeps two of the GBA's

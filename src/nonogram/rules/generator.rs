@@ -266,7 +266,9 @@ pub(super) fn smooth_picture(rng: &mut Rng, width: usize, height: usize) -> Grid
     smooth_picture_in(rng, width, height, &mut Scratch::new())
 }
 
-/// Noise averaged over each cell's neighbourhood, cut at the median.
+/// Noise averaged over each cell's neighbourhood, cut at the median (the
+/// generator does it in three calls).
+#[cfg(test)]
 pub(super) fn smooth_picture_in(
     rng: &mut Rng,
     width: usize,

@@ -328,7 +328,7 @@ impl Decoding {
                     let verdict = self.compare(picture, bits);
                     self.stage = DecodeStage::Done(verdict);
                 }
-                DecodeStage::Done(result) => return Some(result.clone()),
+                DecodeStage::Done(result) => return Some(*result),
             }
         }
     }
