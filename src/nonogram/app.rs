@@ -173,12 +173,13 @@ pub fn load(persistent: &Persistent, marks: Option<&[u8; PACKED_BYTES]>, system:
     let serial = system.frame;
     let (width, height) = (solution.width(), solution.height());
     let marks = marks.map_or_else(|| Marks::new(width, height), |bytes| Marks::unpack(width, height, bytes));
+    let layout = Layout::of(&clues);
     let options = system.save::<Nonogram>().options;
     let mut board = Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice());
     board.auto_cross = options.auto_cross;
     Box::new(Game {
         serial,
-        layout: Layout::of(&clues),
+        layout,
         clues,
         solution,
         board,

@@ -196,11 +196,27 @@ impl Marks {
     #[must_use]
     pub fn unpack(width: usize, height: usize, bytes: &[u8; PACKED_BYTES]) -> Self {
         let mut marks = Self::new(width, height);
-        for y in 0..marks.height() {
-            for x in 0..marks.width() {
-                let index = y * marks.width() + x;
-                marks.set(x, y, Mark::from_bits(bytes[index / 4] >> (2 * (index % 4))));
+        let (width, height) = (marks.width(), marks.height());
+        // Whole rows of masks at a time: this runs as the window opens.
+        let mut index = 0;
+        for y in 0..height {
+            let (mut filled, mut crossed, mut mistakes) = (0, 0, 0);
+            for x in 0..width {
+                let bit = 1 << x;
+                match Mark::from_bits(bytes[index / 4] >> (2 * (index % 4))) {
+                    Mark::Empty => {}
+                    Mark::Filled => filled |= bit,
+                    Mark::Crossed => crossed |= bit,
+                    Mark::Mistake => {
+                        crossed |= bit;
+                        mistakes |= bit;
+                    }
+                }
+                index += 1;
             }
+            marks.filled[y] = filled;
+            marks.crossed[y] = crossed;
+            marks.mistakes[y] = mistakes;
         }
         marks
     }
