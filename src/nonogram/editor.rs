@@ -152,6 +152,11 @@ pub fn keep_draft(working: &Working, system: &mut System) {
     let draft = (editor.saved != Some(picture) && editor.slot != DELETED)
         .then(|| (editor.slot, Custom::new(&picture)));
     let save = system.save::<Nonogram>();
+    // An empty slot left as it was does not push out another slot's draft.
+    let untouched = editor.saved.is_none() && picture.is_empty();
+    if untouched && save.draft.as_ref().is_some_and(|(slot, _)| *slot != editor.slot) {
+        return;
+    }
     if save.draft != draft {
         save.draft = draft;
         system.storage.commit_soon();
