@@ -14,7 +14,8 @@ use super::{
     records::PolariumSave,
     rules::{
         Board, Cell, Puzzle, Stroke, builtin, difficulty::tier_name, endless::EndlessCode,
-        password, stroke::Step,
+        password,
+        stroke::{PackedStroke, Step},
     },
     search::{Search, Searched},
     size_choice::{self, SizeFor},
@@ -86,6 +87,9 @@ pub struct Persistent {
     /// The window closed in the editor: `source` is the board being painted
     /// (`Source::Made`), and the editor comes back with it.
     pub editing: bool,
+    /// The stroke on the board when the window closed (kept after a failed
+    /// try, to fix), drawn again when it opens.
+    pub stroke: PackedStroke,
 }
 
 impl Persistent {
@@ -205,6 +209,7 @@ impl App for Polarium {
             seconds: 0,
             solved: false,
             editing: false,
+            stroke: PackedStroke::default(),
         }
     }
 
@@ -231,7 +236,11 @@ impl App for Polarium {
             view: View::new(system.app_palette),
             mode: persistent.resume_mode(),
             puzzle,
-            stroke: Stroke::new(),
+            // The stroke as it was, on the puzzle being played.
+            stroke: match persistent.resume_mode() {
+                Mode::Play { .. } => persistent.stroke.unpack(&puzzle.board),
+                _ => Stroke::new(),
+            },
             marks: None,
             hint: Hint::None,
             solution: None,
@@ -352,6 +361,7 @@ impl App for Polarium {
         if matches!(working.mode, Mode::Clearing { .. }) {
             finish_solve(persistent, working, system);
         }
+        persistent.stroke = PackedStroke::of(&working.stroke);
         // The board being painted is kept, to paint on when the window opens.
         persistent.editing = matches!(working.mode, Mode::Edit { .. });
         if persistent.editing {

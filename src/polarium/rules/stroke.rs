@@ -141,6 +141,83 @@ impl Stroke {
     }
 }
 
+/// Bytes of a [`PackedStroke`]'s steps: two bits a step.
+const PACKED_STEP_BYTES: usize = (MAX_CELLS - 1).div_ceil(4);
+
+/// A stroke in a few bytes, to keep while the window is closed: its first
+/// cell, then two bits a step (up, right, down, left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedStroke {
+    first: Option<Cell>,
+    steps: u8,
+    directions: [u8; PACKED_STEP_BYTES],
+}
+
+impl Default for PackedStroke {
+    fn default() -> Self {
+        Self {
+            first: None,
+            steps: 0,
+            directions: [0; PACKED_STEP_BYTES],
+        }
+    }
+}
+
+impl PackedStroke {
+    #[must_use]
+    pub fn of(stroke: &Stroke) -> Self {
+        let mut packed = Self {
+            first: stroke.first(),
+            ..Self::default()
+        };
+        for pair in stroke.cells().windows(2) {
+            let code = match direction(pair[0], pair[1]) {
+                1 => 0,
+                2 => 1,
+                4 => 2,
+                _ => 3,
+            };
+            let index = usize::from(packed.steps);
+            packed.directions[index / 4] |= code << (2 * (index % 4));
+            packed.steps += 1;
+        }
+        packed
+    }
+
+    /// The stroke on `board`, as far as its steps make one (steps off the
+    /// board or onto the stroke end it early: a packed stroke kept for
+    /// another board never gives an invalid one).
+    #[must_use]
+    pub fn unpack(&self, board: &Board) -> Stroke {
+        let mut stroke = Stroke::new();
+        let Some(mut cell) = self.first else {
+            return stroke;
+        };
+        if stroke.step(board, cell) != Step::Drawn {
+            return stroke;
+        }
+        for index in 0..usize::from(self.steps).min(MAX_CELLS - 1) {
+            let code = self.directions[index / 4] >> (2 * (index % 4)) & 3;
+            let next = match code {
+                0 if cell.y > 0 => Cell::new(cell.y - 1, cell.x),
+                1 => Cell::new(cell.y, cell.x + 1),
+                2 => Cell::new(cell.y + 1, cell.x),
+                3 if cell.x > 0 => Cell::new(cell.y, cell.x - 1),
+                _ => break,
+            };
+            // A step back onto the cell before is a retraction, never drawn.
+            if stroke.len() >= 2 && stroke.cells()[stroke.len() - 2] == next {
+                break;
+            }
+            if stroke.step(board, next) != Step::Drawn {
+                break;
+            }
+            cell = next;
+        }
+        stroke
+    }
+}
+
 /// The link bit from `from` towards its neighbour `to` (0 if not neighbours).
 #[must_use]
 pub const fn direction(from: Cell, to: Cell) -> u8 {
@@ -163,6 +240,45 @@ mod tests {
 
     fn board() -> Board {
         Board::new(3, 3).unwrap()
+    }
+
+    #[test]
+    fn packed_strokes_come_back_and_garbage_stays_valid() {
+        let mut rng = crate::random::Rng::new(77);
+        let board = Board::new(8, 8).unwrap();
+        for _ in 0..2_000 {
+            // A random self-avoiding walk.
+            let mut stroke = Stroke::new();
+            let mut cell = Cell::new(rng.below(10) as u8, rng.below(10) as u8);
+            stroke.step(&board, cell);
+            for _ in 0..rng.below(120) {
+                let next = match rng.below(4) {
+                    0 => Cell::new(cell.y.wrapping_sub(1), cell.x),
+                    1 => Cell::new(cell.y, cell.x + 1),
+                    2 => Cell::new(cell.y + 1, cell.x),
+                    _ => Cell::new(cell.y, cell.x.wrapping_sub(1)),
+                };
+                if !stroke.contains(next) && stroke.step(&board, next) == Step::Drawn {
+                    cell = next;
+                }
+            }
+            assert_eq!(PackedStroke::of(&stroke).unpack(&board), stroke);
+            // Any bytes: a valid stroke (every step checked), never a panic.
+            let garbage = PackedStroke {
+                first: Some(Cell::new(rng.below(12) as u8, rng.below(12) as u8)),
+                steps: rng.below(256) as u8,
+                directions: core::array::from_fn(|_| rng.below(256) as u8),
+            };
+            let unpacked = garbage
+                .unpack(&Board::new(1 + rng.below(8) as u8, 1 + rng.below(8) as u8).unwrap());
+            assert!(
+                unpacked
+                    .cells()
+                    .windows(2)
+                    .all(|pair| pair[0].touches(pair[1]))
+            );
+        }
+        assert!(PackedStroke::default().unpack(&board).is_empty());
     }
 
     #[test]
