@@ -354,11 +354,16 @@ impl View {
             }
         }
         if let Some(mixed) = sprites.row_marks {
-            let (x, _) = cell_position(board, Cell::new(0, board.width() + 1));
+            // Beside the ring where there is room before the panel (the
+            // stroke may run along the ring), else on it.
+            let ring = Cell::new(0, board.width() + 1);
+            let (ring_x, _) = cell_position(board, ring);
+            let beside = ring_x + cell_size(board, ring).0;
+            let x = if beside + 12 <= PANEL_X { beside } else { ring_x - 4 };
             for row in 0..board.height() {
                 let (_, y) = cell_position(board, Cell::new(row + 1, 0));
                 let frame = if mixed >> row & 1 == 1 { art::MIXED_FRAME } else { art::SOLID_FRAME };
-                canvas.object(&object(frame, (x - 4, y)));
+                canvas.object(&object(frame, (x, y)));
             }
         }
     }
