@@ -141,6 +141,55 @@ mod tests {
         }
     }
 
+    /// Random and mutated inputs: never a panic, every refusal one of the
+    /// named messages, and whatever is accepted writes back as typed.
+    #[test]
+    fn a_million_fuzzed_codes_never_panic() {
+        extern crate std;
+        let mut rng = crate::random::Rng::new(0xB0A2_D);
+        let messages = [
+            "A board code has 8 digits.",
+            "Only digits, please.",
+            "First digit: 1, 2 or 3.",
+            "Second digit: 0 or 1.",
+            "Check digits don't match. Typo?",
+        ];
+        let mut outcomes = std::collections::BTreeMap::<&str, u32>::new();
+        let mut input = std::vec::Vec::new();
+        for round in 0..1_000_000u32 {
+            input.clear();
+            if round % 2 == 0 {
+                // A real code with one to three digits changed.
+                let code = BoardCode {
+                    difficulty: Difficulty::ALL[rng.below(3) as usize],
+                    no_guess: rng.below(2) == 1,
+                    deal: rng.below(u32::from(DEALS)) as u16,
+                };
+                input.extend_from_slice(&code.digits());
+                for _ in 0..1 + rng.below(3) {
+                    let at = rng.below(DIGITS as u32) as usize;
+                    input[at] = rng.below(if round % 1000 == 0 { 256 } else { 10 }) as u8;
+                }
+            } else {
+                let len = rng.below(12) as usize;
+                input.extend((0..len).map(|_| rng.below(if round % 7 == 0 { 256 } else { 10 }) as u8));
+            }
+            let outcome = match BoardCode::parse(&input) {
+                Ok(code) => {
+                    assert_eq!(code.digits()[..], input[..]);
+                    "accepted"
+                }
+                Err(message) => {
+                    assert!(messages.contains(&message), "{message}");
+                    message
+                }
+            };
+            *outcomes.entry(outcome).or_default() += 1;
+        }
+        std::println!("board code fuzz outcomes: {outcomes:?}");
+        assert_eq!(outcomes.len(), messages.len() + 1, "{outcomes:?}");
+    }
+
     #[test]
     fn garbage_is_refused_with_a_message() {
         assert_eq!(BoardCode::parse(&[]), Err("A board code has 8 digits."));
