@@ -345,7 +345,8 @@ fn draw(persistent: &Persistent, working: &mut Working, system: &mut System) -> 
                 cursor: Some(persistent.cursor),
                 greying: guided.then_some((&working.game.rows[..], &working.game.columns[..])),
                 finished: working.mode == Mode::Solved,
-                seconds: Some(persistent.seconds),
+                // Once solved, the time is in the lines beside the picture.
+                seconds: (working.mode != Mode::Solved).then_some(persistent.seconds),
                 run,
                 marked: None,
             };

@@ -37,6 +37,15 @@ const SIZES: [(usize, usize); 4] = [(5, 5), (10, 10), (15, 15), (20, 15)];
 /// The row after the sizes: type a share code.
 const CODE_ROW: usize = SIZES.len();
 
+/// The page's row that makes puzzles like one from `source` of `size`: its
+/// size's for a random one, the share code's otherwise.
+pub fn row_of(source: Source, size: (usize, usize)) -> usize {
+    match source {
+        Source::Random(_) => SIZES.iter().position(|&s| s == size).unwrap_or(0),
+        _ => CODE_ROW,
+    }
+}
+
 /// What the extras have under way.
 #[derive(Default)]
 pub struct Extras {

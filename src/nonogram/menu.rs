@@ -9,7 +9,7 @@ use alloc::{format, string::String};
 use super::{
     app::{Mode, Nonogram, Persistent, Source, Working, start_puzzle},
     art::Colours,
-    editor,
+    editor, extras,
     records::{CUSTOM_SLOTS, NonogramSave, Options},
     rules::builtin,
     view::{LIST_SLOTS, ListEntry, ListScene},
@@ -97,7 +97,16 @@ fn place_of(source: Source) -> (usize, usize) {
 
 pub fn open_list(persistent: &Persistent, working: &mut Working) {
     let (page, slot) = place_of(persistent.source);
-    working.mode = mode_for(page, slot);
+    working.mode = match mode_for(page, slot) {
+        // A random or shared puzzle: its own row of the extras page.
+        Mode::Extras { .. } => {
+            let size = (working.game.solution.width(), working.game.solution.height());
+            Mode::Extras {
+                row: extras::row_of(persistent.source, size),
+            }
+        }
+        mode => mode,
+    };
     crate::event!("nonogram.list page={page}");
 }
 
