@@ -122,7 +122,13 @@ pub struct Game {
     clock: Timer,
     /// A new best time was set by the solve on screen.
     new_best: bool,
+    /// Frames left of a note in the corner (a mistake's penalty).
+    note_frames: u8,
 }
+
+/// Frames a note in the corner (a mistake's penalty) stays before the title
+/// comes back.
+const NOTE_FRAMES: u8 = 90;
 
 /// Penalty for the `n`th mistake (counting from 1): 2, 4, then 8 minutes.
 const fn penalty(n: u8) -> u16 {
@@ -188,6 +194,7 @@ pub fn load(persistent: &Persistent, marks: Option<&[u8; PACKED_BYTES]>, system:
         graded: None,
         clock: Timer::new(),
         new_best: false,
+        note_frames: 0,
     })
 }
 
@@ -284,6 +291,12 @@ impl App for Nonogram {
             Mode::CodePad => extras::update_pad(persistent, working, system),
             Mode::ReadingCode => extras::update_reading(persistent, working, system),
             Mode::Edit(_) => editor::update(persistent, working, system),
+        }
+        if working.game.note_frames > 0 {
+            working.game.note_frames -= 1;
+            if working.game.note_frames == 0 && matches!(working.mode, Mode::Play | Mode::Drag(..)) {
+                refresh_text(persistent, working, system);
+            }
         }
         if matches!(working.mode, Mode::Play | Mode::Drag(..)) {
             working.game.clock.start();
@@ -515,6 +528,9 @@ fn paint(persistent: &mut Persistent, working: &mut Working, system: &mut System
             let cost = penalty(persistent.mistakes);
             persistent.seconds = persistent.seconds.saturating_add(cost).min(MAX_SECONDS);
             system.sound.play(sfx::ERROR);
+            // The clock jumps: the corner says why for a moment.
+            working.view.set_title(&format!("+{} minutes", cost / 60));
+            working.game.note_frames = NOTE_FRAMES;
             crate::event!("nonogram.mistake x={x} y={y} penalty={cost}");
             // Like Picross, a mistake ends the drag.
             working.mode = Mode::Play;
