@@ -126,6 +126,9 @@ pub struct Game {
     note_frames: u8,
 }
 
+/// Letters the corner's title line holds.
+const TITLE_LETTERS: usize = 10;
+
 /// Frames a note in the corner (a mistake's penalty) stays before the title
 /// comes back.
 const NOTE_FRAMES: u8 = 90;
@@ -406,13 +409,17 @@ pub fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut
             format_time(persistent.seconds),
         ));
     } else {
-        let title = match persistent.source {
-            Source::Builtin(index) => format!("{width}x{height} No.{}", index + 1),
-            Source::Custom(slot) => format!("{width}x{height} Mine {}", slot + 1),
-            Source::Random(_) => format!("{width}x{height} Random"),
-            Source::Shared => format!("{width}x{height} Shared"),
+        let name = match persistent.source {
+            Source::Builtin(index) => format!("No.{}", index + 1),
+            Source::Custom(slot) => format!("Mine {}", slot + 1),
+            Source::Random(_) => "Random".into(),
+            Source::Shared => "Shared".into(),
         };
-        working.view.set_title(&title);
+        // The size too where the corner has room for it (the board shows it).
+        let title = format!("{width}x{height} {name}");
+        working
+            .view
+            .set_title(if title.len() <= TITLE_LETTERS { &title } else { &name });
         working.view.set_lines("");
     }
 }
