@@ -172,7 +172,9 @@ mod tests {
                 }
             } else {
                 let len = rng.below(12) as usize;
-                input.extend((0..len).map(|_| rng.below(if round % 7 == 0 { 256 } else { 10 }) as u8));
+                input.extend(
+                    (0..len).map(|_| rng.below(if round % 7 == 0 { 256 } else { 10 }) as u8),
+                );
             }
             let outcome = match BoardCode::parse(&input) {
                 Ok(code) => {
