@@ -142,13 +142,18 @@ struct CellRow {
 }
 
 impl CellRow {
-    const UNDRAWN: Self = Self {
+    /// Empty cells, drawn.
+    const EMPTY: Self = Self {
         filled: 0,
         crossed: 0,
         mistakes: 0,
         marked: 0,
         cursor: 0,
+        undrawn: 0,
+    };
+    const UNDRAWN: Self = Self {
         undrawn: u32::MAX,
+        ..Self::EMPTY
     };
 
     /// Row `y` as `scene` shows it: once finished, only the filled cells.
@@ -160,13 +165,9 @@ impl CellRow {
             _ => 0,
         };
         if scene.finished {
-            return Self { filled: filled & !mistakes, marked, ..Self::default_row() };
+            return Self { filled: filled & !mistakes, marked, ..Self::EMPTY };
         }
         Self { filled, crossed, mistakes, marked, cursor, undrawn: 0 }
-    }
-
-    const fn default_row() -> Self {
-        Self { filled: 0, crossed: 0, mistakes: 0, marked: 0, cursor: 0, undrawn: 0 }
     }
 
     /// Cells that look different in `wanted` (or are not drawn yet).

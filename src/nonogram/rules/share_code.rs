@@ -166,11 +166,7 @@ impl Encoding {
         let mut budget = cells;
         loop {
             if let Some((layout, writer)) = &mut self.writing {
-                let columns = writer.columns().max(1);
-                let rows = (budget / columns).max(1);
-                let done = writer.write_rows(&self.picture, rows);
-                budget = budget.saturating_sub(rows.saturating_mul(columns));
-                if !done {
+                if !writer.write(&self.picture, &mut budget) {
                     return None;
                 }
                 let layout = *layout;
@@ -221,7 +217,7 @@ pub struct Decoding {
     height: usize,
     layout: Layout,
     /// The code's data digits.
-    data: heapless::Vec<u8, { MAX_GROUPS * GROUP_DATA }>,
+    data: DataDigits,
     /// The payload the digits spell.
     typed_payload: BigNumber,
     stage: DecodeStage,
@@ -263,7 +259,7 @@ impl Decoding {
         if digits.len() > declared_length {
             return Err(CodeError::ExtraGroups);
         }
-        let mut data = heapless::Vec::new();
+        let mut data = DataDigits::new();
         for group in digits.chunks(GROUP_DIGITS) {
             data.extend_from_slice(&group[..GROUP_DATA])
                 .map_err(|()| CodeError::TooLong)?;
@@ -294,11 +290,7 @@ impl Decoding {
         loop {
             match &mut self.stage {
                 DecodeStage::Reading(reader) => {
-                    let columns = reader.columns().max(1);
-                    let rows = (budget / columns).max(1);
-                    let done = reader.read_rows(rows);
-                    budget = budget.saturating_sub(rows.saturating_mul(columns));
-                    if !done {
+                    if !reader.read(&mut budget) {
                         return None;
                     }
                     let picture = reader.picture();
@@ -311,11 +303,7 @@ impl Decoding {
                     if budget == 0 {
                         return None;
                     }
-                    let columns = writer.columns().max(1);
-                    let rows = (budget / columns).max(1);
-                    let done = writer.write_rows(picture, rows);
-                    budget = budget.saturating_sub(rows.saturating_mul(columns));
-                    if !done {
+                    if !writer.write(picture, &mut budget) {
                         return None;
                     }
                     let picture = *picture;

@@ -83,7 +83,7 @@ impl Layout {
 #[must_use]
 pub fn write_cells(picture: &Grid, layout: Layout) -> Option<BigNumber> {
     let mut writer = CellWriter::new(picture, layout);
-    while !writer.write_rows(picture, usize::MAX) {}
+    while !writer.write(picture, &mut usize::MAX) {}
     writer.finish()
 }
 
@@ -93,8 +93,17 @@ pub fn write_cells(picture: &Grid, layout: Layout) -> Option<BigNumber> {
 #[must_use]
 pub fn read_cells(width: usize, height: usize, layout: Layout, bits: BigNumber) -> Grid {
     let mut reader = CellReader::new(width, height, layout, bits);
-    while !reader.read_rows(usize::MAX) {}
+    while !reader.read(&mut usize::MAX) {}
     reader.picture()
+}
+
+/// Whole rows of `columns` cells that a `budget` of cells pays for (at
+/// least one, so any call makes progress), taken off the budget.
+fn rows_paid(budget: &mut usize, columns: usize) -> usize {
+    let columns = columns.max(1);
+    let rows = (*budget / columns).max(1);
+    *budget = budget.saturating_sub(rows.saturating_mul(columns));
+    rows
 }
 
 /// [`write_cells`] a few rows at a time, so a long picture can be written
@@ -138,15 +147,11 @@ impl CellWriter {
         }
     }
 
-    /// Cells in a row.
-    #[must_use]
-    pub const fn columns(&self) -> usize {
-        self.columns
-    }
-
-    /// Writes up to `rows` more rows of `picture` (the one it was made
-    /// for); true once every row is written.
-    pub fn write_rows(&mut self, picture: &Grid, rows: usize) -> bool {
+    /// Writes the rows of `picture` (the one it was made for) that `budget`
+    /// cells pay for, at least one, and takes them off it; true once every
+    /// row is written.
+    pub fn write(&mut self, picture: &Grid, budget: &mut usize) -> bool {
+        let rows = rows_paid(budget, self.columns);
         let end = self.rows.min(self.y.saturating_add(rows));
         let written = cells_mask(self.columns);
         for y in self.y..end {
@@ -229,14 +234,10 @@ impl CellReader {
         }
     }
 
-    /// Cells in a row.
-    #[must_use]
-    pub const fn columns(&self) -> usize {
-        self.columns
-    }
-
-    /// Reads up to `rows` more rows; true once every row is read.
-    pub fn read_rows(&mut self, rows: usize) -> bool {
+    /// Reads the rows that `budget` cells pay for, at least one, and takes
+    /// them off it; true once every row is read.
+    pub fn read(&mut self, budget: &mut usize) -> bool {
+        let rows = rows_paid(budget, self.columns);
         let end = self.rows.min(self.y.saturating_add(rows));
         for y in self.y..end {
             let above = if y == 0 { 0 } else { self.region[y - 1] };

@@ -53,7 +53,7 @@ impl Divisor {
 /// arithmetic coder's totals stay far below it.
 const TABLED: usize = 1024;
 
-const TABLE: [Divisor; TABLED] = {
+static TABLE: [Divisor; TABLED] = {
     let mut table = [Divisor::new(1); TABLED];
     let mut divisor = 1;
     while divisor < TABLED {
