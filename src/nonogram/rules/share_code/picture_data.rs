@@ -83,7 +83,9 @@ impl Layout {
 #[must_use]
 pub fn write_cells(picture: &Grid, layout: Layout) -> Option<BigNumber> {
     let mut writer = CellWriter::new(picture, layout);
-    while !writer.write(picture, &mut usize::MAX) {}
+    // A budget for every cell: one call writes them all.
+    let mut budget = usize::MAX;
+    while !writer.write(picture, &mut budget) {}
     writer.finish()
 }
 
@@ -93,7 +95,8 @@ pub fn write_cells(picture: &Grid, layout: Layout) -> Option<BigNumber> {
 #[must_use]
 pub fn read_cells(width: usize, height: usize, layout: Layout, bits: BigNumber) -> Grid {
     let mut reader = CellReader::new(width, height, layout, bits);
-    while !reader.read(&mut usize::MAX) {}
+    let mut budget = usize::MAX;
+    while !reader.read(&mut budget) {}
     reader.picture()
 }
 
