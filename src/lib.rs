@@ -22,6 +22,7 @@ extern crate alloc;
 #[cfg(feature = "bench")]
 mod bench;
 mod damm;
+mod fnv;
 mod framework;
 mod random;
 

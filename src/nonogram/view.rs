@@ -14,6 +14,7 @@ use super::art::Colours;
 use super::glyphs::{self, COLON, Glyph};
 use super::layout::{GLYPH_HEIGHT, Layout, SCREEN_HEIGHT, SCREEN_WIDTH};
 use super::raster::Raster;
+use crate::fnv;
 use super::rules::{
     Greying, Grid, PuzzleClues,
     play::{Mark, Marks},
@@ -59,18 +60,14 @@ impl Scene<'_> {
     /// A hash of everything the screen shows (FNV-1a), so an unchanged
     /// frame costs nothing.
     fn fingerprint(&self) -> u32 {
-        let mut hash = self.marks.fingerprint();
         let cursor = self.cursor.map_or(u32::MAX, |(x, y)| u32::from(x) << 8 | u32::from(y));
         let flags = u32::from(self.greying.is_some()) | u32::from(self.finished) << 1;
         let run = self.run.map_or(u32::MAX, u32::from);
         let seconds = self.seconds.map_or(u32::MAX, u32::from);
-        let marked = self.marked.map_or(u32::MAX, |grid| {
-            (0..grid.height()).fold(0, |hash, y| (hash ^ grid.row(y)).wrapping_mul(0x0100_0193))
-        });
-        for word in [self.puzzle, cursor, flags, seconds, run, marked] {
-            hash = (hash ^ word).wrapping_mul(0x0100_0193);
-        }
-        hash
+        let marked = self
+            .marked
+            .map_or(u32::MAX, |grid| fnv::hash((0..grid.height()).map(|y| grid.row(y))));
+        fnv::extend(self.marks.fingerprint(), [self.puzzle, cursor, flags, seconds, run, marked])
     }
 }
 
@@ -646,11 +643,7 @@ impl View {
     /// Bring the share code on the text page a line closer to `digits`
     /// (the old one wiped first); true while drawing.
     fn sync_code(&mut self, digits: &[u8]) -> bool {
-        let key = (!digits.is_empty()).then(|| {
-            digits
-                .iter()
-                .fold(0x811C_9DC5u32, |hash, &digit| (hash ^ u32::from(digit)).wrapping_mul(0x0100_0193))
-        });
+        let key = (!digits.is_empty()).then(|| fnv::hash(digits.iter().map(|&digit| u32::from(digit))));
         if self.code.map(|(shown, _)| shown) != key {
             if self.code.is_some() {
                 let height = CODE_LINE_HEIGHT * CODE_LINES;
@@ -806,10 +799,7 @@ fn line_key(scene: &Scene, index: usize, column: bool, cursor_line: Option<usize
     // The numbers themselves (they change as the editor's picture does),
     // folded into the bits below the flags.
     let clues = if column { scene.clues.column(index) } else { scene.clues.row(index) };
-    let numbers = clues
-        .as_slice()
-        .iter()
-        .fold(0x811C_9DC5_u32, |hash, &n| (hash ^ u32::from(n)).wrapping_mul(0x0100_0193));
+    let numbers = fnv::hash(clues.as_slice().iter().map(|&n| u32::from(n)));
     let mut key = u64::from(numbers) << 32;
     if let Some(greying) = greying_of(scene, index, column) {
         key |= GUIDED | u64::from(greying.greyed);

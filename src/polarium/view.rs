@@ -59,21 +59,17 @@ struct CellShown {
 impl Scene<'_> {
     /// A hash of everything the board area shows (FNV-1a).
     fn fingerprint(&self) -> u32 {
-        let mut hash = 0x811C_9DC5u32;
-        let mut add = |byte: u8| hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
-        if let Some(board) = self.board {
-            add(board.width());
-            add(board.height());
-            board.rows().into_iter().for_each(&mut add);
-        }
-        add(self.cleared_rows);
-        if let Some(stroke) = self.stroke {
-            add(stroke.len() as u8);
-            for cell in stroke.cells() {
-                add(cell.index() as u8);
-            }
-        }
-        hash
+        let board = self.board.into_iter().flat_map(|board| {
+            [board.width(), board.height()]
+                .into_iter()
+                .chain(board.rows())
+        });
+        let stroke = self.stroke.into_iter().flat_map(|stroke| {
+            core::iter::once(stroke.len() as u8)
+                .chain(stroke.cells().iter().map(|cell| cell.index() as u8))
+        });
+        let bytes = board.chain([self.cleared_rows]).chain(stroke);
+        crate::fnv::hash(bytes.map(u32::from))
     }
 }
 

@@ -367,7 +367,6 @@ fn log_layout(board: &Board) {
 /// A hash of everything the player can see of the board (FNV-1a), so a test
 /// can tell that leaving and reopening the app changed nothing.
 pub fn fingerprint(board: &Board) -> u32 {
-    let mut hash = 0x811C_9DC5u32;
     let cursor = board.cursor();
     let extra = [
         board.state() as u8,
@@ -378,15 +377,14 @@ pub fn fingerprint(board: &Board) -> u32 {
         board.difficulty() as u8,
         u8::from(board.no_guess()),
     ];
-    for byte in board
-        .squares()
-        .iter()
-        .map(|square| square.bits())
-        .chain(extra)
-    {
-        hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
-    }
-    hash
+    crate::fnv::hash(
+        board
+            .squares()
+            .iter()
+            .map(|square| square.bits())
+            .chain(extra)
+            .map(u32::from),
+    )
 }
 
 fn play_outcome(system: &mut System, outcome: Outcome) {

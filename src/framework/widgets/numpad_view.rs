@@ -303,9 +303,7 @@ impl NumberPadView {
 
 /// FNV-1a over a line's text.
 fn fingerprint(text: &str) -> u32 {
-    text.bytes().fold(0x811C_9DC5u32, |hash, byte| {
-        (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
-    })
+    crate::fnv::hash(text.bytes().map(u32::from))
 }
 
 #[cfg(test)]

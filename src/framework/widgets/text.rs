@@ -275,11 +275,7 @@ fn fingerprint(text: &str, alignment: AlignmentKind) -> u32 {
         AlignmentKind::Centre => 3,
         _ => 4,
     };
-    text.bytes()
-        .chain(core::iter::once(tag))
-        .fold(0x811C_9DC5u32, |hash, byte| {
-            (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
-        })
+    crate::fnv::hash(text.bytes().chain(core::iter::once(tag)).map(u32::from))
 }
 
 #[cfg(test)]

@@ -150,13 +150,9 @@ impl Marks {
     /// at once whether anything changed.
     #[must_use]
     pub fn fingerprint(&self) -> u32 {
-        let mut hash = 0x811C_9DC5u32;
-        for y in 0..self.height() {
-            for word in [self.filled[y], self.crossed[y], self.mistakes[y]] {
-                hash = (hash ^ word).wrapping_mul(0x0100_0193);
-            }
-        }
-        hash
+        crate::fnv::hash(
+            (0..self.height()).flat_map(|y| [self.filled[y], self.crossed[y], self.mistakes[y]]),
+        )
     }
 
     /// The filled cells as a picture.

@@ -11,6 +11,8 @@ extern crate alloc;
 
 #[path = "../../../src/damm.rs"]
 pub mod damm;
+#[path = "../../../src/fnv.rs"]
+pub mod fnv;
 #[path = "../../../src/random.rs"]
 pub mod random;
 
