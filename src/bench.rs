@@ -95,6 +95,12 @@ pub fn run() -> u32 {
     let overhead = clock_overhead();
     crate::event!("bench.start overhead={}", overhead);
     let mut failures = 0;
+    polarium(overhead, &mut failures);
+    if failures < 100 {
+        crate::event!("bench.done failures={}", failures);
+        return failures;
+    } // EXPERIMENT
+    let mut failures = 0;
 
     // The biggest floodfill, as the goal states it: a mine-free board
     // revealed from a corner uncovers all 84 squares and wins (every corner,
@@ -263,35 +269,94 @@ fn polarium(overhead: u32, failures: &mut u32) {
         let hints = Some((cell(), cell()));
         puzzles.push(Puzzle { board, hints });
     }
+    // The same random boards and the built-ins without hints (as the editor
+    // and hintless passwords ask the solver).
+    let unhinted: alloc::vec::Vec<Puzzle> = puzzles
+        .iter()
+        .map(|puzzle| Puzzle {
+            hints: None,
+            ..*puzzle
+        })
+        .collect();
     let (mut whole, mut frame) = (Stats::default(), Stats::default());
-    let mut solved = 0u32;
-    for puzzle in &puzzles {
-        let mut total = 0u32;
-        let mut solver = Solver::new(puzzle, &mut space);
-        loop {
-            let mut progress = Progress::Unsolvable;
-            let cycles = measure(overhead, || {
-                progress = solver.step(&mut space, SOLVER_STATES_PER_FRAME);
+    for (name, puzzles) in [("hinted", &puzzles), ("unhinted", &unhinted)] {
+        let (mut part, mut solved) = (Stats::default(), 0u32);
+        let (mut prep, mut work, mut expansions) = (Stats::default(), 0u64, 0u64);
+        let mut stage = [0u32; 4];
+        for puzzle in puzzles {
+            space.clear();
+            let mut total = 0u32;
+            // Boxed, as the app keeps it (its fields in EWRAM).
+            let mut solver = None;
+            total += measure(overhead, || {
+                solver = Some(crate::polarium::boxed_solver(puzzle, &mut space));
             });
-            frame.add(cycles);
-            total = total.saturating_add(cycles);
-            match progress {
-                Progress::Working { .. } => {}
-                Progress::Solved(_) | Progress::Solvable { .. } => {
-                    solved += 1;
-                    break;
+            let Some(solver) = solver.as_mut() else {
+                continue;
+            };
+            let mut first = true;
+            let mut steps = 0usize;
+            loop {
+                let mut progress = Progress::Unsolvable;
+                let cycles = measure(overhead, || {
+                    progress = solver.step(&mut space, SOLVER_STATES_PER_FRAME);
+                });
+                if first {
+                    prep.add(cycles);
+                    first = false;
+                } else {
+                    work += u64::from(cycles);
                 }
-                _ => break,
+                if cycles > 70000 {
+                    crate::event!(
+                        "EXP big step={} cycles={} done={}",
+                        steps,
+                        cycles,
+                        !matches!(progress, Progress::Working { .. })
+                    );
+                }
+                steps += 1;
+                if steps <= 4 {
+                    stage[steps - 1] = stage[steps - 1].max(cycles);
+                }
+                frame.add(cycles);
+                total = total.saturating_add(cycles);
+                match progress {
+                    Progress::Working { .. } => {}
+                    Progress::Solved(_) | Progress::Solvable { .. } => {
+                        solved += 1;
+                        break;
+                    }
+                    _ => break,
+                }
             }
+            whole.add(total);
+            part.add(total);
+            expansions += u64::from(solver.states());
         }
-        whole.add(total);
+        crate::event!(
+            "EXP stages {} {} {} {}",
+            stage[0],
+            stage[1],
+            stage[2],
+            stage[3]
+        );
+        crate::event!(
+            "EXP prep mean={} worst={} per_expansion={}",
+            prep.mean(),
+            prep.worst,
+            work / expansions.max(1)
+        );
+        crate::event!(
+            "bench.polarium.solve.{} puzzles={} solvable={} mean={} worst={} states_per_frame={}",
+            name,
+            puzzles.len(),
+            solved,
+            part.mean(),
+            part.worst,
+            SOLVER_STATES_PER_FRAME
+        );
     }
-    crate::event!(
-        "bench.polarium.solve puzzles={} solvable={} states_per_frame={}",
-        puzzles.len(),
-        solved,
-        SOLVER_STATES_PER_FRAME
-    );
     report("polarium.solve", &whole, SOLVE_BUDGET, failures);
     report(
         "polarium.solve.per_frame",

@@ -27,4 +27,4 @@ mod view;
 
 pub use app::Polarium;
 #[cfg(feature = "bench")]
-pub use search::STATES_PER_FRAME as SOLVER_STATES_PER_FRAME;
+pub use search::{STATES_PER_FRAME as SOLVER_STATES_PER_FRAME, boxed_solver};

@@ -11,7 +11,7 @@ use super::rules::{
 };
 
 /// Solver states expanded per frame (each a few hundred cycles).
-pub const STATES_PER_FRAME: u32 = 32;
+pub const STATES_PER_FRAME: u32 = 64;
 /// Bytes of the solver's memory cleared per frame (EWRAM: ~1.5 cycles a byte).
 const ZERO_BYTES_PER_FRAME: usize = 24 * 1024;
 
@@ -72,10 +72,11 @@ impl Search {
     }
 }
 
-/// The solver built straight into its box, in a stack frame of its own.
+/// The cartridge's solver (see [`Solver::start`]) built straight into its
+/// box, in a stack frame of its own.
 #[inline(never)]
-fn boxed_solver(puzzle: &Puzzle, space: &mut RomSpace) -> Box<Solver> {
-    Box::new(Solver::new(puzzle, space))
+pub fn boxed_solver(puzzle: &Puzzle, space: &mut RomSpace) -> Box<Solver> {
+    Box::new(Solver::start(puzzle, space))
 }
 
 /// A word for the event log.

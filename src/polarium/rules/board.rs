@@ -99,6 +99,18 @@ impl Board {
         self.rows
     }
 
+    /// The same board with its rows in the opposite order.
+    #[must_use]
+    pub const fn upside_down(&self) -> Self {
+        let mut flipped = *self;
+        let mut row = 0;
+        while row < self.height {
+            flipped.rows[row as usize] = self.rows[(self.height - 1 - row) as usize];
+            row += 1;
+        }
+        flipped
+    }
+
     /// The bits a row uses.
     #[must_use]
     pub const fn row_mask(&self) -> u8 {

@@ -41,6 +41,17 @@ pub struct Space<const CAPACITY: usize, const SLOTS: usize> {
     table: [u32; SLOTS],
     /// The generation of the layer being built.
     generation: u16,
+    /// `keys` holds layers (not a clear table of dead states).
+    dirty: bool,
+    /// The rules at each cell, in scan order (see [`Here::packed`]), per
+    /// side (the board, and it upside down).
+    rules: [[u32; CELLS]; 2],
+    /// Per side and cell, [`Here::clear_ahead`].
+    clear_ahead: [[u8; CELLS]; 2],
+    /// Where each layer of the layered scan starts in `keys` while it keeps
+    /// them all: layer `c` holds the states after cell `c - 1`; layer 0 is
+    /// the empty state.
+    layer_starts: [u32; CELLS + 2],
 }
 
 /// The cartridge's space (on the EWRAM heap while a solve runs).
@@ -54,6 +65,82 @@ impl<const CAPACITY: usize, const SLOTS: usize> Space<CAPACITY, SLOTS> {
     const LAYER_LIMIT: usize = SLOTS * 3 / 4;
     const TABLE_BITS: u32 = SLOTS.trailing_zeros();
     const FITS: () = assert!(CAPACITY >= 2 * Self::LAYER_LIMIT && SLOTS <= 1 << 16);
+    const STACK_FITS: () = assert!(SLOTS / 2 >= (CELLS + 1) * LEVEL);
+    /// Entries of each depth-first search's table of dead states: half the
+    /// largest power of two in `keys`, in buckets of [`BUCKET`].
+    const DEAD_SLOTS: usize = 1 << (usize::BITS - 2 - CAPACITY.leading_zeros());
+
+    /// Where the depth-first stack of side `side` starts in `table`.
+    const fn stack(side: usize) -> usize {
+        side * SLOTS / 2
+    }
+
+    /// How a dead state (never a complete one) of the layer before `cell`
+    /// is recorded: its plugs, colour flags and cell in one word, never zero
+    /// (the empty entry) except for the first cell's empty state, which is
+    /// never recorded; and the first entry of its bucket.
+    #[inline(always)]
+    fn dead_entry(side: usize, cell: usize, key: u32) -> (u32, usize) {
+        let entry = (key & PLUGS) | (key >> 28 & 7) << 22 | (cell as u32) << 25;
+        let hash = entry.wrapping_mul(0x9E37_79B1) >> (32 - Self::DEAD_SLOTS.trailing_zeros());
+        (
+            entry,
+            side * Self::DEAD_SLOTS + (hash as usize & !(BUCKET - 1)),
+        )
+    }
+
+    /// Buckets fill from the front, so the first empty entry ends a search.
+    #[inline(always)]
+    fn is_dead(&self, side: usize, cell: usize, key: u32) -> bool {
+        let (entry, bucket) = Self::dead_entry(side, cell, key);
+        for &found in &self.keys[bucket..bucket + BUCKET] {
+            if found == entry {
+                return true;
+            }
+            if found == 0 {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Record a dead state; when its bucket is full, in place of the entry
+    /// deepest in the scan (the one that spares the least work).
+    #[inline(always)]
+    fn record_dead(&mut self, side: usize, cell: usize, key: u32) {
+        let (entry, bucket) = Self::dead_entry(side, cell, key);
+        let entries = &mut self.keys[bucket..bucket + BUCKET];
+        let mut victim = 0;
+        for i in 0..BUCKET {
+            if entries[i] == 0 {
+                victim = i;
+                break;
+            }
+            if entries[i] >> 25 > entries[victim] >> 25 {
+                victim = i;
+            }
+        }
+        entries[victim] = entry;
+    }
+
+    /// Every word back to zero, as freshly allocated (benchmarks time each
+    /// solve from a fresh space, as the cartridge runs it).
+    pub fn clear(&mut self) {
+        self.keys.fill(0);
+        for counts in &mut self.counts {
+            counts.fill(0);
+        }
+        self.table.fill(0);
+        self.generation = 0;
+        self.dirty = false;
+        for rules in &mut self.rules {
+            rules.fill(0);
+        }
+        for clear in &mut self.clear_ahead {
+            clear.fill(0);
+        }
+        self.layer_starts.fill(0);
+    }
 
     /// A fresh generation for a new layer: every slot reads as empty.
     fn next_generation(&mut self) {
@@ -172,7 +259,6 @@ pub struct Solution {
 #[derive(Clone, Copy)]
 struct Here {
     x: usize,
-    y: usize,
     /// The first cell of a row (the boundary moves down first).
     row_start: bool,
     /// The row has tiles (its colour is chosen).
@@ -188,6 +274,100 @@ struct Here {
     end_rule: EndRule,
     /// The stroke may be this one cell.
     single: bool,
+    /// Without hints, the fewest ends the cells after this one force, two
+    /// bits per value of a key's colour flags (see [`ends_ahead`]).
+    ends_ahead: u32,
+    /// Whether a complete stroke may stop here: a bit per value of a key's
+    /// colour flags, set when no tile after this cell need flip (and no
+    /// hint cell is ahead).
+    clear_ahead: u8,
+}
+
+impl Here {
+    /// A cell no stroke may touch (a placeholder before the tables are filled).
+    const OFF_GRID: Self = Self {
+        x: 0,
+        row_start: false,
+        tile_row: false,
+        tile: false,
+        forbidden: [true; 2],
+        right: [false; 2],
+        below: Below::Nothing,
+        end_rule: EndRule::Never,
+        single: false,
+        ends_ahead: 0,
+        clear_ahead: 0,
+    };
+
+    /// In one word, for the space's table: the column in bits 0..4, then a
+    /// bit per flag, what is below in two bits and the end rule in two (the
+    /// ends ahead go in the top half).
+    fn packed(self) -> u32 {
+        let bits = [
+            self.row_start,
+            self.tile_row,
+            self.tile,
+            self.forbidden[0],
+            self.forbidden[1],
+            self.right[0],
+            self.right[1],
+            self.single,
+        ];
+        let flags = bits
+            .iter()
+            .enumerate()
+            .fold(0, |word, (i, &bit)| word | u32::from(bit) << (4 + i));
+        let below = match self.below {
+            Below::Nothing => 0,
+            Below::Ring => 1,
+            Below::Tile { black } => 2 + u32::from(black),
+        };
+        let end_rule = match self.end_rule {
+            EndRule::May => 0,
+            EndRule::Must => 1,
+            EndRule::Never => 2,
+        };
+        self.x as u32 | flags | below << 12 | end_rule << 14
+    }
+
+    /// The rules at `cell` of side `side`, from the space's tables.
+    #[inline(always)]
+    fn at<const CAPACITY: usize, const SLOTS: usize>(
+        space: &Space<CAPACITY, SLOTS>,
+        side: usize,
+        cell: usize,
+    ) -> Self {
+        Self {
+            clear_ahead: space.clear_ahead[side][cell],
+            ..Self::unpacked(space.rules[side][cell])
+        }
+    }
+
+    #[inline(always)]
+    fn unpacked(word: u32) -> Self {
+        let bit = |i: u32| word >> (4 + i) & 1 != 0;
+        Self {
+            x: (word & 15) as usize,
+            row_start: bit(0),
+            tile_row: bit(1),
+            tile: bit(2),
+            forbidden: [bit(3), bit(4)],
+            right: [bit(5), bit(6)],
+            single: bit(7),
+            below: match word >> 12 & 3 {
+                0 => Below::Nothing,
+                1 => Below::Ring,
+                black => Below::Tile { black: black == 3 },
+            },
+            end_rule: match word >> 14 & 3 {
+                0 => EndRule::May,
+                1 => EndRule::Must,
+                _ => EndRule::Never,
+            },
+            ends_ahead: word >> 16,
+            clear_ahead: 0,
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -202,6 +382,185 @@ enum Below {
 
 /// A solve in progress; its states live in a [`Space`] passed to each call.
 pub struct Solver {
+    /// The layered scan alone, or two depth-first searches: of the board
+    /// and of it upside down, taking turns (a board too hard one way down
+    /// is often easy the other, and the first to answer answers for both).
+    scans: [Scan; 2],
+    both: bool,
+    /// The scan the next step goes to.
+    turn: usize,
+    /// A stroke found on the board upside down, to turn back.
+    upside_down: Option<Solution>,
+    finished: Option<Progress>,
+}
+
+impl Solver {
+    /// The layered scan: it also counts the strokes (see [`Solution`]).
+    #[must_use]
+    pub fn new<const CAPACITY: usize, const SLOTS: usize>(
+        puzzle: &Puzzle,
+        space: &mut Space<CAPACITY, SLOTS>,
+    ) -> Self {
+        let scan = Scan::new(puzzle, space);
+        Self {
+            scans: [scan.clone(), scan],
+            both: false,
+            turn: 0,
+            upside_down: None,
+            finished: None,
+        }
+    }
+
+    /// The cartridge's solve: with hints, the layered scan (its count rates
+    /// an endless puzzle); without, depth first (see [`Self::depth_first`]).
+    #[must_use]
+    pub fn start<const CAPACITY: usize, const SLOTS: usize>(
+        puzzle: &Puzzle,
+        space: &mut Space<CAPACITY, SLOTS>,
+    ) -> Self {
+        if puzzle.hints.is_some() {
+            Self::new(puzzle, space)
+        } else {
+            Self::depth_first(puzzle, space)
+        }
+    }
+
+    /// A solve that looks for one stroke, depth first, the board and it
+    /// upside down taking turns: each stops at the first stroke it finds
+    /// (so neither counts them; the count given is 1) and remembers states
+    /// it has proven lead nowhere, so none is followed twice while its half
+    /// of the space has room. Solvable boards with many strokes are where
+    /// the layered scan has the most states and this has the least work.
+    #[must_use]
+    pub fn depth_first<const CAPACITY: usize, const SLOTS: usize>(
+        puzzle: &Puzzle,
+        space: &mut Space<CAPACITY, SLOTS>,
+    ) -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = Space::<CAPACITY, SLOTS>::STACK_FITS;
+        if space.dirty {
+            space.keys.fill(0);
+        }
+        let upside_down = Puzzle {
+            board: puzzle.board.upside_down(),
+            hints: puzzle.hints.map(|(start, end)| {
+                let flip = |cell: Cell| Cell::new(puzzle.board.ring_height() - 1 - cell.y, cell.x);
+                (flip(start), flip(end))
+            }),
+        };
+        let scans = [
+            Scan::depth_first(puzzle, space, 0),
+            Scan::depth_first(&upside_down, space, 1),
+        ];
+        // Dirty: the dead states they record are this solve's.
+        space.dirty = true;
+        Self {
+            scans,
+            both: true,
+            turn: 0,
+            upside_down: None,
+            finished: None,
+        }
+    }
+
+    /// States created so far (the solver's effort).
+    #[must_use]
+    pub fn states(&self) -> u32 {
+        if self.both {
+            self.scans[0].states + self.scans[1].states
+        } else {
+            self.scans[0].states
+        }
+    }
+
+    /// Work through at most `budget` states, then say how far it got.
+    pub fn step<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+        budget: u32,
+    ) -> Progress {
+        if let Some(done) = &self.finished {
+            return done.clone();
+        }
+        if let Some(solution) = self.upside_down.take() {
+            let progress = self.right_way_up(solution);
+            self.finished = Some(progress.clone());
+            return progress;
+        }
+        let turn = self.turn;
+        if self.both {
+            self.turn ^= 1;
+        }
+        // Stepped on the stack: its fields are read for every state, and
+        // the box holding the solver is in the slower EWRAM.
+        let mut scan = self.scans[turn].clone();
+        let stepped = scan.step(space, budget);
+        self.scans[turn] = scan;
+        let progress = match stepped {
+            Progress::Working { total, .. } if self.both => {
+                let deepest = self.scans[0].deepest.max(self.scans[1].deepest);
+                return Progress::Working {
+                    scanned: deepest as u8,
+                    total,
+                };
+            }
+            Progress::Working { scanned, total } => return Progress::Working { scanned, total },
+            Progress::Solved(solution) if turn == 1 => {
+                // Turned back the right way up by the next step.
+                self.upside_down = Some(solution);
+                return Progress::Working {
+                    scanned: self.scans[1].total() as u8,
+                    total: self.scans[1].total() as u8,
+                };
+            }
+            done => done,
+        };
+        self.finished = Some(progress.clone());
+        progress
+    }
+
+    /// A stroke found on the board upside down, turned back.
+    fn right_way_up(&self, solution: Solution) -> Progress {
+        let board = &self.scans[0].board;
+        let bottom = board.ring_height() - 1;
+        let mut cells = [Cell::new(0, 0); CELLS];
+        let found = solution.stroke.cells();
+        for (cell, &upside_down) in cells.iter_mut().zip(found) {
+            *cell = Cell::new(bottom - upside_down.y, upside_down.x);
+        }
+        match Stroke::from_cells(board, &cells[..found.len()]) {
+            Some(stroke) => Progress::Solved(Solution {
+                stroke,
+                count: solution.count,
+            }),
+            None => Progress::Solvable {
+                count: solution.count,
+            },
+        }
+    }
+
+    /// Run to the end (tests and content generation), in steps big enough
+    /// to cost nothing and small enough for two scans to take turns.
+    #[cfg(test)]
+    pub fn solve<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+    ) -> Progress {
+        loop {
+            match self.step(space, 4096) {
+                Progress::Working { .. } => {}
+                done => return done,
+            }
+        }
+    }
+}
+
+/// One scan of a board (or of it upside down): the layered scan or a
+/// depth-first search; its states live in a [`Space`] passed to each call.
+#[derive(Clone)]
+struct Scan {
+    /// Which half of the space's depth-first tables it uses.
+    side: usize,
     board: Board,
     hints: Option<(Cell, Cell)>,
     ring_width: usize,
@@ -214,9 +573,6 @@ pub struct Solver {
     here: Here,
     /// Every layer is still in the space (else only the last two).
     keep_all: bool,
-    /// Where each layer starts in the space while `keep_all`: layer `c`
-    /// holds the states after cell `c - 1`; layer 0 is the empty state.
-    layer_starts: [u32; MAX_RING as usize * MAX_RING as usize + 2],
     /// The layer being expanded and the one being built, as space indexes.
     previous: (usize, usize),
     next_start: usize,
@@ -229,13 +585,26 @@ pub struct Solver {
     /// Reading back: the state being looked for, and whether it was made.
     seek: Option<u32>,
     found: bool,
+    /// The space's tables of rules per cell are filled in (the first
+    /// step's work).
+    prepared: Prepared,
+    /// Searching depth first: the cell of the state on top of the stack.
+    depth_first: Option<usize>,
+    /// The deepest cell the depth-first search has reached (its progress).
+    deepest: usize,
+    /// The depth-first stack holds a complete stroke, up to this level.
+    found_at: Option<usize>,
+    /// Dead states recorded in the table so far.
+    dead: usize,
+    /// Where in the space's table the depth-first search is collecting one
+    /// state's successors, and how many so far.
+    collect_at: Option<usize>,
+    collected: usize,
     reading: Option<ReadBack>,
-    finished: Option<Progress>,
 }
 
-impl Solver {
-    #[must_use]
-    pub fn new<const CAPACITY: usize, const SLOTS: usize>(
+impl Scan {
+    fn new<const CAPACITY: usize, const SLOTS: usize>(
         puzzle: &Puzzle,
         space: &mut Space<CAPACITY, SLOTS>,
     ) -> Self {
@@ -244,36 +613,26 @@ impl Solver {
         let board = puzzle.board;
         space.keys[0] = 0;
         space.counts[0][0] = 1;
+        space.dirty = true;
         space.next_generation();
-        let mut layer_starts = [0; MAX_RING as usize * MAX_RING as usize + 2];
-        layer_starts[1] = 1;
+        space.layer_starts[0] = 0;
+        space.layer_starts[1] = 1;
         let mut forbidden = [[0u16; 2]; MAX_RING as usize + 1];
         for y in 1..=board.height() {
             let black = u16::from(board.row(y - 1)) << 1;
             let tiles = u16::from(board.row_mask()) << 1;
             forbidden[y as usize] = [black, tiles & !black];
         }
-        let mut solver = Self {
+        Self {
+            side: 0,
             board,
             hints: puzzle.hints,
             ring_width: board.ring_width() as usize,
             ring_height: board.ring_height() as usize,
             forbidden,
             cell: 0,
-            here: Here {
-                x: 0,
-                y: 0,
-                row_start: true,
-                tile_row: false,
-                tile: false,
-                forbidden: [false; 2],
-                right: [true; 2],
-                below: Below::Nothing,
-                end_rule: EndRule::May,
-                single: false,
-            },
+            here: Here::OFF_GRID,
             keep_all: true,
-            layer_starts,
             previous: (0, 1),
             next_start: 1,
             built: 0,
@@ -281,11 +640,61 @@ impl Solver {
             states: 1,
             seek: None,
             found: false,
+            prepared: Prepared::Nothing,
+            depth_first: None,
+            deepest: 0,
+            found_at: None,
+            dead: 0,
+            collect_at: None,
+            collected: 0,
             reading: None,
-            finished: None,
-        };
-        solver.here = solver.here_at(0, 0);
-        solver
+        }
+    }
+
+    /// A depth-first search using half `side` of the space's tables,
+    /// which must hold no dead states but its own.
+    fn depth_first<const CAPACITY: usize, const SLOTS: usize>(
+        puzzle: &Puzzle,
+        space: &mut Space<CAPACITY, SLOTS>,
+        side: usize,
+    ) -> Self {
+        let mut scan = Self::new(puzzle, space);
+        scan.side = side;
+        let level = Space::<CAPACITY, SLOTS>::stack(side);
+        space.table[level] = 0;
+        space.table[level + 1] = 0;
+        scan.depth_first = Some(0);
+        scan
+    }
+
+    /// Fill in the tables of rules per cell, in place (they are too big
+    /// for the stack to build and move).
+    fn prepare<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+    ) {
+        if self.prepared == Prepared::Nothing {
+            let mut cell = 0;
+            for y in 0..self.ring_height {
+                for x in 0..self.ring_width {
+                    space.rules[self.side][cell] = self.here_at(y, x).packed();
+                    cell += 1;
+                }
+            }
+            self.prepared = Prepared::Rules;
+            return;
+        }
+        if self.hints.is_none() {
+            ends_ahead(&self.board, &self.forbidden, &mut space.rules[self.side]);
+        }
+        clear_ahead(
+            &self.board,
+            self.hints,
+            &self.forbidden,
+            &mut space.clear_ahead[self.side],
+        );
+        self.here = Here::at(space, self.side, 0);
+        self.prepared = Prepared::All;
     }
 
     /// Total cells to scan.
@@ -293,29 +702,33 @@ impl Solver {
         self.ring_width * self.ring_height
     }
 
-    /// States created so far (the solver's effort).
-    #[must_use]
-    pub const fn states(&self) -> u32 {
-        self.states
-    }
-
     /// Expand at most `budget` states, then say how far it got.
-    pub fn step<const CAPACITY: usize, const SLOTS: usize>(
+    fn step<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
         space: &mut Space<CAPACITY, SLOTS>,
         budget: u32,
     ) -> Progress {
-        if let Some(done) = &self.finished {
-            return done.clone();
+        if self.prepared != Prepared::All {
+            self.prepare(space);
+            return Progress::Working {
+                scanned: 0,
+                total: self.total() as u8,
+            };
         }
         if self.reading.is_some() {
             return self.read_back(space, budget);
+        }
+        if let Some(reached) = self.found_at {
+            return self.found_depth_first(space, reached);
+        }
+        if self.depth_first.is_some() {
+            return self.search(space, budget);
         }
         let mut budget = budget;
         while budget > 0 {
             if self.cursor < self.previous.1 {
                 if !self.expand(space, self.cursor) {
-                    return self.finish(Progress::OutOfSpace);
+                    return Progress::OutOfSpace;
                 }
                 self.cursor += 1;
                 budget -= 1;
@@ -340,13 +753,13 @@ impl Solver {
         self.cell += 1;
         space.next_generation();
         if built.0 == built.1 {
-            return Some(self.finish(Progress::Unsolvable));
+            return Some(Progress::Unsolvable);
         }
         if self.keep_all && built.1 + Space::<CAPACITY, SLOTS>::LAYER_LIMIT > CAPACITY {
             self.keep_all = false;
         }
         self.previous = if self.keep_all {
-            self.layer_starts[self.cell + 1] = built.1 as u32;
+            space.layer_starts[self.cell + 1] = built.1 as u32;
             built
         } else {
             // Only the last layer is needed: move it to the front.
@@ -359,31 +772,13 @@ impl Solver {
         if self.cell == self.total() {
             return Some(self.conclude(space));
         }
-        let (mut y, mut x) = (self.here.y, self.here.x + 1);
-        if x == self.ring_width {
-            (y, x) = (y + 1, 0);
-        }
-        self.here = self.here_at(y, x);
+        self.here = Here::at(space, self.side, self.cell);
         None
     }
 
-    /// Run to the end in one go (tests and content generation).
     #[cfg(test)]
-    pub fn solve<const CAPACITY: usize, const SLOTS: usize>(
-        &mut self,
-        space: &mut Space<CAPACITY, SLOTS>,
-    ) -> Progress {
-        loop {
-            match self.step(space, u32::MAX) {
-                Progress::Working { .. } => {}
-                done => return done,
-            }
-        }
-    }
-
-    fn finish(&mut self, progress: Progress) -> Progress {
-        self.finished = Some(progress.clone());
-        progress
+    pub fn layer_len_prev(&self) -> usize {
+        self.previous.1 - self.previous.0
     }
 
     /// States so far in the layer being built.
@@ -401,7 +796,10 @@ impl Solver {
     fn here_at(&self, y: usize, x: usize) -> Here {
         let cell = Cell::new(y as u8, x as u8);
         let end_rule = match self.hints {
-            None => EndRule::May,
+            // Ring cells flip nothing: a solving stroke that ends on one
+            // still solves without it, so only tiles need be tried as ends.
+            None if self.board.is_tile(cell) => EndRule::May,
+            None => EndRule::Never,
             Some((a, b)) if a == cell || b == cell => EndRule::Must,
             Some(_) => EndRule::Never,
         };
@@ -420,7 +818,6 @@ impl Solver {
         let right = |flips_black| x + 1 < self.ring_width && self.allowed(y, x + 1, flips_black);
         Here {
             x,
-            y,
             row_start: x == 0,
             tile_row: y >= 1 && y <= self.board.height() as usize,
             tile: self.board.is_tile(cell),
@@ -428,6 +825,8 @@ impl Solver {
             right: [right(false), right(true)],
             below,
             end_rule,
+            ends_ahead: 0,
+            clear_ahead: 0,
             single: match self.hints {
                 None => true,
                 Some((a, b)) => a == b && end_rule == EndRule::Must,
@@ -445,6 +844,17 @@ impl Solver {
         index: usize,
     ) -> bool {
         let key = space.keys[index];
+        self.expand_key(space, index, key)
+    }
+
+    /// Expand state `key` (at `index` of the previous layer).
+    #[inline(always)]
+    fn expand_key<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+        index: usize,
+        key: u32,
+    ) -> bool {
         if !self.here.row_start {
             return self.transit(space, index, key);
         }
@@ -576,10 +986,60 @@ impl Solver {
         ok
     }
 
-    /// Add `key` (reached from state `from`) to the layer being built, or add
-    /// `from`'s count to the copy already there; false when the layer is full.
+    /// A state `key` reached from state `from`: dropped if the cells ahead
+    /// force too many ends, else collected for the depth-first search, or
+    /// looked for when reading back, or added to the layer being built
+    /// (false when the layer is full). The cheap cases are inlined at
+    /// each of `transit`'s calls.
     #[inline(always)]
     fn emit<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+        from: usize,
+        key: u32,
+    ) -> bool {
+        // A state whose ends, with those the cells ahead force, are more
+        // than a stroke has is dead.
+        #[cfg(test)]
+        count(0);
+        let flags = key >> 28 & 7;
+        let forced = self.here.ends_ahead >> (2 * flags) & 3;
+        if forced != 0 {
+            let ends = key & key >> 1 & 0x0015_5555;
+            let ends = if key & DONE != 0 || ends & ends.wrapping_sub(1) != 0 {
+                2
+            } else {
+                u32::from(ends != 0)
+            };
+            if ends + forced > 2 {
+                return true;
+            }
+        }
+        #[cfg(test)]
+        count(1);
+        if let Some(at) = self.collect_at {
+            // A complete stroke is only worth following if it may stop here
+            // (the layered scan carries it on, as its state counts rate
+            // puzzles).
+            if key & DONE != 0 && self.here.clear_ahead >> flags & 1 == 0 {
+                return true;
+            }
+            // A repeat is harmless: once followed, it is recorded dead.
+            space.table[at + self.collected] = key;
+            self.collected += 1;
+            return true;
+        }
+        self.insert(space, from, key)
+    }
+
+    /// Add `key` (reached from state `from`) to the layer being built, or add
+    /// `from`'s count to the copy already there; false when the layer is full.
+    /// (Out of line: `transit` makes ten calls, and its copies would crowd
+    /// the IWRAM the stack shares.)
+    #[inline(never)]
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    fn insert<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
         space: &mut Space<CAPACITY, SLOTS>,
         from: usize,
@@ -619,6 +1079,119 @@ impl Solver {
         true
     }
 
+    /// Depth first: expand at most `budget` states. The stack lives in the
+    /// space's table, a level per cell: the state before the cell, how many
+    /// of its successors are taken and whether they are known, then them.
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    fn search<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+        budget: u32,
+    ) -> Progress {
+        let total = self.total();
+        let base = Space::<CAPACITY, SLOTS>::stack(self.side);
+        let mut depth = self.depth_first.unwrap_or(0);
+        let mut budget = budget;
+        loop {
+            let level = base + depth * LEVEL;
+            let key = space.table[level];
+            let mut info = space.table[level + 1];
+            if depth == total {
+                info = KNOWN;
+            }
+            if info & KNOWN == 0 {
+                if budget == 0 {
+                    self.depth_first = Some(depth);
+                    self.deepest = self.deepest.max(depth);
+                    return Progress::Working {
+                        scanned: depth as u8,
+                        total: total as u8,
+                    };
+                }
+                budget -= 1;
+                self.states += 1;
+                self.cell = depth;
+                self.here = Here::at(space, self.side, depth);
+                self.collect_at = Some(level + 2);
+                self.collected = 0;
+                self.expand_key(space, 0, key);
+                self.collect_at = None;
+                info = KNOWN | self.collected as u32;
+            }
+            let (taken, len) = (info >> 8 & 0xFF, info & 0xFF);
+            if taken < len {
+                space.table[level + 1] = info + (1 << 8);
+                let next = space.table[level + 2 + taken as usize];
+                #[cfg(test)]
+                count(2);
+                if next & DONE != 0 {
+                    // Nothing ahead needs the stroke (or it was dropped):
+                    // it is read off the stack by the next step.
+                    space.table[level + LEVEL] = next;
+                    self.found_at = Some(depth + 1);
+                    return Progress::Working {
+                        scanned: total as u8,
+                        total: total as u8,
+                    };
+                }
+                if space.is_dead(self.side, depth + 1, next) {
+                    continue;
+                }
+                depth += 1;
+                space.table[level + LEVEL] = next;
+                space.table[level + LEVEL + 1] = 0;
+            } else {
+                if key & DONE == 0 {
+                    space.record_dead(self.side, depth, key);
+                    #[cfg(test)]
+                    count(3);
+                    self.dead += 1;
+                }
+                if depth == 0 {
+                    return Progress::Unsolvable;
+                }
+                depth -= 1;
+            }
+        }
+    }
+
+    /// The stack holds a complete stroke's states: read its steps off them.
+    fn found_depth_first<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &Space<CAPACITY, SLOTS>,
+        reached: usize,
+    ) -> Progress {
+        let mut reading = ReadBack {
+            cell: 0,
+            index: 0,
+            probe: None,
+            right: [0; 4],
+            down: [0; 4],
+            on: [0; 4],
+            count: 1,
+        };
+        let base = Space::<CAPACITY, SLOTS>::stack(self.side);
+        let (mut y, mut x) = (0, 0);
+        for cell in 0..reached {
+            let before = space.table[base + cell * LEVEL];
+            let after = space.table[base + (cell + 1) * LEVEL];
+            reading.mark((y, x), before, after);
+            x += 1;
+            if x == self.ring_width {
+                (y, x) = (y + 1, 0);
+            }
+        }
+        let stroke = trace(
+            &self.board,
+            self.hints,
+            reading.on,
+            reading.right,
+            reading.down,
+        );
+        Progress::Solved(Solution { stroke, count: 1 })
+    }
+
     /// After the last cell: a complete stroke, read back, or none.
     fn conclude<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
@@ -626,19 +1199,19 @@ impl Solver {
     ) -> Progress {
         let (start, end) = self.previous;
         let Some(last) = (start..end).find(|&i| space.keys[i] & DONE != 0) else {
-            return self.finish(Progress::Unsolvable);
+            return Progress::Unsolvable;
         };
         let count = u32::from(space.counts[self.cell & 1][last - start]).min(COUNT_LIMIT);
         if !self.keep_all {
-            return self.finish(Progress::Solvable { count });
+            return Progress::Solvable { count };
         }
         self.reading = Some(ReadBack {
             cell: self.total(),
             index: last,
             probe: None,
-            right: 0,
-            down: 0,
-            on: 0,
+            right: [0; 4],
+            down: [0; 4],
+            on: [0; 4],
             count,
         });
         Progress::Working {
@@ -665,8 +1238,8 @@ impl Solver {
             let (x, y) = (cell % self.ring_width, cell / self.ring_width);
             let key = space.keys[reading.index];
             let (start, end) = (
-                self.layer_starts[cell] as usize,
-                self.layer_starts[cell + 1] as usize,
+                space.layer_starts[cell] as usize,
+                space.layer_starts[cell + 1] as usize,
             );
             if reading.probe.is_none() {
                 if budget < 2 {
@@ -679,7 +1252,7 @@ impl Solver {
                 budget -= 2;
             }
             self.cell = cell;
-            self.here = self.here_at(y, x);
+            self.here = Here::at(space, self.side, cell);
             self.seek = Some(key);
             let mut probe = reading.probe.unwrap_or(start);
             let mut pred = None;
@@ -703,21 +1276,7 @@ impl Solver {
                 probe += 1;
             }
             let pred = pred.unwrap_or(start);
-            let mut before = space.keys[pred];
-            if x == 0 {
-                before = (before << 2 & PLUGS) | (before & DONE);
-            }
-            let bit = 1u128 << Cell::new(y as u8, x as u8).index();
-            if plug(key, x) != NONE {
-                reading.down |= bit;
-            }
-            if plug(key, x + 1) != NONE {
-                reading.right |= bit;
-            }
-            let touched = plug(before, x) | plug(before, x + 1) | plug(key, x) | plug(key, x + 1);
-            if touched != NONE || (key & DONE != 0 && before & DONE == 0) {
-                reading.on |= bit;
-            }
+            reading.mark((y, x), space.keys[pred], key);
             reading.index = pred;
             reading.probe = None;
             reading.cell = cell;
@@ -738,10 +1297,149 @@ impl Solver {
             reading.right,
             reading.down,
         );
-        self.finish(Progress::Solved(Solution {
+        Progress::Solved(Solution {
             stroke,
             count: reading.count,
-        }))
+        })
+    }
+}
+
+/// Cells in the largest ringed grid.
+const CELLS: usize = MAX_RING as usize * MAX_RING as usize;
+
+/// Per cell, which colour flags (a bit per value of `key >> 28`) let a
+/// complete stroke stop there: no tile after it needs flipping in its row
+/// (by its colour) or the next (by the colour chosen, or either if none is
+/// chosen yet), every later row is one colour already, and no hint cell is
+/// ahead.
+fn clear_ahead(
+    board: &Board,
+    hints: Option<(Cell, Cell)>,
+    forbidden: &[[u16; 2]; MAX_RING as usize + 1],
+    clear: &mut [u8; CELLS],
+) {
+    let (width, height) = (board.ring_width() as usize, board.ring_height() as usize);
+    let tiles = u16::from(board.row_mask()) << 1;
+    // The tiles row `y` flips with each colour (none on the ring rows).
+    let flips = |y: usize| {
+        if y >= 1 && y + 1 < height {
+            [tiles & !forbidden[y][0], tiles & !forbidden[y][1]]
+        } else {
+            [0, 0]
+        }
+    };
+    let uniform = |[white, black]: [u16; 2]| white == 0 || black == 0;
+    let last_hint = hints.map_or(0, |(a, b)| {
+        let index = |cell: Cell| usize::from(cell.y) * width + usize::from(cell.x);
+        index(a).max(index(b))
+    });
+    let mut later_uniform = true;
+    for y in (0..height).rev() {
+        let here = flips(y);
+        let next = flips(y + 1);
+        // By the next row's flags (`flags & 3`): not chosen, chosen to flip
+        // white, (never), chosen to flip black.
+        let mut next_clear = 0u8;
+        if later_uniform {
+            let ok = [uniform(next), next[0] == 0, uniform(next), next[1] == 0];
+            for (n, &ok) in ok.iter().enumerate() {
+                next_clear |= u8::from(ok) << n;
+            }
+        }
+        for x in 0..width {
+            let cell = y * width + x;
+            let past = !((2u16 << x) - 1);
+            let mut bits = 0;
+            for (b, &flips) in here.iter().enumerate() {
+                if flips & past == 0 {
+                    bits |= next_clear << (4 * b);
+                }
+            }
+            clear[cell] = if cell >= last_hint { bits } else { 0 };
+        }
+        later_uniform &= uniform(next);
+    }
+}
+
+/// Per cell, the fewest stroke ends that the cells after it (in scan
+/// order) force, over every colouring of the rows a state does not fix: two
+/// bits for each value of a key's colour flags (`key >> 28`), capped at 3.
+/// A tile the stroke must flip with only one neighbour it may step on is an
+/// end; with none, the whole stroke.
+fn ends_ahead(
+    board: &Board,
+    forbidden: &[[u16; 2]; MAX_RING as usize + 1],
+    ends: &mut [u32; CELLS],
+) {
+    const ROWS: usize = MAX_RING as usize;
+    let (width, height) = (board.ring_width() as usize, board.ring_height() as usize);
+    let tiles = u16::from(board.row_mask()) << 1;
+    // after[y][colours][x]: ends forced in row y from column x on, rows y-1,
+    // y and y+1 flipping black per bits 0, 1 and 2 of `colours`.
+    let mut after = [[[0u8; ROWS + 1]; 8]; ROWS];
+    for y in 1..height - 1 {
+        for (colours, after) in after[y].iter_mut().enumerate() {
+            let (above, here, below) = (colours & 1, colours >> 1 & 1, colours >> 2);
+            let open = !forbidden[y][here];
+            // Bit-parallel: which cells have at least one, and at least two,
+            // neighbours they may step on.
+            let (mut one, mut two) = (0u16, 0u16);
+            for ways in [
+                !forbidden[y - 1][above],
+                !forbidden[y + 1][below],
+                open << 1,
+                open >> 1,
+            ] {
+                two |= one & ways;
+                one |= ways;
+            }
+            let required = tiles & open;
+            let (one_end, two_ends) = (required & one & !two, required & !one);
+            let mut sum = 0u8;
+            for x in (0..width).rev() {
+                let forced = (one_end >> x & 1) + 2 * (two_ends >> x & 1);
+                sum = (sum + forced as u8).min(3);
+                after[x] = sum;
+            }
+        }
+    }
+    // rows_after[y][b][c]: fewest ends forced in the rows after y, rows y and
+    // y+1 flipping black per `b` and `c`.
+    let mut rows_after = [[[0u8; 2]; 2]; ROWS];
+    for y in (0..height.saturating_sub(2)).rev() {
+        for b in 0..2 {
+            for c in 0..2 {
+                let with = |d: usize| {
+                    (after[y + 1][b | c << 1 | d << 2][0] + rows_after[y + 1][c][d]).min(3)
+                };
+                rows_after[y][b][c] = with(0).min(with(1));
+            }
+        }
+    }
+    for y in 0..height {
+        for x in 0..width {
+            // fewest[b][c]: the rest of this row and the rows below, this row
+            // flipping black per `b` and the next per `c` (the row above either).
+            let mut fewest = [[0u8; 2]; 2];
+            for (b, fewest) in fewest.iter_mut().enumerate() {
+                for (c, fewest) in fewest.iter_mut().enumerate() {
+                    let colours = b << 1 | c << 2;
+                    let rest = after[y][colours][x + 1].min(after[y][colours | 1][x + 1]);
+                    *fewest = (rest + rows_after[y][b][c]).min(3);
+                }
+            }
+            let mut packed = 0;
+            for flags in 0..8 {
+                let ways = fewest[flags >> 2 & 1];
+                let fewest = match flags & 3 {
+                    1 => ways[0],
+                    3 => ways[1],
+                    _ => ways[0].min(ways[1]),
+                };
+                packed |= u32::from(fewest) << (2 * flags);
+            }
+            ends[y * width + x] |= packed << 16;
+        }
     }
 }
 
@@ -753,29 +1451,82 @@ struct ReadBack {
     cell: usize,
     index: usize,
     probe: Option<usize>,
-    right: u128,
-    down: u128,
-    on: u128,
+    right: CellSet,
+    down: CellSet,
+    on: CellSet,
     count: u32,
 }
 
+impl ReadBack {
+    /// The steps out of cell `cell` (of a grid `width` wide), from the
+    /// states before and after it.
+    fn mark(&mut self, (y, x): (usize, usize), before: u32, after: u32) {
+        let before = if x == 0 {
+            (before << 2 & PLUGS) | (before & DONE)
+        } else {
+            before
+        };
+        let index = Cell::new(y as u8, x as u8).index();
+        let (word, bit) = (index >> 5, 1 << (index & 31));
+        if plug(after, x) != NONE {
+            self.down[word] |= bit;
+        }
+        if plug(after, x + 1) != NONE {
+            self.right[word] |= bit;
+        }
+        let touched = plug(before, x) | plug(before, x + 1) | plug(after, x) | plug(after, x + 1);
+        if touched != NONE || (after & DONE != 0 && before & DONE == 0) {
+            self.on[word] |= bit;
+        }
+    }
+}
+
+#[cfg(test)]
+pub static COUNTS: [core::sync::atomic::AtomicU64; 4] =
+    [const { core::sync::atomic::AtomicU64::new(0) }; 4];
+#[cfg(test)]
+fn count(i: usize) {
+    COUNTS[i].fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// How far a scan has filled in the space's tables of rules, a step each.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Prepared {
+    Nothing,
+    /// The rules per cell, not yet the stroke ends and clear cells ahead.
+    Rules,
+    All,
+}
+
+/// Entries per bucket of the table of dead states.
+const BUCKET: usize = 4;
+
+/// Words per level of the depth-first stack: the state, what is known of
+/// its successors (see [`KNOWN`]), then them.
+const LEVEL: usize = 2 + MOST_SUCCESSORS;
+/// A level's successors are known; bits 8.. count those taken, bits 0..8
+/// how many there are.
+const KNOWN: u32 = 1 << 31;
+/// Most states one state expands into (two colours of a new row, five
+/// ways past an empty cell each).
+const MOST_SUCCESSORS: usize = 10;
+
 /// The ordered stroke through the cells `on`, linked by the steps `right`
 /// and `down` (bitsets over the 10-wide grid), from the start hint if any.
-fn trace(board: &Board, hints: Option<(Cell, Cell)>, on: u128, right: u128, down: u128) -> Stroke {
+/// A set of cells of the 10-wide grid, a bit each by [`Cell::index`], in
+/// 32-bit words (64- and 128-bit shifts are library calls on the ARM7).
+type CellSet = [u32; 4];
+
+fn trace(
+    board: &Board,
+    hints: Option<(Cell, Cell)>,
+    on: CellSet,
+    right: CellSet,
+    down: CellSet,
+) -> Stroke {
     const WIDTH: usize = MAX_RING as usize;
     const CELLS: usize = WIDTH * WIDTH;
-    // Each cell's links (1 up, 2 right, 4 down, 8 left), read off the
-    // bitsets a 32-bit word at a time: 64- and 128-bit shifts are library
-    // calls on the ARM7.
-    let words = |set: u128| {
-        [
-            set as u32,
-            (set >> 32) as u32,
-            (set >> 64) as u32,
-            (set >> 96) as u32,
-        ]
-    };
-    let (right, down, on) = (words(right), words(down), words(on));
+    // Each cell's links (1 up, 2 right, 4 down, 8 left).
     let bit = |set: &[u32; 4], i: usize| set[i >> 5] >> (i & 31) & 1 == 1;
     let mut links = [0u8; CELLS];
     let mut x = 0;

@@ -140,7 +140,12 @@ fn oracle_count(
         };
         for &(a, b, n) in list {
             let ends_ok = match puzzle.hints {
-                None => true,
+                // Without hints, strokes are counted by their ends' tiles:
+                // single cells, or both ends on tiles.
+                None => {
+                    let (ca, cb) = (cell_of(a, w), cell_of(b, w));
+                    a == b || (puzzle.board.is_tile(ca) && puzzle.board.is_tile(cb))
+                }
                 Some((s, e)) => {
                     let (ca, cb) = (cell_of(a, w), cell_of(b, w));
                     (ca == s && cb == e) || (ca == e && cb == s)
@@ -489,4 +494,156 @@ fn unhinted_solves_in_the_cartridge_space() {
         "unhinted 3x3-8x8: {out} of {total} over the cartridge's layer limit, {decided} decided without a stroke"
     );
     assert!(out * 10 < total, "{out} of {total}");
+}
+
+fn bench_boards() -> Vec<Puzzle> {
+    let mut puzzles: Vec<Puzzle> = (0..crate::polarium::rules::builtin::COUNT)
+        .filter_map(crate::polarium::rules::builtin::puzzle)
+        .collect();
+    let mut rng = Rng::new(0xBE4C_0001);
+    for _ in 0..1000 {
+        let mut rows = [0u8; 8];
+        for row in &mut rows {
+            *row = rng.next_u32() as u8;
+        }
+        let board = Board::from_rows(8, 8, rows).unwrap();
+        let _ = (rng.below(10), rng.below(10), rng.below(10), rng.below(10));
+        puzzles.push(Puzzle { board, hints: None });
+    }
+    for p in &mut puzzles {
+        p.hints = None;
+    }
+    puzzles
+}
+
+fn flipped(p: &Puzzle) -> Puzzle {
+    let b = p.board;
+    let h = b.height();
+    let mut rows = [0u8; 8];
+    for y in 0..h {
+        rows[y as usize] = b.row(h - 1 - y);
+    }
+    Puzzle {
+        board: Board::from_rows(b.width(), h, rows).unwrap(),
+        hints: None,
+    }
+}
+
+#[test]
+#[ignore]
+fn experiment() {
+    let mut rom = unsafe { Box::<RomSpace>::new_zeroed().assume_init() };
+    let mut host = space();
+    let mut rows_out = Vec::new();
+    let mut bigs = Vec::new();
+    for (i, puzzle) in bench_boards().into_iter().enumerate() {
+        let mut d = Solver::depth_first(&puzzle, &mut rom);
+        let mut steps = 0;
+        let p1 = loop {
+            steps += 1;
+            match d.step(&mut rom, 4096) {
+                Progress::Working { .. } => {
+                    if steps % 100 == 0 {
+                        std::println!(
+                            "board {i} step {steps} states {} {} deepest {} {}",
+                            d.scans[0].states,
+                            d.scans[1].states,
+                            d.scans[0].deepest,
+                            d.scans[1].deepest
+                        );
+                    }
+                    if steps > 1000 {
+                        panic!()
+                    }
+                }
+                done => break done,
+            }
+        };
+        let mut h = Solver::new(&puzzle, &mut host);
+        let p2 = h.solve(&mut host);
+        let mut big = Solver::depth_first(&puzzle, &mut host);
+        let _ = big.solve(&mut host);
+        bigs.push(big.states());
+        assert_eq!(
+            matches!(p1, Progress::Unsolvable),
+            matches!(p2, Progress::Unsolvable)
+        );
+        if let Progress::Solved(s) = &p1 {
+            check_solution(&puzzle, s);
+        } else {
+            assert_eq!(p1, Progress::Unsolvable);
+        }
+        rows_out.push((d.states(), h.states(), !matches!(p1, Progress::Unsolvable)));
+    }
+    rows_out.sort_unstable();
+    let n = rows_out.len();
+    let mean = rows_out.iter().map(|r| r.0 as u64).sum::<u64>() / n as u64;
+    let meanb = rows_out.iter().map(|r| r.1 as u64).sum::<u64>() / n as u64;
+    bigs.sort_unstable();
+    let total: u64 = rows_out.iter().map(|r| r.0 as u64).sum();
+    std::println!(
+        "per expansion: emits {:.2} kept {:.2} lookups {:.2} records {:.2}",
+        COUNTS[0].load(core::sync::atomic::Ordering::Relaxed) as f64 / total as f64 / 2.0,
+        COUNTS[1].load(core::sync::atomic::Ordering::Relaxed) as f64 / total as f64 / 2.0,
+        COUNTS[2].load(core::sync::atomic::Ordering::Relaxed) as f64 / total as f64 / 2.0,
+        COUNTS[3].load(core::sync::atomic::Ordering::Relaxed) as f64 / total as f64 / 2.0
+    );
+    std::println!(
+        "unlimited memo: mean {} worst {:?}",
+        bigs.iter().map(|&b| b as u64).sum::<u64>() / n as u64,
+        &bigs[n - 5..]
+    );
+    std::println!(
+        "dfs mean {mean} layered mean {meanb} median {:?} p99 {:?} worst {:?}",
+        rows_out[n / 2],
+        rows_out[n * 99 / 100],
+        &rows_out[n - 5..]
+    );
+}
+
+#[test]
+#[ignore]
+fn orientations() {
+    let mut host = space();
+    let mut single = |p: &Puzzle| -> u32 {
+        host.keys.fill(0);
+        let mut scan = Scan::depth_first(p, &mut host, 0);
+        loop {
+            match scan.step(&mut host, u32::MAX) {
+                Progress::Working { .. } => {}
+                _ => break,
+            }
+        }
+        scan.states
+    };
+    let mirror = |p: &Puzzle| {
+        let b = p.board;
+        let w = b.width();
+        let mut rows = [0u8; 8];
+        for y in 0..b.height() {
+            rows[y as usize] = b.row(y).reverse_bits() >> (8 - w);
+        }
+        Puzzle {
+            board: Board::from_rows(w, b.height(), rows).unwrap(),
+            hints: None,
+        }
+    };
+    let (mut two, mut four, mut tm) = (Vec::new(), Vec::new(), Vec::new());
+    for puzzle in bench_boards() {
+        let t = single(&puzzle);
+        let b = single(&flipped(&puzzle));
+        let m = single(&mirror(&puzzle));
+        let bm = single(&mirror(&flipped(&puzzle)));
+        two.push(2 * t.min(b));
+        four.push(4 * t.min(b).min(m).min(bm));
+        tm.push(3 * t.min(b).min(m));
+    }
+    for (name, v) in [("two", &mut two), ("four", &mut four), ("three", &mut tm)] {
+        v.sort_unstable();
+        std::println!(
+            "{name}: mean {} worst {:?}",
+            v.iter().map(|&x| x as u64).sum::<u64>() / v.len() as u64,
+            &v[v.len() - 5..]
+        );
+    }
 }
