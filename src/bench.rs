@@ -95,12 +95,6 @@ pub fn run() -> u32 {
     let overhead = clock_overhead();
     crate::event!("bench.start overhead={}", overhead);
     let mut failures = 0;
-    polarium(overhead, &mut failures);
-    if failures < 100 {
-        crate::event!("bench.done failures={}", failures);
-        return failures;
-    } // EXPERIMENT
-    let mut failures = 0;
 
     // The biggest floodfill, as the goal states it: a mine-free board
     // revealed from a corner uncovers all 84 squares and wins (every corner,
@@ -237,7 +231,7 @@ const SOLVER_STATES_PER_FRAME: u32 = crate::polarium::SOLVER_STATES_PER_FRAME;
 fn polarium(overhead: u32, failures: &mut u32) {
     use crate::polarium::rules::{
         Board, Cell, Puzzle, builtin, password,
-        solver::{Progress, RomSpace, Solver},
+        solver::{Progress, RomSpace},
     };
     let layout = core::alloc::Layout::new::<RomSpace>();
     // SAFETY: a non-null block is ours, zeroed, and zero bytes are a valid
@@ -281,44 +275,21 @@ fn polarium(overhead: u32, failures: &mut u32) {
     let (mut whole, mut frame) = (Stats::default(), Stats::default());
     for (name, puzzles) in [("hinted", &puzzles), ("unhinted", &unhinted)] {
         let (mut part, mut solved) = (Stats::default(), 0u32);
-        let (mut prep, mut work, mut expansions) = (Stats::default(), 0u64, 0u64);
-        let mut stage = [0u32; 4];
         for puzzle in puzzles {
             space.clear();
-            let mut total = 0u32;
-            // Boxed, as the app keeps it (its fields in EWRAM).
+            // Set up and boxed as the app does (its fields in EWRAM).
             let mut solver = None;
-            total += measure(overhead, || {
+            let mut total = measure(overhead, || {
                 solver = Some(crate::polarium::boxed_solver(puzzle, &mut space));
             });
             let Some(solver) = solver.as_mut() else {
                 continue;
             };
-            let mut first = true;
-            let mut steps = 0usize;
             loop {
                 let mut progress = Progress::Unsolvable;
                 let cycles = measure(overhead, || {
                     progress = solver.step(&mut space, SOLVER_STATES_PER_FRAME);
                 });
-                if first {
-                    prep.add(cycles);
-                    first = false;
-                } else {
-                    work += u64::from(cycles);
-                }
-                if cycles > 70000 {
-                    crate::event!(
-                        "EXP big step={} cycles={} done={}",
-                        steps,
-                        cycles,
-                        !matches!(progress, Progress::Working { .. })
-                    );
-                }
-                steps += 1;
-                if steps <= 4 {
-                    stage[steps - 1] = stage[steps - 1].max(cycles);
-                }
                 frame.add(cycles);
                 total = total.saturating_add(cycles);
                 match progress {
@@ -332,21 +303,7 @@ fn polarium(overhead: u32, failures: &mut u32) {
             }
             whole.add(total);
             part.add(total);
-            expansions += u64::from(solver.states());
         }
-        crate::event!(
-            "EXP stages {} {} {} {}",
-            stage[0],
-            stage[1],
-            stage[2],
-            stage[3]
-        );
-        crate::event!(
-            "EXP prep mean={} worst={} per_expansion={}",
-            prep.mean(),
-            prep.worst,
-            work / expansions.max(1)
-        );
         crate::event!(
             "bench.polarium.solve.{} puzzles={} solvable={} mean={} worst={} states_per_frame={}",
             name,

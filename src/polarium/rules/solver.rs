@@ -125,6 +125,7 @@ impl<const CAPACITY: usize, const SLOTS: usize> Space<CAPACITY, SLOTS> {
 
     /// Every word back to zero, as freshly allocated (benchmarks time each
     /// solve from a fresh space, as the cartridge runs it).
+    #[cfg(any(test, feature = "bench"))]
     pub fn clear(&mut self) {
         self.keys.fill(0);
         for counts in &mut self.counts {
@@ -776,11 +777,6 @@ impl Scan {
         None
     }
 
-    #[cfg(test)]
-    pub fn layer_len_prev(&self) -> usize {
-        self.previous.1 - self.previous.0
-    }
-
     /// States so far in the layer being built.
     fn layer_len(&self) -> usize {
         self.built
@@ -1000,8 +996,6 @@ impl Scan {
     ) -> bool {
         // A state whose ends, with those the cells ahead force, are more
         // than a stroke has is dead.
-        #[cfg(test)]
-        count(0);
         let flags = key >> 28 & 7;
         let forced = self.here.ends_ahead >> (2 * flags) & 3;
         if forced != 0 {
@@ -1015,8 +1009,6 @@ impl Scan {
                 return true;
             }
         }
-        #[cfg(test)]
-        count(1);
         if let Some(at) = self.collect_at {
             // A complete stroke is only worth following if it may stop here
             // (the layered scan carries it on, as its state counts rate
@@ -1123,8 +1115,6 @@ impl Scan {
             if taken < len {
                 space.table[level + 1] = info + (1 << 8);
                 let next = space.table[level + 2 + taken as usize];
-                #[cfg(test)]
-                count(2);
                 if next & DONE != 0 {
                     // Nothing ahead needs the stroke (or it was dropped):
                     // it is read off the stack by the next step.
@@ -1144,8 +1134,6 @@ impl Scan {
             } else {
                 if key & DONE == 0 {
                     space.record_dead(self.side, depth, key);
-                    #[cfg(test)]
-                    count(3);
                     self.dead += 1;
                 }
                 if depth == 0 {
@@ -1479,14 +1467,6 @@ impl ReadBack {
             self.on[word] |= bit;
         }
     }
-}
-
-#[cfg(test)]
-pub static COUNTS: [core::sync::atomic::AtomicU64; 4] =
-    [const { core::sync::atomic::AtomicU64::new(0) }; 4];
-#[cfg(test)]
-fn count(i: usize) {
-    COUNTS[i].fetch_add(1, core::sync::atomic::Ordering::Relaxed);
 }
 
 /// How far a scan has filled in the space's tables of rules, a step each.
