@@ -52,6 +52,8 @@ pub struct Space<const CAPACITY: usize, const SLOTS: usize> {
     /// them all: layer `c` holds the states after cell `c - 1`; layer 0 is
     /// the empty state.
     layer_starts: [u32; CELLS + 2],
+    /// Working table for [`ends_ahead`].
+    ends_after: EndsAfter,
 }
 
 /// The cartridge's space (on the EWRAM heap while a solve runs).
@@ -141,6 +143,9 @@ impl<const CAPACITY: usize, const SLOTS: usize> Space<CAPACITY, SLOTS> {
             clear.fill(0);
         }
         self.layer_starts.fill(0);
+        for row in self.ends_after.iter_mut().flatten() {
+            row.fill(0);
+        }
     }
 
     /// A fresh generation for a new layer: every slot reads as empty.
@@ -390,9 +395,10 @@ pub struct Solver {
     both: bool,
     /// The scan the next step goes to.
     turn: usize,
-    /// A stroke found on the board upside down, to turn back.
-    upside_down: Option<Solution>,
+    /// The answer; a stroke found upside down is kept here until the next
+    /// step turns it the right way up.
     finished: Option<Progress>,
+    turn_back: bool,
 }
 
 impl Solver {
@@ -407,8 +413,8 @@ impl Solver {
             scans: [scan.clone(), scan],
             both: false,
             turn: 0,
-            upside_down: None,
             finished: None,
+            turn_back: false,
         }
     }
 
@@ -459,8 +465,8 @@ impl Solver {
             scans,
             both: true,
             turn: 0,
-            upside_down: None,
             finished: None,
+            turn_back: false,
         }
     }
 
@@ -475,53 +481,76 @@ impl Solver {
     }
 
     /// Work through at most `budget` states, then say how far it got.
+    /// (Out of line, as are the scan's steps and endings: inlined, their
+    /// strokes and answers would share one frame on the small IWRAM stack.)
+    #[inline(never)]
     pub fn step<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
         space: &mut Space<CAPACITY, SLOTS>,
         budget: u32,
     ) -> Progress {
-        if let Some(done) = &self.finished {
-            return done.clone();
+        if (self.finished.is_none() || self.turn_back)
+            && let Some((scanned, total)) = self.advance(space, budget)
+        {
+            return Progress::Working { scanned, total };
         }
-        if let Some(solution) = self.upside_down.take() {
-            let progress = self.right_way_up(solution);
-            self.finished = Some(progress.clone());
-            return progress;
+        self.finished.clone().unwrap_or(Progress::Unsolvable)
+    }
+
+    /// The work of a step: still working (cells scanned of the total), or
+    /// `None` with the answer in `finished`. (Only one answer is ever on
+    /// the stack of a step this way.)
+    #[inline(never)]
+    fn advance<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+        budget: u32,
+    ) -> Option<(u8, u8)> {
+        if self.turn_back {
+            self.turn_back = false;
+            if let Some(Progress::Solved(solution)) = &self.finished {
+                self.finished = Some(self.right_way_up(solution));
+            }
+            return None;
         }
         let turn = self.turn;
         if self.both {
             self.turn ^= 1;
         }
-        // Stepped on the stack: its fields are read for every state, and
-        // the box holding the solver is in the slower EWRAM.
+        let answer = self.step_scan(turn, space, budget);
+        if let Progress::Working { scanned, total } = answer {
+            let scanned = if self.both {
+                self.scans[0].deepest.max(self.scans[1].deepest) as u8
+            } else {
+                scanned
+            };
+            return Some((scanned, total));
+        }
+        // A stroke found upside down is turned back by the next step.
+        self.turn_back = self.both && turn == 1 && matches!(answer, Progress::Solved(_));
+        self.finished = Some(answer);
+        let total = self.scans[1].total() as u8;
+        self.turn_back.then_some((total, total))
+    }
+
+    /// One step of scan `turn`, on the stack: its fields are read for every
+    /// state, and the box holding the solver is in the slower EWRAM.
+    #[inline(never)]
+    fn step_scan<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        turn: usize,
+        space: &mut Space<CAPACITY, SLOTS>,
+        budget: u32,
+    ) -> Progress {
         let mut scan = self.scans[turn].clone();
-        let stepped = scan.step(space, budget);
+        let answer = scan.step(space, budget);
         self.scans[turn] = scan;
-        let progress = match stepped {
-            Progress::Working { total, .. } if self.both => {
-                let deepest = self.scans[0].deepest.max(self.scans[1].deepest);
-                return Progress::Working {
-                    scanned: deepest as u8,
-                    total,
-                };
-            }
-            Progress::Working { scanned, total } => return Progress::Working { scanned, total },
-            Progress::Solved(solution) if turn == 1 => {
-                // Turned back the right way up by the next step.
-                self.upside_down = Some(solution);
-                return Progress::Working {
-                    scanned: self.scans[1].total() as u8,
-                    total: self.scans[1].total() as u8,
-                };
-            }
-            done => done,
-        };
-        self.finished = Some(progress.clone());
-        progress
+        answer
     }
 
     /// A stroke found on the board upside down, turned back.
-    fn right_way_up(&self, solution: Solution) -> Progress {
+    #[inline(never)]
+    fn right_way_up(&self, solution: &Solution) -> Progress {
         let board = &self.scans[0].board;
         let bottom = board.ring_height() - 1;
         let mut cells = [Cell::new(0, 0); CELLS];
@@ -669,7 +698,9 @@ impl Scan {
     }
 
     /// Fill in the tables of rules per cell, in place (they are too big
-    /// for the stack to build and move).
+    /// for the stack to build and move; out of line, as its working
+    /// tables would sit in every step's frame).
+    #[inline(never)]
     fn prepare<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
         space: &mut Space<CAPACITY, SLOTS>,
@@ -686,7 +717,12 @@ impl Scan {
             return;
         }
         if self.hints.is_none() {
-            ends_ahead(&self.board, &self.forbidden, &mut space.rules[self.side]);
+            ends_ahead(
+                &self.board,
+                &self.forbidden,
+                &mut space.rules[self.side],
+                &mut space.ends_after,
+            );
         }
         clear_ahead(
             &self.board,
@@ -704,6 +740,7 @@ impl Scan {
     }
 
     /// Expand at most `budget` states, then say how far it got.
+    #[inline(never)]
     fn step<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
         space: &mut Space<CAPACITY, SLOTS>,
@@ -1145,6 +1182,7 @@ impl Scan {
     }
 
     /// The stack holds a complete stroke's states: read its steps off them.
+    #[inline(never)]
     fn found_depth_first<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
         space: &Space<CAPACITY, SLOTS>,
@@ -1181,6 +1219,7 @@ impl Scan {
     }
 
     /// After the last cell: a complete stroke, read back, or none.
+    #[inline(never)]
     fn conclude<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
         space: &mut Space<CAPACITY, SLOTS>,
@@ -1211,6 +1250,7 @@ impl Scan {
     /// Read the stroke back, `budget` spent as two per state re-expanded
     /// and two per cell (each costs about as much as two forward states): cell by cell backwards, a state of the layer
     /// before that leads to the state after gives the cell's steps.
+    #[inline(never)]
     fn read_back<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
         space: &mut Space<CAPACITY, SLOTS>,
@@ -1295,6 +1335,12 @@ impl Scan {
 /// Cells in the largest ringed grid.
 const CELLS: usize = MAX_RING as usize * MAX_RING as usize;
 
+const ROWS: usize = MAX_RING as usize;
+/// `after[y][colours][x]`: the stroke ends forced in row `y` from column `x`
+/// on, rows y-1, y and y+1 flipping black per bits 0, 1 and 2 of `colours`
+/// (kept in the space: too big for the stack).
+type EndsAfter = [[[u8; ROWS + 1]; 8]; ROWS];
+
 /// Per cell, which colour flags (a bit per value of `key >> 28`) let a
 /// complete stroke stop there: no tile after it needs flipping in its row
 /// (by its colour) or the next (by the colour chosen, or either if none is
@@ -1358,13 +1404,14 @@ fn ends_ahead(
     board: &Board,
     forbidden: &[[u16; 2]; MAX_RING as usize + 1],
     ends: &mut [u32; CELLS],
+    after: &mut EndsAfter,
 ) {
-    const ROWS: usize = MAX_RING as usize;
     let (width, height) = (board.ring_width() as usize, board.ring_height() as usize);
     let tiles = u16::from(board.row_mask()) << 1;
-    // after[y][colours][x]: ends forced in row y from column x on, rows y-1,
-    // y and y+1 flipping black per bits 0, 1 and 2 of `colours`.
-    let mut after = [[[0u8; ROWS + 1]; 8]; ROWS];
+    // Rows it does not fill (the ring's, and past the board) force none.
+    for row in after.iter_mut().flatten() {
+        row.fill(0);
+    }
     for y in 1..height - 1 {
         for (colours, after) in after[y].iter_mut().enumerate() {
             let (above, here, below) = (colours & 1, colours >> 1 & 1, colours >> 2);
