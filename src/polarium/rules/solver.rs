@@ -187,10 +187,19 @@ const fn with_plug(key: u32, i: usize, value: u32) -> u32 {
     key & !(3 << (2 * i)) | value << (2 * i)
 }
 
-/// Dangling ends on the boundary.
+/// Dangling ends on the boundary: never more than two (a stroke has two
+/// ends), so told apart without a population count (a library loop on the
+/// ARM7).
 #[inline(always)]
 const fn end_count(key: u32) -> u32 {
-    (key & key >> 1 & 0x0015_5555).count_ones()
+    let ends = key & key >> 1 & 0x0015_5555;
+    if ends == 0 {
+        0
+    } else if ends & (ends - 1) == 0 {
+        1
+    } else {
+        2
+    }
 }
 
 /// The boundary position of the other end of the bracket at `i`.
@@ -343,14 +352,7 @@ impl Here {
         side: usize,
         cell: usize,
     ) -> Self {
-        Self {
-            clear_ahead: space.clear_ahead[side][cell],
-            ..Self::unpacked(space.rules[side][cell])
-        }
-    }
-
-    #[inline(always)]
-    fn unpacked(word: u32) -> Self {
+        let word = space.rules[side][cell];
         let bit = |i: u32| word >> (4 + i) & 1 != 0;
         Self {
             x: (word & 15) as usize,
@@ -371,7 +373,7 @@ impl Here {
                 _ => EndRule::Never,
             },
             ends_ahead: word >> 16,
-            clear_ahead: 0,
+            clear_ahead: space.clear_ahead[side][cell],
         }
     }
 }
@@ -624,8 +626,6 @@ struct Scan {
     deepest: usize,
     /// The depth-first stack holds a complete stroke, up to this level.
     found_at: Option<usize>,
-    /// Dead states recorded in the table so far.
-    dead: usize,
     /// Where in the space's table the depth-first search is collecting one
     /// state's successors, and how many so far.
     collect_at: Option<usize>,
@@ -674,7 +674,6 @@ impl Scan {
             depth_first: None,
             deepest: 0,
             found_at: None,
-            dead: 0,
             collect_at: None,
             collected: 0,
             reading: None,
@@ -1036,12 +1035,7 @@ impl Scan {
         let flags = key >> 28 & 7;
         let forced = self.here.ends_ahead >> (2 * flags) & 3;
         if forced != 0 {
-            let ends = key & key >> 1 & 0x0015_5555;
-            let ends = if key & DONE != 0 || ends & ends.wrapping_sub(1) != 0 {
-                2
-            } else {
-                u32::from(ends != 0)
-            };
+            let ends = if key & DONE != 0 { 2 } else { end_count(key) };
             if ends + forced > 2 {
                 return true;
             }
@@ -1171,7 +1165,6 @@ impl Scan {
             } else {
                 if key & DONE == 0 {
                     space.record_dead(self.side, depth, key);
-                    self.dead += 1;
                 }
                 if depth == 0 {
                     return Progress::Unsolvable;
@@ -1493,8 +1486,8 @@ struct ReadBack {
 }
 
 impl ReadBack {
-    /// The steps out of cell `cell` (of a grid `width` wide), from the
-    /// states before and after it.
+    /// The steps out of ringed-grid cell `(y, x)`, from the states before
+    /// and after it.
     fn mark(&mut self, (y, x): (usize, usize), before: u32, after: u32) {
         let before = if x == 0 {
             (before << 2 & PLUGS) | (before & DONE)
