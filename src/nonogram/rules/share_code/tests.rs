@@ -52,6 +52,24 @@ fn mirrored(picture: &Grid, left_right: bool, top_bottom: bool) -> Grid {
     out
 }
 
+/// A picture of random size up to 20x15, by `n`: smooth, noise of random
+/// density, or smooth and mirrored (every other time top to bottom too).
+fn varied_picture(rng: &mut Rng, n: usize) -> Grid {
+    let (width, height) = (1 + rng.below(20) as usize, 1 + rng.below(15) as usize);
+    match n % 3 {
+        0 => smooth_picture(rng, width, height),
+        1 => {
+            let density = 50 + rng.below(900);
+            noise(rng, width, height, density)
+        }
+        _ => mirrored(
+            &smooth_picture(rng, width, height),
+            true,
+            n.is_multiple_of(2),
+        ),
+    }
+}
+
 fn from_art(art: &str) -> Grid {
     let rows: Vec<&str> = art
         .lines()
@@ -347,19 +365,7 @@ fn the_group_count_table_is_the_largest_payloads_length() {
 fn any_budget_gives_the_same_code_and_verdict() {
     let mut rng = Rng::new(0xB0D6);
     for round in 0..400 {
-        let (width, height) = (1 + rng.below(20) as usize, 1 + rng.below(15) as usize);
-        let picture = match round % 3 {
-            0 => smooth_picture(&mut rng, width, height),
-            1 => {
-                let density = 50 + rng.below(900);
-                noise(&mut rng, width, height, density)
-            }
-            _ => mirrored(
-                &smooth_picture(&mut rng, width, height),
-                true,
-                round % 2 == 0,
-            ),
-        };
+        let picture = varied_picture(&mut rng, round);
         let budget = [1, 7, 20, 60, 100][round % 5];
         let Ok(mut encoding) = super::Encoding::new(&picture) else {
             assert!(picture.is_empty());
@@ -374,7 +380,7 @@ fn any_budget_gives_the_same_code_and_verdict() {
         };
         let code = code.unwrap();
         assert_eq!(Ok(code.clone()), encode(&picture));
-        assert!(calls > 1 || budget >= width * height);
+        assert!(calls > 1 || budget >= picture.width() * picture.height());
         let mut digits = code.digits().to_vec();
         if round % 2 == 1 {
             mutate(&mut rng, &mut digits);
@@ -841,15 +847,7 @@ fn a_million_fuzzed_codes_never_panic() {
     let mut rng = Rng::new(0xF022_0001);
     let mut pool: Vec<Vec<u8>> = Vec::new();
     for i in 0..600 {
-        let (width, height) = (1 + rng.below(20) as usize, 1 + rng.below(15) as usize);
-        let picture = match i % 3 {
-            0 => smooth_picture(&mut rng, width, height),
-            1 => {
-                let density = 50 + rng.below(900);
-                noise(&mut rng, width, height, density)
-            }
-            _ => mirrored(&smooth_picture(&mut rng, width, height), true, i % 2 == 0),
-        };
+        let picture = varied_picture(&mut rng, i);
         if let Ok(code) = encode(&picture) {
             pool.push(code.digits().to_vec());
         }
