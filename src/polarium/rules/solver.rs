@@ -43,7 +43,7 @@ pub struct Space<const CAPACITY: usize, const SLOTS: usize> {
     generation: u16,
     /// `keys` holds layers (not a clear table of dead states).
     dirty: bool,
-    /// The rules at each cell, in scan order (see [`Here::packed`]), per
+    /// The rules at each cell, in scan order (see [`CellRules::packed`]), per
     /// side (the board, and it upside down).
     rules: [[u32; CELLS]; 2],
     /// Per side and cell, [`Here::clear_ahead`].
@@ -52,8 +52,8 @@ pub struct Space<const CAPACITY: usize, const SLOTS: usize> {
     /// them all: layer `c` holds the states after cell `c - 1`; layer 0 is
     /// the empty state.
     layer_starts: [u32; CELLS + 2],
-    /// Working table for [`ends_ahead`].
-    ends_after: EndsAfter,
+    /// Per side, the stroke ends forced row by row (see [`ends_after`]).
+    ends_after: [EndsAfter; 2],
 }
 
 /// The cartridge's space (on the EWRAM heap while a solve runs).
@@ -143,7 +143,7 @@ impl<const CAPACITY: usize, const SLOTS: usize> Space<CAPACITY, SLOTS> {
             clear.fill(0);
         }
         self.layer_starts.fill(0);
-        for row in self.ends_after.iter_mut().flatten() {
+        for row in self.ends_after.iter_mut().flatten().flatten() {
             row.fill(0);
         }
     }
@@ -269,10 +269,8 @@ pub struct Solution {
     pub count: u32,
 }
 
-/// What the scan needs to know about the cell it is at, worked out once per
-/// cell so the per-state work is only bit operations.
-#[derive(Clone, Copy)]
-struct Here {
+/// The rules at a cell, worked out once per cell (see [`Here`]).
+struct CellRules {
     x: usize,
     /// The first cell of a row (the boundary moves down first).
     row_start: bool,
@@ -289,49 +287,26 @@ struct Here {
     end_rule: EndRule,
     /// The stroke may be this one cell.
     single: bool,
-    /// Without hints, the fewest ends the cells after this one force, two
-    /// bits per value of a key's colour flags (see [`ends_ahead`]).
-    ends_ahead: u32,
-    /// Whether a complete stroke may stop here: a bit per value of a key's
-    /// colour flags, set when no tile after this cell need flip (and no
-    /// hint cell is ahead).
-    clear_ahead: u8,
 }
 
-impl Here {
-    /// A cell no stroke may touch (a placeholder before the tables are filled).
-    const OFF_GRID: Self = Self {
-        x: 0,
-        row_start: false,
-        tile_row: false,
-        tile: false,
-        forbidden: [true; 2],
-        right: [false; 2],
-        below: Below::Nothing,
-        end_rule: EndRule::Never,
-        single: false,
-        ends_ahead: 0,
-        clear_ahead: 0,
-    };
+// The bits of a packed [`CellRules`]: the column in bits 0..4, then a bit
+// per flag (the forbidden and right bits by the row's colour, white first),
+// what is below and the end rule in two bits each, and the ends ahead (see
+// [`ends_ahead`]) in the top half.
+const ROW_START: u32 = 1 << 4;
+const TILE_ROW: u32 = 1 << 5;
+const TILE: u32 = 1 << 6;
+const FORBIDDEN_SHIFT: u32 = 7;
+const RIGHT_SHIFT: u32 = 9;
+const SINGLE: u32 = 1 << 11;
+const BELOW_SHIFT: u32 = 12;
+const END_RULE_SHIFT: u32 = 14;
+const ENDS_AHEAD_SHIFT: u32 = 16;
 
-    /// In one word, for the space's table: the column in bits 0..4, then a
-    /// bit per flag, what is below in two bits and the end rule in two (the
-    /// ends ahead go in the top half).
-    fn packed(self) -> u32 {
-        let bits = [
-            self.row_start,
-            self.tile_row,
-            self.tile,
-            self.forbidden[0],
-            self.forbidden[1],
-            self.right[0],
-            self.right[1],
-            self.single,
-        ];
-        let flags = bits
-            .iter()
-            .enumerate()
-            .fold(0, |word, (i, &bit)| word | u32::from(bit) << (4 + i));
+impl CellRules {
+    /// In one word, for the space's table (the ends ahead are added later).
+    fn packed(&self) -> u32 {
+        let flag = |bit: bool, value: u32| if bit { value } else { 0 };
         let below = match self.below {
             Below::Nothing => 0,
             Below::Ring => 1,
@@ -342,8 +317,37 @@ impl Here {
             EndRule::Must => 1,
             EndRule::Never => 2,
         };
-        self.x as u32 | flags | below << 12 | end_rule << 14
+        self.x as u32
+            | flag(self.row_start, ROW_START)
+            | flag(self.tile_row, TILE_ROW)
+            | flag(self.tile, TILE)
+            | flag(self.forbidden[0], 1 << FORBIDDEN_SHIFT)
+            | flag(self.forbidden[1], 2 << FORBIDDEN_SHIFT)
+            | flag(self.right[0], 1 << RIGHT_SHIFT)
+            | flag(self.right[1], 2 << RIGHT_SHIFT)
+            | flag(self.single, SINGLE)
+            | below << BELOW_SHIFT
+            | end_rule << END_RULE_SHIFT
     }
+}
+
+/// What the scan needs to know about the cell it is at: its packed
+/// [`CellRules`] and whether a complete stroke may stop there, so the
+/// per-state work is only tests of bits in registers.
+#[derive(Clone, Copy)]
+struct Here {
+    rules: u32,
+    /// A bit per value of a key's colour flags, set when no tile after this
+    /// cell need flip (and no hint cell is ahead).
+    clear_ahead: u32,
+}
+
+impl Here {
+    /// A cell no stroke may touch (a placeholder before the tables are filled).
+    const OFF_GRID: Self = Self {
+        rules: 3 << FORBIDDEN_SHIFT | 2 << END_RULE_SHIFT,
+        clear_ahead: 0,
+    };
 
     /// The rules at `cell` of side `side`, from the space's tables.
     #[inline(always)]
@@ -352,29 +356,72 @@ impl Here {
         side: usize,
         cell: usize,
     ) -> Self {
-        let word = space.rules[side][cell];
-        let bit = |i: u32| word >> (4 + i) & 1 != 0;
         Self {
-            x: (word & 15) as usize,
-            row_start: bit(0),
-            tile_row: bit(1),
-            tile: bit(2),
-            forbidden: [bit(3), bit(4)],
-            right: [bit(5), bit(6)],
-            single: bit(7),
-            below: match word >> 12 & 3 {
-                0 => Below::Nothing,
-                1 => Below::Ring,
-                black => Below::Tile { black: black == 3 },
-            },
-            end_rule: match word >> 14 & 3 {
-                0 => EndRule::May,
-                1 => EndRule::Must,
-                _ => EndRule::Never,
-            },
-            ends_ahead: word >> 16,
-            clear_ahead: space.clear_ahead[side][cell],
+            rules: space.rules[side][cell],
+            clear_ahead: u32::from(space.clear_ahead[side][cell]),
         }
+    }
+
+    #[inline(always)]
+    fn x(self) -> usize {
+        (self.rules & 15) as usize
+    }
+
+    #[inline(always)]
+    fn row_start(self) -> bool {
+        self.rules & ROW_START != 0
+    }
+
+    #[inline(always)]
+    fn tile_row(self) -> bool {
+        self.rules & TILE_ROW != 0
+    }
+
+    #[inline(always)]
+    fn tile(self) -> bool {
+        self.rules & TILE != 0
+    }
+
+    /// Forbidden when the row flips white (`flips_black` 0) or black (1).
+    #[inline(always)]
+    fn forbidden(self, flips_black: usize) -> bool {
+        self.rules >> (FORBIDDEN_SHIFT as usize + flips_black) & 1 != 0
+    }
+
+    /// The cell to the right may be stepped onto, by the row's colour.
+    #[inline(always)]
+    fn right(self, flips_black: usize) -> bool {
+        self.rules >> (RIGHT_SHIFT as usize + flips_black) & 1 != 0
+    }
+
+    #[inline(always)]
+    fn single(self) -> bool {
+        self.rules & SINGLE != 0
+    }
+
+    #[inline(always)]
+    fn below(self) -> Below {
+        match self.rules >> BELOW_SHIFT & 3 {
+            0 => Below::Nothing,
+            1 => Below::Ring,
+            black => Below::Tile { black: black == 3 },
+        }
+    }
+
+    #[inline(always)]
+    fn end_rule(self) -> EndRule {
+        match self.rules >> END_RULE_SHIFT & 3 {
+            0 => EndRule::May,
+            1 => EndRule::Must,
+            _ => EndRule::Never,
+        }
+    }
+
+    /// Without hints, the fewest ends the cells after this one force, two
+    /// bits per value of a key's colour flags.
+    #[inline(always)]
+    fn ends_ahead(self) -> u32 {
+        self.rules >> ENDS_AHEAD_SHIFT
     }
 }
 
@@ -696,41 +743,51 @@ impl Scan {
         scan
     }
 
-    /// Fill in the tables of rules per cell, in place (they are too big
-    /// for the stack to build and move; out of line, as its working
-    /// tables would sit in every step's frame).
+    /// Fill in the next stage of the tables of rules per cell (a stage a
+    /// step keeps each step short), in place (they are too big for the
+    /// stack to build and move; out of line, as its working tables would
+    /// sit in every step's frame).
     #[inline(never)]
     fn prepare<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
         space: &mut Space<CAPACITY, SLOTS>,
     ) {
-        if self.prepared == Prepared::Nothing {
-            let mut cell = 0;
-            for y in 0..self.ring_height {
-                for x in 0..self.ring_width {
-                    space.rules[self.side][cell] = self.here_at(y, x).packed();
-                    cell += 1;
+        let side = self.side;
+        self.prepared = match self.prepared {
+            Prepared::Nothing => {
+                let mut cell = 0;
+                for y in 0..self.ring_height {
+                    for x in 0..self.ring_width {
+                        space.rules[side][cell] = self.here_at(y, x).packed();
+                        cell += 1;
+                    }
+                }
+                // With hints the stroke's ends are known: none are counted.
+                if self.hints.is_none() {
+                    Prepared::Rules
+                } else {
+                    Prepared::EndsAhead
                 }
             }
-            self.prepared = Prepared::Rules;
-            return;
-        }
-        if self.hints.is_none() {
-            ends_ahead(
-                &self.board,
-                &self.forbidden,
-                &mut space.rules[self.side],
-                &mut space.ends_after,
-            );
-        }
-        clear_ahead(
-            &self.board,
-            self.hints,
-            &self.forbidden,
-            &mut space.clear_ahead[self.side],
-        );
-        self.here = Here::at(space, self.side, 0);
-        self.prepared = Prepared::All;
+            Prepared::Rules => {
+                ends_after(&self.board, &self.forbidden, &mut space.ends_after[side]);
+                Prepared::EndsAfter
+            }
+            Prepared::EndsAfter => {
+                ends_ahead(&self.board, &space.ends_after[side], &mut space.rules[side]);
+                Prepared::EndsAhead
+            }
+            Prepared::EndsAhead | Prepared::All => {
+                clear_ahead(
+                    &self.board,
+                    self.hints,
+                    &self.forbidden,
+                    &mut space.clear_ahead[side],
+                );
+                self.here = Here::at(space, side, 0);
+                Prepared::All
+            }
+        };
     }
 
     /// Total cells to scan.
@@ -824,8 +881,8 @@ impl Scan {
         self.forbidden[y][usize::from(flips_black)] >> x & 1 == 0
     }
 
-    /// The rules at cell (y, x).
-    fn here_at(&self, y: usize, x: usize) -> Here {
+    /// The rules at ringed-grid cell (y, x).
+    fn here_at(&self, y: usize, x: usize) -> CellRules {
         let cell = Cell::new(y as u8, x as u8);
         let end_rule = match self.hints {
             // Ring cells flip nothing: a solving stroke that ends on one
@@ -848,7 +905,7 @@ impl Scan {
             }
         };
         let right = |flips_black| x + 1 < self.ring_width && self.allowed(y, x + 1, flips_black);
-        Here {
+        CellRules {
             x,
             row_start: x == 0,
             tile_row: y >= 1 && y <= self.board.height() as usize,
@@ -857,8 +914,6 @@ impl Scan {
             right: [right(false), right(true)],
             below,
             end_rule,
-            ends_ahead: 0,
-            clear_ahead: 0,
             single: match self.hints {
                 None => true,
                 Some((a, b)) => a == b && end_rule == EndRule::Must,
@@ -887,7 +942,7 @@ impl Scan {
         index: usize,
         key: u32,
     ) -> bool {
-        if !self.here.row_start {
+        if !self.here.row_start() {
             return self.transit(space, index, key);
         }
         // A new row: the boundary moves down and the next row's colour
@@ -902,14 +957,14 @@ impl Scan {
             return self.transit(space, index, moved | flag);
         }
         self.transit(space, index, moved)
-            && (!self.here.tile_row || self.transit(space, index, moved | FLIP_BLACK))
+            && (!self.here.tile_row() || self.transit(space, index, moved | FLIP_BLACK))
     }
 
     /// A step down out of the current cell from state `key`: the state with
     /// the next row's colour chosen, or `None` if the cell below forbids it.
     #[inline(always)]
     fn down(&self, key: u32) -> Option<u32> {
-        match self.here.below {
+        match self.here.below() {
             Below::Nothing => None,
             Below::Ring => Some(key),
             Below::Tile { black } => {
@@ -933,16 +988,16 @@ impl Scan {
         key: u32,
     ) -> bool {
         let here = self.here;
-        let x = here.x;
+        let x = here.x();
         let flag = key & FLAGS;
         let flips_black = usize::from(key & FLIP_BLACK != 0);
-        let forbidden = here.forbidden[flips_black];
-        let required = here.tile && !forbidden;
-        let end_rule = here.end_rule;
+        let forbidden = here.forbidden(flips_black);
+        let required = here.tile() && !forbidden;
+        let end_rule = here.end_rule();
         if key & DONE != 0 {
             return required || end_rule == EndRule::Must || self.emit(space, from, key);
         }
-        let can_right = here.right[flips_black];
+        let can_right = here.right(flips_black);
         let left = plug(key, x);
         let up = plug(key, x + 1);
         let base = key & !(0xF << (2 * x));
@@ -970,7 +1025,7 @@ impl Scan {
                         ok &= self.emit(space, from, base | END << r);
                     }
                 }
-                if here.single && key & PLUGS == 0 {
+                if here.single() && key & PLUGS == 0 {
                     ok &= self.emit(space, from, DONE | flag);
                 }
             }
@@ -1033,7 +1088,7 @@ impl Scan {
         // A state whose ends, with those the cells ahead force, are more
         // than a stroke has is dead.
         let flags = key >> 28 & 7;
-        let forced = self.here.ends_ahead >> (2 * flags) & 3;
+        let forced = self.here.ends_ahead() >> (2 * flags) & 3;
         if forced != 0 {
             let ends = if key & DONE != 0 { 2 } else { end_count(key) };
             if ends + forced > 2 {
@@ -1113,18 +1168,23 @@ impl Scan {
         budget: u32,
     ) -> Progress {
         let total = self.total();
-        let base = Space::<CAPACITY, SLOTS>::stack(self.side);
+        let side = self.side;
         let mut depth = self.depth_first.unwrap_or(0);
+        let mut level = Space::<CAPACITY, SLOTS>::stack(side) + depth * LEVEL;
+        // The top level's state and what is known of its successors stay
+        // in registers (the stack is in the slower EWRAM); `info` is
+        // written back when the search goes deeper or stops.
+        let mut key = space.table[level];
+        let mut info = if depth == total {
+            KNOWN
+        } else {
+            space.table[level + 1]
+        };
         let mut budget = budget;
         loop {
-            let level = base + depth * LEVEL;
-            let key = space.table[level];
-            let mut info = space.table[level + 1];
-            if depth == total {
-                info = KNOWN;
-            }
             if info & KNOWN == 0 {
                 if budget == 0 {
+                    space.table[level + 1] = info;
                     self.depth_first = Some(depth);
                     self.deepest = self.deepest.max(depth);
                     return Progress::Working {
@@ -1133,22 +1193,16 @@ impl Scan {
                     };
                 }
                 budget -= 1;
-                self.states += 1;
-                self.cell = depth;
-                self.here = Here::at(space, self.side, depth);
-                self.collect_at = Some(level + 2);
-                self.collected = 0;
-                self.expand_key(space, 0, key);
-                self.collect_at = None;
-                info = KNOWN | self.collected as u32;
+                info = KNOWN | self.collect(space, depth, level, key);
             }
             let (taken, len) = (info >> 8 & 0xFF, info & 0xFF);
             if taken < len {
-                space.table[level + 1] = info + (1 << 8);
+                info += 1 << 8;
                 let next = space.table[level + 2 + taken as usize];
                 if next & DONE != 0 {
                     // Nothing ahead needs the stroke (or it was dropped):
                     // it is read off the stack by the next step.
+                    space.table[level + 1] = info;
                     space.table[level + LEVEL] = next;
                     self.found_at = Some(depth + 1);
                     return Progress::Working {
@@ -1156,25 +1210,55 @@ impl Scan {
                         total: total as u8,
                     };
                 }
-                if space.is_dead(self.side, depth + 1, next) {
+                if space.is_dead(side, depth + 1, next) {
                     continue;
                 }
+                space.table[level + 1] = info;
                 depth += 1;
-                space.table[level + LEVEL] = next;
-                space.table[level + LEVEL + 1] = 0;
+                level += LEVEL;
+                space.table[level] = next;
+                key = next;
+                info = if depth == total { KNOWN } else { 0 };
             } else {
                 if key & DONE == 0 {
-                    space.record_dead(self.side, depth, key);
+                    space.record_dead(side, depth, key);
                 }
                 if depth == 0 {
                     return Progress::Unsolvable;
                 }
                 depth -= 1;
+                level -= LEVEL;
+                key = space.table[level];
+                info = space.table[level + 1];
             }
         }
     }
 
-    /// The stack holds a complete stroke's states: read its steps off them.
+    /// The successors of state `key` before cell `depth`, stored in the
+    /// depth-first stack's level at `level`; how many. (Out of line: the
+    /// search loop keeps fewer values live.)
+    #[inline(never)]
+    #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+    #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+    fn collect<const CAPACITY: usize, const SLOTS: usize>(
+        &mut self,
+        space: &mut Space<CAPACITY, SLOTS>,
+        depth: usize,
+        level: usize,
+        key: u32,
+    ) -> u32 {
+        self.states += 1;
+        self.cell = depth;
+        self.here = Here::at(space, self.side, depth);
+        self.collect_at = Some(level + 2);
+        self.collected = 0;
+        self.expand_key(space, 0, key);
+        self.collect_at = None;
+        self.collected as u32
+    }
+
+    /// The stack holds a complete stroke's states: read its steps off them
+    /// (the next step traces the stroke through them, as after reading back).
     #[inline(never)]
     fn found_depth_first<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
@@ -1201,14 +1285,12 @@ impl Scan {
                 (y, x) = (y + 1, 0);
             }
         }
-        let stroke = trace(
-            &self.board,
-            self.hints,
-            reading.on,
-            reading.right,
-            reading.down,
-        );
-        Progress::Solved(Solution { stroke, count: 1 })
+        self.found_at = None;
+        self.reading = Some(reading);
+        Progress::Working {
+            scanned: self.total() as u8,
+            total: self.total() as u8,
+        }
     }
 
     /// After the last cell: a complete stroke, read back, or none.
@@ -1388,17 +1470,11 @@ fn clear_ahead(
     }
 }
 
-/// Per cell, the fewest stroke ends that the cells after it (in scan
-/// order) force, over every colouring of the rows a state does not fix: two
-/// bits for each value of a key's colour flags (`key >> 28`), capped at 3.
-/// A tile the stroke must flip with only one neighbour it may step on is an
-/// end; with none, the whole stroke.
-fn ends_ahead(
-    board: &Board,
-    forbidden: &[[u16; 2]; MAX_RING as usize + 1],
-    ends: &mut [u32; CELLS],
-    after: &mut EndsAfter,
-) {
+/// Per row, colours of it and its neighbours, and column, the stroke ends
+/// forced in the row from that column on (see [`EndsAfter`]). A tile the
+/// stroke must flip with only one neighbour it may step on is an end; with
+/// none, the whole stroke (two ends).
+fn ends_after(board: &Board, forbidden: &[[u16; 2]; MAX_RING as usize + 1], after: &mut EndsAfter) {
     let (width, height) = (board.ring_width() as usize, board.ring_height() as usize);
     let tiles = u16::from(board.row_mask()) << 1;
     // Rows it does not fill (the ring's, and past the board) force none.
@@ -1431,6 +1507,14 @@ fn ends_ahead(
             }
         }
     }
+}
+
+/// Per cell, the fewest stroke ends that the cells after it (in scan
+/// order) force, over every colouring of the rows a state does not fix
+/// (from [`ends_after`]): two bits for each value of a key's colour flags
+/// (`key >> 28`), capped at 3, added to the cell's rules.
+fn ends_ahead(board: &Board, after: &EndsAfter, ends: &mut [u32; CELLS]) {
+    let (width, height) = (board.ring_width() as usize, board.ring_height() as usize);
     // rows_after[y][b][c]: fewest ends forced in the rows after y, rows y and
     // y+1 flipping black per `b` and `c`.
     let mut rows_after = [[[0u8; 2]; 2]; ROWS];
@@ -1466,7 +1550,7 @@ fn ends_ahead(
                 };
                 packed |= u32::from(fewest) << (2 * flags);
             }
-            ends[y * width + x] |= packed << 16;
+            ends[y * width + x] |= packed << ENDS_AHEAD_SHIFT;
         }
     }
 }
@@ -1513,8 +1597,13 @@ impl ReadBack {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Prepared {
     Nothing,
-    /// The rules per cell, not yet the stroke ends and clear cells ahead.
+    /// The rules per cell.
     Rules,
+    /// And the ends forced row by row.
+    EndsAfter,
+    /// And the ends forced ahead of each cell.
+    EndsAhead,
+    /// And where a complete stroke may stop.
     All,
 }
 
