@@ -115,6 +115,24 @@ impl Core {
         }
     }
 
+    /// The address of the instruction the CPU executes next, and the cycles
+    /// emulated since power-on.
+    pub fn next_instruction(&self) -> (u32, u64) {
+        let (mut pc, mut cpsr) = (0u32, 0u32);
+        let c = self.core.as_ptr();
+        unsafe {
+            let read = (*c).readRegister.expect("mCore::readRegister");
+            read(c, c"pc".as_ptr(), (&raw mut pc).cast());
+            read(c, c"cpsr".as_ptr(), (&raw mut cpsr).cast());
+        }
+        // Between instructions mGBA's PC is one instruction past the next
+        // (the prefetched one).
+        let thumb = cpsr & 0x20 != 0;
+        let address = pc.wrapping_sub(if thumb { 2 } else { 4 });
+        let time = unsafe { sys::mTimingGlobalTime((*c).timing) };
+        (address, time)
+    }
+
     /// A word of the GBA's memory as the CPU would read it.
     pub fn read32(&self, address: u32) -> u32 {
         call!(self.core, busRead32(address))

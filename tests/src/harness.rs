@@ -9,6 +9,7 @@ mod log;
 mod machine;
 mod paths;
 mod play;
+mod profile;
 mod rng;
 mod rom;
 mod script;
@@ -117,6 +118,7 @@ fn run(args: &[String]) -> Result<Counts> {
                 notes: true,
                 sram_in,
                 sram_out: a.value("--sram-out").map(PathBuf::from),
+                symbols: profile::Symbols::of_file(&a.path(0)),
             };
             let script = a.path(1);
             Ok(match play::run(rom, &script, &opts) {

@@ -1,6 +1,7 @@
 //! A running game for the play and soak modes: a core plus everything that
 //! outlives one core (the ROM, the events logged so far, an armed `sram-cut`),
 //! so that `reboot` can swap in a fresh emulator with the same save chip.
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
@@ -176,6 +177,40 @@ impl Machine {
             bail!("ROM panicked (no panic message was logged)");
         }
         Ok(())
+    }
+
+    /// Runs an instruction at a time until an event starting with `prefix` is
+    /// logged (or `frames` frames pass), counting the cycles spent at each
+    /// instruction address: a profile of the ROM's work over that stretch.
+    pub fn profile_until(
+        &mut self,
+        keys: u16,
+        prefix: &str,
+        frames: u32,
+    ) -> Result<HashMap<u32, u64>> {
+        self.core().set_keys(keys);
+        let mut cycles: HashMap<u32, u64> = HashMap::new();
+        let start = self.core().frame_counter();
+        loop {
+            let (address, before) = self.core().next_instruction();
+            self.core().step();
+            let (_, after) = self.core().next_instruction();
+            *cycles.entry(address).or_default() += after.saturating_sub(before);
+            let new = log::drain();
+            let found = new
+                .iter()
+                .any(|e| e.event().is_some_and(|t| t.starts_with(prefix)));
+            self.pending.extend(new);
+            if found || self.core().frame_counter().wrapping_sub(start) >= frames {
+                let entries = std::mem::take(&mut self.pending);
+                self.process(entries)?;
+                return if found {
+                    Ok(cycles)
+                } else {
+                    bail!("no event starting with `{prefix}` within {frames} frames")
+                };
+            }
+        }
     }
 
     /// Runs one frame an instruction at a time so a save can be caught mid-write.

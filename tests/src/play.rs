@@ -21,6 +21,8 @@ pub struct Options {
     /// The save chip to start with (empty = factory fresh).
     pub sram_in: Vec<u8>,
     pub sram_out: Option<PathBuf>,
+    /// The ROM's function symbols, naming what `profile` measures.
+    pub symbols: Option<std::rc::Rc<crate::profile::Symbols>>,
 }
 
 /// Runs the script at `script_path`; returns the number of frames emulated.
@@ -216,6 +218,14 @@ impl Player<'_> {
                     }
                     self.run(held, 1)?;
                     waited += 1;
+                }
+            }
+            Command::Profile(p, text, limit) => {
+                let cycles = self.m.profile_until(held, text, *limit)?;
+                let report = crate::profile::report(&cycles, self.opts.symbols.as_deref());
+                write_file(&paths::in_out(out, p), report.as_bytes())?;
+                if let Some(i) = self.find_event(self.cursor, text) {
+                    self.cursor = i + 1;
                 }
             }
             Command::ExpectNoEvent(text) => {

@@ -37,6 +37,9 @@ pub enum Command {
     DiffBox(String, String, String, [usize; 4]),
     /// Two named boxes have centres at most this many pixels apart in x and in y.
     ExpectConcentric(String, String, f64),
+    /// Output path, event text prefix, frame limit: the cycles spent at
+    /// each instruction address until the event.
+    Profile(String, String, u32),
     /// Start keeping the audio (left channel).
     RecordAudio,
     /// The recording's strongest frequency in `lo..hi` Hz is within
@@ -207,6 +210,19 @@ fn parse_command(text: &str) -> Result<Command> {
             };
             Command::WaitEvent(text, frames)
         }
+        "profile" => match args.as_slice() {
+            [path, .., last] if args.len() > 2 && last.chars().all(|c| c.is_ascii_digit()) => {
+                Command::Profile(
+                    path.to_string(),
+                    args[1..args.len() - 1].join(" "),
+                    number(last)?,
+                )
+            }
+            [path, rest @ ..] if !rest.is_empty() => {
+                Command::Profile(path.to_string(), rest.join(" "), DEFAULT_WAIT_EVENT_FRAMES)
+            }
+            _ => bail!("`profile` needs an output path and the event text"),
+        },
         "expect-no-event" => {
             if args.is_empty() {
                 bail!("`expect-no-event` needs the event text");
@@ -227,7 +243,7 @@ fn parse_command(text: &str) -> Result<Command> {
         "log" => Command::Log(rest.to_string()),
         _ => bail!(
             "unknown command `{name}` (commands: wait press hold down up screenshot golden \
-             golden-region not-blank diff-box expect-concentric wait-event expect-no-event \
+             golden-region not-blank diff-box expect-concentric wait-event profile expect-no-event \
              sram-save sram-load sram-cut corrupt reboot record-audio expect-pitch log)"
         ),
     })
@@ -251,9 +267,10 @@ mod tests {
                    screenshot a.png\ngolden tests/golden/x.png\nnot-blank\n\
                    wait-event app.open name=sweeper 120\nwait-event boot\nexpect-no-event save.fail\n\
                    sram-save s.sav\nsram-load s.sav\nsram-cut t.sav\ncorrupt c.sav 7 20\nreboot\nlog hello there\n\
-                   diff-box ring a.png screen 1 2 3 4\nexpect-concentric icon ring 0.5\n";
+                   diff-box ring a.png screen 1 2 3 4\nexpect-concentric icon ring 0.5\n\
+                   profile p.txt bench.done 900\nprofile p.txt solver done\n";
         let lines = parse(src).unwrap();
-        assert_eq!(lines.len(), 19);
+        assert_eq!(lines.len(), 21);
         assert_eq!(lines[0].number, 3);
         assert_eq!(lines[1].command, Command::Press(0b11));
         assert_eq!(lines[2].command, Command::Hold(0b1000, 30));
@@ -274,6 +291,18 @@ mod tests {
         assert_eq!(
             lines[18].command,
             Command::ExpectConcentric("icon".into(), "ring".into(), 0.5)
+        );
+        assert_eq!(
+            lines[19].command,
+            Command::Profile("p.txt".into(), "bench.done".into(), 900)
+        );
+        assert_eq!(
+            lines[20].command,
+            Command::Profile(
+                "p.txt".into(),
+                "solver done".into(),
+                DEFAULT_WAIT_EVENT_FRAMES
+            )
         );
     }
 

@@ -1,0 +1,111 @@
+//! Where the ROM spends its cycles: the `profile` script command runs the
+//! GBA an instruction at a time and counts the cycles at each address; this
+//! names them by the ELF's function symbols.
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use anyhow::{Context, Result};
+use elf::{ElfBytes, abi::STT_FUNC, endian::AnyEndian};
+
+/// Functions by address: start, size, demangled name.
+pub struct Symbols(Vec<(u32, u32, String)>);
+
+impl Symbols {
+    /// The function symbols of an ELF image (`None` for a `.gba`).
+    pub fn from_elf(bytes: &[u8]) -> Result<Option<Symbols>> {
+        if !bytes.starts_with(b"\x7fELF") {
+            return Ok(None);
+        }
+        let file = ElfBytes::<AnyEndian>::minimal_parse(bytes).context("cannot parse the ELF")?;
+        let Some((symbols, names)) = file.symbol_table().context("bad ELF symbol table")? else {
+            return Ok(None);
+        };
+        let mut functions: Vec<_> = symbols
+            .iter()
+            .filter(|s| s.st_symtype() == STT_FUNC && s.st_size > 0)
+            .filter_map(|s| {
+                let name = names.get(s.st_name as usize).ok()?;
+                // Bit 0 marks a Thumb function, not part of its address.
+                let start = (s.st_value & !1) as u32;
+                Some((
+                    start,
+                    s.st_size as u32,
+                    format!("{:#}", rustc_demangle::demangle(name)),
+                ))
+            })
+            .collect();
+        functions.sort();
+        Ok(Some(Symbols(functions)))
+    }
+
+    /// The function symbols of the ROM file at `path`, if it is an ELF
+    /// (a profile of a `.gba` lists addresses only).
+    pub fn of_file(path: &std::path::Path) -> Option<std::rc::Rc<Symbols>> {
+        let bytes = std::fs::read(path).ok()?;
+        Symbols::from_elf(&bytes)
+            .ok()
+            .flatten()
+            .map(std::rc::Rc::new)
+    }
+
+    fn name(&self, address: u32) -> Option<&str> {
+        let i = self.0.partition_point(|&(start, _, _)| start <= address);
+        let (start, size, name) = self.0.get(i.checked_sub(1)?)?;
+        (address < start + size).then_some(name.as_str())
+    }
+}
+
+/// The profile as text: the total, the functions that took the most cycles
+/// (when the symbols are known), then every address and its cycles.
+pub fn report(cycles: &HashMap<u32, u64>, symbols: Option<&Symbols>) -> String {
+    let total: u64 = cycles.values().sum();
+    let mut text = format!("{total} cycles ({:.1} frames)\n", total as f64 / 280_896.0);
+    if let Some(symbols) = symbols {
+        let mut by_function: HashMap<&str, u64> = HashMap::new();
+        for (&address, &spent) in cycles {
+            // The BIOS is where the CPU waits (halted until an interrupt)
+            // and runs system calls.
+            let name = match symbols.name(address) {
+                Some(name) => name,
+                None if address < 0x4000 => "(BIOS: halted, or a system call)",
+                None => "(no symbol)",
+            };
+            *by_function.entry(name).or_default() += spent;
+        }
+        let mut rows: Vec<_> = by_function.into_iter().collect();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        for (name, spent) in rows.iter().take(40) {
+            let share = 100.0 * *spent as f64 / total.max(1) as f64;
+            let _ = writeln!(text, "{spent:>12} {share:5.1}%  {name}");
+        }
+    }
+    let mut addresses: Vec<_> = cycles.iter().collect();
+    addresses.sort_unstable();
+    text.push_str("\naddress  cycles\n");
+    for (address, spent) in addresses {
+        let _ = writeln!(text, "{address:08x} {spent}");
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_named_by_the_function_holding_them() {
+        let symbols = Symbols(vec![(0x100, 0x10, "a".into()), (0x200, 0x8, "b".into())]);
+        assert_eq!(symbols.name(0x100), Some("a"));
+        assert_eq!(symbols.name(0x10f), Some("a"));
+        assert_eq!(symbols.name(0x110), None);
+        assert_eq!(symbols.name(0x204), Some("b"));
+        assert_eq!(symbols.name(0xff), None);
+        let cycles = HashMap::from([(0x100, 30), (0x104, 10), (0x204, 60), (0x300, 0)]);
+        let text = report(&cycles, Some(&symbols));
+        let lines: Vec<_> = text.lines().collect();
+        assert_eq!(lines[0], "100 cycles (0.0 frames)");
+        assert!(lines[1].ends_with("60.0%  b"), "{text}");
+        assert!(lines[2].ends_with("40.0%  a"), "{text}");
+        assert!(text.ends_with("00000100 30\n00000104 10\n00000204 60\n00000300 0\n"));
+    }
+}
