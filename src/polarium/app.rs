@@ -90,6 +90,9 @@ pub struct Persistent {
     /// The stroke on the board when the window closed (kept after a failed
     /// try, to fix), drawn again when it opens.
     pub stroke: PackedStroke,
+    /// The hints given on the puzzle being played: the next R goes on from
+    /// there, and the start and end rings are shown again.
+    pub hint: Hint,
 }
 
 impl Persistent {
@@ -140,6 +143,8 @@ pub enum Mode {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Purpose {
     Hint(Hint),
+    /// The solution behind hints given before the window closed.
+    Recall,
     /// Whether a typed puzzle can be solved.
     Check,
     /// How hard an endless puzzle is.
@@ -210,6 +215,7 @@ impl App for Polarium {
             solved: false,
             editing: false,
             stroke: PackedStroke::default(),
+            hint: Hint::None,
         }
     }
 
@@ -226,11 +232,16 @@ impl App for Polarium {
             persistent.solved = false;
         }
         let puzzle = persistent.source.puzzle();
+        let hint = match persistent.resume_mode() {
+            Mode::Play { .. } => persistent.hint,
+            _ => Hint::None,
+        };
         crate::event!(
-            "polarium.opened source={:?} size={}x{}",
+            "polarium.opened source={:?} size={}x{} hint={:?}",
             persistent.source,
             puzzle.board.width(),
-            puzzle.board.height()
+            puzzle.board.height(),
+            hint
         );
         Working {
             view: View::new(system.app_palette),
@@ -242,9 +253,9 @@ impl App for Polarium {
                 _ => Stroke::new(),
             },
             marks: None,
-            hint: Hint::None,
+            hint,
             solution: None,
-            search: None,
+            search: hints::recall(&puzzle, hint),
             pad: None,
             making: None,
             tier: None,
@@ -362,6 +373,7 @@ impl App for Polarium {
             finish_solve(persistent, working, system);
         }
         persistent.stroke = PackedStroke::of(&working.stroke);
+        persistent.hint = working.hint;
         // The board being painted is kept, to paint on when the window opens.
         persistent.editing = matches!(working.mode, Mode::Edit { .. });
         if persistent.editing {
@@ -683,6 +695,7 @@ pub fn start(persistent: &mut Persistent, working: &mut Working, source: Source)
     persistent.seconds = 0;
     persistent.solved = false;
     persistent.cursor = Cell::new(0, 0);
+    persistent.hint = Hint::None;
     working.puzzle = source.puzzle();
     working.stroke.clear();
     working.marks = None;
@@ -712,7 +725,7 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) {
     let (search, searched) = search.step();
     working.search = search.map(|search| (search, purpose));
     match searched {
-        Searched::Working(_) if purpose == Purpose::Rate => {}
+        Searched::Working(_) if matches!(purpose, Purpose::Rate | Purpose::Recall) => {}
         Searched::Working(percent) => {
             if working.shown_percent.is_none_or(|shown| percent >= shown + 10) {
                 working.shown_percent = Some(percent);
@@ -729,6 +742,7 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) {
             match purpose {
                 Purpose::Hint(hint) => hints::solved(persistent, working, hint, progress),
                 Purpose::Check => menu::checked(working, progress),
+                Purpose::Recall => hints::recalled(working, progress),
                 Purpose::Rate => {}
             }
         }

@@ -4,7 +4,7 @@
 
 use super::{
     app::{Mode, Persistent, Purpose, Working},
-    rules::{Board, Stroke, solver::Progress},
+    rules::{Board, Puzzle, Stroke, solver::Progress},
     search::Search,
 };
 use crate::framework::{System, assets::sfx};
@@ -49,6 +49,25 @@ pub fn next_hint(persistent: &mut Persistent, working: &mut Working, system: &mu
         return;
     }
     show(persistent, working, next);
+}
+
+/// The window opens on a puzzle with hints `hint` given: the solution their
+/// rings show is found again, in the background (the puzzle's own hint
+/// cells need none).
+pub fn recall(puzzle: &Puzzle, hint: Hint) -> Option<(Search, Purpose)> {
+    if hint < Hint::Ends || puzzle.hints.is_some() {
+        return None;
+    }
+    Some((Search::start(puzzle)?, Purpose::Recall))
+}
+
+/// The solution behind the hints given before the window closed.
+#[inline(never)]
+pub fn recalled(working: &mut Working, progress: Progress) {
+    if let Progress::Solved(solution) = progress {
+        crate::event!("polarium.hint recalled level={:?}", working.hint);
+        working.solution = Some(solution.stroke);
+    }
 }
 
 /// The solver has answered for hint `hint`.
