@@ -16,6 +16,7 @@ mod script;
 mod soak;
 mod suite;
 mod sys;
+mod table;
 mod testrom;
 
 use std::collections::HashMap;
@@ -32,6 +33,7 @@ usage:
   harness test  ROM [--update-goldens] [--max-frames N] [--verbose]
   harness play  ROM SCRIPT [--sram-in F] [--sram-out F] [--out DIR] [--update-goldens] [--verbose]
   harness soak  ROM --seed S --frames N [--verbose]
+  harness table LOG [--rom GBA]    (prints the performance table of a `just bench` log)
   harness suite --test-rom ROM --rom ROM [--gba FILE] --scripts DIR [--soak-seed S] [--soak-frames N]
                 [--host NAME=FILE]... [--out DIR] [--max-frames N] [--update-goldens] [--verbose]
 ROM is a .gba image or an ELF as cargo builds it. UPDATE_GOLDENS=1 = --update-goldens.";
@@ -44,6 +46,16 @@ const DEFAULT_SOAK_FRAMES: u64 = 5_000;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // The table is printed alone: no emulation, no pass/fail line.
+    if args.first().is_some_and(|mode| mode == "table") {
+        return match print_table(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("harness: {e:#}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let start = Instant::now();
     match run(&args) {
         Ok(counts) => {
@@ -63,6 +75,18 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn print_table(args: &[String]) -> Result<()> {
+    let a = Args::parse(args, &["--rom"], &[], 1)?;
+    let log = std::fs::read_to_string(a.path(0))
+        .with_context(|| format!("cannot read {}", a.path(0).display()))?;
+    let rom_bytes = a
+        .value("--rom")
+        .and_then(|rom| std::fs::metadata(rom).ok())
+        .map(|m| m.len());
+    print!("{}", table::make(&log, rom_bytes));
+    Ok(())
 }
 
 fn report_speed(start: Instant) {

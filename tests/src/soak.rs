@@ -1,4 +1,5 @@
-//! `harness soak`: seeded random input; fails on any panic or Fatal log.
+//! `harness soak`: seeded random input; fails on any panic or Fatal log,
+//! or if the save chip it leaves does not load cleanly after a reboot.
 use anyhow::{Result, anyhow};
 
 use crate::keys::{self, ALL};
@@ -48,8 +49,74 @@ pub fn run(rom: Vec<u8>, seed: u64, frames: u64, verbose: bool) -> Result<u64> {
     if let (true, Some(stack)) = (verbose, stack) {
         println!("stack: peak {} of {} bytes", stack.peak, stack.room);
     }
+    if verbose {
+        println!("soak seed {seed}: {}", opened(&m.events));
+    }
+    let saved = m.events.iter().any(|e| e.starts_with("save.end ok=true"));
+    reboot_loads_cleanly(&mut m, saved).map_err(|e| anyhow!("soak seed {seed}: {e:#}"))?;
     Ok(done)
 }
+
+/// How many times each app was opened, from the `app.open` events.
+fn opened(events: &[String]) -> String {
+    let mut counts: Vec<(&str, u32)> = Vec::new();
+    for name in events
+        .iter()
+        .filter_map(|e| e.strip_prefix("app.open name=")?.split(' ').next())
+    {
+        match counts.iter_mut().find(|(known, _)| *known == name) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((name, 1)),
+        }
+    }
+    let listed: Vec<String> = counts
+        .iter()
+        .map(|(name, n)| format!("{name} {n}"))
+        .collect();
+    format!("apps opened: {}", listed.join(", "))
+}
+
+/// After the soak the save chip must load as it was left: every section
+/// from its slot (or new), nothing reported damaged. A soak that never
+/// saved leaves a blank chip, which loads as a new save.
+fn reboot_loads_cleanly(m: &mut Machine, saved: bool) -> Result<()> {
+    let from = m.events.len();
+    m.reboot()?;
+    for _ in 0..LOAD_FRAMES {
+        m.frame(0)?;
+        if m.events[from..]
+            .iter()
+            .any(|e| e.starts_with("desktop.ready"))
+        {
+            break;
+        }
+    }
+    let since = &m.events[from..];
+    let loaded = since
+        .iter()
+        .find(|e| e.starts_with("save.loaded"))
+        .ok_or_else(|| anyhow!("after a reboot the save never loaded"))?;
+    let expected = if saved {
+        "notice=None"
+    } else {
+        "notice=Some(NewSave)"
+    };
+    if !loaded.contains(expected) {
+        return Err(anyhow!("after a reboot: `{loaded}` (expected {expected})"));
+    }
+    if let Some(bad) = since.iter().find(|e| {
+        e.starts_with("save.section") && !(e.contains("from=Slot") || e.contains("from=New"))
+    }) {
+        return Err(anyhow!("after a reboot: `{bad}`"));
+    }
+    if !since.iter().any(|e| e.starts_with("desktop.ready")) {
+        return Err(anyhow!("after a reboot the desktop never came up"));
+    }
+    Ok(())
+}
+
+/// Frames a reboot may take to load the save and show the desktop.
+const LOAD_FRAMES: u32 = 600;
 
 fn pick_keys(rng: &mut Rng) -> u16 {
     match rng.below(100) {
