@@ -142,7 +142,7 @@ fn run(args: &[String]) -> Result<Counts> {
                 notes: true,
                 sram_in,
                 sram_out: a.value("--sram-out").map(PathBuf::from),
-                symbols: profile::Symbols::of_file(&a.path(0)),
+                rom_file: a.path(0),
             };
             let script = a.path(1);
             Ok(match play::run(rom, &script, &opts) {

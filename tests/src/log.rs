@@ -70,6 +70,14 @@ impl Entry {
     }
 }
 
+/// The value of field `name` (`name=value`) among an event's
+/// space-separated `fields`.
+pub fn field<'a>(fields: &'a str, name: &str) -> Option<&'a str> {
+    fields
+        .split_whitespace()
+        .find_map(|part| part.strip_prefix(name)?.strip_prefix('='))
+}
+
 /// Where the callback puts messages; set up by the (single) live core.
 struct Sink {
     entries: Vec<Entry>,

@@ -146,7 +146,7 @@ impl Machine {
                 }
                 if let (Some(end), Some((bottom, top))) = (
                     ev.strip_prefix("stack.heap_end ")
-                        .and_then(|fields| hex_field(fields, "address=")),
+                        .and_then(|fields| hex_field(fields, "address")),
                     self.stack,
                 ) {
                     // The mixer's IWRAM buffers sit at the bottom of the painted area.
@@ -191,16 +191,12 @@ impl Machine {
         self.core().set_keys(keys);
         let mut cycles: HashMap<u32, u64> = HashMap::new();
         let start = self.core().frame_counter();
+        let (mut address, mut time) = self.core().next_instruction();
         loop {
-            let (address, before) = self.core().next_instruction();
-            self.core().step();
-            let (_, after) = self.core().next_instruction();
-            *cycles.entry(address).or_default() += after.saturating_sub(before);
-            let new = log::drain();
-            let found = new
-                .iter()
-                .any(|e| e.event().is_some_and(|t| t.starts_with(prefix)));
-            self.pending.extend(new);
+            let found = self.step_watching(prefix);
+            let (next, now) = self.core().next_instruction();
+            *cycles.entry(address).or_default() += now.saturating_sub(time);
+            (address, time) = (next, now);
             if found || self.core().frame_counter().wrapping_sub(start) >= frames {
                 let entries = std::mem::take(&mut self.pending);
                 self.process(entries)?;
@@ -213,19 +209,23 @@ impl Machine {
         }
     }
 
+    /// Runs one instruction, keeping what it logs for the next `process`;
+    /// whether that includes an event starting with `prefix`.
+    fn step_watching(&mut self, prefix: &str) -> bool {
+        self.core().step();
+        let new = log::drain();
+        let found = new
+            .iter()
+            .any(|e| e.event().is_some_and(|t| t.starts_with(prefix)));
+        self.pending.extend(new);
+        found
+    }
+
     /// Runs one frame an instruction at a time so a save can be caught mid-write.
     fn frame_stepping(&mut self) -> Result<()> {
         let start = self.core().frame_counter();
         while self.core().frame_counter() == start {
-            self.core().step();
-            let new = log::drain();
-            if new.is_empty() {
-                continue;
-            }
-            let begins = new
-                .iter()
-                .any(|e| e.event().is_some_and(|t| t.starts_with("save.begin")));
-            self.pending.extend(new);
+            let begins = self.step_watching("save.begin");
             if begins && self.sram_cut.is_some() {
                 self.cut_sram()?;
             }
@@ -333,14 +333,12 @@ pub fn tidy(msg: &str) -> String {
 
 /// `bottom=0x3005a00 top=0x3007f00` -> (bottom, top).
 fn parse_painted(text: &str) -> Option<(u32, u32)> {
-    let (bottom, top) = (hex_field(text, "bottom=")?, hex_field(text, "top=")?);
+    let (bottom, top) = (hex_field(text, "bottom")?, hex_field(text, "top")?);
     (bottom < top).then_some((bottom, top))
 }
 
 /// The hexadecimal value of field `name` (`name=0x...`) among `fields`.
 fn hex_field(fields: &str, name: &str) -> Option<u32> {
-    fields
-        .split_whitespace()
-        .find_map(|part| part.strip_prefix(name))
+    log::field(fields, name)
         .and_then(|hex| u32::from_str_radix(hex.trim_start_matches("0x"), 16).ok())
 }

@@ -21,8 +21,9 @@ pub struct Options {
     /// The save chip to start with (empty = factory fresh).
     pub sram_in: Vec<u8>,
     pub sram_out: Option<PathBuf>,
-    /// The ROM's function symbols, naming what `profile` measures.
-    pub symbols: Option<std::rc::Rc<crate::profile::Symbols>>,
+    /// The ROM's file, whose function symbols (if it is an ELF) name what
+    /// `profile` measures.
+    pub rom_file: PathBuf,
 }
 
 /// Runs the script at `script_path`; returns the number of frames emulated.
@@ -222,7 +223,8 @@ impl Player<'_> {
             }
             Command::Profile(p, text, limit) => {
                 let cycles = self.m.profile_until(held, text, *limit)?;
-                let report = crate::profile::report(&cycles, self.opts.symbols.as_deref());
+                let symbols = crate::profile::Symbols::of_file(&self.opts.rom_file);
+                let report = crate::profile::report(&cycles, symbols.as_ref());
                 write_file(&paths::in_out(out, p), report.as_bytes())?;
                 if let Some(i) = self.find_event(self.cursor, text) {
                     self.cursor = i + 1;

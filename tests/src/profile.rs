@@ -40,12 +40,9 @@ impl Symbols {
 
     /// The function symbols of the ROM file at `path`, if it is an ELF
     /// (a profile of a `.gba` lists addresses only).
-    pub fn of_file(path: &std::path::Path) -> Option<std::rc::Rc<Symbols>> {
+    pub fn of_file(path: &std::path::Path) -> Option<Symbols> {
         let bytes = std::fs::read(path).ok()?;
-        Symbols::from_elf(&bytes)
-            .ok()
-            .flatten()
-            .map(std::rc::Rc::new)
+        Symbols::from_elf(&bytes).ok().flatten()
     }
 
     fn name(&self, address: u32) -> Option<&str> {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use crate::testrom::{self, Counts};
-use crate::{host, play, profile, rom, soak};
+use crate::{host, play, rom, soak};
 
 pub struct Options {
     pub test_rom: PathBuf,
@@ -64,7 +64,6 @@ pub fn run(opts: &Options) -> Result<Counts> {
 
     // 2. The scripts, each one test, each with a fresh emulator and save chip.
     let game = rom::load(&opts.rom);
-    let symbols = profile::Symbols::of_file(&opts.rom);
     let shipped = opts.gba.as_deref().map(rom::load);
     for script in scripts(&opts.scripts)? {
         let stem = script
@@ -80,7 +79,11 @@ pub fn run(opts: &Options) -> Result<Counts> {
             notes: opts.verbose,
             sram_in: Vec::new(),
             sram_out: None,
-            symbols: symbols.clone(),
+            rom_file: if for_gba {
+                opts.gba.clone().unwrap_or_default()
+            } else {
+                opts.rom.clone()
+            },
         };
         let rom = match (for_gba, &shipped) {
             (false, _) => &game,

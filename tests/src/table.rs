@@ -6,10 +6,11 @@
 //! owner), as a Markdown table.
 use std::fmt::Write;
 
+use crate::log::field;
+
 /// A frame, in cycles.
 const FRAME: f64 = 280_896.0;
 
-#[derive(Default)]
 struct Row {
     name: String,
     mean: u64,
@@ -18,12 +19,19 @@ struct Row {
     ok: bool,
 }
 
+/// An app's (or the desktop's) bytes: the largest seen of each.
+struct Footprint {
+    name: String,
+    persistent: u64,
+    working_heap: u64,
+    save_section: u64,
+}
+
 /// The table for the log `text` (and the ROM's size in bytes, if known).
 pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
     let mut rows: Vec<Row> = Vec::new();
     let mut frames: Vec<Row> = Vec::new();
-    // Per app: persistent bytes, largest working heap, largest save section.
-    let mut apps: Vec<(String, u64, u64, u64)> = Vec::new();
+    let mut apps: Vec<Footprint> = Vec::new();
     let mut script = String::from("bench session");
     for line in text.lines() {
         if let Some(name) = line.strip_prefix("script ") {
@@ -33,15 +41,10 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
         let Some(event) = line.strip_prefix("event ") else {
             continue;
         };
-        let field = |key: &str| -> Option<&str> {
-            event
-                .split(' ')
-                .find_map(|part| part.strip_prefix(key)?.strip_prefix('='))
-        };
-        let number = |key: &str| field(key).and_then(|v| v.parse::<u64>().ok());
+        let number = |key: &str| field(event, key).and_then(|v| v.parse::<u64>().ok());
         if event.starts_with("bench name=") {
             let (Some(name), Some(mean), Some(worst), Some(budget)) = (
-                field("name"),
+                field(event, "name"),
                 number("mean"),
                 number("worst"),
                 number("budget"),
@@ -57,31 +60,36 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
             });
         } else if event.starts_with("perf phase=") {
             let (Some(phase), Some(mean), Some(worst)) =
-                (field("phase"), number("mean"), number("worst"))
+                (field(event, "phase"), number("mean"), number("worst"))
             else {
                 continue;
             };
             let name = format!("frame: {script}, {phase}");
             // The meter reports as it goes: the last report of a phase counts.
-            frames.retain(|row| row.name != name);
-            frames.push(Row {
-                name,
-                mean,
-                worst,
-                goal: "50% of a frame".into(),
-                ok: worst as f64 <= FRAME / 2.0,
-            });
-        } else if let Some(rest) = event.strip_prefix("app.open name=") {
-            let name = rest.split(' ').next().unwrap_or("").to_string();
-            let (persistent, heap) = (number("persistent"), number("working_heap"));
-            let app = entry(&mut apps, name);
-            app.1 = app.1.max(persistent.unwrap_or(0));
-            app.2 = app.2.max(heap.unwrap_or(0));
-        } else if event.starts_with("save.end ok=true")
-            && let (Some(owner), Some(bytes)) = (field("owner"), number("bytes"))
+            let row = named(
+                &mut frames,
+                &name,
+                |row| &row.name,
+                || Row {
+                    name: name.clone(),
+                    mean: 0,
+                    worst: 0,
+                    goal: "50% of a frame".into(),
+                    ok: true,
+                },
+            );
+            (row.mean, row.worst, row.ok) = (mean, worst, worst as f64 <= FRAME / 2.0);
+        } else if event.starts_with("app.open name=")
+            && let Some(name) = field(event, "name")
         {
-            let app = entry(&mut apps, owner.to_string());
-            app.3 = app.3.max(bytes);
+            let app = footprint(&mut apps, name);
+            app.persistent = app.persistent.max(number("persistent").unwrap_or(0));
+            app.working_heap = app.working_heap.max(number("working_heap").unwrap_or(0));
+        } else if event.starts_with("save.end ok=true")
+            && let (Some(owner), Some(bytes)) = (field(event, "owner"), number("bytes"))
+        {
+            let app = footprint(&mut apps, owner);
+            app.save_section = app.save_section.max(bytes);
         }
     }
     let mut out = String::from(
@@ -102,13 +110,14 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
     out.push_str(
         "\n| footprint | persistent bytes | working heap, bytes (largest seen) | SRAM section, bytes (largest written) |\n| --- | --- | --- | --- |\n",
     );
-    for (name, persistent, heap, sram) in &apps {
+    for app in &apps {
         let _ = writeln!(
             out,
-            "| {name} | {} | {} | {} |",
-            thousands(*persistent),
-            thousands(*heap),
-            thousands(*sram)
+            "| {} | {} | {} | {} |",
+            app.name,
+            thousands(app.persistent),
+            thousands(app.working_heap),
+            thousands(app.save_section)
         );
     }
     if let Some(bytes) = rom_bytes {
@@ -117,15 +126,36 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
     out
 }
 
-fn entry(apps: &mut Vec<(String, u64, u64, u64)>, name: String) -> &mut (String, u64, u64, u64) {
-    let i = match apps.iter().position(|app| app.0 == name) {
+/// The item of `list` called `name`, added (by `make`) if there is none;
+/// the list keeps the order names were first seen.
+fn named<'a, T>(
+    list: &'a mut Vec<T>,
+    name: &str,
+    name_of: impl Fn(&T) -> &String,
+    make: impl FnOnce() -> T,
+) -> &'a mut T {
+    let i = match list.iter().position(|item| name_of(item) == name) {
         Some(i) => i,
         None => {
-            apps.push((name, 0, 0, 0));
-            apps.len() - 1
+            list.push(make());
+            list.len() - 1
         }
     };
-    &mut apps[i]
+    &mut list[i]
+}
+
+fn footprint<'a>(apps: &'a mut Vec<Footprint>, name: &str) -> &'a mut Footprint {
+    named(
+        apps,
+        name,
+        |app| &app.name,
+        || Footprint {
+            name: name.to_string(),
+            persistent: 0,
+            working_heap: 0,
+            save_section: 0,
+        },
+    )
 }
 
 /// Cycles as a share of a frame, or as frames when more than one.
