@@ -1265,15 +1265,8 @@ impl Scan {
         space: &Space<CAPACITY, SLOTS>,
         reached: usize,
     ) -> Progress {
-        let mut reading = ReadBack {
-            cell: 0,
-            index: 0,
-            probe: None,
-            right: [0; 4],
-            down: [0; 4],
-            on: [0; 4],
-            count: 1,
-        };
+        // Nothing left to read back: the stack gave every cell.
+        let mut reading = ReadBack::new(0, 0, 1);
         let base = Space::<CAPACITY, SLOTS>::stack(self.side);
         let (mut y, mut x) = (0, 0);
         for cell in 0..reached {
@@ -1307,15 +1300,7 @@ impl Scan {
         if !self.keep_all {
             return Progress::Solvable { count };
         }
-        self.reading = Some(ReadBack {
-            cell: self.total(),
-            index: last,
-            probe: None,
-            right: [0; 4],
-            down: [0; 4],
-            on: [0; 4],
-            count,
-        });
+        self.reading = Some(ReadBack::new(self.total(), last, count));
         Progress::Working {
             scanned: self.total() as u8,
             total: self.total() as u8,
@@ -1570,6 +1555,20 @@ struct ReadBack {
 }
 
 impl ReadBack {
+    /// Reading back from the state at `index` of the layer after `cell`
+    /// cells, with no steps known yet; `count` solutions.
+    fn new(cell: usize, index: usize, count: u32) -> Self {
+        Self {
+            cell,
+            index,
+            probe: None,
+            right: [0; 4],
+            down: [0; 4],
+            on: [0; 4],
+            count,
+        }
+    }
+
     /// The steps out of ringed-grid cell `(y, x)`, from the states before
     /// and after it.
     fn mark(&mut self, (y, x): (usize, usize), before: u32, after: u32) {
