@@ -83,6 +83,7 @@ pub fn run(
     system: &mut System,
     apps: &mut [&mut dyn AppSlot],
 ) -> ! {
+    system.storage.settle();
     // Sections migrated from an older save are written back before anything
     // else, so a power cut now cannot lose them.
     system.storage.commit();

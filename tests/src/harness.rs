@@ -2,6 +2,7 @@
 //! See tests/README.md for the modes and the `.play` script format.
 mod audio;
 mod core;
+mod faults;
 mod host;
 mod image;
 mod keys;

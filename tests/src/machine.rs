@@ -21,14 +21,23 @@ pub const STACK_MARGIN: u32 = 1024;
 /// How long a save may take between `save.begin` and `save.end` for `sram-cut`.
 const SAVE_MAX_FRAMES: u32 = 600;
 
+/// What an armed cut does at the next `save.begin`.
+enum Cut {
+    /// `sram-cut`: write the chip half-way through the save to this file.
+    Half(PathBuf),
+    /// `cut-every`: boot the chip as cut after every byte that this owner's
+    /// save changes.
+    Every(String),
+}
+
 pub struct Machine {
     rom: Vec<u8>,
     core: Option<Core>,
     /// Every event logged since the machine was created (text after `event `).
     pub events: Vec<String>,
     pub verbose: bool,
-    /// Where to write the torn SRAM image when the next save starts.
-    sram_cut: Option<PathBuf>,
+    /// What to do when the next save starts.
+    cut: Option<Cut>,
     /// Log entries from a frame being run instruction by instruction.
     pending: Vec<Entry>,
     /// Reports from `sram-cut`, for the caller to print.
@@ -54,7 +63,7 @@ impl Machine {
             core: Some(core),
             events: Vec::new(),
             verbose,
-            sram_cut: None,
+            cut: None,
             pending: Vec::new(),
             notes: Vec::new(),
             stack: None,
@@ -117,14 +126,25 @@ impl Machine {
     }
 
     pub fn arm_sram_cut(&mut self, path: PathBuf) {
-        self.sram_cut = Some(path);
+        self.cut = Some(Cut::Half(path));
+    }
+
+    /// Arms `cut-every`: `owner`'s next save is cut after every byte it
+    /// changes, and each of those chips booted (see `faults::check_cuts`).
+    pub fn arm_cut_every(&mut self, owner: String) {
+        self.cut = Some(Cut::Every(owner));
+    }
+
+    /// The ROM image this machine runs.
+    pub fn rom(&self) -> &[u8] {
+        &self.rom
     }
 
     /// Runs one frame with `keys` held. Fails if the ROM panicked or mGBA
     /// logged anything at Fatal level.
     pub fn frame(&mut self, keys: u16) -> Result<()> {
         self.core().set_keys(keys);
-        if self.sram_cut.is_none() {
+        if self.cut.is_none() {
             self.core().run_frame();
         } else {
             self.frame_stepping()?;
@@ -225,9 +245,12 @@ impl Machine {
     fn frame_stepping(&mut self) -> Result<()> {
         let start = self.core().frame_counter();
         while self.core().frame_counter() == start {
-            let begins = self.step_watching("save.begin");
-            if begins && self.sram_cut.is_some() {
-                self.cut_sram()?;
+            if self.step_watching("save.begin") {
+                match self.cut.take() {
+                    Some(Cut::Half(path)) => self.cut_sram(path)?,
+                    Some(Cut::Every(owner)) if self.saving() == owner => self.cut_every(owner)?,
+                    other => self.cut = other,
+                }
             }
         }
         Ok(())
@@ -247,8 +270,7 @@ impl Machine {
     /// that image is the torn save. Emulation then simply carries on from there
     /// and the save completes as normal; the log from the measuring run is
     /// discarded and the replay's log is kept.
-    fn cut_sram(&mut self) -> Result<()> {
-        let path = self.sram_cut.take().expect("armed");
+    fn cut_sram(&mut self, path: PathBuf) -> Result<()> {
         let before = self.sram();
         let state = self.core().save_state();
 
@@ -316,9 +338,45 @@ impl Machine {
         Ok(())
     }
 
-    /// True if an `sram-cut` is still waiting for a save.
-    pub fn sram_cut_armed(&self) -> bool {
-        self.sram_cut.is_some()
+    /// `cut-every`: step through the save the ROM just announced, keeping
+    /// the chip each time a byte of it changes, then boot every one of those
+    /// chips. Emulation carries on from the end of the save.
+    fn cut_every(&mut self, owner: String) -> Result<()> {
+        let mut images = vec![self.sram()];
+        let start = self.core().frame_counter();
+        while !self.step_watching("save.end") {
+            let now = self.sram();
+            if images.last() != Some(&now) {
+                images.push(now);
+            }
+            if self.core().frame_counter().wrapping_sub(start) > SAVE_MAX_FRAMES {
+                bail!(
+                    "cut-every: no `save.end` event within {SAVE_MAX_FRAMES} frames of `save.begin`"
+                );
+            }
+        }
+        let now = self.sram();
+        if images.last() != Some(&now) {
+            images.push(now);
+        }
+        let note = crate::faults::check_cuts(&self.rom, &owner, &images)?;
+        self.notes.push(note);
+        Ok(())
+    }
+
+    /// Whose section the save that just began is writing.
+    fn saving(&self) -> &str {
+        self.pending
+            .iter()
+            .rev()
+            .find_map(|e| e.event()?.strip_prefix("save.begin "))
+            .and_then(|fields| log::field(fields, "owner"))
+            .unwrap_or_default()
+    }
+
+    /// True if an `sram-cut` or `cut-every` is still waiting for a save.
+    pub fn cut_armed(&self) -> bool {
+        self.cut.is_some()
     }
 }
 

@@ -54,12 +54,9 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
             break;
         }
     }
-    if let (Ok(()), Some(n)) = (
-        &result,
-        player.cut_line.filter(|_| player.m.sram_cut_armed()),
-    ) {
+    if let (Ok(()), Some(n)) = (&result, player.cut_line.filter(|_| player.m.cut_armed())) {
         result = Err(anyhow!(
-            "{}:{n}: `sram-cut` was armed but the ROM never logged a `save.begin` event",
+            "{}:{n}: a cut was armed but the ROM never logged a `save.begin` event",
             script_path.display()
         ));
     }
@@ -277,6 +274,17 @@ impl Player<'_> {
             Command::SramCut(p) => {
                 self.m.arm_sram_cut(paths::in_out(out, p));
                 self.cut_line = Some(line.number);
+            }
+            Command::CutEvery(owner) => {
+                self.m.arm_cut_every(owner.clone());
+                self.cut_line = Some(line.number);
+            }
+            Command::FlipBits(count, seed) => {
+                let sram = self.m.sram();
+                let note = crate::faults::check_flips(self.m.rom(), &sram, *seed, *count)?;
+                if self.opts.notes {
+                    println!("{note}");
+                }
             }
             Command::Corrupt(p, seed, count) => {
                 let data = corrupt(self.m.sram(), *seed, *count);

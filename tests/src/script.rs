@@ -28,6 +28,11 @@ pub enum Command {
     SramLoad(String),
     Reboot,
     SramCut(String),
+    /// At the next save of this owner's section, boot the chip as cut after
+    /// every byte the save changes.
+    CutEvery(String),
+    /// Boot this many copies of the chip with random bits flipped: count, seed.
+    FlipBits(u32, u64),
     /// Output path, seed, number of bytes to damage.
     Corrupt(String, u64, u32),
     Log(String),
@@ -232,6 +237,14 @@ fn parse_command(text: &str) -> Result<Command> {
         "sram-save" => Command::SramSave(path(None)?),
         "sram-load" => Command::SramLoad(path(None)?),
         "sram-cut" => Command::SramCut(path(None)?),
+        "cut-every" => {
+            want(1)?;
+            Command::CutEvery(args[0].to_string())
+        }
+        "flip-bits" => {
+            want(2)?;
+            Command::FlipBits(number(args[0])?, number(args[1])?)
+        }
         "reboot" => {
             want(0)?;
             Command::Reboot
@@ -244,7 +257,7 @@ fn parse_command(text: &str) -> Result<Command> {
         _ => bail!(
             "unknown command `{name}` (commands: wait press hold down up screenshot golden \
              golden-region not-blank diff-box expect-concentric wait-event profile expect-no-event \
-             sram-save sram-load sram-cut corrupt reboot record-audio expect-pitch log)"
+             sram-save sram-load sram-cut cut-every flip-bits corrupt reboot record-audio expect-pitch log)"
         ),
     })
 }

@@ -2,6 +2,7 @@
 //! or if the save chip it leaves does not load cleanly after a reboot.
 use anyhow::{Result, anyhow};
 
+use crate::faults::{Boot, LOAD_FRAMES};
 use crate::keys::{self, ALL};
 use crate::machine::Machine;
 use crate::rng::Rng;
@@ -91,32 +92,24 @@ fn reboot_loads_cleanly(m: &mut Machine, saved: bool) -> Result<()> {
             break;
         }
     }
-    let since = &m.events[from..];
-    let loaded = since
+    let boot =
+        Boot::from_events(&m.events[from..]).map_err(|e| anyhow!("after a reboot: {e:#}"))?;
+    let expected = if saved { "None" } else { "Some(NewSave)" };
+    if boot.notice != expected {
+        return Err(anyhow!(
+            "after a reboot the notice was {} (expected {expected})",
+            boot.notice
+        ));
+    }
+    if let Some((owner, (from, _))) = boot
+        .sections
         .iter()
-        .find(|e| e.starts_with("save.loaded"))
-        .ok_or_else(|| anyhow!("after a reboot the save never loaded"))?;
-    let expected = if saved {
-        "notice=None"
-    } else {
-        "notice=Some(NewSave)"
-    };
-    if !loaded.contains(expected) {
-        return Err(anyhow!("after a reboot: `{loaded}` (expected {expected})"));
-    }
-    if let Some(bad) = since.iter().find(|e| {
-        e.starts_with("save.section") && !(e.contains("from=Slot") || e.contains("from=New"))
-    }) {
-        return Err(anyhow!("after a reboot: `{bad}`"));
-    }
-    if !since.iter().any(|e| e.starts_with("desktop.ready")) {
-        return Err(anyhow!("after a reboot the desktop never came up"));
+        .find(|(_, (from, _))| from != "Slot" && from != "New")
+    {
+        return Err(anyhow!("after a reboot {owner}'s section came from={from}"));
     }
     Ok(())
 }
-
-/// Frames a reboot may take to load the save and show the desktop.
-const LOAD_FRAMES: u32 = 600;
 
 fn pick_keys(rng: &mut Rng) -> u16 {
     match rng.below(100) {

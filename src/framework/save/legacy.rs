@@ -9,7 +9,7 @@
 use alloc::vec::Vec;
 use serde::Deserialize;
 
-use super::{DeskSave, Record, Settings, header};
+use super::{DeskSave, Record, Settings};
 
 /// v2's game identifier and slot count, as in its global header.
 pub const IDENTIFIER: [u8; 32] = *b"pocket-desk save v2_____________";
@@ -18,8 +18,9 @@ pub const SLOTS: u16 = 1;
 /// v2's record tables by owner.
 const TABLE_OWNERS: [&str; 1] = ["sweeper"];
 
+/// v2's one slot, as agb stored it.
 #[derive(Deserialize)]
-struct SaveDataV2 {
+pub struct SaveDataV2 {
     settings: Settings,
     play_seconds: u32,
     records: [[Record; 8]; 4],
@@ -52,22 +53,19 @@ impl Legacy {
     }
 }
 
-/// Read the v2 save in SRAM (its header already checked); `None` if its slot
-/// is empty or damaged beyond what agb's ghost slot recovers.
-pub fn read() -> Option<Legacy> {
-    let mut manager =
-        agb_save::SaveSlotManager::<_, ()>::new(header::sram::Raw, SLOTS.into(), IDENTIFIER)
-            .ok()?;
-    let data: SaveDataV2 = manager.read(0).ok()?;
-    let desk = DeskSave {
-        settings: data.settings,
-        play_seconds: data.play_seconds,
-    };
-    let mut sections: Vec<_> = TABLE_OWNERS
-        .iter()
-        .zip(&data.records)
-        .filter_map(|(owner, table)| Some((*owner, postcard::to_allocvec(table).ok()?)))
-        .collect();
-    sections.push((super::DESK, postcard::to_allocvec(&desk).ok()?));
-    Some(Legacy { sections })
+impl Legacy {
+    /// A v2 save split into today's sections.
+    pub fn from_v2(data: SaveDataV2) -> Option<Self> {
+        let desk = DeskSave {
+            settings: data.settings,
+            play_seconds: data.play_seconds,
+        };
+        let mut sections: Vec<_> = TABLE_OWNERS
+            .iter()
+            .zip(&data.records)
+            .filter_map(|(owner, table)| Some((*owner, postcard::to_allocvec(table).ok()?)))
+            .collect();
+        sections.push((super::DESK, postcard::to_allocvec(&desk).ok()?));
+        Some(Self { sections })
+    }
 }

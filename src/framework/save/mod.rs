@@ -19,76 +19,17 @@
 mod header;
 mod legacy;
 mod record;
+mod section;
 
 use agb::save::{SaveSlotManager, Slot};
 use alloc::{boxed::Box, string::String, vec::Vec};
 use core::any::Any;
-use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 pub use record::Record;
+pub use section::{DeskSave, IDENTIFIER, SLOTS, Saved, SectionTag, Settings};
 
 use header::{HeaderState, SECTOR, sram};
-
-/// Names our save among other games' in agb's global header.
-pub const IDENTIFIER: [u8; 32] = *b"POCKET DESK: ONE SLOT PER APP 16";
-/// agb slots: the desk's section plus one per app, with room to grow.
-pub const SLOTS: usize = 16;
-/// Owner name of the framework's own section.
-const DESK: &str = "desk";
-
-/// What a type must be to live in a save section.
-///
-/// Bump `VERSION` when the layout changes and teach `migrate` to read the
-/// older ones, so players keep their records across ROM updates.
-pub trait Saved: Serialize + DeserializeOwned + Default + 'static {
-    const VERSION: u8;
-
-    /// Today's value from a section written at an older `version` (0 is the
-    /// ROM's old single-slot format, see `legacy`); `None` if unreadable.
-    fn migrate(_version: u8, _bytes: &[u8]) -> Option<Self> {
-        None
-    }
-}
-
-/// Apps that keep nothing in SRAM.
-impl Saved for () {
-    const VERSION: u8 = 0;
-}
-
-#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Settings {
-    pub music: bool,
-    pub sound_effects: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Self {
-            music: true,
-            sound_effects: true,
-        }
-    }
-}
-
-/// The framework's section.
-#[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug, Default)]
-pub struct DeskSave {
-    pub settings: Settings,
-    /// Total play time in seconds, shown in the status bar.
-    pub play_seconds: u32,
-}
-
-impl Saved for DeskSave {
-    /// The same layout as the front of the old single-slot save.
-    const VERSION: u8 = 0;
-}
-
-/// Metadata of each agb slot: whose section it is, in which version.
-#[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug)]
-pub struct SectionTag {
-    pub owner: String,
-    pub version: u8,
-}
+use section::{DESK, decode, fingerprint};
 
 /// Why the save was not loaded as-is; shown once as a one-line notice at boot.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -96,6 +37,7 @@ pub enum Notice {
     NewSave,
     ForeignSave,
     HeaderRepaired,
+    Cleared,
     Updated,
     Damaged,
     Unavailable,
@@ -107,6 +49,7 @@ impl Notice {
             Notice::NewSave => "No save found: a new one was made.",
             Notice::ForeignSave => "Save was from another game: starting fresh.",
             Notice::HeaderRepaired => "Save header was damaged and has been repaired.",
+            Notice::Cleared => "Unused save data was damaged and cleared.",
             Notice::Updated => "Save updated for this version: all kept.",
             Notice::Damaged => "Some saved data was damaged: it starts fresh.",
             Notice::Unavailable => "Save memory not found: progress won't be kept.",
@@ -151,15 +94,6 @@ fn reset<T: Saved>() -> Box<dyn Any> {
     Box::new(T::default())
 }
 
-fn decode<T: Saved>(version: u8, bytes: &[u8]) -> Option<T> {
-    match version.cmp(&T::VERSION) {
-        core::cmp::Ordering::Equal => postcard::from_bytes(bytes).ok(),
-        core::cmp::Ordering::Less => T::migrate(version, bytes),
-        // Written by a newer ROM: unreadable here.
-        core::cmp::Ordering::Greater => None,
-    }
-}
-
 pub struct Storage {
     manager: Option<SaveSlotManager<SectionTag>>,
     /// The framework's section: settings and play time.
@@ -171,6 +105,10 @@ pub struct Storage {
     /// An old-format save being migrated: apps take their part as they load.
     legacy: Option<legacy::Legacy>,
     pub notice: Option<Notice>,
+    /// Slots agb found damaged at power-on.
+    corrupted: bool,
+    /// A section came back new or unreadable (so damage may have cost it).
+    fresh: bool,
     writes: u32,
     /// `commit_soon` was asked and changed sections may remain.
     pending: bool,
@@ -201,7 +139,7 @@ impl Storage {
                 if state == HeaderState::Damaged {
                     sram::write(0, &old);
                 }
-                legacy = legacy::read();
+                legacy = read_legacy();
                 notice = Some(if legacy.is_some() {
                     Notice::Updated
                 } else {
@@ -219,16 +157,17 @@ impl Storage {
                 None
             }
         };
-        if manager
+        let corrupted = manager
             .as_ref()
-            .is_some_and(|manager| manager.slots().any(|slot| matches!(slot, Slot::Corrupted)))
-        {
+            .is_some_and(|manager| manager.slots().any(|slot| matches!(slot, Slot::Corrupted)));
+        if corrupted {
             notice = Some(Notice::Damaged);
         }
         let mut storage = Self {
             manager,
             legacy,
             notice,
+            corrupted,
             ..Self::detached()
         };
         let (desk, kept) = storage.load::<DeskSave>(DESK);
@@ -254,6 +193,8 @@ impl Storage {
             claimed: Vec::new(),
             legacy: None,
             notice: Some(Notice::Unavailable),
+            corrupted: false,
+            fresh: false,
             writes: 0,
             pending: false,
             wrote_this_frame: false,
@@ -311,7 +252,7 @@ impl Storage {
             let bytes = manager.read::<Vec<u8>>(slot).ok();
             match bytes
                 .as_deref()
-                .and_then(|bytes| decode::<T>(version, bytes))
+                .and_then(|bytes| decode::<T>(version, bytes).ok())
             {
                 Some(value) if version == T::VERSION => (
                     value,
@@ -350,7 +291,7 @@ impl Storage {
                 .legacy
                 .as_ref()
                 .and_then(|legacy| legacy.section(owner));
-            match old.and_then(|bytes| decode::<T>(0, bytes)) {
+            match old.and_then(|bytes| decode::<T>(0, bytes).ok()) {
                 Some(value) => (
                     value,
                     Kept {
@@ -366,18 +307,39 @@ impl Storage {
                 }
             }
         };
+        self.fresh |= matches!(origin, Origin::New | Origin::Unreadable);
         if kept.written.is_none() {
             // Migrated values are written back in today's format right away.
             self.pending = true;
         }
         crate::event!(
-            "save.section owner={} slot={:?} version={} from={:?}",
+            "save.section owner={} slot={:?} version={} from={:?} hash={:08x}",
             owner,
             kept.slot,
             T::VERSION,
-            origin
+            origin,
+            postcard::to_allocvec(&value).map_or(0, |bytes| fingerprint(&bytes))
         );
         (value, kept)
+    }
+
+    /// Once every app has loaded its section: if agb found damaged slots but
+    /// every section came back from its own, the damage cost nothing, so the
+    /// damaged slots are erased and the notice says just that.
+    pub fn settle(&mut self) {
+        if self.corrupted && !self.fresh && self.notice == Some(Notice::Damaged) {
+            if let Some(manager) = self.manager.as_mut() {
+                for slot in 0..SLOTS {
+                    if !self.claimed.contains(&slot)
+                        && matches!(manager.slot(slot), Slot::Corrupted)
+                    {
+                        let _ = manager.erase(slot);
+                    }
+                }
+            }
+            self.notice = Some(Notice::Cleared);
+        }
+        crate::event!("save.notice notice={:?}", self.notice);
     }
 
     /// A slot for a new section: an empty one, else a damaged one.
@@ -478,6 +440,18 @@ impl Storage {
     }
 }
 
+/// Read a save of the old single-slot format (its header already checked);
+/// `None` if its slot is empty or damaged beyond what agb's ghost slot recovers.
+fn read_legacy() -> Option<legacy::Legacy> {
+    let mut manager = agb_save::SaveSlotManager::<_, ()>::new(
+        header::sram::Raw,
+        legacy::SLOTS.into(),
+        legacy::IDENTIFIER,
+    )
+    .ok()?;
+    legacy::Legacy::from_v2(manager.read(0).ok()?)
+}
+
 /// Write one section to its slot. Runs from IWRAM, where the serializer
 /// inlined into it runs about twice as fast as from ROM.
 #[inline(never)]
@@ -518,8 +492,9 @@ fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::{Deserialize, Serialize};
 
-    /// Shaped like the coming puzzle apps' sections at their largest.
+    /// Shaped like the puzzle apps' sections at their largest.
     #[derive(Serialize, Deserialize, Default, PartialEq, Debug)]
     struct PuzzleSave {
         best_seconds: Vec<u16>,
@@ -529,13 +504,6 @@ mod tests {
 
     impl Saved for PuzzleSave {
         const VERSION: u8 = 3;
-
-        fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
-            (version == 2).then(|| PuzzleSave {
-                solved: bytes.to_vec(),
-                ..Default::default()
-            })
-        }
     }
 
     fn full(puzzles: usize, customs: usize, custom_bytes: usize) -> PuzzleSave {
@@ -546,20 +514,6 @@ mod tests {
                 .map(|i| alloc::vec![i as u8; custom_bytes])
                 .collect(),
         }
-    }
-
-    #[test_case]
-    fn sections_decode_migrate_or_refuse_by_version(_gba: &mut agb::Gba) {
-        let value = full(5, 1, 3);
-        let bytes = postcard::to_allocvec(&value).unwrap();
-        assert_eq!(decode::<PuzzleSave>(3, &bytes), Some(value));
-        assert_eq!(
-            decode::<PuzzleSave>(2, &[7]).map(|v| v.solved),
-            Some(alloc::vec![7])
-        );
-        assert_eq!(decode::<PuzzleSave>(1, &bytes), None);
-        assert_eq!(decode::<PuzzleSave>(4, &bytes), None, "newer than this ROM");
-        assert_eq!(decode::<PuzzleSave>(3, &bytes[..bytes.len() - 1]), None);
     }
 
     /// The one test that opens SRAM (agb allows one save init per run): a
@@ -590,7 +544,7 @@ mod tests {
                 .expect("the section has a slot");
             let bytes: Vec<u8> = manager.read(slot).expect("it reads back");
             agb::println!("{owner} section: {} bytes", bytes.len());
-            assert_eq!(decode::<PuzzleSave>(3, &bytes), Some(expected));
+            assert_eq!(decode::<PuzzleSave>(3, &bytes), Ok(expected));
         }
         // The biggest section alone, rewritten (one blocking agb slot write;
         // the figure is the debug build's: see the README for release).

@@ -94,9 +94,10 @@ pub enum PadEvent {
     Nothing,
     Typed,
     Deleted,
-    /// Typing past the code's length or past a bad group, deleting from
-    /// empty, turning past the first or last page: a gentle "no".
+    /// Typing past the code's length or past a bad group, turning past the
+    /// first or last page: a gentle "no".
     Refused,
+    /// The cancel key, or B with nothing typed (B is "back" everywhere else).
     Cancelled,
     /// The validator accepted the digits.
     Accepted,
@@ -392,7 +393,7 @@ impl NumberPad {
         self.browsing = None;
         self.error = None;
         if self.digits.pop().is_none() {
-            return PadEvent::Refused;
+            return PadEvent::Cancelled;
         }
         // Only the last group can be bad, so this digit was in it.
         self.bad_group = None;
@@ -610,6 +611,14 @@ mod tests {
         pad.handle(PadInput::Move(0, -1));
         assert_eq!(pad.key_under_cursor(), Some(Key::Cancel));
         assert_eq!(pad.handle(PadInput::Press), PadEvent::Cancelled);
+    }
+
+    #[test]
+    fn b_with_nothing_typed_goes_back() {
+        let mut pad = NumberPad::new(4, 4, only_even_sum);
+        type_code(&mut pad, &[2]);
+        assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
+        assert_eq!(pad.handle(PadInput::Delete), PadEvent::Cancelled);
     }
 
     #[test]

@@ -3,10 +3,10 @@
 //! by path into the same module tree (`crate::random`,
 //! `crate::sweeper::rules`, ...), so their `crate::` paths resolve unchanged.
 //! `no_std` outside tests: like in the ROM, they may use only `core`,
-//! `heapless` and `bitflags`.
+//! `alloc`, `heapless` and `bitflags`, and the save sections `serde` and
+//! `postcard`.
 #![cfg_attr(not(test), no_std)]
 
-#[cfg(test)]
 extern crate alloc;
 
 #[path = "../../../src/damm.rs"]
@@ -25,3 +25,5 @@ pub mod sweeper;
 mod differential;
 #[cfg(test)]
 mod properties;
+#[cfg(test)]
+mod save_fuzz;

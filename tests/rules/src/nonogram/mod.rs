@@ -3,5 +3,7 @@
 pub mod glyphs;
 #[path = "../../../../src/nonogram/layout.rs"]
 pub mod layout;
+#[path = "../../../../src/nonogram/records.rs"]
+pub mod records;
 #[path = "../../../../src/nonogram/rules/mod.rs"]
 pub mod rules;
