@@ -129,7 +129,7 @@ bench: setup-rom setup-harness gba
     for script in "{{root}}"/tests/e2e/*.play; do
         [[ "$script" == *.gba.play ]] && continue   # the shipped ROM has no meter
         "{{harness}}" play "{{rom_elf}}" "$script" --verbose >"$log" 2>&1 || status=$?
-        { echo "script $(basename "$script" .play)"; grep -E '^event (perf phase|app.open|save.end)' "$log" || true; } >>"$all"
+        { echo "script $(basename "$script" .play)"; grep -E '^(event (perf phase|app.open|save.end|memory)|stack: )' "$log" || true; } >>"$all"
         if grep -q '^event perf.over' "$log"; then
             echo "$(basename "$script"): frames over budget:"
             grep '^event perf.over' "$log" | head -n 5

@@ -214,8 +214,82 @@ pub fn run() -> u32 {
     drop(grids);
     random_puzzles(overhead, &mut failures);
 
+    largest_saves();
+
     crate::event!("bench.done failures={}", failures);
     failures
+}
+
+/// Every app's save section at its largest (every record at its maximum,
+/// every custom slot filled with the biggest picture), in bytes and in the
+/// chip's 128-byte blocks: agb keeps a slot header block per section and 120
+/// bytes of it in each data block.
+#[inline(never)]
+fn largest_saves() {
+    use crate::framework::save::{DeskSave, Record, Settings};
+    use crate::nonogram::records::{Custom, NonogramSave, Options};
+    use crate::nonogram::rules::{MAX_HEIGHT, MAX_WIDTH};
+    use crate::polarium::records::{Best, CUSTOM_SLOTS, PolariumSave};
+    use crate::sweeper::records::{LINES, SweeperSave};
+    use alloc::vec;
+
+    fn report(owner: &str, value: &impl serde::Serialize) {
+        let bytes = postcard::to_allocvec(value).map_or(0, |bytes| bytes.len());
+        // The slot holds the section as a byte string: a length, then the bytes.
+        let stored = bytes + postcard::to_allocvec(&(bytes as u32)).map_or(5, |v| v.len());
+        let blocks = 1 + stored.div_ceil(120);
+        crate::event!(
+            "save.largest owner={} bytes={} blocks={}",
+            owner,
+            bytes,
+            blocks
+        );
+    }
+    let desk = DeskSave {
+        settings: Settings::default(),
+        play_seconds: u32::MAX,
+    };
+    report("desk", &desk);
+    let record = Record {
+        best_seconds: Some(u16::MAX),
+        wins: u16::MAX,
+        played: u16::MAX,
+    };
+    report(
+        "sweeper",
+        &SweeperSave {
+            records: [record; LINES],
+        },
+    );
+    report(
+        "polarium",
+        &PolariumSave {
+            bests: vec![
+                Best {
+                    tries: u8::MAX,
+                    seconds: u16::MAX,
+                };
+                crate::polarium::rules::builtin::COUNT
+            ],
+            customs: vec![[u32::MAX; 3]; CUSTOM_SLOTS],
+        },
+    );
+    let picture = Custom {
+        width: MAX_WIDTH as u8,
+        height: MAX_HEIGHT as u8,
+        rows: vec![(1 << MAX_WIDTH) - 1; MAX_HEIGHT],
+        best: u16::MAX,
+    };
+    report(
+        "nonogram",
+        &NonogramSave {
+            bests: vec![u16::MAX; crate::nonogram::rules::builtin::COUNT],
+            options: Options::default(),
+            customs: vec![Some(picture.clone()); crate::nonogram::records::CUSTOM_SLOTS],
+            playing: Some(picture.clone()),
+            draft: Some((u8::MAX, picture)),
+        },
+    );
 }
 
 /// The whole solve of one puzzle, goal: one second of the GBA's time.

@@ -149,6 +149,8 @@ impl Desktop {
                     Some((index, Lifecycle::Opening(step + 1)))
                 } else if prepared {
                     crate::event!("app.running name={}", app.info().id);
+                    #[cfg(any(debug_assertions, feature = "events"))]
+                    super::perf::log_memory(app.info().id);
                     // The app's tune once the window is open: switching
                     // trackers on top of the opening animation's frames
                     // would put one over budget.

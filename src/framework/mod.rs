@@ -94,6 +94,8 @@ pub fn run(
     let mut menu = menu.unwrap_or_else(|| boxed_menu(gfx, apps, system));
     crate::event!("desktop.ready apps={}", apps.len());
     #[cfg(any(debug_assertions, feature = "events"))]
+    perf::log_memory("rest");
+    #[cfg(any(debug_assertions, feature = "events"))]
     let mut meter = alloc::boxed::Box::new(perf::FrameMeter::new());
     #[cfg(any(debug_assertions, feature = "events"))]
     let labels: alloc::vec::Vec<&str> = apps.iter().map(|app| app.info().id).collect();

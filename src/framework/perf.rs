@@ -9,7 +9,7 @@
 use core::cell::RefCell;
 
 use agb::external::critical_section::{self, Mutex};
-use agb::external::portable_atomic::{AtomicU32, Ordering};
+use agb::external::portable_atomic::{AtomicU32, AtomicUsize, Ordering};
 use agb::timer::{Divider, Timer, Timers};
 
 /// CPU cycles in one frame (228 lines of 1232 cycles).
@@ -279,6 +279,37 @@ pub fn log_iwram_allocations() {
     let layout = Layout::new::<u32>();
     if let Ok(block) = agb::InternalAllocator.allocate(layout) {
         let end = block.as_ptr() as *const u8 as usize + layout.size();
+        IWRAM_ALLOCATIONS_END.store(end, Ordering::Relaxed);
         crate::event!("stack.heap_end address={:#x}", end);
     }
+}
+
+/// Where agb's IWRAM allocations ended at boot (nothing allocates there later).
+static IWRAM_ALLOCATIONS_END: AtomicUsize = AtomicUsize::new(0);
+
+/// Log the RAM in use `at` a moment (`rest` on the desktop, or an app's
+/// name with its window open): IWRAM's linked code and data with agb's
+/// allocations there (the stack comes on top; the harness measures its
+/// peak), and EWRAM's linked data with the heap in use.
+#[cfg(any(debug_assertions, feature = "events"))]
+pub fn log_memory(at: &str) {
+    unsafe extern "C" {
+        static __iwram_end: u8;
+        static __ewram_data_end: u8;
+    }
+    const IWRAM: usize = 0x0300_0000;
+    const EWRAM: usize = 0x0200_0000;
+    let iwram = IWRAM_ALLOCATIONS_END
+        .load(Ordering::Relaxed)
+        .max(&raw const __iwram_end as usize)
+        - IWRAM;
+    let heap = super::heap_in_use();
+    let ewram = &raw const __ewram_data_end as usize - EWRAM + heap;
+    crate::event!(
+        "memory at={} iwram={} ewram={} heap={}",
+        at,
+        iwram,
+        ewram,
+        heap
+    );
 }

@@ -21,7 +21,7 @@ mod glyphs;
 mod layout;
 mod menu;
 mod raster;
-mod records;
+pub mod records;
 // The generator, share codes and uniqueness check are for the editor and
 // random mode, which the app does not offer yet.
 #[allow(dead_code, unused_imports)]

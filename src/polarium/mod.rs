@@ -18,7 +18,7 @@ mod editor;
 mod endless;
 mod hints;
 mod menu;
-mod records;
+pub mod records;
 pub mod rules;
 mod search;
 mod size_choice;

@@ -2,8 +2,9 @@
 //! bench` logged: every budget (`event bench name=...`), the worst frame of
 //! each phase of the bench session and of each end-to-end script (`event
 //! perf phase=...`, after a `script NAME` line), and the footprints the ROM
-//! reports (`app.open` persistent and working bytes, `save.end` bytes per
-//! owner), as a Markdown table.
+//! reports (`app.open` persistent and working bytes, `memory` RAM in use at
+//! rest and with each app open, `save.end` and `save.largest` bytes per
+//! owner) with the harness's `stack:` peaks, as Markdown tables.
 use std::fmt::Write;
 
 use crate::log::field;
@@ -19,13 +20,23 @@ struct Row {
     ok: bool,
 }
 
-/// An app's (or the desktop's) bytes: the largest seen of each.
+/// An app's (or the desktop's, `desk`) bytes: the largest seen of each.
 struct Footprint {
     name: String,
     persistent: u64,
     working_heap: u64,
+    /// EWRAM in use with the app open (the desk: on the desktop).
+    ewram: u64,
     save_section: u64,
+    /// The section at its largest: bytes, and blocks of the chip.
+    largest: Option<(u64, u64)>,
 }
+
+/// SRAM's size and agb's block, in bytes.
+const SRAM: u64 = 32 * 1024;
+const BLOCK: u64 = 128;
+/// IWRAM the ROM may use (the BIOS keeps the last 256 bytes).
+const IWRAM: u64 = 32 * 1024 - 256;
 
 /// The table for the log `text` (and the ROM's size in bytes, if known).
 pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
@@ -33,9 +44,19 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
     let mut frames: Vec<Row> = Vec::new();
     let mut apps: Vec<Footprint> = Vec::new();
     let mut script = String::from("bench session");
+    let mut iwram = 0;
+    let mut stack: Option<(u64, u64)> = None;
     for line in text.lines() {
         if let Some(name) = line.strip_prefix("script ") {
             script = name.trim().to_string();
+            continue;
+        }
+        // `stack: peak N of M bytes`, from every run.
+        if let Some(words) = line.strip_prefix("stack: peak ") {
+            let numbers: Vec<u64> = words.split(' ').filter_map(|w| w.parse().ok()).collect();
+            if let [peak, room] = numbers[..] {
+                stack = Some(stack.map_or((peak, room), |(p, r)| (p.max(peak), r)));
+            }
             continue;
         }
         let Some(event) = line.strip_prefix("event ") else {
@@ -85,6 +106,17 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
             let app = footprint(&mut apps, name);
             app.persistent = app.persistent.max(number("persistent").unwrap_or(0));
             app.working_heap = app.working_heap.max(number("working_heap").unwrap_or(0));
+        } else if event.starts_with("memory at=")
+            && let (Some(at), Some(ewram)) = (field(event, "at"), number("ewram"))
+        {
+            let app = footprint(&mut apps, if at == "rest" { "desk" } else { at });
+            app.ewram = app.ewram.max(ewram);
+            iwram = iwram.max(number("iwram").unwrap_or(0));
+        } else if event.starts_with("save.largest owner=")
+            && let (Some(owner), Some(bytes), Some(blocks)) =
+                (field(event, "owner"), number("bytes"), number("blocks"))
+        {
+            footprint(&mut apps, owner).largest = Some((bytes, blocks));
         } else if event.starts_with("save.end ok=true")
             && let (Some(owner), Some(bytes)) = (field(event, "owner"), number("bytes"))
         {
@@ -108,16 +140,55 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
         );
     }
     out.push_str(
-        "\n| footprint | persistent bytes | working heap, bytes (largest seen) | SRAM section, bytes (largest written) |\n| --- | --- | --- | --- |\n",
+        "\n| footprint | persistent bytes | working heap, bytes | EWRAM in use, bytes | SRAM section, bytes: largest written | at its largest (chip blocks) |\n| --- | --- | --- | --- | --- | --- |\n",
     );
+    // agb's fixed blocks: the global header, a header per slot, the ghost.
+    let mut sram_blocks = 1 + 16 + 1;
     for app in &apps {
+        let name = if app.name == "desk" {
+            "desk (the desktop, at rest)"
+        } else {
+            &app.name
+        };
+        let largest = app.largest.map_or("-".into(), |(bytes, blocks)| {
+            // The slot's header block is among the fixed ones.
+            sram_blocks += blocks - 1;
+            format!("{} ({blocks})", thousands(bytes))
+        });
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} |",
-            app.name,
+            "| {name} | {} | {} | {} | {} | {largest} |",
             thousands(app.persistent),
             thousands(app.working_heap),
-            thousands(app.save_section)
+            thousands(app.ewram),
+            thousands(app.save_section),
+        );
+    }
+    if iwram > 0 {
+        let _ = write!(
+            out,
+            "\nIWRAM: {} of {} bytes of code, data and agb's buffers, the same with every app open",
+            thousands(iwram),
+            thousands(IWRAM)
+        );
+        match stack {
+            Some((peak, room)) => {
+                let _ = writeln!(
+                    out,
+                    "; the stack's deepest: {} of its {} bytes.",
+                    thousands(peak),
+                    thousands(room)
+                );
+            }
+            None => out.push_str(".\n"),
+        }
+    }
+    if apps.iter().any(|app| app.largest.is_some()) {
+        let _ = writeln!(
+            out,
+            "\nSRAM with every section at its largest: {} of {} bytes ({sram_blocks} blocks).",
+            thousands(sram_blocks * BLOCK),
+            thousands(SRAM)
         );
     }
     if let Some(bytes) = rom_bytes {
@@ -153,7 +224,9 @@ fn footprint<'a>(apps: &'a mut Vec<Footprint>, name: &str) -> &'a mut Footprint 
             name: name.to_string(),
             persistent: 0,
             working_heap: 0,
+            ewram: 0,
             save_section: 0,
+            largest: None,
         },
     )
 }
@@ -198,6 +271,11 @@ event app.open name=polarium persistent=64 working_heap=6056
 event app.open name=polarium persistent=64 working_heap=7000
 event save.end ok=true owner=polarium bytes=4 cycles=55595
 event save.end ok=false owner=desk bytes=900 cycles=1
+event memory at=rest iwram=26044 ewram=65520 heap=64952
+event memory at=polarium iwram=26044 ewram=77368 heap=76800
+event save.largest owner=polarium bytes=1165 blocks=11
+stack: peak 4312 of 6468 bytes
+stack: peak 4404 of 6468 bytes
 ";
         let table = make(log, Some(696_728));
         let lines: Vec<&str> = table.lines().collect();
@@ -217,8 +295,21 @@ event save.end ok=false owner=desk bytes=900 cycles=1
             lines[5],
             "| frame: sweeper_win.play, app:sweeper | 70,000 | 150,000 | 50% of a frame | 53.4% | **over** |"
         );
-        assert!(table.contains("| polarium | 64 | 7,000 | 4 |"), "{table}");
-        assert!(!table.contains("| desk |"), "{table}");
+        assert!(
+            table.contains("| polarium | 64 | 7,000 | 77,368 | 4 | 1,165 (11) |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| desk (the desktop, at rest) | 0 | 0 | 65,520 | 0 | - |"),
+            "{table}"
+        );
+        assert!(table.contains(
+            "IWRAM: 26,044 of 32,512 bytes of code, data and agb's buffers, the same with every \
+             app open; the stack's deepest: 4,404 of its 6,468 bytes."
+        ));
+        assert!(table.contains(
+            "SRAM with every section at its largest: 3,584 of 32,768 bytes (28 blocks)."
+        ));
         assert!(table.ends_with("ROM: 696,728 bytes.\n"), "{table}");
     }
 }
