@@ -76,7 +76,7 @@ pub struct AppInfo {
     pub id: &'static str,
     /// Label under the icon.
     pub label: &'static str,
-    /// The app's desktop icon (gfx/icons/<app>.png, made by gfx/make_gfx.py).
+    /// The app's desktop icon (gfx/icons/<app>.png).
     pub icon: Icon,
     /// Music while the app is open (its own `Tune`); `None` keeps the
     /// desktop's playing.

@@ -329,9 +329,9 @@ impl Desktop {
         let Some((index, lifecycle)) = self.active else {
             let (x, y) = icon_position(self.selected);
             let mut cursor = Object::new(assets::sprites::SELECTION.sprite(self.ring_frame));
-            // The ring's frame is concentric with the icons' (gfx/make_gfx.py
-            // checks), so it goes on the icon's own cell; on screen,
-            // tests/e2e/desktop_ring.play checks it.
+            // The ring's frame is concentric with the icons', so it goes on
+            // the icon's own cell; tests/e2e/desktop_ring.play checks it on
+            // screen.
             cursor.set_pos((x, y)).set_priority(Priority::P2);
             canvas.object(&cursor);
             return canvas.objects();

@@ -1,4 +1,4 @@
-//! The nonogram's graphics (made by gfx/make_gfx.py) and its colours: the
+//! The nonogram's graphics and its colours: the
 //! board is drawn pixel by pixel (`raster.rs`), in colours looked up by
 //! value in the one palette the icon and the swatch share.
 

@@ -1,4 +1,4 @@
-//! Polarium's graphics (made by gfx/make_gfx.py) and the names of their
+//! Polarium's graphics (gfx/, drawn as indexed PNGs) and the names of their
 //! tiles and frames: the one place that knows where each piece is.
 
 use super::rules::{Board, Cell};

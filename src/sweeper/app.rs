@@ -202,6 +202,12 @@ impl App for Sweeper {
         matches!(working.mode, Mode::Pad(_))
     }
 
+    /// Closing with the menu (or the pad) up: it goes a frame before the
+    /// rest of the window, so the two never share the animation's last frame.
+    fn dismantle(working: &mut Working) -> bool {
+        working.view.drop_menu_and_pad()
+    }
+
     fn pause(board: &mut Board, working: &mut Working, _system: &mut System) {
         // A move half-made when the window closes is dropped, as if cancelled.
         if let Mode::Play { held } = &mut working.mode {

@@ -1,5 +1,5 @@
-//! Poop Sweeper's sprite sheets (made by gfx/make_gfx.py) and the names of
-//! their frames: the one place that knows which frame is which.
+//! Poop Sweeper's sprite sheets (gfx/, drawn as indexed PNGs) and the names
+//! of their frames: the one place that knows which frame is which.
 
 // One include, so the icon and the mines-counter tile share one palette (the
 // desktop loads it into `System::app_palette`).

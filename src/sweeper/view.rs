@@ -450,6 +450,15 @@ impl View {
         }
     }
 
+    /// Drop the menu and the pad, if either is up (the window is closing);
+    /// true when neither was.
+    pub fn drop_menu_and_pad(&mut self) -> bool {
+        let neither = self.menu.is_none() && self.pad.is_none();
+        self.menu = None;
+        self.pad = None;
+        neither
+    }
+
     pub fn close_pad(&mut self) {
         if let Some(mut view) = self.pad.take() {
             view.clear();

@@ -3,6 +3,8 @@
 mod audio;
 mod core;
 mod faults;
+#[cfg(test)]
+mod gfx;
 mod host;
 mod image;
 mod keys;

@@ -11,7 +11,7 @@ use agb::display::{
 
 use crate::framework::{assets::desktop::UI, transition::Area};
 
-/// Tile indices in gfx/window.png (8 per row; names from gfx/make_gfx.py).
+/// Tile indices in gfx/window.png (8 per row; names in gfx/README.md).
 mod tile {
     pub const TITLE_TL: usize = 0;
     pub const TITLE_T: usize = 1;
