@@ -94,8 +94,8 @@ pub enum PadEvent {
     Nothing,
     Typed,
     Deleted,
-    /// Typing past the code's length or past a bad group, turning past the
-    /// first or last page: a gentle "no".
+    /// Typing past the code's length or past a bad group, the ← key with
+    /// nothing typed, turning past the first or last page: a gentle "no".
     Refused,
     /// The cancel key, or B with nothing typed (B is "back" everywhere else).
     Cancelled,
@@ -313,6 +313,7 @@ impl NumberPad {
                 Some(Key::Ok) => self.confirm(),
                 None => PadEvent::Nothing,
             },
+            PadInput::Delete if self.digits.is_empty() => PadEvent::Cancelled,
             PadInput::Delete => self.delete(),
             PadInput::Confirm => self.confirm(),
             PadInput::Page(step) => self.turn(step),
@@ -393,7 +394,7 @@ impl NumberPad {
         self.browsing = None;
         self.error = None;
         if self.digits.pop().is_none() {
-            return PadEvent::Cancelled;
+            return PadEvent::Refused;
         }
         // Only the last group can be bad, so this digit was in it.
         self.bad_group = None;

@@ -258,6 +258,8 @@ proptest! {
                 }
                 Some(Key::Digit(_)) => PadEvent::Refused,
                 Some(Key::Backspace) if model.pop().is_some() => PadEvent::Deleted,
+                // B with nothing typed goes back; the ← key just refuses.
+                Some(Key::Backspace) if input == PadInput::Delete => PadEvent::Cancelled,
                 Some(Key::Backspace) => PadEvent::Refused,
                 Some(Key::Cancel) => PadEvent::Cancelled,
                 Some(Key::Ok) if model.len() < length => PadEvent::Rejected,
@@ -355,6 +357,9 @@ proptest! {
                             length = None;
                         }
                         PadEvent::Deleted
+                    } else if input == PadInput::Delete {
+                        // B with nothing typed goes back.
+                        PadEvent::Cancelled
                     } else {
                         PadEvent::Refused
                     }
