@@ -15,7 +15,7 @@ use crate::rng::Rng;
 /// agb's save blocks, in bytes.
 const BLOCK: usize = 128;
 /// Frames a boot may take to load the save and show the desktop.
-pub const LOAD_FRAMES: u32 = 600;
+const LOAD_FRAMES: u32 = 600;
 
 /// What one boot loaded: the one-line notice, and each section's origin and
 /// fingerprint (from the ROM's `save.loaded` and `save.section` events).
@@ -66,13 +66,23 @@ impl Boot {
 /// on a thread with no other emulator (the logger is one per thread).
 fn boot(rom: &[u8], sram: &[u8]) -> Result<Boot> {
     let mut m = Machine::new(rom.to_vec(), sram, false)?;
+    run_to_desktop(&mut m)
+}
+
+/// Runs a machine just powered on until the desktop is up (at most
+/// [`LOAD_FRAMES`] frames) and reads what its boot loaded.
+pub fn run_to_desktop(m: &mut Machine) -> Result<Boot> {
+    let from = m.events.len();
     for _ in 0..LOAD_FRAMES {
         m.frame(0)?;
-        if m.events.iter().any(|e| e.starts_with("desktop.ready")) {
+        if m.events[from..]
+            .iter()
+            .any(|e| e.starts_with("desktop.ready"))
+        {
             break;
         }
     }
-    Boot::from_events(&m.events)
+    Boot::from_events(&m.events[from..])
 }
 
 /// Boots every image, two at a time, each on a worker thread with an

@@ -20,7 +20,11 @@ fn read(path: &Path) -> Result<Indexed> {
     let mut reader = decoder.read_info()?;
     let info = reader.info();
     if info.color_type != png::ColorType::Indexed {
-        bail!("{} is {:?}, not an indexed PNG", path.display(), info.color_type);
+        bail!(
+            "{} is {:?}, not an indexed PNG",
+            path.display(),
+            info.color_type
+        );
     }
     let depth = info.bit_depth as usize;
     let rgb = info.palette.as_deref().unwrap_or_default().to_vec();

@@ -2,7 +2,7 @@
 //! or if the save chip it leaves does not load cleanly after a reboot.
 use anyhow::{Result, anyhow};
 
-use crate::faults::{Boot, LOAD_FRAMES};
+use crate::faults::run_to_desktop;
 use crate::keys::{self, ALL};
 use crate::machine::Machine;
 use crate::rng::Rng;
@@ -81,19 +81,8 @@ fn opened(events: &[String]) -> String {
 /// from its slot (or new), nothing reported damaged. A soak that never
 /// saved leaves a blank chip, which loads as a new save.
 fn reboot_loads_cleanly(m: &mut Machine, saved: bool) -> Result<()> {
-    let from = m.events.len();
     m.reboot()?;
-    for _ in 0..LOAD_FRAMES {
-        m.frame(0)?;
-        if m.events[from..]
-            .iter()
-            .any(|e| e.starts_with("desktop.ready"))
-        {
-            break;
-        }
-    }
-    let boot =
-        Boot::from_events(&m.events[from..]).map_err(|e| anyhow!("after a reboot: {e:#}"))?;
+    let boot = run_to_desktop(m).map_err(|e| anyhow!("after a reboot: {e:#}"))?;
     let expected = if saved { "None" } else { "Some(NewSave)" };
     if boot.notice != expected {
         return Err(anyhow!(

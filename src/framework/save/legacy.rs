@@ -51,9 +51,7 @@ impl Legacy {
             .find(|(kept, _)| *kept == owner)
             .map(|(_, bytes)| bytes.as_slice())
     }
-}
 
-impl Legacy {
     /// A v2 save split into today's sections.
     pub fn from_v2(data: SaveDataV2) -> Option<Self> {
         let desk = DeskSave {

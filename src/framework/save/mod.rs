@@ -318,7 +318,11 @@ impl Storage {
             kept.slot,
             T::VERSION,
             origin,
-            postcard::to_allocvec(&value).map_or(0, |bytes| fingerprint(&bytes))
+            // What the slot holds; a migrated value, in today's encoding.
+            match &kept.written {
+                Some(bytes) => fingerprint(bytes),
+                None => postcard::to_allocvec(&value).map_or(0, |bytes| fingerprint(&bytes)),
+            }
         );
         (value, kept)
     }
