@@ -645,10 +645,11 @@ impl Board {
     }
 
     /// On a revealed number whose flagged neighbours match it, reveals every
-    /// other covered neighbour. If that loses, wrongly flagged neighbours the
-    /// floodfill opened are covered and flagged again, so the player sees the
-    /// mistake; if a floodfill clears the board, the chord wins there and then.
-    /// Does not count a click (`act` does).
+    /// other covered neighbour, all together: if any of them is a mine the
+    /// chord loses, whatever the floods uncovered first, and wrongly flagged
+    /// neighbours a flood opened are covered and flagged again, so the player
+    /// sees the mistake. It wins only when it sets off no mine and leaves no
+    /// safe square covered. Does not count a click (`act` does).
     pub fn chord(&mut self, pos: Pos) -> Outcome {
         if self.state != GameState::Playing {
             return Outcome::Ignored;
@@ -681,25 +682,29 @@ impl Board {
         if targets.is_empty() {
             return Outcome::Ignored;
         }
+        // The mines among the targets decide the outcome before anything is
+        // opened: floods never uncover a mine, so no order can hide one.
+        let mut mines = PosSet::EMPTY;
+        for target in targets {
+            if self.square(target).is_some_and(|square| square.is_mine()) {
+                mines.insert(target);
+            }
+        }
         let mut revealed = 0u8;
+        let mut covered_safe = u8::MAX;
         for target in targets {
             // An earlier target's floodfill may already have uncovered this one.
-            if !self.is_coverable(target) {
+            if mines.contains(target) || !self.is_coverable(target) {
                 continue;
             }
-            if self.square(target).is_some_and(|square| square.is_mine()) {
-                // Keep going after a mine, like the original: every mistake shows.
-                self.detonate(target);
-                continue;
-            }
+            // Safe targets open even when the chord loses, like the original:
+            // every mistake shows.
             let flood = self.flood_reveal(target);
             revealed += flood.revealed;
-            // A flood that clears the board wins on the spot: the targets
-            // left are then mines the floodfill stripped the false flags from
-            // around, and setting one off now would lose a won game.
-            if flood.covered_safe == 0 && self.state == GameState::Playing {
-                return self.win();
-            }
+            covered_safe = flood.covered_safe;
+        }
+        for mine in mines {
+            self.detonate(mine);
         }
         if self.state == GameState::Dead {
             // Back to covered and flagged, so the player sees the mistake.
@@ -710,6 +715,9 @@ impl Board {
                 }
             }
             return Outcome::Lost;
+        }
+        if covered_safe == 0 {
+            return self.win();
         }
         Outcome::Chorded { count: revealed }
     }

@@ -289,20 +289,45 @@ fn losing_chord_keeps_false_flags_and_marks_the_mine() {
 }
 
 #[test]
-fn chord_whose_flood_clears_the_board_wins_before_a_later_mine(/* regression */) {
-    let mut rng = Rng::new(1);
+fn chord_with_a_mine_among_its_targets_loses_even_when_a_flood_clears_the_rest() {
     // (1,1) shows 1 for the mine at (2,2); the player flags (0,1) instead.
-    // The chord's first target, (0,0), floods every safe square (the false
-    // flag included), so the unflagged mine at (2,2), a later target, must
-    // not go off: the board is already cleared.
+    // A flood from the chord's target (0,0) alone would uncover every safe
+    // square, but the chord also reveals the mine at (2,2): it loses, from
+    // either side (the mirror image handles its targets in the other order).
+    for (mine, number, wrong_flag) in [((2, 2), (1, 1), (0, 1)), ((11, 2), (12, 1), (13, 1))] {
+        let mut rng = Rng::new(1);
+        let mut board = board_with(&[mine]);
+        let number = Pos::new(number.0, number.1);
+        assert_eq!(board.reveal(number), Outcome::Revealed { count: 1 });
+        assert_eq!(
+            board.toggle_flag(Pos::new(wrong_flag.0, wrong_flag.1)),
+            Outcome::Flagged
+        );
+        assert_eq!(
+            board.act(number, &mut rng),
+            Outcome::Lost,
+            "mine at {mine:?}"
+        );
+        assert_eq!(board.state(), GameState::Dead);
+        let mine = board.square(Pos::new(mine.0, mine.1)).unwrap_or_default();
+        assert!(mine.is_detonated() && !mine.is_flagged());
+        // The false flag is back, so the player sees the mistake.
+        let flag = board
+            .square(Pos::new(wrong_flag.0, wrong_flag.1))
+            .unwrap_or_default();
+        assert!(flag.is_flagged() && flag.is_wrong_flag() && !flag.is_revealed());
+        assert_eq!(board.revealed_count(), 82);
+    }
+}
+
+#[test]
+fn chord_that_uncovers_no_mine_and_clears_the_board_wins() {
+    let mut rng = Rng::new(1);
     let mut board = board_with(&[(2, 2)]);
     assert_eq!(board.reveal(Pos::new(1, 1)), Outcome::Revealed { count: 1 });
-    assert_eq!(board.toggle_flag(Pos::new(0, 1)), Outcome::Flagged);
+    assert_eq!(board.toggle_flag(Pos::new(2, 2)), Outcome::Flagged);
     assert_eq!(board.act(Pos::new(1, 1), &mut rng), Outcome::Won);
-    assert_eq!(board.state(), GameState::Won);
     assert_eq!(board.revealed_count(), 83);
-    let mine = board.square(Pos::new(2, 2)).unwrap_or_default();
-    assert!(mine.is_flagged() && !mine.is_revealed() && !mine.is_detonated());
 }
 
 #[test]
