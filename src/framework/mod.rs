@@ -34,6 +34,7 @@ pub mod assets;
 pub mod canvas;
 pub mod desktop;
 mod events;
+pub mod frame_time;
 pub mod heap;
 pub mod input;
 #[cfg(any(debug_assertions, feature = "events"))]

@@ -12,8 +12,7 @@ use agb::external::critical_section::{self, Mutex};
 use agb::external::portable_atomic::{AtomicU32, AtomicUsize, Ordering};
 use agb::timer::{Divider, Timer, Timers};
 
-/// CPU cycles in one frame (228 lines of 1232 cycles).
-pub const FRAME_CYCLES: u32 = 280_896;
+pub use super::frame_time::FRAME_CYCLES;
 
 /// A frame's work may use half a frame: the rest is headroom for slower paths
 /// the scripts do not reach and for the debug prints of event builds.
@@ -22,8 +21,8 @@ pub const FRAME_BUDGET: u32 = FRAME_CYCLES / 2;
 /// Frames between periodic reports of every phase's worst frame.
 const REPORT_EVERY: u32 = 600;
 
-/// Phases: desktop, transition, then one per app (the ROM has two).
-const MAX_PHASES: usize = 2 + 8;
+/// Phases: desktop, transition, waiting, then one per app.
+const MAX_PHASES: usize = 3 + 8;
 
 struct Counter {
     low: Timer,
@@ -94,6 +93,9 @@ impl core::fmt::Display for FramePercent {
 pub enum Phase {
     Desktop,
     Transition,
+    /// An app's frame that the player waits through (see
+    /// [`super::frame_time::waiting`]), held to a larger budget.
+    Waiting,
     App(usize),
 }
 
@@ -102,18 +104,20 @@ impl Phase {
         match self {
             Self::Desktop => 0,
             Self::Transition => 1,
-            Self::App(index) => 2 + index,
+            Self::Waiting => 2,
+            Self::App(index) => 3 + index,
         }
     }
 }
 
 /// Name of a phase slot for events, in two parts: `desktop`, `transition`,
-/// `app:<label>`, where `labels[i]` names `Phase::App(i)`.
+/// `waiting`, `app:<label>`, where `labels[i]` names `Phase::App(i)`.
 fn phase_name<'a>(slot: usize, labels: &[&'a str]) -> (&'static str, &'a str) {
     match slot {
         0 => ("desktop", ""),
         1 => ("transition", ""),
-        slot => ("app:", labels.get(slot - 2).copied().unwrap_or("?")),
+        2 => ("waiting", ""),
+        slot => ("app:", labels.get(slot - 3).copied().unwrap_or("?")),
     }
 }
 
@@ -179,10 +183,13 @@ impl FrameMeter {
         let cycles = end
             .wrapping_sub(self.start)
             .saturating_sub(EXCLUDED.load(Ordering::Relaxed));
-        let phase = if after == self.before {
-            after
-        } else {
+        let waiting = super::frame_time::take_waiting();
+        let phase = if after != self.before {
             Phase::Transition
+        } else if waiting {
+            Phase::Waiting
+        } else {
+            after
         };
         let slot = phase.slot();
         if let (Some(worst), Some(total), Some(count)) = (
@@ -195,7 +202,12 @@ impl FrameMeter {
             *count += 1;
         }
         self.frames = self.frames.wrapping_add(1);
-        if cycles > FRAME_BUDGET {
+        let budget = if phase == Phase::Waiting {
+            super::frame_time::WAITING_FRAME_CYCLES
+        } else {
+            FRAME_BUDGET
+        };
+        if cycles > budget {
             let (name, id) = phase_name(slot, labels);
             // Marks not taken this frame read as the end, so their parts read 0.
             let [update_end, show_end] = match self.marked {

@@ -17,7 +17,7 @@ use super::{
         password,
         stroke::{PackedStroke, Step},
     },
-    search::{Search, Searched},
+    search::{Goal, Pace, Search, Searched},
     size_choice::{self, SizeFor},
     sounds,
     view::{self, Scene, Sprites, View},
@@ -149,6 +149,24 @@ pub enum Purpose {
     Check,
     /// How hard an endless puzzle is.
     Rate,
+}
+
+impl Purpose {
+    /// What the solver looks for: a stroke, or (rating) the effort.
+    pub fn goal(self) -> Goal {
+        match self {
+            Self::Rate => Goal::Rating,
+            Self::Hint(_) | Self::Recall | Self::Check => Goal::Stroke,
+        }
+    }
+
+    /// Whether the player waits for the answer, or plays on meanwhile.
+    pub fn pace(self) -> Pace {
+        match self {
+            Self::Hint(_) | Self::Check => Pace::Waiting,
+            Self::Recall | Self::Rate => Pace::Background,
+        }
+    }
 }
 
 pub struct Working {
@@ -300,9 +318,12 @@ impl App for Polarium {
         // turning a page) leaves the solver and the drawing to the next one,
         // as does a frame with a save.
         let changed = working.mode != mode_before;
+        // The frame a search the player waited for answers in was filled
+        // by it: what the answer changes is drawn in the next one.
+        let mut answered = false;
         if !changed {
             endless::rate_if_needed(persistent, working);
-            run_search(persistent, working);
+            answered = run_search(persistent, working);
         }
         if matches!(working.mode, Mode::Play { .. } | Mode::Failed { .. }) {
             working.clock.start();
@@ -310,7 +331,7 @@ impl App for Polarium {
                 persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
             }
         }
-        if !system.storage.busy() && !changed {
+        if !system.storage.busy() && !changed && !answered {
             refresh_panel(persistent, working, system);
             let scene = scene(working.mode, &working.puzzle, &working.stroke);
             // The board first; the panel's text types on in frames that
@@ -716,13 +737,14 @@ pub fn start(persistent: &mut Persistent, working: &mut Working, source: Source)
     );
 }
 
-/// One frame of the solver's work, if it is running, and what it found.
+/// One frame of the solver's work, if it is running, and what it found;
+/// whether a search the player waited for answered.
 #[inline(never)]
-fn run_search(persistent: &mut Persistent, working: &mut Working) {
+fn run_search(persistent: &mut Persistent, working: &mut Working) -> bool {
     let Some((search, purpose)) = working.search.take() else {
-        return;
+        return false;
     };
-    let (search, searched) = search.step();
+    let (search, searched) = search.step(purpose.pace());
     working.search = search.map(|search| (search, purpose));
     match searched {
         Searched::Working(_) if matches!(purpose, Purpose::Rate | Purpose::Recall) => {}
@@ -735,16 +757,14 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) {
         }
         Searched::Done(progress, states) => {
             working.shown_percent = None;
-            // An endless puzzle's tier comes from any solve of it.
-            if matches!(persistent.source, Source::Endless { .. }) && working.tier.is_none() {
-                endless::rated(working, &progress, states);
-            }
             match purpose {
                 Purpose::Hint(hint) => hints::solved(persistent, working, hint, progress),
                 Purpose::Check => menu::checked(working, progress),
                 Purpose::Recall => hints::recalled(working, progress),
-                Purpose::Rate => {}
+                Purpose::Rate => endless::rated(working, &progress, states),
             }
+            return purpose.pace() == Pace::Waiting;
         }
     }
+    false
 }

@@ -7,13 +7,13 @@ use alloc::format;
 use super::{
     app::{self, Mode, Persistent, Purpose, Source, Working},
     rules::{
-        difficulty::{Difficulty, tier_name},
+        difficulty::{Difficulty, TIERS, tier_name},
         endless::{self, EndlessCode},
         generator::Generator,
         password,
         solver::Progress,
     },
-    search::Search,
+    search::{Goal, Search},
     size_choice::{self, SizeFor},
 };
 use crate::framework::{System, assets::sfx};
@@ -84,24 +84,32 @@ pub fn rate_if_needed(persistent: &Persistent, working: &mut Working) {
         && working.tier.is_none()
         && working.search.is_none()
         && working.mode == (Mode::Play { drawing: false })
-        && let Some(search) = Search::start(&working.puzzle)
+        && let Some(search) = Search::start(&working.puzzle, Goal::Rating)
     {
         working.search = Some((search, Purpose::Rate));
     }
 }
 
-/// The solver has measured the endless puzzle.
+/// The solver has measured the endless puzzle. A scan that ran out of room
+/// had more states than any tier needs: the top tier, not another try.
 pub fn rated(working: &mut Working, progress: &Progress, states: u32) {
-    if let Some(difficulty) = Difficulty::from_progress(progress, states) {
-        working.tier = Some(difficulty.tier());
-        working.refresh_info();
-        crate::event!(
-            "polarium.endless rated tier={} states={} count={}",
-            difficulty.tier(),
-            difficulty.states,
-            difficulty.count
-        );
-    }
+    let tier = match Difficulty::from_progress(progress, states) {
+        Some(difficulty) => {
+            crate::event!(
+                "polarium.endless rated tier={} states={} count={}",
+                difficulty.tier(),
+                difficulty.states,
+                difficulty.count
+            );
+            difficulty.tier()
+        }
+        None => {
+            crate::event!("polarium.endless rated tier={} states={} count=0", TIERS, states);
+            TIERS
+        }
+    };
+    working.tier = Some(tier);
+    working.refresh_info();
 }
 
 /// The panel's name for an endless puzzle: its code in two groups of four.

@@ -5,7 +5,7 @@
 use super::{
     app::{Mode, Persistent, Purpose, Working},
     rules::{Board, Puzzle, Stroke, solver::Progress},
-    search::Search,
+    search::{Goal, Search},
 };
 use crate::framework::{System, assets::sfx};
 
@@ -36,15 +36,19 @@ pub fn next_hint(persistent: &mut Persistent, working: &mut Working, system: &mu
     system.sound.play(sfx::OPEN);
     let needs_solution = next > Hint::Ends || working.puzzle.hints.is_none();
     if needs_solution && working.solution.is_none() {
-        if let Some((_, purpose)) = working.search.as_mut() {
-            // Already solving (rating an endless puzzle): its answer serves.
-            *purpose = Purpose::Hint(next);
-        } else {
-            let Some(search) = Search::start(&working.puzzle) else {
-                working.view.set_message("No room to\nthink now.");
-                return;
-            };
-            working.search = Some((search, Purpose::Hint(next)));
+        match working.search.as_mut() {
+            // Already looking for a stroke (recalling one): its answer serves.
+            Some((_, purpose)) if purpose.goal() == Goal::Stroke => *purpose = Purpose::Hint(next),
+            _ => {
+                // A rating in the background gives way (it starts again later):
+                // its memory is the stroke search's.
+                working.search = None;
+                let Some(search) = Search::start(&working.puzzle, Goal::Stroke) else {
+                    working.view.set_message("No room to\nthink now.");
+                    return;
+                };
+                working.search = Some((search, Purpose::Hint(next)));
+            }
         }
         return;
     }
@@ -58,7 +62,7 @@ pub fn recall(puzzle: &Puzzle, hint: Hint) -> Option<(Search, Purpose)> {
     if hint < Hint::Ends || puzzle.hints.is_some() {
         return None;
     }
-    Some((Search::start(puzzle)?, Purpose::Recall))
+    Some((Search::start(puzzle, Goal::Stroke)?, Purpose::Recall))
 }
 
 /// The solution behind the hints given before the window closed.

@@ -12,7 +12,7 @@ use super::{
     app::{self, Mode, Persistent, Purpose, Source, Working},
     editor, endless, records,
     rules::{builtin, endless as endless_code, password, solver::Progress},
-    search::Search,
+    search::{Goal, Search},
 };
 use crate::framework::{
     System,
@@ -429,7 +429,7 @@ fn accept(persistent: &mut Persistent, working: &mut Working, purpose: PadFor, d
 fn play_password(persistent: &mut Persistent, working: &mut Working, digits: &[u8]) {
     if let Ok(puzzle) = password::decode(digits) {
         app::start(persistent, working, Source::Password(password::lines(&puzzle)));
-        if let Some(search) = Search::start(&working.puzzle) {
+        if let Some(search) = Search::start(&working.puzzle, Goal::Stroke) {
             working.search = Some((search, Purpose::Check));
             working.mode = Mode::Checking;
         }

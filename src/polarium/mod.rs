@@ -20,7 +20,7 @@ mod hints;
 mod menu;
 pub mod records;
 pub mod rules;
-mod search;
+pub(crate) mod search;
 mod size_choice;
 mod sounds;
 mod view;

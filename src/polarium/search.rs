@@ -1,6 +1,8 @@
 //! The solver at work on the cartridge, spread over frames: its memory is
-//! cleared a slice a frame, then it expands a few dozen states a frame and
-//! reads its solution back the same way, so no frame runs long.
+//! cleared a slice at a time, then it expands states and reads its solution
+//! back the same way. While the player waits for the answer (a check, a
+//! hint) it fills each frame up to a line of the display; in the background
+//! (rating, recalling a hint while the player plays) it takes a small slice.
 
 use alloc::boxed::Box;
 use core::{alloc::Layout, ptr::NonNull};
@@ -9,17 +11,46 @@ use super::rules::{
     Puzzle,
     solver::{Progress, RomSpace, Solver},
 };
+use crate::framework::frame_time;
 
-/// Solver states expanded per frame (each a few hundred cycles).
+/// Solver states expanded per frame in the background (each a few hundred
+/// cycles).
 pub const STATES_PER_FRAME: u32 = 64;
-/// Bytes of the solver's memory cleared per frame (EWRAM: ~1.5 cycles a byte).
+/// States between looks at the clock while the player waits.
+const STATES_PER_SLICE: u32 = 48;
+/// Bytes of the solver's memory cleared per frame in the background (EWRAM:
+/// ~1.5 cycles a byte), and per look at the clock while the player waits.
 const ZERO_BYTES_PER_FRAME: usize = 24 * 1024;
+const ZERO_BYTES_PER_SLICE: usize = 8 * 1024;
+
+/// What a search is after, which decides the solver it runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Goal {
+    /// One stroke, found fast (depth first).
+    Stroke,
+    /// The puzzle's difficulty (the layered scan's states).
+    Rating,
+}
+
+/// How much of each frame a search may take.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Pace {
+    /// The player waits for the answer: fill the frame (see
+    /// [`frame_time::WAITING_WORK_LINES`]).
+    Waiting,
+    /// The player plays on: a small slice a frame.
+    Background,
+}
 
 /// A solve in progress. The solver is boxed so that a frame's step moves
 /// pointers, not the solver, through the small IWRAM stack.
 pub enum Search {
     /// Its memory being cleared.
-    Clearing { memory: Zeroing, puzzle: Puzzle },
+    Clearing {
+        memory: Zeroing,
+        puzzle: Puzzle,
+        goal: Goal,
+    },
     Solving {
         solver: Box<Solver>,
         space: Box<RomSpace>,
@@ -38,27 +69,65 @@ pub enum Searched {
 
 impl Search {
     /// `None` if the heap has no room for the solver now.
-    pub fn start(puzzle: &Puzzle) -> Option<Self> {
+    pub fn start(puzzle: &Puzzle, goal: Goal) -> Option<Self> {
         Some(Self::Clearing {
             memory: Zeroing::start()?,
             puzzle: *puzzle,
+            goal,
         })
     }
 
-    /// One frame's work.
-    pub fn step(self) -> (Option<Self>, Searched) {
+    /// One frame's work at `pace`. Waiting, slices follow each other while
+    /// the longest one so far would still end by the frame's work line;
+    /// the frame the memory is clear in ends there, as the solver's first
+    /// steps (its rule tables) are its longest.
+    pub fn step(mut self, pace: Pace) -> (Option<Self>, Searched) {
+        if pace == Pace::Background {
+            return self.slice(STATES_PER_FRAME, ZERO_BYTES_PER_FRAME);
+        }
+        frame_time::waiting();
+        let mut longest = 0;
+        loop {
+            let clearing = matches!(self, Self::Clearing { .. });
+            let before = frame_time::lines_used();
+            let (next, searched) = self.slice(STATES_PER_SLICE, ZERO_BYTES_PER_SLICE);
+            let after = frame_time::lines_used();
+            longest = longest.max(after.saturating_sub(before));
+            let cleared_now = clearing && matches!(next, Some(Self::Solving { .. }));
+            match next {
+                Some(next) if !cleared_now && after + longest <= frame_time::WAITING_WORK_LINES => {
+                    self = next;
+                }
+                next => return (next, searched),
+            }
+        }
+    }
+
+    /// Up to `states` states of solving, or `bytes` of clearing.
+    fn slice(self, states: u32, bytes: usize) -> (Option<Self>, Searched) {
         match self {
-            Self::Clearing { memory, puzzle } => match memory.step() {
-                Err(memory) => (Some(Self::Clearing { memory, puzzle }), Searched::Working(0)),
+            Self::Clearing {
+                memory,
+                puzzle,
+                goal,
+            } => match memory.step(bytes) {
+                Err(memory) => (
+                    Some(Self::Clearing {
+                        memory,
+                        puzzle,
+                        goal,
+                    }),
+                    Searched::Working(0),
+                ),
                 Ok(mut space) => {
-                    let solver = boxed_solver(&puzzle, &mut space);
+                    let solver = boxed_solver(&puzzle, goal, &mut space);
                     (Some(Self::Solving { solver, space }), Searched::Working(0))
                 }
             },
             Self::Solving {
                 mut solver,
                 mut space,
-            } => match solver.step(&mut space, STATES_PER_FRAME) {
+            } => match solver.step(&mut space, states) {
                 Progress::Working { scanned, total } => {
                     let percent = u32::from(scanned) * 100 / u32::from(total.max(1));
                     (Some(Self::Solving { solver, space }), Searched::Working(percent))
@@ -72,11 +141,14 @@ impl Search {
     }
 }
 
-/// The cartridge's solver (see [`Solver::start`]) built straight into its
-/// box, in a stack frame of its own.
+/// The cartridge's solver for `goal` (see [`Solver::start`] and
+/// [`Solver::new`]) built straight into its box, in a stack frame of its own.
 #[inline(never)]
-pub fn boxed_solver(puzzle: &Puzzle, space: &mut RomSpace) -> Box<Solver> {
-    Box::new(Solver::start(puzzle, space))
+pub fn boxed_solver(puzzle: &Puzzle, goal: Goal, space: &mut RomSpace) -> Box<Solver> {
+    match goal {
+        Goal::Stroke => Box::new(Solver::start(puzzle, space)),
+        Goal::Rating => Box::new(Solver::new(puzzle, space)),
+    }
 }
 
 /// A word for the event log.
@@ -107,10 +179,10 @@ impl Zeroing {
         NonNull::new(block).map(|block| Self { block, done: 0 })
     }
 
-    /// Clear the next slice; the memory once all of it is clear.
-    fn step(mut self) -> Result<Box<RomSpace>, Self> {
+    /// Clear the next `bytes`; the memory once all of it is clear.
+    fn step(mut self, bytes: usize) -> Result<Box<RomSpace>, Self> {
         let size = Self::LAYOUT.size();
-        let count = ZERO_BYTES_PER_FRAME.min(size - self.done);
+        let count = bytes.min(size - self.done);
         // SAFETY: `done + count <= size`, inside the block we allocated.
         unsafe { self.block.as_ptr().add(self.done).write_bytes(0, count) };
         self.done += count;

@@ -7,6 +7,8 @@
 
 pub mod board;
 pub mod builtin;
+#[cfg(any(test, feature = "bench"))]
+pub mod designer;
 pub mod difficulty;
 pub mod endless;
 pub mod generator;

@@ -467,18 +467,17 @@ impl Solver {
         }
     }
 
-    /// The cartridge's solve: with hints, the layered scan (its count rates
-    /// an endless puzzle); without, depth first (see [`Self::depth_first`]).
+    /// The cartridge's solve when a stroke is wanted (a check, a hint): depth
+    /// first (see [`Self::depth_first`]), hints or none. The layered scan
+    /// ([`Self::new`]) measures a puzzle's difficulty instead: on boards with
+    /// many strokes from their hints, as designers draw them, it has the
+    /// most states where the depth-first search has the least work.
     #[must_use]
     pub fn start<const CAPACITY: usize, const SLOTS: usize>(
         puzzle: &Puzzle,
         space: &mut Space<CAPACITY, SLOTS>,
     ) -> Self {
-        if puzzle.hints.is_some() {
-            Self::new(puzzle, space)
-        } else {
-            Self::depth_first(puzzle, space)
-        }
+        Self::depth_first(puzzle, space)
     }
 
     /// A solve that looks for one stroke, depth first, the board and it

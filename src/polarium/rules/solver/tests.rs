@@ -545,3 +545,75 @@ fn depth_first_matches_the_path_enumeration() {
         }
     }
 }
+
+/// Boards drawn the way designers draw them (one long stroke over rows of
+/// one colour, its ends the hints): the cartridge's solve finds a stroke on
+/// every one, hinted and not, in the cartridge's space and steps, and the
+/// layered scan (a different algorithm) agrees each is solvable. Prints the
+/// states (median and worst) and the boards with the most strokes from
+/// their hints, as passwords (`just bench` times those).
+#[test]
+fn every_designer_board_shows_a_stroke() {
+    use super::super::designer::{SIZES, designed};
+    use super::super::password;
+    let mut rom = unsafe { Box::<RomSpace>::new_zeroed().assume_init() };
+    let mut host = space();
+    let mut rng = Rng::new(0xDE51);
+    let mut states: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+    // Per board: its strokes from its hints, the hinted solve's states.
+    let mut most: Vec<(u32, u32, Puzzle)> = Vec::new();
+    for i in 0..1200 {
+        let (width, height) = SIZES[i % SIZES.len()];
+        let designed = designed(&mut rng, width, height).expect("a designed board");
+        for (hinted, states) in states.iter_mut().enumerate() {
+            let puzzle = Puzzle {
+                board: designed.puzzle.board,
+                hints: if hinted == 1 { designed.puzzle.hints } else { None },
+            };
+            let mut solver = Solver::start(&puzzle, &mut rom);
+            let progress = loop {
+                match solver.step(&mut rom, 16) {
+                    Progress::Working { scanned, total } => assert!(scanned <= total),
+                    done => break done,
+                }
+            };
+            let Progress::Solved(solution) = progress else {
+                panic!("{progress:?} for {puzzle:?}");
+            };
+            check_solution(&puzzle, &solution);
+            states.push(solver.states());
+        }
+        let (layered, _) = solve(&designed.puzzle, &mut host);
+        let count = match layered {
+            Progress::Solved(solution) => solution.count,
+            other => panic!("layered scan: {other:?} for {:?}", designed.puzzle),
+        };
+        most.push((count, states[1][states[1].len() - 1], designed.puzzle));
+    }
+    for (hinted, states) in states.iter_mut().enumerate() {
+        states.sort_unstable();
+        std::println!(
+            "designer boards ({}): {} boards, states median {}, worst {}",
+            if hinted == 1 { "hinted" } else { "unhinted" },
+            states.len(),
+            states[states.len() / 2],
+            states[states.len() - 1]
+        );
+    }
+    // The most strokes (the count saturates), the hardest of those first.
+    most.sort_by_key(|&(count, states, _)| std::cmp::Reverse((count, states)));
+    let saturated = most.iter().filter(|&&(count, ..)| count >= COUNT_LIMIT).count();
+    std::println!("{saturated} boards have {COUNT_LIMIT} or more strokes from their hints");
+    for (count, states, puzzle) in &most[..8] {
+        let digits: std::string::String = password::encode(puzzle)
+            .iter()
+            .map(|&d| char::from(b'0' + d))
+            .collect();
+        std::println!("most strokes: {count}, {states} states: {digits}");
+    }
+    // Designers' boards are made to have many ways from their ends.
+    assert!(saturated >= 10, "{saturated}");
+    // Regression guards on the effort (the cartridge's figures are `just bench`'s).
+    assert!(states[1][states[1].len() - 1] < 12_000);
+    assert!(states[0][states[0].len() - 1] < 6_000);
+}
