@@ -12,8 +12,8 @@ use agb::external::critical_section::{self, Mutex};
 use agb::external::portable_atomic::{AtomicU32, AtomicUsize, Ordering};
 use agb::timer::{Divider, Timer, Timers};
 
-/// CPU cycles in one frame (228 lines of 1232 cycles).
-pub const FRAME_CYCLES: u32 = 280_896;
+/// CPU cycles in one frame.
+pub const FRAME_CYCLES: u32 = super::widgets::timer::CYCLES_PER_FRAME;
 
 /// A frame's work may use half a frame: the rest is headroom for slower paths
 /// the scripts do not reach and for the debug prints of event builds.
