@@ -514,7 +514,7 @@ fn a_first_move_waiting_for_its_layout_is_kept_by_the_board_alone() {
     assert_eq!(resumed_at, first);
     let outcome = kept.start_with_layout(resumed_at, &generate_blocking(resumed_at, mines, seed));
     assert!(matches!(outcome, Outcome::Revealed { .. } | Outcome::Won));
-    assert!(kept.square(first).is_some_and(|square| square.is_revealed()));
+    assert!(kept.square(first).is_some_and(|s| s.is_revealed()));
     assert_eq!((kept.state(), kept.clicks()), (GameState::Playing, 1));
     assert_eq!(kept, uninterrupted);
 
