@@ -16,7 +16,7 @@ use super::{
     canvas::Canvas,
     system::System,
     transition::{self, Area},
-    widgets::{status_bar::StatusBar, text::TextBox},
+    widgets::{status_bar::StatusBar, text::TextBox, timer::SecondClock},
 };
 
 /// Icon grid: up to 4 apps per row.
@@ -33,7 +33,6 @@ const _: () = assert!(GRID_LEFT % 8 == 0 && GRID_TOP % 8 == 0);
 const _: () = assert!(CELL_WIDTH % 8 == 0 && CELL_HEIGHT % 8 == 0);
 /// How long the boot notice (save repaired, new save...) stays up.
 const NOTICE_FRAMES: u32 = 60 * 5;
-const FRAMES_PER_SECOND: u32 = 60;
 
 /// What the desktop tells its host (see `framework/mod.rs`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -51,7 +50,11 @@ pub struct Desktop {
     selected: usize,
     active: Option<(usize, Lifecycle)>,
     app_count: usize,
-    frames_this_second: u32,
+    /// The play time's second under way.
+    play_clock: SecondClock,
+    /// The frame the play time last counted (`None` until the desktop first
+    /// runs, and again after it hands the frame loop back to a game).
+    last_counted_frame: Option<u32>,
     /// Desktop frames the boot notice stays up (counted from when the desktop
     /// first runs, not from when it was built behind the splash).
     notice_frames_left: u32,
@@ -110,7 +113,8 @@ impl Desktop {
             selected: 0,
             active: None,
             app_count: apps.len(),
-            frames_this_second: 0,
+            play_clock: SecondClock::new(),
+            last_counted_frame: None,
             notice_frames_left,
             hint_is_notice: None,
             #[cfg(any(debug_assertions, feature = "events"))]
@@ -268,6 +272,8 @@ impl Desktop {
                 self.active = Some((self.selected, Lifecycle::Opening(0)));
             }
         } else if system.input.just_pressed(Button::B) {
+            // The game's own frames until it pauses again are not play time here.
+            self.last_counted_frame = None;
             return DesktopRequest::Leave;
         }
         DesktopRequest::Stay
@@ -290,12 +296,15 @@ impl Desktop {
     }
 
     fn tick_clock(&mut self, system: &mut System) {
-        self.frames_this_second += 1;
-        if self.frames_this_second >= FRAMES_PER_SECOND {
-            self.frames_this_second = 0;
-            let desk = &mut system.storage.desk;
-            desk.play_seconds = desk.play_seconds.saturating_add(1);
-        }
+        // Every frame since the last one counted: a frame spent saving,
+        // when the desktop waits, is play time too.
+        let frames = self
+            .last_counted_frame
+            .map_or(1, |last| system.frame.wrapping_sub(last));
+        self.last_counted_frame = Some(system.frame);
+        let seconds = self.play_clock.advance(frames);
+        let desk = &mut system.storage.desk;
+        desk.play_seconds = desk.play_seconds.saturating_add(seconds);
         self.notice_frames_left = self.notice_frames_left.saturating_sub(1);
         // The clock and hint catch up next frame when this one began with a
         // save: the two together took over half a frame.

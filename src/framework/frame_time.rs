@@ -9,14 +9,11 @@
 #[cfg(any(debug_assertions, feature = "events"))]
 use agb::external::portable_atomic::{AtomicBool, Ordering};
 
-/// CPU cycles in one line of the display (including its horizontal blank).
-#[cfg(any(debug_assertions, feature = "events"))]
-pub const LINE_CYCLES: u32 = 1232;
 /// Lines in one frame: 160 drawn, 68 of vertical blank.
 pub const FRAME_LINES: u32 = 228;
-/// CPU cycles in one frame.
+/// CPU cycles in one frame (the clocks' own figure: they count real time).
 #[cfg(any(debug_assertions, feature = "events"))]
-pub const FRAME_CYCLES: u32 = FRAME_LINES * LINE_CYCLES;
+pub use super::widgets::timer::CYCLES_PER_FRAME as FRAME_CYCLES;
 /// The line at which vertical blank, and so the frame's work, starts.
 const VBLANK_LINE: u32 = 160;
 

@@ -147,9 +147,16 @@ impl App for Sweeper {
         }
         crate::event!("sweeper.opened board={:08x}", fingerprint(board));
         let view = View::new(system.app_palette);
+        // Closed while a no-guess first move waited for its layout: the
+        // search starts again from that square (it finds the same layout),
+        // and the move is then made as if the window had stayed open.
+        let mode = match board.awaiting_layout() {
+            Some(first) => search_layout(board, first),
+            None => Mode::PLAY,
+        };
         Working {
             view,
-            mode: Mode::PLAY,
+            mode,
             clock: Timer::new(),
         }
     }
@@ -291,15 +298,21 @@ fn release_a(board: &mut Board, working: &mut Working, system: &mut System, pos:
     let seed = board_code(board).seed();
     let outcome = board.act(pos, &mut Rng::new(seed));
     if outcome == Outcome::NeedsLayout {
-        let mines = board.difficulty().mines();
-        working.mode = Mode::Generating {
-            first: pos,
-            generator: NoGuessGenerator::new(pos, mines, seed),
-        };
-        crate::event!("sweeper.generate first={},{}", pos.x(), pos.y());
+        working.mode = search_layout(board, pos);
         return;
     }
     finish_move(board, working, system, outcome);
+}
+
+/// The search for a no-guess layout whose first reveal is `first`: the same
+/// board and square always give the same layout.
+fn search_layout(board: &Board, first: Pos) -> Mode {
+    crate::event!("sweeper.generate first={},{}", first.x(), first.y());
+    let mines = board.difficulty().mines();
+    Mode::Generating {
+        first,
+        generator: NoGuessGenerator::new(first, mines, board_code(board).seed()),
+    }
 }
 
 fn update_generation(board: &mut Board, working: &mut Working, system: &mut System) {

@@ -4,7 +4,7 @@
 
 use agb::display::tiled::RegularBackground;
 
-use super::text::TextBox;
+use super::{text::TextBox, timer::format_play_time};
 
 pub struct StatusBar {
     /// Drawn once; kept so its tiles stay mapped.
@@ -34,12 +34,6 @@ impl StatusBar {
             return;
         }
         self.shown_seconds = Some(seconds);
-        let text = alloc::format!(
-            "{}:{:02}:{:02}",
-            seconds / 3600,
-            seconds / 60 % 60,
-            seconds % 60
-        );
-        self.clock.set_right(layer, &text);
+        self.clock.set_right(layer, &format_play_time(seconds));
     }
 }

@@ -1,16 +1,60 @@
-//! A play timer: counts frames while running, shows minutes:seconds, and holds
-//! at 99:59 (the display has two minute digits).
+//! Game time, for every clock that is shown or recorded: whole seconds counted
+//! from frames at the GBA's true frame rate ([`SecondClock`]), the apps' play
+//! timer ([`Timer`], minutes:seconds held at 99:59) and the desktop's play
+//! time (h:mm:ss). Pure (`core` and `heapless`), so its tests run on the host.
 
-/// GBA frames per second, rounded: the timer reads 1 second per 60 frames,
-/// 0.45% fast against wall time, the same rounding most GBA games use.
-const FRAMES_PER_SECOND: u16 = 60;
+use core::fmt::Write;
+
+/// The GBA's system clock: 2^24 cycles a second.
+pub const CYCLES_PER_SECOND: u32 = 1 << 24;
+/// One frame: 228 lines of 1,232 cycles. A second is about 59.73 frames, not
+/// 60, so a clock counting 60 frames as a second falls behind the wall.
+pub const CYCLES_PER_FRAME: u32 = 228 * 1232;
+// A frame adds less than a second, so `SecondClock::tick` completes at most
+// one second and its remainder stays below a second.
+const _: () = assert!(CYCLES_PER_FRAME < CYCLES_PER_SECOND);
+
 /// 99:59, the largest time the display shows.
 pub const MAX_SECONDS: u16 = 99 * 60 + 59;
 
+/// Turns frames into whole seconds exactly: the part of a second not yet
+/// complete is kept in cycles, so nothing is rounded away and no drift ever
+/// builds up.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct SecondClock {
+    /// Cycles into the second under way (below [`CYCLES_PER_SECOND`]).
+    cycles: u32,
+}
+
+impl SecondClock {
+    pub const fn new() -> Self {
+        Self { cycles: 0 }
+    }
+
+    /// Counts one frame; true when it completes a second.
+    pub fn tick(&mut self) -> bool {
+        self.cycles += CYCLES_PER_FRAME;
+        if self.cycles >= CYCLES_PER_SECOND {
+            self.cycles -= CYCLES_PER_SECOND;
+            return true;
+        }
+        false
+    }
+
+    /// Counts `frames` frames at once; returns the seconds they complete.
+    pub fn advance(&mut self, frames: u32) -> u32 {
+        let cycles = u64::from(self.cycles) + u64::from(frames) * u64::from(CYCLES_PER_FRAME);
+        // A second is a power of two of cycles: a shift and a mask split them.
+        self.cycles = (cycles % u64::from(CYCLES_PER_SECOND)) as u32;
+        (cycles / u64::from(CYCLES_PER_SECOND)) as u32
+    }
+}
+
+/// A game's clock: counts while running, holds at 99:59.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Timer {
     seconds: u16,
-    frames: u8,
+    clock: SecondClock,
     running: bool,
 }
 
@@ -18,7 +62,7 @@ impl Timer {
     pub const fn new() -> Self {
         Self {
             seconds: 0,
-            frames: 0,
+            clock: SecondClock::new(),
             running: false,
         }
     }
@@ -36,24 +80,14 @@ impl Timer {
         if !self.running || self.seconds >= MAX_SECONDS {
             return false;
         }
-        self.frames += 1;
-        if u16::from(self.frames) >= FRAMES_PER_SECOND {
-            self.frames = 0;
-            self.seconds += 1;
-            return true;
-        }
-        false
+        let completed = self.clock.tick();
+        self.seconds += u16::from(completed);
+        completed
     }
 
     #[cfg(test)]
     pub fn seconds(&self) -> u16 {
         self.seconds
-    }
-
-    #[cfg(test)]
-    pub fn set_seconds(&mut self, seconds: u16) {
-        self.seconds = seconds.min(MAX_SECONDS);
-        self.frames = 0;
     }
 }
 
@@ -77,29 +111,169 @@ pub fn format_time(seconds: u16) -> heapless::String<5> {
     text
 }
 
-#[cfg(test)]
+/// "h:mm:ss" for the desktop's play time; room for any `u32` of seconds.
+pub fn format_play_time(seconds: u32) -> heapless::String<13> {
+    let mut text = heapless::String::new();
+    let _ = write!(
+        text,
+        "{}:{:02}:{:02}",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    );
+    text
+}
+
+#[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
     use super::*;
 
-    #[test_case]
-    fn timer_counts_only_while_running_and_holds_at_99_59(_gba: &mut agb::Gba) {
+    /// The first frame that ends an hour: an hour is 3600 * 2^24 / 280,896
+    /// = 215,019.002 frames.
+    const HOUR_IN_FRAMES: u32 = 215_020;
+
+    /// The exact answer: whole seconds in `frames` frames.
+    fn seconds_in(frames: u32) -> u32 {
+        (u64::from(frames) * u64::from(CYCLES_PER_FRAME) / u64::from(CYCLES_PER_SECOND)) as u32
+    }
+
+    /// The first frame at or past `seconds` seconds.
+    fn frames_to(seconds: u32) -> u32 {
+        u64::from(seconds)
+            .saturating_mul(u64::from(CYCLES_PER_SECOND))
+            .div_ceil(u64::from(CYCLES_PER_FRAME)) as u32
+    }
+
+    /// A timer ticked `frames` frames from zero.
+    fn timer_after(frames: u32) -> Timer {
+        let mut timer = Timer::new();
+        timer.start();
+        for _ in 0..frames {
+            timer.tick();
+        }
+        timer
+    }
+
+    #[test]
+    fn a_frame_is_the_gba_s_and_a_second_is_59_73_frames() {
+        assert_eq!(CYCLES_PER_FRAME, 280_896);
+        assert_eq!(CYCLES_PER_SECOND, 16_777_216);
+        assert_eq!(frames_to(3600), HOUR_IN_FRAMES);
+        assert_eq!(seconds_in(HOUR_IN_FRAMES), 3600);
+        assert_eq!(seconds_in(HOUR_IN_FRAMES - 1), 3599);
+        // Counting 60 frames a second, the same frames read 3583 seconds.
+        assert_eq!(HOUR_IN_FRAMES / 60, 3583);
+    }
+
+    #[test]
+    fn an_hour_of_frames_reads_1_00_00_on_the_desktop() {
+        let mut clock = SecondClock::new();
+        let almost = clock.advance(HOUR_IN_FRAMES - 1);
+        assert_eq!(format_play_time(almost).as_str(), "0:59:59");
+        let hour = almost + clock.advance(1);
+        assert_eq!(format_play_time(hour).as_str(), "1:00:00");
+    }
+
+    #[test]
+    fn the_second_clock_never_drifts_from_the_exact_count() {
+        // Every frame of 100 hours against the exact product: the clock is
+        // never a second out, so nothing builds up however long it runs.
+        let mut clock = SecondClock::new();
+        let mut seconds = 0;
+        let hundred_hours = frames_to(100 * 3600);
+        for frame in 1..=hundred_hours {
+            seconds += u32::from(clock.tick());
+            assert_eq!(seconds, seconds_in(frame), "after {frame} frames");
+        }
+        assert_eq!(format_play_time(seconds).as_str(), "100:00:00");
+    }
+
+    #[test]
+    fn advancing_many_frames_counts_as_ticking_each() {
+        let mut ticked = SecondClock::new();
+        let mut advanced = SecondClock::new();
+        for frames in [0, 1, 2, 59, 60, 61, 1000, HOUR_IN_FRAMES, 3] {
+            let by_ticks: u32 = (0..frames).map(|_| u32::from(ticked.tick())).sum();
+            assert_eq!(advanced.advance(frames), by_ticks, "{frames} frames");
+            assert_eq!(advanced, ticked);
+        }
+        // The most frames a `u32` frame counter can skip still fits.
+        assert_eq!(SecondClock::new().advance(u32::MAX), seconds_in(u32::MAX));
+    }
+
+    #[test]
+    fn the_timer_counts_only_while_running() {
         let mut timer = Timer::new();
         for _ in 0..120 {
-            timer.tick();
+            assert!(!timer.tick());
         }
         assert_eq!(timer.seconds(), 0);
         timer.start();
-        for _ in 0..120 {
-            timer.tick();
-        }
-        assert_eq!(timer.seconds(), 2);
-        timer.set_seconds(MAX_SECONDS - 1);
+        // The first second ends in frame 60 (59.73 frames), the third in
+        // frame 180 (179.2), but the fourth in frame 239 (238.9), where a
+        // clock of 60 frames a second would still say 3.
+        let ticks: u16 = (0..239).map(|_| u16::from(timer.tick())).sum();
+        assert_eq!((ticks, timer.seconds()), (4, 4));
+        assert_eq!(timer_after(238).seconds(), 3);
+        timer.reset();
+        assert_eq!(timer, Timer::new());
+    }
+
+    #[test]
+    fn an_hour_on_the_timer_reads_60_00() {
+        let reads = |frames| format_time(timer_after(frames).seconds());
+        assert_eq!(reads(HOUR_IN_FRAMES).as_str(), "60:00");
+        assert_eq!(reads(HOUR_IN_FRAMES - 1).as_str(), "59:59");
+    }
+
+    #[test]
+    fn the_timer_reaches_99_59_on_time_and_holds_there() {
+        let frames = frames_to(u32::from(MAX_SECONDS));
+        assert_eq!(seconds_in(frames - 1), u32::from(MAX_SECONDS) - 1);
+        assert_eq!(seconds_in(frames), u32::from(MAX_SECONDS));
+        let mut timer = timer_after(frames - 1);
+        assert_eq!(format_time(timer.seconds()).as_str(), "99:58");
+        assert!(timer.tick());
+        assert_eq!(format_time(timer.seconds()).as_str(), "99:59");
         for _ in 0..600 {
-            timer.tick();
+            assert!(!timer.tick());
         }
         assert_eq!(timer.seconds(), MAX_SECONDS);
-        assert_eq!(format_time(timer.seconds()).as_str(), "99:59");
+    }
+
+    #[test]
+    fn times_read_as_the_displays_show_them() {
+        assert_eq!(format_time(0).as_str(), "00:00");
         assert_eq!(format_time(65).as_str(), "01:05");
         assert_eq!(format_time(u16::MAX).as_str(), "99:59");
+        assert_eq!(format_play_time(0).as_str(), "0:00:00");
+        assert_eq!(format_play_time(3599).as_str(), "0:59:59");
+        assert_eq!(format_play_time(360_000).as_str(), "100:00:00");
+        assert_eq!(format_play_time(u32::MAX).as_str(), "1193046:28:15");
+    }
+}
+
+#[cfg(all(test, target_arch = "arm"))]
+mod rom_tests {
+    use super::*;
+
+    /// The same arithmetic in the ROM's own build: an hour of frames reads
+    /// 1:00:00 on the desktop and 60:00 on a game's timer.
+    #[test_case]
+    fn an_hour_of_frames_is_an_hour_on_the_gba(_gba: &mut agb::Gba) {
+        let mut clock = SecondClock::new();
+        let mut timer = Timer::new();
+        timer.start();
+        let mut seconds = 0;
+        for _ in 0..215_019 {
+            seconds += u32::from(clock.tick());
+            timer.tick();
+        }
+        assert_eq!(format_play_time(seconds).as_str(), "0:59:59");
+        assert_eq!(format_time(timer.seconds()).as_str(), "59:59");
+        seconds += u32::from(clock.tick());
+        timer.tick();
+        assert_eq!(format_play_time(seconds).as_str(), "1:00:00");
+        assert_eq!(format_time(timer.seconds()).as_str(), "60:00");
     }
 }

@@ -32,6 +32,10 @@ pub struct Board {
     no_guess: bool,
     new_record: bool,
     cursor: Pos,
+    /// A no-guess game's first reveal while its layout is being made (off
+    /// the board when none is): kept here, not with the search, so the move
+    /// outlives the window closing before the layout is ready.
+    awaiting_layout: Pos,
     /// Whole seconds since the first reveal, held at [`MAX_SECONDS`].
     elapsed_seconds: u16,
     /// Moves that did something (reveals, chords, flag toggles), for the
@@ -43,6 +47,9 @@ pub struct Board {
 }
 
 const _: () = assert!(core::mem::size_of::<Board>() <= 96);
+
+/// [`Board::awaiting_layout`]'s "no first reveal waiting": off the board.
+const NOTHING_AWAITS: Pos = Pos::new(15, 15);
 
 /// What one floodfill did; `pushed` lets tests prove no square is queued twice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +71,7 @@ impl Board {
             no_guess,
             new_record: false,
             cursor: Pos::new(super::WIDTH / 2, super::HEIGHT / 2),
+            awaiting_layout: NOTHING_AWAITS,
             elapsed_seconds: 0,
             clicks: 0,
             deal: super::code::DEALS,
@@ -169,6 +177,18 @@ impl Board {
         let moved = target != self.cursor;
         self.cursor = target;
         moved
+    }
+
+    /// The first reveal of a no-guess game chosen before its layout was
+    /// made: the search for one must (re)start from it, and its reveal then
+    /// comes from [`Board::start_with_layout`].
+    #[must_use]
+    pub const fn awaiting_layout(&self) -> Option<Pos> {
+        if matches!(self.state, GameState::Fresh) && self.awaiting_layout.is_on_board() {
+            Some(self.awaiting_layout)
+        } else {
+            None
+        }
     }
 
     #[must_use]
@@ -341,7 +361,10 @@ impl Board {
         };
         let outcome = match self.state {
             GameState::Dead | GameState::Won => Outcome::Ignored,
-            GameState::Fresh if self.no_guess => return Outcome::NeedsLayout,
+            GameState::Fresh if self.no_guess => {
+                self.awaiting_layout = pos;
+                return Outcome::NeedsLayout;
+            }
             GameState::Fresh => {
                 self.place_mines(pos, rng);
                 self.reveal(pos)
@@ -371,6 +394,7 @@ impl Board {
         if self.state != GameState::Fresh || !first.is_on_board() || layout.is_mine(first) {
             return Outcome::Ignored;
         }
+        self.awaiting_layout = NOTHING_AWAITS;
         self.lay_mines(layout);
         let outcome = self.reveal(first);
         self.count_click(outcome)

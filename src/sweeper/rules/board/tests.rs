@@ -2,6 +2,7 @@ use super::{Board, MAX_SECONDS};
 use crate::random::Rng;
 use crate::sweeper::rules::{
     Difficulty, GameState, HEIGHT, Layout, Outcome, Pos, PosSet, SquareFlags, WIDTH,
+    generate_blocking,
 };
 
 /// A board already playing with mines exactly at `mines`, nothing revealed.
@@ -495,8 +496,11 @@ fn no_guess_games_wait_for_a_layout() {
     let mut rng = Rng::new(1);
     let mut board = Board::new(Difficulty::Easy, true);
     let first = Pos::new(6, 2);
+    assert_eq!(board.awaiting_layout(), None);
     assert_eq!(board.act(first, &mut rng), Outcome::NeedsLayout);
     assert_eq!(board.state(), GameState::Fresh);
+    assert_eq!(board.awaiting_layout(), Some(first));
+    assert_eq!(board.clicks(), 0, "the move counts once it is made");
     let on_first = Layout::from_mines([first].into_iter().collect());
     assert_eq!(
         board.start_with_layout(first, &on_first),
@@ -510,11 +514,47 @@ fn no_guess_games_wait_for_a_layout() {
     ));
     assert_eq!(board.mine_count(), 10);
     assert_eq!(board.clicks(), 1);
+    assert_eq!(board.awaiting_layout(), None);
     assert_eq!(
         board.start_with_layout(first, &layout),
         Outcome::Ignored,
         "only on a fresh board"
     );
+}
+
+#[test]
+fn a_first_move_waiting_for_its_layout_is_kept_by_the_board_alone() {
+    // The window closes mid-search: only the board is kept. Searching again
+    // from the square it kept makes the very game the first search would
+    // have, with the move counted and the clock about to run.
+    let seed = 77;
+    let first = Pos::new(3, 4);
+    let mines = Difficulty::Hard.mines();
+    let mut kept = Board::new(Difficulty::Hard, true);
+    assert_eq!(kept.act(first, &mut Rng::new(seed)), Outcome::NeedsLayout);
+    let mut uninterrupted = kept.clone();
+    uninterrupted.start_with_layout(first, &generate_blocking(first, mines, seed));
+
+    let resumed_at = kept.awaiting_layout().expect("the first move is kept");
+    assert_eq!(resumed_at, first);
+    let outcome = kept.start_with_layout(resumed_at, &generate_blocking(resumed_at, mines, seed));
+    assert!(matches!(outcome, Outcome::Revealed { .. } | Outcome::Won));
+    assert!(kept.square(first).is_some_and(|s| s.is_revealed()));
+    assert_eq!((kept.state(), kept.clicks()), (GameState::Playing, 1));
+    assert_eq!(kept, uninterrupted);
+
+    // A new game or a change of settings forgets a waiting move.
+    let forgets: [fn(&mut Board); 3] = [
+        Board::reset,
+        |board| board.set_no_guess(false),
+        |board| board.set_difficulty(Difficulty::Medium),
+    ];
+    for forget in forgets {
+        let mut board = Board::new(Difficulty::Easy, true);
+        board.act(first, &mut Rng::new(seed));
+        forget(&mut board);
+        assert_eq!(board.awaiting_layout(), None);
+    }
 }
 
 #[test]

@@ -1,4 +1,6 @@
-//! `crate::framework::widgets` of the ROM: the number pad's model (its view
-//! draws with agb, so it stays out).
+//! `crate::framework::widgets` of the ROM: the number pad's model and the
+//! clocks' arithmetic (the views draw with agb, so they stay out).
 #[path = "../../../../../src/framework/widgets/numpad.rs"]
 pub mod numpad;
+#[path = "../../../../../src/framework/widgets/timer.rs"]
+pub mod timer;
