@@ -139,6 +139,23 @@ impl Desktop {
 
     pub fn update(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
         self.tick_clock(system);
+        let was_open = self.active.is_some();
+        let request = self.update_windows(apps, system);
+        // The clock and hint catch up next frame when this one began with a
+        // save, or opened or closed a window: together with either they took
+        // over half a frame.
+        if !system.storage.busy() && was_open == self.active.is_some() {
+            self.draw_status(system);
+        }
+        request
+    }
+
+    /// The icons, or the open window's app and its opening and closing.
+    fn update_windows(
+        &mut self,
+        apps: &mut [&mut dyn AppSlot],
+        system: &mut System,
+    ) -> DesktopRequest {
         let Some((index, lifecycle)) = self.active else {
             return self.update_icons(apps, system);
         };
@@ -306,11 +323,6 @@ impl Desktop {
         let desk = &mut system.storage.desk;
         desk.play_seconds = desk.play_seconds.saturating_add(seconds);
         self.notice_frames_left = self.notice_frames_left.saturating_sub(1);
-        // The clock and hint catch up next frame when this one began with a
-        // save: the two together took over half a frame.
-        if !system.storage.busy() {
-            self.draw_status(system);
-        }
     }
 
     /// Redraw the clock and the hint line where they changed.

@@ -43,6 +43,36 @@ pub const WAITING_FRAME_CYCLES: u32 = FRAME_CYCLES / 10 * 9;
 #[cfg(any(debug_assertions, feature = "events"))]
 static WAITING: AtomicBool = AtomicBool::new(false);
 
+/// Work the player waits for, done in slices for as long as the frame has
+/// room: another slice is started only while one as long as the longest so
+/// far would still end by [`WAITING_WORK_LINES`].
+pub struct FrameFiller {
+    longest: u32,
+}
+
+impl FrameFiller {
+    /// This frame is one the player waits through (see [`waiting`]).
+    #[must_use]
+    pub fn start() -> Self {
+        waiting();
+        Self { longest: 0 }
+    }
+
+    /// Runs one slice of the work, timing it.
+    pub fn slice<T>(&mut self, work: impl FnOnce() -> T) -> T {
+        let before = lines_used();
+        let result = work();
+        self.longest = self.longest.max(lines_used().saturating_sub(before));
+        result
+    }
+
+    /// Whether another slice fits in this frame.
+    #[must_use]
+    pub fn has_room(&self) -> bool {
+        lines_used() + self.longest <= WAITING_WORK_LINES
+    }
+}
+
 /// Say that this frame's work is for a player waiting on it, so the cycle
 /// meter (where there is one) holds it to its waiting budget.
 pub fn waiting() {

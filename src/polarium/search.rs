@@ -11,7 +11,7 @@ use super::rules::{
     Puzzle,
     solver::{Progress, RomSpace, Solver},
 };
-use crate::framework::frame_time;
+use crate::framework::frame_time::FrameFiller;
 
 /// Solver states expanded per frame in the background (each a few hundred
 /// cycles).
@@ -35,8 +35,7 @@ pub enum Goal {
 /// How much of each frame a search may take.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Pace {
-    /// The player waits for the answer: fill the frame (see
-    /// [`frame_time::WAITING_WORK_LINES`]).
+    /// The player waits for the answer: fill the frame (see [`FrameFiller`]).
     Waiting,
     /// The player plays on: a small slice a frame.
     Background,
@@ -77,27 +76,21 @@ impl Search {
         })
     }
 
-    /// One frame's work at `pace`. Waiting, slices follow each other while
-    /// the longest one so far would still end by the frame's work line;
-    /// the frame the memory is clear in ends there, as the solver's first
-    /// steps (its rule tables) are its longest.
+    /// One frame's work at `pace`. Waiting, the frame the memory is clear in
+    /// ends there, as the solver's first steps (its rule tables) are its
+    /// longest.
     pub fn step(mut self, pace: Pace) -> (Option<Self>, Searched) {
         if pace == Pace::Background {
             return self.slice(STATES_PER_FRAME, ZERO_BYTES_PER_FRAME);
         }
-        frame_time::waiting();
-        let mut longest = 0;
+        let mut frame = FrameFiller::start();
         loop {
             let clearing = matches!(self, Self::Clearing { .. });
-            let before = frame_time::lines_used();
-            let (next, searched) = self.slice(STATES_PER_SLICE, ZERO_BYTES_PER_SLICE);
-            let after = frame_time::lines_used();
-            longest = longest.max(after.saturating_sub(before));
+            let (next, searched) =
+                frame.slice(|| self.slice(STATES_PER_SLICE, ZERO_BYTES_PER_SLICE));
             let cleared_now = clearing && matches!(next, Some(Self::Solving { .. }));
             match next {
-                Some(next) if !cleared_now && after + longest <= frame_time::WAITING_WORK_LINES => {
-                    self = next;
-                }
+                Some(next) if !cleared_now && frame.has_room() => self = next,
                 next => return (next, searched),
             }
         }

@@ -18,6 +18,7 @@ use crate::{
     framework::{
         App, AppInfo, Request, System,
         app::Icon,
+        frame_time::FrameFiller,
         assets::sfx,
         canvas::Canvas,
         widgets::{
@@ -32,10 +33,10 @@ use crate::{
 
 pub struct Sweeper;
 
-/// Candidate layouts the no-guess search tries per frame. One Hard candidate
-/// costs most of a frame (see `just bench`), so one per frame keeps the game
-/// responsive while the avatar shows its thinking face.
-pub const NO_GUESS_STEPS_PER_FRAME: u8 = 1;
+/// Steps of the no-guess search between looks at the clock: the player
+/// waits on the thinking face, so the search fills each frame with them
+/// (see `FrameFiller`).
+pub const NO_GUESS_STEPS_PER_SLICE: u8 = 1;
 /// Frames per column of the reset wipe.
 const WIPE_FRAMES_PER_COLUMN: u8 = 1;
 
@@ -320,12 +321,20 @@ fn update_generation(board: &mut Board, working: &mut Working, system: &mut Syst
         return;
     };
     let first = *first;
-    for _ in 0..NO_GUESS_STEPS_PER_FRAME {
-        if let Some(layout) = generator.step() {
+    // The player waits on the thinking face: the search fills the frame.
+    let mut frame = FrameFiller::start();
+    loop {
+        let made = frame.slice(|| {
+            (0..NO_GUESS_STEPS_PER_SLICE).find_map(|_| generator.step())
+        });
+        if let Some(layout) = made {
             crate::event!("sweeper.generated attempts={}", generator.attempts());
             working.mode = Mode::PLAY;
             let outcome = board.start_with_layout(first, &layout);
             finish_move(board, working, system, outcome);
+            return;
+        }
+        if !frame.has_room() {
             return;
         }
     }

@@ -14,5 +14,5 @@ mod sounds;
 pub mod view;
 
 #[cfg(feature = "bench")]
-pub use app::NO_GUESS_STEPS_PER_FRAME;
+pub use app::NO_GUESS_STEPS_PER_SLICE;
 pub use app::Sweeper;

@@ -57,7 +57,8 @@ pub fn designed(rng: &mut Rng, width: u8, height: u8) -> Option<Designed> {
         }
         let mut rows = [0u8; MAX_SIDE as usize];
         for row in rows.iter_mut().take(usize::from(height)) {
-            *row = if rng.below(2) == 0 { 0 } else { board.row_mask() };
+            let black = rng.below(2) == 1;
+            *row = if black { board.row_mask() } else { 0 };
         }
         let uniform = Board::from_rows(width, height, rows)?;
         let stroke = Stroke::from_cells(&uniform, cells)?;
@@ -118,8 +119,11 @@ fn walk(rng: &mut Rng, board: &Board, length: usize) -> Option<heapless::Vec<Cel
             // The most cramped option; ties broken at random.
             let onward = |cell: Cell| free_neighbours(&taken, cell).len();
             let fewest = options.iter().map(|&cell| onward(cell)).min()?;
-            let cramped: heapless::Vec<Cell, 4> =
-                options.iter().copied().filter(|&cell| onward(cell) == fewest).collect();
+            let cramped: heapless::Vec<Cell, 4> = options
+                .iter()
+                .copied()
+                .filter(|&cell| onward(cell) == fewest)
+                .collect();
             cramped[rng.below(cramped.len() as u32) as usize]
         };
     }
@@ -137,7 +141,11 @@ mod tests {
                 let designed = designed(&mut rng, width, height).expect("a board");
                 let cells = designed.stroke.cells();
                 let ringed = (usize::from(width) + 2) * (usize::from(height) + 2);
-                assert!(cells.len() >= ringed * SHORTEST_PERCENT / 100, "{}", cells.len());
+                assert!(
+                    cells.len() >= ringed * SHORTEST_PERCENT / 100,
+                    "{}",
+                    cells.len()
+                );
                 assert!(cells.len() <= ringed * LONGEST_PERCENT / 100);
                 let board = designed.puzzle.board;
                 assert!(!board.is_solved());

@@ -134,7 +134,10 @@ mod tests {
     fn more_states_harder_and_more_solutions_no_easier() {
         assert!(difficulty(2000, 1).score() > difficulty(1000, 1).score());
         assert_eq!(difficulty(2000, 1).score(), difficulty(2000, 4).score());
-        assert_eq!(difficulty(2000, 1).score(), difficulty(2000, 65_535).score());
+        assert_eq!(
+            difficulty(2000, 1).score(),
+            difficulty(2000, 65_535).score()
+        );
         assert!(difficulty(2000, 4).score() > difficulty(1000, 4).score());
         assert_eq!(difficulty(0, 0).score(), 0);
     }

@@ -568,7 +568,11 @@ fn every_designer_board_shows_a_stroke() {
         for (hinted, states) in states.iter_mut().enumerate() {
             let puzzle = Puzzle {
                 board: designed.puzzle.board,
-                hints: if hinted == 1 { designed.puzzle.hints } else { None },
+                hints: if hinted == 1 {
+                    designed.puzzle.hints
+                } else {
+                    None
+                },
             };
             let mut solver = Solver::start(&puzzle, &mut rom);
             let progress = loop {
@@ -602,7 +606,10 @@ fn every_designer_board_shows_a_stroke() {
     }
     // The most strokes (the count saturates), the hardest of those first.
     most.sort_by_key(|&(count, states, _)| std::cmp::Reverse((count, states)));
-    let saturated = most.iter().filter(|&&(count, ..)| count >= COUNT_LIMIT).count();
+    let saturated = most
+        .iter()
+        .filter(|&&(count, ..)| count >= COUNT_LIMIT)
+        .count();
     std::println!("{saturated} boards have {COUNT_LIMIT} or more strokes from their hints");
     for (count, states, puzzle) in &most[..8] {
         let digits: std::string::String = password::encode(puzzle)
