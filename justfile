@@ -78,12 +78,15 @@ gba: setup-rom
     @echo "wrote {{gba_file}}"
 
 # Clippy with warnings denied and rustfmt --check, for the ROM and the harness.
+# rustfmt also gets every file of src/ by name: `cargo fmt` does not follow
+# the modules the `apps!` macro declares.
 check: setup-rom
     cargo clippy -- -D warnings
     cargo clippy --release -- -D warnings
     cargo clippy --features bench -- -D warnings
     cargo clippy --tests -- -D warnings
     cargo fmt --check
+    rustfmt --edition 2024 --check $(find src -name '*.rs')
     cd / && cargo +{{toolchain}} clippy --release --manifest-path "{{root}}/tests/Cargo.toml" -- -D warnings
     cd / && cargo +{{toolchain}} fmt --manifest-path "{{root}}/tests/Cargo.toml" --check
     cd / && cargo +{{toolchain}} clippy --all-targets --manifest-path "{{rules_manifest}}" -- -D warnings

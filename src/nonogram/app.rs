@@ -68,7 +68,6 @@ impl core::fmt::Display for Source {
     }
 }
 
-
 /// What the window is doing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
@@ -78,13 +77,23 @@ pub enum Mode {
     /// The picture is finished: A for the next puzzle.
     Solved,
     /// Choosing a puzzle: page and slot.
-    List { page: usize, slot: usize },
+    List {
+        page: usize,
+        slot: usize,
+    },
     /// The options page, its selected row.
-    Options { row: usize },
+    Options {
+        row: usize,
+    },
     /// A filled slot of the player's: play or edit, the selected row.
-    Slot { slot: usize, row: usize },
+    Slot {
+        slot: usize,
+        row: usize,
+    },
     /// The page of random puzzles and share codes, its selected row.
-    Extras { row: usize },
+    Extras {
+        row: usize,
+    },
     /// The generator at work on a random puzzle.
     Generating,
     /// Typing a share code on the number pad.
@@ -165,7 +174,11 @@ impl Game {
 
 /// The puzzle `persistent` names with `marks` (or a blank board).
 #[inline(never)]
-pub fn load(persistent: &Persistent, marks: Option<&[u8; PACKED_BYTES]>, system: &mut System) -> Box<Game> {
+pub fn load(
+    persistent: &Persistent,
+    marks: Option<&[u8; PACKED_BYTES]>,
+    system: &mut System,
+) -> Box<Game> {
     let save = system.save::<Nonogram>();
     let solution = match persistent.source {
         Source::Builtin(index) => builtin::picture(usize::from(index)),
@@ -181,7 +194,10 @@ pub fn load(persistent: &Persistent, marks: Option<&[u8; PACKED_BYTES]>, system:
     let clues = PuzzleClues::of_picture(&solution);
     let serial = system.frame;
     let (width, height) = (solution.width(), solution.height());
-    let marks = marks.map_or_else(|| Marks::new(width, height), |bytes| Marks::unpack(width, height, bytes));
+    let marks = marks.map_or_else(
+        || Marks::new(width, height),
+        |bytes| Marks::unpack(width, height, bytes),
+    );
     let layout = Layout::of(&clues);
     let options = system.save::<Nonogram>().options;
     let mut board = Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice());
@@ -251,7 +267,11 @@ impl App for Nonogram {
         let colours = Colours::new(system.save::<Nonogram>().options.high_contrast);
         let mut working = Working {
             view: Box::new(View::new(system.app_palette, colours)),
-            mode: if persistent.solved { Mode::Solved } else { Mode::Play },
+            mode: if persistent.solved {
+                Mode::Solved
+            } else {
+                Mode::Play
+            },
             game,
             editor: None,
             extras: extras::Extras::default(),
@@ -297,7 +317,8 @@ impl App for Nonogram {
         }
         if working.game.note_frames > 0 {
             working.game.note_frames -= 1;
-            if working.game.note_frames == 0 && matches!(working.mode, Mode::Play | Mode::Drag(..)) {
+            if working.game.note_frames == 0 && matches!(working.mode, Mode::Play | Mode::Drag(..))
+            {
                 refresh_text(persistent, working, system);
             }
         }
@@ -341,9 +362,11 @@ impl App for Nonogram {
 fn draw(persistent: &Persistent, working: &mut Working, system: &mut System) -> bool {
     match working.mode {
         Mode::List { page, slot } => menu::sync_list(working, system, page, slot),
-        Mode::Options { .. } | Mode::Slot { .. } | Mode::Extras { .. } | Mode::Generating | Mode::ReadingCode => {
-            menu::sync_text_page(working)
-        }
+        Mode::Options { .. }
+        | Mode::Slot { .. }
+        | Mode::Extras { .. }
+        | Mode::Generating
+        | Mode::ReadingCode => menu::sync_text_page(working),
         Mode::CodePad => extras::sync_pad(working, system.input.pressed(Button::A)),
         Mode::Edit(editing) => editor::draw(working, editing),
         Mode::Play | Mode::Drag(..) | Mode::Solved => {
@@ -384,7 +407,10 @@ pub fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut
         Mode::Edit(editing) => return editor::text(working, editing),
         Mode::Play | Mode::Drag(..) | Mode::Solved => {}
     }
-    let (width, height) = (working.game.solution.width(), working.game.solution.height());
+    let (width, height) = (
+        working.game.solution.width(),
+        working.game.solution.height(),
+    );
     if working.mode == Mode::Solved {
         let save = system.save::<Nonogram>();
         let (name, best, next) = match persistent.source {
@@ -395,14 +421,19 @@ pub fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut
             ),
             Source::Custom(slot) => (
                 format!("Mine {}", slot + 1),
-                save.custom(usize::from(slot)).and_then(|custom| custom.best()),
+                save.custom(usize::from(slot))
+                    .and_then(|custom| custom.best()),
                 "list",
             ),
             Source::Random(_) => (format!("Random {width}x{height}"), None, "another"),
             Source::Shared => ("Shared".into(), None, "list"),
         };
         working.view.set_title(&name);
-        let verdict = if working.game.new_best { "New best!" } else { "Solved!" };
+        let verdict = if working.game.new_best {
+            "New best!"
+        } else {
+            "Solved!"
+        };
         let best = best.map_or_else(String::new, |best| format!("\nBest {}", format_time(best)));
         working.view.set_lines(&format!(
             "{verdict}\nTime {}{best}\nA: {next}",
@@ -417,9 +448,11 @@ pub fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut
         };
         // The size too where the corner has room for it (the board shows it).
         let title = format!("{width}x{height} {name}");
-        working
-            .view
-            .set_title(if title.len() <= TITLE_LETTERS { &title } else { &name });
+        working.view.set_title(if title.len() <= TITLE_LETTERS {
+            &title
+        } else {
+            &name
+        });
         working.view.set_lines("");
     }
 }
@@ -501,7 +534,10 @@ fn undo_or_redo(persistent: &mut Persistent, working: &mut Working, system: &mut
 /// Move the cursor by `(dx, dy)`, wrapping round the board's edges when not
 /// painting; true if it moved.
 fn move_cursor(persistent: &mut Persistent, working: &Working, step: (i32, i32)) -> bool {
-    let size = (working.game.solution.width(), working.game.solution.height());
+    let size = (
+        working.game.solution.width(),
+        working.game.solution.height(),
+    );
     let painting = matches!(working.mode, Mode::Drag(..));
     step_cursor(&mut persistent.cursor, size, step, !painting)
 }
@@ -509,7 +545,12 @@ fn move_cursor(persistent: &mut Persistent, working: &Working, step: (i32, i32))
 /// Move `cursor` by `(dx, dy)` on a board of `(width, height)` cells,
 /// wrapping round the edges (`wrap`, when not painting) or stopping at
 /// them; true if it moved. The editor moves its cursor the same way.
-pub fn step_cursor(cursor: &mut (u8, u8), (width, height): (usize, usize), (dx, dy): (i32, i32), wrap: bool) -> bool {
+pub fn step_cursor(
+    cursor: &mut (u8, u8),
+    (width, height): (usize, usize),
+    (dx, dy): (i32, i32),
+    wrap: bool,
+) -> bool {
     let (width, height) = (width as i32, height as i32);
     let (x, y) = (i32::from(cursor.0), i32::from(cursor.1));
     let (nx, ny) = if wrap {
@@ -522,10 +563,17 @@ pub fn step_cursor(cursor: &mut (u8, u8), (width, height): (usize, usize), (dx, 
 }
 
 fn paint(persistent: &mut Persistent, working: &mut Working, system: &mut System, brush: Brush) {
-    let (x, y) = (usize::from(persistent.cursor.0), usize::from(persistent.cursor.1));
+    let (x, y) = (
+        usize::from(persistent.cursor.0),
+        usize::from(persistent.cursor.1),
+    );
     let checking = system.save::<Nonogram>().options.mistakes;
     let solution = checking.then_some(&working.game.solution);
-    match working.game.board.paint(brush, (x, y), &working.game.clues, solution) {
+    match working
+        .game
+        .board
+        .paint(brush, (x, y), &working.game.clues, solution)
+    {
         Painted::Unchanged => {}
         Painted::Changed => {
             crate::event!("nonogram.paint x={x} y={y} brush={brush:?}");
@@ -560,7 +608,9 @@ fn check_solved(persistent: &mut Persistent, working: &mut Working, system: &mut
         Source::Builtin(index) => save.finish(usize::from(index), persistent.seconds),
         // Only while the slot still holds this picture.
         Source::Custom(slot) => {
-            let same = save.custom(usize::from(slot)).and_then(|custom| custom.picture())
+            let same = save
+                .custom(usize::from(slot))
+                .and_then(|custom| custom.picture())
                 == Some(working.game.solution);
             same && save.finish_custom(usize::from(slot), persistent.seconds)
         }
@@ -588,10 +638,19 @@ fn update_solved(persistent: &mut Persistent, working: &mut Working, system: &mu
                 let next = system
                     .save::<Nonogram>()
                     .first_unsolved_from(usize::from(index) + 1);
-                start_puzzle(persistent, working, system, Source::Builtin(next as u16), None);
+                start_puzzle(
+                    persistent,
+                    working,
+                    system,
+                    Source::Builtin(next as u16),
+                    None,
+                );
             }
             Source::Random(_) => {
-                let size = (working.game.solution.width(), working.game.solution.height());
+                let size = (
+                    working.game.solution.width(),
+                    working.game.solution.height(),
+                );
                 extras::generate(working, system, size);
             }
             Source::Custom(_) | Source::Shared => menu::open_list(persistent, working),
@@ -609,7 +668,8 @@ pub fn start_puzzle(
     source: Source,
     picture: Option<&Grid>,
 ) {
-    if let Some(picture) = picture.filter(|_| matches!(source, Source::Random(_) | Source::Shared)) {
+    if let Some(picture) = picture.filter(|_| matches!(source, Source::Random(_) | Source::Shared))
+    {
         system.save::<Nonogram>().playing = Some(Custom::new(picture));
         system.storage.commit_soon();
     }

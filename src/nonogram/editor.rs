@@ -43,7 +43,9 @@ pub enum Editing {
     /// A (`Tool::Fill`) or B (`Tool::Cross`, which clears here) held:
     /// painting along a line.
     Drag(Drag, Tool),
-    Menu { row: usize },
+    Menu {
+        row: usize,
+    },
     /// The uniqueness check at work.
     Checking,
     /// Writing the share code.
@@ -78,7 +80,13 @@ pub struct Editor {
 }
 
 impl Editor {
-    fn new(slot: u8, picture: &Grid, cursor: (u8, u8), saved: Option<Grid>, serial: u32) -> Box<Self> {
+    fn new(
+        slot: u8,
+        picture: &Grid,
+        cursor: (u8, u8),
+        saved: Option<Grid>,
+        serial: u32,
+    ) -> Box<Self> {
         let mut marks = Marks::new(picture.width(), picture.height());
         for y in 0..picture.height() {
             for x in (0..picture.width()).filter(|&x| picture.contains(x, y)) {
@@ -128,11 +136,23 @@ pub fn open(working: &mut Working, system: &mut System, slot: usize) {
         .as_ref()
         .filter(|(draft_slot, _)| usize::from(*draft_slot) == slot)
         .and_then(|(_, draft)| draft.picture());
-    let picture = draft.or(saved).unwrap_or_else(|| Grid::new(NEW_SIZE.0, NEW_SIZE.1));
-    working.editor = Some(Editor::new(slot as u8, &picture, (0, 0), saved, system.frame));
+    let picture = draft
+        .or(saved)
+        .unwrap_or_else(|| Grid::new(NEW_SIZE.0, NEW_SIZE.1));
+    working.editor = Some(Editor::new(
+        slot as u8,
+        &picture,
+        (0, 0),
+        saved,
+        system.frame,
+    ));
     working.mode = Mode::Edit(Editing::Draw);
     system.sound.play(sfx::OPEN);
-    crate::event!("nonogram.edit slot={slot} size={}x{}", picture.width(), picture.height());
+    crate::event!(
+        "nonogram.edit slot={slot} size={}x{}",
+        picture.width(),
+        picture.height()
+    );
 }
 
 /// The window opens on the editor it closed on.
@@ -154,7 +174,12 @@ pub fn keep_draft(working: &Working, system: &mut System) {
     let save = system.save::<Nonogram>();
     // An empty slot left as it was does not push out another slot's draft.
     let untouched = editor.saved.is_none() && picture.is_empty();
-    if untouched && save.draft.as_ref().is_some_and(|(slot, _)| *slot != editor.slot) {
+    if untouched
+        && save
+            .draft
+            .as_ref()
+            .is_some_and(|(slot, _)| *slot != editor.slot)
+    {
         return;
     }
     if save.draft != draft {
@@ -182,14 +207,21 @@ pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut S
         Editing::Coding => update_coding(editor, system),
         Editing::Code => {
             let input = &system.input;
-            (input.just_pressed(Button::B) || input.just_pressed(Button::A))
-                .then_some(Mode::Edit(Editing::Menu { row: MenuRow::Share as usize }))
+            (input.just_pressed(Button::B) || input.just_pressed(Button::A)).then_some(Mode::Edit(
+                Editing::Menu {
+                    row: MenuRow::Share as usize,
+                },
+            ))
         }
     };
     match next {
         Some(Mode::Edit(editing)) => {
             working.mode = Mode::Edit(editing);
-            if working.editor.as_mut().is_some_and(|editor| core::mem::take(&mut editor.text_stale)) {
+            if working
+                .editor
+                .as_mut()
+                .is_some_and(|editor| core::mem::take(&mut editor.text_stale))
+            {
                 text(working, editing);
             }
         }
@@ -217,8 +249,14 @@ fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) ->
         }
         if input.just_pressed(Button::L) || input.just_pressed(Button::R) {
             let undo = input.just_pressed(Button::L);
-            let done = if undo { editor.board.undo() } else { editor.board.redo() };
-            system.sound.play(if done { sfx::CURSOR } else { sfx::ERROR });
+            let done = if undo {
+                editor.board.undo()
+            } else {
+                editor.board.redo()
+            };
+            system
+                .sound
+                .play(if done { sfx::CURSOR } else { sfx::ERROR });
             if done {
                 editor.changed();
             }
@@ -226,7 +264,10 @@ fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) ->
         }
         let (x, y) = (usize::from(editor.cursor.0), usize::from(editor.cursor.1));
         let pressed = if input.just_pressed(Button::A) {
-            Some((Brush::starting_on(Tool::Fill, editor.board.marks.get(x, y)), Tool::Fill))
+            Some((
+                Brush::starting_on(Tool::Fill, editor.board.marks.get(x, y)),
+                Tool::Fill,
+            ))
         } else if input.just_pressed(Button::B) {
             Some((Brush::Unfill, Tool::Cross))
         } else {
@@ -243,12 +284,21 @@ fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) ->
         // same frame carries on below, as in play.
         editor.board.history.begin_step();
         paint(editor, brush);
-        return Some(drag_step(editor, Drag::new(brush, editor.cursor), tool, system));
+        return Some(drag_step(
+            editor,
+            Drag::new(brush, editor.cursor),
+            tool,
+            system,
+        ));
     }
     let Editing::Drag(drag, tool) = editing else {
         return None;
     };
-    let held = input.pressed(if tool == Tool::Fill { Button::A } else { Button::B });
+    let held = input.pressed(if tool == Tool::Fill {
+        Button::A
+    } else {
+        Button::B
+    });
     if !held {
         // A direction pressed as the button comes up still moves.
         let step = input.repeated_direction();
@@ -277,7 +327,9 @@ fn move_cursor(editor: &mut Editor, step: (i32, i32), wrap: bool) -> bool {
 
 fn paint(editor: &mut Editor, brush: Brush) {
     let (x, y) = (usize::from(editor.cursor.0), usize::from(editor.cursor.1));
-    if editor.board.paint(brush, (x, y), &editor.clues, None) != super::rules::play::Painted::Unchanged {
+    if editor.board.paint(brush, (x, y), &editor.clues, None)
+        != super::rules::play::Painted::Unchanged
+    {
         editor.changed();
         crate::event!("nonogram.draw x={x} y={y} brush={brush:?}");
     }
@@ -305,7 +357,12 @@ const MENU_ROWS: [MenuRow; 7] = [
     MenuRow::Done,
 ];
 
-fn update_menu(persistent: &mut Persistent, editor: &mut Box<Editor>, row: usize, system: &mut System) -> Option<Mode> {
+fn update_menu(
+    persistent: &mut Persistent,
+    editor: &mut Box<Editor>,
+    row: usize,
+    system: &mut System,
+) -> Option<Mode> {
     let input = &system.input;
     if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
         return Some(Mode::Edit(Editing::Draw));
@@ -347,7 +404,13 @@ fn update_menu(persistent: &mut Persistent, editor: &mut Box<Editor>, row: usize
         MenuRow::Share => share(editor, system),
         MenuRow::Clear => {
             let (width, height) = (editor.board.marks.width(), editor.board.marks.height());
-            *editor = Editor::new(editor.slot, &Grid::new(width, height), editor.cursor, editor.saved, editor.serial);
+            *editor = Editor::new(
+                editor.slot,
+                &Grid::new(width, height),
+                editor.cursor,
+                editor.saved,
+                editor.serial,
+            );
             system.sound.play(sfx::CONFIRM);
             crate::event!("nonogram.cleared");
             Some(Mode::Edit(Editing::Draw))
@@ -363,7 +426,11 @@ fn update_menu(persistent: &mut Persistent, editor: &mut Box<Editor>, row: usize
                 save.playing = Some(Custom::new(&played));
                 persistent.source = Source::Shared;
             }
-            if save.draft.as_ref().is_some_and(|(draft_slot, _)| *draft_slot == editor.slot) {
+            if save
+                .draft
+                .as_ref()
+                .is_some_and(|(draft_slot, _)| *draft_slot == editor.slot)
+            {
                 save.draft = None;
             }
             system.storage.commit_soon();
@@ -419,7 +486,9 @@ fn start_check(editor: &mut Editor, system: &mut System) -> Option<Mode> {
 #[inline(never)]
 fn new_check() -> Box<UniquenessCheck> {
     let mut check = Box::new_uninit();
-    check.write(UniquenessCheck::new(&PuzzleClues::of_picture(&Grid::new(1, 1))));
+    check.write(UniquenessCheck::new(&PuzzleClues::of_picture(&Grid::new(
+        1, 1,
+    ))));
     // SAFETY: written on the line above.
     unsafe { check.assume_init() }
 }
@@ -434,7 +503,10 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
     let work = check.work_done();
     match verdict {
         Verdict::Working => None,
-        Verdict::Unique { solution, line_solvable } => {
+        Verdict::Unique {
+            solution,
+            line_solvable,
+        } => {
             let slot = usize::from(editor.slot);
             let save = system.save::<Nonogram>();
             save.keep_custom(slot, &solution);
@@ -445,11 +517,19 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
             editor.message = format!(
                 "Saved in slot {}: one solution,\n{}.",
                 slot + 1,
-                if line_solvable { "line by line" } else { "needs a guess" }
+                if line_solvable {
+                    "line by line"
+                } else {
+                    "needs a guess"
+                }
             );
             system.sound.play(sfx::CONFIRM);
-            crate::event!("nonogram.checked verdict=unique line_solvable={line_solvable} work={work} slot={slot}");
-            Some(Mode::Edit(Editing::Menu { row: MenuRow::Share as usize }))
+            crate::event!(
+                "nonogram.checked verdict=unique line_solvable={line_solvable} work={work} slot={slot}"
+            );
+            Some(Mode::Edit(Editing::Menu {
+                row: MenuRow::Share as usize,
+            }))
         }
         Verdict::NotUnique(ambiguity) => {
             let cells = ambiguity.differing.count();
@@ -491,7 +571,9 @@ fn share(editor: &mut Editor, system: &mut System) -> Option<Mode> {
 fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
     if system.input.just_pressed(Button::B) {
         editor.encoding = None;
-        return Some(Mode::Edit(Editing::Menu { row: MenuRow::Share as usize }));
+        return Some(Mode::Edit(Editing::Menu {
+            row: MenuRow::Share as usize,
+        }));
     }
     let written = editor.encoding.as_mut()?.step(CODE_CELLS_PER_FRAME)?;
     editor.encoding = None;
@@ -500,10 +582,16 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
         Err(error) => {
             editor.message = error.message().into();
             system.sound.play(sfx::ERROR);
-            return Some(Mode::Edit(Editing::Menu { row: MenuRow::Share as usize }));
+            return Some(Mode::Edit(Editing::Menu {
+                row: MenuRow::Share as usize,
+            }));
         }
     };
-    crate::event!("nonogram.share digits={} code={}", code.digits().len(), code_text(&code));
+    crate::event!(
+        "nonogram.share digits={} code={}",
+        code.digits().len(),
+        code_text(&code)
+    );
     editor.code = Some(code);
     system.sound.play(sfx::CONFIRM);
     Some(Mode::Edit(Editing::Code))
@@ -566,7 +654,11 @@ pub fn text(working: &mut Working, editing: Editing) {
     let picture = editor.picture();
     match editing {
         Editing::Draw | Editing::Drag(..) => {
-            let title = if editor.ambiguous.is_some() { "Not unique".into() } else { format!("Mine {slot}") };
+            let title = if editor.ambiguous.is_some() {
+                "Not unique".into()
+            } else {
+                format!("Mine {slot}")
+            };
             working.view.set_title(&title);
             working.view.set_lines("");
         }
@@ -592,7 +684,9 @@ pub fn text(working: &mut Working, editing: Editing) {
         Editing::Checking => {
             let work = editor.check.as_ref().map_or(0, |check| check.work_done());
             working.view.set_title(&format!("Editing slot {slot}"));
-            working.view.set_lines(&format!("Checking... {work}\n\nB: cancel"));
+            working
+                .view
+                .set_lines(&format!("Checking... {work}\n\nB: cancel"));
         }
         Editing::Coding => {
             working.view.set_title(&format!("Share code, slot {slot}"));

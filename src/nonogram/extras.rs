@@ -83,7 +83,11 @@ const SHARE_CODE: PagedCode = PagedCode {
     check_group: |index, digits| share_code::check_group(index, digits).map_err(CodeError::message),
     // The picture is read after the pad closes, over a few frames: a code
     // whose checks all pass but whose picture does not is a forged one.
-    validate: |digits| Decoding::new(digits).map(|_| ()).map_err(CodeError::message),
+    validate: |digits| {
+        Decoding::new(digits)
+            .map(|_| ())
+            .map_err(CodeError::message)
+    },
 };
 
 #[inline(never)]
@@ -192,7 +196,11 @@ pub fn update_reading(persistent: &mut Persistent, working: &mut Working, system
     working.extras.reading = None;
     match read {
         Ok(picture) => {
-            crate::event!("nonogram.pad accepted size={}x{}", picture.width(), picture.height());
+            crate::event!(
+                "nonogram.pad accepted size={}x{}",
+                picture.width(),
+                picture.height()
+            );
             start_puzzle(persistent, working, system, Source::Shared, Some(&picture));
         }
         Err(error) => {
@@ -212,7 +220,10 @@ pub fn claims_start(working: &Working) -> bool {
 /// Start making a random puzzle of `size`.
 pub fn generate(working: &mut Working, system: &mut System, (width, height): (usize, usize)) {
     let seed = system.rng.next_u32();
-    let generator = working.extras.generator.get_or_insert_with(|| new_generator(seed, width, height));
+    let generator = working
+        .extras
+        .generator
+        .get_or_insert_with(|| new_generator(seed, width, height));
     generator.restart(seed, width, height);
     working.extras.making = Some((seed, (width, height)));
     working.extras.made = None;
@@ -233,7 +244,9 @@ fn new_generator(seed: u32, width: usize, height: usize) -> Box<Generator> {
 
 #[inline(never)]
 pub fn update_generating(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let (Some(generator), Some((seed, _))) = (working.extras.generator.as_mut(), working.extras.making) else {
+    let (Some(generator), Some((seed, _))) =
+        (working.extras.generator.as_mut(), working.extras.making)
+    else {
         working.mode = Mode::Extras { row: 0 };
         return;
     };
@@ -245,12 +258,21 @@ pub fn update_generating(persistent: &mut Persistent, working: &mut Working, sys
     if let Some(picture) = working.extras.made.take() {
         // Found last frame: setting the puzzle up takes a frame of its own.
         working.extras.making = None;
-        start_puzzle(persistent, working, system, Source::Random(seed), Some(&picture));
+        start_puzzle(
+            persistent,
+            working,
+            system,
+            Source::Random(seed),
+            Some(&picture),
+        );
         return;
     }
     match step(generator) {
         Some(picture) => {
-            crate::event!("nonogram.generated seed={seed} attempts={}", generator.attempts());
+            crate::event!(
+                "nonogram.generated seed={seed} attempts={}",
+                generator.attempts()
+            );
             working.extras.made = Some(picture);
         }
         None => {
@@ -266,7 +288,9 @@ pub fn update_generating(persistent: &mut Persistent, working: &mut Working, sys
 /// A frame's work of the generator: its picture once it has a puzzle.
 #[inline(never)]
 fn step(generator: &mut Generator) -> Option<super::rules::Grid> {
-    generator.step(GENERATE_WORK_PER_FRAME).map(|puzzle| puzzle.picture)
+    generator
+        .step(GENERATE_WORK_PER_FRAME)
+        .map(|puzzle| puzzle.picture)
 }
 
 /// The extras page's text, or the generator's progress.

@@ -20,9 +20,15 @@ use crate::framework::{System, assets::sfx, widgets::timer::format_time};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Page {
     /// Built-in puzzles from `first`, `count` of them.
-    Builtin { first: usize, count: usize },
+    Builtin {
+        first: usize,
+        count: usize,
+    },
     /// The player's slots from `first`, `count` of them.
-    Mine { first: usize, count: usize },
+    Mine {
+        first: usize,
+        count: usize,
+    },
     Extras,
     Options,
 }
@@ -60,11 +66,17 @@ fn page(number: usize) -> Page {
             count: (CUSTOM_SLOTS - first).min(LIST_SLOTS),
         };
     }
-    if left == MINE_PAGES { Page::Extras } else { Page::Options }
+    if left == MINE_PAGES {
+        Page::Extras
+    } else {
+        Page::Options
+    }
 }
 
 fn page_number(wanted: Page) -> usize {
-    (0..page_count()).find(|&number| page(number) == wanted).unwrap_or(0)
+    (0..page_count())
+        .find(|&number| page(number) == wanted)
+        .unwrap_or(0)
 }
 
 /// The mode that shows page `number` with `slot` (or row 0) chosen.
@@ -83,11 +95,17 @@ fn mode_for(number: usize, slot: usize) -> Mode {
 fn place_of(source: Source) -> (usize, usize) {
     let found = (0..page_count()).find_map(|number| {
         let (first, count, index) = match (page(number), source) {
-            (Page::Builtin { first, count }, Source::Builtin(index)) => (first, count, usize::from(index)),
-            (Page::Mine { first, count }, Source::Custom(slot)) => (first, count, usize::from(slot)),
+            (Page::Builtin { first, count }, Source::Builtin(index)) => {
+                (first, count, usize::from(index))
+            }
+            (Page::Mine { first, count }, Source::Custom(slot)) => {
+                (first, count, usize::from(slot))
+            }
             _ => return None,
         };
-        (first..first + count).contains(&index).then_some((number, index - first))
+        (first..first + count)
+            .contains(&index)
+            .then_some((number, index - first))
     });
     found.unwrap_or_else(|| match source {
         Source::Random(_) | Source::Shared => (page_number(Page::Extras), 0),
@@ -100,7 +118,10 @@ pub fn open_list(persistent: &Persistent, working: &mut Working) {
     working.mode = match mode_for(page, slot) {
         // A random or shared puzzle: its own row of the extras page.
         Mode::Extras { .. } => {
-            let size = (working.game.solution.width(), working.game.solution.height());
+            let size = (
+                working.game.solution.width(),
+                working.game.solution.height(),
+            );
             Mode::Extras {
                 row: extras::row_of(persistent.source, size),
             }
@@ -203,7 +224,11 @@ pub fn turn_from_text_page(working: &mut Working, system: &mut System, wanted: T
         TextPage::Options => Page::Options,
     });
     let pages = page_count();
-    let next = if dx < 0 { (number + pages - 1) % pages } else { (number + 1) % pages };
+    let next = if dx < 0 {
+        (number + pages - 1) % pages
+    } else {
+        (number + 1) % pages
+    };
     working.mode = mode_for(next, 0);
     system.sound.play(sfx::CURSOR);
     true
@@ -230,12 +255,16 @@ pub fn update_slot(persistent: &mut Persistent, working: &mut Working, system: &
     if !system.input.just_pressed(Button::A) {
         return;
     }
-    let picture = system.save::<Nonogram>().custom(slot).and_then(|custom| custom.picture());
+    let picture = system
+        .save::<Nonogram>()
+        .custom(slot)
+        .and_then(|custom| custom.picture());
     match (row, picture) {
         (0, Some(picture)) => {
             let source = Source::Custom(slot as u8);
             // The same picture under way carries on (not one edited since).
-            if persistent.source == source && !persistent.solved && working.game.solution == picture {
+            if persistent.source == source && !persistent.solved && working.game.solution == picture
+            {
                 working.mode = back_to_game(persistent);
             } else {
                 start_puzzle(persistent, working, system, source, Some(&picture));
@@ -254,7 +283,9 @@ pub fn slot_text(working: &mut Working, system: &mut System, slot: usize, row: u
         None => format!("Mine {}", slot + 1),
     };
     working.view.set_title(&title);
-    working.view.set_lines(&rows_text(&SLOT_ROWS, row, "A: choose  B: back"));
+    working
+        .view
+        .set_lines(&rows_text(&SLOT_ROWS, row, "A: choose  B: back"));
 }
 
 /// The pages of text in the ring.
@@ -266,7 +297,11 @@ pub enum TextPage {
 
 /// Back from a menu to the puzzle as it was.
 pub fn back_to_game(persistent: &Persistent) -> Mode {
-    if persistent.solved { Mode::Solved } else { Mode::Play }
+    if persistent.solved {
+        Mode::Solved
+    } else {
+        Mode::Play
+    }
 }
 
 /// UP or DOWN on a page of `count` rows: the row it moves to (round the
@@ -299,10 +334,25 @@ fn option_lines(options: &Options, row: usize) -> String {
     let rows = [
         format!("Hint guide: {}", on(options.hint_guide)),
         format!("Auto-cross: {}", on(options.auto_cross)),
-        format!("Mistakes: {}", if options.mistakes { "2-4-8 min" } else { "off" }),
-        format!("Colours: {}", if options.high_contrast { "high contrast" } else { "soft" }),
+        format!(
+            "Mistakes: {}",
+            if options.mistakes { "2-4-8 min" } else { "off" }
+        ),
+        format!(
+            "Colours: {}",
+            if options.high_contrast {
+                "high contrast"
+            } else {
+                "soft"
+            }
+        ),
     ];
-    let rows = [rows[0].as_str(), rows[1].as_str(), rows[2].as_str(), rows[3].as_str()];
+    let rows = [
+        rows[0].as_str(),
+        rows[1].as_str(),
+        rows[2].as_str(),
+        rows[3].as_str(),
+    ];
     rows_text(&rows, row, "A: change  B: back")
 }
 
@@ -338,7 +388,9 @@ pub fn update_options(persistent: &Persistent, working: &mut Working, system: &m
         crate::event!("nonogram.options {:?}", options);
         // The options take effect here, once, not every frame.
         working.game.board.auto_cross = options.auto_cross;
-        working.view.set_colours(Colours::new(options.high_contrast));
+        working
+            .view
+            .set_colours(Colours::new(options.high_contrast));
         system.storage.commit_soon();
         system.sound.play(sfx::CONFIRM);
         options_text(working, system, row);
@@ -398,15 +450,19 @@ pub fn list_text(working: &mut Working, system: &mut System, number: usize, slot
                 ),
                 None => format!("No.{}  not solved yet", selected + 1),
             };
-            (format!("{width}x{height}  {}-{}", first + 1, first + count), line)
+            (
+                format!("{width}x{height}  {}-{}", first + 1, first + count),
+                line,
+            )
         }
         Page::Mine { first, count } => {
             let selected = first + slot.min(count.saturating_sub(1));
             let line = match save.custom(selected) {
                 Some(custom) => {
-                    let best = custom
-                        .best()
-                        .map_or_else(|| String::from("not solved"), |best| format_time(best).as_str().into());
+                    let best = custom.best().map_or_else(
+                        || String::from("not solved"),
+                        |best| format_time(best).as_str().into(),
+                    );
                     format!(
                         "Mine {} {}x{} {best}\nA: play or edit",
                         selected + 1,

@@ -57,7 +57,11 @@ impl Raster {
             let index = self.tiles.len();
             let position = ((index % COLUMNS) as i32, (index / COLUMNS) as i32);
             // Blank needs a tile set of the layer's format, not its tiles.
-            layer.set_tile(position, &super::art::tiles::SWATCH.tiles, TileSetting::BLANK);
+            layer.set_tile(
+                position,
+                &super::art::tiles::SWATCH.tiles,
+                TileSetting::BLANK,
+            );
             drop(tile);
         }
         self.tiles.is_empty()
@@ -67,11 +71,18 @@ impl Raster {
     /// with `colour`.
     pub fn fill(&mut self, x: i32, y: i32, width: i32, height: i32, colour: u8) {
         let (x0, y0) = (x.max(0), y.max(0));
-        let (x1, y1) = ((x + width).min(SCREEN_WIDTH), (y + height).min(SCREEN_HEIGHT));
+        let (x1, y1) = (
+            (x + width).min(SCREEN_WIDTH),
+            (y + height).min(SCREEN_HEIGHT),
+        );
         if x0 >= x1 || y0 >= y1 || self.tiles.len() < COLUMNS * ROWS {
             return;
         }
-        fill_tiles(&mut self.tiles, (x0, y0, x1, y1), u32::from(colour & 15) * 0x1111_1111);
+        fill_tiles(
+            &mut self.tiles,
+            (x0, y0, x1, y1),
+            u32::from(colour & 15) * 0x1111_1111,
+        );
     }
 
     /// The outline of a rectangle, one pixel thick.
@@ -147,7 +158,11 @@ fn fill_tiles(tiles: &mut [DynamicTile16], (x0, y0, x1, y1): (i32, i32, i32, i32
 
 /// The nibbles of pixels `from..to` of a tile row.
 const fn span_mask(from: i32, to: i32) -> u32 {
-    let high = if to >= 8 { u32::MAX } else { (1 << (to * 4)) - 1 };
+    let high = if to >= 8 {
+        u32::MAX
+    } else {
+        (1 << (to * 4)) - 1
+    };
     let low = (1u32 << (from * 4)) - 1;
     high & !low
 }

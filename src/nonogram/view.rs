@@ -14,17 +14,22 @@ use super::art::Colours;
 use super::glyphs::{self, COLON, Glyph};
 use super::layout::{GLYPH_HEIGHT, Layout, SCREEN_HEIGHT, SCREEN_WIDTH};
 use super::raster::Raster;
-use crate::fnv;
 use super::rules::{
     Greying, Grid, PuzzleClues,
     play::{Mark, Marks},
     share_code,
 };
+use crate::fnv;
 use crate::framework::{
     assets::TEXT_PALETTE,
     canvas::Canvas,
     transition::Area,
-    widgets::{numpad::NumberPad, numpad_view::NumberPadView, text::{LINE_HEIGHT, TextBox}, window},
+    widgets::{
+        numpad::NumberPad,
+        numpad_view::NumberPadView,
+        text::{LINE_HEIGHT, TextBox},
+        window,
+    },
 };
 
 /// The nonogram takes the whole screen: a 20x15 board needs every line.
@@ -60,14 +65,19 @@ impl Scene<'_> {
     /// A hash of everything the screen shows (FNV-1a), so an unchanged
     /// frame costs nothing.
     fn fingerprint(&self) -> u32 {
-        let cursor = self.cursor.map_or(u32::MAX, |(x, y)| u32::from(x) << 8 | u32::from(y));
+        let cursor = self
+            .cursor
+            .map_or(u32::MAX, |(x, y)| u32::from(x) << 8 | u32::from(y));
         let flags = u32::from(self.greying.is_some()) | u32::from(self.finished) << 1;
         let run = self.run.map_or(u32::MAX, u32::from);
         let seconds = self.seconds.map_or(u32::MAX, u32::from);
-        let marked = self
-            .marked
-            .map_or(u32::MAX, |grid| fnv::hash((0..grid.height()).map(|y| grid.row(y))));
-        fnv::extend(self.marks.fingerprint(), [self.puzzle, cursor, flags, seconds, run, marked])
+        let marked = self.marked.map_or(u32::MAX, |grid| {
+            fnv::hash((0..grid.height()).map(|y| grid.row(y)))
+        });
+        fnv::extend(
+            self.marks.fingerprint(),
+            [self.puzzle, cursor, flags, seconds, run, marked],
+        )
     }
 }
 
@@ -162,9 +172,20 @@ impl CellRow {
             _ => 0,
         };
         if scene.finished {
-            return Self { filled: filled & !mistakes, marked, ..Self::EMPTY };
+            return Self {
+                filled: filled & !mistakes,
+                marked,
+                ..Self::EMPTY
+            };
         }
-        Self { filled, crossed, mistakes, marked, cursor, undrawn: 0 }
+        Self {
+            filled,
+            crossed,
+            mistakes,
+            marked,
+            cursor,
+            undrawn: 0,
+        }
     }
 
     /// Cells that look different in `wanted` (or are not drawn yet).
@@ -285,7 +306,8 @@ impl View {
         }
         self.built = self.raster.build_step(&mut self.frame_layer);
         if self.built {
-            self.raster.frame(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT, self.colours.edge);
+            self.raster
+                .frame(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT, self.colours.edge);
         }
         false
     }
@@ -336,7 +358,8 @@ impl View {
         self.wanted = wanted;
         if let Showing::Wiping(row) = self.showing {
             let rows = WIPE_ROWS_PER_FRAME.min(SCREEN_HEIGHT - 1 - row);
-            self.raster.fill(1, row, SCREEN_WIDTH - 2, rows, self.colours.paper);
+            self.raster
+                .fill(1, row, SCREEN_WIDTH - 2, rows, self.colours.paper);
             self.showing = if row + rows >= SCREEN_HEIGHT - 1 {
                 Showing::Blank
             } else {
@@ -457,11 +480,22 @@ impl View {
         !settled
     }
 
-    fn draw_cell(&mut self, layout: &Layout, (x, y): (i32, i32), mark: Mark, cursor: bool, marked: bool) {
+    fn draw_cell(
+        &mut self,
+        layout: &Layout,
+        (x, y): (i32, i32),
+        mark: Mark,
+        cursor: bool,
+        marked: bool,
+    ) {
         let c = self.colours;
         let (px, py) = layout.cell_inside(x, y);
         let n = layout.cell - 1;
-        let background = if mark == Mark::Filled { c.filled } else { c.empty };
+        let background = if mark == Mark::Filled {
+            c.filled
+        } else {
+            c.empty
+        };
         self.raster.fill(px, py, n, n, background);
         if marked {
             // A solid diamond in the mistake colour: told apart from a
@@ -469,11 +503,16 @@ impl View {
             let (cx, cy, r) = (px + n / 2, py + n / 2, (n / 3).max(1));
             for dy in -r..=r {
                 let half = r - dy.abs();
-                self.raster.fill(cx - half, cy + dy, 2 * half + 1, 1, c.mistake);
+                self.raster
+                    .fill(cx - half, cy + dy, 2 * half + 1, 1, c.mistake);
             }
         }
         if let Mark::Crossed | Mark::Mistake = mark {
-            let colour = if mark == Mark::Mistake { c.mistake } else { c.cross };
+            let colour = if mark == Mark::Mistake {
+                c.mistake
+            } else {
+                c.cross
+            };
             let inset = if n >= 9 { 2 } else { 1 };
             let (a, b) = (inset, n - 1 - inset);
             self.raster.line((px + a, py + a), (px + b, py + b), colour);
@@ -567,7 +606,11 @@ impl View {
         let (x, y) = (layout.left + 2, layout.top + 13);
         self.raster.fill(x, y, 60, 10, c.paper);
         // `u16::MAX`: a scene without a clock.
-        let gx = if seconds == u16::MAX { x - 6 } else { self.time((x, y), seconds, 2) };
+        let gx = if seconds == u16::MAX {
+            x - 6
+        } else {
+            self.time((x, y), seconds, 2)
+        };
         if let Some(run) = run {
             let glyph = glyphs::clue(run.min(20));
             self.raster.glyph(glyph, (gx + 6, y), 2, c.cursor);
@@ -643,12 +686,18 @@ impl View {
     /// Bring the share code on the text page a line closer to `digits`
     /// (the old one wiped first); true while drawing.
     fn sync_code(&mut self, digits: &[u8]) -> bool {
-        let key = (!digits.is_empty()).then(|| fnv::hash(digits.iter().map(|&digit| u32::from(digit))));
+        let key =
+            (!digits.is_empty()).then(|| fnv::hash(digits.iter().map(|&digit| u32::from(digit))));
         if self.code.map(|(shown, _)| shown) != key {
             if self.code.is_some() {
                 let height = CODE_LINE_HEIGHT * CODE_LINES;
-                self.raster
-                    .fill(LIST_LEFT, CODE_TOP, SCREEN_WIDTH - LIST_LEFT - 2, height, self.colours.paper);
+                self.raster.fill(
+                    LIST_LEFT,
+                    CODE_TOP,
+                    SCREEN_WIDTH - LIST_LEFT - 2,
+                    height,
+                    self.colours.paper,
+                );
             }
             self.code = key.map(|key| (key, 0));
             return true;
@@ -666,7 +715,8 @@ impl View {
             if index > 0 && index % share_code::GROUP_DIGITS == 0 {
                 x += CODE_GROUP_GAP;
             }
-            self.raster.glyph(glyphs::clue(digit.min(9)), (x, y), 2, self.colours.clue);
+            self.raster
+                .glyph(glyphs::clue(digit.min(9)), (x, y), 2, self.colours.clue);
             x += CODE_DIGIT_ADVANCE;
         }
         self.code = Some((key, drawn + 1));
@@ -684,7 +734,13 @@ impl View {
         // The picture's box: 40x30 at most, its cells as big as fit.
         let (bx, by, bw, bh) = (x + 2, y + 2, SLOT_WIDTH - 4, 34);
         self.raster.fill(bx, by, bw, bh, c.empty);
-        self.raster.frame(bx - 1, by - 1, bw + 2, bh + 2, if selected { c.cursor } else { c.grid });
+        self.raster.frame(
+            bx - 1,
+            by - 1,
+            bw + 2,
+            bh + 2,
+            if selected { c.cursor } else { c.grid },
+        );
         if selected {
             self.raster.frame(bx - 2, by - 2, bw + 4, bh + 4, c.cursor);
         }
@@ -711,8 +767,12 @@ impl View {
                 self.raster.fill(cx - 1, cy - 8, 3, 16, c.grid);
             }
             None => {
-                self.raster
-                    .glyph(glyphs::QUESTION, (bx + bw / 2 - 6, by + bh / 2 - 10), 4, c.grid);
+                self.raster.glyph(
+                    glyphs::QUESTION,
+                    (bx + bw / 2 - 6, by + bh / 2 - 10),
+                    4,
+                    c.grid,
+                );
             }
         }
         self.small_number((x + 4, y + 48), entry.number);
@@ -765,7 +825,14 @@ impl View {
         self.set_lines("");
         self.title.release();
         self.lines.release();
-        self.pad = Some(NumberPadView::new(pad, title, (156, 50), (16, 20), 16, TEXT_PALETTE));
+        self.pad = Some(NumberPadView::new(
+            pad,
+            title,
+            (156, 50),
+            (16, 20),
+            16,
+            TEXT_PALETTE,
+        ));
     }
 
     /// Bring the pad's text and keys up to date (once the page is shown).
@@ -798,7 +865,11 @@ fn greying_of(scene: &Scene, index: usize, column: bool) -> Option<Greying> {
 fn line_key(scene: &Scene, index: usize, column: bool, cursor_line: Option<usize>) -> u64 {
     // The numbers themselves (they change as the editor's picture does),
     // folded into the bits below the flags.
-    let clues = if column { scene.clues.column(index) } else { scene.clues.row(index) };
+    let clues = if column {
+        scene.clues.column(index)
+    } else {
+        scene.clues.row(index)
+    };
     let numbers = fnv::hash(clues.as_slice().iter().map(|&n| u32::from(n)));
     let mut key = u64::from(numbers) << 32;
     if let Some(greying) = greying_of(scene, index, column) {

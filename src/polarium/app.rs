@@ -13,7 +13,9 @@ use super::{
     menu::{self, PadFor},
     records::PolariumSave,
     rules::{
-        Board, Cell, Puzzle, Stroke, builtin, difficulty::tier_name, endless::EndlessCode,
+        Board, Cell, Puzzle, Stroke, builtin,
+        difficulty::tier_name,
+        endless::EndlessCode,
         password,
         stroke::{PackedStroke, Step},
     },
@@ -62,12 +64,11 @@ impl Source {
     pub fn puzzle(self) -> Puzzle {
         let found = match self {
             Self::Builtin(index) => builtin::puzzle(usize::from(index)),
-            Self::Password(lines) | Self::Endless { lines, .. } => {
-                password::from_lines(lines).ok()
-            }
-            Self::Made(lines) => password::from_lines(lines)
-                .ok()
-                .map(|puzzle| Puzzle { hints: None, ..puzzle }),
+            Self::Password(lines) | Self::Endless { lines, .. } => password::from_lines(lines).ok(),
+            Self::Made(lines) => password::from_lines(lines).ok().map(|puzzle| Puzzle {
+                hints: None,
+                ..puzzle
+            }),
         };
         found
             .or_else(|| builtin::puzzle(0))
@@ -408,10 +409,7 @@ impl App for Polarium {
 fn scene<'a>(mode: Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
     let board = Some(&puzzle.board);
     match mode {
-        Mode::List { .. }
-        | Mode::Checking
-        | Mode::ChooseSize { .. }
-        | Mode::Edit { .. } => Scene {
+        Mode::List { .. } | Mode::Checking | Mode::ChooseSize { .. } | Mode::Edit { .. } => Scene {
             board,
             stroke: None,
             cleared_rows: 0,
@@ -576,7 +574,12 @@ fn update_play(persistent: &mut Persistent, working: &mut Working, system: &mut 
 #[inline(never)]
 fn flip(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     let board = &working.puzzle.board;
-    if !working.stroke.cells().iter().any(|&cell| board.is_tile(cell)) {
+    if !working
+        .stroke
+        .cells()
+        .iter()
+        .any(|&cell| board.is_tile(cell))
+    {
         // Nothing would flip: not a try.
         return;
     }
@@ -614,9 +617,7 @@ fn update_failed(working: &mut Working) {
     }
     if *frames >= FAILED_FRAMES {
         working.mode = Mode::Play { drawing: false };
-        working
-            .view
-            .set_message("Mixed rows\nmarked. Try\nagain!");
+        working.view.set_message("Mixed rows\nmarked. Try\nagain!");
     }
 }
 
@@ -662,7 +663,11 @@ fn finish_solve(persistent: &mut Persistent, working: &mut Working, system: &mut
     working.mode = Mode::Solved;
     working.stroke.clear();
     working.info = None;
-    let tries = if persistent.tries == 1 { "try" } else { "tries" };
+    let tries = if persistent.tries == 1 {
+        "try"
+    } else {
+        "tries"
+    };
     match kept {
         Some(Some((slot, lines))) => {
             persistent.source = Source::Password(lines);
@@ -749,9 +754,16 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) -> bool {
     match searched {
         Searched::Working(_) if matches!(purpose, Purpose::Rate | Purpose::Recall) => {}
         Searched::Working(percent) => {
-            if working.shown_percent.is_none_or(|shown| percent >= shown + 10) {
+            if working
+                .shown_percent
+                .is_none_or(|shown| percent >= shown + 10)
+            {
                 working.shown_percent = Some(percent);
-                let doing = if purpose == Purpose::Check { "Checking" } else { "Thinking" };
+                let doing = if purpose == Purpose::Check {
+                    "Checking"
+                } else {
+                    "Thinking"
+                };
                 working.view.set_message(&format!("{doing}...\n{percent}%"));
             }
         }

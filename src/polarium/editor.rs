@@ -99,7 +99,9 @@ fn try_it(persistent: &mut Persistent, working: &mut Working, system: &mut Syste
     let mixed = board.mixed_rows();
     let full = (1u16 << board.height()) - 1;
     if u16::from(mixed) != full {
-        let row = (0..board.height()).find(|&y| mixed >> y & 1 == 0).unwrap_or(0);
+        let row = (0..board.height())
+            .find(|&y| mixed >> y & 1 == 0)
+            .unwrap_or(0);
         working
             .view
             .set_message(&format!("Row {} is\nall one\ncolour.", row + 1));
@@ -109,9 +111,7 @@ fn try_it(persistent: &mut Persistent, working: &mut Working, system: &mut Syste
     }
     let lines = password::lines(&Puzzle { board, hints: None });
     app::start(persistent, working, Source::Made(lines));
-    working
-        .view
-        .set_message("Solve it to\nprove it.");
+    working.view.set_message("Solve it to\nprove it.");
     system.sound.play(sfx::CONFIRM);
 }
 

@@ -104,7 +104,11 @@ pub fn rated(working: &mut Working, progress: &Progress, states: u32) {
             difficulty.tier()
         }
         None => {
-            crate::event!("polarium.endless rated tier={} states={} count=0", TIERS, states);
+            crate::event!(
+                "polarium.endless rated tier={} states={} count=0",
+                TIERS,
+                states
+            );
             TIERS
         }
     };
@@ -121,7 +125,10 @@ pub fn label(code: EndlessCode, tier: Option<u8>) -> alloc::string::String {
 }
 
 fn code_text(code: EndlessCode) -> heapless::String<{ endless::DIGITS }> {
-    code.digits().iter().map(|&d| char::from(b'0' + d)).collect()
+    code.digits()
+        .iter()
+        .map(|&d| char::from(b'0' + d))
+        .collect()
 }
 
 /// A code typed on the pad: make its puzzle.

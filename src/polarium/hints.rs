@@ -88,9 +88,7 @@ pub fn solved(persistent: &mut Persistent, working: &mut Working, hint: Hint, pr
             }
         }
         _ if !quiet => {}
-        Progress::Solvable { .. } => working
-            .view
-            .set_message("Too many\nways to\nshow one."),
+        Progress::Solvable { .. } => working.view.set_message("Too many\nways to\nshow one."),
         Progress::Unsolvable => working.view.set_message("No stroke\nsolves this."),
         Progress::OutOfSpace | Progress::Working { .. } => {
             working.view.set_message("Too hard\nto check.");
@@ -158,8 +156,6 @@ pub fn update_replay(persistent: &mut Persistent, working: &mut Working) {
     }
     if shown >= solution.len() {
         working.mode = Mode::Play { drawing: false };
-        working
-            .view
-            .set_message("Hold A on\nthe end and\nlet go.");
+        working.view.set_message("Hold A on\nthe end and\nlet go.");
     }
 }

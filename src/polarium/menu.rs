@@ -87,7 +87,9 @@ pub fn open_puzzles(system: &mut System) -> usize {
 fn rows(page: usize, customs: usize) -> usize {
     match page_at(page, customs) {
         Page::Set(set) => (builtin::COUNT - set * records::SET).min(records::SET),
-        Page::Customs(k) => customs.saturating_sub(k * records::SET).clamp(1, records::SET),
+        Page::Customs(k) => customs
+            .saturating_sub(k * records::SET)
+            .clamp(1, records::SET),
         Page::More => OTHER_ROWS.len(),
     }
 }
@@ -270,7 +272,11 @@ fn choose(
     match page_at(page, customs.len()) {
         Page::Set(set) => {
             if open {
-                app::start(persistent, working, Source::Builtin((set * records::SET + row) as u16));
+                app::start(
+                    persistent,
+                    working,
+                    Source::Builtin((set * records::SET + row) as u16),
+                );
                 system.sound.play(sfx::CONFIRM);
             } else {
                 system.sound.play(sfx::ERROR);
@@ -295,9 +301,7 @@ fn choose(
             working.view.clear_list();
             working.mode = Mode::Play { drawing: false };
             working.puzzle = persistent.source.puzzle();
-            working
-                .view
-                .set_message("Solve it\nfirst, then\nshare it.");
+            working.view.set_message("Solve it\nfirst, then\nshare it.");
             system.sound.play(sfx::ERROR);
         }
         SHOW_PASSWORD => {
@@ -365,7 +369,9 @@ fn open_pad(working: &mut Working, system: &mut System, purpose: PadFor) {
 }
 
 fn validate(digits: &[u8]) -> Result<(), &'static str> {
-    password::decode(digits).map(|_| ()).map_err(|error| error.message())
+    password::decode(digits)
+        .map(|_| ())
+        .map_err(|error| error.message())
 }
 
 /// Typing on the pad: a password is checked by the solver, then played; an
@@ -428,7 +434,11 @@ fn accept(persistent: &mut Persistent, working: &mut Working, purpose: PadFor, d
 /// A typed password: play it once the solver has said whether it can be solved.
 fn play_password(persistent: &mut Persistent, working: &mut Working, digits: &[u8]) {
     if let Ok(puzzle) = password::decode(digits) {
-        app::start(persistent, working, Source::Password(password::lines(&puzzle)));
+        app::start(
+            persistent,
+            working,
+            Source::Password(password::lines(&puzzle)),
+        );
         if let Some(search) = Search::start(&working.puzzle, Goal::Stroke) {
             working.search = Some((search, Purpose::Check));
             working.mode = Mode::Checking;

@@ -123,10 +123,17 @@ impl Search {
             } => match solver.step(&mut space, states) {
                 Progress::Working { scanned, total } => {
                     let percent = u32::from(scanned) * 100 / u32::from(total.max(1));
-                    (Some(Self::Solving { solver, space }), Searched::Working(percent))
+                    (
+                        Some(Self::Solving { solver, space }),
+                        Searched::Working(percent),
+                    )
                 }
                 done => {
-                    crate::event!("polarium.solver states={} result={}", solver.states(), outcome(&done));
+                    crate::event!(
+                        "polarium.solver states={} result={}",
+                        solver.states(),
+                        outcome(&done)
+                    );
                     (None, Searched::Done(done, solver.states()))
                 }
             },

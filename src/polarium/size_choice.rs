@@ -85,7 +85,8 @@ pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut S
     }
     let (dx, dy) = input.repeated_direction();
     let (narrowest, lowest) = purpose.smallest();
-    let resize = |side: u8, by: i32, least: u8| (i32::from(side) + by).clamp(i32::from(least), 8) as u8;
+    let resize =
+        |side: u8, by: i32, least: u8| (i32::from(side) + by).clamp(i32::from(least), 8) as u8;
     let size = (resize(width, dx, narrowest), resize(height, -dy, lowest));
     if size != (width, height) {
         working.mode = Mode::ChooseSize {

@@ -135,7 +135,12 @@ impl View {
         let step = i32::from(self.built);
         if step < STEPS {
             let first = step * ROWS_PER_STEP;
-            window::draw_window_rows(&mut self.frame_layer, WINDOW, false, first..first + ROWS_PER_STEP);
+            window::draw_window_rows(
+                &mut self.frame_layer,
+                WINDOW,
+                false,
+                first..first + ROWS_PER_STEP,
+            );
         } else if step == STEPS {
             self.title.set(&mut self.text_layer, "Polarium");
         } else {
@@ -236,9 +241,17 @@ impl View {
     }
 
     fn put_sheet(&mut self, position: (i32, i32), index: usize, text: bool) {
-        let layer = if text { &mut self.text_layer } else { &mut self.frame_layer };
+        let layer = if text {
+            &mut self.text_layer
+        } else {
+            &mut self.frame_layer
+        };
         if let Some(setting) = art::tiles::BOARD.tile_settings.get(index) {
-            layer.set_tile(position, &art::tiles::BOARD.tiles, setting.palette(self.palette));
+            layer.set_tile(
+                position,
+                &art::tiles::BOARD.tiles,
+                setting.palette(self.palette),
+            );
         }
     }
 
@@ -305,7 +318,12 @@ impl View {
     /// Type out a little more of the panel's text.
     /// (One box a frame: a group of letters on new tiles costs up to ~30k cycles.)
     pub fn advance_text(&mut self) {
-        for text in [&mut self.info, &mut self.clock, &mut self.message, &mut self.list] {
+        for text in [
+            &mut self.info,
+            &mut self.clock,
+            &mut self.message,
+            &mut self.list,
+        ] {
             if text.is_drawing() {
                 let _ = text.advance(&mut self.text_layer, 1);
                 return;
@@ -340,7 +358,10 @@ impl View {
             object
         };
         if let Some(cell) = sprites.cursor {
-            canvas.object(&object(Kind::of(board, cell) as usize, cell_position(board, cell)));
+            canvas.object(&object(
+                Kind::of(board, cell) as usize,
+                cell_position(board, cell),
+            ));
         }
         if let Some((start, end)) = sprites.hints {
             for (cell, frame) in [(start, art::START_FRAME), (end, art::END_FRAME)] {
@@ -355,10 +376,18 @@ impl View {
             let ring = Cell::new(0, board.width() + 1);
             let (ring_x, _) = cell_position(board, ring);
             let beside = ring_x + cell_size(board, ring).0;
-            let x = if beside + 12 <= PANEL_X { beside } else { ring_x - 4 };
+            let x = if beside + 12 <= PANEL_X {
+                beside
+            } else {
+                ring_x - 4
+            };
             for row in 0..board.height() {
                 let (_, y) = cell_position(board, Cell::new(row + 1, 0));
-                let frame = if mixed >> row & 1 == 1 { art::MIXED_FRAME } else { art::SOLID_FRAME };
+                let frame = if mixed >> row & 1 == 1 {
+                    art::MIXED_FRAME
+                } else {
+                    art::SOLID_FRAME
+                };
                 canvas.object(&object(frame, (x, y)));
             }
         }
@@ -395,7 +424,13 @@ fn origin(board: &Board) -> (i32, i32) {
 /// Top-left pixel of a cell.
 pub fn cell_position(board: &Board, cell: Cell) -> (i32, i32) {
     let (ox, oy) = origin(board);
-    let along = |i: u8| if i == 0 { 0 } else { 8 + 16 * (i32::from(i) - 1) };
+    let along = |i: u8| {
+        if i == 0 {
+            0
+        } else {
+            8 + 16 * (i32::from(i) - 1)
+        }
+    };
     (ox + along(cell.x), oy + along(cell.y))
 }
 

@@ -18,9 +18,9 @@ use crate::{
     framework::{
         App, AppInfo, Request, System,
         app::Icon,
-        frame_time::FrameFiller,
         assets::sfx,
         canvas::Canvas,
+        frame_time::FrameFiller,
         widgets::{
             list::ListEvent,
             numpad::{NumberPad, PadEvent},
@@ -324,9 +324,7 @@ fn update_generation(board: &mut Board, working: &mut Working, system: &mut Syst
     // The player waits on the thinking face: the search fills the frame.
     let mut frame = FrameFiller::start();
     loop {
-        let made = frame.slice(|| {
-            (0..NO_GUESS_STEPS_PER_SLICE).find_map(|_| generator.step())
-        });
+        let made = frame.slice(|| (0..NO_GUESS_STEPS_PER_SLICE).find_map(|_| generator.step()));
         if let Some(layout) = made {
             crate::event!("sweeper.generated attempts={}", generator.attempts());
             working.mode = Mode::PLAY;
@@ -552,7 +550,12 @@ fn cancel_pad(board: &Board, working: &mut Working, system: &mut System) {
 
 /// An accepted board code: that board, after the wipe.
 #[inline(never)]
-fn accept_code(board: &mut Board, working: &mut Working, system: &mut System, code: Option<BoardCode>) {
+fn accept_code(
+    board: &mut Board,
+    working: &mut Working,
+    system: &mut System,
+    code: Option<BoardCode>,
+) {
     let mut deal = None;
     if let Some(code) = code {
         board.set_difficulty(code.difficulty);

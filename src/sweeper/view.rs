@@ -112,7 +112,6 @@ pub struct View {
     face_frames: Vec<SpriteVram>,
 }
 
-
 impl View {
     /// Where the Sweeper window sits: below the desktop's status bar.
     pub const WINDOW: Area = Area::new(8, 16, 224, 144);
