@@ -19,8 +19,6 @@
 
 extern crate alloc;
 
-#[cfg(feature = "bench")]
-mod bench;
 mod damm;
 mod fnv;
 mod framework;
@@ -34,6 +32,12 @@ use framework::{AppSlot, System, input::Input, sound::Sound};
 macro_rules! apps {
     ($($folder:ident::$app:ident),* $(,)?) => {
         $(mod $folder;)*
+
+        /// Every app's benchmarks (`just bench`), in the desktop's order.
+        #[cfg(feature = "bench")]
+        fn bench_apps(bench: &mut framework::bench::Bench) {
+            $(<$folder::$app as framework::App>::bench(bench);)*
+        }
 
         /// Every app, booted (persistent state made, save section loaded).
         fn boot_apps(system: &mut System) -> alloc::vec::Vec<alloc::boxed::Box<dyn AppSlot>> {
@@ -58,7 +62,7 @@ pub fn main(mut gba: agb::Gba) -> ! {
         framework::perf::install(gba.timers.timers());
     }
     #[cfg(feature = "bench")]
-    bench::run();
+    framework::bench::run(bench_apps);
     let mut gfx = gba.graphics.get();
     let mut system = boot_system(&mut gba.save, &mut gba.mixer);
     #[cfg(any(debug_assertions, feature = "events"))]

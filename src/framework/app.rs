@@ -139,6 +139,11 @@ pub trait App: 'static {
     fn dismantle(_working: &mut Self::Working) -> bool {
         true
     }
+    /// `just bench` only (the `bench` feature): the app's own benchmarks,
+    /// run at boot before the desktop, kept beside the app (see
+    /// `framework/bench.rs` for the clock and the report). None by default.
+    #[cfg(feature = "bench")]
+    fn bench(_bench: &mut super::bench::Bench) {}
 }
 
 /// Where an app is in its lifecycle; the `u8` counts animation frames.

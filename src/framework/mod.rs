@@ -31,6 +31,8 @@
 
 pub mod app;
 pub mod assets;
+#[cfg(feature = "bench")]
+pub mod bench;
 pub mod canvas;
 pub mod desktop;
 mod events;

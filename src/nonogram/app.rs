@@ -245,6 +245,10 @@ impl App for Nonogram {
         window: view::WINDOW,
     };
 
+    #[cfg(feature = "bench")]
+    fn bench(bench: &mut crate::framework::bench::Bench) {
+        super::bench::run(bench);
+    }
     fn boot(system: &mut System) -> Persistent {
         let save = system.save::<Nonogram>();
         crate::event!("nonogram.records solved={}", save.solved());

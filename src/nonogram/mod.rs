@@ -15,6 +15,8 @@
 
 mod app;
 mod art;
+#[cfg(feature = "bench")]
+mod bench;
 mod editor;
 mod extras;
 mod glyphs;
@@ -29,8 +31,4 @@ pub mod rules;
 mod view;
 
 pub use app::Nonogram;
-#[cfg(feature = "bench")]
-pub use editor::CHECK_WORK_PER_FRAME;
 pub(crate) use editor::CODE_CELLS_PER_FRAME;
-#[cfg(feature = "bench")]
-pub use extras::GENERATE_WORK_PER_FRAME;

@@ -217,6 +217,10 @@ impl App for Polarium {
         window: view::WINDOW,
     };
 
+    #[cfg(feature = "bench")]
+    fn bench(bench: &mut crate::framework::bench::Bench) {
+        super::bench::run(bench);
+    }
     fn boot(system: &mut System) -> Persistent {
         let save = system.save::<Polarium>();
         crate::event!(

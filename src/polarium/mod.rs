@@ -14,17 +14,17 @@
 
 mod app;
 mod art;
+#[cfg(feature = "bench")]
+mod bench;
 mod editor;
 mod endless;
 mod hints;
 mod menu;
 pub mod records;
 pub mod rules;
-pub(crate) mod search;
+mod search;
 mod size_choice;
 mod sounds;
 mod view;
 
 pub use app::Polarium;
-#[cfg(feature = "bench")]
-pub use search::{STATES_PER_FRAME as SOLVER_STATES_PER_FRAME, boxed_solver};

@@ -17,7 +17,7 @@ use crate::framework::frame_time::FrameFiller;
 /// cycles).
 pub const STATES_PER_FRAME: u32 = 64;
 /// States between looks at the clock while the player waits.
-const STATES_PER_SLICE: u32 = 48;
+const STATES_PER_SLICE: u32 = 64;
 /// Bytes of the solver's memory cleared per frame in the background (EWRAM:
 /// ~1.5 cycles a byte), and per look at the clock while the player waits.
 const ZERO_BYTES_PER_FRAME: usize = 24 * 1024;

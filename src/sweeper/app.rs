@@ -130,6 +130,10 @@ impl App for Sweeper {
         window: View::WINDOW,
     };
 
+    #[cfg(feature = "bench")]
+    fn bench(bench: &mut crate::framework::bench::Bench) {
+        super::bench::run(bench);
+    }
     fn boot(system: &mut System) -> Board {
         let save = system.save::<Sweeper>();
         crate::event!(

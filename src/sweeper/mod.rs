@@ -8,11 +8,11 @@
 
 mod app;
 pub(crate) mod art;
+#[cfg(feature = "bench")]
+mod bench;
 pub mod records;
 pub mod rules;
 mod sounds;
 pub mod view;
 
-#[cfg(feature = "bench")]
-pub use app::NO_GUESS_STEPS_PER_SLICE;
 pub use app::Sweeper;

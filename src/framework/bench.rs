@@ -1,0 +1,120 @@
+//! `--features bench` (`just bench`): benchmarks run at boot, before the
+//! normal ROM starts (so `tests/bench/bench.play` can then play). Each app
+//! keeps its own beside it and registers them with [`App::bench`]; this is
+//! the clock, the statistics and the report they share.
+//!
+//! Each logs `event bench name=<n> mean=<c> worst=<c> budget=<c> ok=<bool>`
+//! in CPU cycles read from the hardware timers ([`perf::now`]), then
+//! `event bench.done failures=<k>`. mGBA counts cycles deterministically, so
+//! the numbers only change when the code (or its placement in ROM) does.
+//!
+//! [`App::bench`]: super::App::bench
+
+use super::perf;
+pub use super::perf::FRAME_CYCLES;
+
+/// An app's share of a frame.
+pub const PER_FRAME_BUDGET: u32 = FRAME_CYCLES / 2;
+/// Fixed stream for seeds and inputs, so every run measures the same work.
+pub const SEED: u32 = 0xBE4C_0001;
+
+/// What every benchmark is given: the clock's own cost, and the count of
+/// budgets missed so far.
+pub struct Bench {
+    pub overhead: u32,
+    pub failures: u32,
+}
+
+/// Mean and worst of a series of cycle counts.
+#[derive(Default)]
+pub struct Stats {
+    pub total: u64,
+    pub count: u32,
+    pub worst: u32,
+}
+
+impl Stats {
+    pub fn add(&mut self, cycles: u32) {
+        self.total += u64::from(cycles);
+        self.count += 1;
+        self.worst = self.worst.max(cycles);
+    }
+
+    pub fn mean(&self) -> u32 {
+        self.total.checked_div(u64::from(self.count)).unwrap_or(0) as u32
+    }
+}
+
+/// Cycles `work` takes, less the cost of reading the clock itself.
+pub fn measure<T>(overhead: u32, work: impl FnOnce() -> T) -> u32 {
+    let start = perf::now();
+    let result = work();
+    let end = perf::now();
+    core::hint::black_box(result);
+    end.wrapping_sub(start).saturating_sub(overhead)
+}
+
+/// The cost of an empty measurement (the least of a few, ignoring interrupts).
+fn clock_overhead() -> u32 {
+    (0..8).map(|_| measure(0, || ())).min().unwrap_or(0)
+}
+
+pub fn report(name: &str, stats: &Stats, budget: u32, failures: &mut u32) {
+    let ok = stats.worst <= budget;
+    if !ok {
+        *failures += 1;
+        // Its own event, so a script can assert on it after playing on.
+        crate::event!(
+            "bench.over name={} worst={} budget={}",
+            name,
+            stats.worst,
+            budget
+        );
+    }
+    crate::event!(
+        "bench name={} mean={} worst={} budget={} ok={}",
+        name,
+        stats.mean(),
+        stats.worst,
+        budget,
+        ok
+    );
+}
+
+/// A save section at its largest (`value`, every record at its maximum and
+/// every custom slot filled), in bytes and in the chip's 128-byte blocks:
+/// agb keeps a slot header block per section and 120 bytes of it in each
+/// data block.
+pub fn largest_save(owner: &str, value: &impl serde::Serialize) {
+    let bytes = postcard::to_allocvec(value).map_or(0, |bytes| bytes.len());
+    // The slot holds the section as a byte string: a length, then the bytes.
+    let stored = bytes + postcard::to_allocvec(&(bytes as u32)).map_or(5, |v| v.len());
+    let blocks = 1 + stored.div_ceil(120);
+    crate::event!(
+        "save.largest owner={} bytes={} blocks={}",
+        owner,
+        bytes,
+        blocks
+    );
+}
+
+/// Runs the framework's benchmarks and every app's (`apps`), and logs the
+/// results; returns the failures.
+pub fn run(apps: impl FnOnce(&mut Bench)) -> u32 {
+    let overhead = clock_overhead();
+    crate::event!("bench.start overhead={}", overhead);
+    let mut bench = Bench {
+        overhead,
+        failures: 0,
+    };
+    largest_save(
+        "desk",
+        &super::save::DeskSave {
+            settings: super::save::Settings::default(),
+            play_seconds: u32::MAX,
+        },
+    );
+    apps(&mut bench);
+    crate::event!("bench.done failures={}", bench.failures);
+    bench.failures
+}

@@ -1,0 +1,337 @@
+//! The nonogram's benchmarks (`just bench`, see `framework/bench.rs`): the
+//! hint guide, the uniqueness check, random puzzles and share codes.
+
+use crate::framework::bench::{
+    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, report,
+};
+use crate::random::Rng;
+
+use super::records::{Custom, NonogramSave, Options};
+use super::rules::{MAX_HEIGHT, MAX_WIDTH};
+
+/// Every benchmark of the app, then its save section at its largest.
+pub fn run(bench: &mut Bench) {
+    let grids = nonogram(bench.overhead, &mut bench.failures);
+    share_codes(&grids, bench.overhead, &mut bench.failures);
+    drop(grids);
+    random_puzzles(bench.overhead, &mut bench.failures);
+    let picture = Custom {
+        width: MAX_WIDTH as u8,
+        height: MAX_HEIGHT as u8,
+        rows: alloc::vec![(1 << MAX_WIDTH) - 1; MAX_HEIGHT],
+        best: u16::MAX,
+    };
+    largest_save(
+        "nonogram",
+        &NonogramSave {
+            bests: alloc::vec![u16::MAX; super::rules::builtin::COUNT],
+            options: Options::default(),
+            customs: alloc::vec![Some(picture.clone()); super::records::CUSTOM_SLOTS],
+            playing: Some(picture.clone()),
+            draft: Some((u8::MAX, picture)),
+        },
+    );
+}
+
+/// The hint guide after one cell changes (its row and its column): 1% of a
+/// frame.
+const HINT_BUDGET: u32 = FRAME_CYCLES / 100;
+/// Every line of a board greyed afresh (opening a puzzle): a quarter frame.
+const HINT_BOARD_BUDGET: u32 = FRAME_CYCLES / 4;
+/// A uniqueness check, goal: one second.
+const UNIQUE_BUDGET: u32 = 16_780_000;
+/// Work units the uniqueness check is given per step when timed: the
+/// editor's per frame.
+const UNIQUE_STEP: u32 = super::editor::CHECK_WORK_PER_FRAME;
+/// Random puzzles made per size for `nonogram.generate`.
+const NONOGRAM_SEEDS: u32 = 12;
+/// Partly marked boards per built-in puzzle for the hint guide.
+const MARKINGS: u32 = 8;
+
+/// The nonogram's hint guide on every built-in puzzle partly marked (some
+/// cells right, some wrong, crosses among them) and its uniqueness check
+/// from the clues alone, built-ins and random grids.
+#[inline(never)]
+fn nonogram(overhead: u32, failures: &mut u32) -> alloc::vec::Vec<super::rules::Grid> {
+    use super::rules::{
+        Grid, PuzzleClues, UniquenessCheck, Verdict, builtin, grey,
+        play::{Mark, Marks},
+    };
+    let mut rng = Rng::new(SEED ^ 0x4E4F);
+    let (mut cell, mut board) = (Stats::default(), Stats::default());
+    for index in 0..builtin::COUNT {
+        let Some(picture) = builtin::picture(index) else {
+            continue;
+        };
+        let clues = PuzzleClues::of_picture(&picture);
+        let (width, height) = (picture.width(), picture.height());
+        for _ in 0..MARKINGS {
+            let mut marks = Marks::new(width, height);
+            let fill_percent = rng.below(100);
+            for y in 0..height {
+                for x in 0..width {
+                    let roll = rng.below(100);
+                    let mark = if roll >= fill_percent {
+                        Mark::Empty
+                    } else if rng.below(10) == 0 {
+                        // A wrong mark now and then.
+                        if picture.contains(x, y) {
+                            Mark::Crossed
+                        } else {
+                            Mark::Filled
+                        }
+                    } else if picture.contains(x, y) {
+                        Mark::Filled
+                    } else {
+                        Mark::Crossed
+                    };
+                    marks.set(x, y, mark);
+                }
+            }
+            for _ in 0..8 {
+                let (x, y) = (
+                    rng.below(width as u32) as usize,
+                    rng.below(height as u32) as usize,
+                );
+                let (row, column) = (marks.row(y), marks.column(x));
+                cell.add(measure(overhead, || {
+                    (grey(row, clues.row(y)), grey(column, clues.column(x)))
+                }));
+            }
+            board.add(measure(overhead, || {
+                let mut greyed = 0u32;
+                for y in 0..height {
+                    greyed ^= u32::from(grey(marks.row(y), clues.row(y)).greyed);
+                }
+                for x in 0..width {
+                    greyed ^= u32::from(grey(marks.column(x), clues.column(x)).greyed);
+                }
+                greyed
+            }));
+        }
+    }
+    report("nonogram.hint", &cell, HINT_BUDGET, failures);
+    report("nonogram.hint.board", &board, HINT_BOARD_BUDGET, failures);
+
+    // Uniqueness of a drawn picture's clues, as the editor checks it (the
+    // picture is one solution; is there another?): every built-in, and
+    // random grids of every size.
+    let mut grids = alloc::vec::Vec::new();
+    grids.extend((0..builtin::COUNT).filter_map(builtin::picture));
+    for round in 0..RANDOM_GRIDS {
+        let (width, height) = builtin::SIZES[round as usize % builtin::SIZES.len()];
+        let mut grid = Grid::new(usize::from(width), usize::from(height));
+        for y in 0..usize::from(height) {
+            for x in 0..usize::from(width) {
+                grid.set(x, y, rng.below(100) < 55);
+            }
+        }
+        grids.push(grid);
+    }
+    let (mut whole, mut step) = (Stats::default(), Stats::default());
+    let (mut unique, mut stalled) = (0u32, 0u32);
+    for grid in &grids {
+        let mut check = alloc::boxed::Box::<UniquenessCheck>::new_uninit();
+        UniquenessCheck::new_in(&mut check, &PuzzleClues::of_picture(grid), true).restart(
+            &PuzzleClues::of_picture(grid),
+            Some(grid),
+            true,
+        );
+        // SAFETY: built in place on the line above.
+        let mut check = unsafe { check.assume_init() };
+        let mut total = 0u32;
+        loop {
+            let mut verdict = Verdict::Working;
+            let cycles = measure(overhead, || verdict = check.step(UNIQUE_STEP));
+            step.add(cycles);
+            total = total.saturating_add(cycles);
+            if verdict != Verdict::Working {
+                unique += u32::from(matches!(verdict, Verdict::Unique { .. }));
+                stalled += u32::from(matches!(verdict, Verdict::Stalled { .. }));
+                break;
+            }
+            if total > UNIQUE_BUDGET * 4 {
+                break;
+            }
+        }
+        whole.add(total);
+    }
+    crate::event!(
+        "bench.nonogram.unique grids={} unique={} stalled={} work_per_step={}",
+        grids.len(),
+        unique,
+        stalled,
+        UNIQUE_STEP
+    );
+    report("nonogram.unique", &whole, UNIQUE_BUDGET, failures);
+    report(
+        "nonogram.unique.per_frame",
+        &step,
+        PER_FRAME_BUDGET / 2,
+        failures,
+    );
+
+    grids
+}
+
+/// Random mode: a frame's work of the generator at a time, until it has
+/// a puzzle, for several seeds of every size.
+#[inline(never)]
+fn random_puzzles(overhead: u32, failures: &mut u32) {
+    use super::extras::GENERATE_WORK_PER_FRAME;
+    use super::rules::builtin;
+    let (mut frame, mut puzzle, mut attempts) =
+        (Stats::default(), Stats::default(), Stats::default());
+    let mut generator = boxed_generator();
+    for (width, height) in builtin::SIZES {
+        for seed in 0..NONOGRAM_SEEDS {
+            generator.restart(SEED ^ seed, usize::from(width), usize::from(height));
+            let mut total = 0u32;
+            loop {
+                let mut made = None;
+                let cycles = measure(overhead, || made = generator.step(GENERATE_WORK_PER_FRAME));
+                frame.add(cycles);
+                total = total.saturating_add(cycles);
+                if made.is_some() || total > UNIQUE_BUDGET * 8 {
+                    break;
+                }
+            }
+            puzzle.add(total);
+            attempts.add(generator.attempts());
+        }
+    }
+    crate::event!(
+        "bench.nonogram.generate puzzles={} attempts_mean={} attempts_worst={} work_per_frame={}",
+        puzzle.count,
+        attempts.mean(),
+        attempts.worst,
+        GENERATE_WORK_PER_FRAME
+    );
+    report("nonogram.generate", &frame, PER_FRAME_BUDGET / 2, failures);
+    report("nonogram.generate.puzzle", &puzzle, UNIQUE_BUDGET, failures);
+}
+
+/// Share codes of the built-ins and the random grids, written (the
+/// editor's Share code) and read back (a code typed on the pad) a frame's
+/// cells at a time as the app does; and the code lengths per size.
+#[inline(never)]
+fn share_codes(grids: &[super::rules::Grid], overhead: u32, failures: &mut u32) {
+    use super::CODE_CELLS_PER_FRAME;
+    use super::rules::builtin;
+    let (mut encode, mut encode_frame) = (Stats::default(), Stats::default());
+    let (mut decode, mut decode_frame) = (Stats::default(), Stats::default());
+    let mut lengths: [Stats; builtin::SIZES.len()] = Default::default();
+    for grid in grids {
+        let Some(code) = encode_timed(grid, overhead, &mut encode, &mut encode_frame) else {
+            continue;
+        };
+        if decode_timed(&code, overhead, &mut decode, &mut decode_frame) != Some(Ok(*grid)) {
+            crate::event!("bench.over name=nonogram.share.round_trip");
+            *failures += 1;
+        }
+        let size = (grid.width() as u8, grid.height() as u8);
+        if let Some(index) = builtin::SIZES.iter().position(|&s| s == size) {
+            lengths[index].add(code.digits().len() as u32);
+        }
+    }
+    for ((width, height), length) in builtin::SIZES.iter().zip(&lengths) {
+        crate::event!(
+            "bench.nonogram.share.digits size={}x{} codes={} mean={} worst={}",
+            width,
+            height,
+            length.count,
+            length.mean(),
+            length.worst
+        );
+    }
+    crate::event!(
+        "bench.nonogram.share cells_per_frame={}",
+        CODE_CELLS_PER_FRAME
+    );
+    report("nonogram.share.encode", &encode, SHARE_BUDGET, failures);
+    report(
+        "nonogram.share.encode.per_frame",
+        &encode_frame,
+        PER_FRAME_BUDGET / 2,
+        failures,
+    );
+    report("nonogram.share.decode", &decode, SHARE_BUDGET, failures);
+    report(
+        "nonogram.share.decode.per_frame",
+        &decode_frame,
+        PER_FRAME_BUDGET / 2,
+        failures,
+    );
+}
+
+/// `grid`'s share code, written a frame's cells at a time: each call's
+/// cycles go in `frame`, their sum in `whole`.
+#[inline(never)]
+fn encode_timed(
+    grid: &super::rules::Grid,
+    overhead: u32,
+    whole: &mut Stats,
+    frame: &mut Stats,
+) -> Option<super::rules::ShareCode> {
+    use super::{CODE_CELLS_PER_FRAME, rules::share_code::Encoding};
+    let mut encoding = alloc::boxed::Box::new(Encoding::new(grid).ok()?);
+    let mut total = 0u32;
+    let code = loop {
+        let mut code = None;
+        let cycles = measure(overhead, || code = encoding.step(CODE_CELLS_PER_FRAME));
+        frame.add(cycles);
+        total = total.saturating_add(cycles);
+        if let Some(code) = code {
+            break code;
+        }
+    };
+    whole.add(total);
+    code.ok()
+}
+
+/// `code` read back as the app does: the pad's last check, then the
+/// picture a frame's cells at a time.
+#[inline(never)]
+fn decode_timed(
+    code: &super::rules::ShareCode,
+    overhead: u32,
+    whole: &mut Stats,
+    frame: &mut Stats,
+) -> Option<Result<super::rules::Grid, super::rules::CodeError>> {
+    use super::{CODE_CELLS_PER_FRAME, rules::share_code::Decoding};
+    let mut reading = None;
+    let mut total = measure(overhead, || {
+        reading = Decoding::new(code.digits())
+            .ok()
+            .map(alloc::boxed::Box::new);
+    });
+    frame.add(total);
+    let decoding = reading.as_mut()?;
+    let read = loop {
+        let mut read = None;
+        let cycles = measure(overhead, || read = decoding.step(CODE_CELLS_PER_FRAME));
+        frame.add(cycles);
+        total = total.saturating_add(cycles);
+        if read.is_some() {
+            break read;
+        }
+    };
+    whole.add(total);
+    read
+}
+
+/// Writing or reading a whole share code, goal: a sixth of a second.
+const SHARE_BUDGET: u32 = FRAME_CYCLES * 10;
+
+/// A generator built in its box, in a frame of its own: one on the stack is
+/// about 5 KB.
+#[inline(never)]
+fn boxed_generator() -> alloc::boxed::Box<super::rules::Generator> {
+    let mut generator = alloc::boxed::Box::new_uninit();
+    super::rules::Generator::new_in(&mut generator, 1, 1, 1);
+    // SAFETY: built in place on the line above.
+    unsafe { generator.assume_init() }
+}
+
+/// Random grids (every size in turn) the uniqueness check is timed on.
+const RANDOM_GRIDS: u32 = 200;

@@ -1,0 +1,161 @@
+//! Sweeper's benchmarks (`just bench`, see `framework/bench.rs`): the
+//! floodfill, first moves and mine layouts, plain and no-guess.
+
+use crate::framework::bench::{
+    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, report,
+};
+use crate::framework::save::Record;
+use crate::random::Rng;
+
+use super::records::{LINES, SweeperSave};
+use super::rules::{
+    Board, Difficulty, Layout, NoGuessGenerator, Pos, PosSet, SQUARE_COUNT, generate_blocking,
+};
+
+/// Seeds per generator benchmark.
+const SEEDS: u32 = 1000;
+/// Repeats of the (deterministic) reveal benchmarks, to average out interrupts.
+const REVEAL_REPEATS: u32 = 16;
+/// Worst reveal goal: 2% of a frame.
+const REVEAL_BUDGET: u32 = 5_600;
+/// Worst blocking no-guess generation goal: half a second.
+const NO_GUESS_BUDGET: u32 = 8_390_000;
+/// A whole first move (layout into the squares, then that reveal): 5% of a frame.
+const FIRST_MOVE_BUDGET: u32 = FRAME_CYCLES / 20;
+/// No-guess steps the app runs per slice of a frame (its own constant).
+const NO_GUESS_STEPS_PER_SLICE: u32 = super::app::NO_GUESS_STEPS_PER_SLICE as u32;
+
+/// A first square from the fixed stream: every square of the board, corners included.
+fn first_square(rng: &mut Rng) -> Pos {
+    Pos::from_index(rng.below(SQUARE_COUNT as u32) as usize).unwrap_or_default()
+}
+
+fn single(pos: Pos) -> PosSet {
+    let mut set = PosSet::EMPTY;
+    set.insert(pos);
+    set
+}
+
+/// Every benchmark of the app, then its save section at its largest.
+pub fn run(bench: &mut Bench) {
+    let overhead = bench.overhead;
+    let failures = &mut bench.failures;
+    // The biggest floodfill, as the goal states it: a mine-free board
+    // revealed from a corner uncovers all 84 squares and wins (every corner,
+    // since the fill's order depends on where it starts). Also a board whose
+    // only mine sits in the far corner (82 squares and a number). Each repeat
+    // reveals a fresh clone.
+    let corners = [
+        Pos::new(0, 0),
+        Pos::new(13, 0),
+        Pos::new(0, 5),
+        Pos::new(13, 5),
+    ];
+    let mut stats = Stats::default();
+    for corner in corners {
+        let mut playing = Board::new(Difficulty::Hard, false);
+        playing.lay_mines(&Layout::from_mines(PosSet::EMPTY));
+        for _ in 0..REVEAL_REPEATS {
+            let mut board = core::hint::black_box(playing.clone());
+            stats.add(measure(overhead, || board.reveal(corner)));
+        }
+    }
+    let corner_mine = Layout::from_mines(single(Pos::new(13, 5)));
+    let mut playing = Board::new(Difficulty::Hard, false);
+    playing.lay_mines(&corner_mine);
+    for _ in 0..REVEAL_REPEATS {
+        let mut board = core::hint::black_box(playing.clone());
+        stats.add(measure(overhead, || board.reveal(Pos::new(0, 0))));
+    }
+    report("sweeper.reveal.worst", &stats, REVEAL_BUDGET, failures);
+
+    // The same floods as a whole first move: laying the mine-free layout into
+    // the squares (counts included), the reveal of all 84 and the win.
+    let mut stats = Stats::default();
+    let empty = Layout::from_mines(PosSet::EMPTY);
+    for corner in corners {
+        for _ in 0..REVEAL_REPEATS {
+            let mut board = core::hint::black_box(Board::new(Difficulty::Hard, false));
+            stats.add(measure(overhead, || {
+                board.start_with_layout(corner, &empty)
+            }));
+        }
+    }
+    report(
+        "sweeper.reveal.first_move",
+        &stats,
+        FIRST_MOVE_BUDGET,
+        failures,
+    );
+
+    // Plain placement for the first click (Hard): the layout and laying it out.
+    let mut rng = Rng::new(SEED);
+    let mut stats = Stats::default();
+    for _ in 0..SEEDS {
+        let first = first_square(&mut rng);
+        let mut mines = Rng::new(rng.next_u32());
+        let mut board = core::hint::black_box(Board::new(Difficulty::Hard, false));
+        stats.add(measure(overhead, || board.place_mines(first, &mut mines)));
+    }
+    report("sweeper.generate.plain", &stats, FRAME_CYCLES, failures);
+
+    // Blocking no-guess generation, Hard (the goal) last.
+    for (name, difficulty) in [
+        ("sweeper.generate.no_guess.easy", Difficulty::Easy),
+        ("sweeper.generate.no_guess.medium", Difficulty::Medium),
+        ("sweeper.generate.no_guess", Difficulty::Hard),
+    ] {
+        let mut rng = Rng::new(SEED);
+        let mut stats = Stats::default();
+        for _ in 0..SEEDS {
+            let first = first_square(&mut rng);
+            let seed = rng.next_u32();
+            stats.add(measure(overhead, || {
+                generate_blocking(first, difficulty.mines(), seed)
+            }));
+        }
+        report(name, &stats, NO_GUESS_BUDGET, failures);
+    }
+
+    // One slice of the app's incremental search (it fills a waiting frame
+    // with them): the worst single Hard step times the steps per slice.
+    let mut rng = Rng::new(SEED);
+    let mut step = Stats::default();
+    for _ in 0..SEEDS {
+        let first = first_square(&mut rng);
+        let mut generator = NoGuessGenerator::new(first, Difficulty::Hard.mines(), rng.next_u32());
+        while !generator.is_done() {
+            step.add(measure(overhead, || generator.step()));
+        }
+    }
+    let per_slice = Stats {
+        total: step.total * u64::from(NO_GUESS_STEPS_PER_SLICE),
+        count: step.count,
+        worst: step.worst.saturating_mul(NO_GUESS_STEPS_PER_SLICE),
+    };
+    report(
+        "sweeper.no_guess.slice",
+        &per_slice,
+        PER_FRAME_BUDGET,
+        failures,
+    );
+    crate::event!(
+        "bench.no_guess.steps count={} steps_per_slice={} step_mean={} step_worst={}",
+        step.count,
+        NO_GUESS_STEPS_PER_SLICE,
+        step.mean(),
+        step.worst
+    );
+
+    let record = Record {
+        best_seconds: Some(u16::MAX),
+        wins: u16::MAX,
+        played: u16::MAX,
+    };
+    largest_save(
+        "sweeper",
+        &SweeperSave {
+            records: [record; LINES],
+        },
+    );
+}
