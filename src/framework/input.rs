@@ -1,17 +1,35 @@
 //! Buttons with key repeat for the D-pad (menus and the Sweeper cursor move one
 //! step on press, then repeat after a short delay while held).
 
-use agb::input::{Button, ButtonController};
+use agb::input::{Button, ButtonController, ButtonState};
 
 /// Frames before a held direction starts repeating, and between repeats.
 const REPEAT_DELAY: u8 = 14;
 const REPEAT_INTERVAL: u8 = 4;
 
 const DIRECTIONS: [Button; 4] = [Button::Up, Button::Down, Button::Left, Button::Right];
+const ALL: [Button; 10] = [
+    Button::A,
+    Button::B,
+    Button::L,
+    Button::R,
+    Button::Start,
+    Button::Select,
+    Button::Up,
+    Button::Down,
+    Button::Left,
+    Button::Right,
+];
 
 pub struct Input {
     buttons: ButtonController,
     held_frames: [u8; 4],
+    /// Keys seen up on frames the keypad was not read for the apps (see
+    /// [`Input::watch`]), as bits of [`Button`].
+    released_unseen: u16,
+    /// Keys down this frame that went up and down again since the last
+    /// read: pressed anew, though the last read also saw them down.
+    pressed_again: u16,
 }
 
 impl Default for Input {
@@ -25,13 +43,37 @@ impl Input {
         Self {
             buttons: ButtonController::new(),
             held_frames: [0; 4],
+            released_unseen: 0,
+            pressed_again: 0,
+        }
+    }
+
+    /// On a frame whose keys are left for a later one (a save's), note the
+    /// keys that are up: a key let go and pressed again before the next
+    /// [`Input::update`] is still a press then, not one long hold.
+    pub fn watch(&mut self) {
+        let now = ButtonState::current();
+        for button in ALL {
+            if !now.is_pressed(button) {
+                self.released_unseen |= button as u16;
+            }
         }
     }
 
     /// Read the keypad; call once per frame.
     pub fn update(&mut self) {
         self.buttons.update();
+        self.pressed_again = 0;
+        for button in ALL {
+            if self.released_unseen & button as u16 != 0 && self.buttons.is_pressed(button) {
+                self.pressed_again |= button as u16;
+            }
+        }
+        self.released_unseen = 0;
         for (held, direction) in self.held_frames.iter_mut().zip(DIRECTIONS) {
+            if self.pressed_again & direction as u16 != 0 {
+                *held = 0;
+            }
             *held = if self.buttons.is_pressed(direction) {
                 // Past 255 frames, step back a whole number of repeats so a
                 // long hold keeps repeating at the same pace.
@@ -47,7 +89,7 @@ impl Input {
     }
 
     pub fn just_pressed(&self, button: Button) -> bool {
-        self.buttons.is_just_pressed(button)
+        self.buttons.is_just_pressed(button) || self.pressed_again & button as u16 != 0
     }
 
     /// A direction press, repeated while held. Returns (dx, dy).
@@ -70,19 +112,6 @@ impl Input {
 
     /// Any button other than `except` went down this frame (used to cancel a held A).
     pub fn other_just_pressed(&self, except: Button) -> bool {
-        [
-            Button::A,
-            Button::B,
-            Button::L,
-            Button::R,
-            Button::Start,
-            Button::Select,
-            Button::Up,
-            Button::Down,
-            Button::Left,
-            Button::Right,
-        ]
-        .into_iter()
-        .any(|b| b != except && self.buttons.is_just_pressed(b))
+        ALL.into_iter().any(|b| b != except && self.just_pressed(b))
     }
 }

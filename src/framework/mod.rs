@@ -109,7 +109,9 @@ pub fn run(
         // takes about a fifth of a frame): the desktop and the app wait, and
         // so do the buttons, so no press is lost.
         system.storage.flush();
-        if !system.storage.busy() {
+        if system.storage.busy() {
+            system.input.watch();
+        } else {
             system.input.update();
             // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
             let _ = menu.update(apps, system);

@@ -249,6 +249,7 @@ impl App for Nonogram {
     fn bench(bench: &mut crate::framework::bench::Bench) {
         super::bench::run(bench);
     }
+
     fn boot(system: &mut System) -> Persistent {
         let save = system.save::<Nonogram>();
         crate::event!("nonogram.records solved={}", save.solved());

@@ -42,7 +42,7 @@ const HINT_BOARD_BUDGET: u32 = FRAME_CYCLES / 4;
 const UNIQUE_BUDGET: u32 = 16_780_000;
 /// Work units the uniqueness check is given per step when timed: the
 /// editor's per frame.
-const UNIQUE_STEP: u32 = super::editor::CHECK_WORK_PER_FRAME;
+const UNIQUE_STEP: u32 = super::editor::CHECK_WORK_PER_SLICE;
 /// Random puzzles made per size for `nonogram.generate`.
 const NONOGRAM_SEEDS: u32 = 12;
 /// Partly marked boards per built-in puzzle for the hint guide.
@@ -178,7 +178,7 @@ fn nonogram(overhead: u32, failures: &mut u32) -> alloc::vec::Vec<super::rules::
 /// a puzzle, for several seeds of every size.
 #[inline(never)]
 fn random_puzzles(overhead: u32, failures: &mut u32) {
-    use super::extras::GENERATE_WORK_PER_FRAME;
+    use super::extras::GENERATE_WORK_PER_SLICE;
     use super::rules::builtin;
     let (mut frame, mut puzzle, mut attempts) =
         (Stats::default(), Stats::default(), Stats::default());
@@ -189,7 +189,7 @@ fn random_puzzles(overhead: u32, failures: &mut u32) {
             let mut total = 0u32;
             loop {
                 let mut made = None;
-                let cycles = measure(overhead, || made = generator.step(GENERATE_WORK_PER_FRAME));
+                let cycles = measure(overhead, || made = generator.step(GENERATE_WORK_PER_SLICE));
                 frame.add(cycles);
                 total = total.saturating_add(cycles);
                 if made.is_some() || total > UNIQUE_BUDGET * 8 {
@@ -205,7 +205,7 @@ fn random_puzzles(overhead: u32, failures: &mut u32) {
         puzzle.count,
         attempts.mean(),
         attempts.worst,
-        GENERATE_WORK_PER_FRAME
+        GENERATE_WORK_PER_SLICE
     );
     report("nonogram.generate", &frame, PER_FRAME_BUDGET / 2, failures);
     report("nonogram.generate.puzzle", &puzzle, UNIQUE_BUDGET, failures);
@@ -216,7 +216,7 @@ fn random_puzzles(overhead: u32, failures: &mut u32) {
 /// cells at a time as the app does; and the code lengths per size.
 #[inline(never)]
 fn share_codes(grids: &[super::rules::Grid], overhead: u32, failures: &mut u32) {
-    use super::CODE_CELLS_PER_FRAME;
+    use super::CODE_CELLS_PER_SLICE;
     use super::rules::builtin;
     let (mut encode, mut encode_frame) = (Stats::default(), Stats::default());
     let (mut decode, mut decode_frame) = (Stats::default(), Stats::default());
@@ -246,7 +246,7 @@ fn share_codes(grids: &[super::rules::Grid], overhead: u32, failures: &mut u32) 
     }
     crate::event!(
         "bench.nonogram.share cells_per_frame={}",
-        CODE_CELLS_PER_FRAME
+        CODE_CELLS_PER_SLICE
     );
     report("nonogram.share.encode", &encode, SHARE_BUDGET, failures);
     report(
@@ -273,12 +273,12 @@ fn encode_timed(
     whole: &mut Stats,
     frame: &mut Stats,
 ) -> Option<super::rules::ShareCode> {
-    use super::{CODE_CELLS_PER_FRAME, rules::share_code::Encoding};
+    use super::{CODE_CELLS_PER_SLICE, rules::share_code::Encoding};
     let mut encoding = alloc::boxed::Box::new(Encoding::new(grid).ok()?);
     let mut total = 0u32;
     let code = loop {
         let mut code = None;
-        let cycles = measure(overhead, || code = encoding.step(CODE_CELLS_PER_FRAME));
+        let cycles = measure(overhead, || code = encoding.step(CODE_CELLS_PER_SLICE));
         frame.add(cycles);
         total = total.saturating_add(cycles);
         if let Some(code) = code {
@@ -298,7 +298,7 @@ fn decode_timed(
     whole: &mut Stats,
     frame: &mut Stats,
 ) -> Option<Result<super::rules::Grid, super::rules::CodeError>> {
-    use super::{CODE_CELLS_PER_FRAME, rules::share_code::Decoding};
+    use super::{CODE_CELLS_PER_SLICE, rules::share_code::Decoding};
     let mut reading = None;
     let mut total = measure(overhead, || {
         reading = Decoding::new(code.digits())
@@ -309,7 +309,7 @@ fn decode_timed(
     let decoding = reading.as_mut()?;
     let read = loop {
         let mut read = None;
-        let cycles = measure(overhead, || read = decoding.step(CODE_CELLS_PER_FRAME));
+        let cycles = measure(overhead, || read = decoding.step(CODE_CELLS_PER_SLICE));
         frame.add(cycles);
         total = total.saturating_add(cycles);
         if read.is_some() {

@@ -25,14 +25,15 @@ use super::{
     },
     view::{self, Scene},
 };
-use crate::framework::{System, assets::sfx};
+use crate::framework::{System, assets::sfx, frame_time::FrameFiller};
 
-/// Cells of a share code written or read per frame (see
-/// `nonogram.share.encode.per_frame` in `just bench`).
-pub const CODE_CELLS_PER_FRAME: usize = 80;
-/// Units of the uniqueness check's work per frame (see `nonogram.unique.per_frame`
-/// in `just bench`).
-pub const CHECK_WORK_PER_FRAME: u32 = 20;
+/// Cells of a share code written or read between looks at the clock: the
+/// player waits, so slices fill the frame (see `FrameFiller`, and
+/// `nonogram.share.encode.per_frame` in `just bench` for a slice's cost).
+pub const CODE_CELLS_PER_SLICE: usize = 80;
+/// Units of the uniqueness check's work between looks at the clock (see
+/// `nonogram.unique.per_frame` in `just bench` for a slice's cost).
+pub const CHECK_WORK_PER_SLICE: u32 = 20;
 /// A new slot's picture size.
 const NEW_SIZE: (usize, usize) = (10, 10);
 
@@ -499,7 +500,14 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
         return Some(Mode::Edit(Editing::Menu { row: 0 }));
     }
     let check = editor.check.as_mut()?;
-    let verdict = check.step(CHECK_WORK_PER_FRAME);
+    // The player waits for the verdict: the check fills the frame.
+    let mut frame = FrameFiller::start();
+    let verdict = loop {
+        match frame.slice(|| check.step(CHECK_WORK_PER_SLICE)) {
+            Verdict::Working if frame.has_room() => {}
+            verdict => break verdict,
+        }
+    };
     let work = check.work_done();
     match verdict {
         Verdict::Working => None,
@@ -567,7 +575,8 @@ fn share(editor: &mut Editor, system: &mut System) -> Option<Mode> {
     }
 }
 
-/// A frame of writing the share code; shown once written.
+/// Writing the share code, filling the frames the player waits through;
+/// shown once written.
 fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
     if system.input.just_pressed(Button::B) {
         editor.encoding = None;
@@ -575,7 +584,16 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
             row: MenuRow::Share as usize,
         }));
     }
-    let written = editor.encoding.as_mut()?.step(CODE_CELLS_PER_FRAME)?;
+    let encoding = editor.encoding.as_mut()?;
+    let mut frame = FrameFiller::start();
+    let written = loop {
+        if let Some(written) = frame.slice(|| encoding.step(CODE_CELLS_PER_SLICE)) {
+            break written;
+        }
+        if !frame.has_room() {
+            return None;
+        }
+    };
     editor.encoding = None;
     let code = match written {
         Ok(code) => code,

@@ -10,7 +10,7 @@ use agb::input::Button;
 use alloc::{boxed::Box, format};
 
 use super::{
-    CODE_CELLS_PER_FRAME,
+    CODE_CELLS_PER_SLICE,
     app::{Mode, Persistent, Source, Working, start_puzzle},
     menu::{self, TextPage},
     rules::{
@@ -21,15 +21,17 @@ use super::{
 use crate::framework::{
     System,
     assets::sfx,
+    frame_time::FrameFiller,
     widgets::{
         numpad::{NumberPad, PadEvent, PagedCode},
         numpad_view,
     },
 };
 
-/// Units of the generator's work per frame (see `nonogram.generate` in
-/// `just bench`).
-pub const GENERATE_WORK_PER_FRAME: u32 = 8;
+/// Units of the generator's work between looks at the clock: the player
+/// waits, so slices fill the frame (see `nonogram.generate` in `just bench`
+/// for a slice's cost).
+pub const GENERATE_WORK_PER_SLICE: u32 = 8;
 
 /// The page's rows: random puzzles by size.
 const SIZES: [(usize, usize); 4] = [(5, 5), (10, 10), (15, 15), (20, 15)];
@@ -190,8 +192,14 @@ pub fn update_reading(persistent: &mut Persistent, working: &mut Working, system
         working.mode = Mode::Extras { row: CODE_ROW };
         return;
     }
-    let Some(read) = reading.step(CODE_CELLS_PER_FRAME) else {
-        return;
+    let mut frame = FrameFiller::start();
+    let read = loop {
+        if let Some(read) = frame.slice(|| reading.step(CODE_CELLS_PER_SLICE)) {
+            break read;
+        }
+        if !frame.has_room() {
+            return;
+        }
     };
     working.extras.reading = None;
     match read {
@@ -267,7 +275,15 @@ pub fn update_generating(persistent: &mut Persistent, working: &mut Working, sys
         );
         return;
     }
-    match step(generator) {
+    let mut frame = FrameFiller::start();
+    let made = loop {
+        match frame.slice(|| step(generator)) {
+            Some(picture) => break Some(picture),
+            None if frame.has_room() => {}
+            None => break None,
+        }
+    };
+    match made {
         Some(picture) => {
             crate::event!(
                 "nonogram.generated seed={seed} attempts={}",
@@ -285,11 +301,11 @@ pub fn update_generating(persistent: &mut Persistent, working: &mut Working, sys
     }
 }
 
-/// A frame's work of the generator: its picture once it has a puzzle.
+/// A slice of the generator's work: its picture once it has a puzzle.
 #[inline(never)]
 fn step(generator: &mut Generator) -> Option<super::rules::Grid> {
     generator
-        .step(GENERATE_WORK_PER_FRAME)
+        .step(GENERATE_WORK_PER_SLICE)
         .map(|puzzle| puzzle.picture)
 }
 

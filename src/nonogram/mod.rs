@@ -31,4 +31,4 @@ pub mod rules;
 mod view;
 
 pub use app::Nonogram;
-pub(crate) use editor::CODE_CELLS_PER_FRAME;
+pub(crate) use editor::CODE_CELLS_PER_SLICE;

@@ -221,6 +221,7 @@ impl App for Polarium {
     fn bench(bench: &mut crate::framework::bench::Bench) {
         super::bench::run(bench);
     }
+
     fn boot(system: &mut System) -> Persistent {
         let save = system.save::<Polarium>();
         crate::event!(

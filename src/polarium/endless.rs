@@ -1,5 +1,6 @@
-//! Endless mode: a fresh puzzle made on the cartridge, one generator attempt
-//! a frame, named by an 8-digit code anyone can type to get the same puzzle.
+//! Endless mode: a fresh puzzle made on the cartridge, generator attempts
+//! filling the frames the player waits through, named by an 8-digit code
+//! anyone can type to get the same puzzle.
 //! Its difficulty tier comes from the solver, run once it is made.
 
 use alloc::format;
@@ -16,7 +17,7 @@ use super::{
     search::{Goal, Search},
     size_choice::{self, SizeFor},
 };
-use crate::framework::{System, assets::sfx};
+use crate::framework::{System, assets::sfx, frame_time::FrameFiller};
 
 /// Size of the first endless puzzle.
 const FIRST_SIZE: (u8, u8) = (6, 6);
@@ -55,15 +56,22 @@ pub fn make(working: &mut Working, code: EndlessCode) {
     }
 }
 
-/// One generator attempt a frame until one gives a puzzle.
+/// Generator attempts until one gives a puzzle: the player waits, so they
+/// fill each frame.
 #[inline(never)]
 pub fn update_making(persistent: &mut Persistent, working: &mut Working) {
     let Some(making) = working.making.as_mut() else {
         working.mode = Mode::Play { drawing: false };
         return;
     };
-    let Some(generated) = making.generator.attempt() else {
-        return;
+    let mut frame = FrameFiller::start();
+    let generated = loop {
+        if let Some(generated) = frame.slice(|| making.generator.attempt()) {
+            break generated;
+        }
+        if !frame.has_room() {
+            return;
+        }
     };
     let code = making.code;
     let lines = password::lines(&generated.puzzle);

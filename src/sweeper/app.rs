@@ -134,6 +134,7 @@ impl App for Sweeper {
     fn bench(bench: &mut crate::framework::bench::Bench) {
         super::bench::run(bench);
     }
+
     fn boot(system: &mut System) -> Board {
         let save = system.save::<Sweeper>();
         crate::event!(
