@@ -165,7 +165,7 @@ fn nonogram(overhead: u32, failures: &mut u32) -> alloc::vec::Vec<super::rules::
     );
     report("nonogram.unique", &whole, UNIQUE_BUDGET, failures);
     report(
-        "nonogram.unique.per_frame",
+        "nonogram.unique.slice",
         &step,
         PER_FRAME_BUDGET / 2,
         failures,
@@ -201,7 +201,7 @@ fn random_puzzles(overhead: u32, failures: &mut u32) {
         }
     }
     crate::event!(
-        "bench.nonogram.generate puzzles={} attempts_mean={} attempts_worst={} work_per_frame={}",
+        "bench.nonogram.generate puzzles={} attempts_mean={} attempts_worst={} work_per_slice={}",
         puzzle.count,
         attempts.mean(),
         attempts.worst,
@@ -245,19 +245,19 @@ fn share_codes(grids: &[super::rules::Grid], overhead: u32, failures: &mut u32) 
         );
     }
     crate::event!(
-        "bench.nonogram.share cells_per_frame={}",
+        "bench.nonogram.share cells_per_slice={}",
         CODE_CELLS_PER_SLICE
     );
     report("nonogram.share.encode", &encode, SHARE_BUDGET, failures);
     report(
-        "nonogram.share.encode.per_frame",
+        "nonogram.share.encode.slice",
         &encode_frame,
         PER_FRAME_BUDGET / 2,
         failures,
     );
     report("nonogram.share.decode", &decode, SHARE_BUDGET, failures);
     report(
-        "nonogram.share.decode.per_frame",
+        "nonogram.share.decode.slice",
         &decode_frame,
         PER_FRAME_BUDGET / 2,
         failures,

@@ -29,10 +29,10 @@ use crate::framework::{System, assets::sfx, frame_time::FrameFiller};
 
 /// Cells of a share code written or read between looks at the clock: the
 /// player waits, so slices fill the frame (see `FrameFiller`, and
-/// `nonogram.share.encode.per_frame` in `just bench` for a slice's cost).
+/// `nonogram.share.encode.slice` in `just bench` for a slice's cost).
 pub const CODE_CELLS_PER_SLICE: usize = 80;
 /// Units of the uniqueness check's work between looks at the clock (see
-/// `nonogram.unique.per_frame` in `just bench` for a slice's cost).
+/// `nonogram.unique.slice` in `just bench` for a slice's cost).
 pub const CHECK_WORK_PER_SLICE: u32 = 20;
 /// A new slot's picture size.
 const NEW_SIZE: (usize, usize) = (10, 10);
