@@ -1,0 +1,173 @@
+//! agb's slot header blocks, read before agb's save manager starts, to give
+//! a slot whose header is unreadable everywhere an empty header of its own.
+//!
+//! agb keeps each slot's header in one of the blocks after the global
+//! header; writes move it to the spare ("ghost") block, so slot `k`'s header
+//! is often not in block `k + 1`. A slot with no readable header anywhere is
+//! reported corrupted, and agb then takes block `k + 1` as its header: erasing
+//! or writing that slot would overwrite whichever slot's header really lives
+//! there. So before agb reads SRAM, each such slot gets an empty header in a
+//! block no readable header needs, and agb sees an empty slot. Pure: the
+//! blocks are passed in and the repairs handed back.
+
+use alloc::vec::Vec;
+
+/// agb's block size on SRAM.
+pub const BLOCK: usize = 128;
+
+/// agb's block type of a slot header, and the slot states it stores.
+const SLOT_HEADER: u16 = 2;
+const EMPTY: u8 = 0;
+const GHOST: u8 = 2;
+
+/// A readable slot header: its slot and whether it is a ghost (the copy a
+/// slot falls back to).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Header {
+    slot: usize,
+    ghost: bool,
+}
+
+fn read(block: &[u8; BLOCK]) -> Option<Header> {
+    let crc = u16::from_le_bytes([block[0], block[1]]);
+    let kind = u16::from_le_bytes([block[2], block[3]]);
+    if crc != crc16_arc(&block[2..]) || kind != SLOT_HEADER || block[8] > GHOST {
+        return None;
+    }
+    Some(Header {
+        slot: usize::from(block[9]),
+        ghost: block[8] == GHOST,
+    })
+}
+
+/// An empty header for `slot`, as agb writes one when it formats.
+pub fn empty_header(slot: usize) -> [u8; BLOCK] {
+    let mut block = [0u8; BLOCK];
+    block[2..4].copy_from_slice(&SLOT_HEADER.to_le_bytes());
+    block[8] = EMPTY;
+    block[9] = slot as u8;
+    let crc = crc16_arc(&block[2..]);
+    block[0..2].copy_from_slice(&crc.to_le_bytes());
+    block
+}
+
+/// Given the header blocks (the `slots + 1` blocks after the global header),
+/// the slots that no readable header names, each with the index in `blocks`
+/// to write its empty header to: a block holding no readable header, else a
+/// ghost whose slot has a header of its own. `None` where no block is free
+/// for it: agb reports that slot corrupted, and it must not be touched.
+pub fn headerless(blocks: &[[u8; BLOCK]], slots: usize) -> Vec<(usize, Option<usize>)> {
+    let headers: Vec<Option<Header>> = blocks.iter().map(read).collect();
+    let named = |slot: usize| headers.iter().flatten().any(|header| header.slot == slot);
+    let live = |slot: usize| {
+        headers
+            .iter()
+            .flatten()
+            .any(|header| header.slot == slot && !header.ghost)
+    };
+    let mut spare: Vec<usize> = (0..blocks.len())
+        .filter(|&i| headers[i].is_none())
+        .chain((0..blocks.len()).filter(|&i| {
+            headers[i]
+                .is_some_and(|header| header.ghost && (header.slot >= slots || live(header.slot)))
+        }))
+        .collect();
+    let mut repairs = Vec::new();
+    for slot in (0..slots).filter(|&slot| !named(slot)) {
+        // Its own usual block if that is spare, so a fresh chip's layout stays.
+        let pick = spare
+            .iter()
+            .position(|&i| i == slot)
+            .or((!spare.is_empty()).then_some(0));
+        repairs.push((slot, pick.map(|pick| spare.remove(pick))));
+    }
+    repairs
+}
+
+/// CRC-16/ARC, agb's block checksum.
+pub fn crc16_arc(bytes: &[u8]) -> u16 {
+    let mut crc = 0u16;
+    for &byte in bytes {
+        crc ^= u16::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xA001
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    crc
+}
+
+#[cfg(all(test, not(target_arch = "arm")))]
+mod tests {
+    use super::*;
+
+    const VALID: u8 = 1;
+
+    fn header(slot: usize, state: u8) -> [u8; BLOCK] {
+        let mut block = empty_header(slot);
+        block[8] = state;
+        block[16] = 7; // a generation, so it differs from an empty header
+        let crc = crc16_arc(&block[2..]);
+        block[0..2].copy_from_slice(&crc.to_le_bytes());
+        block
+    }
+
+    #[test]
+    fn crc16_arc_matches_the_standard_check_value() {
+        assert_eq!(crc16_arc(b"123456789"), 0xBB3D);
+    }
+
+    #[test]
+    fn an_intact_layout_needs_nothing() {
+        // Slot 1's header moved to the last block; block 2 is its ghost.
+        let blocks = [
+            header(0, VALID),
+            header(1, GHOST),
+            header(2, EMPTY),
+            header(1, VALID),
+        ];
+        assert_eq!(headerless(&blocks, 3), []);
+        assert_eq!(
+            read(&empty_header(5)),
+            Some(Header {
+                slot: 5,
+                ghost: false
+            })
+        );
+    }
+
+    #[test]
+    fn a_slot_with_no_readable_header_gets_one_where_no_header_is_needed() {
+        // Slot 0's header moved to block 3 and was then damaged; block 1
+        // (slot 0's usual block) holds slot 1's live header.
+        let mut damaged = header(0, VALID);
+        damaged[20] ^= 4;
+        let blocks = [
+            header(1, VALID),
+            header(1, GHOST),
+            header(2, VALID),
+            damaged,
+        ];
+        // Block 0 must not be touched: the damaged block 3 takes it, before
+        // slot 1's ghost.
+        assert_eq!(headerless(&blocks, 3), [(0, Some(3))]);
+    }
+
+    #[test]
+    fn a_cut_off_chip_gets_each_slot_its_usual_block() {
+        let blank = [0xFF; BLOCK];
+        let blocks = [header(0, VALID), header(1, VALID), blank, blank, blank];
+        assert_eq!(headerless(&blocks, 4), [(2, Some(2)), (3, Some(3))]);
+    }
+
+    #[test]
+    fn a_ghost_is_never_taken_from_a_slot_that_needs_it() {
+        // Slot 0 has only its ghost (agb recovers it from there); slot 1 has
+        // no header and there is no spare block for it.
+        let blocks = [header(0, GHOST), header(2, VALID)];
+        assert_eq!(headerless(&blocks, 3), [(1, None)]);
+    }
+}
