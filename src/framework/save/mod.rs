@@ -96,7 +96,7 @@ pub struct Storage {
     /// Some slot's header was unreadable everywhere: it now has an empty one,
     /// and whose it was is unknown.
     headers_lost: bool,
-    /// Damaged slots agb would write through another slot's header (see
+    /// Slots agb may write through another slot's header (see
     /// `slot_headers`): never claimed or erased.
     untouchable: Vec<usize>,
     writes: u32,
@@ -128,8 +128,9 @@ impl Storage {
                     notice = Some(Notice::HeaderRepaired);
                 }
                 for (slot, repaired) in give_headerless_slots_empty_headers() {
-                    headers_lost = true;
-                    if !repaired {
+                    if repaired {
+                        headers_lost = true;
+                    } else {
                         untouchable.push(slot);
                     }
                 }
@@ -494,10 +495,12 @@ impl Storage {
         }
         if let Some(manager) = self.manager.as_mut() {
             for slot in 0..SLOTS {
-                if !self.claimed.contains(&slot)
-                    && !self.untouchable.contains(&slot)
-                    && !matches!(manager.slot(slot), Slot::Empty)
-                {
+                let erasable = match manager.slot(slot) {
+                    Slot::Empty => false,
+                    Slot::Valid(_) => true,
+                    Slot::Corrupted => !self.untouchable.contains(&slot),
+                };
+                if erasable && !self.claimed.contains(&slot) {
                     let _ = manager.erase(slot);
                 }
             }
@@ -553,8 +556,8 @@ fn logged(notice: &Option<Notice>) -> String {
 }
 
 /// Before agb reads SRAM: give each slot whose header is unreadable
-/// everywhere an empty header (see `slot_headers`). Returns those slots,
-/// each with whether it got one.
+/// everywhere an empty header (see `slot_headers`). Returns those slots and
+/// the ones to leave alone, each with whether it got a header.
 fn give_headerless_slots_empty_headers() -> Vec<(usize, bool)> {
     let mut blocks = alloc::vec![[0u8; SECTOR]; SLOTS + 1];
     for (index, block) in blocks.iter_mut().enumerate() {

@@ -52,10 +52,13 @@ pub fn empty_header(slot: usize) -> [u8; BLOCK] {
 }
 
 /// Given the header blocks (the `slots + 1` blocks after the global header),
-/// the slots that no readable header names, each with the index in `blocks`
-/// to write its empty header to: a block holding no readable header, else a
-/// ghost whose slot has a header of its own. `None` where no block is free
-/// for it: agb reports that slot corrupted, and it must not be touched.
+/// the slots agb may take the wrong header block for, each with the index in
+/// `blocks` to write an empty header for it to, or `None` when it must be
+/// left alone (never erased or written). A slot that no readable header
+/// names gets a block holding no readable header, else a ghost whose slot
+/// has a header of its own (`None` if there is none). A slot with only a
+/// ghost may be recovered from it by agb, so it is left alone if its usual
+/// block holds another slot's live header.
 pub fn headerless(blocks: &[[u8; BLOCK]], slots: usize) -> Vec<(usize, Option<usize>)> {
     let headers: Vec<Option<Header>> = blocks.iter().map(read).collect();
     let named = |slot: usize| headers.iter().flatten().any(|header| header.slot == slot);
@@ -72,7 +75,17 @@ pub fn headerless(blocks: &[[u8; BLOCK]], slots: usize) -> Vec<(usize, Option<us
                 .is_some_and(|header| header.ghost && (header.slot >= slots || live(header.slot)))
         }))
         .collect();
-    let mut repairs = Vec::new();
+    let mut repairs: Vec<(usize, Option<usize>)> = (0..slots)
+        .filter(|&slot| named(slot) && !live(slot))
+        .filter(|&slot| {
+            headers
+                .get(slot)
+                .copied()
+                .flatten()
+                .is_some_and(|header| header.slot != slot && !header.ghost)
+        })
+        .map(|slot| (slot, None))
+        .collect();
     for slot in (0..slots).filter(|&slot| !named(slot)) {
         // Its own usual block if that is spare, so a fresh chip's layout stays.
         let pick = spare
@@ -161,6 +174,18 @@ mod tests {
         let blank = [0xFF; BLOCK];
         let blocks = [header(0, VALID), header(1, VALID), blank, blank, blank];
         assert_eq!(headerless(&blocks, 4), [(2, Some(2)), (3, Some(3))]);
+    }
+
+    #[test]
+    fn a_slot_with_only_a_ghost_is_left_alone_where_its_usual_block_is_taken() {
+        // Slot 0's live header (last block) is damaged, its ghost is in
+        // block 2; block 0, its usual one, holds slot 1's live header.
+        let blank = [0xFF; BLOCK];
+        let blocks = [header(1, VALID), header(2, VALID), header(0, GHOST), blank];
+        assert_eq!(headerless(&blocks, 3), [(0, None)]);
+        // With its usual block its own ghost, agb's erase is safe.
+        let blocks = [header(0, GHOST), header(1, VALID), header(2, VALID), blank];
+        assert_eq!(headerless(&blocks, 3), []);
     }
 
     #[test]
