@@ -12,6 +12,8 @@
 
 use alloc::vec::Vec;
 
+use super::section::SectionTag;
+
 /// agb's block size on SRAM.
 pub const BLOCK: usize = 128;
 
@@ -20,23 +22,41 @@ const SLOT_HEADER: u16 = 2;
 const EMPTY: u8 = 0;
 const GHOST: u8 = 2;
 
-/// A readable slot header: its slot and whether it is a ghost (the copy a
-/// slot falls back to).
+/// A readable slot header: its slot, whether it is a ghost (the copy a
+/// slot falls back to), and whether its metadata reads back as agb reads it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Header {
     slot: usize,
     ghost: bool,
+    metadata_reads: bool,
 }
 
+/// Where agb keeps the metadata's length and CRC-32, and the metadata
+/// itself (what fits in the header; a longer one continues in data blocks).
+const METADATA_LENGTH: usize = 28;
+const METADATA_CRC: usize = 32;
+const METADATA: usize = 36;
+const FIRST_METADATA_BLOCK: usize = 12;
+
 fn read(block: &[u8; BLOCK]) -> Option<Header> {
-    let crc = u16::from_le_bytes([block[0], block[1]]);
-    let kind = u16::from_le_bytes([block[2], block[3]]);
-    if crc != crc16_arc(&block[2..]) || kind != SLOT_HEADER || block[8] > GHOST {
+    let word = |at: usize| u16::from_le_bytes([block[at], block[at + 1]]);
+    let long =
+        |at: usize| u32::from_le_bytes([block[at], block[at + 1], block[at + 2], block[at + 3]]);
+    if word(0) != crc16_arc(&block[2..]) || word(2) != SLOT_HEADER || block[8] > GHOST {
         return None;
     }
+    let inline = &block[METADATA..];
+    let length = long(METADATA_LENGTH) as usize;
+    // One continued in data blocks is not followed here: counted as unread.
+    let metadata_reads = word(FIRST_METADATA_BLOCK) == 0
+        && inline.get(..length).is_some_and(|metadata| {
+            crc32(metadata) == long(METADATA_CRC)
+                && postcard::from_bytes::<SectionTag>(metadata).is_ok()
+        });
     Some(Header {
         slot: usize::from(block[9]),
         ghost: block[8] == GHOST,
+        metadata_reads,
     })
 }
 
@@ -57,8 +77,9 @@ pub fn empty_header(slot: usize) -> [u8; BLOCK] {
 /// left alone (never erased or written). A slot that no readable header
 /// names gets a block holding no readable header, else a ghost whose slot
 /// has a header of its own (`None` if there is none). A slot with only a
-/// ghost may be recovered from it by agb, so it is left alone if its usual
-/// block holds another slot's live header.
+/// ghost is recovered from it by agb when the ghost's metadata reads back
+/// (then agb uses the ghost's block); otherwise it is left alone if its
+/// usual block holds another slot's live header.
 pub fn headerless(blocks: &[[u8; BLOCK]], slots: usize) -> Vec<(usize, Option<usize>)> {
     let headers: Vec<Option<Header>> = blocks.iter().map(read).collect();
     let named = |slot: usize| headers.iter().flatten().any(|header| header.slot == slot);
@@ -75,8 +96,14 @@ pub fn headerless(blocks: &[[u8; BLOCK]], slots: usize) -> Vec<(usize, Option<us
                 .is_some_and(|header| header.ghost && (header.slot >= slots || live(header.slot)))
         }))
         .collect();
+    let recoverable = |slot: usize| {
+        headers
+            .iter()
+            .flatten()
+            .any(|header| header.slot == slot && header.ghost && header.metadata_reads)
+    };
     let mut repairs: Vec<(usize, Option<usize>)> = (0..slots)
-        .filter(|&slot| named(slot) && !live(slot))
+        .filter(|&slot| named(slot) && !live(slot) && !recoverable(slot))
         .filter(|&slot| {
             headers
                 .get(slot)
@@ -95,6 +122,22 @@ pub fn headerless(blocks: &[[u8; BLOCK]], slots: usize) -> Vec<(usize, Option<us
         repairs.push((slot, pick.map(|pick| spare.remove(pick))));
     }
     repairs
+}
+
+/// CRC-32 (IEEE), agb's checksum of slot data and metadata.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
 }
 
 /// CRC-16/ARC, agb's block checksum.
@@ -128,6 +171,28 @@ mod tests {
         block
     }
 
+    /// A header whose metadata names `owner`, as agb writes it.
+    fn owned(slot: usize, state: u8, owner: &str) -> [u8; BLOCK] {
+        let mut block = header(slot, state);
+        let tag = SectionTag {
+            owner: owner.into(),
+            version: 1,
+        };
+        let metadata = postcard::to_allocvec(&tag).unwrap();
+        block[METADATA..METADATA + metadata.len()].copy_from_slice(&metadata);
+        block[METADATA_LENGTH..METADATA_LENGTH + 4]
+            .copy_from_slice(&(metadata.len() as u32).to_le_bytes());
+        block[METADATA_CRC..METADATA_CRC + 4].copy_from_slice(&crc32(&metadata).to_le_bytes());
+        let crc = crc16_arc(&block[2..]);
+        block[0..2].copy_from_slice(&crc.to_le_bytes());
+        block
+    }
+
+    #[test]
+    fn crc32_matches_the_standard_check_value() {
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+    }
+
     #[test]
     fn crc16_arc_matches_the_standard_check_value() {
         assert_eq!(crc16_arc(b"123456789"), 0xBB3D);
@@ -143,11 +208,13 @@ mod tests {
             header(1, VALID),
         ];
         assert_eq!(headerless(&blocks, 3), []);
+        // An empty slot's header has no metadata to read.
         assert_eq!(
             read(&empty_header(5)),
             Some(Header {
                 slot: 5,
-                ghost: false
+                ghost: false,
+                metadata_reads: false,
             })
         );
     }
@@ -178,11 +245,20 @@ mod tests {
 
     #[test]
     fn a_slot_with_only_a_ghost_is_left_alone_where_its_usual_block_is_taken() {
-        // Slot 0's live header (last block) is damaged, its ghost is in
-        // block 2; block 0, its usual one, holds slot 1's live header.
+        // Slot 0's live header (last block) is damaged, its ghost (whose
+        // metadata does not read) is in block 2; block 0, its usual one,
+        // holds slot 1's live header.
         let blank = [0xFF; BLOCK];
         let blocks = [header(1, VALID), header(2, VALID), header(0, GHOST), blank];
         assert_eq!(headerless(&blocks, 3), [(0, None)]);
+        // A ghost whose metadata reads is where agb recovers the slot from.
+        let blocks = [
+            header(1, VALID),
+            header(2, VALID),
+            owned(0, GHOST, "desk"),
+            blank,
+        ];
+        assert_eq!(headerless(&blocks, 3), []);
         // With its usual block its own ghost, agb's erase is safe.
         let blocks = [header(0, GHOST), header(1, VALID), header(2, VALID), blank];
         assert_eq!(headerless(&blocks, 3), []);
