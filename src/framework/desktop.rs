@@ -61,6 +61,8 @@ pub struct Desktop {
     /// What the hint line shows: the notice (true), the controls (false), or
     /// nothing yet (None).
     hint_is_notice: Option<bool>,
+    /// The boot notice's line, with the apps it names by their labels.
+    notice: Option<alloc::string::String>,
     /// Heap accounting for debug/test builds (see `log_heap_after_close`).
     #[cfg(any(debug_assertions, feature = "events"))]
     heap_baseline: usize,
@@ -99,11 +101,18 @@ impl Desktop {
             labels.push(label);
         }
         let hint = TextBox::new((4, 146), 29, 1);
-        let notice_frames_left = if system.storage.notice.is_some() {
-            NOTICE_FRAMES
-        } else {
-            0
+        let label = |owner: &str| {
+            apps.iter()
+                .map(|app| app.info())
+                .find(|info| info.id == owner)
+                .map_or("an app", |info| info.label)
         };
+        let notice = system
+            .storage
+            .notice
+            .as_ref()
+            .map(|notice| notice.text(&label));
+        let notice_frames_left = if notice.is_some() { NOTICE_FRAMES } else { 0 };
         system.sound.play_music(&assets::DESKTOP_TUNE);
         let mut desktop = Self {
             wallpaper,
@@ -117,6 +126,7 @@ impl Desktop {
             last_counted_frame: None,
             notice_frames_left,
             hint_is_notice: None,
+            notice,
             #[cfg(any(debug_assertions, feature = "events"))]
             heap_baseline: 0,
             #[cfg(any(debug_assertions, feature = "events"))]
@@ -334,8 +344,8 @@ impl Desktop {
             self.hint_is_notice = Some(show_notice);
             // Typed out over a few frames: the whole line at once cost ~130k
             // cycles, on top of whatever the open app does that frame.
-            match system.storage.notice.filter(|_| show_notice) {
-                Some(notice) => self.hint.set_gradually(notice.text()),
+            match self.notice.as_deref().filter(|_| show_notice) {
+                Some(notice) => self.hint.set_gradually(notice),
                 None => self.hint.set_gradually("A: open    START: back to desk"),
             }
         }

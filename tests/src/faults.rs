@@ -69,6 +69,32 @@ fn boot(rom: &[u8], sram: &[u8]) -> Result<Boot> {
     run_to_desktop(&mut m)
 }
 
+/// Boots `sram`, then powers off and boots the chip that boot left: damage
+/// is reported once, so the second boot must show no notice and load every
+/// section as the first did. Returns the first boot.
+fn boot_twice(rom: &[u8], sram: &[u8]) -> Result<Boot> {
+    let mut m = Machine::new(rom.to_vec(), sram, false)?;
+    let first = run_to_desktop(&mut m)?;
+    m.reboot()?;
+    let second = run_to_desktop(&mut m).map_err(|e| anyhow!("on the boot after: {e:#}"))?;
+    if second.notice != "None" {
+        bail!(
+            "the boot after said {} again (first {})",
+            second.notice,
+            first.notice
+        );
+    }
+    for (owner, (from, hash)) in &first.sections {
+        if second.hash(owner) != Some(hash) {
+            bail!(
+                "on the boot after, {owner} loaded {:?}, not as the first boot (from={from} hash={hash})",
+                second.sections.get(owner)
+            );
+        }
+    }
+    Ok(first)
+}
+
 /// Runs a machine just powered on until the desktop is up (at most
 /// [`LOAD_FRAMES`] frames) and reads what its boot loaded.
 pub fn run_to_desktop(m: &mut Machine) -> Result<Boot> {
@@ -85,9 +111,14 @@ pub fn run_to_desktop(m: &mut Machine) -> Result<Boot> {
     Boot::from_events(&m.events[from..])
 }
 
-/// Boots every image, two at a time, each on a worker thread with an
-/// emulator of its own (so the caller's may stay alive); results in order.
-pub fn boot_all(rom: &[u8], images: &[Vec<u8>]) -> Vec<Result<Boot>> {
+/// Boots every image with `boot` (once, or [`boot_twice`]), two at a time,
+/// each on a worker thread with an emulator of its own (so the caller's may
+/// stay alive); results in order.
+fn boot_all(
+    rom: &[u8],
+    images: &[Vec<u8>],
+    boot: fn(&[u8], &[u8]) -> Result<Boot>,
+) -> Vec<Result<Boot>> {
     let next = AtomicUsize::new(0);
     let results = Mutex::new(BTreeMap::new());
     std::thread::scope(|scope| {
@@ -111,7 +142,7 @@ pub fn boot_all(rom: &[u8], images: &[Vec<u8>]) -> Vec<Result<Boot>> {
 /// section as before the save, except `owner`'s, which may also be as after
 /// it: a cut loses at most the change being written. Returns a report line.
 pub fn check_cuts(rom: &[u8], owner: &str, images: &[Vec<u8>]) -> Result<String> {
-    let boots = boot_all(rom, images);
+    let boots = boot_all(rom, images, boot);
     let last = images.len() - 1;
     let at = |k: usize| -> Result<&Boot> {
         boots[k]
@@ -178,9 +209,10 @@ fn verdict(good: &Boot, boot: &Boot) -> Result<&'static str> {
 }
 
 /// `flip-bits`: `count` copies of `sram`, each with 1 to 4 random bits
-/// flipped in the part in use, each booted. Every one must boot; a section
-/// either loads as it was, or as the ghost slot's earlier copy, or is lost
-/// with a one-line notice. Returns a report line.
+/// flipped in the part in use, each booted twice. Every one must boot; a
+/// section either loads as it was, or as the ghost slot's earlier copy, or
+/// is lost with a one-line notice; the boot after says nothing and loads
+/// the same. Returns a report line.
 pub fn check_flips(rom: &[u8], sram: &[u8], seed: u64, count: u32) -> Result<String> {
     // The blocks in use (agb's are 128 bytes); a never-written one reads 0xFF.
     let used: Vec<usize> = sram
@@ -202,7 +234,7 @@ pub fn check_flips(rom: &[u8], sram: &[u8], seed: u64, count: u32) -> Result<Str
             image
         }))
         .collect();
-    let mut boots = boot_all(rom, &images).into_iter();
+    let mut boots = boot_all(rom, &images, boot_twice).into_iter();
     let good = boots.next().expect("the undamaged chip was booted")?;
     let mut tally: BTreeMap<&str, u32> = BTreeMap::new();
     for (i, boot) in boots.enumerate() {
@@ -220,6 +252,36 @@ pub fn check_flips(rom: &[u8], sram: &[u8], seed: u64, count: u32) -> Result<Str
         used.len() / BLOCK,
         counts.join(", ")
     ))
+}
+
+/// `damage-section`: flips one bit of the first data block of `owner`'s
+/// section, found through agb's slot headers (the valid one naming `owner`
+/// with the highest generation), so that slot fails its checksums.
+pub fn damage_section(sram: &mut [u8], owner: &str) -> Result<()> {
+    /// Slot header blocks follow the global header; a valid one has block
+    /// type 2 and state 1, its first data block at bytes 10-11, its
+    /// generation at 16-19 and its metadata (a postcard `SectionTag`:
+    /// the owner's length, the owner, the version) from byte 36.
+    const HEADERS: std::ops::RangeInclusive<usize> = 1..=17;
+    let word = |block: &[u8], at: usize| u16::from_le_bytes([block[at], block[at + 1]]);
+    let found = HEADERS
+        .filter_map(|index| sram.get(index * BLOCK..(index + 1) * BLOCK))
+        .filter(|block| word(block, 2) == 2 && block[8] == 1)
+        .filter(|block| {
+            let name = owner.as_bytes();
+            usize::from(block[36]) == name.len() && block.get(37..37 + name.len()) == Some(name)
+        })
+        .max_by_key(|block| u32::from_le_bytes([block[16], block[17], block[18], block[19]]))
+        .map(|block| usize::from(word(block, 10)));
+    let Some(first) = found.filter(|&first| first != 0) else {
+        bail!("damage-section: no slot header on the chip holds {owner}'s section");
+    };
+    let byte = first * BLOCK + 8;
+    let Some(target) = sram.get_mut(byte) else {
+        bail!("damage-section: {owner}'s data block {first} is off the chip");
+    };
+    *target ^= 1;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -243,6 +305,29 @@ mod tests {
         assert_eq!(boot.hash("sweeper"), Some("12345678"));
         assert!(Boot::from_events(&events(&["save.loaded notice=None"])).is_err());
         assert!(Boot::from_events(&events(&["desktop.ready apps=4"])).is_err());
+    }
+
+    #[test]
+    fn damage_section_flips_the_owners_newest_data() {
+        let mut chip = vec![0xFF; 32 * 1024];
+        let header = |chip: &mut [u8], index: usize, owner: &str, generation: u8, data: u8| {
+            let block = &mut chip[index * BLOCK..(index + 1) * BLOCK];
+            block.fill(0);
+            block[2] = 2;
+            block[8] = 1;
+            block[10] = data;
+            block[16] = generation;
+            block[36] = owner.len() as u8;
+            block[37..37 + owner.len()].copy_from_slice(owner.as_bytes());
+        };
+        header(&mut chip, 1, "desk", 1, 200);
+        header(&mut chip, 2, "sweeper", 1, 201);
+        header(&mut chip, 3, "sweeper", 2, 202);
+        let before = chip.clone();
+        damage_section(&mut chip, "sweeper").unwrap();
+        let changed: Vec<usize> = (0..chip.len()).filter(|&i| chip[i] != before[i]).collect();
+        assert_eq!(changed, [202 * BLOCK + 8]);
+        assert!(damage_section(&mut chip, "polarium").is_err());
     }
 
     #[test]

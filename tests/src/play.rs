@@ -242,6 +242,15 @@ impl Player<'_> {
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 self.m.core().set_sram(&data)?;
             }
+            Command::DamageSection(owner) => {
+                let mut data = self.m.sram();
+                crate::faults::damage_section(&mut data, owner)?;
+                self.m.core().set_sram(&data)?;
+            }
+            Command::SramTruncate(bytes) => {
+                let data = truncate(self.m.sram(), *bytes);
+                self.m.core().set_sram(&data)?;
+            }
             Command::Reboot => self.m.reboot()?,
             Command::RecordAudio => self.m.core().start_recording(),
             Command::ExpectPitch(hz, percent, lo, hi) => {
@@ -320,6 +329,13 @@ pub fn corrupt(mut data: Vec<u8>, seed: u64, count: u32) -> Vec<u8> {
     data
 }
 
+/// The chip cut short to its first `bytes`: the rest reads as never written.
+pub fn truncate(mut data: Vec<u8>, bytes: usize) -> Vec<u8> {
+    let kept = bytes.min(data.len());
+    data[kept..].fill(0xFF);
+    data
+}
+
 fn write_file(path: &Path, data: &[u8]) -> Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -338,5 +354,14 @@ mod tests {
         assert_ne!(a, super::corrupt(data.clone(), 4, 10));
         assert_eq!(a.iter().zip(&data).filter(|(x, y)| x != y).count(), 10);
         assert!(a[100..].iter().all(|&b| b == 0xFF));
+    }
+
+    #[test]
+    fn truncate_keeps_only_the_start() {
+        let cut = super::truncate(vec![7; 4096], 1024);
+        assert!(cut[..1024].iter().all(|&b| b == 7));
+        assert!(cut[1024..].iter().all(|&b| b == 0xFF));
+        assert_eq!(cut.len(), 4096);
+        assert_eq!(super::truncate(vec![7; 10], 100), vec![7; 10]);
     }
 }

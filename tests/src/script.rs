@@ -35,6 +35,10 @@ pub enum Command {
     FlipBits(u32, u64),
     /// Output path, seed, number of bytes to damage.
     Corrupt(String, u64, u32),
+    /// Keep this many bytes of the chip; the rest reads as never written.
+    SramTruncate(usize),
+    /// Flip a bit in this owner's save section on the chip.
+    DamageSection(String),
     Log(String),
     /// Name a box: the bounding box ([x0, y0, x1, y1], inclusive) of the
     /// pixels inside x, y, width, height where two images differ. Each image
@@ -249,6 +253,14 @@ fn parse_command(text: &str) -> Result<Command> {
             want(0)?;
             Command::Reboot
         }
+        "damage-section" => {
+            want(1)?;
+            Command::DamageSection(args[0].to_string())
+        }
+        "sram-truncate" => {
+            want(1)?;
+            Command::SramTruncate(number(args[0])?)
+        }
         "corrupt" => {
             want(3)?;
             Command::Corrupt(args[0].to_string(), number(args[1])?, number(args[2])?)
@@ -257,7 +269,7 @@ fn parse_command(text: &str) -> Result<Command> {
         _ => bail!(
             "unknown command `{name}` (commands: wait press hold down up screenshot golden \
              golden-region not-blank diff-box expect-concentric wait-event profile expect-no-event \
-             sram-save sram-load sram-cut cut-every flip-bits corrupt reboot record-audio expect-pitch log)"
+             sram-save sram-load sram-truncate sram-cut cut-every flip-bits damage-section corrupt reboot record-audio expect-pitch log)"
         ),
     })
 }
@@ -281,9 +293,12 @@ mod tests {
                    wait-event app.open name=sweeper 120\nwait-event boot\nexpect-no-event save.fail\n\
                    sram-save s.sav\nsram-load s.sav\nsram-cut t.sav\ncorrupt c.sav 7 20\nreboot\nlog hello there\n\
                    diff-box ring a.png screen 1 2 3 4\nexpect-concentric icon ring 0.5\n\
-                   profile p.txt bench.done 900\nprofile p.txt solver done\n";
+                   profile p.txt bench.done 900\nprofile p.txt solver done\nsram-truncate 1024\n\
+                   damage-section sweeper\n";
         let lines = parse(src).unwrap();
-        assert_eq!(lines.len(), 21);
+        assert_eq!(lines.len(), 23);
+        assert_eq!(lines[21].command, Command::SramTruncate(1024));
+        assert_eq!(lines[22].command, Command::DamageSection("sweeper".into()));
         assert_eq!(lines[0].number, 3);
         assert_eq!(lines[1].command, Command::Press(0b11));
         assert_eq!(lines[2].command, Command::Hold(0b1000, 30));

@@ -18,53 +18,34 @@
 
 mod header;
 mod legacy;
+mod notice;
 mod record;
 mod section;
+mod slot_headers;
 
 use agb::save::{SaveSlotManager, Slot};
 use alloc::{boxed::Box, string::String, vec::Vec};
 use core::any::Any;
 
+pub use notice::{Loss, Notice};
 pub use record::Record;
 pub use section::{DeskSave, IDENTIFIER, SLOTS, Saved, SectionTag, Settings};
 
 use header::{HeaderState, SECTOR, sram};
-use section::{DESK, decode, fingerprint};
-
-/// Why the save was not loaded as-is; shown once as a one-line notice at boot.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Notice {
-    NewSave,
-    ForeignSave,
-    HeaderRepaired,
-    Cleared,
-    Updated,
-    Damaged,
-    Unavailable,
-}
-
-impl Notice {
-    pub fn text(self) -> &'static str {
-        match self {
-            Notice::NewSave => "No save found: a new one was made.",
-            Notice::ForeignSave => "Save was from another game: starting fresh.",
-            Notice::HeaderRepaired => "Save header was damaged and has been repaired.",
-            Notice::Cleared => "Unused save data was damaged and cleared.",
-            Notice::Updated => "Save updated for this version: all kept.",
-            Notice::Damaged => "Some saved data was damaged: it starts fresh.",
-            Notice::Unavailable => "Save memory not found: progress won't be kept.",
-        }
-    }
-}
+use section::{DESK, SectionError, decode, fingerprint};
 
 /// Where a section's value came from at boot (logged for the tests).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 enum Origin {
     Slot,
     Migrated,
     OldFormat,
+    #[default]
     New,
+    /// Its slot's bytes did not read back: the section starts over.
     Unreadable,
+    /// Written by a newer ROM: left as it is unless the app changes it.
+    Newer,
 }
 
 /// A section's place in SRAM and the bytes it holds there.
@@ -73,6 +54,9 @@ struct Kept {
     slot: Option<usize>,
     /// What SRAM holds for it (or will not be overwritten unless changed).
     written: Option<Vec<u8>>,
+    origin: Origin,
+    /// Its type has nothing to keep (an app that saves nothing).
+    keeps_nothing: bool,
 }
 
 /// An app's section, held as its own type behind `Any` so one list serves
@@ -105,10 +89,16 @@ pub struct Storage {
     /// An old-format save being migrated: apps take their part as they load.
     legacy: Option<legacy::Legacy>,
     pub notice: Option<Notice>,
-    /// Slots agb found damaged at power-on.
-    corrupted: bool,
-    /// A section came back new or unreadable (so damage may have cost it).
-    fresh: bool,
+    /// Slots agb found damaged at power-on, with the owner their header
+    /// still names. Each is rewritten or erased at boot, so the notice is
+    /// shown once.
+    damaged: Vec<(usize, Option<String>)>,
+    /// Some slot's header was unreadable everywhere: it now has an empty one,
+    /// and whose it was is unknown.
+    headers_lost: bool,
+    /// Slots agb may write through another slot's header (see
+    /// `slot_headers`): never claimed or erased.
+    untouchable: Vec<usize>,
     writes: u32,
     /// `commit_soon` was asked and changed sections may remain.
     pending: bool,
@@ -126,14 +116,24 @@ impl Storage {
         sram::read(0, &mut found);
         let ours = header::expected(SLOTS as u16, &IDENTIFIER);
         let old = header::expected(legacy::SLOTS, &legacy::IDENTIFIER);
+        let mut headers_lost = false;
+        let mut untouchable = Vec::new();
         match (
             header::compare(&found, &ours),
             header::compare(&found, &old),
         ) {
-            (HeaderState::Matches, _) => {}
-            (HeaderState::Damaged, _) => {
-                sram::write(0, &ours);
-                notice = Some(Notice::HeaderRepaired);
+            (ours_state @ (HeaderState::Matches | HeaderState::Damaged), _) => {
+                if ours_state == HeaderState::Damaged {
+                    sram::write(0, &ours);
+                    notice = Some(Notice::HeaderRepaired);
+                }
+                for (slot, repaired) in give_headerless_slots_empty_headers() {
+                    if repaired {
+                        headers_lost = true;
+                    } else {
+                        untouchable.push(slot);
+                    }
+                }
             }
             (_, state @ (HeaderState::Matches | HeaderState::Damaged)) => {
                 if state == HeaderState::Damaged {
@@ -143,7 +143,7 @@ impl Storage {
                 notice = Some(if legacy.is_some() {
                     Notice::Updated
                 } else {
-                    Notice::Damaged
+                    Notice::Damaged(Loss::default())
                 });
             }
             _ if header::is_blank(&found) => notice = Some(Notice::NewSave),
@@ -157,25 +157,32 @@ impl Storage {
                 None
             }
         };
-        let corrupted = manager
-            .as_ref()
-            .is_some_and(|manager| manager.slots().any(|slot| matches!(slot, Slot::Corrupted)));
-        if corrupted {
-            notice = Some(Notice::Damaged);
+        let damaged: Vec<(usize, Option<String>)> =
+            manager.as_ref().map_or(Vec::new(), |manager| {
+                (0..SLOTS)
+                    .filter(|&slot| matches!(manager.slot(slot), Slot::Corrupted))
+                    .map(|slot| (slot, manager.metadata(slot).map(|tag| tag.owner.clone())))
+                    .collect()
+            });
+        if !damaged.is_empty() || headers_lost {
+            // What it cost is known once every section has loaded (`settle`).
+            notice = Some(Notice::Damaged(Loss::default()));
         }
         let mut storage = Self {
             manager,
             legacy,
             notice,
-            corrupted,
+            damaged,
+            headers_lost,
+            untouchable,
             ..Self::detached()
         };
         let (desk, kept) = storage.load::<DeskSave>(DESK);
         storage.desk = desk;
         storage.desk_kept = kept;
         crate::event!(
-            "save.loaded notice={:?} music={} sfx={} play={}",
-            storage.notice,
+            "save.loaded notice={} music={} sfx={} play={}",
+            logged(&storage.notice),
             storage.desk.settings.music,
             storage.desk.settings.sound_effects,
             storage.desk.play_seconds
@@ -193,8 +200,9 @@ impl Storage {
             claimed: Vec::new(),
             legacy: None,
             notice: Some(Notice::Unavailable),
-            corrupted: false,
-            fresh: false,
+            damaged: Vec::new(),
+            headers_lost: false,
+            untouchable: Vec::new(),
             writes: 0,
             pending: false,
             wrote_this_frame: false,
@@ -247,46 +255,64 @@ impl Storage {
                 Slot::Valid(tag) if tag.owner == owner => Some((slot, tag.version)),
                 _ => None,
             });
-        let (value, kept, origin) = if let Some((slot, version)) = existing {
+        let (value, kept) = if let Some((slot, version)) = existing {
             self.claimed.push(slot);
             let bytes = manager.read::<Vec<u8>>(slot).ok();
-            match bytes
-                .as_deref()
-                .and_then(|bytes| decode::<T>(version, bytes).ok())
-            {
-                Some(value) if version == T::VERSION => (
+            let decoded = bytes.as_deref().map(|bytes| decode::<T>(version, bytes));
+            match decoded {
+                Some(Ok(value)) if version == T::VERSION => (
                     value,
                     Kept {
                         slot: Some(slot),
                         written: bytes,
+                        origin: Origin::Slot,
+                        ..Kept::default()
                     },
-                    Origin::Slot,
                 ),
-                Some(value) => (
+                Some(Ok(value)) => (
                     value,
                     Kept {
                         slot: Some(slot),
                         written: None,
+                        origin: Origin::Migrated,
+                        ..Kept::default()
                     },
-                    Origin::Migrated,
                 ),
-                None => {
-                    self.notice = Some(Notice::Damaged);
+                Some(Err(SectionError::Newer { .. })) => {
+                    self.notice = Some(Notice::Damaged(Loss::default()));
                     let value = T::default();
-                    // Left as it is until the app changes something.
+                    // A newer ROM can still read it: left as it is until
+                    // the app changes something.
                     let written = postcard::to_allocvec(&value).ok();
+                    let origin = Origin::Newer;
                     (
                         value,
                         Kept {
                             slot: Some(slot),
                             written,
+                            origin,
+                            ..Kept::default()
                         },
-                        Origin::Unreadable,
+                    )
+                }
+                _ => {
+                    self.notice = Some(Notice::Damaged(Loss::default()));
+                    // Damaged: the default is written over it at boot, so
+                    // the damage is reported once.
+                    let origin = Origin::Unreadable;
+                    (
+                        T::default(),
+                        Kept {
+                            slot: Some(slot),
+                            written: None,
+                            origin,
+                            ..Kept::default()
+                        },
                     )
                 }
             }
         } else {
-            let slot = self.claim_free_slot();
+            let (slot, damaged) = self.claim_free_slot().unzip();
             let old = self
                 .legacy
                 .as_ref()
@@ -297,17 +323,34 @@ impl Storage {
                     Kept {
                         slot,
                         written: None,
+                        origin: Origin::OldFormat,
+                        ..Kept::default()
                     },
-                    Origin::OldFormat,
                 ),
                 None => {
                     let value = T::default();
-                    let written = postcard::to_allocvec(&value).ok();
-                    (value, Kept { slot, written }, Origin::New)
+                    // A damaged slot taken over is written at boot, so its
+                    // damage is reported once.
+                    let written = match damaged {
+                        Some(true) => None,
+                        _ => postcard::to_allocvec(&value).ok(),
+                    };
+                    (
+                        value,
+                        Kept {
+                            slot,
+                            written,
+                            origin: Origin::New,
+                            ..Kept::default()
+                        },
+                    )
                 }
             }
         };
-        self.fresh |= matches!(origin, Origin::New | Origin::Unreadable);
+        let kept = Kept {
+            keeps_nothing: core::mem::size_of::<T>() == 0,
+            ..kept
+        };
         if kept.written.is_none() {
             // Migrated values are written back in today's format right away.
             self.pending = true;
@@ -317,8 +360,8 @@ impl Storage {
             owner,
             kept.slot,
             T::VERSION,
-            origin,
-            // What the slot holds; a migrated value, in today's encoding.
+            kept.origin,
+            // What the slot holds (or will); a migrated value, in today's encoding.
             match &kept.written {
                 Some(bytes) => fingerprint(bytes),
                 None => postcard::to_allocvec(&value).map_or(0, |bytes| fingerprint(&bytes)),
@@ -327,39 +370,94 @@ impl Storage {
         (value, kept)
     }
 
-    /// Once every app has loaded its section: if agb found damaged slots but
-    /// every section came back from its own, the damage cost nothing, so the
-    /// damaged slots are erased and the notice says just that.
+    /// Once every app has loaded its section: say what damage cost (whose
+    /// sections were lost, whether the rest was kept), and erase the damaged
+    /// slots no section took, so the next boot finds nothing to report. The
+    /// damaged slots sections took are rewritten by the `commit` after this.
     pub fn settle(&mut self) {
-        if self.corrupted && !self.fresh && self.notice == Some(Notice::Damaged) {
+        let unreadable = |kept: &Kept| matches!(kept.origin, Origin::Unreadable | Origin::Newer);
+        let every = core::iter::once((DESK, &self.desk_kept)).chain(
+            self.sections
+                .iter()
+                .map(|section| (section.owner, &section.kept)),
+        );
+        let damage = !self.damaged.is_empty()
+            || self.headers_lost
+            || every.clone().any(|(_, kept)| unreadable(kept));
+        if damage && self.manager.is_some() {
+            let named = |owner: &str| {
+                self.damaged
+                    .iter()
+                    .any(|(_, named)| named.as_deref() == Some(owner))
+            };
+            let lost: Vec<&'static str> = every
+                .clone()
+                .filter(|(owner, kept)| {
+                    unreadable(kept) || (kept.origin == Origin::New && named(owner))
+                })
+                .map(|(owner, _)| owner)
+                .collect();
+            let unnamed_slot =
+                self.headers_lost || self.damaged.iter().any(|(_, owner)| owner.is_none());
+            // A section type with no fields (an app that saves nothing)
+            // cannot have lost anything.
+            let unnamed = unnamed_slot
+                && every.clone().any(|(owner, kept)| {
+                    kept.origin == Origin::New && !kept.keeps_nothing && !lost.contains(&owner)
+                });
+            let kept = every.clone().any(|(_, kept)| {
+                matches!(
+                    kept.origin,
+                    Origin::Slot | Origin::Migrated | Origin::OldFormat
+                )
+            });
+            self.notice = Some(if lost.is_empty() && !unnamed {
+                Notice::Cleared
+            } else {
+                Notice::Damaged(Loss {
+                    lost,
+                    unnamed,
+                    kept,
+                })
+            });
             if let Some(manager) = self.manager.as_mut() {
-                for slot in 0..SLOTS {
-                    if !self.claimed.contains(&slot)
-                        && matches!(manager.slot(slot), Slot::Corrupted)
-                    {
+                for &(slot, _) in &self.damaged {
+                    if !self.claimed.contains(&slot) && !self.untouchable.contains(&slot) {
                         let _ = manager.erase(slot);
                     }
                 }
             }
-            self.notice = Some(Notice::Cleared);
         }
-        crate::event!("save.notice notice={:?}", self.notice);
+        match &self.notice {
+            Some(Notice::Damaged(loss)) => crate::event!(
+                "save.notice notice=Some(Damaged) lost={} unnamed={} kept={}",
+                loss.lost.join(","),
+                loss.unnamed,
+                loss.kept
+            ),
+            notice => crate::event!("save.notice notice={}", logged(notice)),
+        }
     }
 
-    /// A slot for a new section: an empty one, else a damaged one.
-    fn claim_free_slot(&mut self) -> Option<usize> {
+    /// A slot for a new section: an empty one, else a damaged one (true).
+    fn claim_free_slot(&mut self) -> Option<(usize, bool)> {
         let manager = self.manager.as_ref()?;
         let free = |wanted: fn(&Slot<'_, SectionTag>) -> bool| {
             manager
                 .slots()
                 .enumerate()
-                .find(|(slot, state)| wanted(state) && !self.claimed.contains(slot))
+                .find(|(slot, state)| {
+                    wanted(state)
+                        && !self.claimed.contains(slot)
+                        && !self.untouchable.contains(slot)
+                })
                 .map(|(slot, _)| slot)
         };
-        let slot = free(|state| matches!(state, Slot::Empty))
-            .or_else(|| free(|state| matches!(state, Slot::Corrupted)))?;
-        self.claimed.push(slot);
-        Some(slot)
+        let claim = free(|state| matches!(state, Slot::Empty))
+            .map(|slot| (slot, false))
+            .or_else(|| free(|state| matches!(state, Slot::Corrupted)).map(|slot| (slot, true)))?;
+        self.claimed.push(claim.0);
+        Some(claim)
     }
 
     /// Write changed sections, one per frame, starting at the next `flush`.
@@ -397,7 +495,12 @@ impl Storage {
         }
         if let Some(manager) = self.manager.as_mut() {
             for slot in 0..SLOTS {
-                if !self.claimed.contains(&slot) && !matches!(manager.slot(slot), Slot::Empty) {
+                let erasable = match manager.slot(slot) {
+                    Slot::Empty => false,
+                    Slot::Valid(_) => true,
+                    Slot::Corrupted => !self.untouchable.contains(&slot),
+                };
+                if erasable && !self.claimed.contains(&slot) {
                     let _ = manager.erase(slot);
                 }
             }
@@ -442,6 +545,33 @@ impl Storage {
     pub fn writes(&self) -> u32 {
         self.writes
     }
+}
+
+/// A notice as the `save.loaded` and `save.notice` events give it.
+fn logged(notice: &Option<Notice>) -> String {
+    match notice {
+        Some(notice) => alloc::format!("Some({})", notice.name()),
+        None => String::from("None"),
+    }
+}
+
+/// Before agb reads SRAM: give each slot whose header is unreadable
+/// everywhere an empty header (see `slot_headers`). Returns those slots and
+/// the ones to leave alone, each with whether it got a header.
+fn give_headerless_slots_empty_headers() -> Vec<(usize, bool)> {
+    let mut blocks = alloc::vec![[0u8; SECTOR]; SLOTS + 1];
+    for (index, block) in blocks.iter_mut().enumerate() {
+        sram::read((index + 1) * SECTOR, block);
+    }
+    slot_headers::headerless(&blocks, SLOTS)
+        .into_iter()
+        .map(|(slot, block)| {
+            if let Some(index) = block {
+                sram::write((index + 1) * SECTOR, &slot_headers::empty_header(slot));
+            }
+            (slot, block.is_some())
+        })
+        .collect()
 }
 
 /// Read a save of the old single-slot format (its header already checked);
