@@ -557,22 +557,25 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
 }
 
 fn share(editor: &mut Editor, system: &mut System) -> Option<Mode> {
-    if editor.saved != Some(editor.picture()) {
-        editor.message = "Check and save it first.".into();
-        system.sound.play(sfx::ERROR);
-        return None;
-    }
-    match Encoding::new(&editor.picture()) {
-        Ok(encoding) => {
-            editor.encoding = Some(Box::new(encoding));
-            Some(Mode::Edit(Editing::Coding))
+    let refused = if editor.saved != Some(editor.picture()) {
+        "Check and save it first."
+    } else {
+        match Encoding::new(&editor.picture()) {
+            Ok(encoding) => {
+                editor.encoding = Some(Box::new(encoding));
+                return Some(Mode::Edit(Editing::Coding));
+            }
+            Err(error) => error.message(),
         }
-        Err(error) => {
-            editor.message = error.message().into();
-            system.sound.play(sfx::ERROR);
-            None
-        }
-    }
+    };
+    editor.message = refused.into();
+    system.sound.play(sfx::ERROR);
+    crate::event!("nonogram.share refused message={refused}");
+    // The same row: the menu's text is set again, with the message.
+    editor.text_stale = true;
+    Some(Mode::Edit(Editing::Menu {
+        row: MenuRow::Share as usize,
+    }))
 }
 
 /// Writing the share code, filling the frames the player waits through;
