@@ -78,6 +78,7 @@ pub(super) struct Scratch {
 }
 
 impl Scratch {
+    #[cfg(test)]
     pub(super) const fn new() -> Self {
         Self {
             noise: [[0; MAX_WIDTH]; MAX_HEIGHT],
@@ -91,6 +92,7 @@ impl Scratch {
 impl Generator {
     /// Puzzles of `width` x `height` that line logic alone solves (as in
     /// Tatham's Pattern). Panics if a side is 0 or over the maximum.
+    #[cfg(test)]
     #[must_use]
     pub fn new(seed: u32, width: usize, height: usize) -> Self {
         assert!((1..=MAX_WIDTH).contains(&width) && (1..=MAX_HEIGHT).contains(&height));
@@ -139,6 +141,7 @@ impl Generator {
 
     /// Puzzles with a unique solution that may need more than line logic
     /// (harder; pictures whose search runs long are skipped).
+    #[cfg(test)]
     #[must_use]
     pub fn unique_only(seed: u32, width: usize, height: usize) -> Self {
         let mut generator = Self::new(seed, width, height);

@@ -277,6 +277,7 @@ impl UniquenessCheck {
     /// A full check of `picture`'s clues. Same verdicts as [`Self::new`] on
     /// them, usually reached faster: knowing one solution, the search only
     /// has to look for another.
+    #[cfg(test)]
     #[must_use]
     pub fn of_picture(picture: &Grid) -> Self {
         let mut check = Self::new(&PuzzleClues::of_picture(picture));
@@ -287,6 +288,7 @@ impl UniquenessCheck {
     /// Line logic only, no search: ends `Unique` (with `line_solvable`),
     /// `Stalled` or `NoSolution`. Cheap and bounded: each line is solved once,
     /// and again only after the crossing line marked one of its cells.
+    #[cfg(test)]
     #[must_use]
     pub fn line_logic_only(clues: &PuzzleClues) -> Self {
         let mut check = Self::new(clues);
@@ -362,6 +364,7 @@ impl UniquenessCheck {
     }
 
     /// Steps until the verdict (for tests and tools, not a frame loop).
+    #[cfg(test)]
     pub fn run(&mut self) -> Verdict {
         loop {
             let verdict = self.step(u32::MAX);
@@ -378,6 +381,7 @@ impl UniquenessCheck {
     }
 
     /// Guesses made so far (0 for a line-solvable puzzle).
+    #[cfg(test)]
     #[must_use]
     pub const fn guesses(&self) -> u32 {
         self.guess_count
