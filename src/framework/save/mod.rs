@@ -363,8 +363,8 @@ impl Storage {
     }
 
     /// Write changed sections, one per frame, starting at the next `flush`.
-    /// A section write costs about a quarter of a frame, so events that
-    /// already fill their frame (a game ending, a setting changing) hand it on.
+    /// A section write is costly, so events that already fill their frame (a
+    /// game ending, a setting changing) hand it on.
     pub fn commit_soon(&mut self) {
         self.pending = true;
     }

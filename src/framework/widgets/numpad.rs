@@ -37,7 +37,7 @@
 //! This file is the pure model ([`NumberPad`]), host-tested from tests/rules;
 //! `numpad_view.rs` draws it and maps buttons to [`PadInput`]. The text of
 //! each line comes from here ([`NumberPad::write_line`]) into a small buffer,
-//! so nothing big is built on the stack (the GBA's is a few KB).
+//! so nothing big is built on the stack (the GBA's is small).
 
 use core::fmt::Write;
 

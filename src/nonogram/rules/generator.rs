@@ -35,8 +35,8 @@ pub struct Puzzle {
     pub line_solvable: bool,
 }
 
-/// A puzzle generator in progress. About 3 KB (it holds a
-/// [`UniquenessCheck`]), no allocation.
+/// A puzzle generator in progress. Big (it holds a [`UniquenessCheck`] and
+/// working arrays), but no allocation.
 #[derive(Clone, Debug)]
 pub struct Generator {
     rng: Rng,
@@ -111,7 +111,7 @@ impl Generator {
     }
 
     /// [`Self::new`] built in `place`: on the GBA's small stack a whole
-    /// generator (about 5 KB) must not be made there first and moved.
+    /// generator must not be made there first and moved.
     pub fn new_in(
         place: &mut core::mem::MaybeUninit<Self>,
         seed: u32,
@@ -150,7 +150,7 @@ impl Generator {
     }
 
     /// Starts over in place, as [`Self::new`] would: for a generator kept in
-    /// one place (say a `Box`), since a new one is a ~3 KB temporary.
+    /// one place (say a `Box`), since a new one is a big temporary.
     pub fn restart(&mut self, seed: u32, width: usize, height: usize) {
         assert!((1..=MAX_WIDTH).contains(&width) && (1..=MAX_HEIGHT).contains(&height));
         self.rng = Rng::new(seed);

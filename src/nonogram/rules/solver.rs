@@ -158,7 +158,7 @@ enum Phase {
     Done,
 }
 
-/// A uniqueness check in progress. About 3 KB, no allocation: keep it in one
+/// A uniqueness check in progress. Big, but no allocation: keep it in one
 /// place (a `Box`) and reuse it with [`Self::restart`].
 #[derive(Clone, Debug)]
 pub struct UniquenessCheck {
@@ -226,8 +226,8 @@ impl UniquenessCheck {
     }
 
     /// [`Self::line_logic_only`] (or with `search`, [`Self::new`]) built in
-    /// `place`: on the GBA's small stack a whole check (about 3 KB) must not
-    /// be made there first and moved.
+    /// `place`: on the GBA's small stack a whole check must not be made there
+    /// first and moved.
     pub fn new_in<'a>(
         place: &'a mut core::mem::MaybeUninit<Self>,
         clues: &PuzzleClues,
@@ -299,7 +299,7 @@ impl UniquenessCheck {
     /// Starts over in place on `clues`, as [`Self::new`] (`search`) or
     /// [`Self::line_logic_only`] would, guided by `known_solution` as
     /// [`Self::of_picture`] is when given. For a check kept in one place
-    /// (say a `Box`): building a new one makes a ~3 KB temporary on the stack.
+    /// (say a `Box`): building a new one makes a big temporary on the stack.
     pub fn restart(&mut self, clues: &PuzzleClues, known_solution: Option<&Grid>, search: bool) {
         self.clues.clone_from(clues);
         self.row_filled = [0; MAX_HEIGHT];
