@@ -551,7 +551,7 @@ mod tests {
             assert_eq!(decode::<PuzzleSave>(3, &bytes), Ok(expected));
         }
         // The biggest section alone, rewritten (one blocking agb slot write;
-        // the figure is the debug build's: see the README for release).
+        // the figure is the debug build's: see docs/PERFORMANCE.md for release).
         storage.section::<PuzzleSave>("nonogram").solved[0] ^= 1;
         #[cfg(any(debug_assertions, feature = "events"))]
         let start = {
