@@ -332,8 +332,8 @@ impl Desktop {
         let show_notice = self.notice_frames_left > 0;
         if self.hint_is_notice != Some(show_notice) {
             self.hint_is_notice = Some(show_notice);
-            // Typed out over a few frames: the whole line at once is too much
-            // on top of whatever the open app does that frame.
+            // Typed out over a few frames: the whole line at once is too many
+            // cycles, on top of whatever the open app does that frame.
             match system.storage.notice.filter(|_| show_notice) {
                 Some(notice) => self.hint.set_gradually(notice.text()),
                 None => self.hint.set_gradually("A: open    START: back to desk"),
