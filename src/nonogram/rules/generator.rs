@@ -31,7 +31,7 @@ pub struct Puzzle {
     pub picture: Grid,
     /// Its clues.
     pub clues: PuzzleClues,
-    /// Line logic alone solves it (always so with [`Generator::new`]).
+    /// Line logic alone solves it (always so with `Generator::new`).
     pub line_solvable: bool,
 }
 
@@ -110,7 +110,7 @@ impl Generator {
         }
     }
 
-    /// [`Self::new`] built in `place`: on the GBA's small stack a whole
+    /// `Self::new` built in `place`: on the GBA's small stack a whole
     /// generator must not be made there first and moved.
     pub fn new_in(
         place: &mut core::mem::MaybeUninit<Self>,
@@ -149,7 +149,7 @@ impl Generator {
         generator
     }
 
-    /// Starts over in place, as [`Self::new`] would: for a generator kept in
+    /// Starts over in place, as `Self::new` would: for a generator kept in
     /// one place (say a `Box`), since a new one is a big temporary.
     pub fn restart(&mut self, seed: u32, width: usize, height: usize) {
         assert!((1..=MAX_WIDTH).contains(&width) && (1..=MAX_HEIGHT).contains(&height));

@@ -24,7 +24,7 @@ pub fn solve_line(line: Line, clues: &Clues) -> Option<Forced> {
     forced(line.len(), line.filled(), line.crossed(), clues.as_slice())
 }
 
-/// [`solve_line`] on raw masks, for the board solver.
+/// `solve_line` on raw masks, for the board solver.
 #[inline(never)]
 pub(super) fn forced(len: usize, filled: u32, crossed: u32, clues: &[u8]) -> Option<Forced> {
     let mut left = [0; MAX_CLUES + 1];

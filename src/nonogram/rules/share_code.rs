@@ -133,7 +133,7 @@ pub fn decode(digits: &[u8]) -> Result<Grid, CodeError> {
     }
 }
 
-/// [`encode`] spread over calls: each writes about a budget of cells (whole
+/// `encode` spread over calls: each writes about a budget of cells (whole
 /// rows, at least one), so a big picture can be coded over a few frames.
 #[derive(Clone, Debug)]
 pub struct Encoding {
@@ -212,7 +212,7 @@ impl Encoding {
     }
 }
 
-/// [`decode`] spread over calls: [`Decoding::new`] checks everything but
+/// `decode` spread over calls: [`Decoding::new`] checks everything but
 /// the picture (quick: the pad's last check), then each [`Decoding::step`]
 /// reads and writes back about a budget of cells.
 #[derive(Clone, Debug)]

@@ -9,7 +9,7 @@
 //! cell whose two values decide the most. Probing costs a lot per node but
 //! stops the long dead branches plain guessing can wander into.
 //!
-//! Knowing one solution ([`UniquenessCheck::of_picture`]) makes the check much
+//! Knowing one solution (`UniquenessCheck::of_picture`) makes the check much
 //! cheaper: guesses follow that picture, so it is reached without backtracking
 //! and the rest of the search only looks for another. Without one, finding the
 //! first solution of a wide-open puzzle (sparse noise, say) can take long.
@@ -87,7 +87,7 @@ pub enum Verdict {
     NotUnique(Ambiguity),
     /// No picture has these clues.
     NoSolution,
-    /// Only from [`UniquenessCheck::line_logic_only`]: line logic stopped
+    /// Only from `UniquenessCheck::line_logic_only`: line logic stopped
     /// with these cells undecided (the puzzle may still be unique).
     Stalled {
         /// Cells line logic could not decide.
@@ -225,7 +225,7 @@ impl UniquenessCheck {
         }
     }
 
-    /// [`Self::line_logic_only`] (or with `search`, [`Self::new`]) built in
+    /// `Self::line_logic_only` (or with `search`, [`Self::new`]) built in
     /// `place`: on the GBA's small stack a whole check must not be made there
     /// first and moved.
     pub fn new_in<'a>(
@@ -297,8 +297,8 @@ impl UniquenessCheck {
     }
 
     /// Starts over in place on `clues`, as [`Self::new`] (`search`) or
-    /// [`Self::line_logic_only`] would, guided by `known_solution` as
-    /// [`Self::of_picture`] is when given. For a check kept in one place
+    /// `Self::line_logic_only` would, guided by `known_solution` as
+    /// `Self::of_picture` is when given. For a check kept in one place
     /// (say a `Box`): building a new one makes a big temporary on the stack.
     pub fn restart(&mut self, clues: &PuzzleClues, known_solution: Option<&Grid>, search: bool) {
         self.clues.clone_from(clues);
