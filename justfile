@@ -140,7 +140,7 @@ bench: setup-rom setup-harness gba
         fi
     done
     [ "$status" -eq 0 ] && echo "e2e scripts: no frame over half a frame"
-    # The one table (the README's copy is this, pasted), also in target/bench/table.md.
+    # The one table (docs/PERFORMANCE.md's copy is this, pasted), also in target/bench/table.md.
     "{{harness}}" table "$all" --rom "{{gba_file}}" | tee "{{root}}/target/bench/table.md"
     exit "$status"
 

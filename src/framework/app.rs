@@ -292,8 +292,8 @@ pub mod hello {
     agb::include_background_gfx!(mod icon, HELLO => "gfx/icons/settings.png");
 
     const WINDOW: Area = Area::new(32, 32, 176, 96);
-    /// Window tile rows drawn per frame while opening (each tile costs
-    /// ~800 cycles, so a whole window at once would overrun the frame).
+    /// Window tile rows drawn per frame while opening (each tile is costly
+    /// to write, so a whole window at once would overrun the frame).
     const ROWS_PER_FRAME: i32 = 4;
 
     /// What survives power-off.

@@ -342,7 +342,7 @@ impl Desktop {
         let show_notice = self.notice_frames_left > 0;
         if self.hint_is_notice != Some(show_notice) {
             self.hint_is_notice = Some(show_notice);
-            // Typed out over a few frames: the whole line at once cost ~130k
+            // Typed out over a few frames: the whole line at once is too many
             // cycles, on top of whatever the open app does that frame.
             match self.notice.as_deref().filter(|_| show_notice) {
                 Some(notice) => self.hint.set_gradually(notice),
@@ -400,8 +400,8 @@ fn icon_position(index: usize) -> (i32, i32) {
 }
 
 /// agb's VRAM manager keeps a hash map of every tile in VRAM, which doubles
-/// (rehashing every entry) as text boxes add tiles: an app's first menu cost
-/// ~60k cycles of rehashing in one frame. Making and dropping a window's worth
+/// (rehashing every entry) as text boxes add tiles: an app's first menu paid
+/// for that rehashing in one frame. Making and dropping a window's worth
 /// of tiles at boot, under the splash, grows it once to the size it needs.
 fn warm_tile_map() {
     /// About the most text tiles an open app has at once (its window's text,

@@ -2,26 +2,55 @@
 //!
 //! # Embedding the menu in a game
 //!
-//! A host game owns the `Gba` and the frame loop. To pause, it builds (or keeps)
-//! a [`PauseMenu`] and hands it the frame loop until the menu says `Leave`:
+//! A host game owns the `Gba` and the frame loop. It boots the apps once and
+//! keeps their [`Slot`]s; to pause, it builds a [`PauseMenu`] and hands it the
+//! frame loop until the menu says `Leave`. (The crate is `no_std` for the GBA,
+//! so this is not a doctest; every name in it is the real API, the same calls
+//! as [`run`] and `main` in `lib.rs`.)
 //!
 //! ```ignore
-//! let mut system = framework::System { input, sound, storage, rng, frame: 0 };
-//! let mut sweeper = Slot::<Sweeper>::new(&mut system);   // persistent, keep forever
+//! use crate::framework::{self, AppSlot, PauseMenu, Slot, System};
+//! use crate::framework::{desktop::DesktopRequest, input::Input, sound::Sound};
+//! use crate::sweeper::Sweeper;
+//!
+//! // At boot, with the `mut gba: agb::Gba` that `main` gets: the services apps
+//! // use, then each app booted once (its persistent state made, its save
+//! // section loaded). Keep the slots for good.
+//! let mut gfx = gba.graphics.get();
+//! let (storage, rng) = framework::boot(&mut gba.save);
+//! let mut system = System {
+//!     input: Input::new(),
+//!     sound: Sound::new(&mut gba.mixer),
+//!     storage,
+//!     rng,
+//!     frame: 0,
+//!     app_palette: 0,
+//! };
+//! system.apply_settings();
+//! let mut sweeper = Slot::<Sweeper>::new(&mut system);
+//! system.storage.settle();
+//! system.storage.commit();
 //! let mut apps: [&mut dyn AppSlot; 1] = [&mut sweeper];
-//! // game paused:
-//! let mut menu = PauseMenu::new(&mut gfx, &mut apps, &mut system);
+//!
+//! // The game pauses: hand the frame loop to the menu until it says `Leave`.
+//! let mut menu = PauseMenu::new(&mut gfx, &apps, &mut system);
 //! loop {
-//!     system.input.update();
-//!     if menu.update(&mut apps, &mut system) == desktop::DesktopRequest::Leave { break; }
+//!     // A save, when one is due, gets a frame to itself (see `run`).
+//!     system.storage.flush();
+//!     if !system.storage.busy() {
+//!         system.input.update();
+//!         if menu.update(&mut apps, &mut system) == DesktopRequest::Leave {
+//!             break;
+//!         }
+//!     }
 //!     let mut frame = gfx.frame();
 //!     menu.show(&mut apps, &mut frame);
 //!     system.sound.frame();
 //!     frame.commit();
-//!     system.frame += 1;
+//!     system.frame = system.frame.wrapping_add(1);
 //! }
-//! drop(menu); // desktop backgrounds and sprites are released; apps' persistent
-//!             // state (the `Slot`s) stays with the host for next time.
+//! drop(menu); // the desktop's backgrounds and sprites are released; the apps'
+//!             // persistent state (the `Slot`s) stays with the game for next time.
 //! ```
 //!
 //! The ROM's own host is [`run`]: a splash, then the menu forever (B on the desktop
@@ -105,8 +134,8 @@ pub fn run(
     loop {
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.begin(phase(menu.active()));
-        // A save, when one is due, gets a frame to itself (writing a slot
-        // takes about a fifth of a frame): the desktop and the app wait, and
+        // A save, when one is due, gets a frame to itself (writing an agb slot
+        // is too costly to share a frame): the desktop and the app wait, and
         // so do the buttons, so no press is lost.
         system.storage.flush();
         if system.storage.busy() {

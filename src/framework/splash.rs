@@ -1,7 +1,7 @@
 //! The boot splash: the Pocket Desk logo for a moment, skippable with any button.
-//! It also hides a load: building the desktop takes about a frame's worth of
-//! tile writes, done here behind the still logo (before any music starts)
-//! instead of as a stutter on the desktop's first frame.
+//! It also hides a load: the tile writes that build the desktop are done
+//! here, behind the still logo (before any music starts), instead of as a
+//! stutter on the desktop's first frame.
 
 use agb::display::{
     Graphics, Priority,

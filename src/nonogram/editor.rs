@@ -483,7 +483,7 @@ fn start_check(editor: &mut Editor, system: &mut System) -> Option<Mode> {
     Some(Mode::Edit(Editing::Checking))
 }
 
-/// A check on the heap, built there: one on the stack is about 3 KB.
+/// A check on the heap, built there: it is too big for the stack.
 #[inline(never)]
 fn new_check() -> Box<UniquenessCheck> {
     let mut check = Box::new_uninit();

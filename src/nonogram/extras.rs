@@ -241,7 +241,7 @@ pub fn generate(working: &mut Working, system: &mut System, (width, height): (us
     crate::event!("nonogram.generate seed={seed} size={width}x{height}");
 }
 
-/// A generator on the heap, built there: one on the stack is about 5 KB.
+/// A generator on the heap, built there: it is too big for the stack.
 #[inline(never)]
 fn new_generator(seed: u32, width: usize, height: usize) -> Box<Generator> {
     let mut generator = Box::new_uninit();

@@ -24,9 +24,6 @@ mod layout;
 mod menu;
 mod raster;
 pub mod records;
-// The generator, share codes and uniqueness check are for the editor and
-// random mode, which the app does not offer yet.
-#[allow(dead_code, unused_imports)]
 pub mod rules;
 mod view;
 

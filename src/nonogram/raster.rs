@@ -11,7 +11,8 @@ use super::layout::{SCREEN_HEIGHT, SCREEN_WIDTH};
 
 const COLUMNS: usize = (SCREEN_WIDTH / 8) as usize;
 const ROWS: usize = (SCREEN_HEIGHT / 8) as usize;
-/// Tiles made and mapped per `build_step` (mapping costs ~1000 cycles each).
+/// Tiles made and mapped per `build_step` (mapping a tile is costly, so the
+/// screen's are spread over frames).
 const TILES_PER_STEP: usize = 30;
 
 pub struct Raster {
@@ -48,7 +49,7 @@ impl Raster {
 
     /// Take the last tiles off `layer` and let them go, as `build_step`
     /// made them; true once none is left. Letting the whole screen's go at
-    /// once, when the window closes, takes most of a frame.
+    /// once, when the window closes, would crowd that frame.
     pub fn dismantle_step(&mut self, layer: &mut RegularBackground) -> bool {
         for _ in 0..TILES_PER_STEP {
             let Some(tile) = self.tiles.pop() else {

@@ -35,8 +35,8 @@ use crate::framework::{
 /// The nonogram takes the whole screen: a 20x15 board needs every line.
 pub const WINDOW: Area = Area::new(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT);
 
-/// Work allowed per frame, in units of about a thousand cycles: a cell is
-/// one or two, a line of clues several.
+/// Work allowed per frame, in the view's own units: a cell is one or two, a
+/// line of clues several.
 const WORK_PER_FRAME: u32 = 8;
 /// Pixel rows of the screen wiped per frame when the scene changes layout.
 const WIPE_ROWS_PER_FRAME: i32 = 16;

@@ -166,7 +166,7 @@ fn show_page(working: &mut Working, system: &mut System, page: usize) {
             ));
         }
         Page::Set(set) => {
-            // Pushed piece by piece: `format!` cost ~8k cycles a row.
+            // Pushed piece by piece: `format!` costs far more a row.
             text.push_str("Set ");
             push_number(&mut text, set + 1);
             text.push('/');

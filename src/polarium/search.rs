@@ -13,13 +13,14 @@ use super::rules::{
 };
 use crate::framework::frame_time::FrameFiller;
 
-/// Solver states expanded per frame in the background (each a few hundred
-/// cycles).
+/// Solver states expanded per frame in the background: few enough to leave
+/// the frame to the game (`just bench` measures `polarium.solve.per_frame`).
 pub const STATES_PER_FRAME: u32 = 64;
 /// States between looks at the clock while the player waits.
 const STATES_PER_SLICE: u32 = 64;
-/// Bytes of the solver's memory cleared per frame in the background (EWRAM:
-/// ~1.5 cycles a byte), and per look at the clock while the player waits.
+/// Bytes of the solver's memory cleared per frame in the background (EWRAM is
+/// slow to write, so clearing is paced like the search), and per look at the
+/// clock while the player waits.
 const ZERO_BYTES_PER_FRAME: usize = 24 * 1024;
 const ZERO_BYTES_PER_SLICE: usize = 8 * 1024;
 
@@ -56,8 +57,8 @@ pub enum Search {
     },
 }
 
-/// What a frame of searching came to (a stroke when done: a few hundred
-/// bytes, once).
+/// What a frame of searching came to (a stroke when done: the large variant,
+/// made once).
 #[allow(clippy::large_enum_variant)]
 pub enum Searched {
     /// Still at it: percent done.

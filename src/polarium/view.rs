@@ -37,7 +37,8 @@ const BOARD_TILES: usize = 18;
 /// The side panel's text column.
 const PANEL_X: i32 = 160;
 const PANEL_COLUMNS: i32 = 8;
-/// Tile changes per frame (each ~800 cycles).
+/// Tile changes per frame (each maps a tile, which is costly, so a big change
+/// is spread over frames).
 const TILES_PER_FRAME: usize = 16;
 
 /// What the board area shows this frame.
@@ -316,7 +317,7 @@ impl View {
     }
 
     /// Type out a little more of the panel's text.
-    /// (One box a frame: a group of letters on new tiles costs up to ~30k cycles.)
+    /// (One box a frame: a group of letters on new tiles is costly.)
     pub fn advance_text(&mut self) {
         for text in [
             &mut self.info,

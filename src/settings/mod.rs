@@ -46,7 +46,8 @@ pub struct Working {
     built: u8,
 }
 
-/// Window tile rows drawn per frame while opening (~90k cycles each).
+/// Window tile rows drawn per frame while opening (the whole window at once
+/// would overrun the frame).
 const ROWS_PER_STEP: i32 = 5;
 
 impl App for Settings {
@@ -117,7 +118,7 @@ impl App for Settings {
             let _ = working.list.draw(&mut working.text_layer);
         } else {
             // The question types out a few words a frame (all at once it
-            // took most of a frame).
+            // would crowd the frame).
             let _ = working.dialog_text.advance(&mut working.text_layer, 2);
         }
         let a = system.input.just_pressed(Button::A);
@@ -145,7 +146,7 @@ impl App for Settings {
             ListEvent::Moved => system.sound.play(sfx::CURSOR),
             ListEvent::Back => return Request::Close,
             ListEvent::Chosen(ERASE) => {
-                // Released, not cleared: unmapping the list's tiles cost ~40k cycles.
+                // Released, not cleared: unmapping the list's tiles is costly.
                 working.list.release();
                 let text =
                     alloc::format!("{}\n\n{}", ERASE_QUESTION.message, ERASE_QUESTION.prompt());

@@ -196,8 +196,8 @@ impl App for Sweeper {
             Face::Idle if system.frame % 180 < 6 => Face::Blink,
             face => face,
         };
-        // A frame that began with a save (~75k cycles) leaves the drawing to
-        // the next one; the game itself has already moved on.
+        // A frame that began with a save (a costly write) leaves the drawing
+        // to the next one; the game itself has already moved on.
         if !system.storage.busy() {
             let screen = working.mode.screen();
             working

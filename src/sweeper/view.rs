@@ -94,7 +94,7 @@ pub struct View {
     message_box: TextBox,
     shown_mines: Option<i8>,
     /// What the mines counter was last worked out from: counting the board
-    /// every frame cost ~3.5k cycles, and mines move only when the state does.
+    /// every frame is wasted work, as mines move only when the state does.
     mines_key: Option<(GameState, Difficulty, u8)>,
     shown_seconds: Option<u16>,
     shown_variant: Option<usize>,
@@ -117,8 +117,7 @@ impl View {
     pub const WINDOW: Area = Area::new(8, 16, 224, 144);
 
     /// A view with nothing drawn yet: `build_step` draws it over the frames
-    /// of the opening animation (all at once it would take ~1.2M cycles,
-    /// over four frames).
+    /// of the opening animation (all at once it would take several frames).
     /// `palette`: the background palette slot of the Sweeper's own tiles
     /// (`System::app_palette`).
     pub fn new(palette: u8) -> Self {
@@ -205,7 +204,7 @@ impl View {
             }
             window::put(&mut self.text_layer, (19, 5), ICON_CLOCK);
             // The title types out over the next steps: drawn here with the
-            // icons it made this the transition's longest frame (~60k cycles).
+            // icons it made this the transition's longest frame.
             self.title.set_gradually("Poop Sweeper");
         } else if self.squares.len() < SQUARE_COUNT {
             let _ = self.title.advance(&mut self.text_layer, 1);
@@ -231,7 +230,7 @@ impl View {
         } else if !self.message_box.advance(&mut self.text_layer, 1) {
             // The message line types out a letter group a frame before the
             // window counts as open: all at once it made the opening's
-            // longest frame (~100k cycles).
+            // longest frame.
         } else {
             return true;
         }
@@ -261,8 +260,8 @@ impl View {
         };
         let state = board.state();
         // Runs every frame: the column is counted along rather than taken as
-        // `index % WIDTH`, since Thumb code has no divide and the library call
-        // cost ~400 cycles a square (35k a frame).
+        // `index % WIDTH`, since Thumb code has no divide: a library call for
+        // every square, every frame, adds up.
         let (mut x, mut y) = (0u8, 0u8);
         let mut flags = 0u8;
         for (index, square) in board.squares().iter().enumerate() {
@@ -398,8 +397,8 @@ impl View {
     }
 
     pub fn open_menu(&mut self, board: &Board, data: &SweeperSave) {
-        // Blanked, not cleared: taking its 54 tiles off the map cost ~43k
-        // cycles, and the menu's rows do not reach the message line.
+        // Blanked, not cleared: taking its tiles off the map is costly, and
+        // the menu's rows do not reach the message line.
         self.message_box.blank();
         let mut menu =
             List::new(menu_rows(board, data), (40, 67), 20).with_palette(LIGHT_TEXT_PALETTE);

@@ -170,7 +170,7 @@ impl Core {
         self.recording = Some((Vec::new(), 0));
     }
 
-    /// mGBA mixes nothing while muted, which keeps emulation ~15% faster.
+    /// mGBA mixes nothing while muted, which keeps emulation faster.
     fn set_muted(&mut self, muted: bool) {
         unsafe {
             let c = self.core.as_ptr();

@@ -461,8 +461,8 @@ impl Storage {
     }
 
     /// Write changed sections, one per frame, starting at the next `flush`.
-    /// A section write costs about a quarter of a frame, so events that
-    /// already fill their frame (a game ending, a setting changing) hand it on.
+    /// A section write is costly, so events that already fill their frame (a
+    /// game ending, a setting changing) hand it on.
     pub fn commit_soon(&mut self) {
         self.pending = true;
     }
@@ -681,7 +681,7 @@ mod tests {
             assert_eq!(decode::<PuzzleSave>(3, &bytes), Ok(expected));
         }
         // The biggest section alone, rewritten (one blocking agb slot write;
-        // the figure is the debug build's: see the README for release).
+        // the figure is the debug build's: see docs/PERFORMANCE.md for release).
         storage.section::<PuzzleSave>("nonogram").solved[0] ^= 1;
         #[cfg(any(debug_assertions, feature = "events"))]
         let start = {

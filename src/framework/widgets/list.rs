@@ -116,8 +116,8 @@ impl List {
     }
 
     /// Take the list's text away without unmapping its tiles (see
-    /// `TextBox::release`): unmapping ~100 tiles costs tens of thousands of
-    /// cycles, this a few thousand. `draw` brings the text back.
+    /// `TextBox::release`): unmapping every tile is costly, blanking them is
+    /// cheap. `draw` brings the text back.
     pub fn release(&mut self) {
         for text in self.boxes() {
             text.release();
@@ -136,8 +136,8 @@ impl List {
     /// the app's update (not from `show`) until the list is complete.
     /// Returns true once all its text is on screen.
     pub fn draw(&mut self, text_layer: &mut RegularBackground) -> bool {
-        /// Letter groups per frame (up to ~30k cycles each when their tiles
-        /// are new): the labels first, then the badges.
+        /// Letter groups per frame (costly when their tiles are new): the
+        /// labels first, then the badges.
         const GROUPS_PER_FRAME: usize = 1;
         if !self.dirty {
             if let Some(labels) = self.labels.as_mut().filter(|text| text.is_drawing()) {

@@ -37,7 +37,7 @@
 //! This file is the pure model ([`NumberPad`]), host-tested from tests/rules;
 //! `numpad_view.rs` draws it and maps buttons to [`PadInput`]. The text of
 //! each line comes from here ([`NumberPad::write_line`]) into a small buffer,
-//! so nothing big is built on the stack (the GBA's is a few KB).
+//! so nothing big is built on the stack (the GBA's is small).
 
 use core::fmt::Write;
 
@@ -133,10 +133,6 @@ pub type GroupCheck = fn(usize, &[u8]) -> Result<(), &'static str>;
 
 /// What a paged pad needs to know about its codes (see the module doc).
 #[derive(Clone, Copy, Debug)]
-#[allow(
-    dead_code,
-    reason = "the nonogram's share codes are the first paged pad"
-)]
 pub struct PagedCode {
     /// Digits in a group (clamped to 1..=[`MAX_DIGITS`]).
     pub group: usize,
@@ -153,10 +149,6 @@ pub struct PagedCode {
 }
 
 #[derive(Clone, Copy, Debug)]
-#[allow(
-    dead_code,
-    reason = "the nonogram's share codes are the first paged pad"
-)]
 enum Kind {
     /// `length` digits in lines of `line`.
     Fixed {
@@ -200,10 +192,6 @@ impl NumberPad {
     }
 
     /// A pad for long codes typed a page at a time (see the module doc).
-    #[allow(
-        dead_code,
-        reason = "the nonogram's share codes are the first paged pad"
-    )]
     pub fn paged(code: PagedCode) -> Self {
         let group = code.group.clamp(1, MAX_DIGITS);
         let groups_per_page = code.groups_per_page.clamp(1, MAX_DIGITS / group);
@@ -256,10 +244,7 @@ impl NumberPad {
     }
 
     /// The group (from 0, in the whole code) that failed its check, if any.
-    #[allow(
-        dead_code,
-        reason = "the nonogram's share codes are the first paged pad"
-    )]
+    #[cfg(test)]
     pub fn bad_group(&self) -> Option<usize> {
         self.bad_group
     }

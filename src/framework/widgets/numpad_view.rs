@@ -98,8 +98,8 @@ pub struct NumberPadView {
     /// drawn yet (or cut short), so it compares as changed.
     shown_lines: Vec<Option<u32>>,
     shown_error: Option<&'static str>,
-    /// Parts still to type out, a few words a frame (agb lays text out at
-    /// ~3k cycles a letter: the whole pad at once took more than a frame).
+    /// Parts still to type out, a few words a frame (agb's text layout is
+    /// costly per letter: the whole pad at once would not fit in a frame).
     title_due: bool,
     error_due: bool,
     /// The part the box is typing now, so a line redraw that interrupts it
@@ -201,7 +201,7 @@ impl NumberPadView {
     /// Bring text and key sprites up to date; `a_held` shows the key under the
     /// cursor pressed. Call from the app's update.
     pub fn update(&mut self, pad: &NumberPad, a_held: bool, layer: &mut RegularBackground) {
-        // A changed line is redrawn at once (~40k cycles for a line), so
+        // A changed line is redrawn at once (one line fits in a frame), so
         // every key lands the frame it is pressed. One line a frame: a key
         // changes one, and lines left undrawn by the first draw or by a page
         // turn (every line changes) follow over the next frames.

@@ -36,8 +36,8 @@ pub struct TextBox {
     /// The box's own tiles, row-major, (columns + 1) x (rows + 1): text not
     /// aligned to 8 pixels spills into the extra column and row. A tile is made
     /// and put on the background the first time a pixel lands in it; new text
-    /// then only rewrites pixels, far cheaper than re-mapping (measured: a
-    /// 17-letter line costs ~90k cycles to redraw, ~380k to draw fresh).
+    /// then only rewrites pixels, far cheaper than re-mapping (a line redrawn
+    /// costs a fraction of one drawn on fresh tiles).
     tiles: Vec<Option<DynamicTile16>>,
     /// Hash of the text and alignment on screen, so setting the same text
     /// again costs nothing.
@@ -87,7 +87,7 @@ impl TextBox {
     /// Blank the box and let go of its tiles without taking them off the
     /// background: they stay mapped (and blank; the background holds its own
     /// reference) until something is drawn over them or the background goes.
-    /// Unmapping costs ~800 cycles a tile; this costs a few per tile. The
+    /// Unmapping a tile is costly; this is a few writes per tile. The
     /// next `set` maps fresh tiles.
     pub fn release(&mut self) {
         self.blank();
@@ -146,8 +146,8 @@ impl TextBox {
     }
 
     /// Like `set`, but the text appears over the next frames: each `advance`
-    /// draws a few letter groups (agb's layout costs ~3k cycles a letter, so a
-    /// whole menu at once would take more than a frame).
+    /// draws a few letter groups (agb's layout is costly per letter, so a
+    /// whole menu at once would not fit in a frame).
     pub fn set_gradually(&mut self, text: &str) {
         self.start(text, AlignmentKind::Left);
     }

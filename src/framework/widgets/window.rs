@@ -67,7 +67,7 @@ pub fn put(layer: &mut RegularBackground, (x, y): (i32, i32), index: usize) {
     }
 }
 
-/// Draw only some tile rows of a window (each tile costs ~800 cycles, so apps
+/// Draw only some tile rows of a window (each tile is costly to write, so apps
 /// spread a big window over the frames of the opening animation).
 pub fn draw_window_rows(layer: &mut RegularBackground, area: Area, titled: bool, rows: Range<i32>) {
     let (left, top) = (area.x / 8, area.y / 8);

@@ -31,12 +31,12 @@ pub struct Puzzle {
     pub picture: Grid,
     /// Its clues.
     pub clues: PuzzleClues,
-    /// Line logic alone solves it (always so with [`Generator::new`]).
+    /// Line logic alone solves it (always so with `Generator::new`).
     pub line_solvable: bool,
 }
 
-/// A puzzle generator in progress. About 3 KB (it holds a
-/// [`UniquenessCheck`]), no allocation.
+/// A puzzle generator in progress. Big (it holds a [`UniquenessCheck`] and
+/// working arrays), but no allocation.
 #[derive(Clone, Debug)]
 pub struct Generator {
     rng: Rng,
@@ -78,6 +78,7 @@ pub(super) struct Scratch {
 }
 
 impl Scratch {
+    #[cfg(test)]
     pub(super) const fn new() -> Self {
         Self {
             noise: [[0; MAX_WIDTH]; MAX_HEIGHT],
@@ -91,6 +92,7 @@ impl Scratch {
 impl Generator {
     /// Puzzles of `width` x `height` that line logic alone solves (as in
     /// Tatham's Pattern). Panics if a side is 0 or over the maximum.
+    #[cfg(test)]
     #[must_use]
     pub fn new(seed: u32, width: usize, height: usize) -> Self {
         assert!((1..=MAX_WIDTH).contains(&width) && (1..=MAX_HEIGHT).contains(&height));
@@ -108,8 +110,8 @@ impl Generator {
         }
     }
 
-    /// [`Self::new`] built in `place`: on the GBA's small stack a whole
-    /// generator (about 5 KB) must not be made there first and moved.
+    /// `Self::new` built in `place`: on the GBA's small stack a whole
+    /// generator must not be made there first and moved.
     pub fn new_in(
         place: &mut core::mem::MaybeUninit<Self>,
         seed: u32,
@@ -139,6 +141,7 @@ impl Generator {
 
     /// Puzzles with a unique solution that may need more than line logic
     /// (harder; pictures whose search runs long are skipped).
+    #[cfg(test)]
     #[must_use]
     pub fn unique_only(seed: u32, width: usize, height: usize) -> Self {
         let mut generator = Self::new(seed, width, height);
@@ -146,8 +149,8 @@ impl Generator {
         generator
     }
 
-    /// Starts over in place, as [`Self::new`] would: for a generator kept in
-    /// one place (say a `Box`), since a new one is a ~3 KB temporary.
+    /// Starts over in place, as `Self::new` would: for a generator kept in
+    /// one place (say a `Box`), since a new one is a big temporary.
     pub fn restart(&mut self, seed: u32, width: usize, height: usize) {
         assert!((1..=MAX_WIDTH).contains(&width) && (1..=MAX_HEIGHT).contains(&height));
         self.rng = Rng::new(seed);

@@ -4,6 +4,7 @@
 pub const MAX_LINE_LEN: usize = 20;
 
 /// What the player put in a cell.
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Cell {
     /// Not marked yet.
@@ -62,6 +63,7 @@ impl Line {
     }
 
     /// Never true: a line has at least one cell (for clippy's `len` rule).
+    #[cfg(test)]
     #[must_use]
     pub const fn is_empty(self) -> bool {
         self.len == 0
@@ -86,6 +88,7 @@ impl Line {
     }
 
     /// The mark in cell `index` (`Empty` past the end).
+    #[cfg(test)]
     #[must_use]
     pub const fn cell(self, index: usize) -> Cell {
         if index >= self.len() {
@@ -100,6 +103,7 @@ impl Line {
     }
 
     /// Marks cell `index` (ignored past the end).
+    #[cfg(test)]
     pub const fn set(&mut self, index: usize, cell: Cell) {
         if index >= self.len() {
             return;
@@ -115,6 +119,7 @@ impl Line {
     }
 
     /// The same line read from its other end.
+    #[cfg(test)]
     #[must_use]
     pub const fn reversed(self) -> Self {
         let len = self.len();
@@ -145,6 +150,7 @@ impl Line {
 }
 
 /// Cell `i` of a `len`-cell mask moved to cell `len - 1 - i`.
+#[cfg(test)]
 const fn reverse_cells(mask: u32, len: usize) -> u32 {
     if len == 0 {
         0

@@ -1,9 +1,11 @@
 //! Line logic: the cells of one line that every placement of its clues
 //! consistent with the marks agrees on.
 
-use super::clues::{Clues, MAX_CLUES};
-use super::line::{Line, cells_mask};
+use super::clues::MAX_CLUES;
+use super::line::cells_mask;
 use super::placements::{RightSweep, left_table, smear_up};
+#[cfg(test)]
+use super::{clues::Clues, line::Line};
 
 /// What line logic proves about one line (already marked cells included).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,12 +18,13 @@ pub struct Forced {
 
 /// The cells `clues` force in `line`, or `None` when no placement of the
 /// clues is consistent with the line's marks.
+#[cfg(test)]
 #[must_use]
 pub fn solve_line(line: Line, clues: &Clues) -> Option<Forced> {
     forced(line.len(), line.filled(), line.crossed(), clues.as_slice())
 }
 
-/// [`solve_line`] on raw masks, for the board solver.
+/// `solve_line` on raw masks, for the board solver.
 #[inline(never)]
 pub(super) fn forced(len: usize, filled: u32, crossed: u32, clues: &[u8]) -> Option<Forced> {
     let mut left = [0; MAX_CLUES + 1];

@@ -27,15 +27,16 @@ mod puzzle;
 pub mod share_code;
 mod solver;
 
-pub use clues::{Clues, MAX_CLUES};
-pub use generator::{Generator, Puzzle};
+#[cfg(test)]
+pub use clues::Clues;
+pub use generator::Generator;
 pub use grid::Grid;
 pub use hint_guide::{Greying, grey};
-pub use line::{Cell, Line, MAX_LINE_LEN};
-pub use line_solver::{Forced, solve_line};
 pub use puzzle::PuzzleClues;
-pub use share_code::{CodeError, ShareCode};
-pub use solver::{Ambiguity, UniquenessCheck, Verdict};
+pub use share_code::CodeError;
+#[cfg(any(test, feature = "bench"))]
+pub use share_code::ShareCode;
+pub use solver::{UniquenessCheck, Verdict};
 
 /// Widest board, in cells.
 pub const MAX_WIDTH: usize = 20;

@@ -162,6 +162,7 @@ impl Marks {
     }
 
     /// Nothing marked.
+    #[cfg(test)]
     #[must_use]
     pub fn is_blank(&self) -> bool {
         self.filled.iter().chain(&self.crossed).all(|&row| row == 0)

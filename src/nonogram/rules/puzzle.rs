@@ -33,6 +33,7 @@ impl PuzzleClues {
 
     /// Clues given line by line; `None` when the counts do not match the
     /// size, the size is out of range, or some clues do not fit their line.
+    #[cfg(test)]
     #[must_use]
     pub fn new(width: usize, height: usize, rows: &[Clues], columns: &[Clues]) -> Option<Self> {
         let sizes_ok = (1..=MAX_WIDTH).contains(&width)

@@ -69,6 +69,7 @@ const GROUP_DATA: usize = GROUP_DIGITS - 1;
 /// Groups on one page of the number pad.
 pub const PAGE_GROUPS: usize = 6;
 /// Digits on one page: what the number pad holds at once.
+#[cfg(test)]
 pub const PAGE_DIGITS: usize = PAGE_GROUPS * GROUP_DIGITS;
 /// Groups in the longest code (a 20x15 picture written one bit a cell).
 pub const MAX_GROUPS: usize = 25;
@@ -103,6 +104,7 @@ impl ShareCode {
 
     /// The pages the pad takes one after another: [`PAGE_DIGITS`] digits,
     /// the last one possibly fewer.
+    #[cfg(test)]
     pub fn pages(&self) -> core::slice::Chunks<'_, u8> {
         self.digits.chunks(PAGE_DIGITS)
     }
@@ -110,6 +112,7 @@ impl ShareCode {
 
 /// The share code of `picture`: the shortest of the layouts it allows (on a
 /// tie, the lowest numbered). Refuses a picture with no filled cell.
+#[cfg(test)]
 pub fn encode(picture: &Grid) -> Result<ShareCode, CodeError> {
     let mut encoding = Encoding::new(picture)?;
     loop {
@@ -120,6 +123,7 @@ pub fn encode(picture: &Grid) -> Result<ShareCode, CodeError> {
 }
 
 /// The picture a typed code names. Every refusal says why.
+#[cfg(test)]
 pub fn decode(digits: &[u8]) -> Result<Grid, CodeError> {
     let mut decoding = Decoding::new(digits)?;
     loop {
@@ -129,7 +133,7 @@ pub fn decode(digits: &[u8]) -> Result<Grid, CodeError> {
     }
 }
 
-/// [`encode`] spread over calls: each writes about a budget of cells (whole
+/// `encode` spread over calls: each writes about a budget of cells (whole
 /// rows, at least one), so a big picture can be coded over a few frames.
 #[derive(Clone, Debug)]
 pub struct Encoding {
@@ -208,7 +212,7 @@ impl Encoding {
     }
 }
 
-/// [`decode`] spread over calls: [`Decoding::new`] checks everything but
+/// `decode` spread over calls: [`Decoding::new`] checks everything but
 /// the picture (quick: the pad's last check), then each [`Decoding::step`]
 /// reads and writes back about a budget of cells.
 #[derive(Clone, Debug)]
@@ -387,6 +391,7 @@ pub fn check_group(index: usize, digits: &[u8]) -> Result<(), CodeError> {
 
 /// [`check_groups`] for page `page` (from 0) of a code: groups are numbered
 /// in the whole code.
+#[cfg(test)]
 pub fn check_page(page: usize, digits: &[u8]) -> Result<(), CodeError> {
     check_groups_from(page.saturating_mul(PAGE_GROUPS), digits)
 }

@@ -9,7 +9,7 @@
 //! cell whose two values decide the most. Probing costs a lot per node but
 //! stops the long dead branches plain guessing can wander into.
 //!
-//! Knowing one solution ([`UniquenessCheck::of_picture`]) makes the check much
+//! Knowing one solution (`UniquenessCheck::of_picture`) makes the check much
 //! cheaper: guesses follow that picture, so it is reached without backtracking
 //! and the rest of the search only looks for another. Without one, finding the
 //! first solution of a wide-open puzzle (sparse noise, say) can take long.
@@ -87,7 +87,7 @@ pub enum Verdict {
     NotUnique(Ambiguity),
     /// No picture has these clues.
     NoSolution,
-    /// Only from [`UniquenessCheck::line_logic_only`]: line logic stopped
+    /// Only from `UniquenessCheck::line_logic_only`: line logic stopped
     /// with these cells undecided (the puzzle may still be unique).
     Stalled {
         /// Cells line logic could not decide.
@@ -158,7 +158,7 @@ enum Phase {
     Done,
 }
 
-/// A uniqueness check in progress. About 3 KB, no allocation: keep it in one
+/// A uniqueness check in progress. Big, but no allocation: keep it in one
 /// place (a `Box`) and reuse it with [`Self::restart`].
 #[derive(Clone, Debug)]
 pub struct UniquenessCheck {
@@ -225,9 +225,9 @@ impl UniquenessCheck {
         }
     }
 
-    /// [`Self::line_logic_only`] (or with `search`, [`Self::new`]) built in
-    /// `place`: on the GBA's small stack a whole check (about 3 KB) must not
-    /// be made there first and moved.
+    /// `Self::line_logic_only` (or with `search`, [`Self::new`]) built in
+    /// `place`: on the GBA's small stack a whole check must not be made there
+    /// first and moved.
     pub fn new_in<'a>(
         place: &'a mut core::mem::MaybeUninit<Self>,
         clues: &PuzzleClues,
@@ -277,6 +277,7 @@ impl UniquenessCheck {
     /// A full check of `picture`'s clues. Same verdicts as [`Self::new`] on
     /// them, usually reached faster: knowing one solution, the search only
     /// has to look for another.
+    #[cfg(test)]
     #[must_use]
     pub fn of_picture(picture: &Grid) -> Self {
         let mut check = Self::new(&PuzzleClues::of_picture(picture));
@@ -287,6 +288,7 @@ impl UniquenessCheck {
     /// Line logic only, no search: ends `Unique` (with `line_solvable`),
     /// `Stalled` or `NoSolution`. Cheap and bounded: each line is solved once,
     /// and again only after the crossing line marked one of its cells.
+    #[cfg(test)]
     #[must_use]
     pub fn line_logic_only(clues: &PuzzleClues) -> Self {
         let mut check = Self::new(clues);
@@ -295,9 +297,9 @@ impl UniquenessCheck {
     }
 
     /// Starts over in place on `clues`, as [`Self::new`] (`search`) or
-    /// [`Self::line_logic_only`] would, guided by `known_solution` as
-    /// [`Self::of_picture`] is when given. For a check kept in one place
-    /// (say a `Box`): building a new one makes a ~3 KB temporary on the stack.
+    /// `Self::line_logic_only` would, guided by `known_solution` as
+    /// `Self::of_picture` is when given. For a check kept in one place
+    /// (say a `Box`): building a new one makes a big temporary on the stack.
     pub fn restart(&mut self, clues: &PuzzleClues, known_solution: Option<&Grid>, search: bool) {
         self.clues.clone_from(clues);
         self.row_filled = [0; MAX_HEIGHT];
@@ -362,6 +364,7 @@ impl UniquenessCheck {
     }
 
     /// Steps until the verdict (for tests and tools, not a frame loop).
+    #[cfg(test)]
     pub fn run(&mut self) -> Verdict {
         loop {
             let verdict = self.step(u32::MAX);
@@ -378,6 +381,7 @@ impl UniquenessCheck {
     }
 
     /// Guesses made so far (0 for a line-solvable puzzle).
+    #[cfg(test)]
     #[must_use]
     pub const fn guesses(&self) -> u32 {
         self.guess_count

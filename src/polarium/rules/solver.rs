@@ -243,8 +243,8 @@ enum EndRule {
     Never,
 }
 
-/// How far a solve has got. (A stroke is a few hundred bytes; a frame's
-/// copy of it costs nothing worth boxing for.)
+/// How far a solve has got. (A stroke is the large variant, but it is made
+/// once, at the end: copying it is not worth boxing for.)
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Progress {

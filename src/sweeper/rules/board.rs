@@ -17,8 +17,8 @@ pub const MAX_SECONDS: u16 = 99 * 60 + 59;
 
 /// The whole game, small enough (<= 96 bytes) to stay in a static while the
 /// app is closed. Per-square state lives in the squares themselves; counts
-/// such as flags and revealed squares are recounted on demand (84 bytes is
-/// cheap to scan) rather than stored, so they can never drift out of sync.
+/// such as flags and revealed squares are recounted on demand (the squares
+/// are cheap to scan) rather than stored, so they can never drift out of sync.
 ///
 /// Every method accepts any [`Pos`]; off-board positions are ignored.
 // `repr(C, align(4))`: the squares start the struct on a word boundary, so
@@ -258,8 +258,8 @@ impl Board {
     ///
     /// Worked on rows of bits (bit x of row y is square (x, y)): an opening
     /// grows from one zero by smearing its bits one square each way until it
-    /// stops changing, so the whole count costs a few thousand cycles (a
-    /// square-by-square search cost tens of thousands on the winning frame).
+    /// stops changing, so the whole count is a few word operations a row (a
+    /// square-by-square search weighed on the winning frame).
     #[must_use]
     pub fn three_bv(&self) -> u8 {
         const ROWS: usize = super::HEIGHT as usize;

@@ -14,11 +14,10 @@
 //! step per frame and animate. The random numbers drawn do not depend on
 //! how the work is split, so a seed always gives the same layout.
 //!
-//! Measured in mGBA over 1000 seeds per difficulty (first square varied,
-//! test build): Hard boards cost 1.1 M cycles on average and 5.7 M at
-//! worst (45 candidates), in 15 steps on average; one step costs 73 k
-//! cycles on average and 129 k at worst (under half a frame). Medium
-//! boards cost 0.38 M on average, 2.7 M at worst.
+//! What a board costs per difficulty, on average and at worst, and what one
+//! step costs are measured by `just bench` (`sweeper.generate.no_guess*`,
+//! `sweeper.no_guess.per_frame`, whose budget keeps a step under half a
+//! frame); the performance table in docs/ has the figures.
 
 use super::layout::Layout;
 use super::pos::Pos;
@@ -33,8 +32,8 @@ pub const MAX_ATTEMPTS: u16 = 5000;
 /// Mine moves tried on one drawn layout before drawing a fresh one.
 pub const MAX_PERTURBATIONS: u8 = 16;
 
-/// Solver work units (about 100 CPU cycles each) one [`NoGuessGenerator::step`]
-/// may spend; a step can overrun by one pairwise pass.
+/// Solver work units (see the solver's `SINGLE_WORK`) one
+/// [`NoGuessGenerator::step`] may spend; a step can overrun by one pairwise pass.
 const STEP_WORK: u32 = 150;
 
 /// Work charged for setting up a candidate (layout, numbers, first reveal).

@@ -84,8 +84,9 @@ impl Deductions {
     }
 }
 
-/// Work units (roughly 100 CPU cycles each) charged per number checked by
-/// the single rule, per number pair compared and per square revealed.
+/// Work units charged per number checked by the single rule, per number pair
+/// compared and per square revealed: each of these costs about the same, so
+/// a budget in units is a budget in time.
 const SINGLE_WORK: u32 = 1;
 const PAIR_WORK: u32 = 1;
 const OPEN_WORK: u32 = 1;

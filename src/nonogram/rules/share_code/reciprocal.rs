@@ -1,6 +1,6 @@
 //! Division by multiplying with a reciprocal. The GBA's CPU has no divide
-//! instruction, and the library routine that stands in for one costs
-//! hundreds of cycles; a share code takes over a thousand divisions, all by
+//! instruction, and the library routine that stands in for one is slow;
+//! a share code takes many divisions, all by
 //! numbers known in advance (10, 10,000, the model's small totals).
 
 /// A divisor with its reciprocal, `floor((2^32 - 1) / divisor)`.
