@@ -109,8 +109,8 @@ impl Persistent {
     }
 }
 
-/// What the window is doing.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// What the window is doing: exactly one of these at a time, each owning
+/// what only it uses.
 pub enum Mode {
     /// Drawing or about to: `drawing` while A (or L) is held.
     Play { drawing: bool },
@@ -124,8 +124,12 @@ pub enum Mode {
     List { page: usize, row: usize },
     /// A hint replays the solution: `cells` of it drawn so far.
     Replay { cells: u8, frames: u8 },
-    /// Typing on the number pad: a password or an endless code.
-    Pad(PadFor),
+    /// Typing on the number pad: a password or an endless code. Boxed: the
+    /// pad holds up to 125 digits, which no other mode needs.
+    Pad {
+        purpose: PadFor,
+        pad: Box<NumberPad>,
+    },
     /// The solver checks a typed puzzle before play starts.
     Checking,
     /// Choosing a size, for the editor or endless mode.
@@ -137,6 +141,70 @@ pub enum Mode {
     /// The editor: painting tiles; `paint` is the colour A paints while held.
     Edit { paint: Option<bool> },
     /// Endless mode: the generator at work.
+    Making,
+}
+
+impl Mode {
+    /// What `update` compares before and after a frame's handler: the
+    /// variant and its small fields (a list row, a countdown), not the data
+    /// a variant owns.
+    fn key(&self) -> ModeKey {
+        match *self {
+            Self::Play { drawing } => ModeKey::Play { drawing },
+            Self::Failed { frames } => ModeKey::Failed { frames },
+            Self::Clearing { frames } => ModeKey::Clearing { frames },
+            Self::Solved => ModeKey::Solved,
+            Self::List { page, row } => ModeKey::List { page, row },
+            Self::Replay { cells, frames } => ModeKey::Replay { cells, frames },
+            Self::Pad { purpose, .. } => ModeKey::Pad(purpose),
+            Self::Checking => ModeKey::Checking,
+            Self::ChooseSize {
+                width,
+                height,
+                purpose,
+            } => ModeKey::ChooseSize {
+                width,
+                height,
+                purpose,
+            },
+            Self::Edit { paint } => ModeKey::Edit { paint },
+            Self::Making => ModeKey::Making,
+        }
+    }
+}
+
+/// A [`Mode`] without what its variant owns: the variant and its small
+/// fields, all a frame compares to tell whether the mode changed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ModeKey {
+    Play {
+        drawing: bool,
+    },
+    Failed {
+        frames: u8,
+    },
+    Clearing {
+        frames: u16,
+    },
+    Solved,
+    List {
+        page: usize,
+        row: usize,
+    },
+    Replay {
+        cells: u8,
+        frames: u8,
+    },
+    Pad(PadFor),
+    Checking,
+    ChooseSize {
+        width: u8,
+        height: u8,
+        purpose: SizeFor,
+    },
+    Edit {
+        paint: Option<bool>,
+    },
     Making,
 }
 
@@ -181,7 +249,6 @@ pub struct Working {
     /// A solution, once the solver has found one.
     pub solution: Option<Stroke>,
     pub search: Option<(Search, Purpose)>,
-    pub pad: Option<Box<NumberPad>>,
     /// An endless puzzle being made.
     pub making: Option<endless::Making>,
     /// An endless puzzle's tier, once the solver has measured it.
@@ -280,7 +347,6 @@ impl App for Polarium {
             hint,
             solution: None,
             search: hints::recall(&puzzle, hint),
-            pad: None,
             making: None,
             tier: None,
             clock: Timer::new(),
@@ -300,13 +366,13 @@ impl App for Polarium {
             return false;
         }
         refresh_panel(persistent, working, system);
-        let scene = scene(working.mode, &working.puzzle, &working.stroke);
+        let scene = scene(&working.mode, &working.puzzle, &working.stroke);
         let _ = working.view.sync(&scene);
         working.view.settled()
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
-        let mode_before = working.mode;
+        let mode_before = working.mode.key();
         match working.mode {
             Mode::Play { .. } => update_play(persistent, working, system),
             Mode::Failed { .. } => update_failed(working),
@@ -314,16 +380,16 @@ impl App for Polarium {
             Mode::Solved => update_solved(persistent, working, system),
             Mode::List { .. } => menu::update_list(persistent, working, system),
             Mode::Replay { .. } => hints::update_replay(persistent, working),
-            Mode::Pad(purpose) => menu::update_pad(persistent, working, system, purpose),
+            Mode::Pad { .. } => menu::update_pad(persistent, working, system),
             Mode::Checking => {}
             Mode::ChooseSize { .. } => size_choice::update(persistent, working, system),
             Mode::Edit { .. } => editor::update_paint(persistent, working, system),
             Mode::Making => endless::update_making(persistent, working),
         }
-        // A frame that changed mode (building a pad, starting a puzzle,
-        // turning a page) leaves the solver and the drawing to the next one,
-        // as does a frame with a save.
-        let changed = working.mode != mode_before;
+        // A frame that changed mode, or one of its small fields (building a
+        // pad, starting a puzzle, turning a page, a countdown), leaves the
+        // solver and the drawing to the next one, as does a frame with a save.
+        let changed = working.mode.key() != mode_before;
         // The frame a search the player waited for answers in was filled
         // by it: what the answer changes is drawn in the next one.
         let mut answered = false;
@@ -339,11 +405,11 @@ impl App for Polarium {
         }
         if !system.storage.busy() && !changed && !answered {
             refresh_panel(persistent, working, system);
-            let scene = scene(working.mode, &working.puzzle, &working.stroke);
+            let scene = scene(&working.mode, &working.puzzle, &working.stroke);
             // The board first; the panel's text types on in frames that
             // leave the board alone.
             let drew = working.view.sync(&scene);
-            if let (Mode::Pad(_), Some(pad)) = (working.mode, working.pad.as_ref()) {
+            if let Mode::Pad { pad, .. } = &working.mode {
                 // The pad's text types once the board has made way for it.
                 if !drew && working.view.settled() {
                     working.view.sync_pad(pad, system.input.pressed(Button::A));
@@ -387,7 +453,7 @@ impl App for Polarium {
     }
 
     fn claims_start(_persistent: &Persistent, working: &Working) -> bool {
-        matches!(working.mode, Mode::Pad(_))
+        matches!(working.mode, Mode::Pad { .. })
     }
 
     fn pause(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
@@ -411,15 +477,15 @@ impl App for Polarium {
 }
 
 /// What the board area shows in each mode.
-fn scene<'a>(mode: Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
+fn scene<'a>(mode: &Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
     let board = Some(&puzzle.board);
-    match mode {
+    match *mode {
         Mode::List { .. } | Mode::Checking | Mode::ChooseSize { .. } | Mode::Edit { .. } => Scene {
             board,
             stroke: None,
             cleared_rows: 0,
         },
-        Mode::Pad(_) | Mode::Making => Scene {
+        Mode::Pad { .. } | Mode::Making => Scene {
             board: None,
             stroke: None,
             cleared_rows: 0,
@@ -453,7 +519,7 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
     if matches!(
         working.mode,
         Mode::List { .. }
-            | Mode::Pad(_)
+            | Mode::Pad { .. }
             | Mode::ChooseSize { .. }
             | Mode::Edit { .. }
             | Mode::Making

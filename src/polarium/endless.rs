@@ -91,7 +91,7 @@ pub fn rate_if_needed(persistent: &Persistent, working: &mut Working) {
     if matches!(persistent.source, Source::Endless { .. })
         && working.tier.is_none()
         && working.search.is_none()
-        && working.mode == (Mode::Play { drawing: false })
+        && matches!(working.mode, Mode::Play { drawing: false })
         && let Some(search) = Search::start(&working.puzzle, Goal::Rating)
     {
         working.search = Some((search, Purpose::Rate));
