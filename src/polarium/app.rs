@@ -140,8 +140,9 @@ pub enum Mode {
     },
     /// The editor: painting tiles; `paint` is the colour A paints while held.
     Edit { paint: Option<bool> },
-    /// Endless mode: the generator at work.
-    Making,
+    /// Endless mode: the generator at work. Boxed: the generator's grid is
+    /// larger than the rest of the mode.
+    Making(Box<endless::Making>),
 }
 
 impl Mode {
@@ -168,7 +169,7 @@ impl Mode {
                 purpose,
             },
             Self::Edit { paint } => ModeKey::Edit { paint },
-            Self::Making => ModeKey::Making,
+            Self::Making(_) => ModeKey::Making,
         }
     }
 }
@@ -249,8 +250,6 @@ pub struct Working {
     /// A solution, once the solver has found one.
     pub solution: Option<Stroke>,
     pub search: Option<(Search, Purpose)>,
-    /// An endless puzzle being made.
-    pub making: Option<endless::Making>,
     /// An endless puzzle's tier, once the solver has measured it.
     pub tier: Option<u8>,
     clock: Timer,
@@ -347,7 +346,6 @@ impl App for Polarium {
             hint,
             solution: None,
             search: hints::recall(&puzzle, hint),
-            making: None,
             tier: None,
             clock: Timer::new(),
             info: None,
@@ -384,7 +382,7 @@ impl App for Polarium {
             Mode::Checking => {}
             Mode::ChooseSize { .. } => size_choice::update(persistent, working, system),
             Mode::Edit { .. } => editor::update_paint(persistent, working, system),
-            Mode::Making => endless::update_making(persistent, working),
+            Mode::Making(_) => endless::update_making(persistent, working),
         }
         // A frame that changed mode, or one of its small fields (building a
         // pad, starting a puzzle, turning a page, a countdown), leaves the
@@ -485,7 +483,7 @@ fn scene<'a>(mode: &Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
             stroke: None,
             cleared_rows: 0,
         },
-        Mode::Pad { .. } | Mode::Making => Scene {
+        Mode::Pad { .. } | Mode::Making(_) => Scene {
             board: None,
             stroke: None,
             cleared_rows: 0,
@@ -522,7 +520,7 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
             | Mode::Pad { .. }
             | Mode::ChooseSize { .. }
             | Mode::Edit { .. }
-            | Mode::Making
+            | Mode::Making(_)
     ) {
         working.info = None;
         working.shown_seconds = None;
