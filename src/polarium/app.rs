@@ -131,7 +131,7 @@ pub enum Mode {
         pad: Box<NumberPad>,
     },
     /// The solver checks a typed puzzle before play starts.
-    Checking,
+    Checking(Search),
     /// Choosing a size, for the editor or endless mode.
     ChooseSize {
         width: u8,
@@ -158,7 +158,7 @@ impl Mode {
             Self::List { page, row } => ModeKey::List { page, row },
             Self::Replay { cells, frames } => ModeKey::Replay { cells, frames },
             Self::Pad { purpose, .. } => ModeKey::Pad(purpose),
-            Self::Checking => ModeKey::Checking,
+            Self::Checking(_) => ModeKey::Checking,
             Self::ChooseSize {
                 width,
                 height,
@@ -209,14 +209,13 @@ enum ModeKey {
     Making,
 }
 
-/// What the solver is running for.
+/// What the solver is running for while the puzzle is played (the check
+/// of a typed puzzle is `Mode::Checking`'s own).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Purpose {
     Hint(Hint),
     /// The solution behind hints given before the window closed.
     Recall,
-    /// Whether a typed puzzle can be solved.
-    Check,
     /// How hard an endless puzzle is.
     Rate,
 }
@@ -226,14 +225,14 @@ impl Purpose {
     pub fn goal(self) -> Goal {
         match self {
             Self::Rate => Goal::Rating,
-            Self::Hint(_) | Self::Recall | Self::Check => Goal::Stroke,
+            Self::Hint(_) | Self::Recall => Goal::Stroke,
         }
     }
 
     /// Whether the player waits for the answer, or plays on meanwhile.
     pub fn pace(self) -> Pace {
         match self {
-            Self::Hint(_) | Self::Check => Pace::Waiting,
+            Self::Hint(_) => Pace::Waiting,
             Self::Recall | Self::Rate => Pace::Background,
         }
     }
@@ -249,6 +248,7 @@ pub struct Working {
     pub hint: Hint,
     /// A solution, once the solver has found one.
     pub solution: Option<Stroke>,
+    /// The solver, at work for the puzzle being played.
     pub search: Option<(Search, Purpose)>,
     /// An endless puzzle's tier, once the solver has measured it.
     pub tier: Option<u8>,
@@ -264,6 +264,20 @@ impl Working {
     /// Draw the panel's lines again (something they say changed).
     pub fn refresh_info(&mut self) {
         self.info = None;
+    }
+
+    /// A search the player waits for is `percent` done: say so, every ten
+    /// percent (`doing`: what it is doing).
+    pub fn show_percent(&mut self, doing: &str, percent: u32) {
+        if self.shown_percent.is_none_or(|shown| percent >= shown + 10) {
+            self.shown_percent = Some(percent);
+            self.view.set_message(&format!("{doing}...\n{percent}%"));
+        }
+    }
+
+    /// A search has answered: the next one's percent starts afresh.
+    pub fn search_done(&mut self) {
+        self.shown_percent = None;
     }
 }
 
@@ -379,7 +393,7 @@ impl App for Polarium {
             Mode::List { .. } => menu::update_list(persistent, working, system),
             Mode::Replay { .. } => hints::update_replay(persistent, working),
             Mode::Pad { .. } => menu::update_pad(persistent, working, system),
-            Mode::Checking => {}
+            Mode::Checking(_) => menu::update_checking(working),
             Mode::ChooseSize { .. } => size_choice::update(persistent, working, system),
             Mode::Edit { .. } => editor::update_paint(persistent, working, system),
             Mode::Making(_) => endless::update_making(persistent, working),
@@ -478,11 +492,13 @@ impl App for Polarium {
 fn scene<'a>(mode: &Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
     let board = Some(&puzzle.board);
     match *mode {
-        Mode::List { .. } | Mode::Checking | Mode::ChooseSize { .. } | Mode::Edit { .. } => Scene {
-            board,
-            stroke: None,
-            cleared_rows: 0,
-        },
+        Mode::List { .. } | Mode::Checking(_) | Mode::ChooseSize { .. } | Mode::Edit { .. } => {
+            Scene {
+                board,
+                stroke: None,
+                cleared_rows: 0,
+            }
+        }
         Mode::Pad { .. } | Mode::Making(_) => Scene {
             board: None,
             stroke: None,
@@ -821,26 +837,14 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) -> bool {
     let (search, searched) = search.step(purpose.pace());
     working.search = search.map(|search| (search, purpose));
     match searched {
-        Searched::Working(_) if matches!(purpose, Purpose::Rate | Purpose::Recall) => {}
-        Searched::Working(percent) => {
-            if working
-                .shown_percent
-                .is_none_or(|shown| percent >= shown + 10)
-            {
-                working.shown_percent = Some(percent);
-                let doing = if purpose == Purpose::Check {
-                    "Checking"
-                } else {
-                    "Thinking"
-                };
-                working.view.set_message(&format!("{doing}...\n{percent}%"));
-            }
+        Searched::Working(percent) if purpose.pace() == Pace::Waiting => {
+            working.show_percent("Thinking", percent);
         }
+        Searched::Working(_) => {}
         Searched::Done(progress, states) => {
-            working.shown_percent = None;
+            working.search_done();
             match purpose {
                 Purpose::Hint(hint) => hints::solved(persistent, working, hint, progress),
-                Purpose::Check => menu::checked(working, progress),
                 Purpose::Recall => hints::recalled(working, progress),
                 Purpose::Rate => endless::rated(working, &progress, states),
             }

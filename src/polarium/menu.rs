@@ -9,10 +9,10 @@ use alloc::{boxed::Box, format, string::String};
 
 use super::{
     Polarium,
-    app::{self, Mode, Persistent, Purpose, Source, Working},
+    app::{self, Mode, Persistent, Source, Working},
     editor, endless, records,
     rules::{builtin, endless as endless_code, password, solver::Progress},
-    search::{Goal, Search},
+    search::{Goal, Pace, Search, Searched},
 };
 use crate::framework::{
     System,
@@ -438,8 +438,32 @@ fn play_password(persistent: &mut Persistent, working: &mut Working, digits: &[u
             Source::Password(password::lines(&puzzle)),
         );
         if let Some(search) = Search::start(&working.puzzle, Goal::Stroke) {
-            working.search = Some((search, Purpose::Check));
-            working.mode = Mode::Checking;
+            working.mode = Mode::Checking(search);
+        }
+    }
+}
+
+/// The solver checks a typed puzzle: the player waits, so it fills the
+/// frame. The frame its verdict comes in changes the mode, so what the
+/// verdict changes is drawn in the next one.
+#[inline(never)]
+pub fn update_checking(working: &mut Working) {
+    let mode = core::mem::replace(&mut working.mode, Mode::Play { drawing: false });
+    let Mode::Checking(search) = mode else {
+        working.mode = mode;
+        return;
+    };
+    let (search, searched) = search.step(Pace::Waiting);
+    match searched {
+        Searched::Working(percent) => {
+            if let Some(search) = search {
+                working.mode = Mode::Checking(search);
+            }
+            working.show_percent("Checking", percent);
+        }
+        Searched::Done(progress, _) => {
+            working.search_done();
+            checked(working, progress);
         }
     }
 }
