@@ -244,14 +244,14 @@ pub struct Working {
     pub puzzle: Puzzle,
     pub stroke: Stroke,
     /// After a failed try, until the stroke changes: rows left mixed.
-    pub marks: Option<u8>,
+    marks: Option<u8>,
     pub hint: Hint,
     /// A solution, once the solver has found one.
     pub solution: Option<Stroke>,
     /// The solver, at work for the puzzle being played.
     pub search: Option<(Search, Purpose)>,
     /// An endless puzzle's tier, once the solver has measured it.
-    pub tier: Option<u8>,
+    tier: Option<u8>,
     clock: Timer,
     /// The panel's text as last drawn.
     info: Option<(Source, u8, u8)>,
@@ -261,9 +261,21 @@ pub struct Working {
 }
 
 impl Working {
-    /// Draw the panel's lines again (something they say changed).
-    pub fn refresh_info(&mut self) {
+    /// An endless puzzle's tier, once the solver has measured it.
+    pub const fn tier(&self) -> Option<u8> {
+        self.tier
+    }
+
+    /// The solver has measured the endless puzzle: its tier, on the panel.
+    pub fn set_tier(&mut self, tier: u8) {
+        self.tier = Some(tier);
         self.info = None;
+    }
+
+    /// The rows a failed try left mixed are no longer marked (a hint
+    /// shows instead).
+    pub fn unmark_rows(&mut self) {
+        self.marks = None;
     }
 
     /// A search the player waits for is `percent` done: say so, every ten

@@ -87,7 +87,7 @@ pub fn update_making(persistent: &mut Persistent, working: &mut Working) {
 /// the solver runs in the background.
 pub fn rate_if_needed(persistent: &Persistent, working: &mut Working) {
     if matches!(persistent.source, Source::Endless { .. })
-        && working.tier.is_none()
+        && working.tier().is_none()
         && working.search.is_none()
         && matches!(working.mode, Mode::Play { drawing: false })
         && let Some(search) = Search::start(&working.puzzle, Goal::Rating)
@@ -118,8 +118,7 @@ pub fn rated(working: &mut Working, progress: &Progress, states: u32) {
             TIERS
         }
     };
-    working.tier = Some(tier);
-    working.refresh_info();
+    working.set_tier(tier);
 }
 
 /// The panel's name for an endless puzzle: its code in two groups of four.

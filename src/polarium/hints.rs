@@ -99,7 +99,7 @@ pub fn solved(persistent: &mut Persistent, working: &mut Working, hint: Hint, pr
 /// Show hint `hint` (its solution is known if it needs one).
 fn show(persistent: &mut Persistent, working: &mut Working, hint: Hint) {
     working.hint = hint;
-    working.marks = None;
+    working.unmark_rows();
     match hint {
         Hint::None => {}
         Hint::Ends => working
