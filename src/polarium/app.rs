@@ -415,7 +415,9 @@ impl App for Polarium {
         // solver and the drawing to the next one, as does a frame with a save.
         let changed = working.mode.key() != mode_before;
         // The frame a search the player waited for answers in was filled
-        // by it: what the answer changes is drawn in the next one.
+        // by it: what the answer changes is drawn in the next one. (A typed
+        // puzzle's check answers in its mode's handler, and its verdict
+        // changes the mode, which does the same.)
         let mut answered = false;
         if !changed {
             endless::rate_if_needed(persistent, working);
