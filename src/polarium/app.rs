@@ -109,8 +109,8 @@ impl Persistent {
     }
 }
 
-/// What the window is doing.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// What the window is doing: exactly one of these at a time, each owning
+/// what only it uses.
 pub enum Mode {
     /// Drawing or about to: `drawing` while A (or L) is held.
     Play { drawing: bool },
@@ -124,10 +124,14 @@ pub enum Mode {
     List { page: usize, row: usize },
     /// A hint replays the solution: `cells` of it drawn so far.
     Replay { cells: u8, frames: u8 },
-    /// Typing on the number pad: a password or an endless code.
-    Pad(PadFor),
+    /// Typing on the number pad: a password or an endless code. Boxed: the
+    /// pad holds up to 125 digits, which no other mode needs.
+    Pad {
+        purpose: PadFor,
+        pad: Box<NumberPad>,
+    },
     /// The solver checks a typed puzzle before play starts.
-    Checking,
+    Checking(Search),
     /// Choosing a size, for the editor or endless mode.
     ChooseSize {
         width: u8,
@@ -136,18 +140,82 @@ pub enum Mode {
     },
     /// The editor: painting tiles; `paint` is the colour A paints while held.
     Edit { paint: Option<bool> },
-    /// Endless mode: the generator at work.
+    /// Endless mode: the generator at work. Boxed: the generator's grid is
+    /// larger than the rest of the mode.
+    Making(Box<endless::Making>),
+}
+
+impl Mode {
+    /// What `update` compares before and after a frame's handler: the
+    /// variant and its small fields (a list row, a countdown), not the data
+    /// a variant owns.
+    fn key(&self) -> ModeKey {
+        match *self {
+            Self::Play { drawing } => ModeKey::Play { drawing },
+            Self::Failed { frames } => ModeKey::Failed { frames },
+            Self::Clearing { frames } => ModeKey::Clearing { frames },
+            Self::Solved => ModeKey::Solved,
+            Self::List { page, row } => ModeKey::List { page, row },
+            Self::Replay { cells, frames } => ModeKey::Replay { cells, frames },
+            Self::Pad { purpose, .. } => ModeKey::Pad(purpose),
+            Self::Checking(_) => ModeKey::Checking,
+            Self::ChooseSize {
+                width,
+                height,
+                purpose,
+            } => ModeKey::ChooseSize {
+                width,
+                height,
+                purpose,
+            },
+            Self::Edit { paint } => ModeKey::Edit { paint },
+            Self::Making(_) => ModeKey::Making,
+        }
+    }
+}
+
+/// A [`Mode`] without what its variant owns: the variant and its small
+/// fields, all a frame compares to tell whether the mode changed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ModeKey {
+    Play {
+        drawing: bool,
+    },
+    Failed {
+        frames: u8,
+    },
+    Clearing {
+        frames: u16,
+    },
+    Solved,
+    List {
+        page: usize,
+        row: usize,
+    },
+    Replay {
+        cells: u8,
+        frames: u8,
+    },
+    Pad(PadFor),
+    Checking,
+    ChooseSize {
+        width: u8,
+        height: u8,
+        purpose: SizeFor,
+    },
+    Edit {
+        paint: Option<bool>,
+    },
     Making,
 }
 
-/// What the solver is running for.
+/// What the solver is running for while the puzzle is played (the check
+/// of a typed puzzle is `Mode::Checking`'s own).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Purpose {
     Hint(Hint),
     /// The solution behind hints given before the window closed.
     Recall,
-    /// Whether a typed puzzle can be solved.
-    Check,
     /// How hard an endless puzzle is.
     Rate,
 }
@@ -157,14 +225,14 @@ impl Purpose {
     pub fn goal(self) -> Goal {
         match self {
             Self::Rate => Goal::Rating,
-            Self::Hint(_) | Self::Recall | Self::Check => Goal::Stroke,
+            Self::Hint(_) | Self::Recall => Goal::Stroke,
         }
     }
 
     /// Whether the player waits for the answer, or plays on meanwhile.
     pub fn pace(self) -> Pace {
         match self {
-            Self::Hint(_) | Self::Check => Pace::Waiting,
+            Self::Hint(_) => Pace::Waiting,
             Self::Recall | Self::Rate => Pace::Background,
         }
     }
@@ -176,16 +244,14 @@ pub struct Working {
     pub puzzle: Puzzle,
     pub stroke: Stroke,
     /// After a failed try, until the stroke changes: rows left mixed.
-    pub marks: Option<u8>,
+    marks: Option<u8>,
     pub hint: Hint,
     /// A solution, once the solver has found one.
     pub solution: Option<Stroke>,
+    /// The solver, at work for the puzzle being played.
     pub search: Option<(Search, Purpose)>,
-    pub pad: Option<Box<NumberPad>>,
-    /// An endless puzzle being made.
-    pub making: Option<endless::Making>,
     /// An endless puzzle's tier, once the solver has measured it.
-    pub tier: Option<u8>,
+    tier: Option<u8>,
     clock: Timer,
     /// The panel's text as last drawn.
     info: Option<(Source, u8, u8)>,
@@ -195,9 +261,35 @@ pub struct Working {
 }
 
 impl Working {
-    /// Draw the panel's lines again (something they say changed).
-    pub fn refresh_info(&mut self) {
+    /// An endless puzzle's tier, once the solver has measured it.
+    pub const fn tier(&self) -> Option<u8> {
+        self.tier
+    }
+
+    /// The solver has measured the endless puzzle: its tier, on the panel.
+    pub fn set_tier(&mut self, tier: u8) {
+        self.tier = Some(tier);
         self.info = None;
+    }
+
+    /// The rows a failed try left mixed are no longer marked (a hint
+    /// shows instead).
+    pub fn unmark_rows(&mut self) {
+        self.marks = None;
+    }
+
+    /// A search the player waits for is `percent` done: say so, every ten
+    /// percent (`doing`: what it is doing).
+    pub fn show_percent(&mut self, doing: &str, percent: u32) {
+        if self.shown_percent.is_none_or(|shown| percent >= shown + 10) {
+            self.shown_percent = Some(percent);
+            self.view.set_message(&format!("{doing}...\n{percent}%"));
+        }
+    }
+
+    /// A search has answered: the next one's percent starts afresh.
+    pub fn search_done(&mut self) {
+        self.shown_percent = None;
     }
 }
 
@@ -280,8 +372,6 @@ impl App for Polarium {
             hint,
             solution: None,
             search: hints::recall(&puzzle, hint),
-            pad: None,
-            making: None,
             tier: None,
             clock: Timer::new(),
             info: None,
@@ -300,13 +390,13 @@ impl App for Polarium {
             return false;
         }
         refresh_panel(persistent, working, system);
-        let scene = scene(working.mode, &working.puzzle, &working.stroke);
+        let scene = scene(&working.mode, &working.puzzle, &working.stroke);
         let _ = working.view.sync(&scene);
         working.view.settled()
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
-        let mode_before = working.mode;
+        let mode_before = working.mode.key();
         match working.mode {
             Mode::Play { .. } => update_play(persistent, working, system),
             Mode::Failed { .. } => update_failed(working),
@@ -314,18 +404,20 @@ impl App for Polarium {
             Mode::Solved => update_solved(persistent, working, system),
             Mode::List { .. } => menu::update_list(persistent, working, system),
             Mode::Replay { .. } => hints::update_replay(persistent, working),
-            Mode::Pad(purpose) => menu::update_pad(persistent, working, system, purpose),
-            Mode::Checking => {}
+            Mode::Pad { .. } => menu::update_pad(persistent, working, system),
+            Mode::Checking(_) => menu::update_checking(working),
             Mode::ChooseSize { .. } => size_choice::update(persistent, working, system),
             Mode::Edit { .. } => editor::update_paint(persistent, working, system),
-            Mode::Making => endless::update_making(persistent, working),
+            Mode::Making(_) => endless::update_making(persistent, working),
         }
-        // A frame that changed mode (building a pad, starting a puzzle,
-        // turning a page) leaves the solver and the drawing to the next one,
-        // as does a frame with a save.
-        let changed = working.mode != mode_before;
+        // A frame that changed mode, or one of its small fields (building a
+        // pad, starting a puzzle, turning a page, a countdown), leaves the
+        // solver and the drawing to the next one, as does a frame with a save.
+        let changed = working.mode.key() != mode_before;
         // The frame a search the player waited for answers in was filled
-        // by it: what the answer changes is drawn in the next one.
+        // by it: what the answer changes is drawn in the next one. (A typed
+        // puzzle's check answers in its mode's handler, and its verdict
+        // changes the mode, which does the same.)
         let mut answered = false;
         if !changed {
             endless::rate_if_needed(persistent, working);
@@ -339,11 +431,11 @@ impl App for Polarium {
         }
         if !system.storage.busy() && !changed && !answered {
             refresh_panel(persistent, working, system);
-            let scene = scene(working.mode, &working.puzzle, &working.stroke);
+            let scene = scene(&working.mode, &working.puzzle, &working.stroke);
             // The board first; the panel's text types on in frames that
             // leave the board alone.
             let drew = working.view.sync(&scene);
-            if let (Mode::Pad(_), Some(pad)) = (working.mode, working.pad.as_ref()) {
+            if let Mode::Pad { pad, .. } = &working.mode {
                 // The pad's text types once the board has made way for it.
                 if !drew && working.view.settled() {
                     working.view.sync_pad(pad, system.input.pressed(Button::A));
@@ -387,7 +479,7 @@ impl App for Polarium {
     }
 
     fn claims_start(_persistent: &Persistent, working: &Working) -> bool {
-        matches!(working.mode, Mode::Pad(_))
+        matches!(working.mode, Mode::Pad { .. })
     }
 
     fn pause(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
@@ -411,15 +503,17 @@ impl App for Polarium {
 }
 
 /// What the board area shows in each mode.
-fn scene<'a>(mode: Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
+fn scene<'a>(mode: &Mode, puzzle: &'a Puzzle, stroke: &'a Stroke) -> Scene<'a> {
     let board = Some(&puzzle.board);
-    match mode {
-        Mode::List { .. } | Mode::Checking | Mode::ChooseSize { .. } | Mode::Edit { .. } => Scene {
-            board,
-            stroke: None,
-            cleared_rows: 0,
-        },
-        Mode::Pad(_) | Mode::Making => Scene {
+    match *mode {
+        Mode::List { .. } | Mode::Checking(_) | Mode::ChooseSize { .. } | Mode::Edit { .. } => {
+            Scene {
+                board,
+                stroke: None,
+                cleared_rows: 0,
+            }
+        }
+        Mode::Pad { .. } | Mode::Making(_) => Scene {
             board: None,
             stroke: None,
             cleared_rows: 0,
@@ -453,10 +547,10 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
     if matches!(
         working.mode,
         Mode::List { .. }
-            | Mode::Pad(_)
+            | Mode::Pad { .. }
             | Mode::ChooseSize { .. }
             | Mode::Edit { .. }
-            | Mode::Making
+            | Mode::Making(_)
     ) {
         working.info = None;
         working.shown_seconds = None;
@@ -757,26 +851,14 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) -> bool {
     let (search, searched) = search.step(purpose.pace());
     working.search = search.map(|search| (search, purpose));
     match searched {
-        Searched::Working(_) if matches!(purpose, Purpose::Rate | Purpose::Recall) => {}
-        Searched::Working(percent) => {
-            if working
-                .shown_percent
-                .is_none_or(|shown| percent >= shown + 10)
-            {
-                working.shown_percent = Some(percent);
-                let doing = if purpose == Purpose::Check {
-                    "Checking"
-                } else {
-                    "Thinking"
-                };
-                working.view.set_message(&format!("{doing}...\n{percent}%"));
-            }
+        Searched::Working(percent) if purpose.pace() == Pace::Waiting => {
+            working.show_percent("Thinking", percent);
         }
+        Searched::Working(_) => {}
         Searched::Done(progress, states) => {
-            working.shown_percent = None;
+            working.search_done();
             match purpose {
                 Purpose::Hint(hint) => hints::solved(persistent, working, hint, progress),
-                Purpose::Check => menu::checked(working, progress),
                 Purpose::Recall => hints::recalled(working, progress),
                 Purpose::Rate => endless::rated(working, &progress, states),
             }

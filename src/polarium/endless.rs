@@ -3,7 +3,7 @@
 //! anyone can type to get the same puzzle.
 //! Its difficulty tier comes from the solver, run once it is made.
 
-use alloc::format;
+use alloc::{boxed::Box, format};
 
 use super::{
     app::{self, Mode, Persistent, Purpose, Source, Working},
@@ -22,10 +22,10 @@ use crate::framework::{System, assets::sfx, frame_time::FrameFiller};
 /// Size of the first endless puzzle.
 const FIRST_SIZE: (u8, u8) = (6, 6);
 
-/// An endless puzzle being made.
+/// An endless puzzle being made (what `Mode::Making` owns).
 pub struct Making {
-    pub code: EndlessCode,
-    pub generator: Generator,
+    code: EndlessCode,
+    generator: Generator,
 }
 
 /// The list's "Endless": choose the size (the last endless one's, at first 6x6).
@@ -49,8 +49,7 @@ pub fn make_random(working: &mut Working, system: &mut System, (width, height): 
 /// Start making the puzzle `code` names.
 pub fn make(working: &mut Working, code: EndlessCode) {
     if let Some(generator) = code.generator() {
-        working.making = Some(Making { code, generator });
-        working.mode = Mode::Making;
+        working.mode = Mode::Making(Box::new(Making { code, generator }));
         working.view.set_message("Making a\npuzzle...");
         crate::event!("polarium.endless making code={}", code_text(code));
     }
@@ -60,8 +59,7 @@ pub fn make(working: &mut Working, code: EndlessCode) {
 /// fill each frame.
 #[inline(never)]
 pub fn update_making(persistent: &mut Persistent, working: &mut Working) {
-    let Some(making) = working.making.as_mut() else {
-        working.mode = Mode::Play { drawing: false };
+    let Mode::Making(making) = &mut working.mode else {
         return;
     };
     let mut frame = FrameFiller::start();
@@ -81,7 +79,7 @@ pub fn update_making(persistent: &mut Persistent, working: &mut Working) {
         making.generator.attempts(),
         lines
     );
-    working.making = None;
+    // Starting the puzzle ends the making (and drops the generator).
     app::start(persistent, working, Source::Endless { code, lines });
 }
 
@@ -89,9 +87,9 @@ pub fn update_making(persistent: &mut Persistent, working: &mut Working) {
 /// the solver runs in the background.
 pub fn rate_if_needed(persistent: &Persistent, working: &mut Working) {
     if matches!(persistent.source, Source::Endless { .. })
-        && working.tier.is_none()
+        && working.tier().is_none()
         && working.search.is_none()
-        && working.mode == (Mode::Play { drawing: false })
+        && matches!(working.mode, Mode::Play { drawing: false })
         && let Some(search) = Search::start(&working.puzzle, Goal::Rating)
     {
         working.search = Some((search, Purpose::Rate));
@@ -120,8 +118,7 @@ pub fn rated(working: &mut Working, progress: &Progress, states: u32) {
             TIERS
         }
     };
-    working.tier = Some(tier);
-    working.refresh_info();
+    working.set_tier(tier);
 }
 
 /// The panel's name for an endless puzzle: its code in two groups of four.

@@ -79,7 +79,7 @@ pub fn recalled(working: &mut Working, progress: Progress) {
 pub fn solved(persistent: &mut Persistent, working: &mut Working, hint: Hint, progress: Progress) {
     // The answer may come after the player has moved on (drawing, a failed
     // try, the list): it is kept for the next R, shown only on a quiet board.
-    let quiet = working.mode == Mode::Play { drawing: false };
+    let quiet = matches!(working.mode, Mode::Play { drawing: false });
     match progress {
         Progress::Solved(solution) => {
             working.solution = Some(solution.stroke);
@@ -99,7 +99,7 @@ pub fn solved(persistent: &mut Persistent, working: &mut Working, hint: Hint, pr
 /// Show hint `hint` (its solution is known if it needs one).
 fn show(persistent: &mut Persistent, working: &mut Working, hint: Hint) {
     working.hint = hint;
-    working.marks = None;
+    working.unmark_rows();
     match hint {
         Hint::None => {}
         Hint::Ends => working

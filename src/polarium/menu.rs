@@ -9,10 +9,10 @@ use alloc::{boxed::Box, format, string::String};
 
 use super::{
     Polarium,
-    app::{self, Mode, Persistent, Purpose, Source, Working},
+    app::{self, Mode, Persistent, Source, Working},
     editor, endless, records,
     rules::{builtin, endless as endless_code, password, solver::Progress},
-    search::{Goal, Search},
+    search::{Goal, Pace, Search, Searched},
 };
 use crate::framework::{
     System,
@@ -362,8 +362,7 @@ fn open_pad(working: &mut Working, system: &mut System, purpose: PadFor) {
     };
     working.view.clear_list();
     working.view.open_pad(&pad, title);
-    working.pad = Some(pad);
-    working.mode = Mode::Pad(purpose);
+    working.mode = Mode::Pad { purpose, pad };
     system.sound.play(sfx::OPEN);
     crate::event!("{} open", purpose.owner());
 }
@@ -378,16 +377,11 @@ fn validate(digits: &[u8]) -> Result<(), &'static str> {
 /// endless code makes its puzzle. B on an empty pad (or its cancel key)
 /// goes back to the list.
 #[inline(never)]
-pub fn update_pad(
-    persistent: &mut Persistent,
-    working: &mut Working,
-    system: &mut System,
-    purpose: PadFor,
-) {
-    let Some(pad) = working.pad.as_mut() else {
-        working.mode = Mode::Play { drawing: false };
+pub fn update_pad(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
+    let Mode::Pad { purpose, pad } = &mut working.mode else {
         return;
     };
+    let purpose = *purpose;
     match numpad_view::run_frame(pad, &system.input, &mut system.sound, purpose.owner()) {
         PadEvent::Nothing
         | PadEvent::Typed
@@ -397,12 +391,10 @@ pub fn update_pad(
         | PadEvent::Turned => {}
         PadEvent::Cancelled => cancel_pad(working, system, purpose),
         PadEvent::Accepted => {
-            if let Some(pad) = working.pad.take() {
-                working.view.close_pad();
-                system.sound.play(sfx::CONFIRM);
-                crate::event!("{} accepted", purpose.owner());
-                accept(persistent, working, purpose, pad.digits());
-            }
+            working.view.close_pad();
+            system.sound.play(sfx::CONFIRM);
+            crate::event!("{} accepted", purpose.owner());
+            accept(persistent, working);
         }
     }
 }
@@ -411,7 +403,6 @@ pub fn update_pad(
 /// line, like `accept`: the frames spent typing need little stack.
 #[inline(never)]
 fn cancel_pad(working: &mut Working, system: &mut System, purpose: PadFor) {
-    working.pad = None;
     working.view.close_pad();
     let row = match purpose {
         PadFor::Password => TYPE_PASSWORD,
@@ -421,13 +412,20 @@ fn cancel_pad(working: &mut Working, system: &mut System, purpose: PadFor) {
     crate::event!("{} cancelled", purpose.owner());
 }
 
-/// An accepted code: play it. Out of line, so the solver's and the endless
-/// maker's stack is not reserved by every frame of typing.
+/// An accepted code: the pad goes, and its code is played. Out of line, so
+/// the solver's and the endless maker's stack is not reserved by every
+/// frame of typing.
 #[inline(never)]
-fn accept(persistent: &mut Persistent, working: &mut Working, purpose: PadFor, digits: &[u8]) {
+fn accept(persistent: &mut Persistent, working: &mut Working) {
+    // The code starts a puzzle (or the making of one), which sets the mode.
+    let mode = core::mem::replace(&mut working.mode, Mode::Play { drawing: false });
+    let Mode::Pad { purpose, pad } = mode else {
+        working.mode = mode;
+        return;
+    };
     match purpose {
-        PadFor::Password => play_password(persistent, working, digits),
-        PadFor::EndlessCode => endless::accept(working, digits),
+        PadFor::Password => play_password(persistent, working, pad.digits()),
+        PadFor::EndlessCode => endless::accept(working, pad.digits()),
     }
 }
 
@@ -440,8 +438,32 @@ fn play_password(persistent: &mut Persistent, working: &mut Working, digits: &[u
             Source::Password(password::lines(&puzzle)),
         );
         if let Some(search) = Search::start(&working.puzzle, Goal::Stroke) {
-            working.search = Some((search, Purpose::Check));
-            working.mode = Mode::Checking;
+            working.mode = Mode::Checking(search);
+        }
+    }
+}
+
+/// The solver checks a typed puzzle: the player waits, so it fills the
+/// frame. The frame its verdict comes in changes the mode, so what the
+/// verdict changes is drawn in the next one.
+#[inline(never)]
+pub fn update_checking(working: &mut Working) {
+    let mode = core::mem::replace(&mut working.mode, Mode::Play { drawing: false });
+    let Mode::Checking(search) = mode else {
+        working.mode = mode;
+        return;
+    };
+    let (search, searched) = search.step(Pace::Waiting);
+    match searched {
+        Searched::Working(percent) => {
+            if let Some(search) = search {
+                working.mode = Mode::Checking(search);
+            }
+            working.show_percent("Checking", percent);
+        }
+        Searched::Done(progress, _) => {
+            working.search_done();
+            checked(working, progress);
         }
     }
 }
