@@ -147,16 +147,17 @@ pub enum Mode {
 
 impl Mode {
     /// What `update` compares before and after a frame's handler: the
-    /// variant and its small fields (a list row, a countdown), not the data
-    /// a variant owns.
+    /// variant and its small fields (a list row, a size), not the data a
+    /// variant owns, nor an animation's count of frames (an animation's
+    /// steps are drawn as they come).
     fn key(&self) -> ModeKey {
         match *self {
             Self::Play { drawing } => ModeKey::Play { drawing },
-            Self::Failed { frames } => ModeKey::Failed { frames },
-            Self::Clearing { frames } => ModeKey::Clearing { frames },
+            Self::Failed { .. } => ModeKey::Failed,
+            Self::Clearing { .. } => ModeKey::Clearing,
             Self::Solved => ModeKey::Solved,
             Self::List { page, row } => ModeKey::List { page, row },
-            Self::Replay { cells, frames } => ModeKey::Replay { cells, frames },
+            Self::Replay { .. } => ModeKey::Replay,
             Self::Pad { purpose, .. } => ModeKey::Pad(purpose),
             Self::Checking(_) => ModeKey::Checking,
             Self::ChooseSize {
@@ -181,21 +182,14 @@ enum ModeKey {
     Play {
         drawing: bool,
     },
-    Failed {
-        frames: u8,
-    },
-    Clearing {
-        frames: u16,
-    },
+    Failed,
+    Clearing,
     Solved,
     List {
         page: usize,
         row: usize,
     },
-    Replay {
-        cells: u8,
-        frames: u8,
-    },
+    Replay,
     Pad(PadFor),
     Checking,
     ChooseSize {
@@ -411,8 +405,8 @@ impl App for Polarium {
             Mode::Making(_) => endless::update_making(persistent, working),
         }
         // A frame that changed mode, or one of its small fields (building a
-        // pad, starting a puzzle, turning a page, a countdown), leaves the
-        // solver and the drawing to the next one, as does a frame with a save.
+        // pad, starting a puzzle, turning a page), leaves the solver and the
+        // drawing to the next one, as does a frame with a save.
         let changed = working.mode.key() != mode_before;
         // The frame a search the player waited for answers in was filled
         // by it: what the answer changes is drawn in the next one. (A typed
@@ -490,6 +484,10 @@ impl App for Polarium {
         // A solve whose rows are still clearing counts now.
         if matches!(working.mode, Mode::Clearing { .. }) {
             finish_solve(persistent, working, system);
+        }
+        // A replay cut short is kept whole: the hint was given.
+        if matches!(working.mode, Mode::Replay { .. }) {
+            hints::finish_replay(persistent, working);
         }
         persistent.stroke = PackedStroke::of(&working.stroke);
         persistent.hint = working.hint;

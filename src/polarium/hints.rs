@@ -133,6 +133,17 @@ fn prefix(board: &Board, stroke: &Stroke, cells: usize) -> Stroke {
     Stroke::from_cells(board, &stroke.cells()[..cells.min(stroke.len())]).unwrap_or_default()
 }
 
+/// The whole solution drawn at once, with the cursor on its end (the
+/// window closes on a replay).
+pub fn finish_replay(persistent: &mut Persistent, working: &mut Working) {
+    if let Some(solution) = &working.solution {
+        working.stroke = prefix(&working.puzzle.board, solution, solution.len());
+        if let Some(end) = working.stroke.last() {
+            persistent.cursor = end;
+        }
+    }
+}
+
 /// One frame of the replay: a cell more of the solution.
 #[inline(never)]
 pub fn update_replay(persistent: &mut Persistent, working: &mut Working) {
