@@ -221,7 +221,8 @@ impl View {
         } else if self.shown_mines.is_none() {
             // Whatever is left of the title (nothing, normally).
             let _ = self.title.advance(&mut self.text_layer, usize::MAX);
-            self.sync_counters(board);
+            self.sync_mines(board);
+            self.sync_timer(board);
         } else if self.shown_variant.is_none() && !self.message_locked {
             self.sync_message(board, data);
             if self.shown_variant.is_none() {
@@ -296,9 +297,11 @@ impl View {
             }
         }
         let mines_key = Some((state, board.difficulty(), flags));
+        // One counter a frame: laying out text is costly, and a new board
+        // changes both (the timer follows in the next frame).
         if self.mines_key != mines_key {
             self.mines_key = mines_key;
-            self.sync_counters(board);
+            self.sync_mines(board);
         } else {
             self.sync_timer(board);
         }
@@ -310,8 +313,8 @@ impl View {
         }
     }
 
-    /// The mines-left counter and the timer.
-    fn sync_counters(&mut self, board: &Board) {
+    /// The mines-left counter.
+    fn sync_mines(&mut self, board: &Board) {
         if self.shown_mines != Some(board.mines_left()) {
             self.shown_mines = Some(board.mines_left());
             // Three digits like the classic counter (and a one-glyph string does
@@ -324,7 +327,6 @@ impl View {
             };
             self.mines_box.set(&mut self.text_layer, &text);
         }
-        self.sync_timer(board);
     }
 
     fn sync_timer(&mut self, board: &Board) {
