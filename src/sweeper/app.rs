@@ -33,10 +33,6 @@ use crate::{
 
 pub struct Sweeper;
 
-/// Steps of the no-guess search between looks at the clock: the player
-/// waits on the thinking face, so the search fills each frame with them
-/// (see `FrameFiller`).
-pub const NO_GUESS_STEPS_PER_SLICE: u8 = 1;
 /// Frames per column of the reset wipe.
 const WIPE_FRAMES_PER_COLUMN: u8 = 1;
 
@@ -301,7 +297,7 @@ fn release_a(board: &mut Board, working: &mut Working, system: &mut System, pos:
         working.view.clear_message();
         return;
     }
-    let seed = board_code(board).seed();
+    let seed = board.code().seed();
     let outcome = board.act(pos, &mut Rng::new(seed));
     if outcome == Outcome::NeedsLayout {
         working.mode = search_layout(board, pos);
@@ -317,7 +313,7 @@ fn search_layout(board: &Board, first: Pos) -> Mode {
     let mines = board.difficulty().mines();
     Mode::Generating {
         first,
-        generator: NoGuessGenerator::new(first, mines, board_code(board).seed()),
+        generator: NoGuessGenerator::new(first, mines, board.code().seed()),
     }
 }
 
@@ -329,7 +325,8 @@ fn update_generation(board: &mut Board, working: &mut Working, system: &mut Syst
     // The player waits on the thinking face: the search fills the frame.
     let mut frame = FrameFiller::start();
     loop {
-        let made = frame.slice(|| (0..NO_GUESS_STEPS_PER_SLICE).find_map(|_| generator.step()));
+        let made =
+            frame.slice(|| (0..super::NO_GUESS_STEPS_PER_SLICE).find_map(|_| generator.step()));
         if let Some(layout) = made {
             crate::event!("sweeper.generated attempts={}", generator.attempts());
             working.mode = Mode::PLAY;
@@ -429,15 +426,6 @@ fn play_outcome(system: &mut System, outcome: Outcome) {
         Outcome::Ignored | Outcome::NeedsLayout => return,
     };
     system.sound.play(effect);
-}
-
-/// The code that names this board's deal.
-pub fn board_code(board: &Board) -> BoardCode {
-    BoardCode {
-        difficulty: board.difficulty(),
-        no_guess: board.no_guess(),
-        deal: board.deal(),
-    }
 }
 
 fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {

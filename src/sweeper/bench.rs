@@ -23,7 +23,7 @@ const NO_GUESS_BUDGET: u32 = 8_390_000;
 /// A whole first move (layout into the squares, then that reveal): 5% of a frame.
 const FIRST_MOVE_BUDGET: u32 = FRAME_CYCLES / 20;
 /// No-guess steps the app runs per slice of a frame (its own constant).
-const NO_GUESS_STEPS_PER_SLICE: u32 = super::app::NO_GUESS_STEPS_PER_SLICE as u32;
+const NO_GUESS_STEPS_PER_SLICE: u32 = super::NO_GUESS_STEPS_PER_SLICE as u32;
 
 /// A first square from the fixed stream: every square of the board, corners included.
 fn first_square(rng: &mut Rng) -> Pos {

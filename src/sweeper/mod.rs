@@ -16,3 +16,8 @@ mod sounds;
 pub mod view;
 
 pub use app::Sweeper;
+
+/// Steps of the no-guess search between looks at the clock: the player
+/// waits on the thinking face, so the search fills each frame with them
+/// (see `FrameFiller`).
+const NO_GUESS_STEPS_PER_SLICE: u8 = 1;

@@ -13,7 +13,6 @@ use agb::display::{
 use alloc::{format, vec::Vec};
 
 use super::{
-    app::board_code,
     art::{self, BOARD_FRAMES, CURSOR_FRAME, FACE_FRAMES, Face, Look, sprites},
     records::{self, SweeperSave},
     rules::{Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH},
@@ -514,7 +513,7 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
         },
         "",
     ));
-    let digits = board_code(board).digits();
+    let digits = board.code().digits();
     let mut label: heapless::String<24> = heapless::String::new();
     let _ = label.push_str("Code ");
     for (i, digit) in digits.iter().enumerate() {

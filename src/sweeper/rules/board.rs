@@ -87,6 +87,16 @@ impl Board {
         };
     }
 
+    /// The code that names this board's deal.
+    #[must_use]
+    pub const fn code(&self) -> super::code::BoardCode {
+        super::code::BoardCode {
+            difficulty: self.difficulty(),
+            no_guess: self.no_guess(),
+            deal: self.deal(),
+        }
+    }
+
     /// The deal number of this board (see [`super::code`]); `code::DEALS` until
     /// one is chosen.
     #[must_use]

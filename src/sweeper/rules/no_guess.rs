@@ -148,7 +148,7 @@ impl NoGuessGenerator {
         let unknown = revealed.union(known_mines).complement();
         let mut edge = PosSet::EMPTY;
         for pos in revealed {
-            edge = edge.union(pos.neighbour_set());
+            edge = edge.union(PosSet::around(pos));
         }
         let edge = edge.intersection(unknown);
         let mines = self.candidate.mines();

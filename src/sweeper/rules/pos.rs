@@ -1,6 +1,5 @@
 //! Board coordinates packed into one byte.
 
-use super::pos_set::PosSet;
 use super::{HEIGHT, SQUARE_COUNT, WIDTH};
 
 /// A square's coordinates: x in the low nibble, y in the high nibble.
@@ -102,16 +101,6 @@ impl Pos {
         Neighbours(list.iter())
     }
 
-    /// The neighbours as a set, from a table built at compile time (the
-    /// solvers ask for these constantly). Empty off the board.
-    #[must_use]
-    pub const fn neighbour_set(self) -> PosSet {
-        match self.index() {
-            Some(index) => NEIGHBOUR_SETS[index],
-            None => PosSet::EMPTY,
-        }
-    }
-
     /// Every position on the board in index order.
     pub fn all() -> impl Iterator<Item = Self> {
         (0..SQUARE_COUNT).filter_map(Self::from_index)
@@ -182,37 +171,6 @@ static NEIGHBOUR_LISTS: [([Pos; 8], u8); SQUARE_COUNT] = {
     table
 };
 
-/// Neighbour bitsets of every square, so set-based solving is a table lookup.
-const NEIGHBOUR_SETS: [PosSet; SQUARE_COUNT] = squares_within(1);
-
-/// For every square, the on-board squares at most `radius` steps away (in
-/// both x and y), itself excluded. Built at compile time.
-pub(super) const fn squares_within(radius: i32) -> [PosSet; SQUARE_COUNT] {
-    let (width, height) = (WIDTH as i32, HEIGHT as i32);
-    let mut table = [PosSet::EMPTY; SQUARE_COUNT];
-    let mut index = 0;
-    while index < SQUARE_COUNT {
-        let x = index as i32 % width;
-        let y = index as i32 / width;
-        let mut bits = 0u128;
-        let mut dy = -radius;
-        while dy <= radius {
-            let mut dx = -radius;
-            while dx <= radius {
-                let (nx, ny) = (x + dx, y + dy);
-                if (dx != 0 || dy != 0) && nx >= 0 && ny >= 0 && nx < width && ny < height {
-                    bits |= 1u128 << (ny * width + nx);
-                }
-                dx += 1;
-            }
-            dy += 1;
-        }
-        table[index] = PosSet::from_bits(bits);
-        index += 1;
-    }
-    table
-}
-
 const _: () = assert!(core::mem::size_of::<Pos>() == 1);
 
 #[cfg(all(test, not(target_arch = "arm")))]
@@ -240,7 +198,6 @@ mod tests {
             assert!(!pos.is_on_board());
             assert_eq!(pos.index(), None);
             assert_eq!(pos.neighbours().count(), 0);
-            assert!(pos.neighbour_set().is_empty());
         }
         // Saturation keeps x = 16 from wrapping round to column 0.
         assert_eq!(Pos::new(16, 0).index(), None);
@@ -249,16 +206,13 @@ mod tests {
     }
 
     #[test]
-    fn neighbours_are_clipped_and_match_the_table() {
+    fn neighbours_are_clipped() {
         assert_eq!(Pos::new(0, 0).neighbours().count(), 3);
         assert_eq!(Pos::new(5, 0).neighbours().count(), 5);
         assert_eq!(Pos::new(5, 3).neighbours().count(), 8);
         assert_eq!(Pos::new(13, 5).neighbours().count(), 3);
         for pos in Pos::all() {
-            let set = pos.neighbour_set();
-            assert_eq!(set.len() as usize, pos.neighbours().count());
             for n in pos.neighbours() {
-                assert!(set.contains(n));
                 assert!(pos.is_within_one(n) && n != pos);
             }
         }

@@ -1,7 +1,7 @@
 //! A set of board squares as a bitmask.
 
-use super::SQUARE_COUNT;
 use super::pos::Pos;
+use super::{HEIGHT, SQUARE_COUNT, WIDTH};
 
 /// Words in a set: 84 squares fit in three 32-bit words.
 const WORDS: usize = SQUARE_COUNT.div_ceil(32);
@@ -22,6 +22,16 @@ impl PosSet {
     pub const EMPTY: Self = Self([0; WORDS]);
     /// Every square of the board.
     pub const ALL: Self = Self([u32::MAX, u32::MAX, LAST_WORD_MASK]);
+
+    /// The neighbours of `pos` as a set, from a table built at compile time
+    /// (the solvers ask for these constantly). Empty off the board.
+    #[must_use]
+    pub const fn around(pos: Pos) -> Self {
+        match pos.index() {
+            Some(index) => NEIGHBOUR_SETS[index],
+            None => Self::EMPTY,
+        }
+    }
 
     /// A set from raw bits (bit `i` = index `i`); bits past the board are dropped.
     #[must_use]
@@ -190,6 +200,37 @@ impl Iterator for PosSetIter {
     }
 }
 
+/// Neighbour bitsets of every square, so set-based solving is a table lookup.
+const NEIGHBOUR_SETS: [PosSet; SQUARE_COUNT] = squares_within(1);
+
+/// For every square, the on-board squares at most `radius` steps away (in
+/// both x and y), itself excluded. Built at compile time.
+pub(super) const fn squares_within(radius: i32) -> [PosSet; SQUARE_COUNT] {
+    let (width, height) = (WIDTH as i32, HEIGHT as i32);
+    let mut table = [PosSet::EMPTY; SQUARE_COUNT];
+    let mut index = 0;
+    while index < SQUARE_COUNT {
+        let x = index as i32 % width;
+        let y = index as i32 / width;
+        let mut bits = 0u128;
+        let mut dy = -radius;
+        while dy <= radius {
+            let mut dx = -radius;
+            while dx <= radius {
+                let (nx, ny) = (x + dx, y + dy);
+                if (dx != 0 || dy != 0) && nx >= 0 && ny >= 0 && nx < width && ny < height {
+                    bits |= 1u128 << (ny * width + nx);
+                }
+                dx += 1;
+            }
+            dy += 1;
+        }
+        table[index] = PosSet::from_bits(bits);
+        index += 1;
+    }
+    table
+}
+
 #[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
     use super::{Pos, PosSet};
@@ -216,5 +257,19 @@ mod tests {
         assert_eq!(PosSet::from_bits(u128::MAX), PosSet::ALL);
         assert_eq!(PosSet::from_bits(set.bits()), set);
         assert_eq!(set.first(), Some(Pos::new(3, 2)));
+    }
+
+    #[test]
+    fn the_neighbour_table_matches_the_neighbours() {
+        for pos in Pos::all() {
+            let set = PosSet::around(pos);
+            assert_eq!(set.len() as usize, pos.neighbours().count());
+            for n in pos.neighbours() {
+                assert!(set.contains(n));
+            }
+        }
+        for pos in [Pos::new(14, 0), Pos::new(0, 6), Pos::from_bits(0xFF)] {
+            assert!(PosSet::around(pos).is_empty());
+        }
     }
 }

@@ -93,7 +93,7 @@ const OPEN_WORK: u32 = 1;
 
 /// Every square's numbers that can share a neighbour with it: the squares
 /// within two steps, itself excluded.
-static NEARBY_SETS: [PosSet; SQUARE_COUNT] = super::pos::squares_within(2);
+static NEARBY_SETS: [PosSet; SQUARE_COUNT] = super::pos_set::squares_within(2);
 
 /// How many neighbours each square has on the board.
 static NEIGHBOUR_COUNTS: [u8; SQUARE_COUNT] = {
@@ -101,7 +101,7 @@ static NEIGHBOUR_COUNTS: [u8; SQUARE_COUNT] = {
     let mut index = 0;
     while index < SQUARE_COUNT {
         if let Some(pos) = Pos::from_index(index) {
-            table[index] = pos.neighbour_set().len() as u8;
+            table[index] = PosSet::around(pos).len() as u8;
         }
         index += 1;
     }
@@ -216,7 +216,7 @@ impl Solver {
         if unknown == 0 {
             return true;
         }
-        let around = pos.neighbour_set().difference(self.settled());
+        let around = PosSet::around(pos).difference(self.settled());
         if need == 0 {
             for safe in around {
                 *work = work.saturating_sub(OPEN_WORK);
@@ -340,12 +340,12 @@ impl Solver {
                 continue;
             }
             let (need_a, unknown_count_a) = self.need_and_unknown(index_a);
-            let unknown_a = a.neighbour_set().difference(settled);
+            let unknown_a = PosSet::around(a).difference(settled);
             for b in partners {
                 let Some(index_b) = b.index() else { continue };
                 *work = work.saturating_sub(PAIR_WORK);
                 let (need_b, _) = self.need_and_unknown(index_b);
-                let unknown_b = b.neighbour_set().difference(settled);
+                let unknown_b = PosSet::around(b).difference(settled);
                 let shared = unknown_a.intersection(unknown_b);
                 let only_b = unknown_b.difference(unknown_a);
                 if shared.is_empty() || only_b.is_empty() {
