@@ -73,9 +73,24 @@ impl FrameFiller {
     }
 }
 
+/// Runs `slice` (work the player waits for) until it gives an answer or the
+/// frame has no room for another (see [`FrameFiller`]); the answer, if one
+/// came this frame.
+pub fn fill_frame<T>(mut slice: impl FnMut() -> Option<T>) -> Option<T> {
+    let mut frame = FrameFiller::start();
+    loop {
+        if let Some(answer) = frame.slice(&mut slice) {
+            return Some(answer);
+        }
+        if !frame.has_room() {
+            return None;
+        }
+    }
+}
+
 /// Say that this frame's work is for a player waiting on it, so the cycle
 /// meter (where there is one) holds it to its waiting budget.
-pub fn waiting() {
+fn waiting() {
     #[cfg(any(debug_assertions, feature = "events"))]
     WAITING.store(true, Ordering::Relaxed);
 }

@@ -94,7 +94,7 @@ pub enum Phase {
     Desktop,
     Transition,
     /// An app's frame that the player waits through (see
-    /// [`super::frame_time::waiting`]), held to a larger budget.
+    /// [`super::frame_time::FrameFiller`]), held to a larger budget.
     Waiting,
     App(usize),
 }

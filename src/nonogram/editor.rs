@@ -501,6 +501,7 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
     }
     let check = editor.check.as_mut()?;
     // The player waits for the verdict: the check fills the frame.
+    // The verdict is large: kept out of an `Option` (the stack is small).
     let mut frame = FrameFiller::start();
     let verdict = loop {
         match frame.slice(|| check.step(CHECK_WORK_PER_SLICE)) {
@@ -588,6 +589,7 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
         }));
     }
     let encoding = editor.encoding.as_mut()?;
+    // The code is large: written into one place, not passed through `fill_frame`.
     let mut frame = FrameFiller::start();
     let written = loop {
         if let Some(written) = frame.slice(|| encoding.step(CODE_CELLS_PER_SLICE)) {

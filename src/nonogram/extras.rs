@@ -21,7 +21,7 @@ use super::{
 use crate::framework::{
     System,
     assets::sfx,
-    frame_time::FrameFiller,
+    frame_time::fill_frame,
     widgets::{
         numpad::{NumberPad, PadEvent, PagedCode},
         numpad_view,
@@ -192,14 +192,8 @@ pub fn update_reading(persistent: &mut Persistent, working: &mut Working, system
         working.mode = Mode::Extras { row: CODE_ROW };
         return;
     }
-    let mut frame = FrameFiller::start();
-    let read = loop {
-        if let Some(read) = frame.slice(|| reading.step(CODE_CELLS_PER_SLICE)) {
-            break read;
-        }
-        if !frame.has_room() {
-            return;
-        }
+    let Some(read) = fill_frame(|| reading.step(CODE_CELLS_PER_SLICE)) else {
+        return;
     };
     working.extras.reading = None;
     match read {
@@ -275,15 +269,7 @@ pub fn update_generating(persistent: &mut Persistent, working: &mut Working, sys
         );
         return;
     }
-    let mut frame = FrameFiller::start();
-    let made = loop {
-        match frame.slice(|| step(generator)) {
-            Some(picture) => break Some(picture),
-            None if frame.has_room() => {}
-            None => break None,
-        }
-    };
-    match made {
+    match fill_frame(|| step(generator)) {
         Some(picture) => {
             crate::event!(
                 "nonogram.generated seed={seed} attempts={}",

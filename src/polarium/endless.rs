@@ -17,7 +17,7 @@ use super::{
     search::{Goal, Search},
     size_choice::{self, SizeFor},
 };
-use crate::framework::{System, assets::sfx, frame_time::FrameFiller};
+use crate::framework::{System, assets::sfx, frame_time::fill_frame};
 
 /// Size of the first endless puzzle.
 const FIRST_SIZE: (u8, u8) = (6, 6);
@@ -62,14 +62,8 @@ pub fn update_making(persistent: &mut Persistent, working: &mut Working) {
     let Mode::Making(making) = &mut working.mode else {
         return;
     };
-    let mut frame = FrameFiller::start();
-    let generated = loop {
-        if let Some(generated) = frame.slice(|| making.generator.attempt()) {
-            break generated;
-        }
-        if !frame.has_room() {
-            return;
-        }
+    let Some(generated) = fill_frame(|| making.generator.attempt()) else {
+        return;
     };
     let code = making.code;
     let lines = password::lines(&generated.puzzle);

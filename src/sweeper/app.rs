@@ -20,7 +20,7 @@ use crate::{
         app::Icon,
         assets::sfx,
         canvas::Canvas,
-        frame_time::FrameFiller,
+        frame_time::fill_frame,
         widgets::{
             list::ListEvent,
             numpad::{NumberPad, PadEvent},
@@ -323,21 +323,15 @@ fn update_generation(board: &mut Board, working: &mut Working, system: &mut Syst
     };
     let first = *first;
     // The player waits on the thinking face: the search fills the frame.
-    let mut frame = FrameFiller::start();
-    loop {
-        let made =
-            frame.slice(|| (0..super::NO_GUESS_STEPS_PER_SLICE).find_map(|_| generator.step()));
-        if let Some(layout) = made {
-            crate::event!("sweeper.generated attempts={}", generator.attempts());
-            working.mode = Mode::PLAY;
-            let outcome = board.start_with_layout(first, &layout);
-            finish_move(board, working, system, outcome);
-            return;
-        }
-        if !frame.has_room() {
-            return;
-        }
-    }
+    let Some(layout) =
+        fill_frame(|| (0..super::NO_GUESS_STEPS_PER_SLICE).find_map(|_| generator.step()))
+    else {
+        return;
+    };
+    crate::event!("sweeper.generated attempts={}", generator.attempts());
+    working.mode = Mode::PLAY;
+    let outcome = board.start_with_layout(first, &layout);
+    finish_move(board, working, system, outcome);
 }
 
 fn finish_move(board: &mut Board, working: &mut Working, system: &mut System, outcome: Outcome) {
