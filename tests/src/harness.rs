@@ -7,6 +7,7 @@ mod faults;
 mod gfx;
 mod host;
 mod image;
+mod imports;
 mod keys;
 mod log;
 mod machine;
@@ -37,6 +38,7 @@ usage:
   harness play  ROM SCRIPT [--sram-in F] [--sram-out F] [--out DIR] [--update-goldens] [--verbose]
   harness soak  ROM --seed S --frames N [--verbose]
   harness table LOG [--rom GBA]    (prints the performance table of a `just bench` log)
+  harness imports DIR [--edges]    (import cycles between the files of a crate's src DIR)
   harness suite --test-rom ROM --rom ROM [--gba FILE] --scripts DIR [--soak-seed S] [--soak-frames N]
                 [--host NAME=FILE]... [--out DIR] [--max-frames N] [--update-goldens] [--verbose]
 ROM is a .gba image or an ELF as cargo builds it. UPDATE_GOLDENS=1 = --update-goldens.";
@@ -53,6 +55,16 @@ fn main() -> ExitCode {
     if args.first().is_some_and(|mode| mode == "table") {
         return match print_table(&args[1..]) {
             Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("harness: {e:#}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if args.first().is_some_and(|mode| mode == "imports") {
+        return match print_imports(&args[1..]) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
             Err(e) => {
                 eprintln!("harness: {e:#}\n{USAGE}");
                 ExitCode::from(2)
@@ -90,6 +102,28 @@ fn print_table(args: &[String]) -> Result<()> {
         .map(|m| m.len());
     print!("{}", table::make(&log, rom_bytes));
     Ok(())
+}
+
+/// Prints the import cycles of a source tree; true when there are none.
+fn print_imports(args: &[String]) -> Result<bool> {
+    let a = Args::parse(args, &[], &["--edges"], 1)?;
+    let graph = imports::Graph::read(&a.path(0))?;
+    if a.flag("--edges") {
+        for file in 0..graph.len() {
+            for (&to, &line) in &graph.edges[file] {
+                println!("{}:{} -> {}", graph.name(file), line, graph.name(to));
+            }
+        }
+    }
+    let cycles = graph.cycles();
+    print!("{}", graph.report());
+    println!(
+        "imports: {} files, {} cycles ({} files in them)",
+        graph.len(),
+        cycles.len(),
+        cycles.iter().map(Vec::len).sum::<usize>()
+    );
+    Ok(cycles.is_empty())
 }
 
 fn report_speed(start: Instant) {
