@@ -12,9 +12,10 @@
 //! `Closed -> Opening -> Running -> Closing -> Closed`.
 //! `open` runs as the opening animation starts and should be cheap; `prepare`
 //! runs once per frame during the animation to build the rest piece by piece;
-//! `update` runs only while `Running`;
+//! `update` runs only while `Running`, and `draw` after it brings the window's
+//! tiles up to date (the two never run in a frame that writes a save);
 //! `show` runs while opening, running and closing (the window mask animates over
-//! what it draws); `dismantle` runs once per frame while closing, to let go of
+//! what it shows); `dismantle` runs once per frame while closing, to let go of
 //! what is costly to drop at once (hundreds of tiles), and the working state is
 //! dropped once the closing animation ends and `dismantle` says it is done.
 //! A frame that writes a save runs nothing else: the desktop, the app and the
@@ -109,14 +110,22 @@ pub trait App: 'static {
     ) -> bool {
         true
     }
-    /// One frame of logic while running. START is handled by the desktop.
+    /// One frame of logic while running: read the buttons, change the state,
+    /// play sounds. START is handled by the desktop. No drawing: that is `draw`.
     fn update(
         persistent: &mut Self::Persistent,
         working: &mut Self::Working,
         system: &mut System,
     ) -> Request;
-    /// Draw the window's content. Game state must not change here; `&mut` is
-    /// only so widgets can keep caches.
+    /// Bring the window's tiles, text and sprites up to date with the state,
+    /// after each `update` that keeps the app running. Game state must not
+    /// change here; `&mut` is for the view's tiles and caches. A frame that
+    /// writes a save runs neither `update` nor `draw`, so drawing never shares
+    /// a frame with a save.
+    fn draw(_persistent: &Self::Persistent, _working: &mut Self::Working) {}
+    /// Put the window's layers and sprites in this frame (agb's `show`). Runs
+    /// every frame, save frames and animations included, so it only hands
+    /// over what `prepare` and `draw` made.
     fn show(persistent: &Self::Persistent, working: &mut Self::Working, canvas: &mut Canvas);
     /// Whether START goes to the app this frame instead of closing it (a number
     /// pad confirms with START).
@@ -199,6 +208,7 @@ pub trait AppSlot {
     fn open(&mut self, system: &mut System);
     fn prepare(&mut self, system: &mut System) -> bool;
     fn update(&mut self, system: &mut System) -> Request;
+    fn draw(&mut self);
     fn show(&mut self, canvas: &mut Canvas);
     fn pause(&mut self, system: &mut System);
     fn claims_start(&self) -> bool;
@@ -234,6 +244,12 @@ impl<A: App> AppSlot for Slot<A> {
         match self.working.as_deref_mut() {
             Some(working) => A::update(&mut self.persistent, working, system),
             None => Request::Close,
+        }
+    }
+
+    fn draw(&mut self) {
+        if let Some(working) = self.working.as_deref_mut() {
+            A::draw(&self.persistent, working);
         }
     }
 
@@ -367,10 +383,6 @@ pub mod hello {
         }
 
         fn update(_opened: &mut u8, working: &mut Working, system: &mut System) -> Request {
-            // Text types out a few letters a frame, never in a frame that saves.
-            if !system.storage.busy() {
-                let _ = working.text.advance(&mut working.text_layer, 2);
-            }
             if system.input.just_pressed(Button::A) {
                 let save = system.save::<Hello>();
                 save.presses = save.presses.saturating_add(1);
@@ -384,6 +396,11 @@ pub mod hello {
             } else {
                 Request::Stay
             }
+        }
+
+        fn draw(_opened: &u8, working: &mut Working) {
+            // Text types out a few letters a frame.
+            let _ = working.text.advance(&mut working.text_layer, 2);
         }
 
         fn show(_opened: &u8, working: &mut Working, canvas: &mut Canvas) {
@@ -416,6 +433,7 @@ pub mod hello {
             assert_eq!(frames, 4, "12 rows, 4 a frame, then the title");
             assert!(app.prepare(&mut system), "done stays done");
             assert_eq!(app.update(&mut system), Request::Stay);
+            app.draw();
             app.pause(&mut system);
             app.close();
             assert_eq!(

@@ -203,6 +203,7 @@ impl Desktop {
                     crate::event!("app.close name={}", app.info().id);
                     Some((index, Lifecycle::Closing(0)))
                 } else {
+                    app.draw();
                     Some((index, Lifecycle::Running))
                 }
             }

@@ -440,7 +440,8 @@ fn scan(
             i = end;
             continue;
         }
-        if matches!(word.as_str(), "crate" | "super" | "self") {
+        if chars.get(i) == Some(&':') && chars.get(i + 1) == Some(&':') {
+            let relative = !matches!(word.as_str(), "crate" | "super" | "self");
             let mut path = vec![word];
             let mut j = i;
             while j + 2 < chars.len() && chars[j] == ':' && chars[j + 1] == ':' {
@@ -458,6 +459,12 @@ fn scan(
             if chars.get(j) == Some(&'!') && path.len() == 2 && path[0] == "crate" {
                 // `crate::event!(...)`: an exported macro, found by name.
                 references.push((vec![format!("{}!", path[1])], line));
+            } else if relative {
+                // `child::item` inline: an arrow only when `child` is a
+                // submodule's file (anything else resolves to this file).
+                let mut absolute = here(&inline);
+                absolute.extend(path);
+                references.push((absolute, line));
             } else if path.len() > 1
                 && let Some(absolute) = absolute(&path, &here(&inline))
             {
