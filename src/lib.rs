@@ -39,6 +39,16 @@ macro_rules! apps {
             $(<$folder::$app as framework::App>::bench(bench);)*
         }
 
+        /// Every app's desktop icon is 32x32 in its first palette.
+        #[cfg(test)]
+        #[test_case]
+        fn every_apps_icon_fits_its_slot(_gba: &mut agb::Gba) {
+            $({
+                let info = &<$folder::$app as framework::App>::INFO;
+                framework::assets::check_icon(info.id, &info.icon);
+            })*
+        }
+
         /// Every app, booted (persistent state made, save section loaded).
         fn boot_apps(system: &mut System) -> alloc::vec::Vec<alloc::boxed::Box<dyn AppSlot>> {
             alloc::vec![$(framework::Slot::<$folder::$app>::boxed(system)),*]
@@ -59,7 +69,7 @@ pub fn main(mut gba: agb::Gba) -> ! {
     #[cfg(any(debug_assertions, feature = "events"))]
     {
         framework::perf::paint_stack();
-        framework::perf::install(gba.timers.timers());
+        framework::cycles::install(gba.timers.timers());
     }
     #[cfg(feature = "bench")]
     framework::bench::run(bench_apps);

@@ -46,9 +46,9 @@
 //! apps in that order). Its icon (`gfx/icons/hello.png`), music, sounds, art
 //! and save section are declared in its own folder.
 
-use agb::display::{Palette16, tile_data::TileData};
 use alloc::boxed::Box;
 
+pub use super::assets::Icon;
 use super::{canvas::Canvas, save::Saved, system::System};
 
 /// Bytes an app may keep while closed (Goodboy Galaxy's Poop Sweeper kept 96).
@@ -61,14 +61,6 @@ pub enum Request {
     Stay,
     /// Close the app and go back to the desktop.
     Close,
-}
-
-/// A 32x32 desktop icon from the app's own
-/// `include_background_gfx!(mod icon, NAME => "gfx/icons/<app>.png")`: its
-/// 16 tiles and the palette they use (the desktop gives each app a slot).
-pub struct Icon {
-    pub tiles: &'static TileData,
-    pub palettes: &'static &'static [Palette16],
 }
 
 /// What the desktop shows for an app.
@@ -84,6 +76,14 @@ pub struct AppInfo {
     pub music: Option<&'static super::sound::Tune>,
     /// Where the app's window sits once open; the open animation grows to it.
     pub window: super::transition::Area,
+}
+
+impl System<'_> {
+    /// App `A`'s save section (see `App::Save`); write it with
+    /// `storage.commit_soon()`.
+    pub fn save<A: App>(&mut self) -> &mut A::Save {
+        self.storage.section::<A::Save>(A::INFO.id)
+    }
 }
 
 /// Implement this for a zero-sized marker type to make an app.
@@ -118,11 +118,11 @@ pub trait App: 'static {
         system: &mut System,
     ) -> Request;
     /// Bring the window's tiles, text and sprites up to date with the state,
-    /// after each `update` that keeps the app running. Game state must not
-    /// change here; `&mut` is for the view's tiles and caches. A frame that
-    /// writes a save runs neither `update` nor `draw`, so drawing never shares
-    /// a frame with a save.
-    fn draw(_persistent: &Self::Persistent, _working: &mut Self::Working) {}
+    /// after each `update` that keeps the app running. It reads the state and
+    /// the app's save section (records to show); `&mut` is for the view's
+    /// tiles and caches only. A frame that writes a save runs neither `update`
+    /// nor `draw`, so drawing never shares a frame with a save.
+    fn draw(_persistent: &Self::Persistent, _working: &mut Self::Working, _saved: &Self::Save) {}
     /// Put the window's layers and sprites in this frame (agb's `show`). Runs
     /// every frame, save frames and animations included, so it only hands
     /// over what `prepare` and `draw` made.
@@ -208,7 +208,7 @@ pub trait AppSlot {
     fn open(&mut self, system: &mut System);
     fn prepare(&mut self, system: &mut System) -> bool;
     fn update(&mut self, system: &mut System) -> Request;
-    fn draw(&mut self);
+    fn draw(&mut self, system: &mut System);
     fn show(&mut self, canvas: &mut Canvas);
     fn pause(&mut self, system: &mut System);
     fn claims_start(&self) -> bool;
@@ -247,9 +247,14 @@ impl<A: App> AppSlot for Slot<A> {
         }
     }
 
-    fn draw(&mut self) {
+    fn draw(&mut self, system: &mut System) {
         if let Some(working) = self.working.as_deref_mut() {
-            A::draw(&self.persistent, working);
+            if core::mem::size_of::<A::Save>() == 0 {
+                // An app that saves nothing has no section to lend (`new`).
+                A::draw(&self.persistent, working, &A::Save::default());
+            } else {
+                A::draw(&self.persistent, working, system.save::<A>());
+            }
         }
     }
 
@@ -398,7 +403,7 @@ pub mod hello {
             }
         }
 
-        fn draw(_opened: &u8, working: &mut Working) {
+        fn draw(_opened: &u8, working: &mut Working, _saved: &HelloSave) {
             // Text types out a few letters a frame.
             let _ = working.text.advance(&mut working.text_layer, 2);
         }
@@ -433,7 +438,7 @@ pub mod hello {
             assert_eq!(frames, 4, "12 rows, 4 a frame, then the title");
             assert!(app.prepare(&mut system), "done stays done");
             assert_eq!(app.update(&mut system), Request::Stay);
-            app.draw();
+            app.draw(&mut system);
             app.pause(&mut system);
             app.close();
             assert_eq!(

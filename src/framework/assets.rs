@@ -1,9 +1,7 @@
 //! Every graphic, tune and sound effect in the ROM, imported at compile time.
 //! Sources and the scripts that make them: gfx/README.md, sfx/README.md.
 
-use agb::display::{Palette16, Rgb15, tiled::RegularBackground};
-
-use super::app::Icon;
+use agb::display::{Palette16, Rgb15, tile_data::TileData, tiled::RegularBackground};
 
 agb::include_background_gfx!(
     pub mod desktop,
@@ -19,6 +17,14 @@ agb::include_aseprite!(
     16x16 "gfx/numpad.png",
     16x16 "gfx/widgets.png",
 );
+
+/// A 32x32 desktop icon from the app's own
+/// `include_background_gfx!(mod icon, NAME => "gfx/icons/<app>.png")`: its
+/// 16 tiles and the palette they use (the desktop gives each app a slot).
+pub struct Icon {
+    pub tiles: &'static TileData,
+    pub palettes: &'static &'static [Palette16],
+}
 
 /// The desktop's tune; an app without its own keeps it playing.
 pub static DESKTOP_TUNE: super::sound::Tune = super::sound::Tune {
@@ -103,56 +109,49 @@ pub fn load_icon_palette(gfx: &mut agb::display::Graphics, icon: &Icon, index: u
     slot
 }
 
+/// The palette a background tile uses. agb keeps it private; its Debug
+/// output shows the screen entry, whose top four bits are the palette.
+#[cfg(test)]
+pub fn palette_of(setting: &agb::display::tiled::TileSetting) -> u8 {
+    let text = alloc::format!("{setting:?}");
+    let bits: u16 = text
+        .rsplit("TileEffect(")
+        .next()
+        .and_then(|rest| rest.split(')').next())
+        .and_then(|number| number.parse().ok())
+        .expect("TileSetting's Debug shows its effect bits");
+    (bits >> 12) as u8
+}
+
+/// Checks an app's icon: 32x32 in one palette, the first, the one
+/// `load_icon_palette` loads (lib.rs runs it for every app).
+#[cfg(test)]
+pub fn check_icon(id: &str, icon: &Icon) {
+    assert_eq!(icon.tiles.tile_settings.len(), 16, "{id}");
+    assert!(
+        icon.tiles
+            .tile_settings
+            .iter()
+            .all(|setting| palette_of(setting) == 0),
+        "{id}"
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::framework::App;
 
     #[test_case]
-    fn icons_are_32x32_in_their_first_palette_and_their_slots_are_free(_gba: &mut agb::Gba) {
-        // agb keeps a tile's palette private; its Debug output shows the
-        // screen entry, whose top four bits are the palette.
-        let palette = |setting: &agb::display::tiled::TileSetting| {
-            let text = alloc::format!("{setting:?}");
-            let bits: u16 = text
-                .rsplit("TileEffect(")
-                .next()
-                .and_then(|rest| rest.split(')').next())
-                .and_then(|number| number.parse().ok())
-                .expect("TileSetting's Debug shows its effect bits");
-            (bits >> 12) as u8
-        };
+    fn the_desktop_art_leaves_the_icon_slots_free(_gba: &mut agb::Gba) {
         let used = [&desktop::WALLPAPER, &desktop::SPLASH, &desktop::UI]
             .iter()
             .flat_map(|data| data.tile_settings.iter())
-            .map(palette)
+            .map(palette_of)
             .max()
             .unwrap_or(0);
         assert!(
             used < FIRST_ICON_PALETTE,
             "the desktop art uses palette {used}"
-        );
-        for info in [
-            &crate::sweeper::Sweeper::INFO,
-            &crate::settings::Settings::INFO,
-        ] {
-            assert_eq!(info.icon.tiles.tile_settings.len(), 16, "{}", info.id);
-            // One palette, the first: the one `load_icon_palette` loads.
-            assert!(
-                info.icon
-                    .tiles
-                    .tile_settings
-                    .iter()
-                    .all(|setting| palette(setting) == 0)
-            );
-        }
-        // An app's own tiles, included with its icon, share its palette.
-        let mines = &crate::sweeper::art::icon::MINES;
-        assert!(
-            mines
-                .tile_settings
-                .iter()
-                .all(|setting| palette(setting) == 0)
         );
         assert_eq!(sprites::SELECTION.sprites().len(), RING_BRIGHT + 1);
     }

@@ -4,14 +4,14 @@
 //! the clock, the statistics and the report they share.
 //!
 //! Each logs `event bench name=<n> mean=<c> worst=<c> budget=<c> ok=<bool>`
-//! in CPU cycles read from the hardware timers ([`perf::now`]), then
+//! in CPU cycles read from the hardware timers ([`cycles::now`]), then
 //! `event bench.done failures=<k>`. mGBA counts cycles deterministically, so
 //! the numbers only change when the code (or its placement in ROM) does.
 //!
 //! [`App::bench`]: super::App::bench
 
-use super::perf;
-pub use super::perf::FRAME_CYCLES;
+use super::cycles;
+pub use super::frame_time::FRAME_CYCLES;
 
 /// An app's share of a frame.
 pub const PER_FRAME_BUDGET: u32 = FRAME_CYCLES / 2;
@@ -47,9 +47,9 @@ impl Stats {
 
 /// Cycles `work` takes, less the cost of reading the clock itself.
 pub fn measure<T>(overhead: u32, work: impl FnOnce() -> T) -> u32 {
-    let start = perf::now();
+    let start = cycles::now();
     let result = work();
-    let end = perf::now();
+    let end = cycles::now();
     core::hint::black_box(result);
     end.wrapping_sub(start).saturating_sub(overhead)
 }

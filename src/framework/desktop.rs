@@ -203,7 +203,7 @@ impl Desktop {
                     crate::event!("app.close name={}", app.info().id);
                     Some((index, Lifecycle::Closing(0)))
                 } else {
-                    app.draw();
+                    app.draw(system);
                     Some((index, Lifecycle::Running))
                 }
             }
@@ -239,7 +239,7 @@ impl Desktop {
     /// allocations in between cannot be mistaken for the app's.)
     #[cfg(any(debug_assertions, feature = "events"))]
     fn log_heap_after_close(&mut self, index: usize, id: &str) {
-        let heap = crate::framework::heap_in_use();
+        let heap = crate::framework::heap::in_use();
         let since_open = heap as isize - self.heap_baseline as isize;
         let Some(closed_before) = self.closed_before.get_mut(index) else {
             return;
@@ -285,7 +285,7 @@ impl Desktop {
                 // what `open` allocates; after close the heap must be back here.
                 #[cfg(any(debug_assertions, feature = "events"))]
                 {
-                    self.heap_baseline = crate::framework::heap_in_use();
+                    self.heap_baseline = crate::framework::heap::in_use();
                 }
                 system.app_palette = assets::icon_palette_slot(self.selected);
                 app.open(system);
@@ -294,7 +294,7 @@ impl Desktop {
                     "app.open name={} persistent={} working_heap={}",
                     app.info().id,
                     app.persistent_bytes(),
-                    crate::framework::heap_in_use() as isize - self.heap_baseline as isize
+                    crate::framework::heap::in_use() as isize - self.heap_baseline as isize
                 );
                 system.sound.play(assets::sfx::OPEN);
                 self.active = Some((self.selected, Lifecycle::Opening(0)));

@@ -8,10 +8,10 @@ macro_rules! event {
         #[cfg(any(debug_assertions, feature = "events"))]
         {
             // Printing is slow and only test builds do it: the frame meter
-            // leaves it out (see `perf::exclude_since`).
-            let start = $crate::framework::perf::now();
+            // leaves it out (see `cycles::exclude_since`).
+            let start = $crate::framework::cycles::now();
             agb::println!("event {}", format_args!($($arg)*));
-            $crate::framework::perf::exclude_since(start);
+            $crate::framework::cycles::exclude_since(start);
         }
         // The shipped ROM prints nothing, but the arguments still type-check
         // (and count as used) without being evaluated.

@@ -43,3 +43,27 @@ pub fn free_bytes() -> usize {
     }
     total
 }
+
+/// Heap bytes in use now, measured by probing ([`free_bytes`]). Only debug
+/// and test builds call it, so the frame meter leaves its time out.
+#[cfg(any(debug_assertions, feature = "events"))]
+pub fn in_use() -> usize {
+    let start = super::cycles::now();
+    let in_use = total().saturating_sub(free_bytes());
+    super::cycles::exclude_since(start);
+    in_use
+}
+
+/// The heap's size: measured once at boot, before anything is allocated.
+pub fn total() -> usize {
+    use agb::external::portable_atomic::{AtomicUsize, Ordering};
+    static TOTAL: AtomicUsize = AtomicUsize::new(0);
+    match TOTAL.load(Ordering::Relaxed) {
+        0 => {
+            let total = free_bytes();
+            TOTAL.store(total, Ordering::Relaxed);
+            total
+        }
+        total => total,
+    }
+}

@@ -63,6 +63,8 @@ pub mod assets;
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod canvas;
+#[cfg(any(debug_assertions, feature = "events"))]
+pub mod cycles;
 pub mod desktop;
 mod events;
 pub mod frame_time;
@@ -82,32 +84,6 @@ pub use desktop::Desktop as PauseMenu;
 pub use system::System;
 
 use crate::random::Rng;
-
-/// Heap bytes in use now, measured by probing (see [`heap`]). Only debug and
-/// test builds call it, so the frame meter leaves its time out.
-#[cfg(any(debug_assertions, feature = "events"))]
-pub fn heap_in_use() -> usize {
-    #[cfg(any(debug_assertions, feature = "events"))]
-    let start = perf::now();
-    let in_use = heap_total().saturating_sub(heap::free_bytes());
-    #[cfg(any(debug_assertions, feature = "events"))]
-    perf::exclude_since(start);
-    in_use
-}
-
-/// The heap's size: measured once at boot, before anything is allocated.
-fn heap_total() -> usize {
-    use agb::external::portable_atomic::{AtomicUsize, Ordering};
-    static TOTAL: AtomicUsize = AtomicUsize::new(0);
-    match TOTAL.load(Ordering::Relaxed) {
-        0 => {
-            let total = heap::free_bytes();
-            TOTAL.store(total, Ordering::Relaxed);
-            total
-        }
-        total => total,
-    }
-}
 
 /// The ROM's host: splash screen, then the desktop forever.
 pub fn run(
@@ -184,7 +160,7 @@ fn phase(active: Option<(usize, app::Lifecycle)>) -> perf::Phase {
 
 /// Build the services apps use; reads the save and applies settings.
 pub fn boot(chip: &mut agb::save::SaveManager) -> (save::Storage, Rng) {
-    heap_total();
+    heap::total();
     let storage = save::Storage::open(chip);
     // Seeded from the play time in the save; the desktop stirs in the frame
     // at which the player presses A, so boards differ between sessions, while

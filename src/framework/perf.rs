@@ -1,16 +1,10 @@
-//! CPU cycle counting: the per-frame meter behind `event perf ...` and the
-//! clock the `bench` feature's benchmarks read. Compiled only where events are
-//! (debug builds and the `events` feature), so the shipped `.gba` has none.
-//!
-//! Timers 2 and 3 run cascaded as one free-running 32-bit counter of CPU
-//! cycles (16.78 MHz): timer 2 counts cycles, timer 3 counts timer 2's
-//! overflows. agb's mixer owns timers 0 and 1, so these two are free.
+//! The per-frame meter behind `event perf ...`, and the stack and memory
+//! reports. Compiled only where events are (debug builds and the `events`
+//! feature), so the shipped `.gba` has none.
 
-use core::cell::RefCell;
+use agb::external::portable_atomic::{AtomicUsize, Ordering};
 
-use agb::external::critical_section::{self, Mutex};
-use agb::external::portable_atomic::{AtomicU32, AtomicUsize, Ordering};
-use agb::timer::{Divider, Timer, Timers};
+use super::cycles::{now, take_excluded};
 
 pub use super::frame_time::FRAME_CYCLES;
 
@@ -23,60 +17,6 @@ const REPORT_EVERY: u32 = 600;
 
 /// Phases: desktop, transition, waiting, then one per app.
 const MAX_PHASES: usize = 3 + 8;
-
-struct Counter {
-    low: Timer,
-    high: Timer,
-}
-
-impl Counter {
-    fn read(&self) -> u32 {
-        // Timer 3 can tick between the two reads; reading it on both sides and
-        // retrying means a carry never tears the 32-bit value.
-        loop {
-            let high = self.high.value();
-            let low = self.low.value();
-            if self.high.value() == high {
-                return (u32::from(high) << 16) | u32::from(low);
-            }
-        }
-    }
-}
-
-/// A static so the frame loop and the benchmarks share it without the `Gba`.
-static COUNTER: Mutex<RefCell<Option<Counter>>> = Mutex::new(RefCell::new(None));
-
-/// Starts the cycle counter on timers 2 and 3 (call once, at boot).
-pub fn install(timers: Timers<'_>) {
-    let Timers {
-        timer2: mut low,
-        timer3: mut high,
-        ..
-    } = timers;
-    // The high half first, so it is already counting when the low half starts.
-    high.set_cascade(true).set_enabled(true);
-    low.set_divider(Divider::Divider1).set_enabled(true);
-    critical_section::with(|cs| {
-        COUNTER.replace(cs, Some(Counter { low, high }));
-    });
-}
-
-/// The free-running cycle count (wraps every ~256 s); 0 before [`install`].
-/// Subtract two readings with `wrapping_sub`.
-#[must_use]
-pub fn now() -> u32 {
-    critical_section::with(|cs| COUNTER.borrow_ref(cs).as_ref().map_or(0, Counter::read))
-}
-
-/// Cycles spent printing debug events since the frame began: the shipped ROM
-/// prints nothing, so the meter leaves them out.
-static EXCLUDED: AtomicU32 = AtomicU32::new(0);
-
-/// Leave the time since `start` (a [`now`] reading) out of this frame's count.
-pub fn exclude_since(start: u32) {
-    let spent = now().wrapping_sub(start);
-    EXCLUDED.fetch_add(spent, Ordering::Relaxed);
-}
 
 /// Percent of a frame with one decimal, e.g. `12.5`.
 pub struct FramePercent(pub u32);
@@ -164,7 +104,7 @@ impl FrameMeter {
     pub fn begin(&mut self, phase: Phase) {
         self.before = phase;
         self.marked = 0;
-        EXCLUDED.store(0, Ordering::Relaxed);
+        take_excluded();
         self.start = now();
     }
 
@@ -180,9 +120,7 @@ impl FrameMeter {
     /// and every phase's worst on returning to the desktop and periodically.
     pub fn end(&mut self, after: Phase, labels: &[&str]) {
         let end = now();
-        let cycles = end
-            .wrapping_sub(self.start)
-            .saturating_sub(EXCLUDED.load(Ordering::Relaxed));
+        let cycles = end.wrapping_sub(self.start).saturating_sub(take_excluded());
         let waiting = super::frame_time::take_waiting();
         let phase = if after != self.before {
             Phase::Transition
@@ -315,7 +253,7 @@ pub fn log_memory(at: &str) {
         .load(Ordering::Relaxed)
         .max(&raw const __iwram_end as usize)
         - IWRAM;
-    let heap = super::heap_in_use();
+    let heap = super::heap::in_use();
     let ewram = &raw const __ewram_data_end as usize - EWRAM + heap;
     crate::event!(
         "memory at={} iwram={} ewram={} heap={}",

@@ -1,6 +1,6 @@
 //! Services the framework lends to apps each frame.
 
-use super::{App, input::Input, save::Storage, sound::Sound};
+use super::{input::Input, save::Storage, sound::Sound};
 use crate::random::Rng;
 
 pub struct System<'a> {
@@ -17,12 +17,6 @@ pub struct System<'a> {
 }
 
 impl System<'_> {
-    /// App `A`'s save section (see `App::Save`); write it with
-    /// `storage.commit_soon()`.
-    pub fn save<A: App>(&mut self) -> &mut A::Save {
-        self.storage.section::<A::Save>(A::INFO.id)
-    }
-
     /// Make sound follow the settings in `storage.desk` (saving is the
     /// caller's job: `storage.commit_soon()`).
     pub fn apply_settings(&mut self) {

@@ -55,4 +55,15 @@ mod tests {
         assert!(CURSOR_FRAME < BOARD_FRAMES && (Look::WrongFlag as usize) < BOARD_FRAMES);
         assert!((Face::Won as usize) < FACE_FRAMES);
     }
+
+    #[test_case]
+    fn the_mines_share_the_icons_palette(_gba: &mut agb::Gba) {
+        // Included with the icon, so drawn with the app's icon palette slot.
+        assert!(
+            icon::MINES
+                .tile_settings
+                .iter()
+                .all(|setting| crate::framework::assets::palette_of(setting) == 0)
+        );
+    }
 }

@@ -63,7 +63,7 @@ impl Legacy {
             .zip(&data.records)
             .filter_map(|(owner, table)| Some((*owner, postcard::to_allocvec(table).ok()?)))
             .collect();
-        sections.push((super::DESK, postcard::to_allocvec(&desk).ok()?));
+        sections.push((super::section::DESK, postcard::to_allocvec(&desk).ok()?));
         Some(Self { sections })
     }
 }

@@ -604,7 +604,7 @@ fn write(
     };
     crate::event!("save.begin owner={}", owner);
     #[cfg(any(debug_assertions, feature = "events"))]
-    let start = super::perf::now();
+    let start = super::cycles::now();
     let tag = SectionTag {
         owner: String::from(owner),
         version,
@@ -616,7 +616,7 @@ fn write(
         result.is_ok(),
         owner,
         bytes.len(),
-        super::perf::now().wrapping_sub(start)
+        super::cycles::now().wrapping_sub(start)
     );
     // A failed write is not retried every frame; the next change tries again.
     let _ = result;
@@ -685,14 +685,14 @@ mod tests {
         storage.section::<PuzzleSave>("nonogram").solved[0] ^= 1;
         #[cfg(any(debug_assertions, feature = "events"))]
         let start = {
-            crate::framework::perf::install(gba.timers.timers());
-            crate::framework::perf::now()
+            crate::framework::cycles::install(gba.timers.timers());
+            crate::framework::cycles::now()
         };
         storage.commit();
         #[cfg(any(debug_assertions, feature = "events"))]
         agb::println!(
             "nonogram-sized section rewritten in {} cycles",
-            crate::framework::perf::now().wrapping_sub(start)
+            crate::framework::cycles::now().wrapping_sub(start)
         );
         assert_eq!(storage.writes(), 4);
         let mut found = [0u8; SECTOR];
