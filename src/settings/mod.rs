@@ -112,15 +112,6 @@ impl App for Settings {
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
-        if system.storage.busy() {
-            // Text waits while this frame's save runs.
-        } else if working.dialog.is_none() {
-            let _ = working.list.draw(&mut working.text_layer);
-        } else {
-            // The question types out a few words a frame (all at once it
-            // would crowd the frame).
-            let _ = working.dialog_text.advance(&mut working.text_layer, 2);
-        }
         let a = system.input.just_pressed(Button::A);
         let b = system.input.just_pressed(Button::B);
         if let Some(dialog) = working.dialog {
@@ -174,6 +165,16 @@ impl App for Settings {
         }
         persistent.row = working.list.selected() as u8;
         Request::Stay
+    }
+
+    fn draw(_persistent: &Persistent, working: &mut Working, _saved: &()) {
+        if working.dialog.is_none() {
+            let _ = working.list.draw(&mut working.text_layer);
+        } else {
+            // The question types out a few words a frame (all at once it
+            // would crowd the frame).
+            let _ = working.dialog_text.advance(&mut working.text_layer, 2);
+        }
     }
 
     fn show(_persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {

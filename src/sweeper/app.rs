@@ -104,6 +104,10 @@ pub struct Working {
     mode: Mode,
     /// Counts frames into seconds for the board's clock.
     clock: Timer,
+    /// The avatar's face, as `update` last decided it.
+    face: Face,
+    /// A is down: the pad shows the key under the cursor pressed.
+    a_held: bool,
 }
 
 /// Menu rows after the three difficulties.
@@ -160,6 +164,8 @@ impl App for Sweeper {
             view,
             mode,
             clock: Timer::new(),
+            face: Face::Idle,
+            a_held: false,
         }
     }
 
@@ -185,22 +191,24 @@ impl App for Sweeper {
         if !matches!(working.mode, Mode::Menu | Mode::Pad(_)) {
             tick_timer(board, working);
         }
-        let pressed = working.mode.pressed();
-        let face = match face_for(board, pressed) {
+        working.face = match face_for(board, working.mode.pressed()) {
             _ if matches!(working.mode, Mode::Generating { .. }) => Face::Thinking,
             // A blink every three seconds, so the avatar looks alive.
             Face::Idle if system.frame % 180 < 6 => Face::Blink,
             face => face,
         };
-        // A frame that began with a save (a costly write) leaves the drawing
-        // to the next one; the game itself has already moved on.
-        if !system.storage.busy() {
-            let screen = working.mode.screen();
-            working
-                .view
-                .sync(board, pressed, face, screen, system.save::<Sweeper>());
-        }
+        working.a_held = system.input.pressed(Button::A);
         Request::Stay
+    }
+
+    fn draw(board: &Board, working: &mut Working, records: &SweeperSave) {
+        if let Mode::Pad(pad) = &working.mode {
+            working.view.sync_pad(pad, working.a_held);
+        }
+        let (pressed, screen) = (working.mode.pressed(), working.mode.screen());
+        working
+            .view
+            .sync(board, pressed, working.face, screen, records);
     }
 
     fn show(board: &Board, working: &mut Working, canvas: &mut Canvas) {
@@ -516,11 +524,6 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
             let code = BoardCode::parse(pad.digits());
             accept_code(board, working, system, code.ok());
         }
-    }
-    if let Mode::Pad(pad) = &working.mode {
-        working
-            .view
-            .sync_pad(pad, system.input.pressed(agb::input::Button::A));
     }
 }
 
