@@ -23,8 +23,8 @@ use crate::{
         frame_time::fill_frame,
         widgets::{
             list::ListEvent,
-            numpad::{NumberPad, PadEvent},
-            numpad_view,
+            numpad::NumberPad,
+            pad_panel::{PadOutcome, PadPanel},
             timer::Timer,
         },
     },
@@ -66,7 +66,7 @@ enum Mode {
     /// The difficulty menu (SELECT), with best times as badges.
     Menu,
     /// Typing a board code (from the menu).
-    Pad(Box<NumberPad>),
+    Pad(Box<PadPanel>),
 }
 
 impl Mode {
@@ -106,8 +106,6 @@ pub struct Working {
     clock: Timer,
     /// The avatar's face, as `update` last decided it.
     face: Face,
-    /// A is down: the pad shows the key under the cursor pressed.
-    a_held: bool,
 }
 
 /// Menu rows after the three difficulties.
@@ -165,7 +163,6 @@ impl App for Sweeper {
             mode,
             clock: Timer::new(),
             face: Face::Idle,
-            a_held: false,
         }
     }
 
@@ -197,13 +194,12 @@ impl App for Sweeper {
             Face::Idle if system.frame % 180 < 6 => Face::Blink,
             face => face,
         };
-        working.a_held = system.input.pressed(Button::A);
         Request::Stay
     }
 
     fn draw(board: &Board, working: &mut Working, records: &SweeperSave) {
-        if let Mode::Pad(pad) = &working.mode {
-            working.view.sync_pad(pad, working.a_held);
+        if let Mode::Pad(pad) = &mut working.mode {
+            working.view.draw_pad(pad);
         }
         let (pressed, screen) = (working.mode.pressed(), working.mode.screen());
         working
@@ -213,6 +209,9 @@ impl App for Sweeper {
 
     fn show(board: &Board, working: &mut Working, canvas: &mut Canvas) {
         working.view.show(board, working.mode.screen(), canvas);
+        if let Mode::Pad(pad) = &working.mode {
+            pad.show(canvas);
+        }
     }
 
     fn claims_start(_board: &Board, working: &Working) -> bool {
@@ -222,7 +221,11 @@ impl App for Sweeper {
     /// Closing with the menu (or the pad) up: it goes a frame before the
     /// rest of the window, so the two never share the animation's last frame.
     fn dismantle(working: &mut Working) -> bool {
-        working.view.drop_menu_and_pad()
+        let had_pad = matches!(working.mode, Mode::Pad(_));
+        if had_pad {
+            working.mode = Mode::Menu;
+        }
+        working.view.drop_menu() && !had_pad
     }
 
     fn pause(board: &mut Board, working: &mut Working, _system: &mut System) {
@@ -493,9 +496,9 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
 /// other steps: the rest of the menu's update need not hold its stack.
 #[inline(never)]
 fn open_pad(working: &mut Working, system: &mut System) {
-    let pad = Box::new(NumberPad::new(code::DIGITS, 4, validate_code));
-    working.view.open_pad(&pad);
-    working.mode = Mode::Pad(pad);
+    let pad = NumberPad::new(code::DIGITS, 4, validate_code);
+    working.view.open_pad();
+    working.mode = Mode::Pad(Box::new(PadPanel::new(pad, View::PAD_PLACE, "sweeper.pad")));
     system.sound.play(sfx::OPEN);
     crate::event!("sweeper.pad open");
 }
@@ -512,18 +515,20 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
     let Mode::Pad(pad) = &mut working.mode else {
         return;
     };
-    match numpad_view::run_frame(pad, &system.input, &mut system.sound, "sweeper.pad") {
-        PadEvent::Nothing
-        | PadEvent::Typed
-        | PadEvent::Deleted
-        | PadEvent::Refused
-        | PadEvent::Rejected
-        | PadEvent::Turned => {}
-        PadEvent::Cancelled => cancel_pad(board, working, system),
-        PadEvent::Accepted => {
+    match pad.update(system) {
+        PadOutcome::Typing => {}
+        PadOutcome::Cancelled => cancel_pad(board, working, system),
+        PadOutcome::Accepted => {
             let code = BoardCode::parse(pad.digits());
             accept_code(board, working, system, code.ok());
         }
+    }
+}
+
+/// Leave the pad for `next`, its text taken off the screen.
+fn close_pad(working: &mut Working, next: Mode) {
+    if let Mode::Pad(pad) = core::mem::replace(&mut working.mode, next) {
+        pad.close();
     }
 }
 
@@ -531,8 +536,7 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
 /// line, like `accept_code`: the frames spent typing need little stack.
 #[inline(never)]
 fn cancel_pad(board: &Board, working: &mut Working, system: &mut System) {
-    working.mode = Mode::Menu;
-    working.view.close_pad();
+    close_pad(working, Mode::Menu);
     working.view.refresh_menu(board, system.save::<Sweeper>());
     system.sound.play(sfx::CLOSE);
     crate::event!("sweeper.pad cancelled");
@@ -555,8 +559,7 @@ fn accept_code(
         deal = Some(code.deal);
         crate::event!("sweeper.pad accepted deal={}", code.deal);
     }
-    working.mode = Mode::wipe(deal);
-    working.view.close_pad();
+    close_pad(working, Mode::wipe(deal));
     working.view.close_menu();
     system.sound.play(sfx::CONFIRM);
 }

@@ -23,8 +23,7 @@ use crate::framework::{
     transition::Area,
     widgets::{
         list::{List, ListEvent, Row},
-        numpad::NumberPad,
-        numpad_view::NumberPadView,
+        pad_panel::{PadPanel, PadPlace},
         text::TextBox,
         timer::format_time,
         window::{self, ICON_CLOCK},
@@ -99,7 +98,6 @@ pub struct View {
     shown_variant: Option<usize>,
     message_locked: bool,
     menu: Option<List>,
-    pad: Option<NumberPadView>,
     title: TextBox,
     /// Background palette slot of the Sweeper's own tiles.
     palette: u8,
@@ -142,7 +140,6 @@ impl View {
             shown_variant: None,
             message_locked: false,
             menu: None,
-            pad: None,
             title: TextBox::new((16, 19), 16, 1),
             palette,
             built: 0,
@@ -429,39 +426,30 @@ impl View {
         self.clear_message();
     }
 
-    pub fn open_pad(&mut self, pad: &NumberPad) {
+    /// Where the board-code pad goes: over the menu, whose text goes.
+    pub const PAD_PLACE: PadPlace = PadPlace {
+        title: "Type a board code:",
+        keys_origin: (126, 64),
+        text_origin: (36, 66),
+        text_columns: 11,
+        palette: LIGHT_TEXT_PALETTE,
+    };
+
+    /// The pad comes up over the menu: the menu's text goes.
+    pub fn open_pad(&mut self) {
         if let Some(menu) = self.menu.as_mut() {
             menu.release();
         }
-        self.pad = Some(NumberPadView::new(
-            pad,
-            "Type a board code:",
-            (126, 64),
-            (36, 66),
-            11,
-            LIGHT_TEXT_PALETTE,
-        ));
     }
 
-    pub fn sync_pad(&mut self, pad: &NumberPad, a_held: bool) {
-        if let Some(view) = self.pad.as_mut() {
-            view.update(pad, a_held, &mut self.text_layer);
-        }
+    /// The pad's text is drawn on the window's text layer.
+    pub fn draw_pad(&mut self, pad: &mut PadPanel) {
+        pad.draw(&mut self.text_layer);
     }
 
-    /// Drop the menu and the pad, if either is up (the window is closing);
-    /// true when neither was.
-    pub fn drop_menu_and_pad(&mut self) -> bool {
-        let neither = self.menu.is_none() && self.pad.is_none();
-        self.menu = None;
-        self.pad = None;
-        neither
-    }
-
-    pub fn close_pad(&mut self) {
-        if let Some(mut view) = self.pad.take() {
-            view.clear();
-        }
+    /// Drop the menu, if it is up (the window is closing); true when it was not.
+    pub fn drop_menu(&mut self) -> bool {
+        self.menu.take().is_none()
     }
 
     pub fn show(&mut self, board: &Board, screen: Screen, canvas: &mut Canvas) {
@@ -469,12 +457,8 @@ impl View {
         canvas.background(&self.text_layer);
         canvas.object(&self.face);
         match screen {
-            Screen::Pad => {
-                if let Some(pad) = self.pad.as_ref() {
-                    pad.show(canvas);
-                }
-                return;
-            }
+            // The pad's own sprites are shown by its holder, the app's mode.
+            Screen::Pad => return,
             Screen::Menu => {
                 if let Some(menu) = self.menu.as_ref() {
                     menu.show(canvas);
@@ -583,11 +567,24 @@ mod tests {
     }
 
     fn objects_shown(gba: &mut agb::Gba, view: &mut View, board: &Board, screen: Screen) -> usize {
+        objects_with_pad(gba, view, board, screen, None)
+    }
+
+    fn objects_with_pad(
+        gba: &mut agb::Gba,
+        view: &mut View,
+        board: &Board,
+        screen: Screen,
+        pad: Option<&PadPanel>,
+    ) -> usize {
         // The canvas drops sprites past the hardware's 128; count what was asked.
         let mut gfx = gba.graphics.get();
         let mut frame = gfx.frame();
         let mut canvas = Canvas::new(&mut frame);
         view.show(board, screen, &mut canvas);
+        if let Some(pad) = pad {
+            pad.show(&mut canvas);
+        }
         let count = canvas.objects();
         frame.commit();
         assert!(count <= OAM_SLOTS, "{count} sprites asked for");
@@ -630,9 +627,12 @@ mod tests {
         // menu (pointer + face) and number pad (13 keys + hand + face)
         view.open_menu(&board, &data);
         assert_eq!(objects_shown(gba, &mut view, &board, Screen::Menu), 2);
-        let pad = NumberPad::new(8, 4, |_| Ok(()));
-        view.open_pad(&pad);
-        assert_eq!(objects_shown(gba, &mut view, &board, Screen::Pad), 15);
+        let pad = PadPanel::new(NumberPad::new(8, 4, |_| Ok(())), View::PAD_PLACE, "test");
+        view.open_pad();
+        assert_eq!(
+            objects_with_pad(gba, &mut view, &board, Screen::Pad, Some(&pad)),
+            15
+        );
     }
 
     #[test_case]
