@@ -66,7 +66,7 @@ enum Mode {
     /// The difficulty menu (SELECT), with best times as badges.
     Menu,
     /// Typing a board code (from the menu).
-    Pad(Box<PadPanel>),
+    Pad(Box<PadPanel<code::CodeError>>),
 }
 
 impl Mode {
@@ -503,7 +503,7 @@ fn open_pad(working: &mut Working, system: &mut System) {
     crate::event!("sweeper.pad open");
 }
 
-fn validate_code(digits: &[u8]) -> Result<(), &'static str> {
+fn validate_code(digits: &[u8]) -> Result<(), code::CodeError> {
     BoardCode::parse(digits).map(|_| ())
 }
 

@@ -443,7 +443,7 @@ impl View {
     }
 
     /// The pad's text is drawn on the window's text layer.
-    pub fn draw_pad(&mut self, pad: &mut PadPanel) {
+    pub fn draw_pad<E: Copy + core::fmt::Display>(&mut self, pad: &mut PadPanel<E>) {
         pad.draw(&mut self.text_layer);
     }
 
@@ -627,7 +627,11 @@ mod tests {
         // menu (pointer + face) and number pad (13 keys + hand + face)
         view.open_menu(&board, &data);
         assert_eq!(objects_shown(gba, &mut view, &board, Screen::Menu), 2);
-        let pad = PadPanel::new(NumberPad::new(8, 4, |_| Ok(())), View::PAD_PLACE, "test");
+        let pad = PadPanel::new(
+            NumberPad::<&str>::new(8, 4, |_| Ok(())),
+            View::PAD_PLACE,
+            "test",
+        );
         view.open_pad();
         assert_eq!(
             objects_with_pad(gba, &mut view, &board, Screen::Pad, Some(&pad)),

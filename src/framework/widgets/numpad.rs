@@ -39,7 +39,7 @@
 //! each line comes from here ([`NumberPad::write_line`]) into a small buffer,
 //! so nothing big is built on the stack (the GBA's is small).
 
-use core::fmt::Write;
+use core::fmt::{Display, Write};
 
 /// The most digits a pad shows at once: the longest fixed code (Polarium's
 /// 30) and the most a page of a paged code can hold.
@@ -120,20 +120,21 @@ pub enum PadInput {
     Page(i8),
 }
 
-/// Checks a whole code: `Ok(())` or an error line to show under the digits.
-pub type Validator = fn(&[u8]) -> Result<(), &'static str>;
+/// Checks a whole code: `Ok(())` or why not, as the code's own error type
+/// `E`, whose `Display` is the line shown under the digits.
+pub type Validator<E> = fn(&[u8]) -> Result<(), E>;
 /// Reads the whole code's length in digits from its first group (passed
 /// alone, complete and already past its group check), or says why it cannot.
-pub type LengthReader = fn(&[u8]) -> Result<usize, &'static str>;
+pub type LengthReader<E> = fn(&[u8]) -> Result<usize, E>;
 /// Checks one complete group: its index in the whole code (from 0) and its
 /// digits (the last group may be shorter when the length is not a multiple
-/// of the group size). The message should name the group for the player,
-/// counting from 1: "Group 3 has a typo.".
-pub type GroupCheck = fn(usize, &[u8]) -> Result<(), &'static str>;
+/// of the group size). The error's message should name the group for the
+/// player, counting from 1: "Group 3 has a typo.".
+pub type GroupCheck<E> = fn(usize, &[u8]) -> Result<(), E>;
 
 /// What a paged pad needs to know about its codes (see the module doc).
 #[derive(Clone, Copy, Debug)]
-pub struct PagedCode {
+pub struct PagedCode<E = &'static str> {
     /// Digits in a group (clamped to 1..=[`MAX_DIGITS`]).
     pub group: usize,
     /// Groups on a page (at most [`MAX_DIGITS`] digits' worth).
@@ -143,19 +144,19 @@ pub struct PagedCode {
     /// The longest code (clamped to `group..=`[`MAX_CODE_DIGITS`]); a longer
     /// length from the reader refuses the first group.
     pub max_digits: usize,
-    pub length: LengthReader,
-    pub check_group: GroupCheck,
-    pub validate: Validator,
+    pub length: LengthReader<E>,
+    pub check_group: GroupCheck<E>,
+    pub validate: Validator<E>,
 }
 
 #[derive(Clone, Copy, Debug)]
-enum Kind {
+enum Kind<E> {
     /// `length` digits in lines of `line`.
     Fixed {
         length: usize,
         line: usize,
     },
-    Paged(PagedCode),
+    Paged(PagedCode<E>),
 }
 
 /// The message when a length reader's answer is outside what the pad takes.
@@ -163,9 +164,31 @@ pub const LENGTH_OUT_OF_RANGE: &str = "Group 1 gives an impossible length.";
 /// The message for confirming an incomplete code.
 pub const TOO_SHORT: &str = "Code is too short.";
 
-pub struct NumberPad {
+/// Why the pad refused what was typed: one of its own two reasons, or the
+/// code's (`E`, from the app's validator and checks).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PadError<E> {
+    /// Confirmed before every digit was typed.
+    TooShort,
+    /// The first group gives a length the pad cannot take.
+    LengthOutOfRange,
+    Code(E),
+}
+
+impl<E: Display> Display for PadError<E> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::TooShort => f.write_str(TOO_SHORT),
+            Self::LengthOutOfRange => f.write_str(LENGTH_OUT_OF_RANGE),
+            Self::Code(error) => error.fmt(f),
+        }
+    }
+}
+
+/// A pad for codes whose errors are `E` (plain messages by default).
+pub struct NumberPad<E = &'static str> {
     digits: heapless::Vec<u8, MAX_CODE_DIGITS>,
-    kind: Kind,
+    kind: Kind<E>,
     /// A paged code's length, once read from its first group.
     known_length: Option<usize>,
     /// A paged code's group that failed its check (always the last group
@@ -174,14 +197,14 @@ pub struct NumberPad {
     /// A page looked at with L/R, until the next edit.
     browsing: Option<usize>,
     cursor: (usize, usize),
-    error: Option<&'static str>,
-    validator: Validator,
+    error: Option<PadError<E>>,
+    validator: Validator<E>,
 }
 
-impl NumberPad {
+impl<E: Copy> NumberPad<E> {
     /// A pad for codes of exactly `length` digits (1..=[`MAX_DIGITS`]) shown
     /// in lines of `group`.
-    pub fn new(length: usize, group: usize, validator: Validator) -> Self {
+    pub fn new(length: usize, group: usize, validator: Validator<E>) -> Self {
         Self::with_kind(
             Kind::Fixed {
                 length: length.clamp(1, MAX_DIGITS),
@@ -192,7 +215,7 @@ impl NumberPad {
     }
 
     /// A pad for long codes typed a page at a time (see the module doc).
-    pub fn paged(code: PagedCode) -> Self {
+    pub fn paged(code: PagedCode<E>) -> Self {
         let group = code.group.clamp(1, MAX_DIGITS);
         let groups_per_page = code.groups_per_page.clamp(1, MAX_DIGITS / group);
         let code = PagedCode {
@@ -205,7 +228,7 @@ impl NumberPad {
         Self::with_kind(Kind::Paged(code), code.validate)
     }
 
-    fn with_kind(kind: Kind, validator: Validator) -> Self {
+    fn with_kind(kind: Kind<E>, validator: Validator<E>) -> Self {
         Self {
             digits: heapless::Vec::new(),
             kind,
@@ -222,7 +245,8 @@ impl NumberPad {
         &self.digits
     }
 
-    pub fn error(&self) -> Option<&'static str> {
+    /// Why the last code or group was refused, until the next edit.
+    pub fn error(&self) -> Option<PadError<E>> {
         self.error
     }
 
@@ -346,7 +370,7 @@ impl NumberPad {
 
     /// After a digit on a paged pad: check the group it completed, if any
     /// (and read the length from the first).
-    fn check_completed_group(&mut self, code: PagedCode) -> PadEvent {
+    fn check_completed_group(&mut self, code: PagedCode<E>) -> PadEvent {
         let typed = self.digits.len();
         let length = self.known_length.unwrap_or(code.group);
         if !typed.is_multiple_of(code.group) && typed != length {
@@ -354,22 +378,23 @@ impl NumberPad {
         }
         let index = (typed - 1) / code.group;
         let start = index * code.group;
-        let mut verdict = (code.check_group)(index, &self.digits[start..typed]);
+        let mut verdict =
+            (code.check_group)(index, &self.digits[start..typed]).map_err(PadError::Code);
         if index == 0 && verdict.is_ok() {
             verdict = match (code.length)(&self.digits[..typed]) {
                 Ok(length) if (code.group..=code.max_digits).contains(&length) => {
                     self.known_length = Some(length);
                     Ok(())
                 }
-                Ok(_) => Err(LENGTH_OUT_OF_RANGE),
-                Err(message) => Err(message),
+                Ok(_) => Err(PadError::LengthOutOfRange),
+                Err(error) => Err(PadError::Code(error)),
             };
         }
         match verdict {
             Ok(()) => PadEvent::Typed,
-            Err(message) => {
+            Err(error) => {
                 self.bad_group = Some(index);
-                self.error = Some(message);
+                self.error = Some(error);
                 PadEvent::Rejected
             }
         }
@@ -400,7 +425,7 @@ impl NumberPad {
             .length()
             .is_none_or(|length| self.digits.len() < length)
         {
-            self.error = Some(TOO_SHORT);
+            self.error = Some(PadError::TooShort);
             return PadEvent::Rejected;
         }
         match (self.validator)(&self.digits) {
@@ -408,8 +433,8 @@ impl NumberPad {
                 self.error = None;
                 PadEvent::Accepted
             }
-            Err(message) => {
-                self.error = Some(message);
+            Err(error) => {
+                self.error = Some(PadError::Code(error));
                 PadEvent::Rejected
             }
         }
@@ -524,7 +549,7 @@ mod tests {
     }
 
     /// Walk the cursor to the digit's key, as a player would, and press it.
-    fn press_digit(pad: &mut NumberPad, digit: u8) -> PadEvent {
+    fn press_digit<E: Copy>(pad: &mut NumberPad<E>, digit: u8) -> PadEvent {
         let (x, y) = (0..ROWS)
             .flat_map(|y| (0..COLUMNS).map(move |x| (x, y)))
             .find(|&(x, y)| GRID[y][x] == Some(Key::Digit(digit)))
@@ -533,19 +558,19 @@ mod tests {
         pad.handle(PadInput::Press)
     }
 
-    fn type_code(pad: &mut NumberPad, code: &[u8]) {
+    fn type_code<E: Copy>(pad: &mut NumberPad<E>, code: &[u8]) {
         for &digit in code {
             assert_eq!(press_digit(pad, digit), PadEvent::Typed);
         }
     }
 
-    fn line(pad: &NumberPad, index: usize) -> Line {
+    fn line<E: Copy>(pad: &NumberPad<E>, index: usize) -> Line {
         let mut line = Line::new();
         pad.write_line(index, &mut line);
         line
     }
 
-    fn page_line(pad: &NumberPad) -> Line {
+    fn page_line<E: Copy>(pad: &NumberPad<E>) -> Line {
         let mut line = Line::new();
         assert!(pad.write_page_line(&mut line));
         line
@@ -570,10 +595,13 @@ mod tests {
     fn validator_error_keeps_the_digits() {
         let mut pad = NumberPad::new(4, 4, only_even_sum);
         assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Rejected);
-        assert_eq!(pad.error(), Some(TOO_SHORT));
+        assert_eq!(pad.error(), Some(PadError::TooShort));
         type_code(&mut pad, &[1, 2, 3, 5]);
         assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Rejected);
-        assert_eq!(pad.error(), Some("Checksum does not match."));
+        assert_eq!(
+            pad.error(),
+            Some(PadError::Code("Checksum does not match."))
+        );
         assert_eq!(pad.digits(), &[1, 2, 3, 5]);
         assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
         assert_eq!(pad.error(), None);
@@ -637,35 +665,43 @@ mod tests {
     // Groups of four data digits and a Damm digit started from the group's
     // index; the first group is 1, the group count (two digits), one more.
 
-    const TYPO: [&str; 9] = [
-        "Group 1 has a typo.",
-        "Group 2 has a typo.",
-        "Group 3 has a typo.",
-        "Group 4 has a typo.",
-        "Group 5 has a typo.",
-        "Group 6 has a typo.",
-        "Group 7 has a typo.",
-        "Group 8 has a typo.",
-        "Group 9 has a typo.",
-    ];
+    /// The toy code's errors, typed as an app's are: the message is
+    /// written once, in `Display`.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    enum ToyError {
+        /// A group (from 0) fails its check digit.
+        Typo(usize),
+        UnknownVersion,
+        CheckFailed,
+    }
 
-    fn check_group(index: usize, digits: &[u8]) -> Result<(), &'static str> {
-        if damm::is_valid((index % 10) as u8, digits) {
-            Ok(())
-        } else {
-            Err(TYPO.get(index).copied().unwrap_or("A group has a typo."))
+    impl Display for ToyError {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            match self {
+                Self::Typo(group) => write!(f, "Group {} has a typo.", group + 1),
+                Self::UnknownVersion => f.write_str("Unknown code version."),
+                Self::CheckFailed => f.write_str("Code check failed."),
+            }
         }
     }
 
-    fn read_length(first: &[u8]) -> Result<usize, &'static str> {
+    fn check_group(index: usize, digits: &[u8]) -> Result<(), ToyError> {
+        if damm::is_valid((index % 10) as u8, digits) {
+            Ok(())
+        } else {
+            Err(ToyError::Typo(index))
+        }
+    }
+
+    fn read_length(first: &[u8]) -> Result<usize, ToyError> {
         if first.first() != Some(&1) {
-            return Err("Unknown code version.");
+            return Err(ToyError::UnknownVersion);
         }
         Ok((usize::from(first[1]) * 10 + usize::from(first[2])) * 5)
     }
 
     /// Accepts a code whose data digits add up to an even number.
-    fn even_data(digits: &[u8]) -> Result<(), &'static str> {
+    fn even_data(digits: &[u8]) -> Result<(), ToyError> {
         let sum: u32 = digits
             .chunks(5)
             .flat_map(|group| &group[..group.len().min(4)])
@@ -674,11 +710,11 @@ mod tests {
         if sum.is_multiple_of(2) {
             Ok(())
         } else {
-            Err("Code check failed.")
+            Err(ToyError::CheckFailed)
         }
     }
 
-    const TOY: PagedCode = PagedCode {
+    const TOY: PagedCode<ToyError> = PagedCode {
         group: 5,
         groups_per_page: 6,
         groups_per_line: 2,
@@ -779,7 +815,7 @@ mod tests {
         assert_eq!(line(&pad, 2).as_str(), " _____  _____ ");
         // Too short to confirm.
         assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Rejected);
-        assert_eq!(pad.error(), Some(TOO_SHORT));
+        assert_eq!(pad.error(), Some(PadError::TooShort));
         // Deleting into the first group forgets the length again.
         assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
         assert_eq!(pad.error(), None);
@@ -795,7 +831,7 @@ mod tests {
         let mut pad = NumberPad::paged(TOY);
         type_code(&mut pad, &first[..4]);
         assert_eq!(press_digit(&mut pad, first[4]), PadEvent::Rejected);
-        assert_eq!(pad.error(), Some("Unknown code version."));
+        assert_eq!(pad.error(), Some(PadError::Code(ToyError::UnknownVersion)));
         assert_eq!(pad.bad_group(), Some(0));
         assert_eq!(pad.length(), None);
         assert_eq!(
@@ -803,21 +839,21 @@ mod tests {
             "[20850]".replace("20850", &digits_text(&first))
         );
         assert_eq!(press_digit(&mut pad, 1), PadEvent::Refused);
-        assert_eq!(pad.error(), Some("Unknown code version."));
+        assert_eq!(pad.error(), Some(PadError::Code(ToyError::UnknownVersion)));
         // 30 groups: more than the 125 digits the pad takes.
         let mut first = [1, 3, 0, 0, 0];
         first[4] = damm::check_digit(0, &first[..4]);
         let mut pad = NumberPad::paged(TOY);
         type_code(&mut pad, &first[..4]);
         assert_eq!(press_digit(&mut pad, first[4]), PadEvent::Rejected);
-        assert_eq!(pad.error(), Some(LENGTH_OUT_OF_RANGE));
+        assert_eq!(pad.error(), Some(PadError::LengthOutOfRange));
         // Zero groups: shorter than a group.
         let mut first = [1, 0, 0, 0, 0];
         first[4] = damm::check_digit(0, &first[..4]);
         let mut pad = NumberPad::paged(TOY);
         type_code(&mut pad, &first[..4]);
         assert_eq!(press_digit(&mut pad, first[4]), PadEvent::Rejected);
-        assert_eq!(pad.error(), Some(LENGTH_OUT_OF_RANGE));
+        assert_eq!(pad.error(), Some(PadError::LengthOutOfRange));
         assert_eq!(pad.bad_group(), Some(0));
         // A typo in the first group is its check's message, not the length's.
         let code = toy_code(4, 1);
@@ -825,7 +861,11 @@ mod tests {
         let bad = typo(&code, 2);
         type_code(&mut pad, &bad[..4]);
         assert_eq!(press_digit(&mut pad, bad[4]), PadEvent::Rejected);
-        assert_eq!(pad.error(), Some("Group 1 has a typo."));
+        assert_eq!(pad.error(), Some(PadError::Code(ToyError::Typo(0))));
+        assert_eq!(
+            pad.error().map(|error| std::format!("{error}")).as_deref(),
+            Some("Group 1 has a typo.")
+        );
     }
 
     #[test]
@@ -843,7 +883,7 @@ mod tests {
                 PadEvent::Rejected
             );
             assert_eq!(pad.bad_group(), Some(group));
-            assert_eq!(pad.error(), Some(TYPO[group]));
+            assert_eq!(pad.error(), Some(PadError::Code(ToyError::Typo(group))));
             // The page holding it stays on screen, even when it ends a page.
             assert_eq!(pad.page(), group / 6, "group {group}");
             let on_page = group % 6;
@@ -854,7 +894,7 @@ mod tests {
             // Nothing more can be typed, the message stays; confirming says it again.
             assert_eq!(press_digit(&mut pad, 0), PadEvent::Refused);
             assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Rejected);
-            assert_eq!(pad.error(), Some(TYPO[group]));
+            assert_eq!(pad.error(), Some(PadError::Code(ToyError::Typo(group))));
             assert_eq!(pad.digits().len(), group * 5 + 5);
             // Deleting into the group clears the mark and the message.
             assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
@@ -879,7 +919,7 @@ mod tests {
         let mut pad = NumberPad::paged(TOY);
         type_code(&mut pad, &code);
         assert_eq!(pad.handle(PadInput::Confirm), PadEvent::Rejected);
-        assert_eq!(pad.error(), Some("Code check failed."));
+        assert_eq!(pad.error(), Some(PadError::Code(ToyError::CheckFailed)));
         assert_eq!(pad.bad_group(), None);
         assert_eq!(pad.handle(PadInput::Delete), PadEvent::Deleted);
         assert_eq!(pad.error(), None);
@@ -959,10 +999,10 @@ mod tests {
     fn odd_shapes_are_clamped() {
         // Groups that do not fit a page, a page wider than the pad shows,
         // a code length that is not a whole number of groups.
-        fn seven(_: &[u8]) -> Result<usize, &'static str> {
+        fn seven(_: &[u8]) -> Result<usize, ToyError> {
             Ok(7)
         }
-        fn any_group(_: usize, _: &[u8]) -> Result<(), &'static str> {
+        fn any_group(_: usize, _: &[u8]) -> Result<(), ToyError> {
             Ok(())
         }
         let mut pad = NumberPad::paged(PagedCode {
@@ -987,7 +1027,7 @@ mod tests {
         assert_eq!(pad.page_count(), None);
         assert_eq!(line(&pad, 0).as_str(), " _ ");
         // The widest line: a page of one-digit groups, all on one line.
-        fn ninety(_: &[u8]) -> Result<usize, &'static str> {
+        fn ninety(_: &[u8]) -> Result<usize, ToyError> {
             Ok(90)
         }
         let mut pad = NumberPad::paged(PagedCode {

@@ -14,9 +14,10 @@ use agb::{
     input::Button,
 };
 use alloc::vec::Vec;
+use core::fmt::{Display, Write};
 
 use super::{
-    numpad::{COLUMNS, GRID, Key, Line, NumberPad, PadEvent, PadInput, ROWS},
+    numpad::{COLUMNS, GRID, Key, Line, NumberPad, PadError, PadEvent, PadInput, ROWS},
     text::{LINE_HEIGHT, TextBox},
 };
 use crate::framework::{
@@ -64,7 +65,12 @@ pub fn read_input(input: &Input) -> Option<PadInput> {
 /// played (keys, refusals), a refused code or group logged as `event
 /// <owner> rejected error=...`. The app acts on the event (chiefly
 /// `Accepted`, `Cancelled`).
-pub fn run_frame(pad: &mut NumberPad, input: &Input, sound: &mut Sound, owner: &str) -> PadEvent {
+pub fn run_frame<E: Copy + Display>(
+    pad: &mut NumberPad<E>,
+    input: &Input,
+    sound: &mut Sound,
+    owner: &str,
+) -> PadEvent {
     let event = match read_input(input) {
         Some(input) => pad.handle(input),
         None => PadEvent::Nothing,
@@ -74,7 +80,11 @@ pub fn run_frame(pad: &mut NumberPad, input: &Input, sound: &mut Sound, owner: &
         PadEvent::Refused => sound.play(sfx::ERROR),
         PadEvent::Rejected => {
             sound.play(sfx::ERROR);
-            crate::event!("{} rejected error={:?}", owner, pad.error());
+            crate::event!(
+                "{} rejected error={:?}",
+                owner,
+                pad.error().map(|error| alloc::format!("{error}"))
+            );
         }
         PadEvent::Nothing | PadEvent::Cancelled | PadEvent::Accepted => {}
     }
@@ -97,7 +107,8 @@ pub struct NumberPadView {
     /// A fingerprint of each pad line as last drawn; `None` for one not
     /// drawn yet (or cut short), so it compares as changed.
     shown_lines: Vec<Option<u32>>,
-    shown_error: Option<&'static str>,
+    /// A fingerprint of the error's text as last drawn.
+    shown_error: Option<u32>,
     /// Parts still to type out, a few words a frame (agb's text layout is
     /// costly per letter: the whole pad at once would not fit in a frame).
     title_due: bool,
@@ -129,7 +140,7 @@ impl NumberPadView {
     /// The text's palette needs colour [`TEXT_MARK_COLOUR`] for a bad group
     /// (the two text palettes have it).
     pub fn new(
-        pad: &NumberPad,
+        pad: &NumberPad<impl Copy>,
         title: &'static str,
         keys_origin: (i32, i32),
         text_origin: (i32, i32),
@@ -179,7 +190,7 @@ impl NumberPadView {
         view
     }
 
-    fn place_pointer(&mut self, pad: &NumberPad) {
+    fn place_pointer(&mut self, pad: &NumberPad<impl Copy>) {
         let (x, y) = pad.cursor();
         self.pointer.set_pos((
             self.keys_origin.0 + x as i32 * PITCH + 9,
@@ -188,7 +199,7 @@ impl NumberPadView {
     }
 
     /// Pad line `index` (the page line first on a paged pad) into `out`.
-    fn write_line(&self, pad: &NumberPad, index: usize, out: &mut Line) {
+    fn write_line(&self, pad: &NumberPad<impl Copy>, index: usize, out: &mut Line) {
         match (self.paged, index) {
             (true, 0) => {
                 pad.write_page_line(out);
@@ -200,14 +211,20 @@ impl NumberPadView {
 
     /// Bring text and key sprites up to date; `a_held` shows the key under the
     /// cursor pressed. Call from the app's update.
-    pub fn update(&mut self, pad: &NumberPad, a_held: bool, layer: &mut RegularBackground) {
+    pub fn update<E: Copy + Display>(
+        &mut self,
+        pad: &NumberPad<E>,
+        a_held: bool,
+        layer: &mut RegularBackground,
+    ) {
         // A changed line is redrawn at once (one line fits in a frame), so
         // every key lands the frame it is pressed. One line a frame: a key
         // changes one, and lines left undrawn by the first draw or by a page
         // turn (every line changes) follow over the next frames.
         let redrew = self.redraw_a_changed_line(pad, layer);
-        if self.shown_error != pad.error() {
-            self.shown_error = pad.error();
+        let error = pad.error().map(error_fingerprint);
+        if self.shown_error != error {
+            self.shown_error = error;
             self.error_due = true;
         }
         // The title and the error type out over frames.
@@ -217,8 +234,11 @@ impl NumberPadView {
                 self.typing = Some(Part::Title);
             } else if core::mem::take(&mut self.error_due) {
                 let error_line = self.shown_lines.len() as i32 + 2;
-                self.text
-                    .retype_lines(error_line, 2, pad.error().unwrap_or(""));
+                let mut text = Line::new();
+                if let Some(error) = pad.error() {
+                    let _ = write!(text, "{error}");
+                }
+                self.text.retype_lines(error_line, 2, &text);
                 self.typing = Some(Part::Error);
             }
         }
@@ -240,7 +260,11 @@ impl NumberPadView {
     /// Redraw the first pad line that differs from what is shown, if any.
     /// Kept out of `update` so its line buffer is only on the stack here.
     #[inline(never)]
-    fn redraw_a_changed_line(&mut self, pad: &NumberPad, layer: &mut RegularBackground) -> bool {
+    fn redraw_a_changed_line(
+        &mut self,
+        pad: &NumberPad<impl Copy>,
+        layer: &mut RegularBackground,
+    ) -> bool {
         let mut line = Line::new();
         for index in 0..self.shown_lines.len() {
             self.write_line(pad, index, &mut line);
@@ -306,6 +330,13 @@ fn fingerprint(text: &str) -> u32 {
     crate::fnv::hash(text.bytes().map(u32::from))
 }
 
+/// The fingerprint of an error's message, written into a small buffer.
+fn error_fingerprint<E: Display>(error: PadError<E>) -> u32 {
+    let mut text = Line::new();
+    let _ = write!(text, "{error}");
+    fingerprint(&text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -356,7 +387,7 @@ mod tests {
                 && !self.text.is_drawing()
                 && !self.title_due
                 && !self.error_due
-                && self.shown_error == pad.error()
+                && self.shown_error == pad.error().map(error_fingerprint)
         }
     }
 

@@ -9,6 +9,7 @@
 //! also takes its text off the layer.
 
 use agb::{display::tiled::RegularBackground, input::Button};
+use core::fmt::Display;
 
 use super::{
     numpad::{NumberPad, PadEvent},
@@ -40,8 +41,9 @@ pub enum PadOutcome {
     Cancelled,
 }
 
-pub struct PadPanel {
-    pad: NumberPad,
+/// A pad whose code's errors are `E` (see `NumberPad`).
+pub struct PadPanel<E = &'static str> {
+    pad: NumberPad<E>,
     view: NumberPadView,
     /// Names the pad in events (`event sweeper.pad rejected ...`).
     owner: &'static str,
@@ -49,9 +51,9 @@ pub struct PadPanel {
     a_held: bool,
 }
 
-impl PadPanel {
+impl<E: Copy + Display> PadPanel<E> {
     /// The pad's keys and pointer now; its text types out from the next `draw`.
-    pub fn new(pad: NumberPad, place: PadPlace, owner: &'static str) -> Self {
+    pub fn new(pad: NumberPad<E>, place: PadPlace, owner: &'static str) -> Self {
         let view = NumberPadView::new(
             &pad,
             place.title,

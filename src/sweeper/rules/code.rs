@@ -11,9 +11,44 @@
 //! the player opens is still kept clear, so the same code and the same first
 //! square give the same board.
 
+use core::fmt;
+
 use super::Difficulty;
 
 pub const DIGITS: usize = 8;
+
+/// Why a typed board code was refused; `Display` is the line the player reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum CodeError {
+    WrongLength,
+    NotADigit,
+    BadDifficulty,
+    BadNoGuess,
+    CheckDigits,
+}
+
+impl CodeError {
+    #[cfg(test)]
+    pub const ALL: [Self; 5] = [
+        Self::WrongLength,
+        Self::NotADigit,
+        Self::BadDifficulty,
+        Self::BadNoGuess,
+        Self::CheckDigits,
+    ];
+}
+
+impl fmt::Display for CodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::WrongLength => "A board code has 8 digits.",
+            Self::NotADigit => "Only digits, please.",
+            Self::BadDifficulty => "First digit: 1, 2 or 3.",
+            Self::BadNoGuess => "Second digit: 0 or 1.",
+            Self::CheckDigits => "Check digits don't match. Typo?",
+        })
+    }
+}
 /// Deals per difficulty and setting.
 pub const DEALS: u16 = 10_000;
 
@@ -40,27 +75,27 @@ impl BoardCode {
         digits
     }
 
-    /// Read a typed code; the error is a line for the player.
-    pub fn parse(digits: &[u8]) -> Result<Self, &'static str> {
+    /// Read a typed code.
+    pub fn parse(digits: &[u8]) -> Result<Self, CodeError> {
         if digits.len() != DIGITS {
-            return Err("A board code has 8 digits.");
+            return Err(CodeError::WrongLength);
         }
         if digits.iter().any(|&d| d > 9) {
-            return Err("Only digits, please.");
+            return Err(CodeError::NotADigit);
         }
         let difficulty = match digits[0] {
             1 => Difficulty::Easy,
             2 => Difficulty::Medium,
             3 => Difficulty::Hard,
-            _ => return Err("First digit: 1, 2 or 3."),
+            _ => return Err(CodeError::BadDifficulty),
         };
         let no_guess = match digits[1] {
             0 => false,
             1 => true,
-            _ => return Err("Second digit: 0 or 1."),
+            _ => return Err(CodeError::BadNoGuess),
         };
         if check_value(digits) != digits[6] * 10 + digits[7] {
-            return Err("Check digits don't match. Typo?");
+            return Err(CodeError::CheckDigits);
         }
         let deal = digits[2..6]
             .iter()
@@ -141,20 +176,13 @@ mod tests {
         }
     }
 
-    /// Random and mutated inputs: never a panic, every refusal one of the
-    /// named messages, and whatever is accepted writes back as typed.
+    /// Random and mutated inputs: never a panic, every kind of refusal
+    /// reached, and whatever is accepted writes back as typed.
     #[test]
     fn a_million_fuzzed_codes_never_panic() {
         extern crate std;
         let mut rng = crate::random::Rng::new(0x000B_0A2D);
-        let messages = [
-            "A board code has 8 digits.",
-            "Only digits, please.",
-            "First digit: 1, 2 or 3.",
-            "Second digit: 0 or 1.",
-            "Check digits don't match. Typo?",
-        ];
-        let mut outcomes = std::collections::BTreeMap::<&str, u32>::new();
+        let mut outcomes = std::collections::BTreeMap::<Option<CodeError>, u32>::new();
         let mut input = std::vec::Vec::new();
         for round in 0..1_000_000u32 {
             input.clear();
@@ -179,42 +207,44 @@ mod tests {
             let outcome = match BoardCode::parse(&input) {
                 Ok(code) => {
                     assert_eq!(code.digits()[..], input[..]);
-                    "accepted"
+                    None
                 }
-                Err(message) => {
-                    assert!(messages.contains(&message), "{message}");
-                    message
-                }
+                Err(error) => Some(error),
             };
             *outcomes.entry(outcome).or_default() += 1;
         }
         std::println!("board code fuzz outcomes: {outcomes:?}");
-        assert_eq!(outcomes.len(), messages.len() + 1, "{outcomes:?}");
+        assert_eq!(outcomes.len(), CodeError::ALL.len() + 1, "{outcomes:?}");
     }
 
     #[test]
     fn garbage_is_refused_with_a_message() {
-        assert_eq!(BoardCode::parse(&[]), Err("A board code has 8 digits."));
+        extern crate std;
+        assert_eq!(BoardCode::parse(&[]), Err(CodeError::WrongLength));
         assert_eq!(
             BoardCode::parse(&[1, 0, 0, 0, 0, 0, 0]),
-            Err("A board code has 8 digits.")
+            Err(CodeError::WrongLength)
         );
         assert_eq!(
             BoardCode::parse(&[9, 0, 0, 0, 0, 0, 0, 0]),
-            Err("First digit: 1, 2 or 3.")
+            Err(CodeError::BadDifficulty)
         );
         assert_eq!(
             BoardCode::parse(&[1, 7, 0, 0, 0, 0, 0, 0]),
-            Err("Second digit: 0 or 1.")
+            Err(CodeError::BadNoGuess)
         );
         assert_eq!(
             BoardCode::parse(&[1, 0, 0, 0, 0, 0, 9, 9]),
-            Err("Check digits don't match. Typo?")
+            Err(CodeError::CheckDigits)
         );
         assert_eq!(
             BoardCode::parse(&[1, 0, 0, 0, 0, 0, 10, 0]),
-            Err("Only digits, please.")
+            Err(CodeError::NotADigit)
         );
+        // Each message fits the pad's two error lines.
+        for error in CodeError::ALL {
+            assert!(std::format!("{error}").len() <= 40, "{error}");
+        }
     }
 
     #[test]
