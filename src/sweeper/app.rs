@@ -22,7 +22,7 @@ use crate::{
         canvas::Canvas,
         frame_time::fill_frame,
         widgets::{
-            list::ListEvent,
+            list::{List, ListEvent},
             numpad::NumberPad,
             pad_panel::{PadOutcome, PadPanel},
             timer::Timer,
@@ -64,9 +64,14 @@ enum Mode {
         deal: Option<u16>,
     },
     /// The difficulty menu (SELECT), with best times as badges.
-    Menu,
-    /// Typing a board code (from the menu).
-    Pad(Box<PadPanel<code::CodeError>>),
+    Menu(Box<List>),
+    /// Typing a board code, over the menu it came from and goes back to.
+    Pad {
+        menu: Box<List>,
+        pad: Box<PadPanel<code::CodeError>>,
+    },
+    /// The window is closing, the menu or pad already let go (`dismantle`).
+    Leaving,
 }
 
 impl Mode {
@@ -85,8 +90,9 @@ impl Mode {
         match self {
             Self::Play { .. } | Self::Generating { .. } => Screen::Board,
             Self::Wipe { columns, .. } => Screen::Wipe(*columns),
-            Self::Menu => Screen::Menu,
-            Self::Pad(_) => Screen::Pad,
+            Self::Menu(_) => Screen::Menu,
+            Self::Pad { .. } => Screen::Pad,
+            Self::Leaving => Screen::Leaving,
         }
     }
 
@@ -182,10 +188,11 @@ impl App for Sweeper {
             Mode::Play { .. } => update_play(board, working, system),
             Mode::Generating { .. } => update_generation(board, working, system),
             Mode::Wipe { .. } => update_wipe(board, working, system),
-            Mode::Menu => update_menu(board, working, system),
-            Mode::Pad(_) => update_pad(board, working, system),
+            Mode::Menu(_) => update_menu(board, working, system),
+            Mode::Pad { .. } => update_pad(board, working, system),
+            Mode::Leaving => {}
         }
-        if !matches!(working.mode, Mode::Menu | Mode::Pad(_)) {
+        if !matches!(working.mode, Mode::Menu(_) | Mode::Pad { .. }) {
             tick_timer(board, working);
         }
         working.face = match face_for(board, working.mode.pressed()) {
@@ -198,34 +205,39 @@ impl App for Sweeper {
     }
 
     fn draw(board: &Board, working: &mut Working, records: &SweeperSave) {
-        if let Mode::Pad(pad) = &mut working.mode {
+        if let Mode::Pad { pad, .. } = &mut working.mode {
             working.view.draw_pad(pad);
         }
         let (pressed, screen) = (working.mode.pressed(), working.mode.screen());
         working
             .view
             .sync(board, pressed, working.face, screen, records);
+        if let Mode::Menu(menu) = &mut working.mode {
+            working.view.draw_menu(menu);
+        }
     }
 
     fn show(board: &Board, working: &mut Working, canvas: &mut Canvas) {
         working.view.show(board, working.mode.screen(), canvas);
-        if let Mode::Pad(pad) = &working.mode {
-            pad.show(canvas);
+        match &working.mode {
+            Mode::Menu(menu) => menu.show(canvas),
+            Mode::Pad { pad, .. } => pad.show(canvas),
+            _ => {}
         }
     }
 
     fn claims_start(_board: &Board, working: &Working) -> bool {
-        matches!(working.mode, Mode::Pad(_))
+        matches!(working.mode, Mode::Pad { .. })
     }
 
     /// Closing with the menu (or the pad) up: it goes a frame before the
     /// rest of the window, so the two never share the animation's last frame.
     fn dismantle(working: &mut Working) -> bool {
-        let had_pad = matches!(working.mode, Mode::Pad(_));
-        if had_pad {
-            working.mode = Mode::Menu;
+        let up = matches!(working.mode, Mode::Menu(_) | Mode::Pad { .. });
+        if up {
+            working.mode = Mode::Leaving;
         }
-        working.view.drop_menu() && !had_pad
+        !up
     }
 
     fn pause(board: &mut Board, working: &mut Working, _system: &mut System) {
@@ -278,8 +290,8 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
         return;
     }
     if input.just_pressed(Button::Select) {
-        working.mode = Mode::Menu;
-        working.view.open_menu(board, system.save::<Sweeper>());
+        let menu = working.view.open_menu(board, system.save::<Sweeper>());
+        working.mode = Mode::Menu(Box::new(menu));
         system.sound.play(sfx::OPEN);
         return;
     }
@@ -464,41 +476,62 @@ fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {
 
 /// Menu rows: the three difficulties, then the no-guess switch.
 fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
+    let Mode::Menu(menu) = &mut working.mode else {
+        return;
+    };
     let (_, dy) = system.input.repeated_direction();
     let a = system.input.just_pressed(Button::A);
     let b = system.input.just_pressed(Button::B) || system.input.just_pressed(Button::Select);
-    match working.view.menu_update(dy, a, b) {
+    match menu.update(dy, a, b) {
         ListEvent::Nothing => {}
         ListEvent::Moved => system.sound.play(sfx::CURSOR),
         ListEvent::Back => {
-            working.mode = Mode::PLAY;
-            working.view.close_menu();
+            close_menu(working, Mode::PLAY);
             system.sound.play(sfx::CLOSE);
         }
         ListEvent::Chosen(ROW_NO_GUESS) => {
             board.set_no_guess(!board.no_guess());
-            working.view.refresh_menu(board, system.save::<Sweeper>());
+            View::refresh_menu(menu, board, system.save::<Sweeper>());
             system.sound.play(sfx::CONFIRM);
         }
         ListEvent::Chosen(ROW_CODE) => open_pad(working, system),
         ListEvent::Chosen(row) => {
             if let Some(difficulty) = Difficulty::ALL.get(row) {
                 board.set_difficulty(*difficulty);
-                working.mode = Mode::wipe(None);
-                working.view.close_menu();
+                close_menu(working, Mode::wipe(None));
                 system.sound.play(sfx::CONFIRM);
             }
         }
     }
 }
 
-/// Put up the number pad for a board code. Out of line, like the pad's
-/// other steps: the rest of the menu's update need not hold its stack.
+/// Leave the menu (or the pad over it) for `next`: their text is released,
+/// not cleared, since this frame may also start the wipe.
+fn close_menu(working: &mut Working, next: Mode) {
+    match core::mem::replace(&mut working.mode, next) {
+        Mode::Menu(mut menu) => menu.release(),
+        Mode::Pad { mut menu, pad } => {
+            pad.close();
+            menu.release();
+        }
+        _ => {}
+    }
+    working.view.clear_message();
+}
+
+/// Put up the number pad for a board code, over the menu. Out of line, like
+/// the pad's other steps: the rest of the menu's update need not hold its stack.
 #[inline(never)]
 fn open_pad(working: &mut Working, system: &mut System) {
+    let Mode::Menu(mut menu) = core::mem::replace(&mut working.mode, Mode::Leaving) else {
+        return;
+    };
+    menu.release();
     let pad = NumberPad::new(code::DIGITS, 4, validate_code);
-    working.view.open_pad();
-    working.mode = Mode::Pad(Box::new(PadPanel::new(pad, View::PAD_PLACE, "sweeper.pad")));
+    working.mode = Mode::Pad {
+        menu,
+        pad: Box::new(PadPanel::new(pad, View::PAD_PLACE, "sweeper.pad")),
+    };
     system.sound.play(sfx::OPEN);
     crate::event!("sweeper.pad open");
 }
@@ -512,7 +545,7 @@ fn validate_code(digits: &[u8]) -> Result<(), code::CodeError> {
 /// app's update should not add to them.
 #[inline(never)]
 fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
-    let Mode::Pad(pad) = &mut working.mode else {
+    let Mode::Pad { pad, .. } = &mut working.mode else {
         return;
     };
     match pad.update(system) {
@@ -525,19 +558,15 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
     }
 }
 
-/// Leave the pad for `next`, its text taken off the screen.
-fn close_pad(working: &mut Working, next: Mode) {
-    if let Mode::Pad(pad) = core::mem::replace(&mut working.mode, next) {
-        pad.close();
-    }
-}
-
 /// The pad's cancel key (or B on an empty pad): back to the menu. Out of
 /// line, like `accept_code`: the frames spent typing need little stack.
 #[inline(never)]
 fn cancel_pad(board: &Board, working: &mut Working, system: &mut System) {
-    close_pad(working, Mode::Menu);
-    working.view.refresh_menu(board, system.save::<Sweeper>());
+    if let Mode::Pad { mut menu, pad } = core::mem::replace(&mut working.mode, Mode::Leaving) {
+        pad.close();
+        View::refresh_menu(&mut menu, board, system.save::<Sweeper>());
+        working.mode = Mode::Menu(menu);
+    }
     system.sound.play(sfx::CLOSE);
     crate::event!("sweeper.pad cancelled");
 }
@@ -559,7 +588,6 @@ fn accept_code(
         deal = Some(code.deal);
         crate::event!("sweeper.pad accepted deal={}", code.deal);
     }
-    close_pad(working, Mode::wipe(deal));
-    working.view.close_menu();
+    close_menu(working, Mode::wipe(deal));
     system.sound.play(sfx::CONFIRM);
 }

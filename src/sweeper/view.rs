@@ -22,7 +22,7 @@ use crate::framework::{
     canvas::Canvas,
     transition::Area,
     widgets::{
-        list::{List, ListEvent, Row},
+        list::{List, Row},
         pad_panel::{PadPanel, PadPlace},
         text::TextBox,
         timer::format_time,
@@ -45,6 +45,8 @@ pub enum Screen {
     Wipe(u8),
     Menu,
     Pad,
+    /// The window is closing: only its frame and text.
+    Leaving,
 }
 
 /// The frame a square shows, from the square alone plus game state.
@@ -97,7 +99,6 @@ pub struct View {
     shown_seconds: Option<u16>,
     shown_variant: Option<usize>,
     message_locked: bool,
-    menu: Option<List>,
     title: TextBox,
     /// Background palette slot of the Sweeper's own tiles.
     palette: u8,
@@ -139,7 +140,6 @@ impl View {
             shown_seconds: None,
             shown_variant: None,
             message_locked: false,
-            menu: None,
             title: TextBox::new((16, 19), 16, 1),
             palette,
             built: 0,
@@ -304,9 +304,6 @@ impl View {
         self.sync_message(board, data);
         // The message line types itself out, a letter group per frame.
         let _ = self.message_box.advance(&mut self.text_layer, 1);
-        if let Some(menu) = self.menu.as_mut().filter(|_| screen == Screen::Menu) {
-            let _ = menu.draw(&mut self.text_layer);
-        }
     }
 
     /// The mines-left counter.
@@ -394,36 +391,28 @@ impl View {
         self.shown_variant = None;
     }
 
-    pub fn open_menu(&mut self, board: &Board, data: &SweeperSave) {
+    /// The menu, on the well where the board was, its difficulty selected;
+    /// the mode that holds it is the app's.
+    pub fn open_menu(&mut self, board: &Board, data: &SweeperSave) -> List {
         // Blanked, not cleared: taking its tiles off the map is costly, and
         // the menu's rows do not reach the message line.
         self.message_box.blank();
         let mut menu =
             List::new(menu_rows(board, data), (40, 67), 20).with_palette(LIGHT_TEXT_PALETTE);
         menu.select(board.difficulty() as usize);
-        self.menu = Some(menu);
+        menu
     }
 
-    pub fn refresh_menu(&mut self, board: &Board, data: &SweeperSave) {
-        if let Some(menu) = self.menu.as_mut() {
-            for (i, row) in menu_rows(board, data).into_iter().enumerate() {
-                menu.set_row(i, row);
-            }
+    /// The rows again, after a setting or a record changed.
+    pub fn refresh_menu(menu: &mut List, board: &Board, data: &SweeperSave) {
+        for (i, row) in menu_rows(board, data).into_iter().enumerate() {
+            menu.set_row(i, row);
         }
     }
 
-    pub fn menu_update(&mut self, dy: i32, a: bool, b: bool) -> ListEvent {
-        self.menu
-            .as_mut()
-            .map_or(ListEvent::Back, |menu| menu.update(dy, a, b))
-    }
-
-    pub fn close_menu(&mut self) {
-        if let Some(mut menu) = self.menu.take() {
-            // Released, not cleared: this frame also starts the wipe.
-            menu.release();
-        }
-        self.clear_message();
+    /// The menu's text types out on the window's text layer.
+    pub fn draw_menu(&mut self, menu: &mut List) {
+        let _ = menu.draw(&mut self.text_layer);
     }
 
     /// Where the board-code pad goes: over the menu, whose text goes.
@@ -435,21 +424,9 @@ impl View {
         palette: LIGHT_TEXT_PALETTE,
     };
 
-    /// The pad comes up over the menu: the menu's text goes.
-    pub fn open_pad(&mut self) {
-        if let Some(menu) = self.menu.as_mut() {
-            menu.release();
-        }
-    }
-
     /// The pad's text is drawn on the window's text layer.
     pub fn draw_pad<E: Copy + core::fmt::Display>(&mut self, pad: &mut PadPanel<E>) {
         pad.draw(&mut self.text_layer);
-    }
-
-    /// Drop the menu, if it is up (the window is closing); true when it was not.
-    pub fn drop_menu(&mut self) -> bool {
-        self.menu.take().is_none()
     }
 
     pub fn show(&mut self, board: &Board, screen: Screen, canvas: &mut Canvas) {
@@ -457,14 +434,9 @@ impl View {
         canvas.background(&self.text_layer);
         canvas.object(&self.face);
         match screen {
-            // The pad's own sprites are shown by its holder, the app's mode.
-            Screen::Pad => return,
-            Screen::Menu => {
-                if let Some(menu) = self.menu.as_ref() {
-                    menu.show(canvas);
-                }
-                return;
-            }
+            // The menu's and the pad's sprites are shown by their holder,
+            // the app's mode.
+            Screen::Pad | Screen::Menu | Screen::Leaving => return,
             Screen::Board if !board.state().is_over() => canvas.object(&self.cursor),
             Screen::Board | Screen::Wipe(_) => {}
         }
@@ -567,24 +539,23 @@ mod tests {
     }
 
     fn objects_shown(gba: &mut agb::Gba, view: &mut View, board: &Board, screen: Screen) -> usize {
-        objects_with_pad(gba, view, board, screen, None)
+        objects_with(gba, view, board, screen, |_| {})
     }
 
-    fn objects_with_pad(
+    /// Sprites shown by the view and by what the app's mode holds (`extra`).
+    fn objects_with(
         gba: &mut agb::Gba,
         view: &mut View,
         board: &Board,
         screen: Screen,
-        pad: Option<&PadPanel>,
+        extra: impl FnOnce(&mut Canvas),
     ) -> usize {
         // The canvas drops sprites past the hardware's 128; count what was asked.
         let mut gfx = gba.graphics.get();
         let mut frame = gfx.frame();
         let mut canvas = Canvas::new(&mut frame);
         view.show(board, screen, &mut canvas);
-        if let Some(pad) = pad {
-            pad.show(&mut canvas);
-        }
+        extra(&mut canvas);
         let count = canvas.objects();
         frame.commit();
         assert!(count <= OAM_SLOTS, "{count} sprites asked for");
@@ -625,16 +596,20 @@ mod tests {
         view.sync(&won, None, Face::Won, Screen::Board, &data);
         assert_eq!(objects_shown(gba, &mut view, &won, Screen::Board), 85);
         // menu (pointer + face) and number pad (13 keys + hand + face)
-        view.open_menu(&board, &data);
-        assert_eq!(objects_shown(gba, &mut view, &board, Screen::Menu), 2);
+        let menu = view.open_menu(&board, &data);
+        assert_eq!(
+            objects_with(gba, &mut view, &board, Screen::Menu, |canvas| menu
+                .show(canvas)),
+            2
+        );
         let pad = PadPanel::new(
             NumberPad::<&str>::new(8, 4, |_| Ok(())),
             View::PAD_PLACE,
             "test",
         );
-        view.open_pad();
         assert_eq!(
-            objects_with_pad(gba, &mut view, &board, Screen::Pad, Some(&pad)),
+            objects_with(gba, &mut view, &board, Screen::Pad, |canvas| pad
+                .show(canvas)),
             15
         );
     }
