@@ -49,6 +49,9 @@ pub struct PadPanel<E = &'static str> {
     owner: &'static str,
     /// A is down: the key under the pointer is drawn pressed.
     a_held: bool,
+    /// Nothing drawn yet: the frame that opens the pad has cleared the
+    /// screen for it and shows only its keys; its text starts the next frame.
+    opening: bool,
 }
 
 impl<E: Copy + Display> PadPanel<E> {
@@ -67,6 +70,7 @@ impl<E: Copy + Display> PadPanel<E> {
             view,
             owner,
             a_held: false,
+            opening: true,
         }
     }
 
@@ -92,6 +96,9 @@ impl<E: Copy + Display> PadPanel<E> {
 
     /// Bring the digits, the error line and the keys up to date on `layer`.
     pub fn draw(&mut self, layer: &mut RegularBackground) {
+        if core::mem::take(&mut self.opening) {
+            return;
+        }
         self.view.update(&self.pad, self.a_held, layer);
     }
 
