@@ -252,6 +252,12 @@ pub struct Working {
     shown_seconds: Option<u16>,
     /// Percent last shown while the solver works.
     shown_percent: Option<u32>,
+    /// Whether this frame's `draw` brings the window up to date.
+    draws: bool,
+    /// What `draw` needs of the save and the buttons, read by `update`:
+    /// the puzzle's record, and whether A is held (the pad's key shows it).
+    best_tries: u8,
+    a_held: bool,
 }
 
 impl Working {
@@ -371,6 +377,9 @@ impl App for Polarium {
             info: None,
             shown_seconds: None,
             shown_percent: None,
+            draws: false,
+            best_tries: 0,
+            a_held: false,
         }
     }
 
@@ -383,7 +392,8 @@ impl App for Polarium {
         if !working.view.build_step() {
             return false;
         }
-        refresh_panel(persistent, working, system);
+        working.best_tries = best_tries(persistent, system);
+        refresh_panel(persistent, working);
         let scene = scene(&working.mode, &working.puzzle, &working.stroke);
         let _ = working.view.sync(&scene);
         working.view.settled()
@@ -423,22 +433,31 @@ impl App for Polarium {
                 persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
             }
         }
-        if !system.storage.busy() && !changed && !answered {
-            refresh_panel(persistent, working, system);
-            let scene = scene(&working.mode, &working.puzzle, &working.stroke);
-            // The board first; the panel's text types on in frames that
-            // leave the board alone.
-            let drew = working.view.sync(&scene);
-            if let Mode::Pad { pad, .. } = &working.mode {
-                // The pad's text types once the board has made way for it.
-                if !drew && working.view.settled() {
-                    working.view.sync_pad(pad, system.input.pressed(Button::A));
-                }
-            } else if !drew {
-                working.view.advance_text();
-            }
-        }
+        // The frame that changed mode, or had an answer waited for, is
+        // left undrawn (see above).
+        working.draws = !changed && !answered;
+        working.best_tries = best_tries(persistent, system);
+        working.a_held = system.input.pressed(Button::A);
         Request::Stay
+    }
+
+    fn draw(persistent: &Persistent, working: &mut Working) {
+        if !working.draws {
+            return;
+        }
+        refresh_panel(persistent, working);
+        let scene = scene(&working.mode, &working.puzzle, &working.stroke);
+        // The board first; the panel's text types on in frames that
+        // leave the board alone.
+        let drew = working.view.sync(&scene);
+        if let Mode::Pad { pad, .. } = &working.mode {
+            // The pad's text types once the board has made way for it.
+            if !drew && working.view.settled() {
+                working.view.sync_pad(pad, working.a_held);
+            }
+        } else if !drew {
+            working.view.advance_text();
+        }
     }
 
     fn show(persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
@@ -539,9 +558,17 @@ fn cleared_rows(frames: u16, height: u8) -> u8 {
     ((1u16 << rows) - 1) as u8
 }
 
+/// The fewest tries the built-in puzzle being played was solved in (0: none).
+fn best_tries(persistent: &Persistent, system: &mut System) -> u8 {
+    match persistent.source {
+        Source::Builtin(index) => system.save::<Polarium>().best(usize::from(index)).tries,
+        Source::Password(_) | Source::Made(_) | Source::Endless { .. } => 0,
+    }
+}
+
 /// Redraw the panel's lines when what they say changed.
 #[inline(never)]
-fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut System) {
+fn refresh_panel(persistent: &Persistent, working: &mut Working) {
     if matches!(
         working.mode,
         Mode::List { .. }
@@ -554,11 +581,8 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
         working.shown_seconds = None;
         return;
     }
-    let best = match persistent.source {
-        Source::Builtin(index) => system.save::<Polarium>().best(usize::from(index)),
-        Source::Password(_) | Source::Made(_) | Source::Endless { .. } => Default::default(),
-    };
-    let key = (persistent.source, persistent.tries, best.tries);
+    let best = working.best_tries;
+    let key = (persistent.source, persistent.tries, best);
     if working.info != Some(key) {
         working.info = Some(key);
         let board = &working.puzzle.board;
@@ -571,8 +595,8 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, system: &mut Sy
             Source::Made(_) => "New puzzle".into(),
             Source::Endless { code, .. } => endless::label(code, working.tier),
         };
-        let best = if best.is_solved() {
-            format!("Best {}", best.tries)
+        let best = if best > 0 {
+            format!("Best {best}")
         } else {
             alloc::string::String::new()
         };
