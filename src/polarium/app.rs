@@ -17,7 +17,7 @@ use super::{
     pad::Pad,
     play::{Phase, Play},
     records::PolariumSave,
-    rules::{Cell, Stroke, builtin, difficulty::tier_name, stroke::PackedStroke},
+    rules::{Board, Cell, Stroke, builtin, difficulty::tier_name, stroke::PackedStroke},
     search::{Pace, Searched},
     session::{Hint, Persistent, Purpose, Session, Source, open_puzzles},
     size_choice::SizeChoice,
@@ -64,10 +64,11 @@ enum ScreenKey {
 }
 
 impl Screen {
-    /// The screen to come back to on the puzzle being played.
-    const fn resume(persistent: &Persistent) -> Self {
+    /// The screen to come back to on the puzzle being played (`board`:
+    /// the board being painted, if that is where the window closed).
+    const fn resume(persistent: &Persistent, board: Board) -> Self {
         if persistent.editing {
-            Self::Edit(Editor::RESUMED)
+            Self::Edit(Editor::resumed(board))
         } else if persistent.solved {
             Self::Play(Play::Solved)
         } else {
@@ -99,11 +100,16 @@ impl Screen {
     }
 
     /// What the board area shows.
-    fn scene<'a>(&self, session: &'a Session) -> Scene<'a> {
+    fn scene<'a>(&'a self, session: &'a Session) -> Scene<'a> {
         match self {
             Self::Play(play) => play.scene(session),
-            Self::List(_) | Self::Checking(_) | Self::ChooseSize(_) | Self::Edit(_) => Scene {
-                board: Some(&session.puzzle.board),
+            Self::Edit(editor) => Scene {
+                board: Some(editor.board()),
+                stroke: None,
+                cleared_rows: 0,
+            },
+            Self::List(_) | Self::Checking(_) | Self::ChooseSize(_) => Scene {
+                board: Some(session.board()),
                 stroke: None,
                 cleared_rows: 0,
             },
@@ -115,11 +121,11 @@ impl Screen {
         }
     }
 
-    fn sprites<'a>(&self, persistent: &Persistent, session: &'a Session) -> Sprites<'a> {
+    fn sprites<'a>(&'a self, persistent: &Persistent, session: &'a Session) -> Sprites<'a> {
         match self {
             Self::Play(play) => play.sprites(persistent.cursor, session),
-            Self::Edit(_) => Sprites {
-                board: Some(&session.puzzle.board),
+            Self::Edit(editor) => Sprites {
+                board: Some(editor.board()),
                 cursor: Some(persistent.cursor),
                 ..Sprites::default()
             },
@@ -205,7 +211,7 @@ impl App for Polarium {
             persistent.solved = false;
         }
         let puzzle = persistent.source.puzzle();
-        let screen = Screen::resume(persistent);
+        let screen = Screen::resume(persistent, puzzle.board);
         let playing = matches!(screen, Screen::Play(Play::Playing { .. }));
         let hint = if playing { persistent.hint } else { Hint::None };
         crate::event!(
@@ -240,7 +246,7 @@ impl App for Polarium {
             persistent.editing = false;
             working.screen = Screen::Edit(Editor::open(&mut working.session));
         }
-        working.view.apply(&mut working.session.panel, None);
+        working.view.apply(working.session.panel(), None);
         if !working.view.build_step() {
             return false;
         }
@@ -278,12 +284,10 @@ impl App for Polarium {
             endless::rate_if_needed(persistent, &mut working.session, quiet);
             answered = run_search(persistent, working);
         }
-        if matches!(&working.screen, Screen::Play(play) if play.clock_runs()) {
-            let clock = &mut working.session.clock;
-            clock.start();
-            if clock.tick() {
-                persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
-            }
+        if matches!(&working.screen, Screen::Play(play) if play.clock_runs())
+            && working.session.tick_clock()
+        {
+            persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
         }
         working.draws = !changed && !answered;
         working.best_tries = best_tries(persistent, system);
@@ -296,7 +300,7 @@ impl App for Polarium {
             Screen::Pad(pad) => Some(pad.pad()),
             _ => None,
         };
-        working.view.apply(&mut working.session.panel, pad);
+        working.view.apply(working.session.panel(), pad);
         if !working.draws {
             return;
         }
@@ -329,15 +333,15 @@ impl App for Polarium {
         if let Screen::Play(play) = &mut working.screen {
             play.pause(persistent, session, system);
         }
-        persistent.stroke = PackedStroke::of(&session.stroke);
-        persistent.hint = session.hint;
+        persistent.stroke = PackedStroke::of(session.stroke());
+        persistent.hint = session.hint();
         // The board being painted is kept, to paint on when the window opens.
         persistent.editing = matches!(working.screen, Screen::Edit(_));
-        if persistent.editing {
-            persistent.source = editor::painted(&session.puzzle);
+        if let Screen::Edit(editor) = &working.screen {
+            persistent.source = editor::painted(*editor.board());
         }
         // What pausing says (a solve counted) shows as the window closes.
-        working.view.apply(&mut working.session.panel, None);
+        working.view.apply(working.session.panel(), None);
         crate::event!("polarium.paused source={:?}", persistent.source);
     }
 }
@@ -350,7 +354,7 @@ fn go(next: Next, persistent: &mut Persistent, working: &mut Working, system: &m
     let session = &mut working.session;
     working.screen = match next {
         Next::Stay => return,
-        Next::Resume => Screen::resume(persistent),
+        Next::Resume => Screen::resume(persistent, *session.board()),
         Next::Play => Screen::Play(Play::START),
         Next::List => Screen::List(List::open(persistent, session, system)),
         Next::BackToList(offer) => Screen::List(List::back(offer, session, system)),
@@ -384,11 +388,11 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working) {
         return;
     }
     let best = working.best_tries;
-    let tier = working.session.tier;
+    let tier = working.session.tier();
     let key = (persistent.source, persistent.tries, best, tier);
     if working.info != Some(key) {
         working.info = Some(key);
-        let board = &working.session.puzzle.board;
+        let board = working.session.board();
         let name = match persistent.source {
             Source::Builtin(index) => {
                 let tier = builtin::TIERS.get(usize::from(index)).copied().unwrap_or(0);
@@ -421,11 +425,11 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working) {
 #[inline(never)]
 fn run_search(persistent: &mut Persistent, working: &mut Working) -> bool {
     let session = &mut working.session;
-    let Some((search, purpose)) = session.search.take() else {
+    let Some((search, purpose)) = session.take_search() else {
         return false;
     };
     let (search, searched) = search.step(purpose.pace());
-    session.search = search.map(|search| (search, purpose));
+    session.set_search(search.map(|search| (search, purpose)));
     match searched {
         Searched::Working(percent) if purpose.pace() == Pace::Waiting => {
             session.show_percent("Thinking", percent);

@@ -53,7 +53,7 @@ impl Checking {
 fn checked(session: &mut Session, progress: Progress) {
     let verdict = match progress {
         Progress::Solved(solution) => {
-            session.solution = Some(solution.stroke);
+            session.found_solution(solution.stroke);
             "Solvable!\nR shows how."
         }
         Progress::Solvable { .. } => "Solvable!",
@@ -61,5 +61,5 @@ fn checked(session: &mut Session, progress: Progress) {
         Progress::OutOfSpace | Progress::Working { .. } => "Too hard to\ncheck here.",
     };
     crate::event!("polarium.checked verdict={}", verdict.replace('\n', " "));
-    session.panel.set_message(verdict);
+    session.panel().set_message(verdict);
 }

@@ -9,33 +9,43 @@ use alloc::format;
 
 use super::{
     next::{Next, SizeFor},
-    rules::{Cell, Puzzle, password},
+    rules::{Board, Cell, Puzzle, password},
     session::{Persistent, Session, Source},
 };
 use crate::framework::{System, assets::sfx};
 
-/// Painting on the board the session holds.
+/// Painting a board of its own.
 pub struct Editor {
+    board: Board,
     /// The colour A paints while held.
     paint: Option<bool>,
 }
 
 impl Editor {
-    /// The editor as the window reopens on it (`open` says what it does
-    /// once the window is there).
-    pub const RESUMED: Self = Self { paint: None };
+    /// The editor as the window reopens on it, painting `board` (`open`
+    /// says what it does once the window is there).
+    pub const fn resumed(board: Board) -> Self {
+        Self { board, paint: None }
+    }
 
-    /// Painting on the board the session holds, the panel saying how.
+    /// Painting on the board the session shows (a blank one of the size
+    /// chosen, or the one painted when the window closed), the panel
+    /// saying how.
     #[inline(never)]
     pub fn open(session: &mut Session) -> Self {
-        let board = &session.puzzle.board;
+        let board = *session.board();
         session
-            .panel
+            .panel()
             .set_info(format!("Editor\n{}x{}", board.width(), board.height()));
         session
-            .panel
+            .panel()
             .set_message("A: paint\nSELECT: try\nit yourself");
-        Self::RESUMED
+        Self::resumed(board)
+    }
+
+    /// The board being painted.
+    pub const fn board(&self) -> &Board {
+        &self.board
     }
 
     /// The colour A paints while held, all a frame compares.
@@ -52,13 +62,13 @@ impl Editor {
         system: &mut System,
     ) -> Next {
         let input = &system.input;
-        let board = &mut session.puzzle.board;
+        let board = &mut self.board;
         if input.just_pressed(Button::B) && self.paint.is_none() {
             let size = (board.width(), board.height());
             return Next::ChooseSize(SizeFor::Editing, size);
         }
         if input.just_pressed(Button::Select) && self.paint.is_none() {
-            return try_it(persistent, session, system);
+            return try_it(*board, persistent, session, system);
         }
         if input.just_pressed(Button::A) {
             let black = !board.is_black(persistent.cursor);
@@ -85,16 +95,17 @@ impl Editor {
 }
 
 /// The board being painted, as a source to open the editor on again.
-pub fn painted(puzzle: &Puzzle) -> Source {
-    Source::Made(password::lines(&Puzzle {
-        board: puzzle.board,
-        hints: None,
-    }))
+pub fn painted(board: Board) -> Source {
+    Source::Made(password::lines(&Puzzle { board, hints: None }))
 }
 
 /// SELECT: refuse a one-colour row, else play it to prove it.
-fn try_it(persistent: &mut Persistent, session: &mut Session, system: &mut System) -> Next {
-    let board = session.puzzle.board;
+fn try_it(
+    board: Board,
+    persistent: &mut Persistent,
+    session: &mut Session,
+    system: &mut System,
+) -> Next {
     let mixed = board.mixed_rows();
     let full = (1u16 << board.height()) - 1;
     if u16::from(mixed) != full {
@@ -102,7 +113,7 @@ fn try_it(persistent: &mut Persistent, session: &mut Session, system: &mut Syste
             .find(|&y| mixed >> y & 1 == 0)
             .unwrap_or(0);
         session
-            .panel
+            .panel()
             .set_message(format!("Row {} is\nall one\ncolour.", row + 1));
         system.sound.play(sfx::ERROR);
         crate::event!("polarium.editor refused row={}", row + 1);
@@ -110,7 +121,7 @@ fn try_it(persistent: &mut Persistent, session: &mut Session, system: &mut Syste
     }
     let lines = password::lines(&Puzzle { board, hints: None });
     session.start(persistent, Source::Made(lines));
-    session.panel.set_message("Solve it to\nprove it.");
+    session.panel().set_message("Solve it to\nprove it.");
     system.sound.play(sfx::CONFIRM);
     Next::Play
 }

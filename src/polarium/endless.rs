@@ -29,7 +29,7 @@ impl Making {
     /// Start making the puzzle `code` names (`None` if it names none).
     pub fn start(code: EndlessCode, session: &mut Session) -> Option<Self> {
         let generator = code.generator()?;
-        session.panel.set_message("Making a\npuzzle...");
+        session.panel().set_message("Making a\npuzzle...");
         crate::event!("polarium.endless making code={}", code_text(code));
         Some(Self { code, generator })
     }
@@ -58,12 +58,12 @@ impl Making {
 /// the solver runs in the background, started on a `quiet` board.
 pub fn rate_if_needed(persistent: &Persistent, session: &mut Session, quiet: bool) {
     if matches!(persistent.source, Source::Endless { .. })
-        && session.tier.is_none()
-        && session.search.is_none()
+        && session.tier().is_none()
+        && session.search_purpose().is_none()
         && quiet
-        && let Some(search) = Search::start(&session.puzzle, Goal::Rating)
+        && let Some(search) = Search::start(session.puzzle(), Goal::Rating)
     {
-        session.search = Some((search, Purpose::Rate));
+        session.set_search(Some((search, Purpose::Rate)));
     }
 }
 
@@ -89,7 +89,7 @@ pub fn rated(session: &mut Session, progress: &Progress, states: u32) {
             TIERS
         }
     };
-    session.tier = Some(tier);
+    session.set_tier(tier);
 }
 
 /// The panel's name for an endless puzzle: its code in two groups of four.

@@ -13,27 +13,29 @@ use crate::framework::{System, assets::sfx};
 /// R: the next layer of hints. True when it is the replay, which starts now.
 #[inline(never)]
 pub fn next_hint(persistent: &mut Persistent, session: &mut Session, system: &mut System) -> bool {
-    let next = match session.hint {
+    let next = match session.hint() {
         Hint::None => Hint::Ends,
         Hint::Ends => Hint::FirstSteps,
         Hint::FirstSteps | Hint::Replay => Hint::Replay,
     };
     crate::event!("polarium.hint level={:?}", next);
     system.sound.play(sfx::OPEN);
-    let needs_solution = next > Hint::Ends || session.puzzle.hints.is_none();
-    if needs_solution && session.solution.is_none() {
-        match session.search.as_mut() {
+    let needs_solution = next > Hint::Ends || session.puzzle().hints.is_none();
+    if needs_solution && session.solution().is_none() {
+        match session.search_purpose() {
             // Already looking for a stroke (recalling one): its answer serves.
-            Some((_, purpose)) if purpose.goal() == Goal::Stroke => *purpose = Purpose::Hint(next),
+            Some(purpose) if purpose.goal() == Goal::Stroke => {
+                session.repurpose_search(Purpose::Hint(next));
+            }
             _ => {
                 // A rating in the background gives way (it starts again later):
                 // its memory is the stroke search's.
-                session.search = None;
-                let Some(search) = Search::start(&session.puzzle, Goal::Stroke) else {
-                    session.panel.set_message("No room to\nthink now.");
+                session.set_search(None);
+                let Some(search) = Search::start(session.puzzle(), Goal::Stroke) else {
+                    session.panel().set_message("No room to\nthink now.");
                     return false;
                 };
-                session.search = Some((search, Purpose::Hint(next)));
+                session.set_search(Some((search, Purpose::Hint(next))));
             }
         }
         return false;
@@ -55,8 +57,8 @@ pub fn recall(puzzle: &Puzzle, hint: Hint) -> Option<(Search, Purpose)> {
 #[inline(never)]
 pub fn recalled(session: &mut Session, progress: Progress) {
     if let Progress::Solved(solution) = progress {
-        crate::event!("polarium.hint recalled level={:?}", session.hint);
-        session.solution = Some(solution.stroke);
+        crate::event!("polarium.hint recalled level={:?}", session.hint());
+        session.found_solution(solution.stroke);
     }
 }
 
@@ -73,16 +75,16 @@ pub fn solved(
 ) -> bool {
     match progress {
         Progress::Solved(solution) => {
-            session.solution = Some(solution.stroke);
+            session.found_solution(solution.stroke);
             if quiet {
                 return show(persistent, session, hint);
             }
         }
         _ if !quiet => {}
-        Progress::Solvable { .. } => session.panel.set_message("Too many\nways to\nshow one."),
-        Progress::Unsolvable => session.panel.set_message("No stroke\nsolves this."),
+        Progress::Solvable { .. } => session.panel().set_message("Too many\nways to\nshow one."),
+        Progress::Unsolvable => session.panel().set_message("No stroke\nsolves this."),
         Progress::OutOfSpace | Progress::Working { .. } => {
-            session.panel.set_message("Too hard\nto check.");
+            session.panel().set_message("Too hard\nto check.");
         }
     }
     false
@@ -91,29 +93,28 @@ pub fn solved(
 /// Show hint `hint` (its solution is known if it needs one). True when it
 /// is the replay, which starts now.
 fn show(persistent: &mut Persistent, session: &mut Session, hint: Hint) -> bool {
-    session.hint = hint;
-    // The rows a failed try left mixed are no longer marked.
-    session.marks = None;
+    session.give_hint(hint);
     match hint {
         Hint::None => {}
         Hint::Ends => session
-            .panel
+            .panel()
             .set_message("Hint: the\nrings mark\nstart, end."),
         Hint::FirstSteps => {
-            if let Some(solution) = &session.solution {
+            if let Some(solution) = session.solution() {
                 let steps = (solution.len() / 4).max(2).min(solution.len());
-                session.stroke = prefix(&session.puzzle.board, solution, steps);
-                if let Some(end) = session.stroke.last() {
+                let stroke = prefix(session.board(), solution, steps);
+                if let Some(end) = stroke.last() {
                     persistent.cursor = end;
                 }
+                session.set_stroke(stroke);
                 session
-                    .panel
+                    .panel()
                     .set_message("Hint: hold A\non the end,\ncarry on.");
             }
         }
         Hint::Replay => {
-            session.stroke.clear();
-            session.panel.set_message("Hint: the\nwhole stroke.");
+            session.clear_stroke();
+            session.panel().set_message("Hint: the\nwhole stroke.");
             return true;
         }
     }
@@ -128,10 +129,11 @@ pub fn prefix(board: &Board, stroke: &Stroke, cells: usize) -> Stroke {
 /// The whole solution drawn at once, with the cursor on its end (the
 /// window closes on a replay).
 pub fn finish_replay(persistent: &mut Persistent, session: &mut Session) {
-    if let Some(solution) = &session.solution {
-        session.stroke = prefix(&session.puzzle.board, solution, solution.len());
-        if let Some(end) = session.stroke.last() {
+    if let Some(solution) = session.solution() {
+        let stroke = prefix(session.board(), solution, solution.len());
+        if let Some(end) = stroke.last() {
             persistent.cursor = end;
         }
+        session.set_stroke(stroke);
     }
 }

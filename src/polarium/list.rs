@@ -138,8 +138,8 @@ impl List {
         let (dx, dy) = input.repeated_direction();
         if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
             // Back to the puzzle being played.
-            session.puzzle = persistent.source.puzzle();
-            session.panel.clear_list();
+            session.show(persistent.source.puzzle());
+            session.panel().clear_list();
             system.sound.play(sfx::CLOSE);
             return Next::Resume;
         }
@@ -238,7 +238,7 @@ fn show_page(session: &mut Session, system: &mut System, page: usize) {
             }
         }
     }
-    session.panel.set_list(text);
+    session.panel().set_list(text);
 }
 
 /// Decimal digits of `value` onto `text`.
@@ -261,7 +261,7 @@ fn preview(session: &mut Session, system: &mut System, page: usize, row: usize, 
         _ => None,
     };
     if let Some(puzzle) = puzzle {
-        session.puzzle = puzzle;
+        session.show(puzzle);
     }
 }
 
@@ -303,10 +303,10 @@ fn choose(
         TYPE_PASSWORD => Next::Pad(PadFor::Password),
         SHOW_PASSWORD if matches!(persistent.source, Source::Made(_)) => {
             // Its hints come from the maker's solving stroke: none yet.
-            session.panel.clear_list();
-            session.puzzle = persistent.source.puzzle();
+            session.panel().clear_list();
+            session.show(persistent.source.puzzle());
             session
-                .panel
+                .panel()
                 .set_message("Solve it\nfirst, then\nshare it.");
             system.sound.play(sfx::ERROR);
             Next::Play
@@ -323,9 +323,9 @@ fn choose(
                 }
             }
             crate::event!("polarium.password digits={}", text.replace('\n', " "));
-            session.puzzle = puzzle;
-            session.panel.clear_list();
-            session.panel.set_message(text);
+            session.show(puzzle);
+            session.panel().clear_list();
+            session.panel().set_message(text);
             system.sound.play(sfx::CONFIRM);
             Next::Resume
         }

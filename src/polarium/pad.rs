@@ -42,8 +42,8 @@ impl Pad {
             PadFor::Password => "Type a password:",
             PadFor::EndlessCode => "Puzzle code:",
         };
-        session.panel.clear_list();
-        session.panel.open_pad(title);
+        session.panel().clear_list();
+        session.panel().open_pad(title);
         system.sound.play(sfx::OPEN);
         crate::event!("{} open", purpose.owner());
         Self { purpose, pad }
@@ -75,12 +75,12 @@ impl Pad {
             | PadEvent::Rejected
             | PadEvent::Turned => Next::Stay,
             PadEvent::Cancelled => {
-                session.panel.close_pad();
+                session.panel().close_pad();
                 crate::event!("{} cancelled", owner);
                 Next::BackToList(self.purpose.offer())
             }
             PadEvent::Accepted => {
-                session.panel.close_pad();
+                session.panel().close_pad();
                 system.sound.play(sfx::CONFIRM);
                 crate::event!("{} accepted", owner);
                 self.accept(persistent, session)
@@ -97,7 +97,7 @@ impl Pad {
                 Ok(puzzle) => {
                     let source = Source::Password(password::lines(&puzzle));
                     session.start(persistent, source);
-                    match Search::start(&session.puzzle, Goal::Stroke) {
+                    match Search::start(session.puzzle(), Goal::Stroke) {
                         Some(search) => Next::Check(search),
                         None => Next::Play,
                     }

@@ -135,12 +135,12 @@ impl Play {
 
     /// What the board area shows.
     pub fn scene<'a>(&self, session: &'a Session) -> Scene<'a> {
-        let board = Some(&session.puzzle.board);
+        let board = Some(session.board());
         match *self {
             Self::Clearing { frames } => Scene {
                 board,
                 stroke: None,
-                cleared_rows: cleared_rows(frames, session.puzzle.board.height()),
+                cleared_rows: cleared_rows(frames, session.board().height()),
             },
             Self::Solved => Scene {
                 board,
@@ -149,7 +149,7 @@ impl Play {
             },
             Self::Playing { .. } | Self::Failed { .. } | Self::Replay { .. } => Scene {
                 board,
-                stroke: Some(&session.stroke),
+                stroke: Some(session.stroke()),
                 cleared_rows: 0,
             },
         }
@@ -163,17 +163,14 @@ impl Play {
         let playing = matches!(self, Self::Playing { .. });
         let replaying = matches!(self, Self::Replay { .. });
         Sprites {
-            board: Some(&session.puzzle.board),
+            board: Some(session.board()),
             cursor: playing.then_some(cursor),
-            hints: if session.hint >= Hint::Ends && (playing || replaying) {
-                session.puzzle.hints.or_else(|| {
-                    let solution = session.solution.as_ref()?;
-                    Some((solution.first()?, solution.last()?))
-                })
+            hints: if session.hint() >= Hint::Ends && (playing || replaying) {
+                session.hint_ends()
             } else {
                 None
             },
-            row_marks: if replaying { None } else { session.marks },
+            row_marks: if replaying { None } else { session.marks() },
             list_row: None,
         }
     }
@@ -187,7 +184,7 @@ impl Play {
         system: &mut System,
     ) -> Next {
         let input = &system.input;
-        let board = session.puzzle.board;
+        let board = *session.board();
         let held = input.pressed(Button::A) || input.pressed(Button::L);
         // Only a fresh press starts a stroke: the press that chose a puzzle, or
         // an A held through B, must not.
@@ -202,10 +199,10 @@ impl Play {
             return Next::Stay;
         }
         if input.just_pressed(Button::B) {
-            if !session.stroke.is_empty() {
-                session.stroke.clear();
-                if session.marks.take().is_some() {
-                    session.panel.set_message("");
+            if !session.stroke().is_empty() {
+                session.clear_stroke();
+                if session.unmark_rows() {
+                    session.panel().set_message("");
                 }
                 system.sound.play(sfx::CLOSE);
                 crate::event!("polarium.stroke cells=0");
@@ -217,13 +214,13 @@ impl Play {
         if pressed && !drawing {
             // A press on the end of a kept stroke carries on drawing it; anywhere
             // else starts a new one. A direction pressed with it counts too.
-            if session.stroke.last() != Some(persistent.cursor) {
-                session.stroke.clear();
-                session.stroke.step(&board, persistent.cursor);
+            if session.stroke().last() != Some(persistent.cursor) {
+                session.clear_stroke();
+                session.step_stroke(persistent.cursor);
                 system.sound.play(sounds::STROKE);
                 crate::event!("polarium.stroke cells=1");
             }
-            session.marks = None;
+            session.unmark_rows();
             drawing = true;
             *self = Self::Playing { drawing };
         }
@@ -247,13 +244,13 @@ impl Play {
             return Next::Stay;
         }
         if drawing {
-            match session.stroke.step(&board, next) {
+            match session.step_stroke(next) {
                 Step::Drawn => system.sound.play(sounds::STROKE),
                 Step::Retracted => system.sound.play(sfx::CURSOR),
                 // The cursor stays on the stroke's end.
                 Step::Refused => return Next::Stay,
             }
-            crate::event!("polarium.stroke cells={}", session.stroke.len());
+            crate::event!("polarium.stroke cells={}", session.stroke().len());
         } else {
             system.sound.play(sfx::CURSOR);
         }
@@ -264,9 +261,9 @@ impl Play {
     /// The stroke is released: flip its tiles and see.
     #[inline(never)]
     fn flip(&mut self, persistent: &mut Persistent, session: &mut Session, system: &mut System) {
-        let board = &session.puzzle.board;
+        let board = session.board();
         if !session
-            .stroke
+            .stroke()
             .cells()
             .iter()
             .any(|&cell| board.is_tile(cell))
@@ -275,23 +272,22 @@ impl Play {
             return;
         }
         persistent.tries = persistent.tries.saturating_add(1);
-        let after = session.stroke.applied(&session.puzzle.board);
+        let after = session.flip_stroke();
         let mixed = after.mixed_rows();
         crate::event!(
             "polarium.try source={:?} tries={} cells={} mixed={:08b}",
             persistent.source,
             persistent.tries,
-            session.stroke.len(),
+            session.stroke().len(),
             mixed
         );
-        session.puzzle.board = after;
         if after.is_solved() {
             *self = Self::Clearing { frames: 0 };
             system.sound.play(sounds::ROWS_CLEAR);
             return;
         }
         // The flipped tiles show for a moment; the puzzle comes back after.
-        session.marks = Some(mixed);
+        session.mark_rows(mixed);
         *self = Self::Failed { frames: 0 };
         system.sound.play(sounds::FLIP);
     }
@@ -304,11 +300,13 @@ impl Play {
         *frames += 1;
         if *frames == FAILED_FRAMES / 2 {
             // Flip back: the same stroke over the flipped board undoes it.
-            session.puzzle.board = session.stroke.applied(&session.puzzle.board);
+            session.flip_stroke();
         }
         if *frames >= FAILED_FRAMES {
             *self = Self::START;
-            session.panel.set_message("Mixed rows\nmarked. Try\nagain!");
+            session
+                .panel()
+                .set_message("Mixed rows\nmarked. Try\nagain!");
         }
     }
 
@@ -323,7 +321,7 @@ impl Play {
             return;
         };
         *frames += 1;
-        let done = u16::from(session.puzzle.board.height() + 3) * CLEAR_FRAMES_PER_ROW;
+        let done = u16::from(session.board().height() + 3) * CLEAR_FRAMES_PER_ROW;
         if *frames < done {
             return;
         }
@@ -362,7 +360,7 @@ impl Play {
         );
         persistent.solved = true;
         *self = Self::Solved;
-        session.stroke.clear();
+        session.clear_stroke();
         let tries = if persistent.tries == 1 {
             "try"
         } else {
@@ -372,14 +370,14 @@ impl Play {
             Some(Some((slot, lines))) => {
                 persistent.source = Source::Password(lines);
                 session
-                    .panel
+                    .panel()
                     .set_message(format!("Proved! Kept\nas custom {}.\nSEL: share", slot + 1));
             }
             Some(None) => session
-                .panel
+                .panel()
                 .set_message("Proved, but\nall slots\nare taken."),
             None => session
-                .panel
+                .panel()
                 .set_message(format!("Solved in {}\n{tries}!\nA: next", persistent.tries)),
         }
     }
@@ -390,7 +388,7 @@ impl Play {
         let Self::Replay { cells, frames } = self else {
             return;
         };
-        let Some(solution) = &session.solution else {
+        let Some(solution) = session.solution() else {
             *self = Self::START;
             return;
         };
@@ -401,13 +399,17 @@ impl Play {
         *frames = 0;
         *cells += 1;
         let shown = usize::from(*cells);
-        session.stroke = hints::prefix(&session.puzzle.board, solution, shown);
-        if let Some(end) = session.stroke.last() {
+        let whole = shown >= solution.len();
+        let stroke = hints::prefix(session.board(), solution, shown);
+        if let Some(end) = stroke.last() {
             persistent.cursor = end;
         }
-        if shown >= solution.len() {
+        session.set_stroke(stroke);
+        if whole {
             *self = Self::START;
-            session.panel.set_message("Hold A on\nthe end and\nlet go.");
+            session
+                .panel()
+                .set_message("Hold A on\nthe end and\nlet go.");
         }
     }
 }
@@ -451,13 +453,13 @@ fn update_solved(persistent: &mut Persistent, session: &mut Session, system: &mu
 /// holding it). The slot and the puzzle's password lines, or `None` if
 /// every slot is taken.
 fn keep(session: &Session, system: &mut System) -> Option<(usize, [u32; 3])> {
-    let stroke = &session.stroke;
+    let stroke = session.stroke();
     let (Some(start), Some(end)) = (stroke.first(), stroke.last()) else {
         return None;
     };
     // The board before the stroke flipped it (flipping again undoes it).
     let puzzle = Puzzle {
-        board: stroke.applied(&session.puzzle.board),
+        board: stroke.applied(session.board()),
         hints: Some((start, end)),
     };
     let lines = password::lines(&puzzle);

@@ -6,7 +6,10 @@
 use super::{
     Polarium, records,
     rules::{
-        Board, Cell, Puzzle, Stroke, builtin, endless::EndlessCode, password, stroke::PackedStroke,
+        Board, Cell, Puzzle, Stroke, builtin,
+        endless::EndlessCode,
+        password,
+        stroke::{PackedStroke, Step},
     },
     search::{Goal, Pace, Search},
     view::Panel,
@@ -107,24 +110,24 @@ impl Purpose {
 /// the screens: the list, the pad and the size chooser come and go over it.
 pub struct Session {
     /// The board area's puzzle: the one played, or what a screen shows in
-    /// its place (a preview in the list, the board being painted).
-    pub puzzle: Puzzle,
-    pub stroke: Stroke,
+    /// its place (a preview in the list, a blank board of a chosen size).
+    puzzle: Puzzle,
+    stroke: Stroke,
     /// After a failed try, until the stroke changes: rows left mixed.
-    pub marks: Option<u8>,
-    pub hint: Hint,
+    marks: Option<u8>,
+    hint: Hint,
     /// A solution, once the solver has found one.
-    pub solution: Option<Stroke>,
+    solution: Option<Stroke>,
     /// The solver, at work for the puzzle being played.
-    pub search: Option<(Search, Purpose)>,
+    search: Option<(Search, Purpose)>,
     /// An endless puzzle's tier, once the solver has measured it.
-    pub tier: Option<u8>,
+    tier: Option<u8>,
     /// Counts frames into the seconds the puzzle has been played.
-    pub clock: Timer,
+    clock: Timer,
     /// Percent last shown while a search the player waits for works.
     shown_percent: Option<u32>,
     /// What `update` changed on the panel, for `draw`.
-    pub panel: Panel,
+    panel: Panel,
 }
 
 impl Session {
@@ -172,6 +175,128 @@ impl Session {
             self.puzzle.board.width(),
             self.puzzle.board.height()
         );
+    }
+
+    pub const fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    pub const fn board(&self) -> &Board {
+        &self.puzzle.board
+    }
+
+    /// The board area shows `puzzle` (a preview, a blank board, the puzzle
+    /// played as its source gives it); the stroke and the hints stay.
+    pub fn show(&mut self, puzzle: Puzzle) {
+        self.puzzle = puzzle;
+    }
+
+    /// Flip the tiles the stroke crosses (flipping again undoes it): the
+    /// board after.
+    pub fn flip_stroke(&mut self) -> Board {
+        self.puzzle.board = self.stroke.applied(&self.puzzle.board);
+        self.puzzle.board
+    }
+
+    pub const fn stroke(&self) -> &Stroke {
+        &self.stroke
+    }
+
+    /// The stroke takes a step onto `cell` (or back from it).
+    pub fn step_stroke(&mut self, cell: Cell) -> Step {
+        self.stroke.step(&self.puzzle.board, cell)
+    }
+
+    pub fn set_stroke(&mut self, stroke: Stroke) {
+        self.stroke = stroke;
+    }
+
+    pub fn clear_stroke(&mut self) {
+        self.stroke.clear();
+    }
+
+    pub const fn marks(&self) -> Option<u8> {
+        self.marks
+    }
+
+    /// A failed try left the rows in `mixed` (a bit a row) mixed.
+    pub fn mark_rows(&mut self, mixed: u8) {
+        self.marks = Some(mixed);
+    }
+
+    /// The rows are no longer marked; whether they were.
+    pub fn unmark_rows(&mut self) -> bool {
+        self.marks.take().is_some()
+    }
+
+    pub const fn hint(&self) -> Hint {
+        self.hint
+    }
+
+    /// Hint `hint` shows now: the rows a failed try left mixed are no
+    /// longer marked.
+    pub fn give_hint(&mut self, hint: Hint) {
+        self.hint = hint;
+        self.marks = None;
+    }
+
+    pub const fn solution(&self) -> Option<&Stroke> {
+        self.solution.as_ref()
+    }
+
+    pub fn found_solution(&mut self, solution: Stroke) {
+        self.solution = Some(solution);
+    }
+
+    /// The start and end cells the hint rings mark: the puzzle's own, or
+    /// the ends of the solution found.
+    pub fn hint_ends(&self) -> Option<(Cell, Cell)> {
+        self.puzzle.hints.or_else(|| {
+            let solution = self.solution.as_ref()?;
+            Some((solution.first()?, solution.last()?))
+        })
+    }
+
+    /// What the solver at work is for, if it is at work.
+    pub fn search_purpose(&self) -> Option<Purpose> {
+        self.search.as_ref().map(|(_, purpose)| *purpose)
+    }
+
+    /// The solver at work goes on for another purpose (its answer serves).
+    pub fn repurpose_search(&mut self, purpose: Purpose) {
+        if let Some((_, now)) = self.search.as_mut() {
+            *now = purpose;
+        }
+    }
+
+    /// Put the solver to work for `purpose` (`None`: stop it).
+    pub fn set_search(&mut self, search: Option<(Search, Purpose)>) {
+        self.search = search;
+    }
+
+    /// The solver at work, taken out for a frame's step.
+    pub fn take_search(&mut self) -> Option<(Search, Purpose)> {
+        self.search.take()
+    }
+
+    pub const fn tier(&self) -> Option<u8> {
+        self.tier
+    }
+
+    /// The solver has measured the endless puzzle.
+    pub fn set_tier(&mut self, tier: u8) {
+        self.tier = Some(tier);
+    }
+
+    /// A frame of play: true when a second has passed.
+    pub fn tick_clock(&mut self) -> bool {
+        self.clock.start();
+        self.clock.tick()
+    }
+
+    /// The panel changes asked for this frame.
+    pub fn panel(&mut self) -> &mut Panel {
+        &mut self.panel
     }
 
     /// A search the player waits for is `percent` done: say so, every ten

@@ -29,7 +29,7 @@ impl SizeChoice {
         session: &mut Session,
         system: &mut System,
     ) -> Self {
-        session.panel.clear_list();
+        session.panel().clear_list();
         let choice = Self {
             width: size.0,
             height: size.1,
@@ -49,15 +49,17 @@ impl SizeChoice {
     fn show(&self, session: &mut Session) {
         let (width, height) = (self.width, self.height);
         if let Some(board) = Board::new(width, height) {
-            session.puzzle = Puzzle { board, hints: None };
+            session.show(Puzzle { board, hints: None });
         }
         let (name, then) = match self.purpose {
             SizeFor::Editing => ("Editor", "paint it"),
             SizeFor::Endless => ("Endless", "make one"),
         };
-        session.panel.set_info(format!("{name}\n{width}x{height}"));
         session
-            .panel
+            .panel()
+            .set_info(format!("{name}\n{width}x{height}"));
+        session
+            .panel()
             .set_message(format!("D-pad: size\nA: {then}\nB: back"));
     }
 
