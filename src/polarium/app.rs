@@ -103,36 +103,22 @@ impl Screen {
     fn scene<'a>(&'a self, session: &'a Session) -> Scene<'a> {
         match self {
             Self::Play(play) => play.scene(session),
-            Self::Edit(editor) => Scene {
-                board: Some(editor.board()),
-                stroke: None,
-                cleared_rows: 0,
-            },
-            Self::List(_) | Self::Checking(_) | Self::ChooseSize(_) => Scene {
-                board: Some(session.board()),
-                stroke: None,
-                cleared_rows: 0,
-            },
-            Self::Pad(_) | Self::Making(_) => Scene {
-                board: None,
-                stroke: None,
-                cleared_rows: 0,
-            },
+            Self::List(list) => list.scene(session),
+            Self::Pad(pad) => pad.scene(),
+            Self::Checking(checking) => checking.scene(session),
+            Self::ChooseSize(choice) => choice.scene(session),
+            Self::Edit(editor) => editor.scene(),
+            Self::Making(making) => making.scene(),
         }
     }
 
+    /// The sprites over the board area and the panel (the pad's keys are
+    /// the view's own).
     fn sprites<'a>(&'a self, persistent: &Persistent, session: &'a Session) -> Sprites<'a> {
         match self {
             Self::Play(play) => play.sprites(persistent.cursor, session),
-            Self::Edit(editor) => Sprites {
-                board: Some(editor.board()),
-                cursor: Some(persistent.cursor),
-                ..Sprites::default()
-            },
-            Self::List(list) => Sprites {
-                list_row: Some(list.place().1),
-                ..Sprites::default()
-            },
+            Self::Edit(editor) => editor.sprites(persistent.cursor),
+            Self::List(list) => list.sprites(),
             Self::Pad(_) | Self::Checking(_) | Self::ChooseSize(_) | Self::Making(_) => {
                 Sprites::default()
             }

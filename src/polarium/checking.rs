@@ -6,6 +6,7 @@ use super::{
     rules::solver::Progress,
     search::{Pace, Search, Searched},
     session::Session,
+    view::Scene,
 };
 
 pub struct Checking {
@@ -18,6 +19,11 @@ impl Checking {
         Self {
             search: Some(search),
         }
+    }
+
+    /// The typed puzzle, as it will be played.
+    pub fn scene<'a>(&self, session: &'a Session) -> Scene<'a> {
+        Scene::still(session.board())
     }
 
     /// A frame of the check. The frame its verdict comes in goes on to

@@ -11,6 +11,7 @@ use super::{
     next::{Next, SizeFor},
     rules::{Board, Cell, Puzzle, password},
     session::{Persistent, Session, Source},
+    view::{Scene, Sprites},
 };
 use crate::framework::{System, assets::sfx};
 
@@ -46,6 +47,21 @@ impl Editor {
     /// The board being painted.
     pub const fn board(&self) -> &Board {
         &self.board
+    }
+
+    pub const fn scene(&self) -> Scene<'_> {
+        Scene::still(&self.board)
+    }
+
+    /// The board and the cursor on it.
+    pub const fn sprites(&self, cursor: Cell) -> Sprites<'_> {
+        Sprites {
+            board: Some(&self.board),
+            cursor: Some(cursor),
+            hints: None,
+            row_marks: None,
+            list_row: None,
+        }
     }
 
     /// The colour A paints while held, all a frame compares.

@@ -16,6 +16,7 @@ use super::{
     },
     search::{Goal, Search},
     session::{Persistent, Purpose, Session, Source},
+    view::Scene,
 };
 use crate::framework::frame_time::fill_frame;
 
@@ -32,6 +33,11 @@ impl Making {
         session.panel().set_message("Making a\npuzzle...");
         crate::event!("polarium.endless making code={}", code_text(code));
         Some(Self { code, generator })
+    }
+
+    /// The board area makes way while the player waits.
+    pub const fn scene(&self) -> Scene<'static> {
+        Scene::EMPTY
     }
 
     /// Generator attempts until one gives a puzzle: the player waits, so

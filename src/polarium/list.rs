@@ -13,6 +13,7 @@ use super::{
     records,
     rules::{builtin, password},
     session::{Persistent, Session, Source, sets},
+    view::{Scene, Sprites},
 };
 use crate::framework::{System, assets::sfx};
 
@@ -116,6 +117,20 @@ impl List {
         system.sound.play(sfx::OPEN);
         crate::event!("polarium.list page={}", page);
         Self { page, row }
+    }
+
+    /// The board area shows the puzzle highlighted (or the board shown
+    /// before the list came up, on a page with none).
+    pub fn scene<'a>(&self, session: &'a Session) -> Scene<'a> {
+        Scene::still(session.board())
+    }
+
+    /// The pointer on the row.
+    pub fn sprites(&self) -> Sprites<'static> {
+        Sprites {
+            list_row: Some(self.row),
+            ..Sprites::default()
+        }
     }
 
     /// The page and the row, all a frame compares to tell whether the

@@ -9,6 +9,7 @@ use super::{
     rules::{endless::EndlessCode, password},
     search::{Goal, Search},
     session::{Persistent, Session, Source},
+    view::Scene,
 };
 use crate::framework::{
     System,
@@ -47,6 +48,11 @@ impl Pad {
         system.sound.play(sfx::OPEN);
         crate::event!("{} open", purpose.owner());
         Self { purpose, pad }
+    }
+
+    /// The pad takes the window: the board area makes way for it.
+    pub const fn scene(&self) -> Scene<'static> {
+        Scene::EMPTY
     }
 
     pub const fn purpose(&self) -> PadFor {

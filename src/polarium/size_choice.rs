@@ -12,6 +12,7 @@ use super::{
         endless::{self, EndlessCode},
     },
     session::{Persistent, Session},
+    view::Scene,
 };
 use crate::framework::{System, assets::sfx};
 
@@ -44,6 +45,11 @@ impl SizeChoice {
     /// the choice moved.
     pub const fn choice(&self) -> (u8, u8, SizeFor) {
         (self.width, self.height, self.purpose)
+    }
+
+    /// A blank board of the size chosen.
+    pub fn scene<'a>(&self, session: &'a Session) -> Scene<'a> {
+        Scene::still(session.board())
     }
 
     fn show(&self, session: &mut Session) {

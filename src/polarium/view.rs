@@ -49,6 +49,24 @@ pub struct Scene<'a> {
     pub cleared_rows: u8,
 }
 
+impl<'a> Scene<'a> {
+    /// Nothing in the board area: the window's own tiles.
+    pub const EMPTY: Self = Self {
+        board: None,
+        stroke: None,
+        cleared_rows: 0,
+    };
+
+    /// `board` as it is: no stroke, no row cleared.
+    pub const fn still(board: &'a Board) -> Self {
+        Self {
+            board: Some(board),
+            stroke: None,
+            cleared_rows: 0,
+        }
+    }
+}
+
 /// What a cell shows: its look and, 1 + the stroke's links there (0: no
 /// stroke), packed in a byte each.
 #[derive(Clone, Copy, PartialEq, Eq)]
