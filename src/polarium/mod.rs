@@ -2,11 +2,16 @@
 //! row is one colour.
 //!
 //! - `rules/`: the pure game (board, stroke, DS passwords, solver, puzzles).
-//! - `app.rs`: the app contract: drawing the stroke on the D-pad, tries,
-//!   records; `hints.rs`: hints in layers; `menu.rs`: the puzzle list and
-//!   passwords; `editor.rs`: making puzzles; `endless.rs`: generated
-//!   puzzles and their codes; `size_choice.rs`: choosing a size for either;
-//!   `search.rs`: the solver spread over frames.
+//! - `app.rs`: the app contract: the screen in charge, the solver in the
+//!   background, drawing. Screens, each owning its data and saying what
+//!   comes next (`next.rs`): `play.rs` (drawing the stroke, tries, the rows
+//!   clearing, records), `list.rs` (the puzzle list and its last page),
+//!   `pad.rs` (typing a password or an endless code), `checking.rs` (the
+//!   solver checking a typed puzzle), `size_choice.rs`, `editor.rs`
+//!   (making puzzles), `endless.rs` (generated puzzles and their codes).
+//! - `session.rs`: what the screens share: the puzzle the window works
+//!   on, and what survives while it is closed; `hints.rs`: hints in
+//!   layers; `search.rs`: the solver spread over frames.
 //! - `view.rs`: drawing: cells on the window layer, the stroke above them,
 //!   the side panel, sprites.
 //! - `records.rs`: the save section; `sounds.rs`; `art.rs`: the graphics and
@@ -16,15 +21,22 @@ mod app;
 mod art;
 #[cfg(feature = "bench")]
 mod bench;
+mod checking;
 mod editor;
 mod endless;
 mod hints;
-mod menu;
+mod list;
+mod next;
+mod pad;
+mod play;
 pub mod records;
 pub mod rules;
 mod search;
+mod session;
 mod size_choice;
 mod sounds;
 mod view;
 
-pub use app::Polarium;
+/// The app (its side of the contract is in `app.rs`); named here, where
+/// every screen can reach it for the save section.
+pub struct Polarium;

@@ -6,95 +6,112 @@ use agb::input::Button;
 use alloc::format;
 
 use super::{
-    app::{Mode, Persistent, Working},
-    editor, endless,
-    rules::{Board, Cell, Puzzle},
+    next::{Next, SizeFor},
+    rules::{
+        Board, Cell, Puzzle,
+        endless::{self, EndlessCode},
+    },
+    session::{Persistent, Session},
+    view::Scene,
 };
 use crate::framework::{System, assets::sfx};
 
-/// What the size is for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum SizeFor {
-    Editing,
-    Endless,
+pub struct SizeChoice {
+    width: u8,
+    height: u8,
+    purpose: SizeFor,
 }
 
-impl SizeFor {
-    /// The narrowest side it allows: a 1-wide board's rows are one tile,
-    /// so one colour, which the editor refuses; the generator needs 3.
-    const fn smallest(self) -> (u8, u8) {
-        match self {
-            Self::Editing => (2, 1),
-            Self::Endless => (3, 3),
-        }
-    }
-}
-
-/// Show the size chooser, starting at `size`.
-pub fn open(working: &mut Working, system: &mut System, purpose: SizeFor, size: (u8, u8)) {
-    working.view.clear_list();
-    working.mode = Mode::ChooseSize {
-        width: size.0,
-        height: size.1,
-        purpose,
-    };
-    show(working, purpose, size);
-    system.sound.play(sfx::OPEN);
-}
-
-fn show(working: &mut Working, purpose: SizeFor, (width, height): (u8, u8)) {
-    if let Some(board) = Board::new(width, height) {
-        working.puzzle = Puzzle { board, hints: None };
-    }
-    let (name, then) = match purpose {
-        SizeFor::Editing => ("Editor", "paint it"),
-        SizeFor::Endless => ("Endless", "make one"),
-    };
-    working.view.set_info(&format!("{name}\n{width}x{height}"));
-    working
-        .view
-        .set_message(&format!("D-pad: size\nA: {then}\nB: back"));
-}
-
-#[inline(never)]
-pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let Mode::ChooseSize {
-        width,
-        height,
-        purpose,
-    } = working.mode
-    else {
-        return;
-    };
-    let input = &system.input;
-    if input.just_pressed(Button::B) {
-        let row = match purpose {
-            SizeFor::Editing => super::menu::MAKE_PUZZLE,
-            SizeFor::Endless => super::menu::ENDLESS,
-        };
-        super::menu::back_to_more(working, system, row);
-        return;
-    }
-    if input.just_pressed(Button::A) {
-        persistent.cursor = Cell::new(1, 1);
-        match purpose {
-            SizeFor::Editing => editor::paint(working, system, (width, height)),
-            SizeFor::Endless => endless::make_random(working, system, (width, height)),
-        }
-        return;
-    }
-    let (dx, dy) = input.repeated_direction();
-    let (narrowest, lowest) = purpose.smallest();
-    let resize =
-        |side: u8, by: i32, least: u8| (i32::from(side) + by).clamp(i32::from(least), 8) as u8;
-    let size = (resize(width, dx, narrowest), resize(height, -dy, lowest));
-    if size != (width, height) {
-        working.mode = Mode::ChooseSize {
+impl SizeChoice {
+    /// Show the size chooser, starting at `size`.
+    pub fn open(
+        purpose: SizeFor,
+        size: (u8, u8),
+        session: &mut Session,
+        system: &mut System,
+    ) -> Self {
+        session.panel().clear_list();
+        let choice = Self {
             width: size.0,
             height: size.1,
             purpose,
         };
-        show(working, purpose, size);
-        system.sound.play(sfx::CURSOR);
+        choice.show(session);
+        system.sound.play(sfx::OPEN);
+        choice
+    }
+
+    /// The size and what it is for, all a frame compares to tell whether
+    /// the choice moved.
+    pub const fn choice(&self) -> (u8, u8, SizeFor) {
+        (self.width, self.height, self.purpose)
+    }
+
+    /// A blank board of the size chosen.
+    pub fn scene<'a>(&self, session: &'a Session) -> Scene<'a> {
+        Scene::still(session.board())
+    }
+
+    fn show(&self, session: &mut Session) {
+        let (width, height) = (self.width, self.height);
+        if let Some(board) = Board::new(width, height) {
+            session.show(Puzzle { board, hints: None });
+        }
+        let (name, then) = match self.purpose {
+            SizeFor::Editing => ("Editor", "paint it"),
+            SizeFor::Endless => ("Endless", "make one"),
+        };
+        session
+            .panel()
+            .set_info(format!("{name}\n{width}x{height}"));
+        session
+            .panel()
+            .set_message(format!("D-pad: size\nA: {then}\nB: back"));
+    }
+
+    #[inline(never)]
+    pub fn update(
+        &mut self,
+        persistent: &mut Persistent,
+        session: &mut Session,
+        system: &mut System,
+    ) -> Next {
+        let (width, height) = (self.width, self.height);
+        let input = &system.input;
+        if input.just_pressed(Button::B) {
+            return Next::BackToList(self.purpose.offer());
+        }
+        if input.just_pressed(Button::A) {
+            persistent.cursor = Cell::new(1, 1);
+            return match self.purpose {
+                SizeFor::Editing => {
+                    system.sound.play(sfx::CONFIRM);
+                    crate::event!("polarium.editor paint size={}x{}", width, height);
+                    Next::Edit
+                }
+                SizeFor::Endless => {
+                    // A new puzzle of this size, with a random number.
+                    let number = system.rng.below(endless::NUMBERS);
+                    match EndlessCode::new(width, height, number) {
+                        Some(code) => {
+                            system.sound.play(sfx::CONFIRM);
+                            Next::Make(code)
+                        }
+                        None => Next::Stay,
+                    }
+                }
+            };
+        }
+        let (dx, dy) = input.repeated_direction();
+        let (narrowest, lowest) = self.purpose.smallest();
+        let resize =
+            |side: u8, by: i32, least: u8| (i32::from(side) + by).clamp(i32::from(least), 8) as u8;
+        let size = (resize(width, dx, narrowest), resize(height, -dy, lowest));
+        if size != (width, height) {
+            (self.width, self.height) = size;
+            self.show(session);
+            system.sound.play(sfx::CURSOR);
+        }
+        Next::Stay
     }
 }

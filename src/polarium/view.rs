@@ -12,7 +12,7 @@ use agb::display::{
     object::{Object, SpriteVram},
     tiled::{RegularBackground, TileSetting},
 };
-use alloc::vec::Vec;
+use alloc::{borrow::Cow, string::String, vec::Vec};
 
 use super::art::{self, Kind, Look, sprites};
 use super::rules::{Board, Cell, Stroke, board::MAX_RING};
@@ -49,6 +49,24 @@ pub struct Scene<'a> {
     pub cleared_rows: u8,
 }
 
+impl<'a> Scene<'a> {
+    /// Nothing in the board area: the window's own tiles.
+    pub const EMPTY: Self = Self {
+        board: None,
+        stroke: None,
+        cleared_rows: 0,
+    };
+
+    /// `board` as it is: no stroke, no row cleared.
+    pub const fn still(board: &'a Board) -> Self {
+        Self {
+            board: Some(board),
+            stroke: None,
+            cleared_rows: 0,
+        }
+    }
+}
+
 /// What a cell shows: its look and, 1 + the stroke's links there (0: no
 /// stroke), packed in a byte each.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -71,6 +89,52 @@ impl Scene<'_> {
         });
         let bytes = board.chain([self.cleared_rows]).chain(stroke);
         crate::fnv::hash(bytes.map(u32::from))
+    }
+}
+
+/// A change to the side panel, or the pad, that `update` asks for.
+enum PanelChange {
+    Info(Cow<'static, str>),
+    Message(Cow<'static, str>),
+    List(String),
+    ClearList,
+    OpenPad(&'static str),
+    ClosePad,
+}
+
+/// The panel changes a frame's `update` asked for, in order: `update`
+/// draws nothing, so they wait here for `draw` ([`View::apply`]).
+#[derive(Default)]
+pub struct Panel(Vec<PanelChange>);
+
+impl Panel {
+    /// The panel's lines about the puzzle.
+    pub fn set_info(&mut self, text: impl Into<Cow<'static, str>>) {
+        self.0.push(PanelChange::Info(text.into()));
+    }
+
+    /// A message under the panel's lines, typed out a little each frame.
+    pub fn set_message(&mut self, text: impl Into<Cow<'static, str>>) {
+        self.0.push(PanelChange::Message(text.into()));
+    }
+
+    /// The puzzle list takes the panel: the puzzle's lines make way.
+    pub fn set_list(&mut self, text: String) {
+        self.0.push(PanelChange::List(text));
+    }
+
+    /// The list goes; the puzzle's lines are drawn again.
+    pub fn clear_list(&mut self) {
+        self.0.push(PanelChange::ClearList);
+    }
+
+    /// The number pad takes the window, under `title`.
+    pub fn open_pad(&mut self, title: &'static str) {
+        self.0.push(PanelChange::OpenPad(title));
+    }
+
+    pub fn close_pad(&mut self) {
+        self.0.push(PanelChange::ClosePad);
     }
 }
 
@@ -256,6 +320,25 @@ impl View {
         }
     }
 
+    /// Make the changes `update` asked for (`pad`: the pad on screen, for
+    /// a change that opens it).
+    pub fn apply(&mut self, panel: &mut Panel, pad: Option<&NumberPad>) {
+        for change in panel.0.drain(..) {
+            match change {
+                PanelChange::Info(text) => self.set_info(&text),
+                PanelChange::Message(text) => self.message.set_gradually(&text),
+                PanelChange::List(text) => self.set_list(&text),
+                PanelChange::ClearList => self.clear_list(),
+                PanelChange::OpenPad(title) => {
+                    if let Some(pad) = pad {
+                        self.open_pad(pad, title);
+                    }
+                }
+                PanelChange::ClosePad => self.close_pad(),
+            }
+        }
+    }
+
     /// The panel's lines about the puzzle.
     pub fn set_info(&mut self, text: &str) {
         self.info.set_gradually(text);
@@ -265,21 +348,14 @@ impl View {
         self.clock.set_gradually(text);
     }
 
-    /// A message under the panel's lines, typed out a little each frame.
-    pub fn set_message(&mut self, text: &str) {
-        self.message.set_gradually(text);
-    }
-
-    /// The puzzle list takes the panel: the puzzle's lines make way.
-    pub fn set_list(&mut self, text: &str) {
+    fn set_list(&mut self, text: &str) {
         self.info.release();
         self.clock.release();
         self.message.blank();
         self.list.set_gradually(text);
     }
 
-    /// The list goes; the caller draws the puzzle's lines again.
-    pub fn clear_list(&mut self) {
+    fn clear_list(&mut self) {
         self.list.release();
         // The list's blank tiles stay mapped over the panel's other boxes:
         // they map their own again when next drawn.
@@ -289,7 +365,7 @@ impl View {
     }
 
     /// The number pad takes the window: the board and the panel make way.
-    pub fn open_pad(&mut self, pad: &NumberPad, title: &'static str) {
+    fn open_pad(&mut self, pad: &NumberPad, title: &'static str) {
         self.info.release();
         self.clock.release();
         self.message.blank();
@@ -310,7 +386,7 @@ impl View {
         }
     }
 
-    pub fn close_pad(&mut self) {
+    fn close_pad(&mut self) {
         if let Some(mut view) = self.pad.take() {
             view.clear();
         }

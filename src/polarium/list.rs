@@ -1,0 +1,362 @@
+//! The list: the built-in puzzles in sets of ten (a set opens when enough of
+//! the one before is solved), the custom puzzles made in the editor, then a
+//! page of other things: typing a Polarium DS password on the number pad
+//! (checked by the solver before play), showing the password of the puzzle
+//! being played, making a puzzle, and endless mode.
+
+use agb::input::Button;
+use alloc::{format, string::String};
+
+use super::{
+    Polarium,
+    next::{Next, Offer, PadFor, SizeFor},
+    records,
+    rules::{builtin, password},
+    session::{Persistent, Session, Source, sets},
+    view::{Scene, Sprites},
+};
+use crate::framework::{System, assets::sfx};
+
+/// Rows of the last page.
+// Short enough for one line of the panel each: the pointer moves a line a row.
+const OTHER_ROWS: [&str; 5] = [
+    "Password in",
+    "Password out",
+    "New puzzle",
+    "Endless",
+    "Endless no.",
+];
+const TYPE_PASSWORD: usize = 0;
+const SHOW_PASSWORD: usize = 1;
+const MAKE_PUZZLE: usize = 2;
+const ENDLESS: usize = 3;
+const ENDLESS_CODE: usize = 4;
+
+/// What a page of the list holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Page {
+    /// Built-in set `k`.
+    Set(usize),
+    /// Custom puzzles `10k..10k + 10`.
+    Customs(usize),
+    More,
+}
+
+/// Pages of custom puzzles: one even when there are none (it says so).
+fn custom_pages(customs: usize) -> usize {
+    customs.div_ceil(records::SET).max(1)
+}
+
+fn page_at(page: usize, customs: usize) -> Page {
+    if page < sets() {
+        Page::Set(page)
+    } else if page < sets() + custom_pages(customs) {
+        Page::Customs(page - sets())
+    } else {
+        Page::More
+    }
+}
+
+/// Pages: the sets, the customs, then the other things.
+fn pages(customs: usize) -> usize {
+    sets() + custom_pages(customs) + 1
+}
+
+fn customs(system: &mut System) -> usize {
+    system.save::<Polarium>().customs.len()
+}
+
+/// Rows on page `page` (at least one, so the cursor has somewhere to be).
+fn rows(page: usize, customs: usize) -> usize {
+    match page_at(page, customs) {
+        Page::Set(set) => (builtin::COUNT - set * records::SET).min(records::SET),
+        Page::Customs(k) => customs
+            .saturating_sub(k * records::SET)
+            .clamp(1, records::SET),
+        Page::More => OTHER_ROWS.len(),
+    }
+}
+
+/// The list screen: a page and a row on it.
+pub struct List {
+    page: usize,
+    row: usize,
+}
+
+impl List {
+    /// The list, on the puzzle being played.
+    #[inline(never)]
+    pub fn open(persistent: &Persistent, session: &mut Session, system: &mut System) -> Self {
+        let page_row = match persistent.source {
+            Source::Builtin(index) => (
+                usize::from(index) / records::SET,
+                usize::from(index) % records::SET,
+            ),
+            Source::Password(_) | Source::Made(_) | Source::Endless { .. } => {
+                (pages(customs(system)) - 1, 0)
+            }
+        };
+        Self::at(session, system, page_row)
+    }
+
+    /// Back to the list's last page, on the row of what the player came
+    /// back from (the pads, the size chooser).
+    pub fn back(offer: Offer, session: &mut Session, system: &mut System) -> Self {
+        let page = pages(customs(system)) - 1;
+        let row = match offer {
+            Offer::TypePassword => TYPE_PASSWORD,
+            Offer::MakePuzzle => MAKE_PUZZLE,
+            Offer::Endless => ENDLESS,
+            Offer::EndlessCode => ENDLESS_CODE,
+        };
+        Self::at(session, system, (page, row))
+    }
+
+    fn at(session: &mut Session, system: &mut System, (page, row): (usize, usize)) -> Self {
+        show_page(session, system, page);
+        system.sound.play(sfx::OPEN);
+        crate::event!("polarium.list page={}", page);
+        Self { page, row }
+    }
+
+    /// The board area shows the puzzle highlighted (or the board shown
+    /// before the list came up, on a page with none).
+    pub fn scene<'a>(&self, session: &'a Session) -> Scene<'a> {
+        Scene::still(session.board())
+    }
+
+    /// The pointer on the row.
+    pub fn sprites(&self) -> Sprites<'static> {
+        Sprites {
+            list_row: Some(self.row),
+            ..Sprites::default()
+        }
+    }
+
+    /// The page and the row, all a frame compares to tell whether the
+    /// list moved.
+    pub const fn place(&self) -> (usize, usize) {
+        (self.page, self.row)
+    }
+
+    #[inline(never)]
+    pub fn update(
+        &mut self,
+        persistent: &mut Persistent,
+        session: &mut Session,
+        system: &mut System,
+    ) -> Next {
+        let (page, row) = (self.page, self.row);
+        let open = system.save::<Polarium>().open_sets(sets());
+        let count = customs(system);
+        let input = &system.input;
+        let (dx, dy) = input.repeated_direction();
+        if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
+            // Back to the puzzle being played.
+            session.show(persistent.source.puzzle());
+            session.panel().clear_list();
+            system.sound.play(sfx::CLOSE);
+            return Next::Resume;
+        }
+        if input.just_pressed(Button::A) {
+            return choose(persistent, session, system, page, row, page < open);
+        }
+        if dx != 0 {
+            let next = (page as i32 + dx).clamp(0, pages(count) as i32 - 1) as usize;
+            if next != page {
+                let row = row.min(rows(next, count) - 1);
+                (self.page, self.row) = (next, row);
+                show_page(session, system, next);
+                preview(session, system, next, row, next >= sets() || next < open);
+                system.sound.play(sfx::CURSOR);
+            }
+            return Next::Stay;
+        }
+        let movable = page >= sets() || page < open;
+        if dy != 0 && movable {
+            let next = (row as i32 + dy).clamp(0, rows(page, count) as i32 - 1) as usize;
+            if next != row {
+                self.row = next;
+                preview(session, system, page, next, true);
+                system.sound.play(sfx::CURSOR);
+            }
+        }
+        Next::Stay
+    }
+}
+
+#[inline(never)]
+fn show_page(session: &mut Session, system: &mut System, page: usize) {
+    let save = system.save::<Polarium>();
+    let open = save.open_sets(sets());
+    let count = save.customs.len();
+    let mut text = String::new();
+    match page_at(page, count) {
+        Page::More => {
+            text.push_str("More\n");
+            for row in OTHER_ROWS {
+                text.push_str(row);
+                text.push('\n');
+            }
+        }
+        Page::Customs(_) if count == 0 => {
+            text.push_str("Customs\nNone yet:\nmake one on\nthe next page");
+        }
+        Page::Customs(k) => {
+            text.push_str("Customs ");
+            push_number(&mut text, k + 1);
+            text.push('/');
+            push_number(&mut text, custom_pages(count));
+            text.push('\n');
+            for slot in k * records::SET..(k * records::SET + records::SET).min(count) {
+                let (width, height) = password::size(save.customs[slot]);
+                text.push('C');
+                push_number(&mut text, slot + 1);
+                text.push(' ');
+                push_number(&mut text, usize::from(width));
+                text.push('x');
+                push_number(&mut text, usize::from(height));
+                text.push('\n');
+            }
+        }
+        Page::Set(set) if set >= open => {
+            text.push_str(&format!(
+                "Set {}/{}\nLocked:\nsolve {} of\nset {} first",
+                set + 1,
+                sets(),
+                records::TO_OPEN_NEXT,
+                set
+            ));
+        }
+        Page::Set(set) => {
+            // Pushed piece by piece: `format!` costs far more a row.
+            text.push_str("Set ");
+            push_number(&mut text, set + 1);
+            text.push('/');
+            push_number(&mut text, sets());
+            text.push('\n');
+            for index in set * records::SET..set * records::SET + rows(page, count) {
+                if index + 1 < 100 {
+                    text.push(' ');
+                }
+                push_number(&mut text, index + 1);
+                text.push(' ');
+                if let Some((width, height)) = builtin::size(index) {
+                    push_number(&mut text, usize::from(width));
+                    text.push('x');
+                    push_number(&mut text, usize::from(height));
+                }
+                if save.best(index).is_solved() {
+                    text.push_str(" *");
+                }
+                text.push('\n');
+            }
+        }
+    }
+    session.panel().set_list(text);
+}
+
+/// Decimal digits of `value` onto `text`.
+fn push_number(text: &mut String, value: usize) {
+    if value >= 10 {
+        push_number(text, value / 10);
+    }
+    text.push(char::from(b'0' + (value % 10) as u8));
+}
+
+/// Show the highlighted puzzle in the board area while choosing.
+fn preview(session: &mut Session, system: &mut System, page: usize, row: usize, open: bool) {
+    let save = system.save::<Polarium>();
+    let puzzle = match page_at(page, save.customs.len()) {
+        Page::Set(set) if open => builtin::puzzle(set * records::SET + row),
+        Page::Customs(k) => save
+            .customs
+            .get(k * records::SET + row)
+            .and_then(|&lines| password::from_lines(lines).ok()),
+        _ => None,
+    };
+    if let Some(puzzle) = puzzle {
+        session.show(puzzle);
+    }
+}
+
+#[inline(never)]
+fn choose(
+    persistent: &mut Persistent,
+    session: &mut Session,
+    system: &mut System,
+    page: usize,
+    row: usize,
+    open: bool,
+) -> Next {
+    let customs = &system.save::<Polarium>().customs;
+    match page_at(page, customs.len()) {
+        Page::Set(set) => {
+            if open {
+                session.start(
+                    persistent,
+                    Source::Builtin((set * records::SET + row) as u16),
+                );
+                system.sound.play(sfx::CONFIRM);
+                return Next::Play;
+            }
+            system.sound.play(sfx::ERROR);
+            return Next::Stay;
+        }
+        Page::Customs(k) => {
+            if let Some(&lines) = customs.get(k * records::SET + row) {
+                session.start(persistent, Source::Password(lines));
+                system.sound.play(sfx::CONFIRM);
+                return Next::Play;
+            }
+            system.sound.play(sfx::ERROR);
+            return Next::Stay;
+        }
+        Page::More => {}
+    }
+    match row {
+        TYPE_PASSWORD => Next::Pad(PadFor::Password),
+        SHOW_PASSWORD if matches!(persistent.source, Source::Made(_)) => {
+            // Its hints come from the maker's solving stroke: none yet.
+            session.panel().clear_list();
+            session.show(persistent.source.puzzle());
+            session
+                .panel()
+                .set_message("Solve it\nfirst, then\nshare it.");
+            system.sound.play(sfx::ERROR);
+            Next::Play
+        }
+        SHOW_PASSWORD => {
+            // The puzzle being played, with its hints (a built-in one's own).
+            let puzzle = persistent.source.puzzle();
+            let digits = password::encode(&puzzle);
+            let mut text = String::from("Password:\n");
+            for (i, digit) in digits.iter().enumerate() {
+                text.push(char::from(b'0' + digit));
+                if i % password::LINE_DIGITS == password::LINE_DIGITS - 1 {
+                    text.push('\n');
+                }
+            }
+            crate::event!("polarium.password digits={}", text.replace('\n', " "));
+            session.show(puzzle);
+            session.panel().clear_list();
+            session.panel().set_message(text);
+            system.sound.play(sfx::CONFIRM);
+            Next::Resume
+        }
+        MAKE_PUZZLE => {
+            crate::event!("polarium.editor size");
+            Next::ChooseSize(SizeFor::Editing, SizeFor::Editing.first())
+        }
+        ENDLESS => {
+            // The last endless puzzle's size, at first the usual one.
+            let size = match persistent.source {
+                Source::Endless { code, .. } => (code.width, code.height),
+                _ => SizeFor::Endless.first(),
+            };
+            Next::ChooseSize(SizeFor::Endless, size)
+        }
+        ENDLESS_CODE => Next::Pad(PadFor::EndlessCode),
+        _ => Next::Stay,
+    }
+}

@@ -1,0 +1,132 @@
+//! The number pad screen: typing a Polarium DS password (the solver checks
+//! it before play) or an endless puzzle's code. B on an empty pad (or its
+//! cancel key) goes back to the list.
+
+use alloc::boxed::Box;
+
+use super::{
+    next::{Next, PadFor},
+    rules::{endless::EndlessCode, password},
+    search::{Goal, Search},
+    session::{Persistent, Session, Source},
+    view::Scene,
+};
+use crate::framework::{
+    System,
+    assets::sfx,
+    widgets::{
+        numpad::{NumberPad, PadEvent},
+        numpad_view,
+    },
+};
+
+/// The pad and what it is typing.
+pub struct Pad {
+    purpose: PadFor,
+    /// Boxed: it holds up to 125 digits, which no other screen needs.
+    pad: Box<NumberPad>,
+}
+
+impl Pad {
+    /// Put up the number pad for `purpose`.
+    #[inline(never)]
+    pub fn open(purpose: PadFor, session: &mut Session, system: &mut System) -> Self {
+        let pad = Box::new(match purpose {
+            PadFor::Password => {
+                NumberPad::new(password::DIGITS, password::LINE_DIGITS, validate_password)
+            }
+            PadFor::EndlessCode => {
+                NumberPad::new(super::rules::endless::DIGITS, 4, validate_endless_code)
+            }
+        });
+        let title = match purpose {
+            PadFor::Password => "Type a password:",
+            PadFor::EndlessCode => "Puzzle code:",
+        };
+        session.panel().clear_list();
+        session.panel().open_pad(title);
+        system.sound.play(sfx::OPEN);
+        crate::event!("{} open", purpose.owner());
+        Self { purpose, pad }
+    }
+
+    /// The pad takes the window: the board area makes way for it.
+    pub const fn scene(&self) -> Scene<'static> {
+        Scene::EMPTY
+    }
+
+    pub const fn purpose(&self) -> PadFor {
+        self.purpose
+    }
+
+    pub fn pad(&self) -> &NumberPad {
+        &self.pad
+    }
+
+    /// Typing: an accepted password is checked by the solver, then played;
+    /// an accepted endless code makes its puzzle.
+    #[inline(never)]
+    pub fn update(
+        &mut self,
+        persistent: &mut Persistent,
+        session: &mut Session,
+        system: &mut System,
+    ) -> Next {
+        let owner = self.purpose.owner();
+        match numpad_view::run_frame(&mut self.pad, &system.input, &mut system.sound, owner) {
+            PadEvent::Nothing
+            | PadEvent::Typed
+            | PadEvent::Deleted
+            | PadEvent::Refused
+            | PadEvent::Rejected
+            | PadEvent::Turned => Next::Stay,
+            PadEvent::Cancelled => {
+                session.panel().close_pad();
+                crate::event!("{} cancelled", owner);
+                Next::BackToList(self.purpose.offer())
+            }
+            PadEvent::Accepted => {
+                session.panel().close_pad();
+                system.sound.play(sfx::CONFIRM);
+                crate::event!("{} accepted", owner);
+                self.accept(persistent, session)
+            }
+        }
+    }
+
+    /// An accepted code: its puzzle is played. Out of line, so the
+    /// solver's stack is not reserved by every frame of typing.
+    #[inline(never)]
+    fn accept(&self, persistent: &mut Persistent, session: &mut Session) -> Next {
+        match self.purpose {
+            PadFor::Password => match password::decode(self.pad.digits()) {
+                Ok(puzzle) => {
+                    let source = Source::Password(password::lines(&puzzle));
+                    session.start(persistent, source);
+                    match Search::start(session.puzzle(), Goal::Stroke) {
+                        Some(search) => Next::Check(search),
+                        None => Next::Play,
+                    }
+                }
+                Err(_) => Next::Play,
+            },
+            PadFor::EndlessCode => match EndlessCode::parse(self.pad.digits()) {
+                Ok(code) => Next::Make(code),
+                Err(_) => Next::Play,
+            },
+        }
+    }
+}
+
+fn validate_password(digits: &[u8]) -> Result<(), &'static str> {
+    password::decode(digits)
+        .map(|_| ())
+        .map_err(|error| error.message())
+}
+
+/// The pad's check of an endless code as it is confirmed.
+fn validate_endless_code(digits: &[u8]) -> Result<(), &'static str> {
+    EndlessCode::parse(digits)
+        .map(|_| ())
+        .map_err(|error| error.message())
+}

@@ -1,0 +1,478 @@
+//! The play screen: drawing the stroke on the D-pad (hold A, or L for one
+//! hand, and move; step back to take a step back; release to flip), a
+//! failed try's flipped board and mixed-row marks, the rows clearing,
+//! records, the solved puzzle, and a hint's replay.
+
+use agb::input::Button;
+use alloc::format;
+
+use super::{
+    Polarium, hints,
+    next::Next,
+    records::CUSTOM_SLOTS,
+    rules::{
+        Cell, Puzzle, builtin,
+        endless::{self, EndlessCode},
+        password,
+        stroke::Step,
+    },
+    session::{Hint, Persistent, Session, Source, open_puzzles},
+    sounds,
+    view::{Scene, Sprites},
+};
+use crate::framework::{System, assets::sfx};
+
+// The steps below are `#[inline(never)]`: inlined into `update` their
+// locals (strings, strokes, solver results) made one frame big enough,
+// with the number pad's text drawing on top, to overflow the small IWRAM
+// stack.
+
+/// Frames the flipped board stays up after a failed try.
+const FAILED_FRAMES: u8 = 48;
+/// Frames per row of the clearing animation.
+const CLEAR_FRAMES_PER_ROW: u16 = 6;
+/// Frames per cell when a hint replays the whole stroke.
+const REPLAY_FRAMES_PER_CELL: u8 = 6;
+
+/// Where play is: each phase owns what only it counts.
+pub enum Play {
+    /// Drawing or about to: `drawing` while A (or L) is held.
+    Playing { drawing: bool },
+    /// A failed try: the flipped board, for a moment.
+    Failed { frames: u8 },
+    /// Every row is one colour: the rows clear one by one.
+    Clearing { frames: u16 },
+    /// Solved: A for the next puzzle.
+    Solved,
+    /// A hint replays the solution: `cells` of it drawn so far.
+    Replay { cells: u8, frames: u8 },
+}
+
+/// A [`Play`] without its counts of frames: what a frame compares to tell
+/// whether the phase changed (an animation's steps are drawn as they come).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Playing { drawing: bool },
+    Failed,
+    Clearing,
+    Solved,
+    Replay,
+}
+
+impl Play {
+    /// Ready to draw a stroke.
+    pub const START: Self = Self::Playing { drawing: false };
+    /// The replay of a hint, from its first cell.
+    pub const REPLAY: Self = Self::Replay {
+        cells: 0,
+        frames: 0,
+    };
+
+    pub const fn phase(&self) -> Phase {
+        match *self {
+            Self::Playing { drawing } => Phase::Playing { drawing },
+            Self::Failed { .. } => Phase::Failed,
+            Self::Clearing { .. } => Phase::Clearing,
+            Self::Solved => Phase::Solved,
+            Self::Replay { .. } => Phase::Replay,
+        }
+    }
+
+    /// Ready for a stroke, none being drawn: a hint's answer shows now.
+    pub const fn is_quiet(&self) -> bool {
+        matches!(self, Self::Playing { drawing: false })
+    }
+
+    /// Whether the puzzle's clock runs.
+    pub const fn clock_runs(&self) -> bool {
+        matches!(self, Self::Playing { .. } | Self::Failed { .. })
+    }
+
+    pub fn update(
+        &mut self,
+        persistent: &mut Persistent,
+        session: &mut Session,
+        system: &mut System,
+    ) -> Next {
+        match *self {
+            Self::Playing { drawing } => self.update_playing(drawing, persistent, session, system),
+            Self::Failed { .. } => {
+                self.update_failed(session);
+                Next::Stay
+            }
+            Self::Clearing { .. } => {
+                self.update_clearing(persistent, session, system);
+                Next::Stay
+            }
+            Self::Solved => update_solved(persistent, session, system),
+            Self::Replay { .. } => {
+                self.update_replay(persistent, session);
+                Next::Stay
+            }
+        }
+    }
+
+    /// The window is closing on this phase.
+    pub fn pause(
+        &mut self,
+        persistent: &mut Persistent,
+        session: &mut Session,
+        system: &mut System,
+    ) {
+        // A stroke half-drawn when the window closes is dropped, as if cancelled.
+        if let Self::Playing { drawing } = self {
+            *drawing = false;
+        }
+        // A solve whose rows are still clearing counts now.
+        if matches!(self, Self::Clearing { .. }) {
+            self.finish_solve(persistent, session, system);
+        }
+        // A replay cut short is kept whole: the hint was given.
+        if matches!(self, Self::Replay { .. }) {
+            hints::finish_replay(persistent, session);
+        }
+    }
+
+    /// What the board area shows.
+    pub fn scene<'a>(&self, session: &'a Session) -> Scene<'a> {
+        let board = Some(session.board());
+        match *self {
+            Self::Clearing { frames } => Scene {
+                board,
+                stroke: None,
+                cleared_rows: cleared_rows(frames, session.board().height()),
+            },
+            Self::Solved => Scene {
+                board,
+                stroke: None,
+                cleared_rows: 0xFF,
+            },
+            Self::Playing { .. } | Self::Failed { .. } | Self::Replay { .. } => Scene {
+                board,
+                stroke: Some(session.stroke()),
+                cleared_rows: 0,
+            },
+        }
+    }
+
+    /// The cursor, the hint rings and the row marks.
+    pub fn sprites<'a>(&self, cursor: Cell, session: &'a Session) -> Sprites<'a> {
+        if matches!(self, Self::Clearing { .. } | Self::Solved) {
+            return Sprites::default();
+        }
+        let playing = matches!(self, Self::Playing { .. });
+        let replaying = matches!(self, Self::Replay { .. });
+        Sprites {
+            board: Some(session.board()),
+            cursor: playing.then_some(cursor),
+            hints: if session.hint() >= Hint::Ends && (playing || replaying) {
+                session.hint_ends()
+            } else {
+                None
+            },
+            row_marks: if replaying { None } else { session.marks() },
+            list_row: None,
+        }
+    }
+
+    #[inline(never)]
+    fn update_playing(
+        &mut self,
+        drawing: bool,
+        persistent: &mut Persistent,
+        session: &mut Session,
+        system: &mut System,
+    ) -> Next {
+        let input = &system.input;
+        let board = *session.board();
+        let held = input.pressed(Button::A) || input.pressed(Button::L);
+        // Only a fresh press starts a stroke: the press that chose a puzzle, or
+        // an A held through B, must not.
+        let pressed = input.just_pressed(Button::A) || input.just_pressed(Button::L);
+        if input.just_pressed(Button::Select) && !drawing {
+            return Next::List;
+        }
+        if input.just_pressed(Button::R) && !drawing {
+            if hints::next_hint(persistent, session, system) {
+                *self = Self::REPLAY;
+            }
+            return Next::Stay;
+        }
+        if input.just_pressed(Button::B) {
+            if !session.stroke().is_empty() {
+                session.clear_stroke();
+                if session.unmark_rows() {
+                    session.panel().set_message("");
+                }
+                system.sound.play(sfx::CLOSE);
+                crate::event!("polarium.stroke cells=0");
+            }
+            *self = Self::START;
+            return Next::Stay;
+        }
+        let mut drawing = drawing;
+        if pressed && !drawing {
+            // A press on the end of a kept stroke carries on drawing it; anywhere
+            // else starts a new one. A direction pressed with it counts too.
+            if session.stroke().last() != Some(persistent.cursor) {
+                session.clear_stroke();
+                session.step_stroke(persistent.cursor);
+                system.sound.play(sounds::STROKE);
+                crate::event!("polarium.stroke cells=1");
+            }
+            session.unmark_rows();
+            drawing = true;
+            *self = Self::Playing { drawing };
+        }
+        if !held && drawing {
+            *self = Self::START;
+            self.flip(persistent, session, system);
+            return Next::Stay;
+        }
+        let (dx, dy) = system.input.repeated_direction();
+        if (dx, dy) == (0, 0) {
+            return Next::Stay;
+        }
+        // One step at a time: a diagonal press moves up or down.
+        let x = i32::from(persistent.cursor.x) + dx.signum() * i32::from(dy == 0);
+        let y = i32::from(persistent.cursor.y) + dy.signum();
+        let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
+            return Next::Stay;
+        };
+        let next = Cell::new(y, x);
+        if !board.contains(next) {
+            return Next::Stay;
+        }
+        if drawing {
+            match session.step_stroke(next) {
+                Step::Drawn => system.sound.play(sounds::STROKE),
+                Step::Retracted => system.sound.play(sfx::CURSOR),
+                // The cursor stays on the stroke's end.
+                Step::Refused => return Next::Stay,
+            }
+            crate::event!("polarium.stroke cells={}", session.stroke().len());
+        } else {
+            system.sound.play(sfx::CURSOR);
+        }
+        persistent.cursor = next;
+        Next::Stay
+    }
+
+    /// The stroke is released: flip its tiles and see.
+    #[inline(never)]
+    fn flip(&mut self, persistent: &mut Persistent, session: &mut Session, system: &mut System) {
+        let board = session.board();
+        if !session
+            .stroke()
+            .cells()
+            .iter()
+            .any(|&cell| board.is_tile(cell))
+        {
+            // Nothing would flip: not a try.
+            return;
+        }
+        persistent.tries = persistent.tries.saturating_add(1);
+        let after = session.flip_stroke();
+        let mixed = after.mixed_rows();
+        crate::event!(
+            "polarium.try source={:?} tries={} cells={} mixed={:08b}",
+            persistent.source,
+            persistent.tries,
+            session.stroke().len(),
+            mixed
+        );
+        if after.is_solved() {
+            *self = Self::Clearing { frames: 0 };
+            system.sound.play(sounds::ROWS_CLEAR);
+            return;
+        }
+        // The flipped tiles show for a moment; the puzzle comes back after.
+        session.mark_rows(mixed);
+        *self = Self::Failed { frames: 0 };
+        system.sound.play(sounds::FLIP);
+    }
+
+    #[inline(never)]
+    fn update_failed(&mut self, session: &mut Session) {
+        let Self::Failed { frames } = self else {
+            return;
+        };
+        *frames += 1;
+        if *frames == FAILED_FRAMES / 2 {
+            // Flip back: the same stroke over the flipped board undoes it.
+            session.flip_stroke();
+        }
+        if *frames >= FAILED_FRAMES {
+            *self = Self::START;
+            session
+                .panel()
+                .set_message("Mixed rows\nmarked. Try\nagain!");
+        }
+    }
+
+    #[inline(never)]
+    fn update_clearing(
+        &mut self,
+        persistent: &mut Persistent,
+        session: &mut Session,
+        system: &mut System,
+    ) {
+        let Self::Clearing { frames } = self else {
+            return;
+        };
+        *frames += 1;
+        let done = u16::from(session.board().height() + 3) * CLEAR_FRAMES_PER_ROW;
+        if *frames < done {
+            return;
+        }
+        self.finish_solve(persistent, session, system);
+    }
+
+    /// The rows have cleared (or the window is closing on them): record it.
+    fn finish_solve(
+        &mut self,
+        persistent: &mut Persistent,
+        session: &mut Session,
+        system: &mut System,
+    ) {
+        let new_best = match persistent.source {
+            Source::Builtin(index) => {
+                let better = system.save::<Polarium>().finish(
+                    usize::from(index),
+                    persistent.tries,
+                    persistent.seconds,
+                );
+                system.storage.commit_soon();
+                better
+            }
+            Source::Password(_) | Source::Made(_) | Source::Endless { .. } => false,
+        };
+        let kept = match persistent.source {
+            Source::Made(_) => Some(keep(session, system)),
+            _ => None,
+        };
+        crate::event!(
+            "polarium.solved source={:?} tries={} seconds={} new_best={}",
+            persistent.source,
+            persistent.tries,
+            persistent.seconds,
+            new_best
+        );
+        persistent.solved = true;
+        *self = Self::Solved;
+        session.clear_stroke();
+        let tries = if persistent.tries == 1 {
+            "try"
+        } else {
+            "tries"
+        };
+        match kept {
+            Some(Some((slot, lines))) => {
+                persistent.source = Source::Password(lines);
+                session
+                    .panel()
+                    .set_message(format!("Proved! Kept\nas custom {}.\nSEL: share", slot + 1));
+            }
+            Some(None) => session
+                .panel()
+                .set_message("Proved, but\nall slots\nare taken."),
+            None => session
+                .panel()
+                .set_message(format!("Solved in {}\n{tries}!\nA: next", persistent.tries)),
+        }
+    }
+
+    /// One frame of the replay: a cell more of the solution.
+    #[inline(never)]
+    fn update_replay(&mut self, persistent: &mut Persistent, session: &mut Session) {
+        let Self::Replay { cells, frames } = self else {
+            return;
+        };
+        let Some(solution) = session.solution() else {
+            *self = Self::START;
+            return;
+        };
+        *frames += 1;
+        if *frames < REPLAY_FRAMES_PER_CELL {
+            return;
+        }
+        *frames = 0;
+        *cells += 1;
+        let shown = usize::from(*cells);
+        let whole = shown >= solution.len();
+        let stroke = hints::prefix(session.board(), solution, shown);
+        if let Some(end) = stroke.last() {
+            persistent.cursor = end;
+        }
+        session.set_stroke(stroke);
+        if whole {
+            *self = Self::START;
+            session
+                .panel()
+                .set_message("Hold A on\nthe end and\nlet go.");
+        }
+    }
+}
+
+fn cleared_rows(frames: u16, height: u8) -> u8 {
+    let rows = (frames / CLEAR_FRAMES_PER_ROW).min(u16::from(height)) as u32;
+    ((1u16 << rows) - 1) as u8
+}
+
+#[inline(never)]
+fn update_solved(persistent: &mut Persistent, session: &mut Session, system: &mut System) -> Next {
+    let input = &system.input;
+    if input.just_pressed(Button::A) {
+        if let Source::Endless { code, .. } = persistent.source {
+            // Another of the same size.
+            let number = system.rng.below(endless::NUMBERS);
+            if let Some(code) = EndlessCode::new(code.width, code.height, number) {
+                system.sound.play(sfx::CONFIRM);
+                return Next::Make(code);
+            }
+        }
+        let next = match persistent.source {
+            Source::Builtin(index) => usize::from(index) + 1,
+            Source::Password(_) | Source::Made(_) | Source::Endless { .. } => builtin::COUNT,
+        };
+        if next < open_puzzles(system) {
+            session.start(persistent, Source::Builtin(next as u16));
+            system.sound.play(sfx::CONFIRM);
+            return Next::Play;
+        }
+        return Next::List;
+    }
+    if input.just_pressed(Button::Select) || input.just_pressed(Button::B) {
+        return Next::List;
+    }
+    Next::Stay
+}
+
+/// A made puzzle was solved with the session's stroke: its ends become the
+/// hints and it goes to the first free custom slot (or the slot already
+/// holding it). The slot and the puzzle's password lines, or `None` if
+/// every slot is taken.
+fn keep(session: &Session, system: &mut System) -> Option<(usize, [u32; 3])> {
+    let stroke = session.stroke();
+    let (Some(start), Some(end)) = (stroke.first(), stroke.last()) else {
+        return None;
+    };
+    // The board before the stroke flipped it (flipping again undoes it).
+    let puzzle = Puzzle {
+        board: stroke.applied(session.board()),
+        hints: Some((start, end)),
+    };
+    let lines = password::lines(&puzzle);
+    let save = system.save::<Polarium>();
+    let slot = match save.customs.iter().position(|&kept| kept == lines) {
+        Some(slot) => slot,
+        None if save.customs.len() < CUSTOM_SLOTS => {
+            save.customs.push(lines);
+            save.customs.len() - 1
+        }
+        None => return None,
+    };
+    system.storage.commit_soon();
+    crate::event!("polarium.editor kept slot={} lines={:?}", slot + 1, lines);
+    Some((slot, lines))
+}

@@ -1,0 +1,327 @@
+//! What the screens share, owned by the app and handed down to the screen
+//! in charge: what survives while the window is closed ([`Persistent`]),
+//! and the puzzle the window works on with what is known about it
+//! ([`Session`]).
+
+use super::{
+    Polarium, records,
+    rules::{
+        Board, Cell, Puzzle, Stroke, builtin,
+        endless::EndlessCode,
+        password,
+        stroke::{PackedStroke, Step},
+    },
+    search::{Goal, Pace, Search},
+    view::Panel,
+};
+use crate::framework::{System, widgets::timer::Timer};
+
+/// Where the puzzle being played came from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Source {
+    /// Built-in puzzle number (0-based).
+    Builtin(u16),
+    /// A typed password or a custom puzzle: its three line numbers.
+    Password([u32; 3]),
+    /// Made in the editor, not yet solved: its board (no hints).
+    Made([u32; 3]),
+    /// Endless mode: its code and the puzzle the generator made from it.
+    Endless { code: EndlessCode, lines: [u32; 3] },
+}
+
+impl Source {
+    pub fn puzzle(self) -> Puzzle {
+        let found = match self {
+            Self::Builtin(index) => builtin::puzzle(usize::from(index)),
+            Self::Password(lines) | Self::Endless { lines, .. } => password::from_lines(lines).ok(),
+            Self::Made(lines) => password::from_lines(lines).ok().map(|puzzle| Puzzle {
+                hints: None,
+                ..puzzle
+            }),
+        };
+        found
+            .or_else(|| builtin::puzzle(0))
+            .or_else(|| Board::new(1, 1).map(|board| Puzzle { board, hints: None }))
+            .unwrap_or_else(|| unreachable!("a 1x1 board is valid"))
+    }
+}
+
+/// What survives while the window is closed: which puzzle, where the
+/// cursor is, and the try in progress.
+pub struct Persistent {
+    pub source: Source,
+    pub cursor: Cell,
+    pub tries: u8,
+    pub seconds: u16,
+    pub solved: bool,
+    /// The window closed in the editor: `source` is the board being painted
+    /// (`Source::Made`), and the editor comes back with it.
+    pub editing: bool,
+    /// The stroke on the board when the window closed (kept after a failed
+    /// try, to fix), drawn again when it opens.
+    pub stroke: PackedStroke,
+    /// The hints given on the puzzle being played: the next R goes on from
+    /// there, and the start and end rings are shown again.
+    pub hint: Hint,
+}
+
+/// Hints, in the order R gives them: each shows more.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Hint {
+    None,
+    /// Where the stroke starts and ends.
+    Ends,
+    /// The first steps of a solution, drawn for the player to carry on.
+    FirstSteps,
+    /// The whole solution, replayed cell by cell.
+    Replay,
+}
+
+/// What the solver is running for while the puzzle is played (the check
+/// of a typed puzzle is the checking screen's own).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Purpose {
+    Hint(Hint),
+    /// The solution behind hints given before the window closed.
+    Recall,
+    /// How hard an endless puzzle is.
+    Rate,
+}
+
+impl Purpose {
+    /// What the solver looks for: a stroke, or (rating) the effort.
+    pub fn goal(self) -> Goal {
+        match self {
+            Self::Rate => Goal::Rating,
+            Self::Hint(_) | Self::Recall => Goal::Stroke,
+        }
+    }
+
+    /// Whether the player waits for the answer, or plays on meanwhile.
+    pub fn pace(self) -> Pace {
+        match self {
+            Self::Hint(_) => Pace::Waiting,
+            Self::Recall | Self::Rate => Pace::Background,
+        }
+    }
+}
+
+/// The puzzle the window works on, and what is known about it. It outlives
+/// the screens: the list, the pad and the size chooser come and go over it.
+pub struct Session {
+    /// The board area's puzzle: the one played, or what a screen shows in
+    /// its place (a preview in the list, a blank board of a chosen size).
+    puzzle: Puzzle,
+    stroke: Stroke,
+    /// After a failed try, until the stroke changes: rows left mixed.
+    marks: Option<u8>,
+    hint: Hint,
+    /// A solution, once the solver has found one.
+    solution: Option<Stroke>,
+    /// The solver, at work for the puzzle being played.
+    search: Option<(Search, Purpose)>,
+    /// An endless puzzle's tier, once the solver has measured it.
+    tier: Option<u8>,
+    /// Counts frames into the seconds the puzzle has been played.
+    clock: Timer,
+    /// Percent last shown while a search the player waits for works.
+    shown_percent: Option<u32>,
+    /// What `update` changed on the panel, for `draw`.
+    panel: Panel,
+}
+
+impl Session {
+    pub fn new(
+        puzzle: Puzzle,
+        stroke: Stroke,
+        hint: Hint,
+        search: Option<(Search, Purpose)>,
+    ) -> Self {
+        Self {
+            puzzle,
+            stroke,
+            marks: None,
+            hint,
+            solution: None,
+            search,
+            tier: None,
+            clock: Timer::new(),
+            shown_percent: None,
+            panel: Panel::default(),
+        }
+    }
+
+    /// Start playing the puzzle from `source`, fresh.
+    pub fn start(&mut self, persistent: &mut Persistent, source: Source) {
+        persistent.source = source;
+        persistent.tries = 0;
+        persistent.seconds = 0;
+        persistent.solved = false;
+        persistent.cursor = Cell::new(0, 0);
+        persistent.hint = Hint::None;
+        self.puzzle = source.puzzle();
+        self.stroke.clear();
+        self.marks = None;
+        self.hint = Hint::None;
+        self.solution = None;
+        self.search = None;
+        self.tier = None;
+        self.clock = Timer::new();
+        self.panel.clear_list();
+        self.panel.set_message("");
+        crate::event!(
+            "polarium.start source={:?} size={}x{}",
+            source,
+            self.puzzle.board.width(),
+            self.puzzle.board.height()
+        );
+    }
+
+    pub const fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    pub const fn board(&self) -> &Board {
+        &self.puzzle.board
+    }
+
+    /// The board area shows `puzzle` (a preview, a blank board, the puzzle
+    /// played as its source gives it); the stroke and the hints stay.
+    pub fn show(&mut self, puzzle: Puzzle) {
+        self.puzzle = puzzle;
+    }
+
+    /// Flip the tiles the stroke crosses (flipping again undoes it): the
+    /// board after.
+    pub fn flip_stroke(&mut self) -> Board {
+        self.puzzle.board = self.stroke.applied(&self.puzzle.board);
+        self.puzzle.board
+    }
+
+    pub const fn stroke(&self) -> &Stroke {
+        &self.stroke
+    }
+
+    /// The stroke takes a step onto `cell` (or back from it).
+    pub fn step_stroke(&mut self, cell: Cell) -> Step {
+        self.stroke.step(&self.puzzle.board, cell)
+    }
+
+    pub fn set_stroke(&mut self, stroke: Stroke) {
+        self.stroke = stroke;
+    }
+
+    pub fn clear_stroke(&mut self) {
+        self.stroke.clear();
+    }
+
+    pub const fn marks(&self) -> Option<u8> {
+        self.marks
+    }
+
+    /// A failed try left the rows in `mixed` (a bit a row) mixed.
+    pub fn mark_rows(&mut self, mixed: u8) {
+        self.marks = Some(mixed);
+    }
+
+    /// The rows are no longer marked; whether they were.
+    pub fn unmark_rows(&mut self) -> bool {
+        self.marks.take().is_some()
+    }
+
+    pub const fn hint(&self) -> Hint {
+        self.hint
+    }
+
+    /// Hint `hint` shows now: the rows a failed try left mixed are no
+    /// longer marked.
+    pub fn give_hint(&mut self, hint: Hint) {
+        self.hint = hint;
+        self.marks = None;
+    }
+
+    pub const fn solution(&self) -> Option<&Stroke> {
+        self.solution.as_ref()
+    }
+
+    pub fn found_solution(&mut self, solution: Stroke) {
+        self.solution = Some(solution);
+    }
+
+    /// The start and end cells the hint rings mark: the puzzle's own, or
+    /// the ends of the solution found.
+    pub fn hint_ends(&self) -> Option<(Cell, Cell)> {
+        self.puzzle.hints.or_else(|| {
+            let solution = self.solution.as_ref()?;
+            Some((solution.first()?, solution.last()?))
+        })
+    }
+
+    /// What the solver at work is for, if it is at work.
+    pub fn search_purpose(&self) -> Option<Purpose> {
+        self.search.as_ref().map(|(_, purpose)| *purpose)
+    }
+
+    /// The solver at work goes on for another purpose (its answer serves).
+    pub fn repurpose_search(&mut self, purpose: Purpose) {
+        if let Some((_, now)) = self.search.as_mut() {
+            *now = purpose;
+        }
+    }
+
+    /// Put the solver to work for `purpose` (`None`: stop it).
+    pub fn set_search(&mut self, search: Option<(Search, Purpose)>) {
+        self.search = search;
+    }
+
+    /// The solver at work, taken out for a frame's step.
+    pub fn take_search(&mut self) -> Option<(Search, Purpose)> {
+        self.search.take()
+    }
+
+    pub const fn tier(&self) -> Option<u8> {
+        self.tier
+    }
+
+    /// The solver has measured the endless puzzle.
+    pub fn set_tier(&mut self, tier: u8) {
+        self.tier = Some(tier);
+    }
+
+    /// A frame of play: true when a second has passed.
+    pub fn tick_clock(&mut self) -> bool {
+        self.clock.start();
+        self.clock.tick()
+    }
+
+    /// The panel changes asked for this frame.
+    pub fn panel(&mut self) -> &mut Panel {
+        &mut self.panel
+    }
+
+    /// A search the player waits for is `percent` done: say so, every ten
+    /// percent (`doing`: what it is doing).
+    pub fn show_percent(&mut self, doing: &str, percent: u32) {
+        if self.shown_percent.is_none_or(|shown| percent >= shown + 10) {
+            self.shown_percent = Some(percent);
+            self.panel
+                .set_message(alloc::format!("{doing}...\n{percent}%"));
+        }
+    }
+
+    /// A search has answered: the next one's percent starts afresh.
+    pub fn search_done(&mut self) {
+        self.shown_percent = None;
+    }
+}
+
+/// Sets of puzzles in the list.
+pub fn sets() -> usize {
+    builtin::COUNT.div_ceil(records::SET)
+}
+
+/// Built-in puzzles open to play (their sets are open).
+pub fn open_puzzles(system: &mut System) -> usize {
+    let open = system.save::<Polarium>().open_sets(sets());
+    (open * records::SET).min(builtin::COUNT)
+}
