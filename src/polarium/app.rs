@@ -281,7 +281,7 @@ impl App for Polarium {
         Request::Stay
     }
 
-    fn draw(persistent: &Persistent, working: &mut Working) {
+    fn draw(persistent: &Persistent, working: &mut Working, _saved: &PolariumSave) {
         let pad = match &working.screen {
             Screen::Pad(pad) => Some(pad.pad()),
             _ => None,
