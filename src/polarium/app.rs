@@ -3,7 +3,6 @@
 //! solver's work in the background, the puzzle's clock, and drawing.
 //! Screens say what comes next ([`Next`]); this file puts it up.
 
-use agb::input::Button;
 use alloc::{boxed::Box, format};
 
 use super::{
@@ -136,10 +135,8 @@ pub struct Working {
     shown_seconds: Option<u16>,
     /// Whether this frame's `draw` brings the window up to date.
     draws: bool,
-    /// What `draw` needs of the save and the buttons, read by `update`:
-    /// the puzzle's record, and whether A is held (the pad's key shows it).
+    /// What `draw` needs of the save, read by `update`: the puzzle's record.
     best_tries: u8,
-    a_held: bool,
 }
 
 impl App for Polarium {
@@ -222,7 +219,6 @@ impl App for Polarium {
             shown_seconds: None,
             draws: false,
             best_tries: 0,
-            a_held: false,
         }
     }
 
@@ -232,7 +228,7 @@ impl App for Polarium {
             persistent.editing = false;
             working.screen = Screen::Edit(Editor::open(&mut working.session));
         }
-        working.view.apply(working.session.panel(), None);
+        working.view.apply(working.session.panel());
         if !working.view.build_step() {
             return false;
         }
@@ -277,16 +273,11 @@ impl App for Polarium {
         }
         working.draws = !changed && !answered;
         working.best_tries = best_tries(persistent, system);
-        working.a_held = system.input.pressed(Button::A);
         Request::Stay
     }
 
     fn draw(persistent: &Persistent, working: &mut Working, _saved: &PolariumSave) {
-        let pad = match &working.screen {
-            Screen::Pad(pad) => Some(pad.pad()),
-            _ => None,
-        };
-        working.view.apply(working.session.panel(), pad);
+        working.view.apply(working.session.panel());
         if !working.draws {
             return;
         }
@@ -295,10 +286,10 @@ impl App for Polarium {
         // The board first; the panel's text types on in frames that
         // leave the board alone.
         let drew = working.view.sync(&scene);
-        if let Screen::Pad(pad) = &working.screen {
+        if let Screen::Pad(pad) = &mut working.screen {
             // The pad's text types once the board has made way for it.
             if !drew && working.view.settled() {
-                working.view.sync_pad(pad.pad(), working.a_held);
+                working.view.draw_pad(pad.pad());
             }
         } else if !drew {
             working.view.advance_text();
@@ -308,6 +299,9 @@ impl App for Polarium {
     fn show(persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
         let sprites = working.screen.sprites(persistent, &working.session);
         working.view.show(canvas, &sprites);
+        if let Screen::Pad(pad) = &working.screen {
+            pad.show(canvas);
+        }
     }
 
     fn claims_start(_persistent: &Persistent, working: &Working) -> bool {
@@ -327,7 +321,7 @@ impl App for Polarium {
             persistent.source = editor::painted(*editor.board());
         }
         // What pausing says (a solve counted) shows as the window closes.
-        working.view.apply(working.session.panel(), None);
+        working.view.apply(working.session.panel());
         crate::event!("polarium.paused source={:?}", persistent.source);
     }
 }
@@ -338,7 +332,7 @@ impl App for Polarium {
 #[inline(never)]
 fn go(next: Next, persistent: &mut Persistent, working: &mut Working, system: &mut System) {
     let session = &mut working.session;
-    working.screen = match next {
+    let next = match next {
         Next::Stay => return,
         Next::Resume => Screen::resume(persistent, *session.board()),
         Next::Play => Screen::Play(Play::START),
@@ -355,6 +349,9 @@ fn go(next: Next, persistent: &mut Persistent, working: &mut Working, system: &m
             None => return,
         },
     };
+    if let Screen::Pad(pad) = core::mem::replace(&mut working.screen, next) {
+        working.view.retire_pad(pad.into_panel());
+    }
 }
 
 /// The fewest tries the built-in puzzle being played was solved in (0: none).

@@ -12,11 +12,12 @@ use super::{
     view::Scene,
 };
 use crate::framework::{
-    System,
+    System, assets,
     assets::sfx,
+    canvas::Canvas,
     widgets::{
-        numpad::{NumberPad, PadEvent},
-        numpad_view,
+        numpad::NumberPad,
+        pad_panel::{PadOutcome, PadPanel, PadPlace},
     },
 };
 
@@ -24,27 +25,39 @@ use crate::framework::{
 pub struct Pad {
     purpose: PadFor,
     /// Boxed: it holds up to 125 digits, which no other screen needs.
-    pad: Box<NumberPad>,
+    pad: Box<PadPanel>,
+}
+
+/// Where the pad goes: keys on the right, digits where the panel was.
+const fn place(title: &'static str) -> PadPlace {
+    PadPlace {
+        title,
+        keys_origin: (136, 52),
+        text_origin: (20, 28),
+        text_columns: 12,
+        palette: assets::TEXT_PALETTE,
+    }
 }
 
 impl Pad {
     /// Put up the number pad for `purpose`.
     #[inline(never)]
     pub fn open(purpose: PadFor, session: &mut Session, system: &mut System) -> Self {
-        let pad = Box::new(match purpose {
+        let pad = match purpose {
             PadFor::Password => {
                 NumberPad::new(password::DIGITS, password::LINE_DIGITS, validate_password)
             }
             PadFor::EndlessCode => {
                 NumberPad::new(super::rules::endless::DIGITS, 4, validate_endless_code)
             }
-        });
+        };
         let title = match purpose {
             PadFor::Password => "Type a password:",
             PadFor::EndlessCode => "Puzzle code:",
         };
         session.panel().clear_list();
-        session.panel().open_pad(title);
+        session.panel().open_pad();
+        let pad = Box::new(PadPanel::new(pad, place(title), purpose.owner()));
         system.sound.play(sfx::OPEN);
         crate::event!("{} open", purpose.owner());
         Self { purpose, pad }
@@ -59,8 +72,18 @@ impl Pad {
         self.purpose
     }
 
-    pub fn pad(&self) -> &NumberPad {
-        &self.pad
+    /// The pad's digits and keys, on the window's text layer.
+    pub fn pad(&mut self) -> &mut PadPanel {
+        &mut self.pad
+    }
+
+    pub fn show(&self, canvas: &mut Canvas) {
+        self.pad.show(canvas);
+    }
+
+    /// The pad, for the view to take off the screen once this screen goes.
+    pub fn into_panel(self) -> Box<PadPanel> {
+        self.pad
     }
 
     /// Typing: an accepted password is checked by the solver, then played;
@@ -73,19 +96,14 @@ impl Pad {
         system: &mut System,
     ) -> Next {
         let owner = self.purpose.owner();
-        match numpad_view::run_frame(&mut self.pad, &system.input, &mut system.sound, owner) {
-            PadEvent::Nothing
-            | PadEvent::Typed
-            | PadEvent::Deleted
-            | PadEvent::Refused
-            | PadEvent::Rejected
-            | PadEvent::Turned => Next::Stay,
-            PadEvent::Cancelled => {
+        match self.pad.update(system) {
+            PadOutcome::Typing => Next::Stay,
+            PadOutcome::Cancelled => {
                 session.panel().close_pad();
                 crate::event!("{} cancelled", owner);
                 Next::BackToList(self.purpose.offer())
             }
-            PadEvent::Accepted => {
+            PadOutcome::Accepted => {
                 session.panel().close_pad();
                 system.sound.play(sfx::CONFIRM);
                 crate::event!("{} accepted", owner);

@@ -12,7 +12,7 @@ use agb::display::{
     object::{Object, SpriteVram},
     tiled::{RegularBackground, TileSetting},
 };
-use alloc::{borrow::Cow, string::String, vec::Vec};
+use alloc::{borrow::Cow, boxed::Box, string::String, vec::Vec};
 
 use super::art::{self, Kind, Look, sprites};
 use super::rules::{Board, Cell, Stroke, board::MAX_RING};
@@ -21,8 +21,7 @@ use crate::framework::{
     canvas::Canvas,
     transition::Area,
     widgets::{
-        numpad::NumberPad,
-        numpad_view::NumberPadView,
+        pad_panel::PadPanel,
         text::{LINE_HEIGHT, TextBox},
         window,
     },
@@ -98,7 +97,7 @@ enum PanelChange {
     Message(Cow<'static, str>),
     List(String),
     ClearList,
-    OpenPad(&'static str),
+    OpenPad,
     ClosePad,
 }
 
@@ -128,9 +127,9 @@ impl Panel {
         self.0.push(PanelChange::ClearList);
     }
 
-    /// The number pad takes the window, under `title`.
-    pub fn open_pad(&mut self, title: &'static str) {
-        self.0.push(PanelChange::OpenPad(title));
+    /// The number pad takes the window (the pad screen holds the pad).
+    pub fn open_pad(&mut self) {
+        self.0.push(PanelChange::OpenPad);
     }
 
     pub fn close_pad(&mut self) {
@@ -156,7 +155,10 @@ pub struct View {
     clock: TextBox,
     message: TextBox,
     list: TextBox,
-    pad: Option<NumberPadView>,
+    /// The number pad has the window: the board and the panel made way.
+    pad_up: bool,
+    /// A pad whose screen has gone, its text taken off at the next `ClosePad`.
+    closing_pad: Option<Box<PadPanel>>,
     frames: Vec<SpriteVram>,
     /// Steps of `build_step` done.
     built: u8,
@@ -179,7 +181,8 @@ impl View {
             clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1),
             message: TextBox::new((PANEL_X, 112), PANEL_COLUMNS, 5),
             list: TextBox::new((PANEL_X + 4, 38), PANEL_COLUMNS, 15),
-            pad: None,
+            pad_up: false,
+            closing_pad: None,
             frames: Vec::with_capacity(art::FRAMES),
             built: 0,
             palette,
@@ -320,20 +323,15 @@ impl View {
         }
     }
 
-    /// Make the changes `update` asked for (`pad`: the pad on screen, for
-    /// a change that opens it).
-    pub fn apply(&mut self, panel: &mut Panel, pad: Option<&NumberPad>) {
+    /// Make the changes `update` asked for.
+    pub fn apply(&mut self, panel: &mut Panel) {
         for change in panel.0.drain(..) {
             match change {
                 PanelChange::Info(text) => self.set_info(&text),
                 PanelChange::Message(text) => self.message.set_gradually(&text),
                 PanelChange::List(text) => self.set_list(&text),
                 PanelChange::ClearList => self.clear_list(),
-                PanelChange::OpenPad(title) => {
-                    if let Some(pad) = pad {
-                        self.open_pad(pad, title);
-                    }
-                }
+                PanelChange::OpenPad => self.open_pad(),
                 PanelChange::ClosePad => self.close_pad(),
             }
         }
@@ -365,30 +363,29 @@ impl View {
     }
 
     /// The number pad takes the window: the board and the panel make way.
-    fn open_pad(&mut self, pad: &NumberPad, title: &'static str) {
+    fn open_pad(&mut self) {
         self.info.release();
         self.clock.release();
         self.message.blank();
         self.list.release();
-        self.pad = Some(NumberPadView::new(
-            pad,
-            title,
-            (136, 52),
-            (20, 28),
-            12,
-            assets::TEXT_PALETTE,
-        ));
+        self.pad_up = true;
     }
 
-    pub fn sync_pad(&mut self, pad: &NumberPad, a_held: bool) {
-        if let Some(view) = self.pad.as_mut() {
-            view.update(pad, a_held, &mut self.text_layer);
-        }
+    /// The pad's digits and keys, on the window's text layer.
+    pub fn draw_pad(&mut self, pad: &mut PadPanel) {
+        pad.draw(&mut self.text_layer);
+    }
+
+    /// The pad of a screen that has gone: its text goes at the `ClosePad`
+    /// that screen asked for, in order with the changes around it.
+    pub fn retire_pad(&mut self, pad: Box<PadPanel>) {
+        self.closing_pad = Some(pad);
     }
 
     fn close_pad(&mut self) {
-        if let Some(mut view) = self.pad.take() {
-            view.clear();
+        self.pad_up = false;
+        if let Some(pad) = self.closing_pad.take() {
+            pad.close();
         }
     }
 
@@ -415,8 +412,8 @@ impl View {
         if self.frames.len() < art::FRAMES {
             return;
         }
-        if let Some(pad) = self.pad.as_ref() {
-            pad.show(canvas);
+        if self.pad_up {
+            // The pad's sprites are its screen's to show.
             return;
         }
         let Some(board) = sprites.board else {

@@ -49,8 +49,8 @@ pub struct PadPanel<E = &'static str> {
     owner: &'static str,
     /// A is down: the key under the pointer is drawn pressed.
     a_held: bool,
-    /// Nothing drawn yet: the frame that opens the pad has cleared the
-    /// screen for it and shows only its keys; its text starts the next frame.
+    /// No `update` yet: the frame that opens the pad has cleared the screen
+    /// for it and shows only its keys; its text starts the next frame.
     opening: bool,
 }
 
@@ -76,6 +76,7 @@ impl<E: Copy + Display> PadPanel<E> {
 
     /// This frame's buttons: the pad's sounds played, a refused code logged.
     pub fn update(&mut self, system: &mut System) -> PadOutcome {
+        self.opening = false;
         self.a_held = system.input.pressed(Button::A);
         match numpad_view::run_frame(&mut self.pad, &system.input, &mut system.sound, self.owner) {
             PadEvent::Accepted => PadOutcome::Accepted,
@@ -96,7 +97,7 @@ impl<E: Copy + Display> PadPanel<E> {
 
     /// Bring the digits, the error line and the keys up to date on `layer`.
     pub fn draw(&mut self, layer: &mut RegularBackground) {
-        if core::mem::take(&mut self.opening) {
+        if self.opening {
             return;
         }
         self.view.update(&self.pad, self.a_held, layer);
