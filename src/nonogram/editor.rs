@@ -14,16 +14,17 @@ use agb::input::Button;
 use alloc::{boxed::Box, format, string::String, vec};
 
 use super::{
-    app::{Mode, Nonogram, Persistent, Source, Working, step_cursor},
     layout::Layout,
-    menu,
+    next::Next,
+    pages::{place_of_mine, rows_text, step_row},
+    puzzle::{self, Persistent, Source, step_cursor},
     records::Custom,
     rules::{
         Grid, MAX_HEIGHT, MAX_WIDTH, PuzzleClues, UniquenessCheck, Verdict,
         play::{Board, Brush, Drag, HISTORY_CHANGES, Mark, Marks, Tool},
-        share_code::{self, Encoding, ShareCode},
+        share_code::{Encoding, ShareCode},
     },
-    view::{self, Scene},
+    view::{self, Scene, View},
 };
 use crate::framework::{System, assets::sfx, frame_time::FrameFiller};
 
@@ -55,8 +56,22 @@ pub enum Editing {
     Code,
 }
 
+/// Where the editor goes from a frame: another of its own steps, or away.
+enum Then {
+    Edit(Editing),
+    Leave(Next),
+}
+
+/// The list page showing the player's slot `slot`.
+fn mine_page(slot: usize) -> Next {
+    let (number, slot) = place_of_mine(slot);
+    Next::Page { number, slot }
+}
+
+/// The editor's screen: the drawing and what is being done with it.
 pub struct Editor {
-    pub slot: u8,
+    editing: Editing,
+    slot: u8,
     board: Board<Box<[u16]>>,
     clues: PuzzleClues,
     layout: Layout,
@@ -99,6 +114,7 @@ impl Editor {
             cursor.1.min(picture.height() as u8 - 1),
         );
         Box::new(Self {
+            editing: Editing::Draw,
             slot,
             board: Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice()),
             clues: PuzzleClues::of_picture(picture),
@@ -116,6 +132,11 @@ impl Editor {
         })
     }
 
+    /// What the editor is doing, which tells its screens apart.
+    pub fn editing(&self) -> Editing {
+        self.editing
+    }
+
     pub fn picture(&self) -> Grid {
         self.board.marks.picture()
     }
@@ -129,8 +150,8 @@ impl Editor {
 
 /// Open the editor on the player's slot `slot`: the drawing kept from last
 /// time, or the slot's puzzle, or a blank picture.
-pub fn open(working: &mut Working, system: &mut System, slot: usize) {
-    let save = system.save::<Nonogram>();
+pub fn open(system: &mut System, slot: usize) -> Box<Editor> {
+    let save = puzzle::save(system);
     let saved = save.custom(slot).and_then(Custom::picture);
     let draft = save
         .draft
@@ -140,39 +161,29 @@ pub fn open(working: &mut Working, system: &mut System, slot: usize) {
     let picture = draft
         .or(saved)
         .unwrap_or_else(|| Grid::new(NEW_SIZE.0, NEW_SIZE.1));
-    working.editor = Some(Editor::new(
-        slot as u8,
-        &picture,
-        (0, 0),
-        saved,
-        system.frame,
-    ));
-    working.mode = Mode::Edit(Editing::Draw);
+    let editor = Editor::new(slot as u8, &picture, (0, 0), saved, system.frame);
     system.sound.play(sfx::OPEN);
     crate::event!(
         "nonogram.edit slot={slot} size={}x{}",
         picture.width(),
         picture.height()
     );
+    editor
 }
 
 /// The window opens on the editor it closed on.
-pub fn resume(working: &mut Working, system: &mut System) {
-    if let Some((slot, _)) = system.save::<Nonogram>().draft {
-        open(working, system, usize::from(slot));
-    }
+pub fn resume(system: &mut System) -> Option<Box<Editor>> {
+    let slot = puzzle::save(system).draft.as_ref()?.0;
+    Some(open(system, usize::from(slot)))
 }
 
 /// Keep a drawing that differs from its slot's puzzle in the save section
 /// (the window is closing, or the player leaves the editor).
-pub fn keep_draft(working: &Working, system: &mut System) {
-    let Some(editor) = &working.editor else {
-        return;
-    };
+pub fn keep_draft(editor: &Editor, system: &mut System) {
     let picture = editor.picture();
     let draft = (editor.saved != Some(picture) && editor.slot != DELETED)
         .then(|| (editor.slot, Custom::new(&picture)));
-    let save = system.save::<Nonogram>();
+    let save = puzzle::save(system);
     // An empty slot left as it was does not push out another slot's draft.
     let untouched = editor.saved.is_none() && picture.is_empty();
     if untouched
@@ -192,15 +203,16 @@ pub fn keep_draft(working: &Working, system: &mut System) {
 /// The slot of an editor whose slot was just deleted.
 const DELETED: u8 = u8::MAX;
 
+/// A frame of the editor; the draft is the app's to keep when it leaves.
+/// On the editor's box: clearing and resizing make a new editor.
 #[inline(never)]
-pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let Mode::Edit(editing) = working.mode else {
-        return;
-    };
-    let Some(editor) = working.editor.as_mut() else {
-        working.mode = menu::back_to_game(persistent);
-        return;
-    };
+pub fn update(
+    editor: &mut Box<Editor>,
+    persistent: &mut Persistent,
+    view: &mut View,
+    system: &mut System,
+) -> Next {
+    let editing = editor.editing;
     let next = match editing {
         Editing::Draw | Editing::Drag(..) => update_drawing(editor, editing, system),
         Editing::Menu { row } => update_menu(persistent, editor, row, system),
@@ -208,7 +220,7 @@ pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut S
         Editing::Coding => update_coding(editor, system),
         Editing::Code => {
             let input = &system.input;
-            (input.just_pressed(Button::B) || input.just_pressed(Button::A)).then_some(Mode::Edit(
+            (input.just_pressed(Button::B) || input.just_pressed(Button::A)).then_some(Then::Edit(
                 Editing::Menu {
                     row: MenuRow::Share as usize,
                 },
@@ -216,37 +228,29 @@ pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut S
         }
     };
     match next {
-        Some(Mode::Edit(editing)) => {
-            working.mode = Mode::Edit(editing);
-            if working
-                .editor
-                .as_mut()
-                .is_some_and(|editor| core::mem::take(&mut editor.text_stale))
-            {
-                text(working, editing);
+        Some(Then::Edit(editing)) => {
+            editor.editing = editing;
+            if core::mem::take(&mut editor.text_stale) {
+                text(editor, view);
             }
         }
-        Some(mode) => {
-            // Leaving the editor: an unsaved drawing is kept.
-            keep_draft(working, system);
-            working.editor = None;
-            working.mode = mode;
-        }
+        Some(Then::Leave(next)) => return next,
         // The check's progress line, a few times a second.
         None if editing == Editing::Checking && system.frame.is_multiple_of(8) => {
-            text(working, Editing::Checking);
+            text(editor, view);
         }
         None => {}
     }
+    Next::Stay
 }
 
 /// Drawing on the board; the next mode if it changes.
-fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) -> Option<Mode> {
+fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) -> Option<Then> {
     let input = &system.input;
     if let Editing::Draw = editing {
         if input.just_pressed(Button::Select) {
             system.sound.play(sfx::CONFIRM);
-            return Some(Mode::Edit(Editing::Menu { row: 0 }));
+            return Some(Then::Edit(Editing::Menu { row: 0 }));
         }
         if input.just_pressed(Button::L) || input.just_pressed(Button::R) {
             let undo = input.just_pressed(Button::L);
@@ -306,18 +310,18 @@ fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) ->
         if step != (0, 0) {
             move_cursor(editor, step, true);
         }
-        return Some(Mode::Edit(Editing::Draw));
+        return Some(Then::Edit(Editing::Draw));
     }
     Some(drag_step(editor, drag, tool, system))
 }
 
 /// A frame of painting along the drag's line.
-fn drag_step(editor: &mut Editor, mut drag: Drag, tool: Tool, system: &System) -> Mode {
+fn drag_step(editor: &mut Editor, mut drag: Drag, tool: Tool, system: &System) -> Then {
     let step = drag.constrain(system.input.repeated_direction());
     if step != (0, 0) && move_cursor(editor, step, false) {
         paint(editor, drag.brush);
     }
-    Mode::Edit(Editing::Drag(drag, tool))
+    Then::Edit(Editing::Drag(drag, tool))
 }
 
 /// Move the cursor, wrapping round the edges unless painting; true if it moved.
@@ -363,24 +367,24 @@ fn update_menu(
     editor: &mut Box<Editor>,
     row: usize,
     system: &mut System,
-) -> Option<Mode> {
+) -> Option<Then> {
     let input = &system.input;
     if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
-        return Some(Mode::Edit(Editing::Draw));
+        return Some(Then::Edit(Editing::Draw));
     }
     let (dx, _) = input.repeated_direction();
     let chosen = MENU_ROWS.get(row).copied().unwrap_or(MenuRow::Done);
-    if let Some(row) = menu::step_row(system, row, MENU_ROWS.len()) {
+    if let Some(row) = step_row(system, row, MENU_ROWS.len()) {
         if editor.armed.take().is_some() {
             editor.message.clear();
         }
-        return Some(Mode::Edit(Editing::Menu { row }));
+        return Some(Then::Edit(Editing::Menu { row }));
     }
     if dx != 0 && matches!(chosen, MenuRow::Width | MenuRow::Height) {
         resize(editor, chosen == MenuRow::Width, dx, system);
         // The same mode: the menu's text is set again below.
         editor.text_stale = true;
-        return Some(Mode::Edit(Editing::Menu { row }));
+        return Some(Then::Edit(Editing::Menu { row }));
     }
     if !system.input.just_pressed(Button::A) {
         return None;
@@ -396,7 +400,7 @@ fn update_menu(
         editor.text_stale = true;
         system.sound.play(sfx::ERROR);
         crate::event!("nonogram.confirm row={chosen:?}");
-        return Some(Mode::Edit(Editing::Menu { row }));
+        return Some(Then::Edit(Editing::Menu { row }));
     }
     editor.armed = None;
     match chosen {
@@ -414,11 +418,11 @@ fn update_menu(
             );
             system.sound.play(sfx::CONFIRM);
             crate::event!("nonogram.cleared");
-            Some(Mode::Edit(Editing::Draw))
+            Some(Then::Edit(Editing::Draw))
         }
         MenuRow::Delete => {
             let slot = usize::from(editor.slot);
-            let save = system.save::<Nonogram>();
+            let save = puzzle::save(system);
             save.delete_custom(slot);
             if persistent.source == Source::Custom(editor.slot)
                 && let Some(played) = editor.saved
@@ -439,9 +443,9 @@ fn update_menu(
             editor.slot = DELETED;
             system.sound.play(sfx::CONFIRM);
             crate::event!("nonogram.deleted slot={slot}");
-            Some(menu::mine_mode(slot))
+            Some(Then::Leave(mine_page(slot)))
         }
-        MenuRow::Done => Some(menu::mine_mode(usize::from(editor.slot))),
+        MenuRow::Done => Some(Then::Leave(mine_page(usize::from(editor.slot)))),
     }
 }
 
@@ -470,17 +474,17 @@ fn resize(editor: &mut Box<Editor>, width: bool, step: i32, system: &mut System)
     system.sound.play(sfx::CURSOR);
 }
 
-fn start_check(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+fn start_check(editor: &mut Editor, system: &mut System) -> Option<Then> {
     let picture = editor.picture();
     if picture.is_empty() {
         editor.message = "Draw something first.".into();
         system.sound.play(sfx::ERROR);
-        return Some(Mode::Edit(Editing::Menu { row: 0 }));
+        return Some(Then::Edit(Editing::Menu { row: 0 }));
     }
     let check = editor.check.get_or_insert_with(new_check);
     check.restart(&editor.clues, Some(&picture), true);
     crate::event!("nonogram.check started");
-    Some(Mode::Edit(Editing::Checking))
+    Some(Then::Edit(Editing::Checking))
 }
 
 /// A check on the heap, built there: it is too big for the stack.
@@ -494,10 +498,10 @@ fn new_check() -> Box<UniquenessCheck> {
     unsafe { check.assume_init() }
 }
 
-fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Then> {
     if system.input.just_pressed(Button::B) {
         editor.message = "Check cancelled.".into();
-        return Some(Mode::Edit(Editing::Menu { row: 0 }));
+        return Some(Then::Edit(Editing::Menu { row: 0 }));
     }
     let check = editor.check.as_mut()?;
     // The player waits for the verdict: the check fills the frame.
@@ -517,7 +521,7 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
             line_solvable,
         } => {
             let slot = usize::from(editor.slot);
-            let save = system.save::<Nonogram>();
+            let save = puzzle::save(system);
             save.keep_custom(slot, &solution);
             save.draft = None;
             system.storage.commit_soon();
@@ -536,7 +540,7 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
             crate::event!(
                 "nonogram.checked verdict=unique line_solvable={line_solvable} work={work} slot={slot}"
             );
-            Some(Mode::Edit(Editing::Menu {
+            Some(Then::Edit(Editing::Menu {
                 row: MenuRow::Share as usize,
             }))
         }
@@ -546,25 +550,25 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
             editor.message = format!("Not unique: {cells} marked cells\ncan go either way.");
             system.sound.play(sfx::ERROR);
             crate::event!("nonogram.checked verdict=not_unique cells={cells} work={work}");
-            Some(Mode::Edit(Editing::Draw))
+            Some(Then::Edit(Editing::Draw))
         }
         Verdict::NoSolution | Verdict::Stalled { .. } => {
             editor.message = "The check failed.".into();
             system.sound.play(sfx::ERROR);
             crate::event!("nonogram.checked verdict=failed work={work}");
-            Some(Mode::Edit(Editing::Menu { row: 0 }))
+            Some(Then::Edit(Editing::Menu { row: 0 }))
         }
     }
 }
 
-fn share(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+fn share(editor: &mut Editor, system: &mut System) -> Option<Then> {
     let refused = if editor.saved != Some(editor.picture()) {
         "Check and save it first."
     } else {
         match Encoding::new(&editor.picture()) {
             Ok(encoding) => {
                 editor.encoding = Some(Box::new(encoding));
-                return Some(Mode::Edit(Editing::Coding));
+                return Some(Then::Edit(Editing::Coding));
             }
             Err(error) => error.message(),
         }
@@ -574,17 +578,17 @@ fn share(editor: &mut Editor, system: &mut System) -> Option<Mode> {
     crate::event!("nonogram.share refused message={refused}");
     // The same row: the menu's text is set again, with the message.
     editor.text_stale = true;
-    Some(Mode::Edit(Editing::Menu {
+    Some(Then::Edit(Editing::Menu {
         row: MenuRow::Share as usize,
     }))
 }
 
 /// Writing the share code, filling the frames the player waits through;
 /// shown once written.
-fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Then> {
     if system.input.just_pressed(Button::B) {
         editor.encoding = None;
-        return Some(Mode::Edit(Editing::Menu {
+        return Some(Then::Edit(Editing::Menu {
             row: MenuRow::Share as usize,
         }));
     }
@@ -605,7 +609,7 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
         Err(error) => {
             editor.message = error.message().into();
             system.sound.play(sfx::ERROR);
-            return Some(Mode::Edit(Editing::Menu {
+            return Some(Then::Edit(Editing::Menu {
                 row: MenuRow::Share as usize,
             }));
         }
@@ -617,7 +621,7 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
     );
     editor.code = Some(code);
     system.sound.play(sfx::CONFIRM);
-    Some(Mode::Edit(Editing::Code))
+    Some(Then::Edit(Editing::Code))
 }
 
 /// The groups, a space between each.
@@ -633,10 +637,8 @@ fn code_text(code: &ShareCode) -> String {
 }
 
 /// Draw the editor's screen; true while drawing is left for later frames.
-pub fn draw(working: &mut Working, editing: Editing) -> bool {
-    let Some(editor) = working.editor.as_ref() else {
-        return false;
-    };
+pub fn draw(editor: &Editor, view: &mut View) -> bool {
+    let editing = editor.editing;
     match editing {
         Editing::Draw | Editing::Drag(..) => {
             let run = match editing {
@@ -655,24 +657,19 @@ pub fn draw(working: &mut Working, editing: Editing) -> bool {
                 run,
                 marked: editor.ambiguous.as_ref(),
             };
-            working.view.sync(&scene)
+            view.sync(&scene)
         }
         Editing::Code => {
             let digits = editor.code.as_ref().map_or(&[][..], ShareCode::digits);
-            // The editor is borrowed from `working`: the digits are copied out.
-            let digits: heapless::Vec<u8, { share_code::MAX_DIGITS }> =
-                digits.iter().copied().collect();
-            menu::sync_code_page(working, &digits)
+            view.sync_code_page(digits)
         }
-        Editing::Menu { .. } | Editing::Checking | Editing::Coding => menu::sync_text_page(working),
+        Editing::Menu { .. } | Editing::Checking | Editing::Coding => view.sync_text_page(),
     }
 }
 
 /// The editor's text for the mode.
-pub fn text(working: &mut Working, editing: Editing) {
-    let Some(editor) = working.editor.as_ref() else {
-        return;
-    };
+pub fn text(editor: &Editor, view: &mut View) {
+    let editing = editor.editing;
     let slot = editor.slot + 1;
     let picture = editor.picture();
     match editing {
@@ -682,8 +679,8 @@ pub fn text(working: &mut Working, editing: Editing) {
             } else {
                 format!("Mine {slot}")
             };
-            working.view.set_title(&title);
-            working.view.set_lines("");
+            view.set_title(&title);
+            view.set_lines("");
         }
         Editing::Menu { row } => {
             let size = [
@@ -699,28 +696,26 @@ pub fn text(working: &mut Working, editing: Editing) {
                 "Delete this slot",
                 "Done",
             ];
-            let mut text = menu::rows_text(&rows, row, "");
+            let mut text = rows_text(&rows, row, "");
             text.push_str(&editor.message);
-            working.view.set_title(&format!("Editing slot {slot}"));
-            working.view.set_lines(&text);
+            view.set_title(&format!("Editing slot {slot}"));
+            view.set_lines(&text);
         }
         Editing::Checking => {
             let work = editor.check.as_ref().map_or(0, |check| check.work_done());
-            working.view.set_title(&format!("Editing slot {slot}"));
-            working
-                .view
-                .set_lines(&format!("Checking... {work}\n\nB: cancel"));
+            view.set_title(&format!("Editing slot {slot}"));
+            view.set_lines(&format!("Checking... {work}\n\nB: cancel"));
         }
         Editing::Coding => {
-            working.view.set_title(&format!("Share code, slot {slot}"));
-            working.view.set_lines("Writing the code...\n\nB: cancel");
+            view.set_title(&format!("Share code, slot {slot}"));
+            view.set_lines("Writing the code...\n\nB: cancel");
         }
         Editing::Code => {
-            working.view.set_title(&format!("Share code, slot {slot}"));
+            view.set_title(&format!("Share code, slot {slot}"));
             let digits = editor.code.as_ref().map_or(0, |code| code.digits().len());
             let mut lines = "\n".repeat(view::line_after_code(digits));
             lines.push_str("Type it in Extras on\nany Pocket Desk. B: back");
-            working.view.set_lines(&lines);
+            view.set_lines(&lines);
         }
     }
 }
