@@ -12,7 +12,7 @@ use alloc::boxed::Box;
 
 use super::{
     art::{self, Colours},
-    editor::{self, Editing, Editor},
+    editor::{self, Editor, Step},
     extras::{self, CodePad, ExtrasPage, Generating},
     menu::{ListPage, OptionsPage, SlotPage},
     next::Next,
@@ -54,7 +54,7 @@ enum Shown {
     Generating,
     CodePad,
     ReadingCode,
-    Edit(Editing),
+    Edit(Step),
 }
 
 impl Mode {
@@ -68,7 +68,7 @@ impl Mode {
             Self::Generating(_) => Shown::Generating,
             Self::CodePad(_) => Shown::CodePad,
             Self::ReadingCode(_) => Shown::ReadingCode,
-            Self::Edit(editor) => Shown::Edit(editor.editing()),
+            Self::Edit(editor) => Shown::Edit(editor.step()),
         }
     }
 

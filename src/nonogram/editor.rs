@@ -38,9 +38,8 @@ pub const CHECK_WORK_PER_SLICE: u32 = 20;
 /// A new slot's picture size.
 const NEW_SIZE: (usize, usize) = (10, 10);
 
-/// What the editor is doing.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Editing {
+/// What the editor is doing, with what it works on.
+enum Editing {
     Draw,
     /// A (`Tool::Fill`) or B (`Tool::Cross`, which clears here) held:
     /// painting along a line.
@@ -49,11 +48,36 @@ pub enum Editing {
         row: usize,
     },
     /// The uniqueness check at work.
-    Checking,
+    Checking(Box<UniquenessCheck>),
     /// Writing the share code.
+    Coding(Box<Encoding>),
+    /// Showing the share code (boxed: it is large, and passed about).
+    Code(Box<ShareCode>),
+}
+
+/// What the editor is doing, without its data: what tells one of its
+/// screens from another.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Step {
+    Draw,
+    Drag(Drag, Tool),
+    Menu { row: usize },
+    Checking,
     Coding,
-    /// Showing the share code.
     Code,
+}
+
+impl Editing {
+    fn step(&self) -> Step {
+        match self {
+            Self::Draw => Step::Draw,
+            Self::Drag(drag, tool) => Step::Drag(*drag, *tool),
+            Self::Menu { row } => Step::Menu { row: *row },
+            Self::Checking(_) => Step::Checking,
+            Self::Coding(_) => Step::Coding,
+            Self::Code(_) => Step::Code,
+        }
+    }
 }
 
 /// Where the editor goes from a frame: another of its own steps, or away.
@@ -80,11 +104,6 @@ pub struct Editor {
     serial: u32,
     /// Cells the last check found could go either way.
     ambiguous: Option<Grid>,
-    check: Option<Box<UniquenessCheck>>,
-    /// The share code being written.
-    encoding: Option<Box<Encoding>>,
-    /// The share code shown, once written.
-    code: Option<ShareCode>,
     /// The text shows something that changed without a change of mode.
     text_stale: bool,
     /// A menu row that asked for a second A to confirm it.
@@ -122,9 +141,6 @@ impl Editor {
             cursor,
             serial,
             ambiguous: None,
-            check: None,
-            encoding: None,
-            code: None,
             text_stale: false,
             armed: None,
             message: String::new(),
@@ -133,8 +149,8 @@ impl Editor {
     }
 
     /// What the editor is doing, which tells its screens apart.
-    pub fn editing(&self) -> Editing {
-        self.editing
+    pub fn step(&self) -> Step {
+        self.editing.step()
     }
 
     pub fn picture(&self) -> Grid {
@@ -204,7 +220,9 @@ pub fn keep_draft(editor: &Editor, system: &mut System) {
 const DELETED: u8 = u8::MAX;
 
 /// A frame of the editor; the draft is the app's to keep when it leaves.
-/// On the editor's box: clearing and resizing make a new editor.
+/// On the editor's box: clearing and resizing make a new editor. Each of
+/// its steps is out of line, so that one's frame (a check's verdict, a
+/// share code) is not on the stack under another's.
 #[inline(never)]
 pub fn update(
     editor: &mut Box<Editor>,
@@ -212,13 +230,13 @@ pub fn update(
     view: &mut View,
     system: &mut System,
 ) -> Next {
-    let editing = editor.editing;
-    let next = match editing {
-        Editing::Draw | Editing::Drag(..) => update_drawing(editor, editing, system),
-        Editing::Menu { row } => update_menu(persistent, editor, row, system),
-        Editing::Checking => update_checking(editor, system),
-        Editing::Coding => update_coding(editor, system),
-        Editing::Code => {
+    let step = editor.step();
+    let next = match step {
+        Step::Draw | Step::Drag(..) => update_drawing(editor, step, system),
+        Step::Menu { row } => update_menu(persistent, editor, row, system),
+        Step::Checking => update_checking(editor, system),
+        Step::Coding => update_coding(editor, system),
+        Step::Code => {
             let input = &system.input;
             (input.just_pressed(Button::B) || input.just_pressed(Button::A)).then_some(Then::Edit(
                 Editing::Menu {
@@ -236,7 +254,7 @@ pub fn update(
         }
         Some(Then::Leave(next)) => return next,
         // The check's progress line, a few times a second.
-        None if editing == Editing::Checking && system.frame.is_multiple_of(8) => {
+        None if step == Step::Checking && system.frame.is_multiple_of(8) => {
             text(editor, view);
         }
         None => {}
@@ -245,9 +263,10 @@ pub fn update(
 }
 
 /// Drawing on the board; the next mode if it changes.
-fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) -> Option<Then> {
+#[inline(never)]
+fn update_drawing(editor: &mut Editor, step: Step, system: &mut System) -> Option<Then> {
     let input = &system.input;
-    if let Editing::Draw = editing {
+    if let Step::Draw = step {
         if input.just_pressed(Button::Select) {
             system.sound.play(sfx::CONFIRM);
             return Some(Then::Edit(Editing::Menu { row: 0 }));
@@ -296,7 +315,7 @@ fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) ->
             system,
         ));
     }
-    let Editing::Drag(drag, tool) = editing else {
+    let Step::Drag(drag, tool) = step else {
         return None;
     };
     let held = input.pressed(if tool == Tool::Fill {
@@ -362,6 +381,7 @@ const MENU_ROWS: [MenuRow; 7] = [
     MenuRow::Done,
 ];
 
+#[inline(never)]
 fn update_menu(
     persistent: &mut Persistent,
     editor: &mut Box<Editor>,
@@ -481,10 +501,10 @@ fn start_check(editor: &mut Editor, system: &mut System) -> Option<Then> {
         system.sound.play(sfx::ERROR);
         return Some(Then::Edit(Editing::Menu { row: 0 }));
     }
-    let check = editor.check.get_or_insert_with(new_check);
+    let mut check = new_check();
     check.restart(&editor.clues, Some(&picture), true);
     crate::event!("nonogram.check started");
-    Some(Then::Edit(Editing::Checking))
+    Some(Then::Edit(Editing::Checking(check)))
 }
 
 /// A check on the heap, built there: it is too big for the stack.
@@ -498,12 +518,15 @@ fn new_check() -> Box<UniquenessCheck> {
     unsafe { check.assume_init() }
 }
 
+#[inline(never)]
 fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Then> {
     if system.input.just_pressed(Button::B) {
         editor.message = "Check cancelled.".into();
         return Some(Then::Edit(Editing::Menu { row: 0 }));
     }
-    let check = editor.check.as_mut()?;
+    let Editing::Checking(check) = &mut editor.editing else {
+        return None;
+    };
     // The player waits for the verdict: the check fills the frame.
     // The verdict is large: kept out of an `Option` (the stack is small).
     let mut frame = FrameFiller::start();
@@ -567,8 +590,7 @@ fn share(editor: &mut Editor, system: &mut System) -> Option<Then> {
     } else {
         match Encoding::new(&editor.picture()) {
             Ok(encoding) => {
-                editor.encoding = Some(Box::new(encoding));
-                return Some(Then::Edit(Editing::Coding));
+                return Some(Then::Edit(Editing::Coding(Box::new(encoding))));
             }
             Err(error) => error.message(),
         }
@@ -585,14 +607,16 @@ fn share(editor: &mut Editor, system: &mut System) -> Option<Then> {
 
 /// Writing the share code, filling the frames the player waits through;
 /// shown once written.
+#[inline(never)]
 fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Then> {
     if system.input.just_pressed(Button::B) {
-        editor.encoding = None;
         return Some(Then::Edit(Editing::Menu {
             row: MenuRow::Share as usize,
         }));
     }
-    let encoding = editor.encoding.as_mut()?;
+    let Editing::Coding(encoding) = &mut editor.editing else {
+        return None;
+    };
     // The code is large: written into one place, not passed through `fill_frame`.
     let mut frame = FrameFiller::start();
     let written = loop {
@@ -603,7 +627,6 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Then> {
             return None;
         }
     };
-    editor.encoding = None;
     let code = match written {
         Ok(code) => code,
         Err(error) => {
@@ -619,9 +642,8 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Then> {
         code.digits().len(),
         code_text(&code)
     );
-    editor.code = Some(code);
     system.sound.play(sfx::CONFIRM);
-    Some(Then::Edit(Editing::Code))
+    Some(Then::Edit(Editing::Code(Box::new(code))))
 }
 
 /// The groups, a space between each.
@@ -638,10 +660,9 @@ fn code_text(code: &ShareCode) -> String {
 
 /// Draw the editor's screen; true while drawing is left for later frames.
 pub fn draw(editor: &Editor, view: &mut View) -> bool {
-    let editing = editor.editing;
-    match editing {
+    match &editor.editing {
         Editing::Draw | Editing::Drag(..) => {
-            let run = match editing {
+            let run = match editor.editing {
                 Editing::Drag(drag, _) => Some(drag.length_to(editor.cursor)),
                 _ => None,
             };
@@ -659,20 +680,16 @@ pub fn draw(editor: &Editor, view: &mut View) -> bool {
             };
             view.sync(&scene)
         }
-        Editing::Code => {
-            let digits = editor.code.as_ref().map_or(&[][..], ShareCode::digits);
-            view.sync_code_page(digits)
-        }
-        Editing::Menu { .. } | Editing::Checking | Editing::Coding => view.sync_text_page(),
+        Editing::Code(code) => view.sync_code_page(code.digits()),
+        Editing::Menu { .. } | Editing::Checking(_) | Editing::Coding(_) => view.sync_text_page(),
     }
 }
 
 /// The editor's text for the mode.
 pub fn text(editor: &Editor, view: &mut View) {
-    let editing = editor.editing;
     let slot = editor.slot + 1;
     let picture = editor.picture();
-    match editing {
+    match &editor.editing {
         Editing::Draw | Editing::Drag(..) => {
             let title = if editor.ambiguous.is_some() {
                 "Not unique".into()
@@ -682,7 +699,7 @@ pub fn text(editor: &Editor, view: &mut View) {
             view.set_title(&title);
             view.set_lines("");
         }
-        Editing::Menu { row } => {
+        &Editing::Menu { row } => {
             let size = [
                 format!("Width: {}", picture.width()),
                 format!("Height: {}", picture.height()),
@@ -701,18 +718,18 @@ pub fn text(editor: &Editor, view: &mut View) {
             view.set_title(&format!("Editing slot {slot}"));
             view.set_lines(&text);
         }
-        Editing::Checking => {
-            let work = editor.check.as_ref().map_or(0, |check| check.work_done());
+        Editing::Checking(check) => {
+            let work = check.work_done();
             view.set_title(&format!("Editing slot {slot}"));
             view.set_lines(&format!("Checking... {work}\n\nB: cancel"));
         }
-        Editing::Coding => {
+        Editing::Coding(_) => {
             view.set_title(&format!("Share code, slot {slot}"));
             view.set_lines("Writing the code...\n\nB: cancel");
         }
-        Editing::Code => {
+        Editing::Code(code) => {
             view.set_title(&format!("Share code, slot {slot}"));
-            let digits = editor.code.as_ref().map_or(0, |code| code.digits().len());
+            let digits = code.digits().len();
             let mut lines = "\n".repeat(view::line_after_code(digits));
             lines.push_str("Type it in Extras on\nany Pocket Desk. B: back");
             view.set_lines(&lines);
