@@ -13,14 +13,14 @@ use alloc::boxed::Box;
 use super::{
     art::{self, Colours},
     editor::{self, Editor, Step},
-    extras::{self, CodePad, ExtrasPage, Generating},
+    extras::{self, CodePad, ExtrasPage, Generating, ReadingCode},
     menu::{ListPage, OptionsPage, SlotPage},
     next::Next,
     pages::{self, Page},
     play::Play,
     puzzle::{self, Game, Persistent, Source},
     records::{Custom, NonogramSave, Options},
-    rules::{Grid, play::PACKED_BYTES, share_code::Decoding},
+    rules::{Grid, play::PACKED_BYTES},
     view::{self, View},
 };
 use crate::framework::{
@@ -39,7 +39,7 @@ enum Mode {
     Extras(ExtrasPage),
     Generating(Generating),
     CodePad(CodePad),
-    ReadingCode(Box<Decoding>),
+    ReadingCode(ReadingCode),
     Edit(Box<Editor>),
 }
 
@@ -88,19 +88,12 @@ impl Mode {
         match self {
             Self::Play(play) => play.draw(persistent, game, options.hint_guide, view),
             Self::List(list) => list.draw(view),
-            Self::Slot(_)
-            | Self::Options(_)
-            | Self::Extras(_)
-            | Self::Generating(_)
-            | Self::ReadingCode(_) => view.sync_text_page(),
-            Self::CodePad(pad) => {
-                // The pad once its page is on screen.
-                if view.sync_text_page() {
-                    return true;
-                }
-                view.sync_pad(pad.pad(), pad.a_held());
-                false
-            }
+            Self::Slot(page) => page.draw(view),
+            Self::Options(page) => page.draw(view),
+            Self::Extras(page) => page.draw(view),
+            Self::Generating(generating) => generating.draw(view),
+            Self::CodePad(pad) => pad.draw(view),
+            Self::ReadingCode(reading) => reading.draw(view),
             Self::Edit(editor) => editor::draw(editor, view),
         }
     }
@@ -227,7 +220,7 @@ impl App for Nonogram {
             Mode::Extras(page) => page.update(system),
             Mode::Generating(generating) => generating.update(view, system),
             Mode::CodePad(pad) => pad.update(system),
-            Mode::ReadingCode(reading) => extras::update_reading(reading, code_refusal, system),
+            Mode::ReadingCode(reading) => reading.update(code_refusal, system),
             Mode::Edit(editor) => editor::update(editor, persistent, view, system),
         };
         go(persistent, working, system, next);
@@ -318,7 +311,7 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
         }
         Next::ReadCode(reading) => {
             working.code_refusal = None;
-            Mode::ReadingCode(reading)
+            Mode::ReadingCode(ReadingCode::new(reading))
         }
         Next::Start { source, picture } => {
             start_puzzle(persistent, working, system, source, picture.as_ref());
@@ -392,7 +385,7 @@ fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut Sys
         Mode::Extras(page) => page.text(*code_refusal, view),
         Mode::Generating(generating) => generating.text(view),
         Mode::CodePad(_) => {}
-        Mode::ReadingCode(_) => extras::reading_text(view),
+        Mode::ReadingCode(reading) => reading.text(view),
         Mode::Edit(editor) => editor::text(editor, view),
     }
 }

@@ -96,6 +96,10 @@ impl ExtrasPage {
         let footer = refusal.unwrap_or("A: choose  B: back");
         view.set_lines(&rows_text(&ROWS, self.row, footer));
     }
+
+    pub fn draw(&self, view: &mut View) -> bool {
+        view.sync_text_page()
+    }
 }
 
 /// The generator at work on a random puzzle.
@@ -167,6 +171,10 @@ impl Generating {
             self.attempts_shown
         ));
     }
+
+    pub fn draw(&self, view: &mut View) -> bool {
+        view.sync_text_page()
+    }
 }
 
 /// A generator on the heap, built there: it is too big for the stack.
@@ -223,12 +231,19 @@ impl CodePad {
         Self { pad, a_held: false }
     }
 
+    /// The pad, for the view to put up while this screen is.
     pub fn pad(&self) -> &NumberPad {
         &self.pad
     }
 
-    pub fn a_held(&self) -> bool {
-        self.a_held
+    /// The pad's keys and digits, once its page is on screen; true while
+    /// drawing is left for later frames.
+    pub fn draw(&self, view: &mut View) -> bool {
+        if view.sync_text_page() {
+            return true;
+        }
+        view.sync_pad(&self.pad, self.a_held);
+        false
     }
 
     /// A frame of typing; an accepted code is read next.
@@ -258,43 +273,54 @@ impl CodePad {
     }
 }
 
-/// A frame of reading the share code typed: played once read. `refusal`
-/// is set when the code does not hold a picture.
-#[inline(never)]
-pub fn update_reading(
-    reading: &mut Decoding,
-    refusal: &mut Option<&'static str>,
-    system: &mut System,
-) -> Next {
-    if system.input.just_pressed(Button::B) {
-        return Next::Extras(CODE_ROW);
-    }
-    let Some(read) = fill_frame(|| reading.step(CODE_CELLS_PER_SLICE)) else {
-        return Next::Stay;
-    };
-    match read {
-        Ok(picture) => {
-            crate::event!(
-                "nonogram.pad accepted size={}x{}",
-                picture.width(),
-                picture.height()
-            );
-            Next::Start {
-                source: Source::Shared,
-                picture: Some(picture),
-            }
-        }
-        Err(error) => {
-            crate::event!("nonogram.pad refused reason={:?}", error);
-            *refusal = Some(error.message());
-            system.sound.play(sfx::ERROR);
-            Next::Extras(CODE_ROW)
-        }
-    }
+/// Reading the share code typed, a frame's cells at a time.
+pub struct ReadingCode {
+    reading: Box<Decoding>,
 }
 
-/// The reading screen's text.
-pub fn reading_text(view: &mut View) {
-    view.set_title("Share code");
-    view.set_lines("Reading the code...\n\nB: cancel");
+impl ReadingCode {
+    pub fn new(reading: Box<Decoding>) -> Self {
+        Self { reading }
+    }
+
+    /// A frame of reading: played once read. `refusal` is set when the
+    /// code does not hold a picture.
+    #[inline(never)]
+    pub fn update(&mut self, refusal: &mut Option<&'static str>, system: &mut System) -> Next {
+        if system.input.just_pressed(Button::B) {
+            return Next::Extras(CODE_ROW);
+        }
+        let reading = &mut self.reading;
+        let Some(read) = fill_frame(|| reading.step(CODE_CELLS_PER_SLICE)) else {
+            return Next::Stay;
+        };
+        match read {
+            Ok(picture) => {
+                crate::event!(
+                    "nonogram.pad accepted size={}x{}",
+                    picture.width(),
+                    picture.height()
+                );
+                Next::Start {
+                    source: Source::Shared,
+                    picture: Some(picture),
+                }
+            }
+            Err(error) => {
+                crate::event!("nonogram.pad refused reason={:?}", error);
+                *refusal = Some(error.message());
+                system.sound.play(sfx::ERROR);
+                Next::Extras(CODE_ROW)
+            }
+        }
+    }
+
+    pub fn text(&self, view: &mut View) {
+        view.set_title("Share code");
+        view.set_lines("Reading the code...\n\nB: cancel");
+    }
+
+    pub fn draw(&self, view: &mut View) -> bool {
+        view.sync_text_page()
+    }
 }

@@ -252,6 +252,10 @@ impl SlotPage {
         view.set_title(&title);
         view.set_lines(&rows_text(&SLOT_ROWS, self.row, "A: choose  B: back"));
     }
+
+    pub fn draw(&self, view: &mut View) -> bool {
+        view.sync_text_page()
+    }
 }
 
 const OPTION_ROWS: usize = 4;
@@ -301,6 +305,10 @@ impl OptionsPage {
     pub fn text(&self, options: &Options, view: &mut View) {
         view.set_title("Options");
         view.set_lines(&option_lines(options, self.row));
+    }
+
+    pub fn draw(&self, view: &mut View) -> bool {
+        view.sync_text_page()
     }
 }
 
