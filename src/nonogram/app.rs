@@ -94,7 +94,7 @@ impl Mode {
             Self::Generating(generating) => generating.draw(view),
             Self::CodePad(pad) => pad.draw(view),
             Self::ReadingCode(reading) => reading.draw(view),
-            Self::Edit(editor) => editor::draw(editor, view),
+            Self::Edit(editor) => editor.draw(view),
         }
     }
 }
@@ -161,7 +161,7 @@ impl App for Nonogram {
             Colours::new(options.high_contrast),
         ));
         let editor = if persistent.editing {
-            editor::resume(system)
+            Editor::resume(system)
         } else {
             None
         };
@@ -280,7 +280,7 @@ impl App for Nonogram {
         persistent.marks = working.game.packed_marks();
         persistent.editing = matches!(working.mode, Mode::Edit(_));
         if let Mode::Edit(editor) = &working.mode {
-            editor::keep_draft(editor, system);
+            editor.keep_draft(system);
         }
     }
 }
@@ -294,7 +294,7 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
     }
     // Leaving the editor: an unsaved drawing is kept.
     if let Mode::Edit(editor) = &working.mode {
-        editor::keep_draft(editor, system);
+        editor.keep_draft(system);
     }
     working.mode = match next {
         Next::Stay => return,
@@ -302,7 +302,7 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
         Next::List => list_at_puzzle(persistent, &working.game, system),
         Next::Page { number, slot } => page_screen(number, slot, system),
         Next::Slot(slot) => Mode::Slot(SlotPage { slot, row: 0 }),
-        Next::Edit(slot) => Mode::Edit(editor::open(system, slot)),
+        Next::Edit(slot) => Mode::Edit(Editor::open(system, slot)),
         Next::Extras(row) => Mode::Extras(ExtrasPage { row }),
         Next::Generate(size) => Mode::Generating(Generating::start(system, size)),
         Next::CodePad => {
@@ -386,6 +386,6 @@ fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut Sys
         Mode::Generating(generating) => generating.text(view),
         Mode::CodePad(_) => {}
         Mode::ReadingCode(reading) => reading.text(view),
-        Mode::Edit(editor) => editor::text(editor, view),
+        Mode::Edit(editor) => editor.text(view),
     }
 }

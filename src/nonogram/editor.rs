@@ -162,57 +162,138 @@ impl Editor {
         self.clues = PuzzleClues::of_picture(&self.picture());
         self.ambiguous = None;
     }
-}
 
-/// Open the editor on the player's slot `slot`: the drawing kept from last
-/// time, or the slot's puzzle, or a blank picture.
-pub fn open(system: &mut System, slot: usize) -> Box<Editor> {
-    let save = puzzle::save(system);
-    let saved = save.custom(slot).and_then(Custom::picture);
-    let draft = save
-        .draft
-        .as_ref()
-        .filter(|(draft_slot, _)| usize::from(*draft_slot) == slot)
-        .and_then(|(_, draft)| draft.picture());
-    let picture = draft
-        .or(saved)
-        .unwrap_or_else(|| Grid::new(NEW_SIZE.0, NEW_SIZE.1));
-    let editor = Editor::new(slot as u8, &picture, (0, 0), saved, system.frame);
-    system.sound.play(sfx::OPEN);
-    crate::event!(
-        "nonogram.edit slot={slot} size={}x{}",
-        picture.width(),
-        picture.height()
-    );
-    editor
-}
-
-/// The window opens on the editor it closed on.
-pub fn resume(system: &mut System) -> Option<Box<Editor>> {
-    let slot = puzzle::save(system).draft.as_ref()?.0;
-    Some(open(system, usize::from(slot)))
-}
-
-/// Keep a drawing that differs from its slot's puzzle in the save section
-/// (the window is closing, or the player leaves the editor).
-pub fn keep_draft(editor: &Editor, system: &mut System) {
-    let picture = editor.picture();
-    let draft = (editor.saved != Some(picture) && editor.slot != DELETED)
-        .then(|| (editor.slot, Custom::new(&picture)));
-    let save = puzzle::save(system);
-    // An empty slot left as it was does not push out another slot's draft.
-    let untouched = editor.saved.is_none() && picture.is_empty();
-    if untouched
-        && save
+    /// Open the editor on the player's slot `slot`: the drawing kept from last
+    /// time, or the slot's puzzle, or a blank picture.
+    pub fn open(system: &mut System, slot: usize) -> Box<Self> {
+        let save = puzzle::save(system);
+        let saved = save.custom(slot).and_then(Custom::picture);
+        let draft = save
             .draft
             .as_ref()
-            .is_some_and(|(slot, _)| *slot != editor.slot)
-    {
-        return;
+            .filter(|(draft_slot, _)| usize::from(*draft_slot) == slot)
+            .and_then(|(_, draft)| draft.picture());
+        let picture = draft
+            .or(saved)
+            .unwrap_or_else(|| Grid::new(NEW_SIZE.0, NEW_SIZE.1));
+        let editor = Self::new(slot as u8, &picture, (0, 0), saved, system.frame);
+        system.sound.play(sfx::OPEN);
+        crate::event!(
+            "nonogram.edit slot={slot} size={}x{}",
+            picture.width(),
+            picture.height()
+        );
+        editor
     }
-    if save.draft != draft {
-        save.draft = draft;
-        system.storage.commit_soon();
+
+    /// The window opens on the editor it closed on.
+    pub fn resume(system: &mut System) -> Option<Box<Self>> {
+        let slot = puzzle::save(system).draft.as_ref()?.0;
+        Some(Self::open(system, usize::from(slot)))
+    }
+
+    /// Keep a drawing that differs from its slot's puzzle in the save section
+    /// (the window is closing, or the player leaves the editor).
+    pub fn keep_draft(&self, system: &mut System) {
+        let picture = self.picture();
+        let draft = (self.saved != Some(picture) && self.slot != DELETED)
+            .then(|| (self.slot, Custom::new(&picture)));
+        let save = puzzle::save(system);
+        // An empty slot left as it was does not push out another slot's draft.
+        let untouched = self.saved.is_none() && picture.is_empty();
+        if untouched
+            && save
+                .draft
+                .as_ref()
+                .is_some_and(|(slot, _)| *slot != self.slot)
+        {
+            return;
+        }
+        if save.draft != draft {
+            save.draft = draft;
+            system.storage.commit_soon();
+        }
+    }
+
+    /// Draw the editor's screen; true while drawing is left for later frames.
+    pub fn draw(&self, view: &mut View) -> bool {
+        match &self.editing {
+            Editing::Draw | Editing::Drag(..) => {
+                let run = match self.editing {
+                    Editing::Drag(drag, _) => Some(drag.length_to(self.cursor)),
+                    _ => None,
+                };
+                let scene = Scene {
+                    puzzle: self.serial,
+                    layout: self.layout,
+                    clues: &self.clues,
+                    marks: &self.board.marks,
+                    cursor: Some(self.cursor),
+                    greying: None,
+                    finished: false,
+                    seconds: None,
+                    run,
+                    marked: self.ambiguous.as_ref(),
+                };
+                view.sync(&scene)
+            }
+            Editing::Code(code) => view.sync_code_page(code.digits()),
+            Editing::Menu { .. } | Editing::Checking(_) | Editing::Coding(_) => {
+                view.sync_text_page()
+            }
+        }
+    }
+
+    /// The editor's text for its step.
+    pub fn text(&self, view: &mut View) {
+        let slot = self.slot + 1;
+        let picture = self.picture();
+        match &self.editing {
+            Editing::Draw | Editing::Drag(..) => {
+                let title = if self.ambiguous.is_some() {
+                    "Not unique".into()
+                } else {
+                    format!("Mine {slot}")
+                };
+                view.set_title(&title);
+                view.set_lines("");
+            }
+            &Editing::Menu { row } => {
+                let size = [
+                    format!("Width: {}", picture.width()),
+                    format!("Height: {}", picture.height()),
+                ];
+                let rows = [
+                    "Check and save",
+                    size[0].as_str(),
+                    size[1].as_str(),
+                    "Share code",
+                    "Clear the drawing",
+                    "Delete this slot",
+                    "Done",
+                ];
+                let mut text = rows_text(&rows, row, "");
+                text.push_str(&self.message);
+                view.set_title(&format!("Editing slot {slot}"));
+                view.set_lines(&text);
+            }
+            Editing::Checking(check) => {
+                let work = check.work_done();
+                view.set_title(&format!("Editing slot {slot}"));
+                view.set_lines(&format!("Checking... {work}\n\nB: cancel"));
+            }
+            Editing::Coding(_) => {
+                view.set_title(&format!("Share code, slot {slot}"));
+                view.set_lines("Writing the code...\n\nB: cancel");
+            }
+            Editing::Code(code) => {
+                view.set_title(&format!("Share code, slot {slot}"));
+                let digits = code.digits().len();
+                let mut lines = "\n".repeat(view::line_after_code(digits));
+                lines.push_str("Type it in Extras on\nany Pocket Desk. B: back");
+                view.set_lines(&lines);
+            }
+        }
     }
 }
 
@@ -249,20 +330,20 @@ pub fn update(
         Some(Then::Edit(editing)) => {
             editor.editing = editing;
             if core::mem::take(&mut editor.text_stale) {
-                text(editor, view);
+                editor.text(view);
             }
         }
         Some(Then::Leave(next)) => return next,
         // The check's progress line, a few times a second.
         None if step == Step::Checking && system.frame.is_multiple_of(8) => {
-            text(editor, view);
+            editor.text(view);
         }
         None => {}
     }
     Next::Stay
 }
 
-/// Drawing on the board; the next mode if it changes.
+/// Drawing on the board; the next step if it changes.
 #[inline(never)]
 fn update_drawing(editor: &mut Editor, step: Step, system: &mut System) -> Option<Then> {
     let input = &system.input;
@@ -656,83 +737,4 @@ fn code_text(code: &ShareCode) -> String {
         text.extend(group.iter().map(|&digit| char::from(b'0' + digit.min(9))));
     }
     text
-}
-
-/// Draw the editor's screen; true while drawing is left for later frames.
-pub fn draw(editor: &Editor, view: &mut View) -> bool {
-    match &editor.editing {
-        Editing::Draw | Editing::Drag(..) => {
-            let run = match editor.editing {
-                Editing::Drag(drag, _) => Some(drag.length_to(editor.cursor)),
-                _ => None,
-            };
-            let scene = Scene {
-                puzzle: editor.serial,
-                layout: editor.layout,
-                clues: &editor.clues,
-                marks: &editor.board.marks,
-                cursor: Some(editor.cursor),
-                greying: None,
-                finished: false,
-                seconds: None,
-                run,
-                marked: editor.ambiguous.as_ref(),
-            };
-            view.sync(&scene)
-        }
-        Editing::Code(code) => view.sync_code_page(code.digits()),
-        Editing::Menu { .. } | Editing::Checking(_) | Editing::Coding(_) => view.sync_text_page(),
-    }
-}
-
-/// The editor's text for the mode.
-pub fn text(editor: &Editor, view: &mut View) {
-    let slot = editor.slot + 1;
-    let picture = editor.picture();
-    match &editor.editing {
-        Editing::Draw | Editing::Drag(..) => {
-            let title = if editor.ambiguous.is_some() {
-                "Not unique".into()
-            } else {
-                format!("Mine {slot}")
-            };
-            view.set_title(&title);
-            view.set_lines("");
-        }
-        &Editing::Menu { row } => {
-            let size = [
-                format!("Width: {}", picture.width()),
-                format!("Height: {}", picture.height()),
-            ];
-            let rows = [
-                "Check and save",
-                size[0].as_str(),
-                size[1].as_str(),
-                "Share code",
-                "Clear the drawing",
-                "Delete this slot",
-                "Done",
-            ];
-            let mut text = rows_text(&rows, row, "");
-            text.push_str(&editor.message);
-            view.set_title(&format!("Editing slot {slot}"));
-            view.set_lines(&text);
-        }
-        Editing::Checking(check) => {
-            let work = check.work_done();
-            view.set_title(&format!("Editing slot {slot}"));
-            view.set_lines(&format!("Checking... {work}\n\nB: cancel"));
-        }
-        Editing::Coding(_) => {
-            view.set_title(&format!("Share code, slot {slot}"));
-            view.set_lines("Writing the code...\n\nB: cancel");
-        }
-        Editing::Code(code) => {
-            view.set_title(&format!("Share code, slot {slot}"));
-            let digits = code.digits().len();
-            let mut lines = "\n".repeat(view::line_after_code(digits));
-            lines.push_str("Type it in Extras on\nany Pocket Desk. B: back");
-            view.set_lines(&lines);
-        }
-    }
 }
