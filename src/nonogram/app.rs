@@ -301,9 +301,9 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
         Next::Game => Mode::Play(Play::resume(persistent)),
         Next::List => list_at_puzzle(persistent, &working.game, system),
         Next::Page { number, slot } => page_screen(number, slot, system),
-        Next::Slot(slot) => Mode::Slot(SlotPage { slot, row: 0 }),
+        Next::Slot(slot) => Mode::Slot(SlotPage::new(slot)),
         Next::Edit(slot) => Mode::Edit(Editor::open(system, slot)),
-        Next::Extras(row) => Mode::Extras(ExtrasPage { row }),
+        Next::Extras(row) => Mode::Extras(ExtrasPage::new(row)),
         Next::Generate(size) => Mode::Generating(Generating::start(system, size)),
         Next::CodePad => {
             working.code_refusal = None;
@@ -326,8 +326,8 @@ fn page_screen(number: usize, slot: usize, system: &mut System) -> Mode {
         Page::Builtin { .. } | Page::Mine { .. } => {
             Mode::List(Box::new(ListPage::new(number, slot, puzzle::save(system))))
         }
-        Page::Extras => Mode::Extras(ExtrasPage { row: 0 }),
-        Page::Options => Mode::Options(OptionsPage { row: 0 }),
+        Page::Extras => Mode::Extras(ExtrasPage::new(0)),
+        Page::Options => Mode::Options(OptionsPage::new()),
     }
 }
 
@@ -336,9 +336,10 @@ fn list_at_puzzle(persistent: &Persistent, game: &Game, system: &mut System) -> 
     let (page, slot) = pages::place_of(persistent.source);
     let mode = match pages::page(page) {
         // A random or shared puzzle: its own row of the extras page.
-        Page::Extras => Mode::Extras(ExtrasPage {
-            row: extras::row_of(persistent.source, game.size()),
-        }),
+        Page::Extras => Mode::Extras(ExtrasPage::new(extras::row_of(
+            persistent.source,
+            game.size(),
+        ))),
         _ => page_screen(page, slot, system),
     };
     crate::event!("nonogram.list page={page}");

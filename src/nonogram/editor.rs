@@ -14,6 +14,7 @@ use agb::input::Button;
 use alloc::{boxed::Box, format, string::String, vec};
 
 use super::{
+    CODE_CELLS_PER_SLICE,
     layout::Layout,
     next::Next,
     pages::{place_of_mine, rows_text, step_row},
@@ -28,10 +29,6 @@ use super::{
 };
 use crate::framework::{System, assets::sfx, frame_time::FrameFiller};
 
-/// Cells of a share code written or read between looks at the clock: the
-/// player waits, so slices fill the frame (see `FrameFiller`, and
-/// `nonogram.share.encode.slice` in `just bench` for a slice's cost).
-pub const CODE_CELLS_PER_SLICE: usize = 80;
 /// Units of the uniqueness check's work between looks at the clock (see
 /// `nonogram.unique.slice` in `just bench` for a slice's cost).
 pub const CHECK_WORK_PER_SLICE: u32 = 20;

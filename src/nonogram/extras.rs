@@ -63,10 +63,14 @@ const ROWS: [&str; SIZES.len() + 1] = [
 /// The extras page, its selected row.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ExtrasPage {
-    pub row: usize,
+    row: usize,
 }
 
 impl ExtrasPage {
+    pub fn new(row: usize) -> Self {
+        Self { row }
+    }
+
     #[inline(never)]
     pub fn update(&mut self, system: &mut System) -> Next {
         let input = &system.input;

@@ -200,11 +200,16 @@ const SLOT_ROWS: [&str; 3] = ["Play", "Edit", "Back"];
 /// A filled slot of the player's chosen: play it or edit it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SlotPage {
-    pub slot: usize,
-    pub row: usize,
+    slot: usize,
+    row: usize,
 }
 
 impl SlotPage {
+    /// The player's slot `slot`, its first row chosen.
+    pub fn new(slot: usize) -> Self {
+        Self { slot, row: 0 }
+    }
+
     #[inline(never)]
     pub fn update(&mut self, persistent: &Persistent, game: &Game, system: &mut System) -> Next {
         let slot = self.slot;
@@ -263,10 +268,15 @@ const OPTION_ROWS: usize = 4;
 /// The options page, its selected row.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct OptionsPage {
-    pub row: usize,
+    row: usize,
 }
 
 impl OptionsPage {
+    /// The page with its first row chosen.
+    pub fn new() -> Self {
+        Self { row: 0 }
+    }
+
     #[inline(never)]
     pub fn update(&mut self, game: &mut Game, view: &mut View, system: &mut System) -> Next {
         let input = &system.input;

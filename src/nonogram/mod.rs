@@ -35,4 +35,9 @@ pub mod rules;
 mod view;
 
 pub use app::Nonogram;
-pub(crate) use editor::CODE_CELLS_PER_SLICE;
+
+/// Cells of a share code written (the editor) or read (the extras) between
+/// looks at the clock: the player waits, so slices fill the frame (see
+/// `FrameFiller`, and `nonogram.share.encode.slice` in `just bench` for a
+/// slice's cost).
+const CODE_CELLS_PER_SLICE: usize = 80;
