@@ -99,8 +99,9 @@ impl Mode {
     }
 }
 
-/// Every part is boxed: built on the small IWRAM stack and moved about by
-/// value, they would overflow it.
+/// The large parts are boxed (the view, the game, the bigger screens):
+/// built on the small IWRAM stack and moved about by value, they would
+/// overflow it.
 pub struct Working {
     view: Box<View>,
     mode: Mode,
