@@ -14,32 +14,29 @@ use agb::input::Button;
 use alloc::{boxed::Box, format, string::String, vec};
 
 use super::{
-    app::{Mode, Nonogram, Persistent, Source, Working, step_cursor},
+    CODE_CELLS_PER_SLICE,
     layout::Layout,
-    menu,
+    next::Next,
+    pages::{place_of_mine, rows_text, step_row},
+    puzzle::{self, Persistent, Source, step_cursor},
     records::Custom,
     rules::{
         Grid, MAX_HEIGHT, MAX_WIDTH, PuzzleClues, UniquenessCheck, Verdict,
         play::{Board, Brush, Drag, HISTORY_CHANGES, Mark, Marks, Tool},
-        share_code::{self, Encoding, ShareCode},
+        share_code::{Encoding, ShareCode},
     },
-    view::{self, Scene},
+    view::{self, Scene, View},
 };
 use crate::framework::{System, assets::sfx, frame_time::FrameFiller};
 
-/// Cells of a share code written or read between looks at the clock: the
-/// player waits, so slices fill the frame (see `FrameFiller`, and
-/// `nonogram.share.encode.slice` in `just bench` for a slice's cost).
-pub const CODE_CELLS_PER_SLICE: usize = 80;
 /// Units of the uniqueness check's work between looks at the clock (see
 /// `nonogram.unique.slice` in `just bench` for a slice's cost).
 pub const CHECK_WORK_PER_SLICE: u32 = 20;
 /// A new slot's picture size.
 const NEW_SIZE: (usize, usize) = (10, 10);
 
-/// What the editor is doing.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Editing {
+/// What the editor is doing, with what it works on.
+enum Editing {
     Draw,
     /// A (`Tool::Fill`) or B (`Tool::Cross`, which clears here) held:
     /// painting along a line.
@@ -48,15 +45,54 @@ pub enum Editing {
         row: usize,
     },
     /// The uniqueness check at work.
-    Checking,
+    Checking(Box<UniquenessCheck>),
     /// Writing the share code.
+    Coding(Box<Encoding>),
+    /// Showing the share code (boxed: it is large, and passed about).
+    Code(Box<ShareCode>),
+}
+
+/// What the editor is doing, without its data: what tells one of its
+/// screens from another.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Step {
+    Draw,
+    Drag(Drag, Tool),
+    Menu { row: usize },
+    Checking,
     Coding,
-    /// Showing the share code.
     Code,
 }
 
+impl Editing {
+    fn step(&self) -> Step {
+        match self {
+            Self::Draw => Step::Draw,
+            Self::Drag(drag, tool) => Step::Drag(*drag, *tool),
+            Self::Menu { row } => Step::Menu { row: *row },
+            Self::Checking(_) => Step::Checking,
+            Self::Coding(_) => Step::Coding,
+            Self::Code(_) => Step::Code,
+        }
+    }
+}
+
+/// Where the editor goes from a frame: another of its own steps, or away.
+enum Then {
+    Edit(Editing),
+    Leave(Next),
+}
+
+/// The list page showing the player's slot `slot`.
+fn mine_page(slot: usize) -> Next {
+    let (number, slot) = place_of_mine(slot);
+    Next::Page { number, slot }
+}
+
+/// The editor's screen: the drawing and what is being done with it.
 pub struct Editor {
-    pub slot: u8,
+    editing: Editing,
+    slot: u8,
     board: Board<Box<[u16]>>,
     clues: PuzzleClues,
     layout: Layout,
@@ -65,11 +101,6 @@ pub struct Editor {
     serial: u32,
     /// Cells the last check found could go either way.
     ambiguous: Option<Grid>,
-    check: Option<Box<UniquenessCheck>>,
-    /// The share code being written.
-    encoding: Option<Box<Encoding>>,
-    /// The share code shown, once written.
-    code: Option<ShareCode>,
     /// The text shows something that changed without a change of mode.
     text_stale: bool,
     /// A menu row that asked for a second A to confirm it.
@@ -99,6 +130,7 @@ impl Editor {
             cursor.1.min(picture.height() as u8 - 1),
         );
         Box::new(Self {
+            editing: Editing::Draw,
             slot,
             board: Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice()),
             clues: PuzzleClues::of_picture(picture),
@@ -106,14 +138,16 @@ impl Editor {
             cursor,
             serial,
             ambiguous: None,
-            check: None,
-            encoding: None,
-            code: None,
             text_stale: false,
             armed: None,
             message: String::new(),
             saved,
         })
+    }
+
+    /// What the editor is doing, which tells its screens apart.
+    pub fn step(&self) -> Step {
+        self.editing.step()
     }
 
     pub fn picture(&self) -> Grid {
@@ -125,90 +159,164 @@ impl Editor {
         self.clues = PuzzleClues::of_picture(&self.picture());
         self.ambiguous = None;
     }
-}
 
-/// Open the editor on the player's slot `slot`: the drawing kept from last
-/// time, or the slot's puzzle, or a blank picture.
-pub fn open(working: &mut Working, system: &mut System, slot: usize) {
-    let save = system.save::<Nonogram>();
-    let saved = save.custom(slot).and_then(Custom::picture);
-    let draft = save
-        .draft
-        .as_ref()
-        .filter(|(draft_slot, _)| usize::from(*draft_slot) == slot)
-        .and_then(|(_, draft)| draft.picture());
-    let picture = draft
-        .or(saved)
-        .unwrap_or_else(|| Grid::new(NEW_SIZE.0, NEW_SIZE.1));
-    working.editor = Some(Editor::new(
-        slot as u8,
-        &picture,
-        (0, 0),
-        saved,
-        system.frame,
-    ));
-    working.mode = Mode::Edit(Editing::Draw);
-    system.sound.play(sfx::OPEN);
-    crate::event!(
-        "nonogram.edit slot={slot} size={}x{}",
-        picture.width(),
-        picture.height()
-    );
-}
-
-/// The window opens on the editor it closed on.
-pub fn resume(working: &mut Working, system: &mut System) {
-    if let Some((slot, _)) = system.save::<Nonogram>().draft {
-        open(working, system, usize::from(slot));
-    }
-}
-
-/// Keep a drawing that differs from its slot's puzzle in the save section
-/// (the window is closing, or the player leaves the editor).
-pub fn keep_draft(working: &Working, system: &mut System) {
-    let Some(editor) = &working.editor else {
-        return;
-    };
-    let picture = editor.picture();
-    let draft = (editor.saved != Some(picture) && editor.slot != DELETED)
-        .then(|| (editor.slot, Custom::new(&picture)));
-    let save = system.save::<Nonogram>();
-    // An empty slot left as it was does not push out another slot's draft.
-    let untouched = editor.saved.is_none() && picture.is_empty();
-    if untouched
-        && save
+    /// Open the editor on the player's slot `slot`: the drawing kept from last
+    /// time, or the slot's puzzle, or a blank picture.
+    pub fn open(system: &mut System, slot: usize) -> Box<Self> {
+        let save = puzzle::save(system);
+        let saved = save.custom(slot).and_then(Custom::picture);
+        let draft = save
             .draft
             .as_ref()
-            .is_some_and(|(slot, _)| *slot != editor.slot)
-    {
-        return;
+            .filter(|(draft_slot, _)| usize::from(*draft_slot) == slot)
+            .and_then(|(_, draft)| draft.picture());
+        let picture = draft
+            .or(saved)
+            .unwrap_or_else(|| Grid::new(NEW_SIZE.0, NEW_SIZE.1));
+        let editor = Self::new(slot as u8, &picture, (0, 0), saved, system.frame);
+        system.sound.play(sfx::OPEN);
+        crate::event!(
+            "nonogram.edit slot={slot} size={}x{}",
+            picture.width(),
+            picture.height()
+        );
+        editor
     }
-    if save.draft != draft {
-        save.draft = draft;
-        system.storage.commit_soon();
+
+    /// The window opens on the editor it closed on.
+    pub fn resume(system: &mut System) -> Option<Box<Self>> {
+        let slot = puzzle::save(system).draft.as_ref()?.0;
+        Some(Self::open(system, usize::from(slot)))
+    }
+
+    /// Keep a drawing that differs from its slot's puzzle in the save section
+    /// (the window is closing, or the player leaves the editor).
+    pub fn keep_draft(&self, system: &mut System) {
+        let picture = self.picture();
+        let draft = (self.saved != Some(picture) && self.slot != DELETED)
+            .then(|| (self.slot, Custom::new(&picture)));
+        let save = puzzle::save(system);
+        // An empty slot left as it was does not push out another slot's draft.
+        let untouched = self.saved.is_none() && picture.is_empty();
+        if untouched
+            && save
+                .draft
+                .as_ref()
+                .is_some_and(|(slot, _)| *slot != self.slot)
+        {
+            return;
+        }
+        if save.draft != draft {
+            save.draft = draft;
+            system.storage.commit_soon();
+        }
+    }
+
+    /// Draw the editor's screen; true while drawing is left for later frames.
+    pub fn draw(&self, view: &mut View) -> bool {
+        match &self.editing {
+            Editing::Draw | Editing::Drag(..) => {
+                let run = match self.editing {
+                    Editing::Drag(drag, _) => Some(drag.length_to(self.cursor)),
+                    _ => None,
+                };
+                let scene = Scene {
+                    puzzle: self.serial,
+                    layout: self.layout,
+                    clues: &self.clues,
+                    marks: &self.board.marks,
+                    cursor: Some(self.cursor),
+                    greying: None,
+                    finished: false,
+                    seconds: None,
+                    run,
+                    marked: self.ambiguous.as_ref(),
+                };
+                view.sync(&scene)
+            }
+            Editing::Code(code) => view.sync_code_page(code.digits()),
+            Editing::Menu { .. } | Editing::Checking(_) | Editing::Coding(_) => {
+                view.sync_text_page()
+            }
+        }
+    }
+
+    /// The editor's text for its step.
+    pub fn text(&self, view: &mut View) {
+        let slot = self.slot + 1;
+        let picture = self.picture();
+        match &self.editing {
+            Editing::Draw | Editing::Drag(..) => {
+                let title = if self.ambiguous.is_some() {
+                    "Not unique".into()
+                } else {
+                    format!("Mine {slot}")
+                };
+                view.set_title(&title);
+                view.set_lines("");
+            }
+            &Editing::Menu { row } => {
+                let size = [
+                    format!("Width: {}", picture.width()),
+                    format!("Height: {}", picture.height()),
+                ];
+                let rows = [
+                    "Check and save",
+                    size[0].as_str(),
+                    size[1].as_str(),
+                    "Share code",
+                    "Clear the drawing",
+                    "Delete this slot",
+                    "Done",
+                ];
+                let mut text = rows_text(&rows, row, "");
+                text.push_str(&self.message);
+                view.set_title(&format!("Editing slot {slot}"));
+                view.set_lines(&text);
+            }
+            Editing::Checking(check) => {
+                let work = check.work_done();
+                view.set_title(&format!("Editing slot {slot}"));
+                view.set_lines(&format!("Checking... {work}\n\nB: cancel"));
+            }
+            Editing::Coding(_) => {
+                view.set_title(&format!("Share code, slot {slot}"));
+                view.set_lines("Writing the code...\n\nB: cancel");
+            }
+            Editing::Code(code) => {
+                view.set_title(&format!("Share code, slot {slot}"));
+                let digits = code.digits().len();
+                let mut lines = "\n".repeat(view::line_after_code(digits));
+                lines.push_str("Type it in Extras on\nany Pocket Desk. B: back");
+                view.set_lines(&lines);
+            }
+        }
     }
 }
 
 /// The slot of an editor whose slot was just deleted.
 const DELETED: u8 = u8::MAX;
 
+/// A frame of the editor; the draft is the app's to keep when it leaves.
+/// On the editor's box: clearing and resizing make a new editor. Each of
+/// its steps is out of line, so that one's frame (a check's verdict, a
+/// share code) is not on the stack under another's.
 #[inline(never)]
-pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let Mode::Edit(editing) = working.mode else {
-        return;
-    };
-    let Some(editor) = working.editor.as_mut() else {
-        working.mode = menu::back_to_game(persistent);
-        return;
-    };
-    let next = match editing {
-        Editing::Draw | Editing::Drag(..) => update_drawing(editor, editing, system),
-        Editing::Menu { row } => update_menu(persistent, editor, row, system),
-        Editing::Checking => update_checking(editor, system),
-        Editing::Coding => update_coding(editor, system),
-        Editing::Code => {
+pub fn update(
+    editor: &mut Box<Editor>,
+    persistent: &mut Persistent,
+    view: &mut View,
+    system: &mut System,
+) -> Next {
+    let step = editor.step();
+    let next = match step {
+        Step::Draw | Step::Drag(..) => update_drawing(editor, step, system),
+        Step::Menu { row } => update_menu(persistent, editor, row, system),
+        Step::Checking => update_checking(editor, system),
+        Step::Coding => update_coding(editor, system),
+        Step::Code => {
             let input = &system.input;
-            (input.just_pressed(Button::B) || input.just_pressed(Button::A)).then_some(Mode::Edit(
+            (input.just_pressed(Button::B) || input.just_pressed(Button::A)).then_some(Then::Edit(
                 Editing::Menu {
                     row: MenuRow::Share as usize,
                 },
@@ -216,37 +324,30 @@ pub fn update(persistent: &mut Persistent, working: &mut Working, system: &mut S
         }
     };
     match next {
-        Some(Mode::Edit(editing)) => {
-            working.mode = Mode::Edit(editing);
-            if working
-                .editor
-                .as_mut()
-                .is_some_and(|editor| core::mem::take(&mut editor.text_stale))
-            {
-                text(working, editing);
+        Some(Then::Edit(editing)) => {
+            editor.editing = editing;
+            if core::mem::take(&mut editor.text_stale) {
+                editor.text(view);
             }
         }
-        Some(mode) => {
-            // Leaving the editor: an unsaved drawing is kept.
-            keep_draft(working, system);
-            working.editor = None;
-            working.mode = mode;
-        }
+        Some(Then::Leave(next)) => return next,
         // The check's progress line, a few times a second.
-        None if editing == Editing::Checking && system.frame.is_multiple_of(8) => {
-            text(working, Editing::Checking);
+        None if step == Step::Checking && system.frame.is_multiple_of(8) => {
+            editor.text(view);
         }
         None => {}
     }
+    Next::Stay
 }
 
-/// Drawing on the board; the next mode if it changes.
-fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) -> Option<Mode> {
+/// Drawing on the board; the next step if it changes.
+#[inline(never)]
+fn update_drawing(editor: &mut Editor, step: Step, system: &mut System) -> Option<Then> {
     let input = &system.input;
-    if let Editing::Draw = editing {
+    if let Step::Draw = step {
         if input.just_pressed(Button::Select) {
             system.sound.play(sfx::CONFIRM);
-            return Some(Mode::Edit(Editing::Menu { row: 0 }));
+            return Some(Then::Edit(Editing::Menu { row: 0 }));
         }
         if input.just_pressed(Button::L) || input.just_pressed(Button::R) {
             let undo = input.just_pressed(Button::L);
@@ -292,7 +393,7 @@ fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) ->
             system,
         ));
     }
-    let Editing::Drag(drag, tool) = editing else {
+    let Step::Drag(drag, tool) = step else {
         return None;
     };
     let held = input.pressed(if tool == Tool::Fill {
@@ -306,18 +407,18 @@ fn update_drawing(editor: &mut Editor, editing: Editing, system: &mut System) ->
         if step != (0, 0) {
             move_cursor(editor, step, true);
         }
-        return Some(Mode::Edit(Editing::Draw));
+        return Some(Then::Edit(Editing::Draw));
     }
     Some(drag_step(editor, drag, tool, system))
 }
 
 /// A frame of painting along the drag's line.
-fn drag_step(editor: &mut Editor, mut drag: Drag, tool: Tool, system: &System) -> Mode {
+fn drag_step(editor: &mut Editor, mut drag: Drag, tool: Tool, system: &System) -> Then {
     let step = drag.constrain(system.input.repeated_direction());
     if step != (0, 0) && move_cursor(editor, step, false) {
         paint(editor, drag.brush);
     }
-    Mode::Edit(Editing::Drag(drag, tool))
+    Then::Edit(Editing::Drag(drag, tool))
 }
 
 /// Move the cursor, wrapping round the edges unless painting; true if it moved.
@@ -358,29 +459,30 @@ const MENU_ROWS: [MenuRow; 7] = [
     MenuRow::Done,
 ];
 
+#[inline(never)]
 fn update_menu(
     persistent: &mut Persistent,
     editor: &mut Box<Editor>,
     row: usize,
     system: &mut System,
-) -> Option<Mode> {
+) -> Option<Then> {
     let input = &system.input;
     if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
-        return Some(Mode::Edit(Editing::Draw));
+        return Some(Then::Edit(Editing::Draw));
     }
     let (dx, _) = input.repeated_direction();
     let chosen = MENU_ROWS.get(row).copied().unwrap_or(MenuRow::Done);
-    if let Some(row) = menu::step_row(system, row, MENU_ROWS.len()) {
+    if let Some(row) = step_row(system, row, MENU_ROWS.len()) {
         if editor.armed.take().is_some() {
             editor.message.clear();
         }
-        return Some(Mode::Edit(Editing::Menu { row }));
+        return Some(Then::Edit(Editing::Menu { row }));
     }
     if dx != 0 && matches!(chosen, MenuRow::Width | MenuRow::Height) {
         resize(editor, chosen == MenuRow::Width, dx, system);
         // The same mode: the menu's text is set again below.
         editor.text_stale = true;
-        return Some(Mode::Edit(Editing::Menu { row }));
+        return Some(Then::Edit(Editing::Menu { row }));
     }
     if !system.input.just_pressed(Button::A) {
         return None;
@@ -396,7 +498,7 @@ fn update_menu(
         editor.text_stale = true;
         system.sound.play(sfx::ERROR);
         crate::event!("nonogram.confirm row={chosen:?}");
-        return Some(Mode::Edit(Editing::Menu { row }));
+        return Some(Then::Edit(Editing::Menu { row }));
     }
     editor.armed = None;
     match chosen {
@@ -414,11 +516,11 @@ fn update_menu(
             );
             system.sound.play(sfx::CONFIRM);
             crate::event!("nonogram.cleared");
-            Some(Mode::Edit(Editing::Draw))
+            Some(Then::Edit(Editing::Draw))
         }
         MenuRow::Delete => {
             let slot = usize::from(editor.slot);
-            let save = system.save::<Nonogram>();
+            let save = puzzle::save(system);
             save.delete_custom(slot);
             if persistent.source == Source::Custom(editor.slot)
                 && let Some(played) = editor.saved
@@ -439,9 +541,9 @@ fn update_menu(
             editor.slot = DELETED;
             system.sound.play(sfx::CONFIRM);
             crate::event!("nonogram.deleted slot={slot}");
-            Some(menu::mine_mode(slot))
+            Some(Then::Leave(mine_page(slot)))
         }
-        MenuRow::Done => Some(menu::mine_mode(usize::from(editor.slot))),
+        MenuRow::Done => Some(Then::Leave(mine_page(usize::from(editor.slot)))),
     }
 }
 
@@ -470,17 +572,17 @@ fn resize(editor: &mut Box<Editor>, width: bool, step: i32, system: &mut System)
     system.sound.play(sfx::CURSOR);
 }
 
-fn start_check(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+fn start_check(editor: &mut Editor, system: &mut System) -> Option<Then> {
     let picture = editor.picture();
     if picture.is_empty() {
         editor.message = "Draw something first.".into();
         system.sound.play(sfx::ERROR);
-        return Some(Mode::Edit(Editing::Menu { row: 0 }));
+        return Some(Then::Edit(Editing::Menu { row: 0 }));
     }
-    let check = editor.check.get_or_insert_with(new_check);
+    let mut check = new_check();
     check.restart(&editor.clues, Some(&picture), true);
     crate::event!("nonogram.check started");
-    Some(Mode::Edit(Editing::Checking))
+    Some(Then::Edit(Editing::Checking(check)))
 }
 
 /// A check on the heap, built there: it is too big for the stack.
@@ -494,12 +596,15 @@ fn new_check() -> Box<UniquenessCheck> {
     unsafe { check.assume_init() }
 }
 
-fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+#[inline(never)]
+fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Then> {
     if system.input.just_pressed(Button::B) {
         editor.message = "Check cancelled.".into();
-        return Some(Mode::Edit(Editing::Menu { row: 0 }));
+        return Some(Then::Edit(Editing::Menu { row: 0 }));
     }
-    let check = editor.check.as_mut()?;
+    let Editing::Checking(check) = &mut editor.editing else {
+        return None;
+    };
     // The player waits for the verdict: the check fills the frame.
     // The verdict is large: kept out of an `Option` (the stack is small).
     let mut frame = FrameFiller::start();
@@ -517,7 +622,7 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
             line_solvable,
         } => {
             let slot = usize::from(editor.slot);
-            let save = system.save::<Nonogram>();
+            let save = puzzle::save(system);
             save.keep_custom(slot, &solution);
             save.draft = None;
             system.storage.commit_soon();
@@ -536,7 +641,7 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
             crate::event!(
                 "nonogram.checked verdict=unique line_solvable={line_solvable} work={work} slot={slot}"
             );
-            Some(Mode::Edit(Editing::Menu {
+            Some(Then::Edit(Editing::Menu {
                 row: MenuRow::Share as usize,
             }))
         }
@@ -546,25 +651,24 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Mode> {
             editor.message = format!("Not unique: {cells} marked cells\ncan go either way.");
             system.sound.play(sfx::ERROR);
             crate::event!("nonogram.checked verdict=not_unique cells={cells} work={work}");
-            Some(Mode::Edit(Editing::Draw))
+            Some(Then::Edit(Editing::Draw))
         }
         Verdict::NoSolution | Verdict::Stalled { .. } => {
             editor.message = "The check failed.".into();
             system.sound.play(sfx::ERROR);
             crate::event!("nonogram.checked verdict=failed work={work}");
-            Some(Mode::Edit(Editing::Menu { row: 0 }))
+            Some(Then::Edit(Editing::Menu { row: 0 }))
         }
     }
 }
 
-fn share(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+fn share(editor: &mut Editor, system: &mut System) -> Option<Then> {
     let refused = if editor.saved != Some(editor.picture()) {
         "Check and save it first."
     } else {
         match Encoding::new(&editor.picture()) {
             Ok(encoding) => {
-                editor.encoding = Some(Box::new(encoding));
-                return Some(Mode::Edit(Editing::Coding));
+                return Some(Then::Edit(Editing::Coding(Box::new(encoding))));
             }
             Err(error) => error.message(),
         }
@@ -574,21 +678,23 @@ fn share(editor: &mut Editor, system: &mut System) -> Option<Mode> {
     crate::event!("nonogram.share refused message={refused}");
     // The same row: the menu's text is set again, with the message.
     editor.text_stale = true;
-    Some(Mode::Edit(Editing::Menu {
+    Some(Then::Edit(Editing::Menu {
         row: MenuRow::Share as usize,
     }))
 }
 
 /// Writing the share code, filling the frames the player waits through;
 /// shown once written.
-fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
+#[inline(never)]
+fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Then> {
     if system.input.just_pressed(Button::B) {
-        editor.encoding = None;
-        return Some(Mode::Edit(Editing::Menu {
+        return Some(Then::Edit(Editing::Menu {
             row: MenuRow::Share as usize,
         }));
     }
-    let encoding = editor.encoding.as_mut()?;
+    let Editing::Coding(encoding) = &mut editor.editing else {
+        return None;
+    };
     // The code is large: written into one place, not passed through `fill_frame`.
     let mut frame = FrameFiller::start();
     let written = loop {
@@ -599,13 +705,12 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
             return None;
         }
     };
-    editor.encoding = None;
     let code = match written {
         Ok(code) => code,
         Err(error) => {
             editor.message = error.message().into();
             system.sound.play(sfx::ERROR);
-            return Some(Mode::Edit(Editing::Menu {
+            return Some(Then::Edit(Editing::Menu {
                 row: MenuRow::Share as usize,
             }));
         }
@@ -615,9 +720,8 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Mode> {
         code.digits().len(),
         code_text(&code)
     );
-    editor.code = Some(code);
     system.sound.play(sfx::CONFIRM);
-    Some(Mode::Edit(Editing::Code))
+    Some(Then::Edit(Editing::Code(Box::new(code))))
 }
 
 /// The groups, a space between each.
@@ -630,97 +734,4 @@ fn code_text(code: &ShareCode) -> String {
         text.extend(group.iter().map(|&digit| char::from(b'0' + digit.min(9))));
     }
     text
-}
-
-/// Draw the editor's screen; true while drawing is left for later frames.
-pub fn draw(working: &mut Working, editing: Editing) -> bool {
-    let Some(editor) = working.editor.as_ref() else {
-        return false;
-    };
-    match editing {
-        Editing::Draw | Editing::Drag(..) => {
-            let run = match editing {
-                Editing::Drag(drag, _) => Some(drag.length_to(editor.cursor)),
-                _ => None,
-            };
-            let scene = Scene {
-                puzzle: editor.serial,
-                layout: editor.layout,
-                clues: &editor.clues,
-                marks: &editor.board.marks,
-                cursor: Some(editor.cursor),
-                greying: None,
-                finished: false,
-                seconds: None,
-                run,
-                marked: editor.ambiguous.as_ref(),
-            };
-            working.view.sync(&scene)
-        }
-        Editing::Code => {
-            let digits = editor.code.as_ref().map_or(&[][..], ShareCode::digits);
-            // The editor is borrowed from `working`: the digits are copied out.
-            let digits: heapless::Vec<u8, { share_code::MAX_DIGITS }> =
-                digits.iter().copied().collect();
-            menu::sync_code_page(working, &digits)
-        }
-        Editing::Menu { .. } | Editing::Checking | Editing::Coding => menu::sync_text_page(working),
-    }
-}
-
-/// The editor's text for the mode.
-pub fn text(working: &mut Working, editing: Editing) {
-    let Some(editor) = working.editor.as_ref() else {
-        return;
-    };
-    let slot = editor.slot + 1;
-    let picture = editor.picture();
-    match editing {
-        Editing::Draw | Editing::Drag(..) => {
-            let title = if editor.ambiguous.is_some() {
-                "Not unique".into()
-            } else {
-                format!("Mine {slot}")
-            };
-            working.view.set_title(&title);
-            working.view.set_lines("");
-        }
-        Editing::Menu { row } => {
-            let size = [
-                format!("Width: {}", picture.width()),
-                format!("Height: {}", picture.height()),
-            ];
-            let rows = [
-                "Check and save",
-                size[0].as_str(),
-                size[1].as_str(),
-                "Share code",
-                "Clear the drawing",
-                "Delete this slot",
-                "Done",
-            ];
-            let mut text = menu::rows_text(&rows, row, "");
-            text.push_str(&editor.message);
-            working.view.set_title(&format!("Editing slot {slot}"));
-            working.view.set_lines(&text);
-        }
-        Editing::Checking => {
-            let work = editor.check.as_ref().map_or(0, |check| check.work_done());
-            working.view.set_title(&format!("Editing slot {slot}"));
-            working
-                .view
-                .set_lines(&format!("Checking... {work}\n\nB: cancel"));
-        }
-        Editing::Coding => {
-            working.view.set_title(&format!("Share code, slot {slot}"));
-            working.view.set_lines("Writing the code...\n\nB: cancel");
-        }
-        Editing::Code => {
-            working.view.set_title(&format!("Share code, slot {slot}"));
-            let digits = editor.code.as_ref().map_or(0, |code| code.digits().len());
-            let mut lines = "\n".repeat(view::line_after_code(digits));
-            lines.push_str("Type it in Extras on\nany Pocket Desk. B: back");
-            working.view.set_lines(&lines);
-        }
-    }
 }

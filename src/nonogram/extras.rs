@@ -1,6 +1,7 @@
-//! The extras page: random puzzles made on the cartridge, and share codes
-//! typed on the number pad (a page of six groups at a time; each group is
-//! checked as it is typed and a bad one is marked and named).
+//! The extras page and the screens it leads to: random puzzles made on the
+//! cartridge, and share codes typed on the number pad (a page of six groups
+//! at a time; each group is checked as it is typed and a bad one is marked
+//! and named), then read.
 //!
 //! A random puzzle is Tatham-style: the generator draws pictures until one
 //! has clues that line logic alone solves, which also proves it has one
@@ -11,12 +12,14 @@ use alloc::{boxed::Box, format};
 
 use super::{
     CODE_CELLS_PER_SLICE,
-    app::{Mode, Persistent, Source, Working, start_puzzle},
-    menu::{self, TextPage},
+    next::Next,
+    pages::{self, Page, rows_text, step_row},
+    puzzle::Source,
     rules::{
-        CodeError, Generator,
+        CodeError, Generator, Grid,
         share_code::{self, Decoding, GROUP_DIGITS, PAGE_GROUPS},
     },
+    view::View,
 };
 use crate::framework::{
     System,
@@ -37,7 +40,7 @@ pub const GENERATE_WORK_PER_SLICE: u32 = 8;
 const SIZES: [(usize, usize); 4] = [(5, 5), (10, 10), (15, 15), (20, 15)];
 
 /// The row after the sizes: type a share code.
-const CODE_ROW: usize = SIZES.len();
+pub const CODE_ROW: usize = SIZES.len();
 
 /// The page's row that makes puzzles like one from `source` of `size`: its
 /// size's for a random one, the share code's otherwise.
@@ -48,23 +51,6 @@ pub fn row_of(source: Source, size: (usize, usize)) -> usize {
     }
 }
 
-/// What the extras have under way.
-#[derive(Default)]
-pub struct Extras {
-    generator: Option<Box<Generator>>,
-    /// The seed and size being made.
-    making: Option<(u32, (usize, usize))>,
-    /// The picture made, to play next frame.
-    made: Option<super::rules::Grid>,
-    attempts_shown: u32,
-    /// The share code being typed.
-    pad: Option<Box<NumberPad>>,
-    /// The share code typed, being read.
-    reading: Option<Box<Decoding>>,
-    /// Why the last code typed was refused, shown on the page.
-    refusal: Option<&'static str>,
-}
-
 /// The page's rows: one per size, then the share code.
 const ROWS: [&str; SIZES.len() + 1] = [
     "Random 5x5",
@@ -73,6 +59,144 @@ const ROWS: [&str; SIZES.len() + 1] = [
     "Random 20x15",
     "Type a share code",
 ];
+
+/// The extras page, its selected row.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ExtrasPage {
+    row: usize,
+}
+
+impl ExtrasPage {
+    pub fn new(row: usize) -> Self {
+        Self { row }
+    }
+
+    #[inline(never)]
+    pub fn update(&mut self, system: &mut System) -> Next {
+        let input = &system.input;
+        if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
+            return Next::Game;
+        }
+        if let Some(number) = pages::turn_from_text_page(system, Page::Extras) {
+            return Next::Page { number, slot: 0 };
+        }
+        if let Some(row) = step_row(system, self.row, ROWS.len()) {
+            self.row = row;
+            return Next::Stay;
+        }
+        if !system.input.just_pressed(Button::A) {
+            return Next::Stay;
+        }
+        match SIZES.get(self.row) {
+            Some(&size) => Next::Generate(size),
+            None => Next::CodePad,
+        }
+    }
+
+    /// The page's text; `refusal`: why the last code typed was refused.
+    pub fn text(&self, refusal: Option<&'static str>, view: &mut View) {
+        view.set_title("Extras");
+        // A refused code's reason where the keys' help goes.
+        let footer = refusal.unwrap_or("A: choose  B: back");
+        view.set_lines(&rows_text(&ROWS, self.row, footer));
+    }
+
+    pub fn draw(&self, view: &mut View) -> bool {
+        view.sync_text_page()
+    }
+}
+
+/// The generator at work on a random puzzle.
+pub struct Generating {
+    generator: Box<Generator>,
+    seed: u32,
+    size: (usize, usize),
+    /// The picture made, to play next frame.
+    made: Option<Grid>,
+    attempts_shown: u32,
+}
+
+impl Generating {
+    /// Start making a random puzzle of `size`.
+    pub fn start(system: &mut System, (width, height): (usize, usize)) -> Self {
+        let seed = system.rng.next_u32();
+        let mut generator = new_generator(seed, width, height);
+        generator.restart(seed, width, height);
+        system.sound.play(sfx::CONFIRM);
+        crate::event!("nonogram.generate seed={seed} size={width}x{height}");
+        Self {
+            generator,
+            seed,
+            size: (width, height),
+            made: None,
+            attempts_shown: 0,
+        }
+    }
+
+    #[inline(never)]
+    pub fn update(&mut self, view: &mut View, system: &mut System) -> Next {
+        if system.input.just_pressed(Button::B) {
+            return Next::Extras(0);
+        }
+        if let Some(picture) = self.made.take() {
+            // Found last frame: setting the puzzle up takes a frame of its own.
+            return Next::Start {
+                source: Source::Random(self.seed),
+                picture: Some(picture),
+            };
+        }
+        let generator = &mut self.generator;
+        match fill_frame(|| step(generator)) {
+            Some(picture) => {
+                crate::event!(
+                    "nonogram.generated seed={} attempts={}",
+                    self.seed,
+                    generator.attempts()
+                );
+                self.made = Some(picture);
+            }
+            None => {
+                // The count a few times a second.
+                if generator.attempts() >= self.attempts_shown + 8 {
+                    self.attempts_shown = generator.attempts();
+                    self.text(view);
+                }
+            }
+        }
+        Next::Stay
+    }
+
+    /// The generator's progress.
+    pub fn text(&self, view: &mut View) {
+        let (width, height) = self.size;
+        view.set_title("Random puzzle");
+        view.set_lines(&format!(
+            "Making a {width}x{height} puzzle that\nline logic solves...\n\nPictures tried: {}\n\nB: cancel",
+            self.attempts_shown
+        ));
+    }
+
+    pub fn draw(&self, view: &mut View) -> bool {
+        view.sync_text_page()
+    }
+}
+
+/// A generator on the heap, built there: it is too big for the stack.
+#[inline(never)]
+fn new_generator(seed: u32, width: usize, height: usize) -> Box<Generator> {
+    let mut generator = Box::new_uninit();
+    Generator::new_in(&mut generator, seed, width, height);
+    // SAFETY: built in place on the line above.
+    unsafe { generator.assume_init() }
+}
+
+/// A slice of the generator's work: its picture once it has a puzzle.
+#[inline(never)]
+fn step(generator: &mut Generator) -> Option<Grid> {
+    generator
+        .step(GENERATE_WORK_PER_SLICE)
+        .map(|puzzle| puzzle.picture)
+}
 
 /// A share code on the number pad: groups of five, six to a page, two to
 /// a line; the first group gives the length.
@@ -92,232 +216,115 @@ const SHARE_CODE: PagedCode = PagedCode {
     },
 };
 
-#[inline(never)]
-pub fn update_page(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let Mode::Extras { row } = working.mode else {
-        return;
-    };
-    let input = &system.input;
-    if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
-        working.mode = menu::back_to_game(persistent);
-        return;
-    }
-    if menu::turn_from_text_page(working, system, TextPage::Extras) {
-        return;
-    }
-    if let Some(row) = menu::step_row(system, row, ROWS.len()) {
-        working.mode = Mode::Extras { row };
-        return;
-    }
-    if !system.input.just_pressed(Button::A) {
-        return;
-    }
-    match SIZES.get(row) {
-        Some(&size) => generate(working, system, size),
-        None => open_pad(working, system),
-    }
+/// The pad's title.
+pub const PAD_TITLE: &str = "Type a share code:";
+
+/// Typing a share code on the number pad.
+pub struct CodePad {
+    pad: Box<NumberPad>,
+    /// A was down this frame (the pad's key shows pressed).
+    a_held: bool,
 }
 
-#[inline(never)]
-fn open_pad(working: &mut Working, system: &mut System) {
-    working.extras.refusal = None;
-    let pad = Box::new(NumberPad::paged(SHARE_CODE));
-    working.view.open_pad(&pad, "Type a share code:");
-    working.extras.pad = Some(pad);
-    working.mode = Mode::CodePad;
-    system.sound.play(sfx::CONFIRM);
-    crate::event!("nonogram.pad opened");
-}
+impl CodePad {
+    #[inline(never)]
+    pub fn open(system: &mut System) -> Self {
+        let pad = Box::new(NumberPad::paged(SHARE_CODE));
+        system.sound.play(sfx::CONFIRM);
+        crate::event!("nonogram.pad opened");
+        Self { pad, a_held: false }
+    }
 
-/// A frame of typing a share code; an accepted one is played at once.
-#[inline(never)]
-pub fn update_pad(_persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let Some(pad) = working.extras.pad.as_mut() else {
-        working.mode = Mode::Extras { row: CODE_ROW };
-        return;
-    };
-    let event = numpad_view::run_frame(pad, &system.input, &mut system.sound, "nonogram.pad");
-    match event {
-        PadEvent::Accepted => {
-            let reading = Decoding::new(pad.digits());
-            close_pad(working);
-            working.extras.refusal = None;
-            match reading {
-                Ok(reading) => {
-                    working.extras.reading = Some(Box::new(reading));
-                    working.mode = Mode::ReadingCode;
-                }
-                // The pad's validator checked it already: not reached.
-                Err(_) => working.mode = Mode::Extras { row: CODE_ROW },
-            }
+    /// The pad, for the view to put up while this screen is.
+    pub fn pad(&self) -> &NumberPad {
+        &self.pad
+    }
+
+    /// The pad's keys and digits, once its page is on screen; true while
+    /// drawing is left for later frames.
+    pub fn draw(&self, view: &mut View) -> bool {
+        if view.sync_text_page() {
+            return true;
         }
-        PadEvent::Cancelled => {
-            close_pad(working);
-            working.mode = Mode::Extras { row: CODE_ROW };
-        }
-        PadEvent::Nothing
-        | PadEvent::Typed
-        | PadEvent::Deleted
-        | PadEvent::Refused
-        | PadEvent::Rejected
-        | PadEvent::Turned => {}
+        view.sync_pad(&self.pad, self.a_held);
+        false
     }
-}
 
-fn close_pad(working: &mut Working) {
-    working.view.close_pad();
-    working.extras.pad = None;
-}
-
-/// Draw the pad once its page is on screen; true while drawing is left.
-pub fn sync_pad(working: &mut Working, a_held: bool) -> bool {
-    if menu::sync_text_page(working) {
-        return true;
-    }
-    if let Some(pad) = working.extras.pad.as_deref() {
-        working.view.sync_pad(pad, a_held);
-    }
-    false
-}
-
-/// A frame of reading the share code typed: played once read.
-#[inline(never)]
-pub fn update_reading(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let Some(reading) = working.extras.reading.as_mut() else {
-        working.mode = Mode::Extras { row: CODE_ROW };
-        return;
-    };
-    if system.input.just_pressed(Button::B) {
-        working.extras.reading = None;
-        working.mode = Mode::Extras { row: CODE_ROW };
-        return;
-    }
-    let Some(read) = fill_frame(|| reading.step(CODE_CELLS_PER_SLICE)) else {
-        return;
-    };
-    working.extras.reading = None;
-    match read {
-        Ok(picture) => {
-            crate::event!(
-                "nonogram.pad accepted size={}x{}",
-                picture.width(),
-                picture.height()
-            );
-            start_puzzle(persistent, working, system, Source::Shared, Some(&picture));
-        }
-        Err(error) => {
-            crate::event!("nonogram.pad refused reason={:?}", error);
-            working.extras.refusal = Some(error.message());
-            working.mode = Mode::Extras { row: CODE_ROW };
-            system.sound.play(sfx::ERROR);
-        }
-    }
-}
-
-/// START confirms a code instead of closing the window.
-pub fn claims_start(working: &Working) -> bool {
-    working.mode == Mode::CodePad
-}
-
-/// Start making a random puzzle of `size`.
-pub fn generate(working: &mut Working, system: &mut System, (width, height): (usize, usize)) {
-    let seed = system.rng.next_u32();
-    let generator = working
-        .extras
-        .generator
-        .get_or_insert_with(|| new_generator(seed, width, height));
-    generator.restart(seed, width, height);
-    working.extras.making = Some((seed, (width, height)));
-    working.extras.made = None;
-    working.extras.attempts_shown = 0;
-    working.mode = Mode::Generating;
-    system.sound.play(sfx::CONFIRM);
-    crate::event!("nonogram.generate seed={seed} size={width}x{height}");
-}
-
-/// A generator on the heap, built there: it is too big for the stack.
-#[inline(never)]
-fn new_generator(seed: u32, width: usize, height: usize) -> Box<Generator> {
-    let mut generator = Box::new_uninit();
-    Generator::new_in(&mut generator, seed, width, height);
-    // SAFETY: built in place on the line above.
-    unsafe { generator.assume_init() }
-}
-
-#[inline(never)]
-pub fn update_generating(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-    let (Some(generator), Some((seed, _))) =
-        (working.extras.generator.as_mut(), working.extras.making)
-    else {
-        working.mode = Mode::Extras { row: 0 };
-        return;
-    };
-    if system.input.just_pressed(Button::B) {
-        working.extras.making = None;
-        working.mode = Mode::Extras { row: 0 };
-        return;
-    }
-    if let Some(picture) = working.extras.made.take() {
-        // Found last frame: setting the puzzle up takes a frame of its own.
-        working.extras.making = None;
-        start_puzzle(
-            persistent,
-            working,
-            system,
-            Source::Random(seed),
-            Some(&picture),
+    /// A frame of typing; an accepted code is read next.
+    #[inline(never)]
+    pub fn update(&mut self, system: &mut System) -> Next {
+        let event = numpad_view::run_frame(
+            &mut self.pad,
+            &system.input,
+            &mut system.sound,
+            "nonogram.pad",
         );
-        return;
-    }
-    match fill_frame(|| step(generator)) {
-        Some(picture) => {
-            crate::event!(
-                "nonogram.generated seed={seed} attempts={}",
-                generator.attempts()
-            );
-            working.extras.made = Some(picture);
+        self.a_held = system.input.pressed(Button::A);
+        match event {
+            PadEvent::Accepted => match Decoding::new(self.pad.digits()) {
+                Ok(reading) => Next::ReadCode(Box::new(reading)),
+                // The pad's validator checked it already: not reached.
+                Err(_) => Next::Extras(CODE_ROW),
+            },
+            PadEvent::Cancelled => Next::Extras(CODE_ROW),
+            PadEvent::Nothing
+            | PadEvent::Typed
+            | PadEvent::Deleted
+            | PadEvent::Refused
+            | PadEvent::Rejected
+            | PadEvent::Turned => Next::Stay,
         }
-        None => {
-            // The count a few times a second.
-            if generator.attempts() >= working.extras.attempts_shown + 8 {
-                working.extras.attempts_shown = generator.attempts();
-                text(working);
+    }
+}
+
+/// Reading the share code typed, a frame's cells at a time.
+pub struct ReadingCode {
+    reading: Box<Decoding>,
+}
+
+impl ReadingCode {
+    pub fn new(reading: Box<Decoding>) -> Self {
+        Self { reading }
+    }
+
+    /// A frame of reading: played once read. `refusal` is set when the
+    /// code does not hold a picture.
+    #[inline(never)]
+    pub fn update(&mut self, refusal: &mut Option<&'static str>, system: &mut System) -> Next {
+        if system.input.just_pressed(Button::B) {
+            return Next::Extras(CODE_ROW);
+        }
+        let reading = &mut self.reading;
+        let Some(read) = fill_frame(|| reading.step(CODE_CELLS_PER_SLICE)) else {
+            return Next::Stay;
+        };
+        match read {
+            Ok(picture) => {
+                crate::event!(
+                    "nonogram.pad accepted size={}x{}",
+                    picture.width(),
+                    picture.height()
+                );
+                Next::Start {
+                    source: Source::Shared,
+                    picture: Some(picture),
+                }
+            }
+            Err(error) => {
+                crate::event!("nonogram.pad refused reason={:?}", error);
+                *refusal = Some(error.message());
+                system.sound.play(sfx::ERROR);
+                Next::Extras(CODE_ROW)
             }
         }
     }
-}
 
-/// A slice of the generator's work: its picture once it has a puzzle.
-#[inline(never)]
-fn step(generator: &mut Generator) -> Option<super::rules::Grid> {
-    generator
-        .step(GENERATE_WORK_PER_SLICE)
-        .map(|puzzle| puzzle.picture)
-}
+    pub fn text(&self, view: &mut View) {
+        view.set_title("Share code");
+        view.set_lines("Reading the code...\n\nB: cancel");
+    }
 
-/// The extras page's text, or the generator's progress.
-pub fn text(working: &mut Working) {
-    match working.mode {
-        Mode::Generating => {
-            let Some((_, (width, height))) = working.extras.making else {
-                return;
-            };
-            working.view.set_title("Random puzzle");
-            working.view.set_lines(&format!(
-                "Making a {width}x{height} puzzle that\nline logic solves...\n\nPictures tried: {}\n\nB: cancel",
-                working.extras.attempts_shown
-            ));
-        }
-        Mode::ReadingCode => {
-            working.view.set_title("Share code");
-            working.view.set_lines("Reading the code...\n\nB: cancel");
-        }
-        Mode::Extras { row } => {
-            working.view.set_title("Extras");
-            // A refused code's reason where the keys' help goes.
-            let footer = working.extras.refusal.unwrap_or("A: choose  B: back");
-            working.view.set_lines(&menu::rows_text(&ROWS, row, footer));
-        }
-        _ => {}
+    pub fn draw(&self, view: &mut View) -> bool {
+        view.sync_text_page()
     }
 }

@@ -4,10 +4,13 @@
 //! - `rules/`: the pure game (lines and clues, the hint guide, the solver
 //!   and uniqueness check, the generator, share codes, the built-in
 //!   pictures, painting and undo).
-//! - `app.rs`: the app contract: painting on the D-pad, the clock, records;
-//!   `menu.rs`: the ring of pages on SELECT (puzzles, the player's own,
-//!   extras, options); `editor.rs`: drawing, checking and sharing a puzzle;
-//!   `extras.rs`: random puzzles and share codes.
+//! - `app.rs`: the app contract and the way between the screens, each of
+//!   which owns its data and says what comes next (`next.rs`): `play.rs`
+//!   (the board), `menu.rs` (the puzzle lists, the player's slots, the
+//!   options), `extras.rs` (random puzzles, share codes), `editor.rs`
+//!   (drawing, checking and sharing a puzzle).
+//! - What the screens share, handed down to them: `puzzle.rs` (the puzzle
+//!   being played, the save section), `pages.rs` (SELECT's ring of pages).
 //! - `layout.rs`: where a board and its clues go on the screen (pure);
 //!   `view.rs`: drawing them on `raster.rs`, a layer drawn pixel by pixel,
 //!   in `glyphs.rs`' small digits; `art.rs`: the icon and the colours;
@@ -22,10 +25,19 @@ mod extras;
 mod glyphs;
 mod layout;
 mod menu;
+mod next;
+mod pages;
+mod play;
+mod puzzle;
 mod raster;
 pub mod records;
 pub mod rules;
 mod view;
 
 pub use app::Nonogram;
-pub(crate) use editor::CODE_CELLS_PER_SLICE;
+
+/// Cells of a share code written (the editor) or read (the extras) between
+/// looks at the clock: the player waits, so slices fill the frame (see
+/// `FrameFiller`, and `nonogram.share.encode.slice` in `just bench` for a
+/// slice's cost).
+const CODE_CELLS_PER_SLICE: usize = 80;

@@ -8,7 +8,7 @@
 //! share.
 
 use agb::display::tiled::RegularBackground;
-use alloc::{borrow::ToOwned, string::String};
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
 
 use super::art::Colours;
 use super::glyphs::{self, COLON, Glyph};
@@ -260,9 +260,18 @@ pub struct View {
     /// What the boxes say, kept to type again when they move.
     title_text: String,
     lines_text: String,
+    /// Text asked for since the last `draw_text`, in order: boxes are
+    /// blanked and typed only while drawing.
+    text_due: Vec<TextChange>,
     built: bool,
     /// The number pad, while a share code is typed.
     pad: Option<NumberPadView>,
+}
+
+/// New text for one of the boxes.
+enum TextChange {
+    Title(String),
+    Lines(String),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -294,6 +303,7 @@ impl View {
             text_origins: None,
             title_text: String::new(),
             lines_text: String::new(),
+            text_due: Vec::new(),
             built: false,
             pad: None,
         }
@@ -618,14 +628,34 @@ impl View {
     }
 
     /// The corner's line of text (the puzzle's number, or its name once
-    /// solved).
+    /// solved), typed from the next `draw_text`.
     pub fn set_title(&mut self, text: &str) {
+        self.text_due.push(TextChange::Title(text.into()));
+    }
+
+    /// Lines in the left column (the clues' place once solved), typed from
+    /// the next `draw_text`.
+    pub fn set_lines(&mut self, text: &str) {
+        self.text_due.push(TextChange::Lines(text.into()));
+    }
+
+    /// Start typing the text asked for since the last call, in the order it
+    /// was asked for (each change blanks its box).
+    pub fn draw_text(&mut self) {
+        for change in core::mem::take(&mut self.text_due) {
+            match change {
+                TextChange::Title(text) => self.type_title(&text),
+                TextChange::Lines(text) => self.type_lines(&text),
+            }
+        }
+    }
+
+    fn type_title(&mut self, text: &str) {
         text.clone_into(&mut self.title_text);
         self.title.set_gradually(text);
     }
 
-    /// Lines in the left column (the clues' place once solved).
-    pub fn set_lines(&mut self, text: &str) {
+    fn type_lines(&mut self, text: &str) {
         text.clone_into(&mut self.lines_text);
         self.lines.set_gradually(text);
     }
@@ -820,9 +850,9 @@ impl View {
 
     /// The number pad on a text page: its keys on the right, its digits
     /// and messages on the left, in place of the page's own text.
-    pub fn open_pad(&mut self, pad: &NumberPad, title: &'static str) {
-        self.set_title("");
-        self.set_lines("");
+    fn open_pad(&mut self, pad: &NumberPad, title: &'static str) {
+        self.type_title("");
+        self.type_lines("");
         self.title.release();
         self.lines.release();
         self.pad = Some(NumberPadView::new(
@@ -842,10 +872,36 @@ impl View {
         }
     }
 
-    pub fn close_pad(&mut self) {
+    fn close_pad(&mut self) {
         if let Some(mut view) = self.pad.take() {
             view.clear();
         }
+    }
+
+    /// Put up the number pad (with its title) while one is given, take it
+    /// down once none is.
+    pub fn follow_pad(&mut self, pad: Option<(&NumberPad, &'static str)>) {
+        match (pad, self.pad.is_some()) {
+            (Some((pad, title)), false) => self.open_pad(pad, title),
+            (None, true) => self.close_pad(),
+            _ => {}
+        }
+    }
+
+    /// Draw a text page (the options, the extras, the editor's menu); true
+    /// while drawing is left for later frames.
+    pub fn sync_text_page(&mut self) -> bool {
+        self.sync_code_page(&[])
+    }
+
+    /// Draw a text page with a share code's digits on it.
+    pub fn sync_code_page(&mut self, code: &[u8]) -> bool {
+        self.sync_list(&ListScene {
+            entries: &[],
+            selected: 0,
+            text_page: true,
+            code,
+        })
     }
 }
 

@@ -1,0 +1,327 @@
+//! Playing the puzzle on the board: A fills, B crosses, hold and move to
+//! paint along a line, L and R undo and redo; once solved, A goes on to
+//! the next puzzle.
+
+use agb::input::Button;
+use alloc::{format, string::String};
+
+use super::{
+    next::Next,
+    puzzle::{self, Game, Persistent, Source, step_cursor},
+    records::NonogramSave,
+    rules::{
+        builtin,
+        play::{Brush, Drag, Painted, Tool},
+    },
+    view::{Scene, View},
+};
+use crate::framework::{
+    System,
+    assets::sfx,
+    widgets::timer::{MAX_SECONDS, format_time},
+};
+
+/// The board screen.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Play {
+    /// Waiting for a button.
+    Idle,
+    /// A or B held: painting along a line.
+    Drag(Drag, Tool),
+    /// The picture is finished: A for the next puzzle.
+    Solved,
+}
+
+/// Letters the corner's title line holds.
+const TITLE_LETTERS: usize = 10;
+
+/// Penalty for the `n`th mistake (counting from 1): 2, 4, then 8 minutes.
+const fn penalty(n: u8) -> u16 {
+    match n {
+        0 | 1 => 120,
+        2 => 240,
+        _ => 480,
+    }
+}
+
+impl Play {
+    /// The puzzle as it was left: finished, or ready for the next mark.
+    pub fn resume(persistent: &Persistent) -> Self {
+        if persistent.solved {
+            Self::Solved
+        } else {
+            Self::Idle
+        }
+    }
+
+    /// The clock runs.
+    pub fn is_playing(&self) -> bool {
+        !matches!(self, Self::Solved)
+    }
+
+    #[inline(never)]
+    pub fn update(
+        &mut self,
+        persistent: &mut Persistent,
+        game: &mut Game,
+        view: &mut View,
+        system: &mut System,
+    ) -> Next {
+        match self {
+            Self::Solved => update_solved(persistent, game, system),
+            Self::Idle | Self::Drag(..) => self.update_play(persistent, game, view, system),
+        }
+    }
+
+    fn update_play(
+        &mut self,
+        persistent: &mut Persistent,
+        game: &mut Game,
+        view: &mut View,
+        system: &mut System,
+    ) -> Next {
+        let input = &system.input;
+        if *self == Self::Idle {
+            if input.just_pressed(Button::Select) {
+                return Next::List;
+            }
+            let tool = if input.just_pressed(Button::A) {
+                Some(Tool::Fill)
+            } else if input.just_pressed(Button::B) {
+                Some(Tool::Cross)
+            } else {
+                None
+            };
+            if let Some(tool) = tool {
+                // The drag starts on the cursor's cell; a direction pressed in
+                // the same frame carries on below.
+                let brush = Brush::starting_on(tool, game.mark_at(persistent.cursor));
+                game.begin_stroke();
+                *self = Self::Drag(Drag::new(brush, persistent.cursor), tool);
+                self.paint(persistent, game, view, system, brush);
+            } else if input.just_pressed(Button::L) || input.just_pressed(Button::R) {
+                self.undo_or_redo(persistent, game, system);
+                return Next::Stay;
+            } else {
+                let step = system.input.repeated_direction();
+                if step != (0, 0) && self.move_cursor(persistent, game, step) {
+                    system.sound.play(sfx::CURSOR);
+                }
+                return Next::Stay;
+            }
+        }
+        let Self::Drag(mut drag, tool) = *self else {
+            // A mistake ended the drag.
+            return Next::Stay;
+        };
+        let input = &system.input;
+        let held = match tool {
+            Tool::Fill => input.pressed(Button::A),
+            Tool::Cross => input.pressed(Button::B),
+        };
+        if !held {
+            *self = Self::Idle;
+            self.check_solved(persistent, game, system);
+            // A direction pressed as the button comes up still moves.
+            let step = system.input.repeated_direction();
+            if *self == Self::Idle && step != (0, 0) {
+                self.move_cursor(persistent, game, step);
+            }
+            return Next::Stay;
+        }
+        let step = drag.constrain(input.repeated_direction());
+        *self = Self::Drag(drag, tool);
+        if step != (0, 0) && self.move_cursor(persistent, game, step) {
+            self.paint(persistent, game, view, system, drag.brush);
+        }
+        Next::Stay
+    }
+
+    fn undo_or_redo(&mut self, persistent: &mut Persistent, game: &mut Game, system: &mut System) {
+        let undo = system.input.just_pressed(Button::L);
+        if game.undo_or_redo(undo) {
+            system.sound.play(sfx::CURSOR);
+            crate::event!("nonogram.{}", if undo { "undo" } else { "redo" });
+            self.check_solved(persistent, game, system);
+        } else {
+            system.sound.play(sfx::ERROR);
+        }
+    }
+
+    /// Move the cursor by `(dx, dy)`, wrapping round the board's edges when
+    /// not painting; true if it moved.
+    fn move_cursor(&self, persistent: &mut Persistent, game: &Game, step: (i32, i32)) -> bool {
+        let painting = matches!(self, Self::Drag(..));
+        step_cursor(&mut persistent.cursor, game.size(), step, !painting)
+    }
+
+    fn paint(
+        &mut self,
+        persistent: &mut Persistent,
+        game: &mut Game,
+        view: &mut View,
+        system: &mut System,
+        brush: Brush,
+    ) {
+        let (x, y) = (
+            usize::from(persistent.cursor.0),
+            usize::from(persistent.cursor.1),
+        );
+        let checking = puzzle::save(system).options.mistakes;
+        match game.paint(brush, (x, y), checking) {
+            Painted::Unchanged => {}
+            Painted::Changed => {
+                crate::event!("nonogram.paint x={x} y={y} brush={brush:?}");
+            }
+            Painted::Mistake => {
+                persistent.mistakes = persistent.mistakes.saturating_add(1);
+                let cost = penalty(persistent.mistakes);
+                persistent.seconds = persistent.seconds.saturating_add(cost).min(MAX_SECONDS);
+                system.sound.play(sfx::ERROR);
+                // The clock jumps: the corner says why for a moment.
+                view.set_title(&format!("+{} minutes", cost / 60));
+                game.show_note();
+                crate::event!("nonogram.mistake x={x} y={y} penalty={cost}");
+                // Like Picross, a mistake ends the drag.
+                *self = Self::Idle;
+            }
+        }
+    }
+
+    /// After a change: the fills satisfy every clue, so the picture is done.
+    fn check_solved(&mut self, persistent: &mut Persistent, game: &mut Game, system: &mut System) {
+        if persistent.solved || !game.is_solved() {
+            return;
+        }
+        persistent.solved = true;
+        *self = Self::Solved;
+        let save = puzzle::save(system);
+        let new_best = match persistent.source {
+            Source::Builtin(index) => save.finish(usize::from(index), persistent.seconds),
+            // Only while the slot still holds this picture.
+            Source::Custom(slot) => {
+                let same = save
+                    .custom(usize::from(slot))
+                    .and_then(|custom| custom.picture())
+                    .as_ref()
+                    == Some(game.solution());
+                same && save.finish_custom(usize::from(slot), persistent.seconds)
+            }
+            Source::Random(_) | Source::Shared => false,
+        };
+        persistent.marks = game.finish(new_best);
+        system.storage.commit_soon();
+        system.sound.play(sfx::CONFIRM);
+        crate::event!(
+            "nonogram.solved puzzle={} seconds={} mistakes={} best={}",
+            persistent.source,
+            persistent.seconds,
+            persistent.mistakes,
+            new_best
+        );
+    }
+
+    /// The corner's title and, once solved, the lines beside the picture.
+    pub fn text(&self, persistent: &Persistent, game: &Game, save: &NonogramSave, view: &mut View) {
+        let (width, height) = game.size();
+        if *self == Self::Solved {
+            let (name, best, next) = match persistent.source {
+                Source::Builtin(index) => (
+                    builtin::name(usize::from(index)).unwrap_or("?").into(),
+                    save.best(usize::from(index)),
+                    "next",
+                ),
+                Source::Custom(slot) => (
+                    format!("Mine {}", slot + 1),
+                    save.custom(usize::from(slot))
+                        .and_then(|custom| custom.best()),
+                    "list",
+                ),
+                Source::Random(_) => (format!("Random {width}x{height}"), None, "another"),
+                Source::Shared => ("Shared".into(), None, "list"),
+            };
+            view.set_title(&name);
+            let verdict = if game.new_best() {
+                "New best!"
+            } else {
+                "Solved!"
+            };
+            let best =
+                best.map_or_else(String::new, |best| format!("\nBest {}", format_time(best)));
+            view.set_lines(&format!(
+                "{verdict}\nTime {}{best}\nA: {next}",
+                format_time(persistent.seconds),
+            ));
+        } else {
+            let name = match persistent.source {
+                Source::Builtin(index) => format!("No.{}", index + 1),
+                Source::Custom(slot) => format!("Mine {}", slot + 1),
+                Source::Random(_) => "Random".into(),
+                Source::Shared => "Shared".into(),
+            };
+            // The size too where the corner has room for it (the board shows it).
+            let title = format!("{width}x{height} {name}");
+            view.set_title(if title.len() <= TITLE_LETTERS {
+                &title
+            } else {
+                &name
+            });
+            view.set_lines("");
+        }
+    }
+
+    /// Bring the board a step closer to the game; true while drawing is
+    /// left for later frames.
+    pub fn draw(
+        &self,
+        persistent: &Persistent,
+        game: &mut Game,
+        guided: bool,
+        view: &mut View,
+    ) -> bool {
+        // The greying follows the marks: a cache, brought up to date here.
+        game.regrade();
+        let run = match self {
+            Self::Drag(drag, _) => Some(drag.length_to(persistent.cursor)),
+            _ => None,
+        };
+        let solved = *self == Self::Solved;
+        let scene = Scene {
+            puzzle: game.serial(),
+            layout: game.layout(),
+            clues: game.clues(),
+            marks: game.marks(),
+            cursor: Some(persistent.cursor),
+            greying: guided.then(|| game.greying()),
+            finished: solved,
+            // Once solved, the time is in the lines beside the picture.
+            seconds: (!solved).then_some(persistent.seconds),
+            run,
+            marked: None,
+        };
+        view.sync(&scene)
+    }
+}
+
+/// Finished: A goes on (the next puzzle, another random one, or the list).
+#[inline(never)]
+fn update_solved(persistent: &Persistent, game: &Game, system: &mut System) -> Next {
+    let input = &system.input;
+    if input.just_pressed(Button::Select) {
+        return Next::List;
+    }
+    if !input.just_pressed(Button::A) {
+        return Next::Stay;
+    }
+    match persistent.source {
+        Source::Builtin(index) => {
+            let next = puzzle::save(system).first_unsolved_from(usize::from(index) + 1);
+            Next::Start {
+                source: Source::Builtin(next as u16),
+                picture: None,
+            }
+        }
+        Source::Random(_) => Next::Generate(game.size()),
+        Source::Custom(_) | Source::Shared => Next::List,
+    }
+}

@@ -1,0 +1,292 @@
+//! The puzzle being played, which every screen may look at: where it comes
+//! from, the marks on its board, its clock; and the save section, which the
+//! screens reach through `save` rather than through the app's type.
+
+use alloc::{boxed::Box, vec};
+
+use super::{
+    layout::Layout,
+    records::{Custom, NonogramSave},
+    rules::{
+        Greying, Grid, PuzzleClues, builtin, grey,
+        play::{Board, Brush, HISTORY_CHANGES, Mark, Marks, PACKED_BYTES, Painted},
+    },
+};
+use crate::framework::{System, widgets::timer::Timer};
+
+/// The app's id: its events and its save section go by it.
+pub const ID: &str = "nonogram";
+
+/// The app's save section.
+pub fn save<'a>(system: &'a mut System<'_>) -> &'a mut NonogramSave {
+    system.storage.section::<NonogramSave>(ID)
+}
+
+/// What survives while the window is closed: the puzzle, the cursor, the
+/// clock and every mark (two bits a cell). A picture not built in is in the
+/// save section (`NonogramSave::playing`, the player's slots), as is the
+/// editor's drawing.
+pub struct Persistent {
+    pub source: Source,
+    pub cursor: (u8, u8),
+    pub seconds: u16,
+    pub mistakes: u8,
+    pub solved: bool,
+    pub marks: [u8; PACKED_BYTES],
+    /// The window closed on the editor: it opens there again.
+    pub editing: bool,
+}
+
+impl Persistent {
+    /// Start a puzzle afresh.
+    pub fn start(&mut self, source: Source) {
+        self.source = source;
+        self.cursor = (0, 0);
+        self.seconds = 0;
+        self.mistakes = 0;
+        self.solved = false;
+        self.marks = [0; PACKED_BYTES];
+    }
+}
+
+/// Where the puzzle on the board comes from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Source {
+    Builtin(u16),
+    /// The player's own, from this slot.
+    Custom(u8),
+    /// Made by the generator from this seed.
+    Random(u32),
+    /// Typed in as a share code.
+    Shared,
+}
+
+/// As the event log names it: a built-in by its index.
+impl core::fmt::Display for Source {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Builtin(index) => write!(f, "{index}"),
+            Self::Custom(slot) => write!(f, "mine{slot}"),
+            Self::Random(seed) => write!(f, "random{seed}"),
+            Self::Shared => write!(f, "shared"),
+        }
+    }
+}
+
+/// The puzzle being played.
+pub struct Game {
+    /// A new number for each puzzle loaded, so the view knows to redraw.
+    serial: u32,
+    layout: Layout,
+    clues: PuzzleClues,
+    solution: Grid,
+    board: Board<Box<[u16]>>,
+    /// The hint guide's greying of each row and column, for `graded`.
+    rows: [Greying; 15],
+    columns: [Greying; 20],
+    graded: Option<Marks>,
+    /// Counts frames into the seconds kept in `Persistent`.
+    clock: Timer,
+    /// A new best time was set by the solve on screen.
+    new_best: bool,
+    /// Frames left of a note in the corner (a mistake's penalty).
+    note_frames: u8,
+}
+
+/// Frames a note in the corner (a mistake's penalty) stays before the title
+/// comes back.
+const NOTE_FRAMES: u8 = 90;
+
+impl Game {
+    /// The puzzle `persistent` names with `marks` (or a blank board).
+    #[inline(never)]
+    pub fn load(
+        persistent: &Persistent,
+        marks: Option<&[u8; PACKED_BYTES]>,
+        system: &mut System,
+    ) -> Box<Self> {
+        let save = save(system);
+        let solution = match persistent.source {
+            Source::Builtin(index) => builtin::picture(usize::from(index)),
+            Source::Custom(slot) => save.custom(usize::from(slot)).and_then(Custom::picture),
+            Source::Random(_) | Source::Shared => save.playing.as_ref().and_then(Custom::picture),
+        };
+        // A picture the save no longer holds (a damaged save, a deleted slot):
+        // the first built-in instead, its marks dropped.
+        let marks = marks.filter(|_| solution.is_some());
+        let solution = solution
+            .or_else(|| builtin::picture(0))
+            .unwrap_or_else(|| Grid::new(5, 5));
+        let clues = PuzzleClues::of_picture(&solution);
+        let serial = system.frame;
+        let (width, height) = (solution.width(), solution.height());
+        let marks = marks.map_or_else(
+            || Marks::new(width, height),
+            |bytes| Marks::unpack(width, height, bytes),
+        );
+        let layout = Layout::of(&clues);
+        let options = self::save(system).options;
+        let mut board = Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice());
+        board.auto_cross = options.auto_cross;
+        Box::new(Self {
+            serial,
+            layout,
+            clues,
+            solution,
+            board,
+            rows: [Greying::default(); 15],
+            columns: [Greying::default(); 20],
+            graded: None,
+            clock: Timer::new(),
+            new_best: false,
+            note_frames: 0,
+        })
+    }
+
+    pub fn serial(&self) -> u32 {
+        self.serial
+    }
+
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    pub fn clues(&self) -> &PuzzleClues {
+        &self.clues
+    }
+
+    pub fn solution(&self) -> &Grid {
+        &self.solution
+    }
+
+    pub fn marks(&self) -> &Marks {
+        &self.board.marks
+    }
+
+    /// The mark on the cell at `(x, y)`.
+    pub fn mark_at(&self, (x, y): (u8, u8)) -> Mark {
+        self.board.marks.get(usize::from(x), usize::from(y))
+    }
+
+    /// Marks from here to the next `begin_stroke` are undone together.
+    pub fn begin_stroke(&mut self) {
+        self.board.history.begin_step();
+    }
+
+    /// Paint the cell at `(x, y)` with `brush`; a mark against the
+    /// solution is a mistake when `check` (the option) is on.
+    pub fn paint(&mut self, brush: Brush, (x, y): (usize, usize), check: bool) -> Painted {
+        let solution = check.then_some(&self.solution);
+        self.board.paint(brush, (x, y), &self.clues, solution)
+    }
+
+    /// Undo (or redo) the last stroke; true if there was one.
+    pub fn undo_or_redo(&mut self, undo: bool) -> bool {
+        if undo {
+            self.board.undo()
+        } else {
+            self.board.redo()
+        }
+    }
+
+    /// The fills satisfy every clue.
+    pub fn is_solved(&self) -> bool {
+        self.board.is_solved(&self.clues)
+    }
+
+    /// The picture is done: crosses and history go, the marks left packed.
+    pub fn finish(&mut self, new_best: bool) -> [u8; PACKED_BYTES] {
+        self.board.marks.clear_crosses();
+        self.board.history.clear();
+        self.new_best = new_best;
+        self.board.marks.pack()
+    }
+
+    /// The solve on screen set a new best time.
+    pub fn new_best(&self) -> bool {
+        self.new_best
+    }
+
+    /// The marks, two bits a cell, to keep while the window is closed.
+    pub fn packed_marks(&self) -> [u8; PACKED_BYTES] {
+        self.board.marks.pack()
+    }
+
+    pub fn set_auto_cross(&mut self, on: bool) {
+        self.board.auto_cross = on;
+    }
+
+    /// Put a note in the corner for a while.
+    pub fn show_note(&mut self) {
+        self.note_frames = NOTE_FRAMES;
+    }
+
+    /// A frame of the note in the corner; true on the frame it ends.
+    pub fn note_ending(&mut self) -> bool {
+        if self.note_frames == 0 {
+            return false;
+        }
+        self.note_frames -= 1;
+        self.note_frames == 0
+    }
+
+    /// A frame of play on the clock; true when a second has passed.
+    pub fn tick_clock(&mut self) -> bool {
+        self.clock.start();
+        self.clock.tick()
+    }
+
+    /// The picture's width and height.
+    pub fn size(&self) -> (usize, usize) {
+        (self.solution.width(), self.solution.height())
+    }
+
+    /// Whether the hint guide has greyed the board at least once.
+    pub fn is_graded(&self) -> bool {
+        self.graded.is_some()
+    }
+
+    /// The hint guide's greying by row and by column.
+    pub fn greying(&self) -> (&[Greying], &[Greying]) {
+        (&self.rows[..], &self.columns[..])
+    }
+
+    /// Re-grey the lines whose marks changed since the last call.
+    pub fn regrade(&mut self) {
+        let marks = &self.board.marks;
+        let (rows, columns) = self
+            .graded
+            .as_ref()
+            .map_or((u32::MAX, u32::MAX), |old| marks.changed_lines(old));
+        if rows == 0 {
+            return;
+        }
+        for y in (0..marks.height()).filter(|y| rows & 1 << y != 0) {
+            self.rows[y] = grey(marks.row(y), self.clues.row(y));
+        }
+        for x in (0..marks.width()).filter(|x| columns & 1 << x != 0) {
+            self.columns[x] = grey(marks.column(x), self.clues.column(x));
+        }
+        self.graded = Some(*marks);
+    }
+}
+
+/// Move `cursor` by `(dx, dy)` on a board of `(width, height)` cells,
+/// wrapping round the edges (`wrap`, when not painting) or stopping at
+/// them; true if it moved. Play and the editor move their cursors alike.
+pub fn step_cursor(
+    cursor: &mut (u8, u8),
+    (width, height): (usize, usize),
+    (dx, dy): (i32, i32),
+    wrap: bool,
+) -> bool {
+    let (width, height) = (width as i32, height as i32);
+    let (x, y) = (i32::from(cursor.0), i32::from(cursor.1));
+    let (nx, ny) = if wrap {
+        ((x + dx).rem_euclid(width), (y + dy).rem_euclid(height))
+    } else {
+        ((x + dx).clamp(0, width - 1), (y + dy).clamp(0, height - 1))
+    };
+    *cursor = (nx as u8, ny as u8);
+    (nx, ny) != (x, y)
+}
