@@ -241,7 +241,7 @@ impl App for Nonogram {
         Request::Stay
     }
 
-    fn draw(persistent: &Persistent, working: &mut Working) {
+    fn draw(persistent: &Persistent, working: &mut Working, _saved: &NonogramSave) {
         let Working {
             view,
             mode,
