@@ -79,7 +79,7 @@ impl Mode {
 
     /// Draw the screen a step; true while drawing is left for later frames.
     fn draw(
-        &self,
+        &mut self,
         persistent: &Persistent,
         game: &mut Game,
         options: &Options,
@@ -251,10 +251,7 @@ impl App for Nonogram {
             ..
         } = working;
         view.set_colours(Colours::new(options.high_contrast));
-        view.follow_pad(match mode {
-            Mode::CodePad(pad) => Some((pad.pad(), extras::PAD_TITLE)),
-            _ => None,
-        });
+        view.follow_pad(matches!(mode, Mode::CodePad(_)));
         view.draw_text();
         if *screen_changed {
             return;
@@ -266,6 +263,9 @@ impl App for Nonogram {
 
     fn show(_persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
         working.view.show(canvas);
+        if let Mode::CodePad(pad) = &working.mode {
+            pad.show(canvas);
+        }
     }
 
     /// START confirms a share code instead of closing the window.
@@ -297,7 +297,7 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
     if let Mode::Edit(editor) = &working.mode {
         editor.keep_draft(system);
     }
-    working.mode = match next {
+    let mode = match next {
         Next::Stay => return,
         Next::Game => Mode::Play(Play::resume(persistent)),
         Next::List => list_at_puzzle(persistent, &working.game, system),
@@ -319,6 +319,10 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
             Mode::Play(Play::Idle)
         }
     };
+    // A pad's text leaves the screen in `draw`, with the page that follows.
+    if let Mode::CodePad(pad) = core::mem::replace(&mut working.mode, mode) {
+        working.view.retire_pad(pad.into_panel());
+    }
 }
 
 /// Page `number` of the ring with `slot` (or row 0) chosen.

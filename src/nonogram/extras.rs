@@ -23,11 +23,12 @@ use super::{
 };
 use crate::framework::{
     System,
-    assets::sfx,
+    assets::{TEXT_PALETTE, sfx},
+    canvas::Canvas,
     frame_time::fill_frame,
     widgets::{
-        numpad::{NumberPad, PadEvent, PagedCode},
-        numpad_view,
+        numpad::{NumberPad, PagedCode},
+        pad_panel::{PadOutcome, PadPanel, PadPlace},
     },
 };
 
@@ -216,63 +217,62 @@ const SHARE_CODE: PagedCode = PagedCode {
     },
 };
 
-/// The pad's title.
-pub const PAD_TITLE: &str = "Type a share code:";
+/// Where the pad goes on its text page: keys on the right, digits and
+/// messages on the left, in place of the page's own text.
+const PAD_PLACE: PadPlace = PadPlace {
+    title: "Type a share code:",
+    keys_origin: (156, 50),
+    text_origin: (16, 20),
+    text_columns: 16,
+    palette: TEXT_PALETTE,
+};
 
 /// Typing a share code on the number pad.
 pub struct CodePad {
-    pad: Box<NumberPad>,
-    /// A was down this frame (the pad's key shows pressed).
-    a_held: bool,
+    pad: Box<PadPanel>,
 }
 
 impl CodePad {
     #[inline(never)]
     pub fn open(system: &mut System) -> Self {
-        let pad = Box::new(NumberPad::paged(SHARE_CODE));
+        let pad = NumberPad::paged(SHARE_CODE);
         system.sound.play(sfx::CONFIRM);
         crate::event!("nonogram.pad opened");
-        Self { pad, a_held: false }
+        Self {
+            pad: Box::new(PadPanel::new(pad, PAD_PLACE, "nonogram.pad")),
+        }
     }
 
-    /// The pad, for the view to put up while this screen is.
-    pub fn pad(&self) -> &NumberPad {
-        &self.pad
+    /// The pad, for the view to take off the screen once this screen goes.
+    pub fn into_panel(self) -> Box<PadPanel> {
+        self.pad
     }
 
     /// The pad's keys and digits, once its page is on screen; true while
     /// drawing is left for later frames.
-    pub fn draw(&self, view: &mut View) -> bool {
+    pub fn draw(&mut self, view: &mut View) -> bool {
         if view.sync_text_page() {
             return true;
         }
-        view.sync_pad(&self.pad, self.a_held);
+        view.draw_pad(&mut self.pad);
         false
+    }
+
+    pub fn show(&self, canvas: &mut Canvas) {
+        self.pad.show(canvas);
     }
 
     /// A frame of typing; an accepted code is read next.
     #[inline(never)]
     pub fn update(&mut self, system: &mut System) -> Next {
-        let event = numpad_view::run_frame(
-            &mut self.pad,
-            &system.input,
-            &mut system.sound,
-            "nonogram.pad",
-        );
-        self.a_held = system.input.pressed(Button::A);
-        match event {
-            PadEvent::Accepted => match Decoding::new(self.pad.digits()) {
+        match self.pad.update(system) {
+            PadOutcome::Accepted => match Decoding::new(self.pad.digits()) {
                 Ok(reading) => Next::ReadCode(Box::new(reading)),
                 // The pad's validator checked it already: not reached.
                 Err(_) => Next::Extras(CODE_ROW),
             },
-            PadEvent::Cancelled => Next::Extras(CODE_ROW),
-            PadEvent::Nothing
-            | PadEvent::Typed
-            | PadEvent::Deleted
-            | PadEvent::Refused
-            | PadEvent::Rejected
-            | PadEvent::Turned => Next::Stay,
+            PadOutcome::Cancelled => Next::Extras(CODE_ROW),
+            PadOutcome::Typing => Next::Stay,
         }
     }
 }

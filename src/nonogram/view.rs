@@ -8,7 +8,7 @@
 //! share.
 
 use agb::display::tiled::RegularBackground;
-use alloc::{borrow::ToOwned, string::String, vec::Vec};
+use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
 
 use super::art::Colours;
 use super::glyphs::{self, COLON, Glyph};
@@ -21,12 +21,10 @@ use super::rules::{
 };
 use crate::fnv;
 use crate::framework::{
-    assets::TEXT_PALETTE,
     canvas::Canvas,
     transition::Area,
     widgets::{
-        numpad::NumberPad,
-        numpad_view::NumberPadView,
+        pad_panel::PadPanel,
         text::{LINE_HEIGHT, TextBox},
         window,
     },
@@ -264,8 +262,10 @@ pub struct View {
     /// blanked and typed only while drawing.
     text_due: Vec<TextChange>,
     built: bool,
-    /// The number pad, while a share code is typed.
-    pad: Option<NumberPadView>,
+    /// The number pad has the page, while a share code is typed.
+    pad_up: bool,
+    /// The pad of a screen that has gone, its text taken off by `follow_pad`.
+    retired_pad: Option<Box<PadPanel>>,
 }
 
 /// New text for one of the boxes.
@@ -305,7 +305,8 @@ impl View {
             lines_text: String::new(),
             text_due: Vec::new(),
             built: false,
-            pad: None,
+            pad_up: false,
+            retired_pad: None,
         }
     }
 
@@ -840,50 +841,45 @@ impl View {
         }
     }
 
+    /// The layers; a pad's sprites are its screen's to show.
     pub fn show(&self, canvas: &mut Canvas) {
         canvas.background(&self.frame_layer);
         canvas.background(&self.text_layer);
-        if let Some(pad) = &self.pad {
-            pad.show(canvas);
-        }
     }
 
-    /// The number pad on a text page: its keys on the right, its digits
-    /// and messages on the left, in place of the page's own text.
-    fn open_pad(&mut self, pad: &NumberPad, title: &'static str) {
+    /// The number pad takes a text page: the page's own text makes way.
+    fn open_pad(&mut self) {
         self.type_title("");
         self.type_lines("");
         self.title.release();
         self.lines.release();
-        self.pad = Some(NumberPadView::new(
-            pad,
-            title,
-            (156, 50),
-            (16, 20),
-            16,
-            TEXT_PALETTE,
-        ));
+        self.pad_up = true;
     }
 
     /// Bring the pad's text and keys up to date (once the page is shown).
-    pub fn sync_pad(&mut self, pad: &NumberPad, a_held: bool) {
-        if let Some(view) = self.pad.as_mut() {
-            view.update(pad, a_held, &mut self.text_layer);
-        }
+    pub fn draw_pad(&mut self, pad: &mut PadPanel) {
+        pad.draw(&mut self.text_layer);
+    }
+
+    /// The pad of a screen that has gone: its text goes at the next
+    /// `follow_pad`.
+    pub fn retire_pad(&mut self, pad: Box<PadPanel>) {
+        self.retired_pad = Some(pad);
     }
 
     fn close_pad(&mut self) {
-        if let Some(mut view) = self.pad.take() {
-            view.clear();
+        self.pad_up = false;
+        if let Some(pad) = self.retired_pad.take() {
+            pad.close();
         }
     }
 
-    /// Put up the number pad (with its title) while one is given, take it
-    /// down once none is.
-    pub fn follow_pad(&mut self, pad: Option<(&NumberPad, &'static str)>) {
-        match (pad, self.pad.is_some()) {
-            (Some((pad, title)), false) => self.open_pad(pad, title),
-            (None, true) => self.close_pad(),
+    /// Make way for the number pad while a screen has one (`up`), and take
+    /// it down once none has.
+    pub fn follow_pad(&mut self, up: bool) {
+        match (up, self.pad_up) {
+            (true, false) => self.open_pad(),
+            (false, true) => self.close_pad(),
             _ => {}
         }
     }

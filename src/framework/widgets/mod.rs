@@ -3,7 +3,8 @@
 pub mod dialog;
 pub mod list;
 pub mod numpad;
-pub mod numpad_view;
+// Apps use a pad through its holder, `pad_panel`, which owns the view.
+mod numpad_view;
 pub mod pad_panel;
 pub mod status_bar;
 pub mod text;
