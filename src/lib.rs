@@ -4,8 +4,9 @@
 //!   sound and saving.
 //! - the apps, one folder each, registered in the `apps!` list below:
 //!   `sweeper` (Poop Sweeper), `polarium`, `nonogram`, `settings`.
-//! - [`random`]: the seeded random numbers the pure game rules use;
-//!   [`damm`]: the check digit of every code a player types.
+//! - the pure code, crates of their own that cannot depend on agb: each
+//!   app's `rules/` (`sweeper-rules`, ...), and `shared/` (seeded random
+//!   numbers, check digits, hashing).
 #![no_std]
 #![cfg_attr(test, no_main)]
 #![cfg_attr(test, feature(custom_test_frameworks))]
@@ -19,10 +20,11 @@
 
 extern crate alloc;
 
-mod damm;
-mod fnv;
 mod framework;
-mod random;
+#[cfg(test)]
+mod rules_on_gba;
+
+use shared::{fnv, random};
 
 use framework::{AppSlot, System, input::Input, sound::Sound};
 

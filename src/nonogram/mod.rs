@@ -24,7 +24,7 @@ mod layout;
 mod menu;
 mod raster;
 pub mod records;
-pub mod rules;
+pub use nonogram_rules as rules;
 mod view;
 
 pub use app::Nonogram;

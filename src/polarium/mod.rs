@@ -21,7 +21,7 @@ mod endless;
 mod hints;
 mod menu;
 pub mod records;
-pub mod rules;
+pub use polarium_rules as rules;
 mod search;
 mod size_choice;
 mod sounds;

@@ -45,11 +45,11 @@ mod arithmetic_coder;
 mod big_number;
 mod bits;
 mod cell_model;
-use crate::damm;
+use shared::damm;
 mod error;
 mod picture_data;
 mod reciprocal;
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests;
 
 pub use error::CodeError;
@@ -69,7 +69,7 @@ const GROUP_DATA: usize = GROUP_DIGITS - 1;
 /// Groups on one page of the number pad.
 pub const PAGE_GROUPS: usize = 6;
 /// Digits on one page: what the number pad holds at once.
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub const PAGE_DIGITS: usize = PAGE_GROUPS * GROUP_DIGITS;
 /// Groups in the longest code (a 20x15 picture written one bit a cell).
 pub const MAX_GROUPS: usize = 25;
@@ -112,7 +112,7 @@ impl ShareCode {
 
 /// The share code of `picture`: the shortest of the layouts it allows (on a
 /// tie, the lowest numbered). Refuses a picture with no filled cell.
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub fn encode(picture: &Grid) -> Result<ShareCode, CodeError> {
     let mut encoding = Encoding::new(picture)?;
     loop {
@@ -123,7 +123,7 @@ pub fn encode(picture: &Grid) -> Result<ShareCode, CodeError> {
 }
 
 /// The picture a typed code names. Every refusal says why.
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub fn decode(digits: &[u8]) -> Result<Grid, CodeError> {
     let mut decoding = Decoding::new(digits)?;
     loop {
