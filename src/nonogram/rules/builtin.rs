@@ -639,7 +639,7 @@ mod tests {
     /// prints each one's verdict, work, fill and, where the clues allow more
     /// than one picture, the cells to change. From /:
     /// `NONOGRAM_CANDIDATES=/path/file.txt cargo test --release --manifest-path
-    /// <repo>/tests/rules/Cargo.toml check_candidate_nonograms -- --ignored --nocapture`
+    /// <repo>/Cargo.toml -p nonogram-rules check_candidate_nonograms -- --ignored --nocapture`
     #[test]
     #[ignore = "a tool for drawing puzzles"]
     fn check_candidate_nonograms() {
