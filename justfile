@@ -14,8 +14,8 @@ gba_file := root / "target" / (project + ".gba")
 # through `manifest` from outside the repo (`cd /`). Cargo reads
 # .cargo/config.toml by the working directory, and its GBA target and
 # build-std cannot be switched off from the command line or the environment
-# (config arrays merge), so from inside the repo every host crate would be
-# built with its own std, and Miri not at all.
+# (config arrays merge), so from inside the repo even `--target <host>` would
+# compile core, alloc and std from source for every host crate.
 manifest := root / "Cargo.toml"
 # The harness: a host program in the workspace, so in its target directory.
 harness := root / "target/release/harness"
