@@ -10,17 +10,25 @@ toolchain := `sed -n 's/^channel *= *"\(.*\)"/\1/p' rust-toolchain.toml`
 target_dir := root / "target/thumbv4t-none-eabi"
 rom_elf := target_dir / "release" / project
 gba_file := root / "target" / (project + ".gba")
-# The harness is a host program: it is built from outside the repo so that the
-# GBA settings in .cargo/config.toml (target, build-std) do not apply to it.
-harness := root / "tests/target/release/harness"
-# The ROM's pure modules built for the host (tests/rules), from outside the repo too.
-rules_manifest := root / "tests/rules/Cargo.toml"
+# One workspace (Cargo.toml): the ROM, and the host crates, whose cargo runs go
+# through `manifest` from outside the repo (`cd /`). Cargo reads
+# .cargo/config.toml by the working directory, and its GBA target and
+# build-std cannot be switched off from the command line or the environment
+# (config arrays merge), so from inside the repo even `--target <host>` would
+# compile core, alloc and std from source for every host crate.
+manifest := root / "Cargo.toml"
+# The harness: a host program in the workspace, so in its target directory.
+harness := root / "target/release/harness"
+# The pure crates and the host crate of the ROM's other pure files, all tested on the host.
+host_crates := "-p shared -p sweeper-rules -p polarium-rules -p nonogram-rules -p rules-host"
 # Miri runs on the first nightly after the pinned one that ships it (the
-# pinned nightly has no Miri build); only tests/rules is built with it.
+# pinned nightly has no Miri build); only the pure crates are built with it.
 miri_toolchain := "nightly-2026-05-20"
 # What Miri runs: everything that reaches the floodfill's unchecked indexing
 # (reveals, chords, wins, its bitmap, off-board input, a short differential
-# run) and the position types. Miri is far slower than native code, hence a subset.
+# run) and the position types, in sweeper-rules and (the differential test)
+# rules-host. Miri is far slower than native code, hence a subset.
+miri_crates := "-p sweeper-rules -p rules-host"
 miri_tests := "board::tests::flood board::tests::chord board::tests::losing_chord board::tests::revealing board::tests::off_board differential pos_set::tests pos::tests"
 # `just bench` builds in its own target directory: its ROM spends ~35 000 frames
 # benchmarking at boot, so it must never stand in for the `events` ROM above.
@@ -51,12 +59,12 @@ test: setup-rom setup-harness setup-miri gba
     host="{{root}}/tests/out/host"
     mkdir -p "$host"
     start=$SECONDS
-    (cd / && cargo +{{toolchain}} test --release --manifest-path "{{root}}/tests/Cargo.toml" \
+    (cd / && cargo +{{toolchain}} test --release --manifest-path "{{manifest}}" -p harness \
         -- --show-output) >"$host/harness.txt" 2>&1 || true
-    (cd / && cargo +{{toolchain}} test --manifest-path "{{rules_manifest}}" \
+    (cd / && cargo +{{toolchain}} test --manifest-path "{{manifest}}" {{host_crates}} \
         -- --show-output) >"$host/rules.txt" 2>&1 || true
     rules=$SECONDS
-    (cd / && cargo +{{miri_toolchain}} miri test --manifest-path "{{rules_manifest}}" \
+    (cd / && cargo +{{miri_toolchain}} miri test --manifest-path "{{manifest}}" {{miri_crates}} \
         -- --show-output {{miri_tests}}) >"$host/miri.txt" 2>&1 || true
     echo "host tests: $((rules - start)) s, under Miri: $((SECONDS - rules)) s (builds included)"
     test_elf=$(cargo test --no-run --message-format=json \
@@ -69,7 +77,7 @@ test: setup-rom setup-harness setup-miri gba
 
 # The host tests of the pure modules under Miri (see `miri_tests`); `just test` runs them too.
 miri: setup-miri
-    cd / && cargo +{{miri_toolchain}} miri test --manifest-path "{{rules_manifest}}" -- {{miri_tests}}
+    cd / && cargo +{{miri_toolchain}} miri test --manifest-path "{{manifest}}" {{miri_crates}} -- {{miri_tests}}
 
 # Release .gba with a valid header (agb-gbafix), ready to flash. Save type: SRAM.
 gba: setup-rom
@@ -77,20 +85,20 @@ gba: setup-rom
     agb-gbafix "{{rom_elf}}" --title "POCKET DESK" -o "{{gba_file}}"
     @echo "wrote {{gba_file}}"
 
-# Clippy with warnings denied and rustfmt --check, for the ROM and the harness.
-# rustfmt also gets every file of src/ by name: `cargo fmt` does not follow
-# the modules the `apps!` macro declares.
+# Clippy with warnings denied and rustfmt --check, for every crate. The ROM's
+# builds lint the pure crates too, as the GBA code they are there (workspace
+# members are linted wherever they are built); the host run lints them with
+# their tests, and the harness. rustfmt also gets every file of src/ by name:
+# `cargo fmt` does not follow the modules the `apps!` macro declares.
 check: setup-rom
     cargo clippy -- -D warnings
     cargo clippy --release -- -D warnings
     cargo clippy --features bench -- -D warnings
     cargo clippy --tests -- -D warnings
-    cargo fmt --check
+    cargo fmt --all --check
     rustfmt --edition 2024 --check $(find src -name '*.rs')
-    cd / && cargo +{{toolchain}} clippy --release --manifest-path "{{root}}/tests/Cargo.toml" -- -D warnings
-    cd / && cargo +{{toolchain}} fmt --manifest-path "{{root}}/tests/Cargo.toml" --check
-    cd / && cargo +{{toolchain}} clippy --all-targets --manifest-path "{{rules_manifest}}" -- -D warnings
-    cd / && cargo +{{toolchain}} fmt --manifest-path "{{rules_manifest}}" --check
+    cd / && cargo +{{toolchain}} clippy --release --manifest-path "{{manifest}}" -p harness -- -D warnings
+    cd / && cargo +{{toolchain}} clippy --all-targets --manifest-path "{{manifest}}" {{host_crates}} -- -D warnings
 
 # Seeded random input over the whole release ROM; fails on any panic.
 soak seed="1" frames="1000000": setup-rom setup-harness
@@ -176,7 +184,7 @@ setup-miri:
 
 # Debian packages the harness links against, then the harness itself.
 setup-harness: (apt "libmgba-dev" "libclang-dev" "pkg-config")
-    cd / && cargo +{{toolchain}} build --release --quiet --manifest-path "{{root}}/tests/Cargo.toml"
+    cd / && cargo +{{toolchain}} build --release --quiet --manifest-path "{{manifest}}" -p harness
 
 # An mGBA frontend for `run`.
 setup-frontend:

@@ -4,25 +4,28 @@
 //!   sound and saving.
 //! - the apps, one folder each, registered in the `apps!` list below:
 //!   `sweeper` (Poop Sweeper), `polarium`, `nonogram`, `settings`.
-//! - [`random`]: the seeded random numbers the pure game rules use;
-//!   [`damm`]: the check digit of every code a player types.
+//! - the pure code, crates of their own that cannot depend on agb: each
+//!   app's `rules/` (`sweeper-rules`, ...), and `shared/` (seeded random
+//!   numbers, check digits, hashing).
 #![no_std]
 #![cfg_attr(test, no_main)]
 #![cfg_attr(test, feature(custom_test_frameworks))]
 #![cfg_attr(any(debug_assertions, feature = "events"), feature(allocator_api))]
 #![cfg_attr(test, reexport_test_harness_main = "test_main")]
 #![cfg_attr(test, test_runner(agb::test_runner::test_runner))]
-// The in-ROM test build leaves out the host-only tests (see
-// sweeper/rules/mod.rs), so helpers only they use look unused there; dead
-// code is judged on the ROM builds.
+// The in-ROM test build leaves out the host-only tests of the pure files
+// tests/rules builds (`#[cfg(all(test, not(target_arch = "arm")))]`), so
+// helpers only they use look unused there; dead code is judged on the ROM
+// builds.
 #![cfg_attr(test, allow(dead_code, unused_imports))]
 
 extern crate alloc;
 
-mod damm;
-mod fnv;
 mod framework;
-mod random;
+#[cfg(test)]
+mod rules_on_gba;
+
+use shared::{fnv, random};
 
 use framework::{AppSlot, System, input::Input, sound::Sound};
 

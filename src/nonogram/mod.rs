@@ -31,7 +31,7 @@ mod play;
 mod puzzle;
 mod raster;
 pub mod records;
-pub mod rules;
+pub use nonogram_rules as rules;
 mod view;
 
 pub use app::Nonogram;

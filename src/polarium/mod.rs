@@ -30,7 +30,7 @@ mod next;
 mod pad;
 mod play;
 pub mod records;
-pub mod rules;
+pub use polarium_rules as rules;
 mod search;
 mod session;
 mod size_choice;

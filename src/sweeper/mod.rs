@@ -11,7 +11,7 @@ pub(crate) mod art;
 #[cfg(feature = "bench")]
 mod bench;
 pub mod records;
-pub mod rules;
+pub use sweeper_rules as rules;
 mod sounds;
 pub mod view;
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ROM = ROOT / "target/thumbv4t-none-eabi/release/pocket-desk"
-HARNESS = ROOT / "tests/target/release/harness"
+HARNESS = ROOT / "target/release/harness"
 WIDTH, HEIGHT = 14, 6
 START = (WIDTH // 2, HEIGHT // 2)  # Board::new puts the cursor in the middle
 

@@ -38,7 +38,8 @@ usage:
   harness play  ROM SCRIPT [--sram-in F] [--sram-out F] [--out DIR] [--update-goldens] [--verbose]
   harness soak  ROM --seed S --frames N [--verbose]
   harness table LOG [--rom GBA]    (prints the performance table of a `just bench` log)
-  harness imports DIR [--edges]    (import cycles between the files of a crate's src DIR)
+  harness imports DIR [--edges]    (import cycles between the files of a crate's src DIR;
+                                    folders with their own Cargo.toml are crates of their own)
   harness suite --test-rom ROM --rom ROM [--gba FILE] --scripts DIR [--soak-seed S] [--soak-frames N]
                 [--host NAME=FILE]... [--out DIR] [--max-frames N] [--update-goldens] [--verbose]
 ROM is a .gba image or an ELF as cargo builds it. UPDATE_GOLDENS=1 = --update-goldens.";

@@ -16,21 +16,29 @@ use anyhow::{Context, Result};
 /// A module path from the crate root, e.g. `["polarium", "rules", "board"]`.
 type ModPath = Vec<String>;
 
+/// What a `use` of another crate passes on (its only segment), so that
+/// `crate::random::Rng`, through the root's `use shared::random;`, names no
+/// file of this crate.
+const EXTERNAL: &str = "::extern";
+
 struct SourceFile {
     path: PathBuf,
     module: ModPath,
     /// Paths the file names (already made absolute from the crate root),
     /// each with the line it is on.
     references: Vec<(ModPath, usize)>,
-    /// `pub use` lines: the name they pass on and the absolute path it comes from.
+    /// `pub use` lines: the name they pass on and the absolute path it comes
+    /// from; and every `use` of another crate, as [`EXTERNAL`].
     reexports: BTreeMap<String, ModPath>,
     /// `macro_rules!` names defined here (an exported macro is named from
     /// the crate root, `crate::event!`, but lives in this file).
     macros: BTreeSet<String>,
 }
 
-/// The files of a crate rooted at `root/lib.rs` (main.rs is a crate of its own
-/// that sees this one only through its public name, so it is left out).
+/// The files of a crate rooted at `root/lib.rs` or `root/mod.rs` (main.rs is a
+/// crate of its own that sees this one only through its public name, so it is
+/// left out, and so is a folder with its own Cargo.toml, such as an app's
+/// rules: its `crate::` is its own root; read it on its own).
 pub struct Graph {
     files: Vec<SourceFile>,
     by_module: BTreeMap<ModPath, usize>,
@@ -108,6 +116,9 @@ impl Graph {
             && let Some(name) = path.get(end)
             && let Some(source) = self.files[file].reexports.get(name)
         {
+            if source.first().is_some_and(|first| first == EXTERNAL) {
+                return None;
+            }
             let mut through: ModPath = source.clone();
             through.extend(path[end + 1..].iter().cloned());
             if let Some(defining) = self.resolve(&through, depth + 1) {
@@ -221,7 +232,9 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
         let path = entry?.path();
         if path.is_dir() {
-            collect(&path, out)?;
+            if !path.join("Cargo.toml").exists() {
+                collect(&path, out)?;
+            }
         } else if path.extension().is_some_and(|ext| ext == "rs") {
             out.push(path);
         }
@@ -348,6 +361,17 @@ fn scan(
     let chars: Vec<char> = code.chars().collect();
     let mut references = Vec::new();
     let mut reexports = BTreeMap::new();
+    // The modules this file declares: a `use` path starting anywhere else
+    // names another crate (`use shared::random;`, `pub use game_rules as rules;`).
+    let words: Vec<&str> = code
+        .split(|c: char| !is_ident(c))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let declared: BTreeSet<&str> = words
+        .windows(2)
+        .filter(|pair| pair[0] == "mod")
+        .map(|pair| pair[1])
+        .collect();
     // Inline modules (`mod tests { ... }`) open at a brace depth.
     let mut inline: Vec<(String, usize)> = Vec::new();
     let mut depth = 0usize;
@@ -413,6 +437,17 @@ fn scan(
             let passes_on = public && is_mod_rs && inline.is_empty();
             let base = here(&inline);
             for (path, alias) in expand_use(statement) {
+                let first = path.first().map_or("", String::as_str);
+                if absolute(&path, &base).is_none() && !declared.contains(first) {
+                    // Another crate's item: what names it through this
+                    // module names no file of this crate.
+                    if let Some(name) = alias.or_else(|| path.last().cloned())
+                        && name != "*"
+                    {
+                        reexports.insert(name, vec![EXTERNAL.to_string()]);
+                    }
+                    continue;
+                }
                 let absolute = absolute(&path, &base).or_else(|| {
                     // A 2018 path relative to this module (`use child::Item;`),
                     // kept when it is a submodule's; external crates resolve
@@ -668,6 +703,70 @@ mod tests {
         assert!(graph.cycles().is_empty());
         let a = (0..graph.len()).find(|&f| graph.name(f) == "a.rs").unwrap();
         assert!(graph.edges[a].is_empty(), "{:?}", graph.edges[a]);
+    }
+
+    #[test]
+    fn a_folder_with_its_own_cargo_toml_is_another_crate() {
+        // The rules' `crate::` is their own crate root, not lib.rs: read
+        // together, their files would seem to import the ROM's root.
+        let graph = graph_of(&[
+            (
+                "lib.rs",
+                "mod game;
+fn f() {}",
+            ),
+            ("game/mod.rs", "pub use game_rules as rules;"),
+            ("game/rules/Cargo.toml", "[package]"),
+            (
+                "game/rules/mod.rs",
+                "mod board;
+pub fn g() {}",
+            ),
+            ("game/rules/board.rs", "use crate::g;"),
+        ]);
+        let mut files: Vec<String> = (0..graph.len()).map(|f| graph.name(f)).collect();
+        files.sort();
+        assert_eq!(files, ["game/mod.rs", "lib.rs"]);
+        let rules = graph_of(&[
+            (
+                "mod.rs",
+                "mod board;
+pub fn g() {}",
+            ),
+            ("board.rs", "use crate::g;"),
+        ]);
+        assert_eq!(rules.len(), 2);
+        assert!(rules.cycles().is_empty());
+    }
+
+    #[test]
+    fn names_from_other_crates_are_no_arrows() {
+        // The root imports a shared crate's module and an app re-exports its
+        // rules crate: naming either through `crate::` names no file here.
+        let graph = graph_of(&[
+            (
+                "lib.rs",
+                "mod game;
+use shared::random;
+fn boot() { game::open(); }",
+            ),
+            (
+                "game/mod.rs",
+                "mod app;
+pub use game_rules as rules;
+pub use app::open;",
+            ),
+            (
+                "game/app.rs",
+                "use crate::game::rules::Board;
+pub fn open() { crate::random::Rng::new(1); }",
+            ),
+        ]);
+        assert!(graph.cycles().is_empty(), "{:?}", names(&graph));
+        let app = (0..graph.len())
+            .find(|&f| graph.name(f) == "game/app.rs")
+            .unwrap();
+        assert!(graph.edges[app].is_empty(), "{:?}", graph.edges[app]);
     }
 
     /// The guardrail itself: the ROM's sources have no cycles between files.

@@ -538,7 +538,7 @@ impl<E: Copy> NumberPad<E> {
 #[cfg(all(test, not(target_arch = "arm")))]
 mod tests {
     use super::*;
-    use crate::damm;
+    use shared::damm;
 
     fn only_even_sum(digits: &[u8]) -> Result<(), &'static str> {
         if digits.iter().map(|&d| u32::from(d)).sum::<u32>() % 2 == 0 {

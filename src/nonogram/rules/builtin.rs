@@ -386,7 +386,7 @@ const fn size_starts<const N: usize>(text: &[u8]) -> [usize; N] {
     counts
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     extern crate std;
 
@@ -395,8 +395,8 @@ mod tests {
     use std::{format, println};
 
     use super::*;
-    use crate::nonogram::rules::share_code;
-    use crate::nonogram::rules::{PuzzleClues, UniquenessCheck, Verdict};
+    use crate::share_code;
+    use crate::{PuzzleClues, UniquenessCheck, Verdict};
 
     /// Most solver work a built-in may take: what the cartridge can check
     /// within its time budget for a uniqueness check.
@@ -639,7 +639,7 @@ mod tests {
     /// prints each one's verdict, work, fill and, where the clues allow more
     /// than one picture, the cells to change. From /:
     /// `NONOGRAM_CANDIDATES=/path/file.txt cargo test --release --manifest-path
-    /// <repo>/tests/rules/Cargo.toml check_candidate_nonograms -- --ignored --nocapture`
+    /// <repo>/Cargo.toml -p nonogram-rules check_candidate_nonograms -- --ignored --nocapture`
     #[test]
     #[ignore = "a tool for drawing puzzles"]
     fn check_candidate_nonograms() {

@@ -18,7 +18,7 @@ pub struct Clues {
 impl Clues {
     /// Clues from their numbers; `None` if there are more than [`MAX_CLUES`]
     /// or one of them is 0 (a blank line has no numbers at all).
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     #[must_use]
     pub fn new(numbers: &[u8]) -> Option<Self> {
         if numbers.contains(&0) {
@@ -62,7 +62,7 @@ impl Clues {
 
     /// True for a blank line's clues (clippy's `len` rule asks for it where
     /// the tests export `Clues`).
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     #[must_use]
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
@@ -77,7 +77,7 @@ impl Clues {
     }
 
     /// Shortest line the runs fit in: their lengths plus one gap between each two.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     #[must_use]
     pub fn min_len(&self) -> usize {
         usize::from(self.total) + self.len().saturating_sub(1)
@@ -107,7 +107,7 @@ fn runs_are(filled: u32, numbers: &[u8]) -> bool {
     rest == 0
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::Clues;
 

@@ -15,7 +15,7 @@ use super::grid::Grid;
 use super::puzzle::PuzzleClues;
 use super::solver::{UniquenessCheck, Verdict};
 use super::{MAX_HEIGHT, MAX_WIDTH};
-use crate::random::Rng;
+use shared::random::Rng;
 
 /// Work units working out a picture's clues and starting its check cost,
 /// about as much as this many line solves.
@@ -410,11 +410,11 @@ fn nth_smallest(values: &[u16], index: usize, inside: &mut [u16; MAX_WIDTH * MAX
     *inside[..count].select_nth_unstable(index - below).1
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     #[test]
     fn nth_smallest_matches_sorting() {
-        let mut rng = crate::random::Rng::new(9);
+        let mut rng = shared::random::Rng::new(9);
         for len in 1..300 {
             let values: Vec<u16> = (0..len).map(|_| rng.below(9181) as u16).collect();
             let mut sorted = values.clone();
@@ -428,7 +428,7 @@ mod tests {
 
     /// The picture as the module notes describe it, cell by cell, with
     /// nothing made fast: the oracle for [`super::smooth_picture_in`].
-    fn plain_smooth_picture(rng: &mut crate::random::Rng, width: usize, height: usize) -> Grid {
+    fn plain_smooth_picture(rng: &mut shared::random::Rng, width: usize, height: usize) -> Grid {
         let mut noise = [[0u32; super::MAX_WIDTH]; super::MAX_HEIGHT];
         for row in noise.iter_mut().take(height) {
             for cell in row.iter_mut().take(width) {
@@ -482,8 +482,10 @@ mod tests {
                 (20, 15),
                 (7, 13),
             ] {
-                let (mut fast, mut plain) =
-                    (crate::random::Rng::new(seed), crate::random::Rng::new(seed));
+                let (mut fast, mut plain) = (
+                    shared::random::Rng::new(seed),
+                    shared::random::Rng::new(seed),
+                );
                 assert_eq!(
                     super::smooth_picture_in(&mut fast, width, height, scratch),
                     plain_smooth_picture(&mut plain, width, height),
@@ -496,7 +498,7 @@ mod tests {
     extern crate std;
 
     use super::{Generator, Grid, Puzzle};
-    use crate::nonogram::rules::solver::{UniquenessCheck, Verdict};
+    use crate::solver::{UniquenessCheck, Verdict};
 
     fn generate(mut generator: Generator, budget: u32) -> Puzzle {
         loop {

@@ -103,7 +103,7 @@ impl Grid {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::Grid;
 

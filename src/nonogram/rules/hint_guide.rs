@@ -118,5 +118,5 @@ pub fn grey(line: Line, clues: &Clues) -> Greying {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests;

@@ -159,7 +159,7 @@ const fn reverse_cells(mask: u32, len: usize) -> u32 {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::{Cell, Line};
 

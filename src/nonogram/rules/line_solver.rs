@@ -59,7 +59,7 @@ pub(super) fn forced(len: usize, filled: u32, crossed: u32, clues: &[u8]) -> Opt
     })
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     extern crate std;
 
@@ -67,10 +67,10 @@ mod tests {
     use std::vec::Vec;
 
     use super::{Forced, solve_line};
-    use crate::nonogram::rules::clues::Clues;
-    use crate::nonogram::rules::line::{Cell, Line};
-    use crate::nonogram::rules::oracle::{self, Starts};
-    use crate::random::Rng;
+    use crate::clues::Clues;
+    use crate::line::{Cell, Line};
+    use crate::oracle::{self, Starts};
+    use shared::random::Rng;
 
     fn check(line: Line, clues: &Clues, all: &[Starts]) {
         let expected = oracle::forced_by_enumeration(line, clues.as_slice(), all)

@@ -8,9 +8,14 @@
 //! [`MAX_WIDTH`] x [`MAX_HEIGHT`]; long computations run in steps with a work
 //! budget so the app can spread them over frames.
 //!
-//! Tests: `#[cfg(all(test, not(target_arch = "arm")))]` marks host tests
-//! (`tests/rules` builds these files for the host, with `std`); they check the
-//! fast code against the brute-force references in `oracle.rs`.
+//! A crate of its own (`nonogram-rules`, re-exported by the app as
+//! `nonogram::rules`), so Cargo itself keeps agb out. Its tests run on the
+//! host, with `std`; they check the fast code against the brute-force
+//! references in `oracle.rs`.
+#![cfg_attr(not(test), no_std)]
+
+#[cfg(test)]
+extern crate alloc;
 
 pub mod builtin;
 mod clues;
@@ -19,7 +24,7 @@ mod grid;
 mod hint_guide;
 mod line;
 mod line_solver;
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod oracle;
 mod placements;
 pub mod play;
@@ -27,7 +32,7 @@ mod puzzle;
 pub mod share_code;
 mod solver;
 
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub use clues::Clues;
 pub use generator::Generator;
 pub use grid::Grid;

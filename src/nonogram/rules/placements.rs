@@ -180,7 +180,7 @@ impl<'a> RightSweep<'a> {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::{runs_of, smear_up, spread_down, spread_up};
 

@@ -150,7 +150,7 @@ impl Marks {
     /// at once whether anything changed.
     #[must_use]
     pub fn fingerprint(&self) -> u32 {
-        crate::fnv::hash(
+        shared::fnv::hash(
             (0..self.height()).flat_map(|y| [self.filled[y], self.crossed[y], self.mistakes[y]]),
         )
     }
@@ -556,7 +556,7 @@ impl<S: Ring> Board<S> {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

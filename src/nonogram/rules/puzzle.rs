@@ -33,7 +33,7 @@ impl PuzzleClues {
 
     /// Clues given line by line; `None` when the counts do not match the
     /// size, the size is out of range, or some clues do not fit their line.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     #[must_use]
     pub fn new(width: usize, height: usize, rows: &[Clues], columns: &[Clues]) -> Option<Self> {
         let sizes_ok = (1..=MAX_WIDTH).contains(&width)
@@ -88,11 +88,11 @@ impl PuzzleClues {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::PuzzleClues;
-    use crate::nonogram::rules::clues::Clues;
-    use crate::nonogram::rules::grid::Grid;
+    use crate::clues::Clues;
+    use crate::grid::Grid;
 
     #[test]
     fn clues_of_a_picture() {

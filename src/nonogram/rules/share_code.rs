@@ -45,11 +45,10 @@ mod arithmetic_coder;
 mod big_number;
 mod bits;
 mod cell_model;
-use crate::damm;
 mod error;
 mod picture_data;
 mod reciprocal;
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests;
 
 pub use error::CodeError;
@@ -59,6 +58,7 @@ use super::{MAX_HEIGHT, MAX_WIDTH};
 use big_number::BigNumber;
 use bits::MAX_PICTURE_BITS;
 use picture_data::{CellReader, CellWriter, Layout};
+use shared::damm;
 
 /// The format version, the code's first digit.
 pub const VERSION: u8 = 1;
@@ -69,12 +69,15 @@ const GROUP_DATA: usize = GROUP_DIGITS - 1;
 /// Groups on one page of the number pad.
 pub const PAGE_GROUPS: usize = 6;
 /// Digits on one page: what the number pad holds at once.
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub const PAGE_DIGITS: usize = PAGE_GROUPS * GROUP_DIGITS;
 /// Groups in the longest code (a 20x15 picture written one bit a cell).
 pub const MAX_GROUPS: usize = 25;
 /// Digits in the longest code.
 pub const MAX_DIGITS: usize = MAX_GROUPS * GROUP_DIGITS;
+// A typo line for every group a code can have (error.rs cannot name MAX_GROUPS
+// without importing this file back).
+const _: () = assert!(error::BAD_GROUP.len() == MAX_GROUPS);
 /// Groups in the shortest well-formed code: the header and the check need two.
 const MIN_GROUPS: usize = 2;
 /// Data digits before the payload: the version and the group count.
@@ -112,7 +115,7 @@ impl ShareCode {
 
 /// The share code of `picture`: the shortest of the layouts it allows (on a
 /// tie, the lowest numbered). Refuses a picture with no filled cell.
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub fn encode(picture: &Grid) -> Result<ShareCode, CodeError> {
     let mut encoding = Encoding::new(picture)?;
     loop {
@@ -123,7 +126,7 @@ pub fn encode(picture: &Grid) -> Result<ShareCode, CodeError> {
 }
 
 /// The picture a typed code names. Every refusal says why.
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub fn decode(digits: &[u8]) -> Result<Grid, CodeError> {
     let mut decoding = Decoding::new(digits)?;
     loop {

@@ -771,5 +771,5 @@ impl UniquenessCheck {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests;

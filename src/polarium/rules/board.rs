@@ -192,7 +192,7 @@ pub struct Puzzle {
     pub hints: Option<(Cell, Cell)>,
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -125,5 +125,5 @@ const fn tiers<const N: usize>(text: &[u8]) -> [u8; N] {
     tiers
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests;

@@ -12,7 +12,7 @@
 
 use super::board::{Board, Cell, MAX_RING, MAX_SIDE, Puzzle};
 use super::stroke::{MAX_CELLS, Stroke};
-use crate::random::Rng;
+use shared::random::Rng;
 
 /// A designer-style puzzle and the stroke it was drawn with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,7 +129,7 @@ fn walk(rng: &mut Rng, board: &Board, length: usize) -> Option<heapless::Vec<Cel
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -104,7 +104,7 @@ pub const fn tier_name(tier: u8) -> &'static str {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -28,7 +28,7 @@
 
 use super::board::{Board, Cell, MAX_RING, MAX_SIDE, Puzzle};
 use super::stroke::{MAX_CELLS, Stroke};
-use crate::random::Rng;
+use shared::random::Rng;
 
 /// Narrowest board the generator makes: a 1-wide row is always one colour,
 /// and a 2-wide one must have exactly one tile flipped, which tall 2-wide
@@ -140,7 +140,7 @@ impl Generator {
 
     /// Attempt until a puzzle comes out (host tools and tests; the GBA
     /// calls [`Self::attempt`] a few times per frame instead).
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     pub fn generate(&mut self) -> Generated {
         loop {
             if let Some(generated) = self.attempt() {
@@ -331,5 +331,5 @@ const fn row_bits(height: u8) -> u8 {
     ((1u16 << height) - 1) as u8
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests;

@@ -2,8 +2,14 @@
 //! puzzle generator with its endless-mode codes, difficulty tiers and the
 //! built-in puzzles.
 //!
-//! No graphics, no allocation: only `core` and `heapless`. Host tests are
-//! `#[cfg(all(test, not(target_arch = "arm")))]` (run by `tests/rules`).
+//! No graphics, no allocation: only `core` and `heapless`. A crate of its
+//! own (`polarium-rules`, re-exported by the app as `polarium::rules`), so
+//! Cargo itself keeps agb out; its tests run on the host, and `rom_tests.rs`
+//! holds the bodies the ROM's test build runs on the GBA (feature `testing`).
+#![cfg_attr(not(test), no_std)]
+
+#[cfg(any(test, all(feature = "testing", target_arch = "arm")))]
+extern crate alloc;
 
 pub mod board;
 pub mod builtin;
@@ -19,5 +25,5 @@ pub mod stroke;
 pub use board::{Board, Cell, Puzzle};
 pub use stroke::Stroke;
 
-#[cfg(all(test, target_arch = "arm"))]
-mod rom_tests;
+#[cfg(all(feature = "testing", target_arch = "arm"))]
+pub mod rom_tests;

@@ -619,7 +619,7 @@ impl Solver {
 
     /// Run to the end (tests and content generation), in steps big enough
     /// to cost nothing and small enough for two scans to take turns.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     pub fn solve<const CAPACITY: usize, const SLOTS: usize>(
         &mut self,
         space: &mut Space<CAPACITY, SLOTS>,
@@ -1676,5 +1676,5 @@ fn trace(
     stroke
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests;

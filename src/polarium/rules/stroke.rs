@@ -234,7 +234,7 @@ pub const fn direction(from: Cell, to: Cell) -> u8 {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -244,7 +244,7 @@ mod tests {
 
     #[test]
     fn packed_strokes_come_back_and_garbage_stays_valid() {
-        let mut rng = crate::random::Rng::new(77);
+        let mut rng = shared::random::Rng::new(77);
         let board = Board::new(8, 8).unwrap();
         for _ in 0..2_000 {
             // A random self-avoiding walk.

@@ -10,7 +10,7 @@ use super::outcome::Outcome;
 use super::pos::Pos;
 use super::pos_set::PosSet;
 use super::square::{Square, SquareFlags};
-use crate::random::Rng;
+use shared::random::Rng;
 
 /// The timer shows minutes:seconds up to 99:59 and holds there.
 pub const MAX_SECONDS: u16 = 99 * 60 + 59;
@@ -243,7 +243,7 @@ impl Board {
         self.count_squares(Square::is_flagged)
     }
 
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     #[must_use]
     pub fn revealed_count(&self) -> u8 {
         self.count_squares(Square::is_revealed)
@@ -417,7 +417,7 @@ impl Board {
     /// checks), then the squares are written in one pass.
     #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram.lay_mines"))]
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-    pub(crate) fn lay_mines(&mut self, layout: &Layout) {
+    pub fn lay_mines(&mut self, layout: &Layout) {
         const STRIDE: usize = 16;
         const MINE: u8 = SquareFlags::MINE.bits();
         let width = usize::from(super::WIDTH);
@@ -549,7 +549,7 @@ impl Board {
         let first = start.bits();
         visited[usize::from(first >> 4) + 1] |= 2 << (first & 15);
         let _ = stack.push(first);
-        #[cfg(all(test, not(target_arch = "arm")))]
+        #[cfg(test)]
         {
             flood.pushed = 1;
         }
@@ -601,7 +601,7 @@ impl Board {
                         if free & 2 != 0 {
                             let _ = stack.push(left.wrapping_add(1));
                         }
-                        #[cfg(all(test, not(target_arch = "arm")))]
+                        #[cfg(test)]
                         {
                             flood.pushed += free.count_ones() as u8;
                         }
@@ -817,7 +817,7 @@ impl Default for Board {
     }
 }
 
-#[cfg(all(test, target_arch = "arm"))]
-mod rom_tests;
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(all(feature = "testing", target_arch = "arm"))]
+pub mod rom_tests;
+#[cfg(test)]
 mod tests;

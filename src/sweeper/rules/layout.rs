@@ -3,7 +3,7 @@
 use super::SQUARE_COUNT;
 use super::pos::Pos;
 use super::pos_set::PosSet;
-use crate::random::Rng;
+use shared::random::Rng;
 
 /// A mine layout: the set of mined squares.
 ///
@@ -54,7 +54,7 @@ impl Layout {
         self.mines
     }
 
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     #[must_use]
     pub const fn mine_count(&self) -> u8 {
         self.mines.len() as u8
@@ -66,10 +66,10 @@ impl Layout {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::{Layout, Pos};
-    use crate::random::Rng;
+    use shared::random::Rng;
 
     #[test]
     fn random_layouts_avoid_the_first_square_and_have_exact_count() {

@@ -4,13 +4,17 @@
 //! rules run (and are tested) anywhere. The UI drives a [`Board`] with
 //! [`Board::act`] / [`Board::toggle_flag`] and draws its [`Square`]s.
 //!
-//! Tests: `#[cfg(all(test, not(target_arch = "arm")))]` marks host tests
-//! (`tests/rules` builds these files for the host, where they run fast, with
-//! proptest and under Miri); the ROM's test build leaves them out and runs only
-//! `board/rom_tests.rs`, the ARM and IWRAM code on the GBA itself.
+//! A crate of its own (`sweeper-rules`, re-exported by the app as
+//! `sweeper::rules`), so Cargo itself keeps agb out. Its tests run on the
+//! host, fast and under Miri; `board/rom_tests.rs` holds the bodies the ROM's
+//! test build runs on the GBA itself, the ARM and IWRAM code (feature `testing`).
+#![cfg_attr(not(test), no_std)]
+
+#[cfg(test)]
+extern crate alloc;
 
 mod board;
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod check;
 pub mod code;
 mod difficulty;
@@ -26,20 +30,22 @@ mod square;
 pub use board::Board;
 #[cfg(test)]
 pub use board::MAX_SECONDS;
+#[cfg(all(feature = "testing", target_arch = "arm"))]
+pub use board::rom_tests;
 pub use difficulty::Difficulty;
 pub use game_state::GameState;
-#[cfg(any(test, feature = "bench"))]
+#[cfg(any(test, feature = "bench", feature = "testing"))]
 pub use layout::Layout;
 pub use no_guess::NoGuessGenerator;
-#[cfg(any(test, feature = "bench"))]
+#[cfg(any(test, feature = "bench", feature = "testing"))]
 pub use no_guess::generate_blocking;
 pub use outcome::Outcome;
 pub use pos::Pos;
 pub use pos_set::PosSet;
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub use solver::solves;
 pub use square::Square;
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub use square::SquareFlags;
 
 /// Board width in squares.

@@ -23,7 +23,7 @@ use super::layout::Layout;
 use super::pos::Pos;
 use super::pos_set::PosSet;
 use super::solver::Solver;
-use crate::random::Rng;
+use shared::random::Rng;
 
 /// Candidates tried before giving up and handing out the last one (which
 /// may need a guess). Far beyond anything observed.
@@ -174,7 +174,7 @@ impl NoGuessGenerator {
     }
 }
 
-#[cfg(any(test, feature = "bench"))]
+#[cfg(any(test, feature = "bench", feature = "testing"))]
 /// Runs a [`NoGuessGenerator`] to completion in one go (tests, benchmarks).
 #[must_use]
 pub fn generate_blocking(first: Pos, mines: u8, seed: u32) -> Layout {
@@ -186,12 +186,12 @@ pub fn generate_blocking(first: Pos, mines: u8, seed: u32) -> Layout {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::{NoGuessGenerator, generate_blocking};
-    use crate::random::Rng;
-    use crate::sweeper::rules::check::{Verdict, verify};
-    use crate::sweeper::rules::{Difficulty, Layout, Pos, solves};
+    use crate::check::{Verdict, verify};
+    use crate::{Difficulty, Layout, Pos, solves};
+    use shared::random::Rng;
 
     #[test]
     fn generated_boards_pass_the_independent_verifier() {

@@ -173,7 +173,7 @@ static NEIGHBOUR_LISTS: [([Pos; 8], u8); SQUARE_COUNT] = {
 
 const _: () = assert!(core::mem::size_of::<Pos>() == 1);
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::Pos;
 

@@ -49,7 +49,7 @@ impl PosSet {
         self.0
     }
 
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     /// The set as raw bits (bit `i` = index `i`).
     #[must_use]
     pub const fn bits(self) -> u128 {
@@ -120,7 +120,7 @@ impl PosSet {
         Self([a[0] & !b[0], a[1] & !b[1], a[2] & !b[2]])
     }
 
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     #[must_use]
     pub const fn is_subset(self, other: Self) -> bool {
         self.difference(other).is_empty()
@@ -231,7 +231,7 @@ pub(super) const fn squares_within(radius: i32) -> [PosSet; SQUARE_COUNT] {
     table
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::{Pos, PosSet};
 

@@ -23,7 +23,7 @@ use super::pos_set::PosSet;
 /// by deduction alone, using (1) single-number rules, (2) pairwise rules
 /// between nearby numbers and (3) the total mine count.
 #[must_use]
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub fn solves(layout: &Layout, first: Pos) -> bool {
     let mut solver = Solver::new(layout);
     if !solver.begin(first) {
@@ -381,11 +381,11 @@ impl Solver {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::{Solver, solves};
-    use crate::random::Rng;
-    use crate::sweeper::rules::{Layout, Pos};
+    use crate::{Layout, Pos};
+    use shared::random::Rng;
 
     fn layout_of(mines: &[(u8, u8)]) -> Layout {
         Layout::from_mines(mines.iter().map(|&(x, y)| Pos::new(x, y)).collect())

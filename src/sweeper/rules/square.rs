@@ -105,7 +105,7 @@ impl Square {
 
 const _: () = assert!(core::mem::size_of::<Square>() == 1);
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::{Square, SquareFlags};
 

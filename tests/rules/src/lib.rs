@@ -1,20 +1,22 @@
-//! The ROM's pure modules, built for the host so plain `cargo test` (and
-//! Miri) can run their tests. The modules are the ROM's own files, included
-//! by path into the same module tree (`crate::random`,
-//! `crate::sweeper::rules`, ...), so their `crate::` paths resolve unchanged.
+//! The ROM's pure files that are not rules (the save sections and the save's
+//! pure parts, the number pad's model, clocks, the nonogram's layout and
+//! digits), built for the host so plain `cargo test` can run their tests,
+//! and the tests that span crates (the differential test, property tests,
+//! the save fuzz, Polarium's puzzle maker).
+//!
+//! These files live in the ROM's app and framework layers, next to the agb
+//! code that uses them, so they are included by path into the same module
+//! tree as in the ROM (`crate::framework::save`, `crate::sweeper::records`,
+//! ...), with the rules crates and the shared crate re-exported where the ROM
+//! has them: their `crate::` and `super::rules::` paths resolve unchanged.
 //! `no_std` outside tests: like in the ROM, they may use only `core`,
-//! `alloc`, `heapless` and `bitflags`, and the save sections `serde` and
-//! `postcard`.
+//! `alloc`, `heapless`, the rules crates, and for the save sections `serde`
+//! and `postcard`.
 #![cfg_attr(not(test), no_std)]
 
 extern crate alloc;
 
-#[path = "../../../src/damm.rs"]
-pub mod damm;
-#[path = "../../../src/fnv.rs"]
-pub mod fnv;
-#[path = "../../../src/random.rs"]
-pub mod random;
+pub use shared::{damm, fnv, random};
 
 pub mod framework;
 pub mod nonogram;

@@ -4,11 +4,11 @@ use std::collections::HashMap;
 use std::vec::Vec;
 
 use super::{Greying, grey};
-use crate::nonogram::rules::clues::Clues;
-use crate::nonogram::rules::line::Cell;
-use crate::nonogram::rules::line::Line;
-use crate::nonogram::rules::oracle::{self, Starts};
-use crate::random::Rng;
+use crate::clues::Clues;
+use crate::line::Cell;
+use crate::line::Line;
+use crate::oracle::{self, Starts};
+use shared::random::Rng;
 
 fn clues(numbers: &[u8]) -> Clues {
     Clues::new(numbers).unwrap()

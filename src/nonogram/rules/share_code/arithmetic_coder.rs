@@ -168,7 +168,7 @@ impl Decoder {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::{Decoder, Encoder, Odds};
 
@@ -198,8 +198,8 @@ mod tests {
             );
         }
     }
-    use crate::nonogram::rules::share_code::bits::{BitReader, BitWriter};
-    use crate::random::Rng;
+    use crate::share_code::bits::{BitReader, BitWriter};
+    use shared::random::Rng;
 
     /// Random bits with random skewed odds, coded and decoded.
     #[test]

@@ -158,7 +158,7 @@ impl BigNumber {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     extern crate std;
 
@@ -182,7 +182,7 @@ mod tests {
     /// Random numbers of every size against one digit at a time.
     #[test]
     fn decimal_matches_one_digit_at_a_time() {
-        let mut rng = crate::random::Rng::new(11);
+        let mut rng = shared::random::Rng::new(11);
         for round in 0..3_000 {
             let len = 1 + round % 110;
             let digits: std::vec::Vec<u8> = (0..len).map(|_| rng.below(10) as u8).collect();

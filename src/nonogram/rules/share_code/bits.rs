@@ -53,7 +53,7 @@ impl BitReader {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::{BitReader, BitWriter, MAX_PICTURE_BITS};
 

@@ -1,7 +1,5 @@
 //! Why a typed share code was refused, with a line for the player.
 
-use super::MAX_GROUPS;
-
 /// Every way a share code can be wrong, roughly in the order they are checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CodeError {
@@ -37,8 +35,10 @@ pub enum CodeError {
     EmptyPicture,
 }
 
-/// "Group N has a typo." for each group a code can have, 1-based for the player.
-const BAD_GROUP: [&str; MAX_GROUPS] = [
+/// "Group N has a typo." for each group a code can have, 1-based for the
+/// player. A slice, not an array of `MAX_GROUPS`, so that this file needs
+/// nothing from the format's: `share_code.rs` checks there is one per group.
+pub(super) const BAD_GROUP: &[&str] = &[
     "Group 1 has a typo.",
     "Group 2 has a typo.",
     "Group 3 has a typo.",

@@ -3,13 +3,13 @@
 //! (one bit a cell, or compressed by [`CellModel`]). The encoder writes
 //! every layout the picture allows and keeps the shortest.
 
-use super::Grid;
 use super::arithmetic_coder::{Decoder, Encoder};
 use super::big_number::BigNumber;
 use super::bits::{BitReader, BitWriter};
 use super::cell_model::CellModel;
-use crate::nonogram::rules::MAX_HEIGHT;
-use crate::nonogram::rules::line::cells_mask;
+use crate::MAX_HEIGHT;
+use crate::grid::Grid;
+use crate::line::cells_mask;
 
 /// Which cells are written, and how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -86,10 +86,10 @@ const fn high_product_estimate(x: u32, reciprocal: u32) -> u32 {
     x_high * r_high + ((x_high * r_low) >> 16) + ((x_low * r_high) >> 16)
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::{Divisor, high_product_estimate};
-    use crate::random::Rng;
+    use shared::random::Rng;
 
     #[test]
     fn high_product_estimates_are_at_most_2_under() {

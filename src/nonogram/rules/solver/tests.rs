@@ -4,12 +4,12 @@ use std::collections::HashMap;
 use std::vec::Vec;
 
 use super::{UniquenessCheck, Verdict};
-use crate::nonogram::rules::clues::Clues;
-use crate::nonogram::rules::grid::Grid;
-use crate::nonogram::rules::line::{Line, cells_mask};
-use crate::nonogram::rules::oracle;
-use crate::nonogram::rules::puzzle::PuzzleClues;
-use crate::random::Rng;
+use crate::clues::Clues;
+use crate::grid::Grid;
+use crate::line::{Line, cells_mask};
+use crate::oracle;
+use crate::puzzle::PuzzleClues;
+use shared::random::Rng;
 
 /// Every solution of `clues` (up to `limit`), by trying each row's possible
 /// patterns top to bottom and dropping a branch as soon as a column's cells so
@@ -383,7 +383,7 @@ fn timing_20x15_checks() {
         let mut capped = 0;
         for _ in 0..300 {
             let picture = if density == 0 {
-                crate::nonogram::rules::generator::smooth_picture(&mut rng, 20, 15)
+                crate::generator::smooth_picture(&mut rng, 20, 15)
             } else {
                 noise(&mut rng, 20, 15, density)
             };

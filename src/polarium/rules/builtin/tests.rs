@@ -5,8 +5,8 @@ use std::string::String;
 use std::vec::Vec;
 
 use super::*;
-use crate::polarium::rules::difficulty::{Difficulty, TIERS};
-use crate::polarium::rules::solver::{Progress, RomSpace, Solver};
+use crate::difficulty::{Difficulty, TIERS};
+use crate::solver::{Progress, RomSpace, Solver};
 
 fn rom_space() -> Box<RomSpace> {
     // SAFETY: every field of `Space` is an integer array; zero is valid.

@@ -1,7 +1,7 @@
 use std::collections::HashSet;
 
 use super::*;
-use crate::random::Rng;
+use shared::random::Rng;
 
 fn typed(text: &str) -> heapless::Vec<u8, 16> {
     text.bytes()

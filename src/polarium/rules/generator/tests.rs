@@ -2,8 +2,8 @@ use std::boxed::Box;
 use std::println;
 
 use super::*;
-use crate::polarium::rules::solver::{Progress, RomSpace, Solver, Space};
-use crate::random::Rng;
+use crate::solver::{Progress, RomSpace, Solver, Space};
+use shared::random::Rng;
 
 /// Room for any board, so every answer is a stroke.
 type HostSpace = Space<{ 1 << 20 }, { 1 << 16 }>;

@@ -3,7 +3,7 @@ use std::collections::HashMap;
 use std::vec::Vec;
 
 use super::*;
-use crate::random::Rng;
+use shared::random::Rng;
 
 /// Room for any board, hints or none.
 type HostSpace = Space<{ 1 << 20 }, { 1 << 16 }>;
@@ -351,7 +351,7 @@ fn random_boards_up_to_6x6_match_a_brute_force_search() {
 
 #[test]
 fn the_public_vector_is_solved_from_its_hints() {
-    let puzzle = crate::polarium::rules::password::decode(&[
+    let puzzle = crate::password::decode(&[
         5, 8, 8, 0, 4, 7, 7, 5, 8, 2, 5, 8, 8, 0, 4, 7, 7, 5, 8, 2, 3, 5, 9, 9, 9, 5, 4, 9, 8, 2,
     ])
     .unwrap();

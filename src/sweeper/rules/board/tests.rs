@@ -1,9 +1,9 @@
 use super::{Board, MAX_SECONDS};
-use crate::random::Rng;
-use crate::sweeper::rules::{
+use crate::{
     Difficulty, GameState, HEIGHT, Layout, Outcome, Pos, PosSet, SquareFlags, WIDTH,
     generate_blocking,
 };
+use shared::random::Rng;
 
 /// A board already playing with mines exactly at `mines`, nothing revealed.
 fn board_with(mines: &[(u8, u8)]) -> Board {

@@ -5,5 +5,17 @@ pub mod glyphs;
 pub mod layout;
 #[path = "../../../../src/nonogram/records.rs"]
 pub mod records;
-#[path = "../../../../src/nonogram/rules/mod.rs"]
-pub mod rules;
+pub use nonogram_rules as rules;
+
+#[cfg(test)]
+mod tests {
+    /// The editor and the extras page show a share code one page at a time
+    /// on the number pad.
+    #[test]
+    fn a_share_code_page_is_what_the_number_pad_holds() {
+        assert_eq!(
+            super::rules::share_code::PAGE_DIGITS,
+            crate::framework::widgets::numpad::MAX_DIGITS
+        );
+    }
+}

@@ -1,5 +1,6 @@
 //! Makes `src/polarium/puzzles.txt`, the built-in puzzle list:
-//! `cargo test --release --manifest-path tests/rules/Cargo.toml make_polarium_puzzles -- --ignored`.
+//! `cargo test --release --manifest-path <repo>/Cargo.toml -p rules-host make_polarium_puzzles -- --ignored`
+//! (from /, away from the ROM's .cargo/config.toml).
 //!
 //! For each size below, puzzles from fixed seeds are kept when the solver,
 //! in the cartridge's space, solves them from their hints with a stroke and
@@ -125,7 +126,7 @@ fn make_polarium_puzzles() {
          # tests/rules/src/polarium/make_puzzles.rs from fixed seeds with the path-first\n\
          # generator; each has exactly one solution from its hints, found by the solver\n\
          # in the cartridge's space. Regenerate (from /):\n\
-         # cargo test --release --manifest-path <repo>/tests/rules/Cargo.toml make_polarium_puzzles -- --ignored\n\
+         # cargo test --release --manifest-path <repo>/Cargo.toml -p rules-host make_polarium_puzzles -- --ignored\n\
          # One puzzle a line: its Polarium DS password in three groups of ten, then\n\
          # size, difficulty tier (1-5), solutions and solver states.\n",
     );

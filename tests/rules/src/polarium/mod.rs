@@ -1,8 +1,7 @@
 //! `crate::polarium` of the ROM, with only its pure part.
 #[path = "../../../../src/polarium/records.rs"]
 pub mod records;
-#[path = "../../../../src/polarium/rules/mod.rs"]
-pub mod rules;
+pub use polarium_rules as rules;
 
 #[cfg(test)]
 mod make_puzzles;

@@ -1,5 +1,4 @@
 //! `crate::sweeper` of the ROM, with only its pure part.
 #[path = "../../../../src/sweeper/records.rs"]
 pub mod records;
-#[path = "../../../../src/sweeper/rules/mod.rs"]
-pub mod rules;
+pub use sweeper_rules as rules;

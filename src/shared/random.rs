@@ -67,7 +67,7 @@ impl Rng {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::Rng;
 
