@@ -13,11 +13,6 @@
 #![cfg_attr(any(debug_assertions, feature = "events"), feature(allocator_api))]
 #![cfg_attr(test, reexport_test_harness_main = "test_main")]
 #![cfg_attr(test, test_runner(agb::test_runner::test_runner))]
-// The in-ROM test build leaves out the host-only tests of the pure files
-// tests/rules builds (`#[cfg(all(test, not(target_arch = "arm")))]`), so
-// helpers only they use look unused there; dead code is judged on the ROM
-// builds.
-#![cfg_attr(test, allow(dead_code, unused_imports))]
 
 extern crate alloc;
 
