@@ -90,7 +90,9 @@ gba: setup-rom
 # members are linted wherever they are built); the host run lints them with
 # their tests, and the harness. rustfmt also gets every file of src/ by name:
 # `cargo fmt` does not follow the modules the `apps!` macro declares.
-check: setup-rom
+check: setup-rom setup-harness
+    # No import cycles between the files of any crate: arrows go down only.
+    for dir in src $(dirname $(find src -mindepth 2 -name Cargo.toml)); do "{{harness}}" imports "$dir"; done
     cargo clippy -- -D warnings
     cargo clippy --release -- -D warnings
     cargo clippy --features bench -- -D warnings
