@@ -20,7 +20,7 @@ use super::{
     play::Play,
     puzzle::{self, Game, Persistent, Source},
     records::{Custom, NonogramSave, Options},
-    rules::{Grid, play::PACKED_BYTES},
+    rules::{CodeError, Grid, play::PACKED_BYTES},
     view::{self, View},
 };
 use crate::framework::{
@@ -110,7 +110,7 @@ pub struct Working {
     options: Options,
     /// Why the last share code typed was refused, shown on the extras page
     /// until another is typed.
-    code_refusal: Option<&'static str>,
+    code_refusal: Option<CodeError>,
     /// The screen changed in this frame's update: its text is set, and its
     /// drawing waits for the next frame.
     screen_changed: bool,

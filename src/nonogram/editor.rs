@@ -664,18 +664,18 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Then> {
 
 fn share(editor: &mut Editor, system: &mut System) -> Option<Then> {
     let refused = if editor.saved != Some(editor.picture()) {
-        "Check and save it first."
+        String::from("Check and save it first.")
     } else {
         match Encoding::new(&editor.picture()) {
             Ok(encoding) => {
                 return Some(Then::Edit(Editing::Coding(Box::new(encoding))));
             }
-            Err(error) => error.message(),
+            Err(error) => format!("{error}"),
         }
     };
-    editor.message = refused.into();
     system.sound.play(sfx::ERROR);
     crate::event!("nonogram.share refused message={refused}");
+    editor.message = refused;
     // The same row: the menu's text is set again, with the message.
     editor.text_stale = true;
     Some(Then::Edit(Editing::Menu {
@@ -708,7 +708,7 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Then> {
     let code = match written {
         Ok(code) => code,
         Err(error) => {
-            editor.message = error.message().into();
+            editor.message = format!("{error}");
             system.sound.play(sfx::ERROR);
             return Some(Then::Edit(Editing::Menu {
                 row: MenuRow::Share as usize,

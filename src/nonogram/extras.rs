@@ -8,7 +8,7 @@
 //! solution; the work is spread over frames with its progress shown.
 
 use agb::input::Button;
-use alloc::{boxed::Box, format};
+use alloc::{boxed::Box, format, string::String};
 
 use super::{
     CODE_CELLS_PER_SLICE,
@@ -95,11 +95,14 @@ impl ExtrasPage {
     }
 
     /// The page's text; `refusal`: why the last code typed was refused.
-    pub fn text(&self, refusal: Option<&'static str>, view: &mut View) {
+    pub fn text(&self, refusal: Option<CodeError>, view: &mut View) {
         view.set_title("Extras");
         // A refused code's reason where the keys' help goes.
-        let footer = refusal.unwrap_or("A: choose  B: back");
-        view.set_lines(&rows_text(&ROWS, self.row, footer));
+        let footer = match refusal {
+            Some(error) => format!("{error}"),
+            None => String::from("A: choose  B: back"),
+        };
+        view.set_lines(&rows_text(&ROWS, self.row, &footer));
     }
 
     pub fn draw(&self, view: &mut View) -> bool {
@@ -201,20 +204,16 @@ fn step(generator: &mut Generator) -> Option<Grid> {
 
 /// A share code on the number pad: groups of five, six to a page, two to
 /// a line; the first group gives the length.
-const SHARE_CODE: PagedCode = PagedCode {
+const SHARE_CODE: PagedCode<CodeError> = PagedCode {
     group: GROUP_DIGITS,
     groups_per_page: PAGE_GROUPS,
     groups_per_line: 2,
     max_digits: share_code::MAX_DIGITS,
-    length: |first| share_code::code_length(first).map_err(CodeError::message),
-    check_group: |index, digits| share_code::check_group(index, digits).map_err(CodeError::message),
+    length: share_code::code_length,
+    check_group: share_code::check_group,
     // The picture is read after the pad closes, over a few frames: a code
     // whose checks all pass but whose picture does not is a forged one.
-    validate: |digits| {
-        Decoding::new(digits)
-            .map(|_| ())
-            .map_err(CodeError::message)
-    },
+    validate: |digits| Decoding::new(digits).map(|_| ()),
 };
 
 /// Where the pad goes on its text page: keys on the right, digits and
@@ -229,7 +228,7 @@ const PAD_PLACE: PadPlace = PadPlace {
 
 /// Typing a share code on the number pad.
 pub struct CodePad {
-    pad: Box<PadPanel>,
+    pad: Box<PadPanel<CodeError>>,
 }
 
 impl CodePad {
@@ -244,7 +243,7 @@ impl CodePad {
     }
 
     /// The pad, for the view to take off the screen once this screen goes.
-    pub fn into_panel(self) -> Box<PadPanel> {
+    pub fn into_panel(self) -> Box<PadPanel<CodeError>> {
         self.pad
     }
 
@@ -290,7 +289,7 @@ impl ReadingCode {
     /// A frame of reading: played once read. `refusal` is set when the
     /// code does not hold a picture.
     #[inline(never)]
-    pub fn update(&mut self, refusal: &mut Option<&'static str>, system: &mut System) -> Next {
+    pub fn update(&mut self, refusal: &mut Option<CodeError>, system: &mut System) -> Next {
         if system.input.just_pressed(Button::B) {
             return Next::Extras(CODE_ROW);
         }
@@ -312,7 +311,7 @@ impl ReadingCode {
             }
             Err(error) => {
                 crate::event!("nonogram.pad refused reason={:?}", error);
-                *refusal = Some(error.message());
+                *refusal = Some(error);
                 system.sound.play(sfx::ERROR);
                 Next::Extras(CODE_ROW)
             }

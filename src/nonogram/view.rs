@@ -265,7 +265,7 @@ pub struct View {
     /// The number pad has the page, while a share code is typed.
     pad_up: bool,
     /// The pad of a screen that has gone, its text taken off by `follow_pad`.
-    retired_pad: Option<Box<PadPanel>>,
+    retired_pad: Option<Box<PadPanel<share_code::CodeError>>>,
 }
 
 /// New text for one of the boxes.
@@ -857,13 +857,13 @@ impl View {
     }
 
     /// Bring the pad's text and keys up to date (once the page is shown).
-    pub fn draw_pad(&mut self, pad: &mut PadPanel) {
+    pub fn draw_pad(&mut self, pad: &mut PadPanel<share_code::CodeError>) {
         pad.draw(&mut self.text_layer);
     }
 
     /// The pad of a screen that has gone: its text goes at the next
     /// `follow_pad`.
-    pub fn retire_pad(&mut self, pad: Box<PadPanel>) {
+    pub fn retire_pad(&mut self, pad: Box<PadPanel<share_code::CodeError>>) {
         self.retired_pad = Some(pad);
     }
 

@@ -2,7 +2,15 @@
 //! another: they say what the player asked for, and the app puts up the
 //! screen for it.
 
-use super::{rules::endless::EndlessCode, search::Search};
+use core::fmt;
+
+use super::{
+    rules::{
+        endless::{self, EndlessCode},
+        password::PasswordError,
+    },
+    search::Search,
+};
 
 /// The answer of a screen's `update`.
 pub enum Next {
@@ -95,6 +103,23 @@ impl SizeFor {
         match self {
             Self::Editing => Offer::MakePuzzle,
             Self::Endless => Offer::Endless,
+        }
+    }
+}
+
+/// Why the pad refused what was typed: the rules' own errors, whose
+/// `Display` is the line the player reads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Refusal {
+    Password(PasswordError),
+    EndlessCode(endless::CodeError),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Password(error) => error.fmt(f),
+            Self::EndlessCode(error) => error.fmt(f),
         }
     }
 }

@@ -5,7 +5,7 @@
 use alloc::boxed::Box;
 
 use super::{
-    next::{Next, PadFor},
+    next::{Next, PadFor, Refusal},
     rules::{endless::EndlessCode, password},
     search::{Goal, Search},
     session::{Persistent, Session, Source},
@@ -25,7 +25,7 @@ use crate::framework::{
 pub struct Pad {
     purpose: PadFor,
     /// Boxed: it holds up to 125 digits, which no other screen needs.
-    pad: Box<PadPanel>,
+    pad: Box<PadPanel<Refusal>>,
 }
 
 /// Where the pad goes: keys on the right, digits where the panel was.
@@ -73,7 +73,7 @@ impl Pad {
     }
 
     /// The pad's digits and keys, on the window's text layer.
-    pub fn pad(&mut self) -> &mut PadPanel {
+    pub fn pad(&mut self) -> &mut PadPanel<Refusal> {
         &mut self.pad
     }
 
@@ -82,7 +82,7 @@ impl Pad {
     }
 
     /// The pad, for the view to take off the screen once this screen goes.
-    pub fn into_panel(self) -> Box<PadPanel> {
+    pub fn into_panel(self) -> Box<PadPanel<Refusal>> {
         self.pad
     }
 
@@ -136,15 +136,15 @@ impl Pad {
     }
 }
 
-fn validate_password(digits: &[u8]) -> Result<(), &'static str> {
+fn validate_password(digits: &[u8]) -> Result<(), Refusal> {
     password::decode(digits)
         .map(|_| ())
-        .map_err(|error| error.message())
+        .map_err(Refusal::Password)
 }
 
 /// The pad's check of an endless code as it is confirmed.
-fn validate_endless_code(digits: &[u8]) -> Result<(), &'static str> {
+fn validate_endless_code(digits: &[u8]) -> Result<(), Refusal> {
     EndlessCode::parse(digits)
         .map(|_| ())
-        .map_err(|error| error.message())
+        .map_err(Refusal::EndlessCode)
 }

@@ -15,6 +15,7 @@ use agb::display::{
 use alloc::{borrow::Cow, boxed::Box, string::String, vec::Vec};
 
 use super::art::{self, Kind, Look, sprites};
+use super::next::Refusal;
 use super::rules::{Board, Cell, Stroke, board::MAX_RING};
 use crate::framework::{
     assets,
@@ -158,7 +159,7 @@ pub struct View {
     /// The number pad has the window: the board and the panel made way.
     pad_up: bool,
     /// A pad whose screen has gone, its text taken off at the next `ClosePad`.
-    closing_pad: Option<Box<PadPanel>>,
+    closing_pad: Option<Box<PadPanel<Refusal>>>,
     frames: Vec<SpriteVram>,
     /// Steps of `build_step` done.
     built: u8,
@@ -372,13 +373,13 @@ impl View {
     }
 
     /// The pad's digits and keys, on the window's text layer.
-    pub fn draw_pad(&mut self, pad: &mut PadPanel) {
+    pub fn draw_pad(&mut self, pad: &mut PadPanel<Refusal>) {
         pad.draw(&mut self.text_layer);
     }
 
     /// The pad of a screen that has gone: its text goes at the `ClosePad`
     /// that screen asked for, in order with the changes around it.
-    pub fn retire_pad(&mut self, pad: Box<PadPanel>) {
+    pub fn retire_pad(&mut self, pad: Box<PadPanel<Refusal>>) {
         self.closing_pad = Some(pad);
     }
 

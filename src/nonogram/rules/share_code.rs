@@ -75,9 +75,6 @@ pub const PAGE_DIGITS: usize = PAGE_GROUPS * GROUP_DIGITS;
 pub const MAX_GROUPS: usize = 25;
 /// Digits in the longest code.
 pub const MAX_DIGITS: usize = MAX_GROUPS * GROUP_DIGITS;
-// A typo line for every group a code can have (error.rs cannot name MAX_GROUPS
-// without importing this file back).
-const _: () = assert!(error::BAD_GROUP.len() == MAX_GROUPS);
 /// Groups in the shortest well-formed code: the header and the check need two.
 const MIN_GROUPS: usize = 2;
 /// Data digits before the payload: the version and the group count.

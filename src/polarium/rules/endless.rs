@@ -48,17 +48,16 @@ pub enum CodeError {
     BadHeight,
 }
 
-impl CodeError {
-    /// What the player reads.
-    #[must_use]
-    pub const fn message(self) -> &'static str {
-        match self {
+/// What the player reads.
+impl core::fmt::Display for CodeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
             Self::WrongLength => "A puzzle code has 8 digits.",
             Self::NotADigit => "Only digits, please.",
             Self::WrongCheckDigit => "Check digit wrong: a digit is mistyped.",
             Self::BadWidth => "Width (1st digit) must be 3 to 8.",
             Self::BadHeight => "Height (2nd digit) must be 3 to 8.",
-        }
+        })
     }
 }
 

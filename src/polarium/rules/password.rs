@@ -37,19 +37,16 @@ pub enum PasswordError {
     HintOutsideRing,
 }
 
-impl PasswordError {
-    /// What the player reads.
-    #[must_use]
-    pub const fn message(self) -> &'static str {
+/// What the player reads.
+impl core::fmt::Display for PasswordError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            Self::WrongLength => "A password has 30 digits.",
-            Self::NotADigit => "Only digits, please.",
-            Self::LineTooLarge { line: 1 } => "Line 1 is too large.",
-            Self::LineTooLarge { line: 2 } => "Line 2 is too large.",
-            Self::LineTooLarge { .. } => "Line 3 is too large.",
-            Self::WrongChecksum => "Checksum wrong: a digit is mistyped.",
-            Self::BadSize => "Board size must be 1 to 8.",
-            Self::HintOutsideRing => "A hint lies outside the board.",
+            Self::WrongLength => f.write_str("A password has 30 digits."),
+            Self::NotADigit => f.write_str("Only digits, please."),
+            Self::LineTooLarge { line } => write!(f, "Line {line} is too large."),
+            Self::WrongChecksum => f.write_str("Checksum wrong: a digit is mistyped."),
+            Self::BadSize => f.write_str("Board size must be 1 to 8."),
+            Self::HintOutsideRing => f.write_str("A hint lies outside the board."),
         }
     }
 }
@@ -352,10 +349,11 @@ mod tests {
             PasswordError::BadSize,
             PasswordError::HintOutsideRing,
         ];
+        let message = |error: &PasswordError| std::format!("{error}");
         for (i, a) in errors.iter().enumerate() {
-            assert!(a.message().len() <= 40, "{}", a.message());
+            assert!(message(a).len() <= 40, "{a}");
             for b in &errors[i + 1..] {
-                assert_ne!(a.message(), b.message());
+                assert_ne!(message(a), message(b));
             }
         }
     }

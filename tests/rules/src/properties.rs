@@ -445,11 +445,11 @@ proptest! {
         prop_assert_eq!(pad.page(), group / PAGE_GROUPS);
         let message = if group == 0 {
             // The first group's check, or its length read failing.
-            [CodeError::BadGroup { group: 0 }.message(), CodeError::InvalidGroupCount.message(), CodeError::UnknownVersion.message()]
+            [CodeError::BadGroup { group: 0 }, CodeError::InvalidGroupCount, CodeError::UnknownVersion]
                 .iter()
-                .any(|&message| pad.error() == Some(PadError::Code(message)))
+                .any(|&error| pad.error() == Some(PadError::Code(error)))
         } else {
-            pad.error() == Some(PadError::Code(CodeError::BadGroup { group }.message()))
+            pad.error() == Some(PadError::Code(CodeError::BadGroup { group }))
         };
         prop_assert!(message, "{:?} for group {}", pad.error(), group);
         // Fixed, then the rest, page by page.
@@ -468,7 +468,7 @@ proptest! {
 }
 
 /// Move the pad's cursor onto `key` with the D-pad, as a player would.
-fn walk_to(pad: &mut NumberPad, key: Key) {
+fn walk_to<E: Copy>(pad: &mut NumberPad<E>, key: Key) {
     let (x, y) = (0..ROWS)
         .flat_map(|y| (0..COLUMNS).map(move |x| (x, y)))
         .find(|&(x, y)| GRID[y][x] == Some(key))
@@ -548,30 +548,24 @@ fn toy_code(groups: usize, seed: u32) -> Vec<u8> {
 
 // ---- share codes, wired as the nonogram app would ----
 
-fn share_length(first: &[u8]) -> Result<usize, &'static str> {
-    share_code::code_length(first).map_err(CodeError::message)
-}
-
-fn share_check_group(group: usize, digits: &[u8]) -> Result<(), &'static str> {
+fn share_check_group(group: usize, digits: &[u8]) -> Result<(), CodeError> {
     if damm::is_valid((group % 10) as u8, digits) {
         Ok(())
     } else {
-        Err(CodeError::BadGroup { group }.message())
+        Err(CodeError::BadGroup { group })
     }
 }
 
-fn share_validate(digits: &[u8]) -> Result<(), &'static str> {
-    share_code::decode(digits)
-        .map(|_| ())
-        .map_err(CodeError::message)
+fn share_validate(digits: &[u8]) -> Result<(), CodeError> {
+    share_code::decode(digits).map(|_| ())
 }
 
-const SHARE_CODE: PagedCode = PagedCode {
+const SHARE_CODE: PagedCode<CodeError> = PagedCode {
     group: GROUP_DIGITS,
     groups_per_page: PAGE_GROUPS,
     groups_per_line: 2,
     max_digits: share_code::MAX_DIGITS,
-    length: share_length,
+    length: share_code::code_length,
     check_group: share_check_group,
     validate: share_validate,
 };

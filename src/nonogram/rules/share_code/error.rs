@@ -35,50 +35,15 @@ pub enum CodeError {
     EmptyPicture,
 }
 
-/// "Group N has a typo." for each group a code can have, 1-based for the
-/// player. A slice, not an array of `MAX_GROUPS`, so that this file needs
-/// nothing from the format's: `share_code.rs` checks there is one per group.
-pub(super) const BAD_GROUP: &[&str] = &[
-    "Group 1 has a typo.",
-    "Group 2 has a typo.",
-    "Group 3 has a typo.",
-    "Group 4 has a typo.",
-    "Group 5 has a typo.",
-    "Group 6 has a typo.",
-    "Group 7 has a typo.",
-    "Group 8 has a typo.",
-    "Group 9 has a typo.",
-    "Group 10 has a typo.",
-    "Group 11 has a typo.",
-    "Group 12 has a typo.",
-    "Group 13 has a typo.",
-    "Group 14 has a typo.",
-    "Group 15 has a typo.",
-    "Group 16 has a typo.",
-    "Group 17 has a typo.",
-    "Group 18 has a typo.",
-    "Group 19 has a typo.",
-    "Group 20 has a typo.",
-    "Group 21 has a typo.",
-    "Group 22 has a typo.",
-    "Group 23 has a typo.",
-    "Group 24 has a typo.",
-    "Group 25 has a typo.",
-];
-
-impl CodeError {
-    /// What the player reads (at most 40 characters).
-    #[must_use]
-    pub fn message(self) -> &'static str {
-        match self {
+/// What the player reads (at most 40 characters).
+impl core::fmt::Display for CodeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let message = match self {
+            Self::BadGroup { group } => return write!(f, "Group {} has a typo.", group + 1),
             Self::Empty => "Type the code first.",
             Self::NotADigit => "Only digits, please.",
             Self::TooLong => "Longer than any share code.",
             Self::IncompleteGroup { .. } => "The last group is missing digits.",
-            Self::BadGroup { group } => BAD_GROUP
-                .get(group)
-                .copied()
-                .unwrap_or("A group has a typo."),
             Self::UnknownVersion => "Unknown code version: newer app?",
             Self::InvalidGroupCount => "Group 1 gives an impossible length.",
             Self::MissingGroups => "Some groups are missing.",
@@ -88,6 +53,7 @@ impl CodeError {
             Self::DataTooLong => "Extra data after the picture.",
             Self::DataMismatch => "The picture data does not add up.",
             Self::EmptyPicture => "The picture has no filled cell.",
-        }
+        };
+        f.write_str(message)
     }
 }

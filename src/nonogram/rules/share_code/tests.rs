@@ -816,23 +816,16 @@ fn messages_are_short_and_distinct() {
         CodeError::EmptyPicture,
     ];
     errors.extend((0..MAX_GROUPS).map(|group| CodeError::BadGroup { group }));
+    let message = |error: &CodeError| format!("{error}");
     for (i, a) in errors.iter().enumerate() {
-        assert!(
-            !a.message().is_empty() && a.message().len() <= 40,
-            "{}",
-            a.message()
-        );
+        assert!(!message(a).is_empty() && message(a).len() <= 40, "{a}");
         for b in &errors[i + 1..] {
-            assert_ne!(a.message(), b.message());
+            assert_ne!(message(a), message(b));
         }
     }
     assert_eq!(
-        CodeError::BadGroup { group: 6 }.message(),
+        message(&CodeError::BadGroup { group: 6 }),
         "Group 7 has a typo."
-    );
-    assert_eq!(
-        CodeError::BadGroup { group: 1000 }.message(),
-        "A group has a typo."
     );
 }
 
@@ -901,7 +894,7 @@ fn a_million_fuzzed_codes_never_panic() {
                 std::string::String::from("accepted")
             }
             Err(error) => {
-                let message = error.message();
+                let message = format!("{error}");
                 assert!(!message.is_empty() && message.len() <= 40);
                 let name = format!("{error:?}");
                 name.split([' ', '{']).next().unwrap_or_default().into()

@@ -93,7 +93,7 @@ fn every_message_is_distinct_and_short() {
         CodeError::BadWidth,
         CodeError::BadHeight,
     ];
-    let messages: HashSet<_> = errors.iter().map(|e| e.message()).collect();
+    let messages: HashSet<_> = errors.iter().map(|e| std::format!("{e}")).collect();
     assert_eq!(messages.len(), errors.len());
     for message in messages {
         assert!(message.len() <= 40, "{message}");
