@@ -205,10 +205,16 @@ impl App for Sweeper {
     }
 
     fn draw(board: &Board, working: &mut Working, records: &SweeperSave) {
+        let screen = working.mode.screen();
+        let under_pad = match &mut working.mode {
+            Mode::Pad { menu, .. } => Some(&mut **menu),
+            _ => None,
+        };
+        working.view.change_screen(screen, under_pad);
         if let Mode::Pad { pad, .. } = &mut working.mode {
             working.view.draw_pad(pad);
         }
-        let (pressed, screen) = (working.mode.pressed(), working.mode.screen());
+        let pressed = working.mode.pressed();
         working
             .view
             .sync(board, pressed, working.face, screen, records);
@@ -290,7 +296,7 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
         return;
     }
     if input.just_pressed(Button::Select) {
-        let menu = working.view.open_menu(board, system.save::<Sweeper>());
+        let menu = View::menu(board, system.save::<Sweeper>());
         working.mode = Mode::Menu(Box::new(menu));
         system.sound.play(sfx::OPEN);
         return;
@@ -505,14 +511,14 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
     }
 }
 
-/// Leave the menu (or the pad over it) for `next`: their text is released,
-/// not cleared, since this frame may also start the wipe.
+/// Leave the menu (or the pad over it) for `next`; the view takes their
+/// text off in `draw`.
 fn close_menu(working: &mut Working, next: Mode) {
     match core::mem::replace(&mut working.mode, next) {
-        Mode::Menu(mut menu) => menu.release(),
-        Mode::Pad { mut menu, pad } => {
-            pad.close();
-            menu.release();
+        Mode::Menu(menu) => working.view.retire_menu(menu),
+        Mode::Pad { menu, pad } => {
+            working.view.retire_pad(pad);
+            working.view.retire_menu(menu);
         }
         _ => {}
     }
@@ -523,10 +529,9 @@ fn close_menu(working: &mut Working, next: Mode) {
 /// the pad's other steps: the rest of the menu's update need not hold its stack.
 #[inline(never)]
 fn open_pad(working: &mut Working, system: &mut System) {
-    let Mode::Menu(mut menu) = core::mem::replace(&mut working.mode, Mode::Leaving) else {
+    let Mode::Menu(menu) = core::mem::replace(&mut working.mode, Mode::Leaving) else {
         return;
     };
-    menu.release();
     let pad = NumberPad::new(code::DIGITS, 4, validate_code);
     working.mode = Mode::Pad {
         menu,
@@ -563,7 +568,7 @@ fn update_pad(board: &mut Board, working: &mut Working, system: &mut System) {
 #[inline(never)]
 fn cancel_pad(board: &Board, working: &mut Working, system: &mut System) {
     if let Mode::Pad { mut menu, pad } = core::mem::replace(&mut working.mode, Mode::Leaving) {
-        pad.close();
+        working.view.retire_pad(pad);
         View::refresh_menu(&mut menu, board, system.save::<Sweeper>());
         working.mode = Mode::Menu(menu);
     }

@@ -10,12 +10,15 @@ use agb::display::{
     object::{Object, SpriteVram},
     tiled::RegularBackground,
 };
-use alloc::{format, vec::Vec};
+use alloc::{boxed::Box, format, vec::Vec};
 
 use super::{
     art::{self, BOARD_FRAMES, CURSOR_FRAME, FACE_FRAMES, Face, Look, sprites},
     records::{self, SweeperSave},
-    rules::{Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH},
+    rules::{
+        Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH,
+        code::CodeError,
+    },
 };
 use crate::framework::{
     assets::LIGHT_TEXT_PALETTE,
@@ -104,6 +107,11 @@ pub struct View {
     palette: u8,
     /// Steps of `build_step` done.
     built: u8,
+    /// The screen drawn last frame (a change takes things off the layer).
+    last_screen: Screen,
+    /// A menu and a pad whose screens have gone, their text to take off.
+    retired_menu: Option<Box<List>>,
+    retired_pad: Option<Box<PadPanel<CodeError>>>,
     /// A game-over message and the frames it waits before typing out.
     pending_message: Option<(alloc::string::String, u8)>,
     board_frames: Vec<SpriteVram>,
@@ -144,6 +152,9 @@ impl View {
             palette,
             built: 0,
             pending_message: None,
+            last_screen: Screen::Board,
+            retired_menu: None,
+            retired_pad: None,
             board_frames: Vec::with_capacity(BOARD_FRAMES),
             face_frames: Vec::with_capacity(FACE_FRAMES),
         }
@@ -393,10 +404,7 @@ impl View {
 
     /// The menu, on the well where the board was, its difficulty selected;
     /// the mode that holds it is the app's.
-    pub fn open_menu(&mut self, board: &Board, data: &SweeperSave) -> List {
-        // Blanked, not cleared: taking its tiles off the map is costly, and
-        // the menu's rows do not reach the message line.
-        self.message_box.blank();
+    pub fn menu(board: &Board, data: &SweeperSave) -> List {
         let mut menu =
             List::new(menu_rows(board, data), (40, 67), 20).with_palette(LIGHT_TEXT_PALETTE);
         menu.select(board.difficulty() as usize);
@@ -408,6 +416,42 @@ impl View {
         for (i, row) in menu_rows(board, data).into_iter().enumerate() {
             menu.set_row(i, row);
         }
+    }
+
+    /// What a change of screen since the last frame takes off the text
+    /// layer, before this frame's drawing: the text of a menu or pad whose
+    /// screen has gone, the message line under a menu coming up, and the
+    /// menu under a pad coming up (`under_pad`). Released or blanked, not
+    /// cleared: taking tiles off the map is costly, and this frame may also
+    /// start the wipe.
+    pub fn change_screen(&mut self, screen: Screen, under_pad: Option<&mut List>) {
+        if let Some(pad) = self.retired_pad.take() {
+            pad.close();
+        }
+        if let Some(mut menu) = self.retired_menu.take() {
+            menu.release();
+        }
+        let last = core::mem::replace(&mut self.last_screen, screen);
+        match (last, screen) {
+            // The menu's rows do not reach the message line.
+            (Screen::Board | Screen::Wipe(_), Screen::Menu) => self.message_box.blank(),
+            (Screen::Menu, Screen::Pad) => {
+                if let Some(menu) = under_pad {
+                    menu.release();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A menu whose screen has gone: its text leaves in the next `change_screen`.
+    pub fn retire_menu(&mut self, menu: Box<List>) {
+        self.retired_menu = Some(menu);
+    }
+
+    /// A pad whose screen has gone: its text leaves in the next `change_screen`.
+    pub fn retire_pad(&mut self, pad: Box<PadPanel<CodeError>>) {
+        self.retired_pad = Some(pad);
     }
 
     /// The menu's text types out on the window's text layer.
@@ -596,7 +640,7 @@ mod tests {
         view.sync(&won, None, Face::Won, Screen::Board, &data);
         assert_eq!(objects_shown(gba, &mut view, &won, Screen::Board), 85);
         // menu (pointer + face) and number pad (13 keys + hand + face)
-        let menu = view.open_menu(&board, &data);
+        let menu = View::menu(&board, &data);
         assert_eq!(
             objects_with(gba, &mut view, &board, Screen::Menu, |canvas| menu
                 .show(canvas)),
