@@ -13,7 +13,14 @@ use super::{
     rules::builtin,
     view::{LIST_SLOTS, ListEntry, ListScene, View},
 };
-use crate::framework::{System, assets::sfx, widgets::timer::format_time};
+use crate::framework::{
+    System,
+    assets::sfx,
+    widgets::{
+        pager::{self, Ends},
+        timer::format_time,
+    },
+};
 
 /// A page of puzzles: the built-ins or the player's own.
 pub struct ListPage {
@@ -108,7 +115,7 @@ impl ListPage {
         let turn =
             i32::from(input.just_pressed(Button::R)) - i32::from(input.just_pressed(Button::L));
         if turn != 0 {
-            let next = (number as i32 + turn).rem_euclid(pages as i32) as usize;
+            let next = pager::step(number, turn, pages, Ends::Wrap);
             system.sound.play(sfx::CURSOR);
             return Next::Page { number: next, slot };
         }
@@ -121,10 +128,12 @@ impl ListPage {
         let (number, slot) = if dx != 0 {
             let column = slot % columns;
             let row_start = slot / columns * columns;
+            // Off either edge of the grid: the neighbouring page, same line.
             if dx < 0 && column == 0 {
-                ((number + pages - 1) % pages, row_start + columns - 1)
+                let previous = pager::step(number, -1, pages, Ends::Wrap);
+                (previous, row_start + columns - 1)
             } else if dx > 0 && (column == columns - 1 || slot + 1 >= count) {
-                ((number + 1) % pages, row_start)
+                (pager::step(number, 1, pages, Ends::Wrap), row_start)
             } else {
                 (number, (slot as i32 + dx.signum()) as usize)
             }

@@ -6,7 +6,11 @@ use agb::input::Button;
 use alloc::string::String;
 
 use super::{puzzle::Source, records::CUSTOM_SLOTS, rules::builtin, view::LIST_SLOTS};
-use crate::framework::{System, assets::sfx};
+use crate::framework::{
+    System,
+    assets::sfx,
+    widgets::pager::{self, Ends},
+};
 
 /// What a page of the ring holds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -114,13 +118,7 @@ pub fn turn_from_text_page(system: &mut System, wanted: Page) -> Option<usize> {
     if dx == 0 {
         return None;
     }
-    let number = page_number(wanted);
-    let pages = page_count();
-    let next = if dx < 0 {
-        (number + pages - 1) % pages
-    } else {
-        (number + 1) % pages
-    };
+    let next = pager::step(page_number(wanted), dx.signum(), page_count(), Ends::Wrap);
     system.sound.play(sfx::CURSOR);
     Some(next)
 }
@@ -133,7 +131,7 @@ pub fn step_row(system: &mut System, row: usize, count: usize) -> Option<usize> 
         return None;
     }
     system.sound.play(sfx::CURSOR);
-    Some((row as i32 + dy).rem_euclid(count as i32) as usize)
+    Some(pager::step(row, dy, count, Ends::Wrap))
 }
 
 /// Rows of a text page: the chosen one marked, then a line of help.

@@ -15,7 +15,11 @@ use super::{
     session::{Persistent, Session, Source, sets},
     view::{Scene, Sprites},
 };
-use crate::framework::{System, assets::sfx};
+use crate::framework::{
+    System,
+    assets::sfx,
+    widgets::pager::{Ends, Pager},
+};
 
 /// Rows of the last page.
 // Short enough for one line of the panel each: the pointer moves a line a row.
@@ -79,8 +83,7 @@ fn rows(page: usize, customs: usize) -> usize {
 
 /// The list screen: a page and a row on it.
 pub struct List {
-    page: usize,
-    row: usize,
+    at: Pager,
 }
 
 impl List {
@@ -116,7 +119,9 @@ impl List {
         show_page(session, system, page);
         system.sound.play(sfx::OPEN);
         crate::event!("polarium.list page={}", page);
-        Self { page, row }
+        Self {
+            at: Pager::new(page, row),
+        }
     }
 
     /// The board area shows the puzzle highlighted (or the board shown
@@ -128,7 +133,7 @@ impl List {
     /// The pointer on the row.
     pub fn sprites(&self) -> Sprites<'static> {
         Sprites {
-            list_row: Some(self.row),
+            list_row: Some(self.at.row()),
             ..Sprites::default()
         }
     }
@@ -136,7 +141,7 @@ impl List {
     /// The page and the row, all a frame compares to tell whether the
     /// list moved.
     pub const fn place(&self) -> (usize, usize) {
-        (self.page, self.row)
+        (self.at.page(), self.at.row())
     }
 
     #[inline(never)]
@@ -146,7 +151,7 @@ impl List {
         session: &mut Session,
         system: &mut System,
     ) -> Next {
-        let (page, row) = (self.page, self.row);
+        let (page, row) = (self.at.page(), self.at.row());
         let open = system.save::<Polarium>().open_sets(sets());
         let count = customs(system);
         let input = &system.input;
@@ -162,10 +167,11 @@ impl List {
             return choose(persistent, session, system, page, row, page < open);
         }
         if dx != 0 {
-            let next = (page as i32 + dx).clamp(0, pages(count) as i32 - 1) as usize;
-            if next != page {
-                let row = row.min(rows(next, count) - 1);
-                (self.page, self.row) = (next, row);
+            if self
+                .at
+                .turn(dx, pages(count), Ends::Stop, |page| rows(page, count))
+            {
+                let (next, row) = (self.at.page(), self.at.row());
                 show_page(session, system, next);
                 preview(session, system, next, row, next >= sets() || next < open);
                 system.sound.play(sfx::CURSOR);
@@ -173,13 +179,9 @@ impl List {
             return Next::Stay;
         }
         let movable = page >= sets() || page < open;
-        if dy != 0 && movable {
-            let next = (row as i32 + dy).clamp(0, rows(page, count) as i32 - 1) as usize;
-            if next != row {
-                self.row = next;
-                preview(session, system, page, next, true);
-                system.sound.play(sfx::CURSOR);
-            }
+        if dy != 0 && movable && self.at.move_row(dy, rows(page, count), Ends::Stop) {
+            preview(session, system, page, self.at.row(), true);
+            system.sound.play(sfx::CURSOR);
         }
         Next::Stay
     }

@@ -5,7 +5,10 @@
 use agb::display::{Priority, object::Object, tiled::RegularBackground};
 use alloc::vec::Vec;
 
-use super::text::{LINE_HEIGHT, TextBox};
+use super::{
+    pager::{self, Ends},
+    text::{LINE_HEIGHT, TextBox},
+};
 use crate::framework::assets::TEXT_PALETTE;
 use crate::framework::{assets, canvas::Canvas};
 
@@ -105,8 +108,7 @@ impl List {
             return ListEvent::Chosen(self.selected);
         }
         if dy != 0 && !self.rows.is_empty() {
-            let last = self.rows.len() as i32 - 1;
-            let next = (self.selected as i32 + dy).clamp(0, last) as usize;
+            let next = pager::step(self.selected, dy, self.rows.len(), Ends::Stop);
             if next != self.selected {
                 self.selected = next;
                 return ListEvent::Moved;

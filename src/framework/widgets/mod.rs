@@ -6,6 +6,7 @@ pub mod numpad;
 // Apps use a pad through its holder, `pad_panel`, which owns the view.
 mod numpad_view;
 pub mod pad_panel;
+pub mod pager;
 pub mod status_bar;
 pub mod text;
 pub mod timer;
