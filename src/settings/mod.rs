@@ -40,6 +40,8 @@ pub struct Working {
     text_layer: RegularBackground,
     list: List,
     dialog: Option<Dialog>,
+    /// Whether the text layer shows the dialog (else the list), as last drawn.
+    dialog_shown: bool,
     dialog_text: TextBox,
     title: TextBox,
     /// Steps of the window drawn so far (see `prepare`).
@@ -83,6 +85,7 @@ impl App for Settings {
             text_layer,
             list,
             dialog: None,
+            dialog_shown: false,
             dialog_text: TextBox::new((WINDOW.x + 12, WINDOW.y + 26), 19, 6),
             title: TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 12, 1),
             built: 0,
@@ -137,8 +140,6 @@ impl App for Settings {
             ListEvent::Moved => system.sound.play(sfx::CURSOR),
             ListEvent::Back => return Request::Close,
             ListEvent::Chosen(ERASE) => {
-                // Released, not cleared: unmapping the list's tiles is costly.
-                working.list.release();
                 let text =
                     alloc::format!("{}\n\n{}", ERASE_QUESTION.message, ERASE_QUESTION.prompt());
                 working.dialog_text.set_gradually(&text);
@@ -168,6 +169,16 @@ impl App for Settings {
     }
 
     fn draw(_persistent: &Persistent, working: &mut Working, _saved: &()) {
+        let dialog_up = working.dialog.is_some();
+        if dialog_up != working.dialog_shown {
+            working.dialog_shown = dialog_up;
+            // Released, not cleared: unmapping tiles is costly.
+            if dialog_up {
+                working.list.release();
+            } else {
+                working.dialog_text.release();
+            }
+        }
         if working.dialog.is_none() {
             let _ = working.list.draw(&mut working.text_layer);
         } else {
@@ -203,6 +214,5 @@ fn refresh(working: &mut Working, data: &DeskSave) {
 
 fn close_dialog(working: &mut Working, data: &DeskSave) {
     working.dialog = None;
-    working.dialog_text.release();
     refresh(working, data);
 }
