@@ -106,8 +106,6 @@ pub struct Working {
     view: Box<View>,
     mode: Mode,
     game: Box<Game>,
-    /// The options as drawing needs them (the save section has them).
-    options: Options,
     /// Why the last share code typed was refused, shown on the extras page
     /// until another is typed.
     code_refusal: Option<CodeError>,
@@ -177,7 +175,6 @@ impl App for Nonogram {
             view,
             mode,
             game,
-            options,
             code_refusal: None,
             screen_changed: false,
         }
@@ -194,14 +191,11 @@ impl App for Nonogram {
             working.view.draw_text();
             return false;
         }
+        let options = puzzle::save(system).options;
         let Working {
-            view,
-            mode,
-            game,
-            options,
-            ..
+            view, mode, game, ..
         } = working;
-        !mode.draw(persistent, game, options, view)
+        !mode.draw(persistent, game, &options, view)
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
@@ -231,7 +225,6 @@ impl App for Nonogram {
         if working.mode.is_playing() && working.game.tick_clock() {
             persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
         }
-        working.options = puzzle::save(system).options;
         // A frame that changed screen (a new puzzle, a page) sets its text
         // and leaves the drawing to the next one.
         working.screen_changed = working.mode.shown() != before;
@@ -241,12 +234,12 @@ impl App for Nonogram {
         Request::Stay
     }
 
-    fn draw(persistent: &Persistent, working: &mut Working, _saved: &NonogramSave) {
+    fn draw(persistent: &Persistent, working: &mut Working, saved: &NonogramSave) {
+        let options = &saved.options;
         let Working {
             view,
             mode,
             game,
-            options,
             screen_changed,
             ..
         } = working;

@@ -135,8 +135,6 @@ pub struct Working {
     shown_seconds: Option<u16>,
     /// Whether this frame's `draw` brings the window up to date.
     draws: bool,
-    /// What `draw` needs of the save, read by `update`: the puzzle's record.
-    best_tries: u8,
 }
 
 impl App for Polarium {
@@ -218,7 +216,6 @@ impl App for Polarium {
             info: None,
             shown_seconds: None,
             draws: false,
-            best_tries: 0,
         }
     }
 
@@ -232,8 +229,7 @@ impl App for Polarium {
         if !working.view.build_step() {
             return false;
         }
-        working.best_tries = best_tries(persistent, system);
-        refresh_panel(persistent, working);
+        refresh_panel(persistent, working, system.save::<Polarium>());
         let scene = working.screen.scene(&working.session);
         let _ = working.view.sync(&scene);
         working.view.settled()
@@ -272,16 +268,15 @@ impl App for Polarium {
             persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
         }
         working.draws = !changed && !answered;
-        working.best_tries = best_tries(persistent, system);
         Request::Stay
     }
 
-    fn draw(persistent: &Persistent, working: &mut Working, _saved: &PolariumSave) {
+    fn draw(persistent: &Persistent, working: &mut Working, saved: &PolariumSave) {
         working.view.apply(working.session.panel());
         if !working.draws {
             return;
         }
-        refresh_panel(persistent, working);
+        refresh_panel(persistent, working, saved);
         let scene = working.screen.scene(&working.session);
         // The board first; the panel's text types on in frames that
         // leave the board alone.
@@ -355,22 +350,22 @@ fn go(next: Next, persistent: &mut Persistent, working: &mut Working, system: &m
 }
 
 /// The fewest tries the built-in puzzle being played was solved in (0: none).
-fn best_tries(persistent: &Persistent, system: &mut System) -> u8 {
+fn best_tries(persistent: &Persistent, saved: &PolariumSave) -> u8 {
     match persistent.source {
-        Source::Builtin(index) => system.save::<Polarium>().best(usize::from(index)).tries,
+        Source::Builtin(index) => saved.best(usize::from(index)).tries,
         Source::Password(_) | Source::Made(_) | Source::Endless { .. } => 0,
     }
 }
 
 /// Redraw the panel's lines when what they say changed.
 #[inline(never)]
-fn refresh_panel(persistent: &Persistent, working: &mut Working) {
+fn refresh_panel(persistent: &Persistent, working: &mut Working, saved: &PolariumSave) {
     if !working.screen.shows_puzzle() {
         working.info = None;
         working.shown_seconds = None;
         return;
     }
-    let best = working.best_tries;
+    let best = best_tries(persistent, saved);
     let tier = working.session.tier();
     let key = (persistent.source, persistent.tries, best, tier);
     if working.info != Some(key) {
