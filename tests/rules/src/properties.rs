@@ -548,14 +548,6 @@ fn toy_code(groups: usize, seed: u32) -> Vec<u8> {
 
 // ---- share codes, wired as the nonogram app would ----
 
-fn share_check_group(group: usize, digits: &[u8]) -> Result<(), CodeError> {
-    if damm::is_valid((group % 10) as u8, digits) {
-        Ok(())
-    } else {
-        Err(CodeError::BadGroup { group })
-    }
-}
-
 fn share_validate(digits: &[u8]) -> Result<(), CodeError> {
     share_code::decode(digits).map(|_| ())
 }
@@ -566,7 +558,7 @@ const SHARE_CODE: PagedCode<CodeError> = PagedCode {
     groups_per_line: 2,
     max_digits: share_code::MAX_DIGITS,
     length: share_code::code_length,
-    check_group: share_check_group,
+    check_group: share_code::check_group,
     validate: share_validate,
 };
 
