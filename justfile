@@ -113,8 +113,9 @@ play script *args: setup-rom setup-harness
     "{{harness}}" play "{{rom_elf}}" "{{script}}" {{args}}
 
 # Cycle budgets: rule benchmarks at boot, then tests/bench/bench.play and every
-# e2e script with the frame meter on; prints the numbers and fails if anything
-# is over budget.
+# e2e script with the frame meter on and each key press's settle time (frames
+# until its screen is complete); prints the numbers and fails if anything is
+# over budget.
 bench: setup-rom setup-harness gba
     #!/usr/bin/env bash
     set -euo pipefail
@@ -141,15 +142,20 @@ bench: setup-rom setup-harness gba
     cargo build --release --features events
     for script in "{{root}}"/tests/e2e/*.play; do
         [[ "$script" == *.gba.play ]] && continue   # the shipped ROM has no meter
-        "{{harness}}" play "{{rom_elf}}" "$script" --verbose >"$log" 2>&1 || status=$?
-        { echo "script $(basename "$script" .play)"; grep -E '^(event (perf phase|app.open|save.end|memory)|stack: )' "$log" || true; } >>"$all"
+        # And every key press's screen complete within 6 frames (tests/src/settle.rs).
+        "{{harness}}" play "{{rom_elf}}" "$script" --verbose --settle-budget 6 >"$log" 2>&1 || status=$?
+        { echo "script $(basename "$script" .play)"; grep -E '^(event (perf phase|app.open|save.end|memory)|stack: |settle: )' "$log" || true; } >>"$all"
         if grep -q '^event perf.over' "$log"; then
             echo "$(basename "$script"): frames over budget:"
             grep '^event perf.over' "$log" | head -n 5
             status=1
         fi
+        if grep -q '^settle.over' "$log"; then
+            echo "$(basename "$script"): screens not complete within 6 frames of a key press:"
+            grep '^settle.over' "$log" | head -n 5
+        fi
     done
-    [ "$status" -eq 0 ] && echo "e2e scripts: no frame over half a frame"
+    [ "$status" -eq 0 ] && echo "e2e scripts: no frame over half a frame, every screen complete within 6 frames"
     # The one table (docs/PERFORMANCE.md's copy is this, pasted), also in target/bench/table.md.
     "{{harness}}" table "$all" --rom "{{gba_file}}" | tee "{{root}}/target/bench/table.md"
     exit "$status"

@@ -138,6 +138,7 @@ impl Desktop {
         desktop.draw_status(system);
         let _ = desktop.hint.advance(&mut desktop.desk, usize::MAX);
         warm_tile_map();
+        announce_ring(desktop.selected);
         desktop
     }
 
@@ -177,6 +178,9 @@ impl Desktop {
             Lifecycle::Opening(step) => {
                 let prepared = app.prepare(system);
                 if step < transition::FRAMES {
+                    if step + 1 == transition::FRAMES {
+                        crate::event!("anim.end window=opening");
+                    }
                     Some((index, Lifecycle::Opening(step + 1)))
                 } else if prepared {
                     crate::event!("app.running name={}", app.info().id);
@@ -212,6 +216,9 @@ impl Desktop {
                 // frames (and after, if it needs more).
                 let dismantled = app.dismantle();
                 if step < transition::FRAMES || !dismantled {
+                    if step + 1 == transition::FRAMES {
+                        crate::event!("anim.end window=closing");
+                    }
                     let step = step.saturating_add(1).min(transition::FRAMES);
                     self.active = Some((index, Lifecycle::Closing(step)));
                     return DesktopRequest::Stay;
@@ -225,6 +232,7 @@ impl Desktop {
                 // time (and anything the app changed) if the power goes. Done
                 // next frame: freeing the window already fills this one.
                 system.storage.commit_soon();
+                announce_ring(self.selected);
                 None
             }
         };
@@ -272,6 +280,7 @@ impl Desktop {
             let moved = self.moved_selection(dx, dy);
             if moved != self.selected {
                 self.selected = moved;
+                announce_ring(moved);
                 system.sound.play(assets::sfx::CURSOR);
                 crate::event!("desktop.select index={}", moved);
             }
@@ -297,6 +306,7 @@ impl Desktop {
                     crate::framework::heap::in_use() as isize - self.heap_baseline as isize
                 );
                 system.sound.play(assets::sfx::OPEN);
+                crate::event!("settle.unignore id=ring");
                 self.active = Some((self.selected, Lifecycle::Opening(0)));
             }
         } else if system.input.just_pressed(Button::B) {
@@ -388,6 +398,17 @@ impl Desktop {
         }
         objects
     }
+}
+
+/// Events builds: where the selection ring pulses by itself, so the harness
+/// does not take its pulse for the answer to a key press (tests/src/settle.rs).
+fn announce_ring(index: usize) {
+    let (x, y) = icon_position(index);
+    let (w, h) = assets::sprites::SELECTION
+        .sprite(0)
+        .size()
+        .to_width_height();
+    crate::event!("settle.ignore id=ring x={x} y={y} w={w} h={h}");
 }
 
 /// Top-left pixel of app `index`'s 32x32 icon cell.

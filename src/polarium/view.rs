@@ -179,7 +179,7 @@ impl View {
             settled_on: None,
             title: TextBox::new((PANEL_X, 22), PANEL_COLUMNS, 1),
             info: TextBox::new((PANEL_X, 40), PANEL_COLUMNS, 5),
-            clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1),
+            clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1).ticking("polarium_clock"),
             message: TextBox::new((PANEL_X, 112), PANEL_COLUMNS, 5),
             list: TextBox::new((PANEL_X + 4, 38), PANEL_COLUMNS, 15),
             pad_up: false,

@@ -141,7 +141,7 @@ impl View {
             face,
             face_shown: Face::Idle,
             mines_box: TextBox::new((44, 42), 4, 1),
-            timer_box: TextBox::new((164, 42), 5, 1),
+            timer_box: TextBox::new((164, 42), 5, 1).ticking("sweeper_clock"),
             message_box: TextBox::new((16, 145), 26, 1),
             shown_mines: None,
             mines_key: None,

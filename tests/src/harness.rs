@@ -17,6 +17,7 @@ mod profile;
 mod rng;
 mod rom;
 mod script;
+mod settle;
 mod soak;
 mod suite;
 mod sys;
@@ -35,7 +36,8 @@ use testrom::Counts;
 const USAGE: &str = "\
 usage:
   harness test  ROM [--update-goldens] [--max-frames N] [--verbose]
-  harness play  ROM SCRIPT [--sram-in F] [--sram-out F] [--out DIR] [--update-goldens] [--verbose]
+  harness play  ROM SCRIPT [--sram-in F] [--sram-out F] [--out DIR] [--settle-budget N]
+                [--update-goldens] [--verbose]
   harness soak  ROM --seed S --frames N [--verbose]
   harness table LOG [--rom GBA]    (prints the performance table of a `just bench` log)
   harness imports DIR [--edges]    (import cycles between the files of a crate's src DIR;
@@ -160,7 +162,7 @@ fn run(args: &[String]) -> Result<Counts> {
         "play" => {
             let a = Args::parse(
                 rest,
-                &["--sram-in", "--sram-out", "--out"],
+                &["--sram-in", "--sram-out", "--out", "--settle-budget"],
                 &["--update-goldens", "--verbose"],
                 2,
             )?;
@@ -181,6 +183,13 @@ fn run(args: &[String]) -> Result<Counts> {
                 sram_in,
                 sram_out: a.value("--sram-out").map(PathBuf::from),
                 rom_file: a.path(0),
+                settle_budget: a
+                    .value("--settle-budget")
+                    .map(|v| {
+                        v.parse()
+                            .context("--settle-budget takes a number of frames")
+                    })
+                    .transpose()?,
             };
             let script = a.path(1);
             Ok(match play::run(rom, &script, &opts) {

@@ -8,6 +8,7 @@ use crate::image::{self, check_golden, golden_verdict};
 use crate::machine::Machine;
 use crate::rng::Rng;
 use crate::script::{self, Command, Line};
+use crate::settle::Settle;
 use crate::{audio, keys, paths};
 
 pub struct Options {
@@ -24,6 +25,8 @@ pub struct Options {
     /// The ROM's file, whose function symbols (if it is an ELF) name what
     /// `profile` measures.
     pub rom_file: PathBuf,
+    /// Fail if any press takes longer than this many frames to settle.
+    pub settle_budget: Option<u64>,
 }
 
 /// Runs the script at `script_path`; returns the number of frames emulated.
@@ -41,9 +44,11 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
         cut_line: None,
         audio: None,
         boxes: HashMap::new(),
+        settle: Settle::default(),
     };
     let mut result = Ok(());
     for line in &lines {
+        player.settle.at_line(line.number, &line.text);
         if let Err(e) = player.exec(line) {
             result = Err(e.context(format!(
                 "{}:{}: `{}`",
@@ -59,6 +64,10 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
             "{}:{n}: a cut was armed but the ROM never logged a `save.begin` event",
             script_path.display()
         ));
+    }
+    player.settle.finish();
+    if result.is_ok() {
+        result = report_settle(&player.settle, opts, script_path);
     }
     if result.is_ok() {
         match player.m.check_stack() {
@@ -90,6 +99,51 @@ struct Player<'a> {
     audio: Option<(Vec<i16>, f64)>,
     /// Boxes named by `diff-box`: [x0, y0, x1, y1], inclusive.
     boxes: HashMap<String, [usize; 4]>,
+    /// How long each press took to settle.
+    settle: Settle,
+}
+
+/// Prints the slowest press to settle (verbose) and every press over the
+/// budget, and fails if there is one.
+fn report_settle(settle: &Settle, opts: &Options, script_path: &Path) -> Result<()> {
+    let describe = |press: &crate::settle::Press| {
+        let at = press.last_change.map_or(String::new(), |[x0, y0, x1, y1]| {
+            format!(" last_change={x0},{y0},{x1},{y1}")
+        });
+        format!(
+            "frames={} line={} `{}`{at}",
+            press.frames, press.line, press.text
+        )
+    };
+    if opts.verbose
+        && let Some(worst) = settle.worst()
+    {
+        println!(
+            "settle: worst {} of {} presses",
+            describe(worst),
+            settle.presses.len()
+        );
+    }
+    let Some(budget) = opts.settle_budget else {
+        return Ok(());
+    };
+    let over: Vec<_> = settle
+        .presses
+        .iter()
+        .filter(|p| p.frames > budget)
+        .collect();
+    for press in &over {
+        println!("settle.over {}", describe(press));
+    }
+    if over.is_empty() {
+        Ok(())
+    } else {
+        Err(anyhow!(
+            "{}: {} presses took over {budget} frames to settle",
+            script_path.display(),
+            over.len()
+        ))
+    }
 }
 
 impl Player<'_> {
@@ -104,8 +158,11 @@ impl Player<'_> {
 
     fn run(&mut self, keys: u16, frames: u32) -> Result<()> {
         for _ in 0..frames {
+            let seen = self.m.events.len();
             self.m.frame(keys)?;
             self.frames += 1;
+            let screen = self.m.core().screen().to_vec();
+            self.settle.frame(keys, &screen, &self.m.events[seen..]);
             for note in self.m.notes.drain(..) {
                 if self.opts.notes {
                     println!("{note}");
@@ -251,7 +308,10 @@ impl Player<'_> {
                 let data = truncate(self.m.sram(), *bytes);
                 self.m.core().set_sram(&data)?;
             }
-            Command::Reboot => self.m.reboot()?,
+            Command::Reboot => {
+                self.m.reboot()?;
+                self.settle.reboot();
+            }
             Command::RecordAudio => self.m.core().start_recording(),
             Command::ExpectPitch(hz, percent, lo, hi) => {
                 // The first check after `record-audio` ends the recording;

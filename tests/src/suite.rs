@@ -84,6 +84,7 @@ pub fn run(opts: &Options) -> Result<Counts> {
             } else {
                 opts.rom.clone()
             },
+            settle_budget: None,
         };
         let rom = match (for_gba, &shipped) {
             (false, _) => &game,

@@ -32,6 +32,37 @@ struct Footprint {
     largest: Option<(u64, u64)>,
 }
 
+/// One script's slowest press to settle (`settle: worst frames=...`).
+struct Settled {
+    script: String,
+    presses: u64,
+    frames: u64,
+    /// The script line and its text.
+    press: String,
+}
+
+/// Frames a screen may take to be complete after a key press.
+const SETTLE_BUDGET: u64 = 6;
+
+/// Parses `settle: worst frames=N line=L `text` ... of K presses`.
+fn settled(script: &str, words: &str) -> Option<Settled> {
+    let frames = field(words, "frames")?.parse().ok()?;
+    let line = field(words, "line")?;
+    let text = words.split('`').nth(1)?;
+    let presses = words
+        .rsplit_once(" of ")?
+        .1
+        .strip_suffix(" presses")?
+        .parse()
+        .ok()?;
+    Some(Settled {
+        script: script.to_string(),
+        presses,
+        frames,
+        press: format!("line {line}: `{text}`"),
+    })
+}
+
 /// SRAM's size and agb's block, in bytes.
 const SRAM: u64 = 32 * 1024;
 const BLOCK: u64 = 128;
@@ -46,7 +77,12 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
     let mut script = String::from("bench session");
     let mut iwram = 0;
     let mut stack: Option<(u64, u64)> = None;
+    let mut settles: Vec<Settled> = Vec::new();
     for line in text.lines() {
+        if let Some(words) = line.strip_prefix("settle: worst ") {
+            settles.extend(settled(&script, words));
+            continue;
+        }
         if let Some(name) = line.strip_prefix("script ") {
             script = name.trim().to_string();
             continue;
@@ -144,6 +180,26 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
             share(row.worst),
             if row.ok { "ok" } else { "**over**" }
         );
+    }
+    if !settles.is_empty() {
+        out.push_str(
+            "\n| settle: frames from a key press to a complete screen | presses | worst | the slowest press | goal | |\n| --- | --- | --- | --- | --- | --- |\n",
+        );
+        for settle in &settles {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {SETTLE_BUDGET} frames | {} |",
+                settle.script,
+                settle.presses,
+                settle.frames,
+                settle.press,
+                if settle.frames <= SETTLE_BUDGET {
+                    "ok"
+                } else {
+                    "**over**"
+                }
+            );
+        }
     }
     out.push_str(
         "\n| footprint | persistent bytes | working heap, bytes | EWRAM in use, bytes | SRAM section, bytes: largest written | at its largest (chip blocks) |\n| --- | --- | --- | --- | --- | --- |\n",
@@ -282,6 +338,7 @@ event memory at=polarium iwram=26044 ewram=77368 heap=76800
 event save.largest owner=polarium bytes=1165 blocks=11
 stack: peak 4312 of 6468 bytes
 stack: peak 4404 of 6468 bytes
+settle: worst frames=124 line=12 `press A` last_change=1,2,3,4 of 30 presses
 ";
         let table = make(log, Some(696_728));
         let lines: Vec<&str> = table.lines().collect();
@@ -316,6 +373,12 @@ stack: peak 4404 of 6468 bytes
         assert!(table.contains(
             "SRAM with every section at its largest: 3,584 of 32,768 bytes (28 blocks)."
         ));
+        assert!(
+            table.contains(
+                "| sweeper_win.play | 30 | 124 | line 12: `press A` | 6 frames | **over** |"
+            ),
+            "{table}"
+        );
         assert!(table.ends_with("ROM: 696,728 bytes.\n"), "{table}");
     }
 }

@@ -19,7 +19,7 @@ impl StatusBar {
         title_box.set(layer, title);
         // Draw the widest time once, so every tile the clock will ever need is
         // made now: ticking never allocates (and the heap stays level).
-        let mut clock = TextBox::new((176, 3), 8, 1);
+        let mut clock = TextBox::new((176, 3), 8, 1).ticking("play_clock");
         clock.set_right(layer, "88:88:88");
         Self {
             _title: title_box,

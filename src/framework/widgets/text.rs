@@ -44,6 +44,10 @@ pub struct TextBox {
     shown: Option<u32>,
     /// Text still being drawn (see `set_gradually`).
     pending: Option<Layout>,
+    /// Events builds: the name of a box that changes with no key pressed (a
+    /// clock), and whether the harness has been told where it is (see `ticking`).
+    #[cfg(any(debug_assertions, feature = "events"))]
+    ticking: Option<(&'static str, bool)>,
 }
 
 impl TextBox {
@@ -56,6 +60,42 @@ impl TextBox {
             tiles: Vec::new(),
             shown: None,
             pending: None,
+            #[cfg(any(debug_assertions, feature = "events"))]
+            ticking: None,
+        }
+    }
+
+    /// Marks a box that changes on its own, such as a clock. Events builds
+    /// tell the harness where it is while it shows anything, so that its
+    /// ticks are not taken for the answer to a key press (the `settle`
+    /// measure, tests/src/settle.rs).
+    pub fn ticking(self, id: &'static str) -> Self {
+        #[cfg(any(debug_assertions, feature = "events"))]
+        let mut this = self;
+        #[cfg(any(debug_assertions, feature = "events"))]
+        {
+            this.ticking = Some((id, false));
+        }
+        #[cfg(not(any(debug_assertions, feature = "events")))]
+        let (this, _) = (self, id);
+        this
+    }
+
+    #[cfg(any(debug_assertions, feature = "events"))]
+    fn announce_ticking(&mut self, shown: bool) {
+        let Some((id, announced)) = &mut self.ticking else {
+            return;
+        };
+        if *announced == shown {
+            return;
+        }
+        *announced = shown;
+        if shown {
+            let (x, y) = (self.origin.0 / 8 * 8, self.origin.1 / 8 * 8);
+            let (w, h) = ((self.columns + 1) * 8, (self.rows + 1) * 8);
+            crate::event!("settle.ignore id={id} x={x} y={y} w={w} h={h}");
+        } else {
+            crate::event!("settle.unignore id={id}");
         }
     }
 
@@ -92,6 +132,8 @@ impl TextBox {
     pub fn release(&mut self) {
         self.blank();
         self.tiles.clear();
+        #[cfg(any(debug_assertions, feature = "events"))]
+        self.announce_ticking(false);
     }
 
     fn stride(&self) -> usize {
@@ -204,6 +246,8 @@ impl TextBox {
             return;
         }
         self.shown = Some(key);
+        #[cfg(any(debug_assertions, feature = "events"))]
+        self.announce_ticking(true);
         self.prepare();
         self.pending = Some(Self::layout(text, alignment, self.columns));
     }
@@ -264,6 +308,13 @@ impl TextBox {
                 tile.data_mut()[line] |= pixels >> (32 - shift);
             }
         }
+    }
+}
+
+#[cfg(any(debug_assertions, feature = "events"))]
+impl Drop for TextBox {
+    fn drop(&mut self) {
+        self.announce_ticking(false);
     }
 }
 

@@ -1,0 +1,274 @@
+//! The `settle` measure: how many frames the player waits, after a key press,
+//! until the picture stops changing.
+//!
+//! Every new key going down opens a *press*, which lasts until the next one.
+//! Its settle time counts from the frame the press began (or, for keys held
+//! longer than a tap, from the frame they were let go, as a held direction
+//! repeats on purpose) to the last frame inside the press whose picture
+//! differs from the frame before. Two kinds of change do not count:
+//! - inside a box the ROM names as ticking (`event settle.ignore id=.. x=..
+//!   y=.. w=.. h=..`, until `event settle.unignore id=..`): clocks, a pulsing
+//!   cursor, which change with no key pressed;
+//! - before the end of a window's opening or closing animation (`event
+//!   anim.end`): the animation may take its frames, the content may not, so
+//!   a press's time counts from there instead.
+use std::collections::BTreeMap;
+
+use crate::core::WIDTH;
+use crate::log::field;
+
+/// A tap: a key let go within this many frames of going down counts from
+/// the press, not from the release.
+const TAP_FRAMES: u64 = 4;
+
+#[derive(Clone, Debug)]
+pub struct Press {
+    /// The script line that pressed (number and text).
+    pub line: usize,
+    pub text: String,
+    /// Frames from the press (or release, or animation end) to the last change.
+    pub frames: u64,
+    /// Where the last change was: x0, y0, x1, y1 (inclusive).
+    pub last_change: Option<[usize; 4]>,
+}
+
+#[derive(Default)]
+pub struct Settle {
+    frame: u64,
+    keys: u16,
+    previous: Option<Vec<u32>>,
+    ignored: BTreeMap<String, [usize; 4]>,
+    open: Option<Open>,
+    /// Every finished press, in order.
+    pub presses: Vec<Press>,
+    /// The script line being run.
+    line: (usize, String),
+}
+
+struct Open {
+    line: (usize, String),
+    /// The frame the time counts from.
+    from: u64,
+    last_down: u64,
+    last_change: Option<(u64, [usize; 4])>,
+}
+
+impl Open {
+    fn finish(self) -> Press {
+        let (frames, last_change) = match self.last_change {
+            Some((frame, at)) if frame > self.from => (frame - self.from, Some(at)),
+            _ => (0, None),
+        };
+        Press {
+            line: self.line.0,
+            text: self.line.1,
+            frames,
+            last_change,
+        }
+    }
+}
+
+impl Settle {
+    /// The script line now running: presses it makes are named after it.
+    pub fn at_line(&mut self, number: usize, text: &str) {
+        self.line = (number, text.to_string());
+    }
+
+    /// A reboot: the picture starts again, and the ROM names its boxes again.
+    pub fn reboot(&mut self) {
+        self.finish();
+        self.previous = None;
+        self.ignored.clear();
+        self.keys = 0;
+    }
+
+    /// One emulated frame: the keys it ran with, its picture, the events it logged.
+    pub fn frame(&mut self, keys: u16, screen: &[u32], events: &[String]) {
+        self.frame += 1;
+        let frame = self.frame;
+        let pressed = keys & !self.keys;
+        let released = self.keys & !keys;
+        self.keys = keys;
+        if pressed != 0 {
+            self.finish();
+            self.open = Some(Open {
+                line: self.line.clone(),
+                from: frame,
+                last_down: frame,
+                last_change: None,
+            });
+        }
+        if let Some(open) = &mut self.open
+            && released != 0
+            && frame - open.last_down >= TAP_FRAMES
+        {
+            open.from = open.from.max(frame);
+        }
+        for event in events {
+            if event.starts_with("anim.end") {
+                if let Some(open) = &mut self.open {
+                    open.from = open.from.max(frame);
+                }
+            } else if let Some(rest) = event.strip_prefix("settle.ignore ") {
+                let number = |key| field(rest, key).and_then(|v| v.parse::<usize>().ok());
+                if let (Some(id), Some(x), Some(y), Some(w), Some(h)) = (
+                    field(rest, "id"),
+                    number("x"),
+                    number("y"),
+                    number("w"),
+                    number("h"),
+                ) && w > 0
+                    && h > 0
+                {
+                    self.ignored
+                        .insert(id.to_string(), [x, y, x + w - 1, y + h - 1]);
+                }
+            } else if let Some(rest) = event.strip_prefix("settle.unignore ")
+                && let Some(id) = field(rest, "id")
+            {
+                self.ignored.remove(id);
+            }
+        }
+        if let Some(previous) = &self.previous
+            && let Some(changed) = changed_box(previous, screen, self.ignored.values())
+            && let Some(open) = &mut self.open
+        {
+            open.last_change = Some((frame, changed));
+        }
+        match &mut self.previous {
+            Some(previous) => previous.copy_from_slice(screen),
+            None => self.previous = Some(screen.to_vec()),
+        }
+    }
+
+    /// Ends the press under way (at a new press, a reboot or the script's end).
+    pub fn finish(&mut self) {
+        if let Some(open) = self.open.take() {
+            self.presses.push(open.finish());
+        }
+    }
+
+    /// The press that kept the player waiting longest (the first, on a tie).
+    pub fn worst(&self) -> Option<&Press> {
+        self.presses.iter().reduce(|worst, press| {
+            if press.frames > worst.frames {
+                press
+            } else {
+                worst
+            }
+        })
+    }
+}
+
+/// The bounding box of the pixels that differ between `a` and `b` outside
+/// the `ignored` boxes, if any do.
+fn changed_box<'a>(
+    a: &[u32],
+    b: &[u32],
+    ignored: impl Iterator<Item = &'a [usize; 4]> + Clone,
+) -> Option<[usize; 4]> {
+    let mut found: Option<[usize; 4]> = None;
+    for (y, (row_a, row_b)) in a.chunks(WIDTH).zip(b.chunks(WIDTH)).enumerate() {
+        if row_a == row_b {
+            continue;
+        }
+        for (x, (pa, pb)) in row_a.iter().zip(row_b).enumerate() {
+            if pa == pb
+                || ignored
+                    .clone()
+                    .any(|&[x0, y0, x1, y1]| (x0..=x1).contains(&x) && (y0..=y1).contains(&y))
+            {
+                continue;
+            }
+            found = Some(match found {
+                None => [x, y, x, y],
+                Some([x0, y0, x1, y1]) => [x0.min(x), y0.min(y), x1.max(x), y1.max(y)],
+            });
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::HEIGHT;
+
+    fn screen(paint: &[(usize, usize)]) -> Vec<u32> {
+        let mut s = vec![0; WIDTH * HEIGHT];
+        for &(x, y) in paint {
+            s[y * WIDTH + x] = 0xFFFFFF;
+        }
+        s
+    }
+
+    const A: u16 = 1;
+
+    #[test]
+    fn a_press_settles_at_its_last_change() {
+        let mut settle = Settle::default();
+        settle.at_line(3, "press A");
+        let blank = screen(&[]);
+        settle.frame(0, &blank, &[]);
+        settle.frame(A, &blank, &[]);
+        settle.frame(A, &screen(&[(5, 5)]), &[]);
+        settle.frame(0, &screen(&[(5, 5), (9, 9)]), &[]);
+        for _ in 0..10 {
+            settle.frame(0, &screen(&[(5, 5), (9, 9)]), &[]);
+        }
+        settle.finish();
+        let press = settle.worst().unwrap();
+        assert_eq!((press.line, press.frames), (3, 2));
+        assert_eq!(press.last_change, Some([9, 9, 9, 9]));
+    }
+
+    #[test]
+    fn ignored_boxes_and_animations_do_not_count() {
+        let mut settle = Settle::default();
+        let blank = screen(&[]);
+        let ignore = "settle.ignore id=clock x=100 y=0 w=10 h=10".to_string();
+        settle.frame(0, &blank, &[ignore]);
+        settle.frame(A, &blank, &[]);
+        // A clock ticks 20 frames later: not the press's doing.
+        for i in 0..30 {
+            settle.frame(0, &screen(&[(100 + i / 20, 0)]), &[]);
+        }
+        settle.finish();
+        assert_eq!(settle.worst().unwrap().frames, 0);
+        // An animation of 20 frames, then content 2 frames after it ends.
+        settle.frame(A, &blank, &[]);
+        for i in 0..20 {
+            settle.frame(0, &screen(&[(i, 50)]), &[]);
+        }
+        settle.frame(0, &screen(&[(19, 50)]), &["anim.end".into()]);
+        settle.frame(0, &screen(&[(19, 50)]), &[]);
+        settle.frame(0, &screen(&[(19, 50), (0, 80)]), &[]);
+        settle.finish();
+        assert_eq!(settle.presses[1].frames, 2);
+        // Once unignored, the clock counts.
+        settle.frame(0, &blank, &["settle.unignore id=clock".into()]);
+        settle.frame(A, &blank, &[]);
+        settle.frame(0, &blank, &[]);
+        settle.frame(0, &screen(&[(100, 0)]), &[]);
+        settle.finish();
+        assert_eq!(settle.presses[2].frames, 2);
+    }
+
+    #[test]
+    fn a_held_key_counts_from_its_release() {
+        let mut settle = Settle::default();
+        let mut s = screen(&[]);
+        settle.frame(0, &s, &[]);
+        for i in 0..30 {
+            if i % 5 == 0 {
+                s[i] = 1;
+            }
+            settle.frame(A, &s, &[]);
+        }
+        settle.frame(0, &s, &[]);
+        s[100] = 1;
+        settle.frame(0, &s, &[]);
+        settle.finish();
+        assert_eq!(settle.worst().unwrap().frames, 1);
+    }
+}
