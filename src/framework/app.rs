@@ -404,8 +404,8 @@ pub mod hello {
         }
 
         fn draw(_opened: &u8, working: &mut Working, _saved: &HelloSave) {
-            // Text types out a few letters a frame.
-            let _ = working.text.advance(&mut working.text_layer, 2);
+            // Text is drawn a line at a time, as the frame has room.
+            let _ = working.text.advance(&mut working.text_layer);
         }
 
         fn show(_opened: &u8, working: &mut Working, canvas: &mut Canvas) {

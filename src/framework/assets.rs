@@ -51,8 +51,8 @@ pub const TEXT_PALETTE: u8 = 15;
 pub const LIGHT_TEXT_PALETTE: u8 = 14;
 
 /// The text palettes' colour for marking a wrong part of a text (the number
-/// pad's bad group), switched to with agb's `ChangeColour`.
-pub const TEXT_MARK_COLOUR: u32 = 2;
+/// pad's bad group), switched to with `widgets::font::colour`.
+pub const TEXT_MARK_COLOUR: u8 = 2;
 
 /// Text colours (index 1 is what the font draws with): dark ink in slot 15,
 /// cream ink in slot 14, both taken from the art palette (gfx/palette.png);

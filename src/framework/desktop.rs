@@ -136,7 +136,7 @@ impl Desktop {
         };
         // First draw of the clock and hint now, while the splash hides the cost.
         desktop.draw_status(system);
-        let _ = desktop.hint.advance(&mut desktop.desk, usize::MAX);
+        desktop.hint.finish(&mut desktop.desk);
         warm_tile_map();
         announce_ring(desktop.selected);
         desktop
@@ -181,6 +181,10 @@ impl Desktop {
                     if step + 1 == transition::FRAMES {
                         crate::event!("anim.end window=opening");
                     }
+                    Some((index, Lifecycle::Opening(step + 1)))
+                } else if prepared && step == transition::FRAMES {
+                    // Its last preparing may have filled this frame: the app
+                    // runs, and its tune starts, from the next.
                     Some((index, Lifecycle::Opening(step + 1)))
                 } else if prepared {
                     crate::event!("app.running name={}", app.info().id);
@@ -353,14 +357,14 @@ impl Desktop {
         let show_notice = self.notice_frames_left > 0;
         if self.hint_is_notice != Some(show_notice) {
             self.hint_is_notice = Some(show_notice);
-            // Typed out over a few frames: the whole line at once is too many
-            // cycles, on top of whatever the open app does that frame.
+            // Drawn as the frames have room, after whatever the open app
+            // does in them.
             match self.notice.as_deref().filter(|_| show_notice) {
                 Some(notice) => self.hint.set_gradually(notice),
                 None => self.hint.set_gradually("A: open    START: back to desk"),
             }
         }
-        let _ = self.hint.advance(&mut self.desk, 1);
+        let _ = self.hint.advance(&mut self.desk);
     }
 
     pub fn show(&mut self, apps: &mut [&mut dyn AppSlot], frame: &mut GraphicsFrame) -> usize {
@@ -428,7 +432,7 @@ fn icon_position(index: usize) -> (i32, i32) {
 fn warm_tile_map() {
     /// About the most text tiles an open app has at once (its window's text,
     /// a menu, a number pad).
-    const TILES: usize = 320;
+    const TILES: usize = 640;
     let tiles: alloc::vec::Vec<_> = (0..TILES)
         .map(|_| agb::display::tiled::DynamicTile16::new())
         .collect();

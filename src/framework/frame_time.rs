@@ -1,13 +1,15 @@
 //! How much of the current frame is gone, read from the display's line
 //! counter (VCOUNT), so work the player waits for can fill a frame without
-//! dropping it. Compiled into every build: the shipped ROM paces its work by
-//! it, where the cycle meter ([`super::perf`]) exists only to measure.
+//! dropping it, and drawing (text, mostly) can use what the frame has left
+//! ([`room_to_draw`]). Compiled into every build: the shipped ROM paces its
+//! work by it, where the cycle meter ([`super::perf`]) exists only to
+//! measure.
 //!
 //! The frame loop's work starts when the display enters vertical blank (line
-//! 160) and must end before it does so again, 228 lines later.
+//! 160) and must end before it does so again, 228 lines later; the frame
+//! loop mixes the sound first, then updates, then shows.
 
-#[cfg(any(debug_assertions, feature = "events"))]
-use agb::external::portable_atomic::{AtomicBool, Ordering};
+use agb::external::portable_atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// Lines in one frame: 160 drawn, 68 of vertical blank.
 pub const FRAME_LINES: u32 = 228;
@@ -40,7 +42,6 @@ pub const WAITING_WORK_LINES: u32 = 135;
 pub const WAITING_FRAME_CYCLES: u32 = FRAME_CYCLES / 10 * 9;
 
 /// Whether this frame is one the player waits through (see [`waiting`]).
-#[cfg(any(debug_assertions, feature = "events"))]
 static WAITING: AtomicBool = AtomicBool::new(false);
 
 /// Work the player waits for, done in slices for as long as the frame has
@@ -89,10 +90,86 @@ pub fn fill_frame<T>(mut slice: impl FnMut() -> Option<T>) -> Option<T> {
 }
 
 /// Say that this frame's work is for a player waiting on it, so the cycle
-/// meter (where there is one) holds it to its waiting budget.
+/// meter (where there is one) holds it to its waiting budget, and drawing
+/// knows its room starts later.
 fn waiting() {
-    #[cfg(any(debug_assertions, feature = "events"))]
     WAITING.store(true, Ordering::Relaxed);
+}
+
+/// The budgets the cycle meter holds frames to, in lines: half a frame,
+/// and nine tenths for a frame the player waits through.
+const FRAME_BUDGET_LINES: u32 = FRAME_LINES / 2;
+const WAITING_BUDGET_LINES: u32 = FRAME_LINES * 9 / 10;
+/// Lines kept spare for what the update does after its drawing, and what
+/// the estimate of the frame's end misses.
+const MARGIN_LINES: u32 = 16;
+/// Drawing ends by this line whatever the estimate: a frame whose update
+/// took this long is a heavy one, and its end is the least predictable.
+const LATE_LINES: u32 = 80;
+
+/// Where the frame's update ended (lines used), and what showing the
+/// frame has taken after it lately: the largest of recent frames, in
+/// eighths of a line, falling by half a line a frame so a spike is
+/// remembered for a second or so. (The sound is mixed before the update.)
+static UPDATE_END: AtomicU32 = AtomicU32::new(0);
+static TAIL_EIGHTHS: AtomicU32 = AtomicU32::new(20 * 8);
+/// How fast the remembered tail falls, in eighths of a line a frame.
+const TAIL_FALL_EIGHTHS: u32 = 4;
+/// Whether this frame drew its one piece past the estimate.
+static PIECE_GIVEN: AtomicBool = AtomicBool::new(false);
+/// How early in a frame that piece may start and end, in lines.
+const EARLY_LINES: u32 = 40;
+
+/// The frame loop: the update is done, showing comes next.
+pub fn mark_update_end() {
+    UPDATE_END.store(lines_used(), Ordering::Relaxed);
+}
+
+/// The frame loop: everything but the commit is done.
+pub fn mark_frame_end() {
+    let tail = lines_used().saturating_sub(UPDATE_END.load(Ordering::Relaxed));
+    let remembered = TAIL_EIGHTHS
+        .load(Ordering::Relaxed)
+        .saturating_sub(TAIL_FALL_EIGHTHS);
+    TAIL_EIGHTHS.store(remembered.max(tail * 8), Ordering::Relaxed);
+    PIECE_GIVEN.store(false, Ordering::Relaxed);
+}
+
+/// Whether a piece of drawing that takes `lines` display lines (of 1,232
+/// cycles) at most still fits in this frame's budget, with room left for
+/// the rest of the frame (as much as it has taken lately); what does not
+/// fit waits for the next frame.
+#[must_use]
+pub fn room_to_draw(lines: u32) -> bool {
+    let budget = if is_waiting() {
+        WAITING_BUDGET_LINES
+    } else {
+        FRAME_BUDGET_LINES
+    };
+    let now = lines_used();
+    let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
+    let late = if is_waiting() {
+        WAITING_WORK_LINES
+    } else {
+        LATE_LINES
+    };
+    if now + lines <= late && now + lines + tail + MARGIN_LINES <= budget {
+        return true;
+    }
+    // Early in a frame, one piece whatever the estimate: drawing never
+    // stops for good behind a spike the estimate remembers.
+    now + lines <= EARLY_LINES && !PIECE_GIVEN.swap(true, Ordering::Relaxed)
+}
+
+/// Whether [`waiting`] was said this frame.
+#[must_use]
+pub fn is_waiting() -> bool {
+    WAITING.load(Ordering::Relaxed)
+}
+
+/// A new frame: not one the player waits through until [`waiting`] says so.
+pub fn begin_frame() {
+    WAITING.store(false, Ordering::Relaxed);
 }
 
 /// Whether [`waiting`] was said this frame; the cycle meter asks once a

@@ -108,12 +108,20 @@ pub fn run(
     #[cfg(any(debug_assertions, feature = "events"))]
     let labels: alloc::vec::Vec<&str> = apps.iter().map(|app| app.info().id).collect();
     loop {
+        frame_time::begin_frame();
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.begin(phase(menu.active()));
         // A save, when one is due, gets a frame to itself (writing an agb slot
         // is too costly to share a frame): the desktop and the app wait, and
         // so do the buttons, so no press is lost.
         system.storage.flush();
+        // The sound first: what it costs is then spent, and the drawing in
+        // the update can take what is left of the frame's budget (see
+        // `frame_time::room_to_draw`). A sound asked for in the update is
+        // mixed from the next frame.
+        system.sound.frame();
+        #[cfg(any(debug_assertions, feature = "events"))]
+        meter.mark();
         if system.storage.busy() {
             system.input.watch();
         } else {
@@ -121,13 +129,12 @@ pub fn run(
             // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
             let _ = menu.update(apps, system);
         }
+        frame_time::mark_update_end();
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.mark();
         let mut frame = gfx.frame();
         menu.show(apps, &mut frame);
-        #[cfg(any(debug_assertions, feature = "events"))]
-        meter.mark();
-        system.sound.frame();
+        frame_time::mark_frame_end();
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.end(phase(menu.active()), &labels);
         frame.commit();

@@ -108,7 +108,7 @@ impl FrameMeter {
         self.start = now();
     }
 
-    /// Call between the frame's parts (after update, after show).
+    /// Call between the frame's parts (after the sound, after the update).
     pub fn mark(&mut self) {
         if let Some(mark) = self.marks.get_mut(self.marked) {
             *mark = now();
@@ -148,7 +148,7 @@ impl FrameMeter {
         if cycles > budget {
             let (name, id) = phase_name(slot, labels);
             // Marks not taken this frame read as the end, so their parts read 0.
-            let [update_end, show_end] = match self.marked {
+            let [sound_end, update_end] = match self.marked {
                 0 => [end, end],
                 1 => [self.marks[0], end],
                 _ => self.marks,
@@ -159,9 +159,9 @@ impl FrameMeter {
                 id,
                 cycles,
                 FramePercent(cycles),
-                update_end.wrapping_sub(self.start),
-                show_end.wrapping_sub(update_end),
-                end.wrapping_sub(show_end),
+                update_end.wrapping_sub(sound_end),
+                end.wrapping_sub(update_end),
+                sound_end.wrapping_sub(self.start),
                 self.frames
             );
         }

@@ -30,6 +30,7 @@ mod pages;
 mod play;
 mod puzzle;
 mod raster;
+mod raster_text;
 pub mod records;
 pub use nonogram_rules as rules;
 mod view;

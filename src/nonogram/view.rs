@@ -8,12 +8,13 @@
 //! share.
 
 use agb::display::tiled::RegularBackground;
-use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
+use alloc::{boxed::Box, string::String, vec::Vec};
 
 use super::art::Colours;
 use super::glyphs::{self, COLON, Glyph};
 use super::layout::{GLYPH_HEIGHT, Layout, SCREEN_HEIGHT, SCREEN_WIDTH};
 use super::raster::Raster;
+use super::raster_text::TextArea;
 use super::rules::{
     Greying, Grid, PuzzleClues,
     play::{Mark, Marks},
@@ -23,11 +24,7 @@ use crate::fnv;
 use crate::framework::{
     canvas::Canvas,
     transition::Area,
-    widgets::{
-        pad_panel::PadPanel,
-        text::{LINE_HEIGHT, TextBox},
-        window,
-    },
+    widgets::{pad_panel::PadPanel, text::LINE_HEIGHT, window},
 };
 
 /// The nonogram takes the whole screen: a 20x15 board needs every line.
@@ -252,14 +249,9 @@ pub struct View {
     /// The share code on the text page: a key of its digits and the lines
     /// of it drawn so far.
     code: Option<(u32, usize)>,
-    title: TextBox,
-    lines: TextBox,
-    text_origins: Option<((i32, i32), (i32, i32))>,
-    /// What the boxes say, kept to type again when they move.
-    title_text: String,
-    lines_text: String,
-    /// Text asked for since the last `draw_text`, in order: boxes are
-    /// blanked and typed only while drawing.
+    title: TextArea,
+    lines: TextArea,
+    /// Text asked for since the last `draw_text`, in order.
     text_due: Vec<TextChange>,
     built: bool,
     /// The number pad has the page, while a share code is typed.
@@ -298,11 +290,8 @@ impl View {
             puzzle_shown: None,
             list_slots: [None; LIST_SLOTS],
             code: None,
-            title: TextBox::new((4, 2), 8, 1),
-            lines: TextBox::new((4, 40), 8, 6),
-            text_origins: None,
-            title_text: String::new(),
-            lines_text: String::new(),
+            title: TextArea::new((4, 2), 64, 1),
+            lines: TextArea::new((4, 40), 64, 6),
             text_due: Vec::new(),
             built: false,
             pad_up: false,
@@ -336,6 +325,8 @@ impl View {
             self.colours = colours;
             self.showing = Showing::Wiping(0);
             self.forget();
+            self.title.forget();
+            self.lines.forget();
         }
     }
 
@@ -362,8 +353,9 @@ impl View {
         }
         if let Showing::Board(_) | Showing::List = self.showing {
             self.showing = Showing::Wiping(1);
-            self.title.release();
-            self.lines.release();
+            // The wipe paints over the text.
+            self.title.forget();
+            self.lines.forget();
             self.forget();
         }
         self.wanted = wanted;
@@ -649,40 +641,39 @@ impl View {
                 TextChange::Lines(text) => self.type_lines(&text),
             }
         }
+        // Old text goes before anything else is drawn where it was.
+        let paper = self.colours.paper;
+        self.title.erase(&mut self.raster, paper);
+        self.lines.erase(&mut self.raster, paper);
     }
 
     fn type_title(&mut self, text: &str) {
-        text.clone_into(&mut self.title_text);
-        self.title.set_gradually(text);
+        self.title.set(text);
     }
 
     fn type_lines(&mut self, text: &str) {
-        text.clone_into(&mut self.lines_text);
-        self.lines.set_gradually(text);
+        self.lines.set(text);
     }
 
-    /// Type the next letters of the text boxes (a group a frame).
+    /// Draw the text where it changed, into the raster (once the screen's
+    /// other drawing is done: it would paint over the text).
     pub fn advance_text(&mut self) {
-        for text in [&mut self.title, &mut self.lines] {
-            if text.is_drawing() {
-                let _ = text.advance(&mut self.text_layer, 1);
-                return;
-            }
+        if !self.built || matches!(self.showing, Showing::Wiping(_) | Showing::Blank) {
+            return;
+        }
+        let (ink, paper) = (self.colours.clue, self.colours.paper);
+        if self.title.draw(&mut self.raster, ink, paper) {
+            self.lines.draw(&mut self.raster, ink, paper);
         }
     }
 
-    /// Put the text boxes at these pixel positions (they start blank when
-    /// they move).
+    /// Put the text areas at these pixel positions, `columns` of 8 pixels
+    /// wide and `lines` lines of text high.
     fn place_text(&mut self, title: (i32, i32), lines: (i32, i32), columns: i32, rows: i32) {
-        if self.text_origins != Some((title, lines)) {
-            self.text_origins = Some((title, lines));
-            self.title.release();
-            self.lines.release();
-            self.title = TextBox::new(title, columns, 1);
-            self.lines = TextBox::new(lines, columns, rows);
-            self.title.set_gradually(&self.title_text);
-            self.lines.set_gradually(&self.lines_text);
-        }
+        let paper = self.colours.paper;
+        let raster = &mut self.raster;
+        self.title.place(raster, paper, (title, columns * 8, 1));
+        self.lines.place(raster, paper, (lines, columns * 8, rows));
     }
 
     /// Bring the list screen a step closer to `scene`.
@@ -851,8 +842,6 @@ impl View {
     fn open_pad(&mut self) {
         self.type_title("");
         self.type_lines("");
-        self.title.release();
-        self.lines.release();
         self.pad_up = true;
     }
 

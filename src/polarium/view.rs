@@ -113,7 +113,7 @@ impl Panel {
         self.0.push(PanelChange::Info(text.into()));
     }
 
-    /// A message under the panel's lines, typed out a little each frame.
+    /// A message under the panel's lines, drawn as the frames have room.
     pub fn set_message(&mut self, text: impl Into<Cow<'static, str>>) {
         self.0.push(PanelChange::Message(text.into()));
     }
@@ -390,8 +390,7 @@ impl View {
         }
     }
 
-    /// Type out a little more of the panel's text.
-    /// (One box a frame: a group of letters on new tiles is costly.)
+    /// Draw more of the panel's text, box by box, as the frame has room.
     pub fn advance_text(&mut self) {
         for text in [
             &mut self.info,
@@ -399,8 +398,8 @@ impl View {
             &mut self.message,
             &mut self.list,
         ] {
-            if text.is_drawing() {
-                let _ = text.advance(&mut self.text_layer, 1);
+            // In order, as the frame has room.
+            if !text.advance(&mut self.text_layer) {
                 return;
             }
         }

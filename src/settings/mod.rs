@@ -107,7 +107,7 @@ impl App for Settings {
         } else if step == window_steps {
             working.title.set(&mut working.text_layer, "Settings");
         } else {
-            // The list types itself out over a few frames.
+            // The list's text, as the frames have room.
             return working.list.draw(&mut working.text_layer);
         }
         working.built += 1;
@@ -182,9 +182,8 @@ impl App for Settings {
         if working.dialog.is_none() {
             let _ = working.list.draw(&mut working.text_layer);
         } else {
-            // The question types out a few words a frame (all at once it
-            // would crowd the frame).
-            let _ = working.dialog_text.advance(&mut working.text_layer, 2);
+            // The question, as the frames have room.
+            let _ = working.dialog_text.advance(&mut working.text_layer);
         }
     }
 

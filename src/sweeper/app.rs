@@ -218,8 +218,10 @@ impl App for Sweeper {
         working
             .view
             .sync(board, pressed, working.face, screen, records);
-        if let Mode::Menu(menu) = &mut working.mode {
-            working.view.draw_menu(menu);
+        match &mut working.mode {
+            Mode::Menu(menu) => working.view.draw_menu(menu),
+            Mode::Play { .. } => working.view.warm_menu(board, records),
+            _ => {}
         }
     }
 
@@ -242,8 +244,9 @@ impl App for Sweeper {
         let up = matches!(working.mode, Mode::Menu(_) | Mode::Pad { .. });
         if up {
             working.mode = Mode::Leaving;
+            return false;
         }
-        !up
+        working.view.let_go_of_text()
     }
 
     fn pause(board: &mut Board, working: &mut Working, _system: &mut System) {
@@ -296,7 +299,7 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
         return;
     }
     if input.just_pressed(Button::Select) {
-        let menu = View::menu(board, system.save::<Sweeper>());
+        let menu = working.view.menu(board, system.save::<Sweeper>());
         working.mode = Mode::Menu(Box::new(menu));
         system.sound.play(sfx::OPEN);
         return;

@@ -23,11 +23,12 @@ use super::{
 use crate::framework::{
     assets::LIGHT_TEXT_PALETTE,
     canvas::Canvas,
+    frame_time,
     transition::Area,
     widgets::{
         list::{List, Row},
         pad_panel::{PadPanel, PadPlace},
-        text::TextBox,
+        text::{self, TextBox},
         timer::format_time,
         window::{self, ICON_CLOCK},
     },
@@ -111,11 +112,22 @@ pub struct View {
     last_screen: Screen,
     /// A menu and a pad whose screens have gone, their text to take off.
     retired_menu: Option<Box<List>>,
+    /// The last menu, blank, its tiles kept for the next (see `List::reusing`).
+    spare_menu: Option<Box<List>>,
+    /// The first such menu, its tiles being made while the window opens.
+    warming_menu: Option<Box<List>>,
     retired_pad: Option<Box<PadPanel<CodeError>>>,
     /// A game-over message and the frames it waits before typing out.
     pending_message: Option<(alloc::string::String, u8)>,
     board_frames: Vec<SpriteVram>,
     face_frames: Vec<SpriteVram>,
+}
+
+#[cfg(any(debug_assertions, feature = "events"))]
+impl Drop for View {
+    fn drop(&mut self) {
+        crate::event!("settle.unignore id=sweeper_face");
+    }
 }
 
 impl View {
@@ -132,6 +144,13 @@ impl View {
         cursor.set_priority(Priority::P0);
         let mut face = Object::new(sprites::FACES.sprite(Face::Idle as usize));
         face.set_pos(FACE_POS).set_priority(Priority::P1);
+        // The face blinks by itself: the harness's settle measure leaves it
+        // out (tests/src/settle.rs).
+        crate::event!(
+            "settle.ignore id=sweeper_face x={} y={} w=32 h=32",
+            FACE_POS.0,
+            FACE_POS.1
+        );
         Self {
             frame_layer,
             text_layer,
@@ -154,6 +173,8 @@ impl View {
             pending_message: None,
             last_screen: Screen::Board,
             retired_menu: None,
+            spare_menu: None,
+            warming_menu: None,
             retired_pad: None,
             board_frames: Vec::with_capacity(BOARD_FRAMES),
             face_frames: Vec::with_capacity(FACE_FRAMES),
@@ -210,11 +231,11 @@ impl View {
                     .set_tile((4, 5), &art::icon::MINES.tiles, mines);
             }
             window::put(&mut self.text_layer, (19, 5), ICON_CLOCK);
-            // The title types out over the next steps: drawn here with the
-            // icons it made this the transition's longest frame.
+            // The title is drawn over the next steps, as the frames have
+            // room: here, with the icons, it made the opening's longest frame.
             self.title.set_gradually("Poop Sweeper");
         } else if self.squares.len() < SQUARE_COUNT {
-            let _ = self.title.advance(&mut self.text_layer, 1);
+            let _ = self.title.advance(&mut self.text_layer);
             let Some(covered) = self.board_frames.get(Look::Covered as usize).cloned() else {
                 return false;
             };
@@ -225,20 +246,26 @@ impl View {
                 object.set_pos((x, y)).set_priority(Priority::P1);
                 self.squares.push(object);
             }
-        } else if self.shown_mines.is_none() {
-            // Whatever is left of the title (nothing, normally).
-            let _ = self.title.advance(&mut self.text_layer, usize::MAX);
-            self.sync_mines(board);
-            self.sync_timer(board);
+        } else if !self.title.advance(&mut self.text_layer) {
+            // The rest of the title, as the frames have room.
+        } else if self.shown_mines.is_none() || self.shown_seconds.is_none() {
+            // The counters, one a frame as the frames have room: their
+            // first drawing makes their tiles.
+            if frame_time::room_to_draw(2 * text::LINE_COST) {
+                if self.shown_mines.is_none() {
+                    self.sync_mines(board);
+                } else {
+                    self.sync_timer(board);
+                }
+            }
         } else if self.shown_variant.is_none() && !self.message_locked {
             self.sync_message(board, data);
             if self.shown_variant.is_none() {
                 return true; // a game-over message: it is drawn by `sync`
             }
-        } else if !self.message_box.advance(&mut self.text_layer, 1) {
-            // The message line types out a letter group a frame before the
-            // window counts as open: all at once it made the opening's
-            // longest frame.
+        } else if !self.message_box.advance(&mut self.text_layer) {
+            // The message line is drawn as the frames have room, before
+            // the window counts as open.
         } else {
             return true;
         }
@@ -313,8 +340,8 @@ impl View {
             self.sync_timer(board);
         }
         self.sync_message(board, data);
-        // The message line types itself out, a letter group per frame.
-        let _ = self.message_box.advance(&mut self.text_layer, 1);
+        // The message line, as the frame has room.
+        let _ = self.message_box.advance(&mut self.text_layer);
     }
 
     /// The mines-left counter.
@@ -404,9 +431,16 @@ impl View {
 
     /// The menu, on the well where the board was, its difficulty selected;
     /// the mode that holds it is the app's.
-    pub fn menu(board: &Board, data: &SweeperSave) -> List {
-        let mut menu =
-            List::new(menu_rows(board, data), (40, 67), 20).with_palette(LIGHT_TEXT_PALETTE);
+    pub fn menu(&mut self, board: &Board, data: &SweeperSave) -> List {
+        // A menu whose tiles are still being made gives the ones it has.
+        let spare = self.spare_menu.take().or_else(|| self.warming_menu.take());
+        Self::new_menu(board, data, spare)
+    }
+
+    fn new_menu(board: &Board, data: &SweeperSave, spare: Option<Box<List>>) -> List {
+        let mut menu = List::new(menu_rows(board, data), (40, 67), 20)
+            .with_palette(LIGHT_TEXT_PALETTE)
+            .reusing(spare);
         menu.select(board.difficulty() as usize);
         menu
     }
@@ -429,7 +463,9 @@ impl View {
             pad.close();
         }
         if let Some(mut menu) = self.retired_menu.take() {
-            menu.release();
+            // Nothing else draws on the well's part of the text layer.
+            menu.blank();
+            self.spare_menu = Some(menu);
         }
         let last = core::mem::replace(&mut self.last_screen, screen);
         match (last, screen) {
@@ -445,6 +481,47 @@ impl View {
     }
 
     /// A menu whose screen has gone: its text leaves in the next `change_screen`.
+    /// On the board, with nothing else to draw: make the menu's tiles, out
+    /// of sight, as the frames have room, so that SELECT shows the menu at
+    /// once (its first drawing is mostly making tiles).
+    pub fn warm_menu(&mut self, board: &Board, data: &SweeperSave) {
+        if self.spare_menu.is_some() || self.message_box.is_drawing() || self.title.is_drawing() {
+            return;
+        }
+        // Making the rows' text is a piece of drawing too.
+        if self.warming_menu.is_none() && !frame_time::room_to_draw(text::LINE_COST) {
+            return;
+        }
+        let menu = self
+            .warming_menu
+            .get_or_insert_with(|| Box::new(Self::new_menu(board, data, None)));
+        if menu.reserve(&mut self.text_layer) {
+            menu.blank();
+            self.spare_menu = self.warming_menu.take();
+        }
+    }
+
+    /// Let go of the text's tiles a part a frame as the window closes (all
+    /// at once with the rest of the window would crowd the last frame);
+    /// true once done.
+    pub fn let_go_of_text(&mut self) -> bool {
+        if self.spare_menu.take().is_some() | self.warming_menu.take().is_some() {
+            return false;
+        }
+        for text in [
+            &mut self.message_box,
+            &mut self.title,
+            &mut self.mines_box,
+            &mut self.timer_box,
+        ] {
+            if text.has_tiles() {
+                text.release();
+                return false;
+            }
+        }
+        true
+    }
+
     pub fn retire_menu(&mut self, menu: Box<List>) {
         self.retired_menu = Some(menu);
     }
@@ -454,7 +531,7 @@ impl View {
         self.retired_pad = Some(pad);
     }
 
-    /// The menu's text types out on the window's text layer.
+    /// The menu's text, on the window's text layer, as the frames have room.
     pub fn draw_menu(&mut self, menu: &mut List) {
         let _ = menu.draw(&mut self.text_layer);
     }
@@ -640,7 +717,7 @@ mod tests {
         view.sync(&won, None, Face::Won, Screen::Board, &data);
         assert_eq!(objects_shown(gba, &mut view, &won, Screen::Board), 85);
         // menu (pointer + face) and number pad (13 keys + hand + face)
-        let menu = View::menu(&board, &data);
+        let menu = view.menu(&board, &data);
         assert_eq!(
             objects_with(gba, &mut view, &board, Screen::Menu, |canvas| menu
                 .show(canvas)),

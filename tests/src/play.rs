@@ -66,8 +66,10 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
         ));
     }
     player.settle.finish();
+    // Reported even when the script failed: what was measured still holds.
+    let settled = report_settle(&player.settle, opts, script_path);
     if result.is_ok() {
-        result = report_settle(&player.settle, opts, script_path);
+        result = settled;
     }
     if result.is_ok() {
         match player.m.check_stack() {

@@ -78,6 +78,21 @@ impl List {
         }
     }
 
+    /// Draw on the text boxes of `old`, a list of as many rows at the same
+    /// place that has gone (see `blank`): their tiles are made and mapped
+    /// already, which is most of the cost of drawing text, so a menu opened
+    /// again shows at once.
+    pub fn reusing(mut self, old: Option<alloc::boxed::Box<List>>) -> Self {
+        if let Some(old) = old.filter(|old| {
+            (old.origin, old.columns, old.rows.len(), old.palette)
+                == (self.origin, self.columns, self.rows.len(), self.palette)
+        }) {
+            let List { labels, badges, .. } = *old;
+            (self.labels, self.badges) = (labels, badges);
+        }
+        self
+    }
+
     /// Draw in another text palette (e.g. light text on a dark well).
     pub fn with_palette(mut self, palette: u8) -> Self {
         self.palette = palette;
@@ -127,6 +142,16 @@ impl List {
         self.dirty = true;
     }
 
+    /// Take the list's text away but keep its tiles, blank, on the layer,
+    /// for a list that `reusing` them will draw; only while nothing else is
+    /// drawn on the text layer where the list was.
+    pub fn blank(&mut self) {
+        for text in self.boxes() {
+            text.blank();
+        }
+        self.dirty = true;
+    }
+
     /// The label and badge boxes that exist so far.
     fn boxes(&mut self) -> impl Iterator<Item = &mut TextBox> {
         [self.labels.as_mut(), self.badges.as_mut()]
@@ -138,20 +163,37 @@ impl List {
     /// the app's update (not from `show`) until the list is complete.
     /// Returns true once all its text is on screen.
     pub fn draw(&mut self, text_layer: &mut RegularBackground) -> bool {
-        /// Letter groups per frame (costly when their tiles are new): the
-        /// labels first, then the badges.
-        const GROUPS_PER_FRAME: usize = 1;
+        // The labels first, then the badges, as the frame has room.
         if !self.dirty {
-            if let Some(labels) = self.labels.as_mut().filter(|text| text.is_drawing()) {
-                let _ = labels.advance(text_layer, GROUPS_PER_FRAME);
+            if let Some(labels) = self.labels.as_mut()
+                && !labels.advance(text_layer)
+            {
                 return false;
             }
             return self
                 .badges
                 .as_mut()
-                .is_none_or(|badges| badges.advance(text_layer, GROUPS_PER_FRAME));
+                .is_none_or(|badges| badges.advance(text_layer));
         }
         self.dirty = false;
+        self.start(true);
+        false
+    }
+
+    /// Make the tiles the list's text needs, drawing nothing, over calls
+    /// while the frame has room (see `TextBox::reserve`); true once done.
+    /// Then `blank` it and give it to the next list with `reusing`.
+    pub fn reserve(&mut self, text_layer: &mut RegularBackground) -> bool {
+        if self.dirty {
+            self.dirty = false;
+            self.start(false);
+        }
+        self.boxes().all(|text| text.advance(text_layer))
+    }
+
+    /// Lays the rows out in the two boxes, to be drawn (or, not `visible`,
+    /// only given tiles) by `advance`.
+    fn start(&mut self, visible: bool) {
         let count = self.rows.len() as i32;
         let mut labels: alloc::string::String = alloc::string::String::new();
         let mut badges: alloc::string::String = alloc::string::String::new();
@@ -167,13 +209,20 @@ impl List {
             TextBox::new((self.origin.0 + 12, self.origin.1), label_columns, height)
                 .with_palette(self.palette)
         });
-        label_box.set_gradually(&labels);
+        if visible {
+            label_box.set_gradually(&labels);
+        } else {
+            label_box.reserve(&labels, false);
+        }
         let badge_x = self.origin.0 + (self.columns - BADGE_COLUMNS) * 8;
         let badge_box = self.badges.get_or_insert_with(|| {
             TextBox::new((badge_x, self.origin.1), BADGE_COLUMNS, height).with_palette(self.palette)
         });
-        badge_box.set_right_gradually(&badges);
-        false
+        if visible {
+            badge_box.set_right_gradually(&badges);
+        } else {
+            badge_box.reserve(&badges, true);
+        }
     }
 
     /// The cursor sprite beside the selected row.

@@ -1,6 +1,7 @@
 //! Widgets shared by every app, one per module.
 
 pub mod dialog;
+pub mod font;
 pub mod list;
 pub mod numpad;
 // Apps use a pad through its holder, `pad_panel`, which owns the view.

@@ -10,13 +10,14 @@
 //! model for one line at a time into a small buffer to compare.
 
 use agb::{
-    display::{Priority, font::ChangeColour, object::Object, tiled::RegularBackground},
+    display::{Priority, object::Object, tiled::RegularBackground},
     input::Button,
 };
 use alloc::vec::Vec;
 use core::fmt::{Display, Write};
 
 use super::{
+    font,
     numpad::{COLUMNS, GRID, Key, Line, NumberPad, PadError, PadEvent, PadInput, ROWS},
     text::{LINE_HEIGHT, TextBox},
 };
@@ -119,12 +120,9 @@ pub struct NumberPadView {
     pressed: Option<(usize, usize)>,
 }
 
-/// agb's colour changes around a bad group: the mark colour, then the ink.
-const MARK_ON: char = ChangeColour::new(TEXT_MARK_COLOUR).to_char();
-const MARK_OFF: char = ChangeColour::new(1).to_char();
-
-/// Words typed per frame while the title or an error types out.
-const GROUPS_PER_FRAME: usize = 2;
+/// The colour changes around a bad group: the mark colour, then the ink.
+const MARK_ON: char = font::colour(TEXT_MARK_COLOUR);
+const MARK_OFF: char = font::colour(1);
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Part {
@@ -243,7 +241,7 @@ impl NumberPadView {
             }
         }
         // Not in a frame that already redrew a line.
-        if !redrew && self.text.advance(layer, GROUPS_PER_FRAME) {
+        if !redrew && self.text.advance(layer) {
             self.typing = None;
         }
         let pressed = a_held.then_some(pad.cursor());
@@ -292,7 +290,7 @@ impl NumberPadView {
             } else {
                 self.text.retype_lines(index as i32 + 1, 1, &line);
             }
-            let _ = self.text.advance(layer, usize::MAX);
+            self.text.finish(layer);
             self.shown_lines[index] = Some(print);
             return true;
         }
@@ -399,10 +397,13 @@ mod tests {
         bg: &mut RegularBackground,
     ) -> (usize, usize) {
         let mut redraws = 0;
+        let vblank = agb::interrupt::VBlank::get();
         for frame in 0..100 {
             if view.settled(pad) {
                 return (frame, redraws);
             }
+            // Text is drawn as a frame has room: each step starts a frame.
+            vblank.wait_for_vblank();
             let before = view.shown_lines.clone();
             view.update(pad, false, bg);
             let changed = before

@@ -55,7 +55,7 @@ pub struct PadPanel<E = &'static str> {
 }
 
 impl<E: Copy + Display> PadPanel<E> {
-    /// The pad's keys and pointer now; its text types out from the next `draw`.
+    /// The pad's keys and pointer now; its text is drawn from the next `draw`.
     pub fn new(pad: NumberPad<E>, place: PadPlace, owner: &'static str) -> Self {
         let view = NumberPadView::new(
             &pad,

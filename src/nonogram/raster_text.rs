@@ -1,0 +1,158 @@
+//! Words drawn into the raster's own pixels, in the desktop's font: the
+//! nonogram's screen is one picture, so its text takes no tiles of its own
+//! (video RAM holds the raster and little room besides) and a page of it is
+//! drawn whole in one frame (no tile to make or map).
+
+use alloc::{borrow::ToOwned, string::String};
+
+use super::raster::Raster;
+use crate::framework::{
+    frame_time,
+    widgets::{
+        font::{self, GLYPH_TOP, LINE_HEIGHT},
+        text::{Align, LINE_COST, Lines},
+    },
+};
+
+/// Where an area is: its top-left pixel, its width in pixels and its
+/// height in lines of text.
+pub type Place = ((i32, i32), i32, i32);
+
+/// A rectangle of the screen that shows a text.
+pub struct TextArea {
+    /// Top-left pixel.
+    origin: (i32, i32),
+    width: i32,
+    /// Lines of text it holds.
+    lines: i32,
+    /// The text it should show.
+    wanted: String,
+    /// The text the raster shows there (`None`: not drawn since the screen
+    /// was last painted over).
+    shown: Option<String>,
+    /// The box around the ink drawn (x0, y0, x1, y1 exclusive): what is
+    /// painted over before other text goes there.
+    ink: Option<(i32, i32, i32, i32)>,
+    /// A text drawn in part: the byte its next line starts from, and that
+    /// line's number.
+    progress: Option<(usize, i32)>,
+}
+
+impl TextArea {
+    pub const fn new(origin: (i32, i32), width: i32, lines: i32) -> Self {
+        Self {
+            origin,
+            width,
+            lines,
+            wanted: String::new(),
+            shown: None,
+            ink: None,
+            progress: None,
+        }
+    }
+
+    /// What it should show from the next `draw`.
+    pub fn set(&mut self, text: &str) {
+        if self.wanted != text {
+            text.clone_into(&mut self.wanted);
+            // What was drawn of the old text is painted over first.
+            self.progress = None;
+        }
+    }
+
+    /// Move it, painting over its text with `paper`.
+    pub fn place(&mut self, raster: &mut Raster, paper: u8, (origin, width, lines): Place) {
+        if (origin, width, lines) != (self.origin, self.width, self.lines) {
+            if let Some((x0, y0, x1, y1)) = self.ink.take() {
+                raster.fill(x0, y0, x1 - x0, y1 - y0, paper);
+            }
+            (self.origin, self.width, self.lines) = (origin, width, lines);
+            self.shown = None;
+            self.progress = None;
+        }
+    }
+
+    /// The screen was painted over: nothing of the text is left on it.
+    pub fn forget(&mut self) {
+        self.shown = None;
+        self.ink = None;
+        self.progress = None;
+    }
+
+    /// Whether the raster shows what it should.
+    pub fn is_drawn(&self) -> bool {
+        self.shown.as_deref() == Some(self.wanted.as_str())
+    }
+
+    /// Paint over the text shown, if it is not the one wanted, so the
+    /// screen's other drawing can go where it was.
+    pub fn erase(&mut self, raster: &mut Raster, paper: u8) {
+        if self.is_drawn() || self.progress.is_some() {
+            return;
+        }
+        if let Some((x0, y0, x1, y1)) = self.ink.take() {
+            raster.fill(x0, y0, x1 - x0, y1 - y0, paper);
+        }
+        self.shown = None;
+    }
+
+    /// Paint over the old text with `paper` and draw the new in `ink`, if it
+    /// changed: a line at a time while the frame has room; true once done.
+    pub fn draw(&mut self, raster: &mut Raster, ink: u8, paper: u8) -> bool {
+        if self.is_drawn() {
+            return true;
+        }
+        let (mut byte, mut row) = match self.progress {
+            Some(progress) => progress,
+            None => {
+                if let Some((x0, y0, x1, y1)) = self.ink.take() {
+                    raster.fill(x0, y0, x1 - x0, y1 - y0, paper);
+                }
+                (0, 0)
+            }
+        };
+        let (left, top) = self.origin;
+        let right = left + self.width;
+        let space = i32::from(font::glyph(' ').advance);
+        let mut lines = Lines::starting_at(&self.wanted, Align::Left, self.width, byte);
+        while row < self.lines {
+            if !frame_time::room_to_draw(LINE_COST) {
+                self.progress = Some((byte, row));
+                return false;
+            }
+            let Some(line) = lines.next() else {
+                break;
+            };
+            let y = top + row * LINE_HEIGHT + GLYPH_TOP;
+            let mut x = left + line.left;
+            for c in self.wanted[line.start..line.end].chars() {
+                if c == ' ' {
+                    x += space;
+                    continue;
+                }
+                if font::control(c).is_some() {
+                    continue;
+                }
+                let glyph = font::glyph(c);
+                let advance = i32::from(glyph.advance);
+                // A letter that would run out of the area is left out.
+                if x >= left && x + advance - 1 <= right {
+                    raster.letter(glyph, (x, y), ink);
+                    let (x0, y0, x1, y1) = self.ink.unwrap_or((x, y, x, y));
+                    self.ink = Some((
+                        x0.min(x),
+                        y0.min(y),
+                        x1.max(x + advance),
+                        y1.max(y + font::GLYPH_ROWS as i32),
+                    ));
+                }
+                x += advance;
+            }
+            byte = lines.position();
+            row += 1;
+        }
+        self.progress = None;
+        self.shown = Some(self.wanted.clone());
+        true
+    }
+}
