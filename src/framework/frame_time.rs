@@ -102,7 +102,7 @@ const FRAME_BUDGET_LINES: u32 = FRAME_LINES / 2;
 const WAITING_BUDGET_LINES: u32 = FRAME_LINES * 9 / 10;
 /// Lines kept spare for what the update does after its drawing, and what
 /// the estimate of the frame's end misses.
-const MARGIN_LINES: u32 = 16;
+const MARGIN_LINES: u32 = 20;
 /// Drawing ends by this line whatever the estimate: a frame whose update
 /// took this long is a heavy one, and its end is the least predictable.
 const LATE_LINES: u32 = 80;
@@ -118,7 +118,7 @@ const TAIL_FALL_EIGHTHS: u32 = 4;
 /// Whether this frame drew its one piece past the estimate.
 static PIECE_GIVEN: AtomicBool = AtomicBool::new(false);
 /// How early in a frame that piece may start and end, in lines.
-const EARLY_LINES: u32 = 40;
+const EARLY_LINES: u32 = 24;
 
 /// The frame loop: the update is done, showing comes next.
 pub fn mark_update_end() {

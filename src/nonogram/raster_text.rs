@@ -10,7 +10,7 @@ use crate::framework::{
     frame_time,
     widgets::{
         font::{self, GLYPH_TOP, LINE_HEIGHT},
-        text::{Align, LINE_COST, Lines},
+        text::{Align, Lines, line_cost},
     },
 };
 
@@ -116,13 +116,13 @@ impl TextArea {
         let space = i32::from(font::glyph(' ').advance);
         let mut lines = Lines::starting_at(&self.wanted, Align::Left, self.width, byte);
         while row < self.lines {
-            if !frame_time::room_to_draw(LINE_COST) {
-                self.progress = Some((byte, row));
-                return false;
-            }
             let Some(line) = lines.next() else {
                 break;
             };
+            if !frame_time::room_to_draw(line_cost(line.end - line.start)) {
+                self.progress = Some((byte, row));
+                return false;
+            }
             let y = top + row * LINE_HEIGHT + GLYPH_TOP;
             let mut x = left + line.left;
             for c in self.wanted[line.start..line.end].chars() {

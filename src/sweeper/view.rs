@@ -251,7 +251,7 @@ impl View {
         } else if self.shown_mines.is_none() || self.shown_seconds.is_none() {
             // The counters, one a frame as the frames have room: their
             // first drawing makes their tiles.
-            if frame_time::room_to_draw(2 * text::LINE_COST) {
+            if frame_time::room_to_draw(text::line_cost(14)) {
                 if self.shown_mines.is_none() {
                     self.sync_mines(board);
                 } else {
@@ -263,9 +263,11 @@ impl View {
             if self.shown_variant.is_none() {
                 return true; // a game-over message: it is drawn by `sync`
             }
-        } else if !self.message_box.advance(&mut self.text_layer) {
+        } else if self.message_box.is_drawing() {
             // The message line is drawn as the frames have room, before
-            // the window counts as open.
+            // the window counts as open (which shows the board, in a frame
+            // of its own).
+            let _ = self.message_box.advance(&mut self.text_layer);
         } else {
             return true;
         }
@@ -489,7 +491,7 @@ impl View {
             return;
         }
         // Making the rows' text is a piece of drawing too.
-        if self.warming_menu.is_none() && !frame_time::room_to_draw(text::LINE_COST) {
+        if self.warming_menu.is_none() && !frame_time::room_to_draw(text::line_cost(24)) {
             return;
         }
         let menu = self

@@ -77,11 +77,16 @@ impl Pending {
     }
 }
 
-/// Display lines (of 1,232 cycles) that laying out and drawing a line of
-/// text on tiles it has takes, and that making and mapping one new tile
+/// Display lines (of 1,232 cycles) that making and mapping one new tile
 /// takes (agb's tile allocator and map), as `room_to_draw` is asked.
-pub const LINE_COST: u32 = 8;
 const TILE_COST: u32 = 3;
+
+/// Display lines that laying out and drawing a line of `bytes` letters on
+/// tiles it has may take: its letters into the strip, the strip into the
+/// tiles under them.
+pub const fn line_cost(bytes: usize) -> u32 {
+    4 + (bytes as u32).saturating_mul(2) / 3
+}
 
 pub struct TextBox {
     /// Top-left corner in pixels on the background.
@@ -435,17 +440,17 @@ impl TextBox {
             if top >= bottom {
                 return true;
             }
-            if !room(LINE_COST) {
-                return false;
-            }
             let before = *at;
             let Some(line) = lines.next() else {
                 return true;
             };
+            let letters = text.get(line.start..line.end).unwrap_or("");
+            if !room(line_cost(letters.len())) {
+                return false;
+            }
             at.byte = lines.processed;
             at.line += 1;
             strip.fill(0);
-            let letters = text.get(line.start..line.end).unwrap_or("");
             let inked = ink_line(strip, stride, letters, line.left + dx, &mut at.colour);
             let place = (inked, top, bottom, visible, patient);
             if inked != 0 && !self.flush(background, strip, stride, place, room) {
