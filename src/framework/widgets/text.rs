@@ -209,6 +209,16 @@ impl TextBox {
         self.announce_ticking(false);
     }
 
+    /// The end of a text: true; a text with no ink at all has not blanked
+    /// the old one yet, so that goes now.
+    fn drawn(&mut self, visible: bool) -> bool {
+        if visible && self.stale {
+            self.blank_pixels();
+            self.stale = false;
+        }
+        true
+    }
+
     /// Whether the box holds any tiles.
     pub fn has_tiles(&self) -> bool {
         self.tiles.iter().any(Option::is_some)
@@ -409,24 +419,6 @@ impl TextBox {
         room: &mut dyn FnMut(u32) -> bool,
         (visible, patient): (bool, bool),
     ) -> bool {
-        let finished = self.render_lines(background, text, alignment, at, room, (visible, patient));
-        if finished && visible && self.stale {
-            // A text with no ink at all: the old one goes all the same.
-            self.blank_pixels();
-            self.stale = false;
-        }
-        finished
-    }
-
-    fn render_lines(
-        &mut self,
-        background: &mut RegularBackground,
-        text: &str,
-        alignment: Align,
-        at: &mut Cursor,
-        room: &mut dyn FnMut(u32) -> bool,
-        (visible, patient): (bool, bool),
-    ) -> bool {
         let stride = self.stride().min(MAX_STRIDE);
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
         let bottom = (self.rows + 1) * 8;
@@ -438,11 +430,11 @@ impl TextBox {
             // The box pixel row of the line's glyph row 0.
             let top = at.line * LINE_HEIGHT + GLYPH_TOP + dy;
             if top >= bottom {
-                return true;
+                return self.drawn(visible);
             }
             let before = *at;
             let Some(line) = lines.next() else {
-                return true;
+                return self.drawn(visible);
             };
             let letters = text.get(line.start..line.end).unwrap_or("");
             if !room(line_cost(letters.len())) {
