@@ -141,18 +141,13 @@ pub fn mark_frame_end() {
 /// fit waits for the next frame.
 #[must_use]
 pub fn room_to_draw(lines: u32) -> bool {
-    let budget = if is_waiting() {
-        WAITING_BUDGET_LINES
+    let (budget, late) = if is_waiting() {
+        (WAITING_BUDGET_LINES, WAITING_WORK_LINES)
     } else {
-        FRAME_BUDGET_LINES
+        (FRAME_BUDGET_LINES, LATE_LINES)
     };
     let now = lines_used();
     let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
-    let late = if is_waiting() {
-        WAITING_WORK_LINES
-    } else {
-        LATE_LINES
-    };
     if now + lines <= late && now + lines + tail + MARGIN_LINES <= budget {
         return true;
     }

@@ -63,12 +63,17 @@ impl TextArea {
     /// Move it, painting over its text with `paper`.
     pub fn place(&mut self, raster: &mut Raster, paper: u8, (origin, width, lines): Place) {
         if (origin, width, lines) != (self.origin, self.width, self.lines) {
-            if let Some((x0, y0, x1, y1)) = self.ink.take() {
-                raster.fill(x0, y0, x1 - x0, y1 - y0, paper);
-            }
+            self.paint_over(raster, paper);
             (self.origin, self.width, self.lines) = (origin, width, lines);
             self.shown = None;
             self.progress = None;
+        }
+    }
+
+    /// Fill the box around the ink drawn with `paper`.
+    fn paint_over(&mut self, raster: &mut Raster, paper: u8) {
+        if let Some((x0, y0, x1, y1)) = self.ink.take() {
+            raster.fill(x0, y0, x1 - x0, y1 - y0, paper);
         }
     }
 
@@ -90,9 +95,7 @@ impl TextArea {
         if self.is_drawn() || self.progress.is_some() {
             return;
         }
-        if let Some((x0, y0, x1, y1)) = self.ink.take() {
-            raster.fill(x0, y0, x1 - x0, y1 - y0, paper);
-        }
+        self.paint_over(raster, paper);
         self.shown = None;
     }
 
@@ -105,15 +108,12 @@ impl TextArea {
         let (mut byte, mut row) = match self.progress {
             Some(progress) => progress,
             None => {
-                if let Some((x0, y0, x1, y1)) = self.ink.take() {
-                    raster.fill(x0, y0, x1 - x0, y1 - y0, paper);
-                }
+                self.paint_over(raster, paper);
                 (0, 0)
             }
         };
         let (left, top) = self.origin;
         let right = left + self.width;
-        let space = i32::from(font::glyph(' ').advance);
         let mut lines = Lines::starting_at(&self.wanted, Align::Left, self.width, byte);
         while row < self.lines {
             let Some(line) = lines.next() else {
@@ -124,30 +124,25 @@ impl TextArea {
                 return false;
             }
             let y = top + row * LINE_HEIGHT + GLYPH_TOP;
-            let mut x = left + line.left;
-            for c in self.wanted[line.start..line.end].chars() {
-                if c == ' ' {
-                    x += space;
-                    continue;
-                }
-                if font::control(c).is_some() {
-                    continue;
-                }
-                let glyph = font::glyph(c);
+            let letters = &self.wanted[line.start..line.end];
+            // The area's text is all in `ink`: colour changes are skipped.
+            let mut colour = 1;
+            let mut inked = self.ink;
+            font::for_each_letter(letters, left + line.left, &mut colour, |glyph, x, _| {
                 let advance = i32::from(glyph.advance);
                 // A letter that would run out of the area is left out.
                 if x >= left && x + advance - 1 <= right {
                     raster.letter(glyph, (x, y), ink);
-                    let (x0, y0, x1, y1) = self.ink.unwrap_or((x, y, x, y));
-                    self.ink = Some((
+                    let (x0, y0, x1, y1) = inked.unwrap_or((x, y, x, y));
+                    inked = Some((
                         x0.min(x),
                         y0.min(y),
                         x1.max(x + advance),
                         y1.max(y + font::GLYPH_ROWS as i32),
                     ));
                 }
-                x += advance;
-            }
+            });
+            self.ink = inked;
             byte = lines.position();
             row += 1;
         }

@@ -73,6 +73,33 @@ pub fn glyph(c: char) -> &'static Glyph {
     &TABLE.ascii[(b'?' - 0x20) as usize]
 }
 
+/// Walks a line's letters with the pen starting at `x`: calls `letter`
+/// with each glyph, its pen position and its colour, past spaces (which
+/// only move the pen) and colour changes (which set `colour`, for the
+/// letters after them and the lines after this one).
+#[inline(always)]
+pub fn for_each_letter(
+    letters: &str,
+    mut x: i32,
+    colour: &mut u32,
+    mut letter: impl FnMut(&'static Glyph, i32, u32),
+) {
+    let space = i32::from(glyph(' ').advance);
+    for c in letters.chars() {
+        if c == ' ' {
+            x += space;
+            continue;
+        }
+        if let Some(change) = control(c) {
+            *colour = change.unwrap_or(*colour);
+            continue;
+        }
+        let glyph = glyph(c);
+        letter(glyph, x, *colour);
+        x += i32::from(glyph.advance);
+    }
+}
+
 /// Whether the font has a glyph for `c`.
 #[cfg(test)]
 pub fn has_glyph(c: char) -> bool {

@@ -547,25 +547,14 @@ const MAX_STRIDE: usize = 32;
 /// through here, so it runs from IWRAM.
 #[inline(never)]
 #[unsafe(link_section = ".iwram.text_ink_line")]
-fn ink_line(strip: &mut [u32], stride: usize, letters: &str, mut x: i32, colour: &mut u32) -> u32 {
-    let space = i32::from(font::glyph(' ').advance);
+fn ink_line(strip: &mut [u32], stride: usize, letters: &str, x: i32, colour: &mut u32) -> u32 {
     let mut inked = 0u32;
-    for c in letters.chars() {
-        if c == ' ' {
-            x += space;
-            continue;
-        }
-        if let Some(control) = font::control(c) {
-            *colour = control.unwrap_or(*colour);
-            continue;
-        }
-        let glyph = font::glyph(c);
+    font::for_each_letter(letters, x, colour, |glyph, x, colour| {
         if x > -8 && x < stride as i32 * 8 {
-            ink(strip, stride, glyph, x, *colour);
+            ink(strip, stride, glyph, x, colour);
             inked |= 3 << (x.max(0) >> 3);
         }
-        x += i32::from(glyph.advance);
-    }
+    });
     inked
 }
 
