@@ -8,6 +8,7 @@
 //!   app's `rules/` (`sweeper-rules`, ...), and `shared/` (seeded random
 //!   numbers, check digits, hashing).
 #![no_std]
+#![feature(optimize_attribute)]
 #![cfg_attr(test, no_main)]
 #![cfg_attr(test, feature(custom_test_frameworks))]
 #![cfg_attr(any(debug_assertions, feature = "events"), feature(allocator_api))]

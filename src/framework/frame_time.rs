@@ -156,6 +156,27 @@ pub fn room_to_draw(lines: u32) -> bool {
     now + lines <= EARLY_LINES && !PIECE_GIVEN.swap(true, Ordering::Relaxed)
 }
 
+/// Lines kept spare after a piece whose cost is a bound `just bench` holds
+/// it to, not an estimate: what the update does after its drawing.
+const BOUNDED_MARGIN_LINES: u32 = 6;
+
+/// Whether a piece of drawing that `just bench` holds to `lines` display
+/// lines still fits in this frame's budget: as [`room_to_draw`], but with
+/// the piece's cost known, only the rest of the frame (as much as it has
+/// taken lately) and a small margin are kept spare.
+#[must_use]
+pub fn room_for_bounded(lines: u32) -> bool {
+    if is_waiting() {
+        return room_to_draw(lines);
+    }
+    let now = lines_used();
+    let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
+    if now + lines + tail + BOUNDED_MARGIN_LINES <= FRAME_BUDGET_LINES {
+        return true;
+    }
+    now + lines <= EARLY_LINES && !PIECE_GIVEN.swap(true, Ordering::Relaxed)
+}
+
 /// Whether [`waiting`] was said this frame.
 #[must_use]
 pub fn is_waiting() -> bool {

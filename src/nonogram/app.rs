@@ -112,6 +112,9 @@ pub struct Working {
     /// The screen changed in this frame's update: its text is set, and its
     /// drawing waits for the next frame.
     screen_changed: bool,
+    /// The screen has been drawn whole since it last changed: the clock
+    /// runs only then, never while the board is still being drawn.
+    complete: bool,
 }
 
 impl App for Nonogram {
@@ -177,11 +180,11 @@ impl App for Nonogram {
             game,
             code_refusal: None,
             screen_changed: false,
+            complete: false,
         }
     }
 
     fn prepare(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
-        // The frame that finishes the tiles does nothing else.
         if !working.view.build_step() {
             return false;
         }
@@ -193,9 +196,14 @@ impl App for Nonogram {
         }
         let options = puzzle::save(system).options;
         let Working {
-            view, mode, game, ..
+            view,
+            mode,
+            game,
+            complete,
+            ..
         } = working;
-        !mode.draw(persistent, game, &options, view)
+        *complete = !mode.draw(persistent, game, &options, view);
+        *complete
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
@@ -220,15 +228,19 @@ impl App for Nonogram {
         };
         go(persistent, working, system, next);
         if working.game.note_ending() && working.mode.is_playing() {
+            // A note (a mistake's penalty) shows for its time, then the
+            // title comes back: to the settle measure, an animation.
+            crate::event!("anim.end note=nonogram");
             refresh_text(persistent, working, system);
         }
-        if working.mode.is_playing() && working.game.tick_clock() {
+        if working.mode.is_playing() && working.complete && working.game.tick_clock() {
             persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
         }
         // A frame that changed screen (a new puzzle, a page) sets its text
         // and leaves the drawing to the next one.
         working.screen_changed = working.mode.shown() != before;
         if working.screen_changed {
+            working.complete = false;
             refresh_text(persistent, working, system);
         }
         Request::Stay
@@ -241,6 +253,7 @@ impl App for Nonogram {
             mode,
             game,
             screen_changed,
+            complete,
             ..
         } = working;
         view.set_colours(Colours::new(options.high_contrast));
@@ -250,6 +263,7 @@ impl App for Nonogram {
             return;
         }
         if !mode.draw(persistent, game, options, view) {
+            *complete = true;
             view.advance_text();
         }
     }

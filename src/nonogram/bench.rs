@@ -15,6 +15,7 @@ pub fn run(bench: &mut Bench) {
     share_codes(&grids, bench.overhead, &mut bench.failures);
     drop(grids);
     random_puzzles(bench.overhead, &mut bench.failures);
+    view_pieces(bench.overhead, &mut bench.failures);
     let picture = Custom {
         width: MAX_WIDTH as u8,
         height: MAX_HEIGHT as u8,
@@ -335,3 +336,205 @@ fn boxed_generator() -> alloc::boxed::Box<super::rules::Generator> {
 
 /// Random grids (every size in turn) the uniqueness check is timed on.
 const RANDOM_GRIDS: u32 = 200;
+
+/// Drawing the screens (`view.rs`) on every built-in puzzle: a board put
+/// up afresh, its marks, its hint guide, solved; the lists of pictures and
+/// the longest share code. Each piece is held to the lines it claims (what
+/// the frame's room is asked for); each whole screen is timed.
+#[inline(never)]
+fn view_pieces(overhead: u32, failures: &mut u32) {
+    use super::{
+        art::Colours,
+        layout::Layout,
+        rules::{
+            PuzzleClues, builtin, grey,
+            play::{Mark, Marks},
+            share_code,
+        },
+        view::{ListEntry, ListScene, Piece, Scene, View},
+    };
+    let mut pieces: [Stats; Piece::KINDS.len()] = Default::default();
+    let (mut board, mut marked, mut list) = (Stats::default(), Stats::default(), Stats::default());
+    let mut view = alloc::boxed::Box::new(View::new(0, Colours::new(false)));
+
+    // The tiles: agb's table of them grows from empty here, doubling up
+    // to 320, which the shipped ROM has done before its first window opens
+    // (the desktop's tiles). So the first 330 are made untimed, the rest
+    // each piece timed.
+    let mut steps = 0;
+    view.build_within(&mut |_| {
+        steps += 1;
+        steps <= 33
+    });
+    timed(overhead, &mut pieces, &mut |room| {
+        while !view.build_within(room) {}
+    });
+    let mut rng = Rng::new(SEED ^ 0x5649);
+    let mut pictures = alloc::vec::Vec::new();
+    for index in 0..builtin::COUNT {
+        let Some(picture) = builtin::picture(index) else {
+            continue;
+        };
+        let clues = PuzzleClues::of_picture(&picture);
+        let (width, height) = (picture.width(), picture.height());
+        let blank = Marks::new(width, height);
+        let mut marks = Marks::new(width, height);
+        let layout = Layout::of(&clues);
+        let scene = |marks, greying, finished, serial| Scene {
+            puzzle: serial,
+            layout,
+            clues: &clues,
+            marks,
+            cursor: Some((0, 0)),
+            greying,
+            finished,
+            seconds: Some(599),
+            run: None,
+            marked: None,
+        };
+        // From a page of text: the screen painted over, the board put up.
+        view.set_title(&alloc::format!("No.{} {}x{}", index + 1, width, height));
+        view.set_lines(TEXT_PAGE);
+        view.draw_text();
+        list.add(timed(overhead, &mut pieces, &mut |room| {
+            view.sync_list_within(
+                &ListScene {
+                    entries: &[],
+                    selected: 0,
+                    text_page: true,
+                    code: &[],
+                },
+                room,
+            );
+        }));
+        board.add(timed(overhead, &mut pieces, &mut |room| {
+            view.sync_within(&scene(&blank, None, false, index as u32 * 4), room);
+        }));
+        // Resumed half done (every kind of mark), with the hint guide.
+        for y in 0..height {
+            for x in 0..width {
+                let mark = match rng.below(8) {
+                    0..=2 => Mark::Empty,
+                    3 | 4 => Mark::Filled,
+                    5 | 6 => Mark::Crossed,
+                    _ => Mark::Mistake,
+                };
+                marks.set(x, y, mark);
+            }
+        }
+        let rows: alloc::vec::Vec<_> = (0..height)
+            .map(|y| grey(marks.row(y), clues.row(y)))
+            .collect();
+        let columns: alloc::vec::Vec<_> = (0..width)
+            .map(|x| grey(marks.column(x), clues.column(x)))
+            .collect();
+        marked.add(timed(overhead, &mut pieces, &mut |room| {
+            view.sync_within(
+                &scene(&marks, Some((&rows, &columns)), false, index as u32 * 4 + 1),
+                room,
+            );
+        }));
+        timed(overhead, &mut pieces, &mut |room| {
+            view.sync_within(&scene(&marks, None, true, index as u32 * 4 + 1), room);
+        });
+        pictures.push(ListEntry {
+            number: index as u16 + 1,
+            best: Some(599),
+            picture: Some(picture),
+            empty_slot: false,
+        });
+    }
+    // The lists, a page of pictures at a time, then the longest code.
+    for page in pictures.chunks(super::view::LIST_SLOTS) {
+        list.add(timed(overhead, &mut pieces, &mut |room| {
+            view.sync_list_within(
+                &ListScene {
+                    entries: page,
+                    selected: 1,
+                    text_page: false,
+                    code: &[],
+                },
+                room,
+            );
+        }));
+    }
+    let code = [9; share_code::MAX_GROUPS * share_code::GROUP_DIGITS];
+    list.add(timed(overhead, &mut pieces, &mut |room| {
+        view.sync_list_within(
+            &ListScene {
+                entries: &[],
+                selected: 0,
+                text_page: true,
+                code: &code,
+            },
+            room,
+        );
+    }));
+    // Each kind's pieces as a share of what they claim: over 100 would
+    // let a frame run past its budget.
+    for (kind, stats) in Piece::KINDS.iter().zip(&pieces) {
+        let name = alloc::format!("nonogram.view.{kind}.pct_of_claim");
+        report(&name, stats, 100, failures);
+    }
+    report("nonogram.view.board", &board, SCREEN_BUDGET, failures);
+    report("nonogram.view.marked", &marked, SCREEN_BUDGET, failures);
+    report("nonogram.view.list", &list, SCREEN_BUDGET, failures);
+}
+
+/// Cycles `draw` takes in all; each piece's (from where it is asked for to
+/// where the next is, or the drawing ends) go in `pieces`.
+fn timed(overhead: u32, pieces: &mut [Stats], draw: &mut dyn FnMut(&mut super::view::Room)) -> u32 {
+    use crate::framework::cycles;
+    let mut last: Option<(super::view::Piece, u32)> = None;
+    // The clock less the time spent writing events (the frame meter
+    // leaves that out too).
+    let mut written = 0u32;
+    let _ = cycles::take_excluded();
+    let mut clock = || {
+        written = written.wrapping_add(cycles::take_excluded());
+        cycles::now().wrapping_sub(written)
+    };
+    let start = clock();
+    draw(&mut |piece| {
+        let now = clock();
+        if let Some((piece, from)) = last {
+            note_piece(
+                pieces,
+                piece,
+                now.wrapping_sub(from).saturating_sub(overhead),
+            );
+        }
+        last = Some((piece, clock()));
+        true
+    });
+    let end = clock();
+    if let Some((piece, from)) = last {
+        note_piece(
+            pieces,
+            piece,
+            end.wrapping_sub(from).saturating_sub(overhead),
+        );
+    }
+    end.wrapping_sub(start).saturating_sub(overhead)
+}
+
+/// A piece took `cycles`: in `pieces`, by kind, as a share of what it
+/// claims (in hundredths).
+fn note_piece(pieces: &mut [Stats], piece: super::view::Piece, cycles: u32) {
+    let claim = piece.lines() * LINE_CYCLES;
+    if let Some(stats) = pieces.get_mut(piece.kind()) {
+        stats.add(cycles * 100 / claim.max(1));
+    }
+}
+
+/// A page of text as the options show it (the longest lines the pages
+/// have).
+const TEXT_PAGE: &str = "Hint guide: on\nAuto cross: off\nMistake check: on\n\
+    High contrast: off\nErase this puzzle's best time\nA: change  B: back  L R: pages";
+
+/// Cycles in one display line.
+const LINE_CYCLES: u32 = 1_232;
+/// A whole screen's drawing, spread over the frames after a press: what
+/// five frames' room for drawing holds (some 70 lines each), so it is
+/// complete within the settle budget of six.
+const SCREEN_BUDGET: u32 = 5 * 70 * LINE_CYCLES;

@@ -13,13 +13,14 @@
 //!   being played, the save section), `pages.rs` (SELECT's ring of pages).
 //! - `layout.rs`: where a board and its clues go on the screen (pure);
 //!   `view.rs`: drawing them on `raster.rs`, a layer drawn pixel by pixel,
-//!   in `glyphs.rs`' small digits; `art.rs`: the icon and the colours;
+//!   in `glyphs.rs`' small digits and `cell_art.rs`' cells; `art.rs`: the icon and the colours;
 //!   `records.rs`: the save section.
 
 mod app;
 mod art;
 #[cfg(feature = "bench")]
 mod bench;
+mod cell_art;
 mod editor;
 mod extras;
 mod glyphs;

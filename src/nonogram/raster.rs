@@ -12,12 +12,17 @@ use crate::framework::widgets::font::Glyph as FontGlyph;
 
 const COLUMNS: usize = (SCREEN_WIDTH / 8) as usize;
 const ROWS: usize = (SCREEN_HEIGHT / 8) as usize;
-/// Tiles made and mapped per `build_step` (mapping a tile is costly, so the
-/// screen's are spread over frames).
-const TILES_PER_STEP: usize = 30;
+/// Tiles made and mapped (or let go) between looks at the frame's room:
+/// mapping a tile through agb is costly, so the screen's are spread over
+/// frames.
+pub const TILES_PER_STEP: usize = 10;
+/// Tiles let go per frame of the closing animation.
+const TILES_PER_DISMANTLE_STEP: usize = 30;
 
 pub struct Raster {
     tiles: Vec<DynamicTile16>,
+    /// Stamps gathered for the next `flush`.
+    stamps: heapless::Vec<Stamp, STAMPS>,
     palette: u8,
     background: u8,
 }
@@ -28,31 +33,45 @@ impl Raster {
     pub fn new(palette: u8, background: u8) -> Self {
         Self {
             tiles: Vec::with_capacity(COLUMNS * ROWS),
+            stamps: heapless::Vec::new(),
             palette,
             background,
         }
     }
 
-    /// Make and map the next tiles; true once the whole screen has them.
-    pub fn build_step(&mut self, layer: &mut RegularBackground) -> bool {
-        for _ in 0..TILES_PER_STEP {
-            let index = self.tiles.len();
-            if index == COLUMNS * ROWS {
-                return true;
+    /// Make and map the next tiles, `TILES_PER_STEP` at a time while `room`
+    /// says the frame has room for them; true once the whole screen has
+    /// them.
+    pub fn build_step(
+        &mut self,
+        layer: &mut RegularBackground,
+        room: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        let mut index = self.tiles.len();
+        // The tile's place, kept as a column and row (no dividing).
+        let (mut column, mut row) = (index % COLUMNS, index / COLUMNS);
+        while index < COLUMNS * ROWS {
+            if index.is_multiple_of(TILES_PER_STEP) && !room() {
+                break;
             }
             let tile = DynamicTile16::new().fill_with(self.background);
-            let position = ((index % COLUMNS) as i32, (index / COLUMNS) as i32);
+            let position = (column as i32, row as i32);
             layer.set_tile_dynamic16(position, &tile, TileEffect::default().palette(self.palette));
             self.tiles.push(tile);
+            index += 1;
+            column += 1;
+            if column == COLUMNS {
+                (column, row) = (0, row + 1);
+            }
         }
-        self.tiles.len() == COLUMNS * ROWS
+        index == COLUMNS * ROWS
     }
 
     /// Take the last tiles off `layer` and let them go, as `build_step`
     /// made them; true once none is left. Letting the whole screen's go at
     /// once, when the window closes, would crowd that frame.
     pub fn dismantle_step(&mut self, layer: &mut RegularBackground) -> bool {
-        for _ in 0..TILES_PER_STEP {
+        for _ in 0..TILES_PER_DISMANTLE_STEP {
             let Some(tile) = self.tiles.pop() else {
                 return true;
             };
@@ -72,6 +91,7 @@ impl Raster {
     /// Fill the rectangle `(x, y, width, height)` (clipped to the screen)
     /// with `colour`.
     pub fn fill(&mut self, x: i32, y: i32, width: i32, height: i32, colour: u8) {
+        self.flush();
         let (x0, y0) = (x.max(0), y.max(0));
         let (x1, y1) = (
             (x + width).min(SCREEN_WIDTH),
@@ -80,11 +100,42 @@ impl Raster {
         if x0 >= x1 || y0 >= y1 || self.tiles.len() < COLUMNS * ROWS {
             return;
         }
-        fill_tiles(
-            &mut self.tiles,
-            (x0, y0, x1, y1),
-            u32::from(colour & 15) * 0x1111_1111,
-        );
+        let pattern = u32::from(colour & 15) * 0x1111_1111;
+        fill_tiles(&mut self.tiles, (x0, y0, x1, y1), pattern);
+    }
+
+    /// A row of cells `size` pixels square (at most 16), cell `c`'s
+    /// top-left at `(x0 + c * pitch, y)`: each with a look takes its pixel
+    /// rows (a nibble a pixel, the pixels of `mask`), one without is left
+    /// as it is. The row must be on screen.
+    pub fn cells(
+        &mut self,
+        (x0, y): (i32, i32),
+        (pitch, size): (i32, usize),
+        looks: &[Option<&[Span]>],
+        mask: Span,
+    ) {
+        self.flush();
+        let right = x0 + (looks.len() as i32 - 1) * pitch + size as i32;
+        if x0 < 0 || right > SCREEN_WIDTH || self.tiles.len() < COLUMNS * ROWS {
+            return;
+        }
+        cells_into(&mut self.tiles, (x0, y), (pitch, size), looks, mask);
+    }
+
+    /// Paint tile rows `tile_rows` (of the screen's 20) whole: pixel row
+    /// `y` takes the pattern `patterns[kinds[y]]`, a word per tile column.
+    /// Nothing of what was there is read or kept.
+    pub fn paint_rows(
+        &mut self,
+        tile_rows: core::ops::Range<usize>,
+        kinds: &Kinds,
+        patterns: &[Columns],
+    ) {
+        self.flush();
+        if self.tiles.len() == COLUMNS * ROWS && tile_rows.end <= ROWS {
+            paint_tiles(&mut self.tiles, tile_rows, kinds, patterns);
+        }
     }
 
     /// The outline of a rectangle, one pixel thick.
@@ -96,8 +147,24 @@ impl Raster {
     }
 
     /// Draw `glyph`'s set pixels with its top-left at `(x, y)`, each pixel
-    /// `scale` x `scale`.
+    /// `scale` x `scale`, once the stamps before it are drawn (`flush`).
     pub fn glyph(&mut self, glyph: Glyph, (x, y): (i32, i32), scale: i32, colour: u8) {
+        if scale > 2 {
+            self.glyph_in_runs(glyph, (x, y), scale, colour);
+            return;
+        }
+        let double = scale == 2;
+        let rows = glyph.rows.map(|bits| {
+            if double {
+                DOUBLED[usize::from(bits & 0x7F)]
+            } else {
+                u16::from(bits)
+            }
+        });
+        self.stamp((x, y), rows, scale, colour);
+    }
+
+    fn glyph_in_runs(&mut self, glyph: Glyph, (x, y): (i32, i32), scale: i32, colour: u8) {
         for (gy, &bits) in glyph.rows.iter().enumerate() {
             let mut gx = 0;
             while gx < glyph.width {
@@ -121,49 +188,498 @@ impl Raster {
         }
     }
 
+    /// Up to five rows of up to 16 pixels (bit 0 leftmost) with the top-left
+    /// at `(x, y)`, each row drawn `repeat` times, in `colour`: gathered and
+    /// drawn with the others at the next `flush` (or other drawing), so a
+    /// line of digits is one call into IWRAM.
+    pub fn stamp(&mut self, (x, y): (i32, i32), rows: [u16; 5], repeat: i32, colour: u8) {
+        if x >= SCREEN_WIDTH || x <= -16 || !(-80..SCREEN_HEIGHT).contains(&y) {
+            return;
+        }
+        // Off the left edge: the pixels left of 0 go.
+        let cut = (-x).max(0);
+        let stamp = Stamp {
+            x: (x + cut) as i16,
+            y: y as i16,
+            rows: rows.map(|bits| bits >> cut),
+            repeat: repeat.clamp(0, 16) as u8,
+            colour: colour & 15,
+        };
+        if self.stamps.is_full() {
+            self.flush();
+        }
+        let _ = self.stamps.push(stamp);
+    }
+
+    /// Draw the stamps gathered so far.
+    pub fn flush(&mut self) {
+        if !self.stamps.is_empty() && self.tiles.len() == COLUMNS * ROWS {
+            stamps_into(&mut self.tiles, &self.stamps);
+        }
+        self.stamps.clear();
+    }
+
     /// A letter of the desktop's font with its row 0 at `(x, y)`, in `colour`
     /// (its blank pixels leave what is under them).
     pub fn letter(&mut self, glyph: &FontGlyph, (x, y): (i32, i32), colour: u8) {
+        self.flush();
         if !(0..SCREEN_WIDTH).contains(&x) || self.tiles.len() < COLUMNS * ROWS {
             return;
         }
         letter_into(&mut self.tiles, &glyph.rows, (x, y), u32::from(colour & 15));
     }
 
-    /// A straight line from `(x0, y0)` to `(x1, y1)`, both ends drawn.
+    /// A line from the bottom-left to the top-right corner of the box at
+    /// `(x, y)`, `width` by `height` pixels, as `line` draws it; strokes
+    /// through the digits' boxes come from a table made at build time.
+    pub fn stroke(&mut self, (x, y): (i32, i32), (width, height): (i32, i32), colour: u8) {
+        let table = match height {
+            7 => Some(&STROKES[0]),
+            12 => Some(&STROKES[1]),
+            _ => None,
+        };
+        let Some(rows) = table.and_then(|table| table.get(width as usize)) else {
+            self.line((x, y + height - 1), (x + width - 1, y), colour);
+            return;
+        };
+        for band in 0..(height as usize).div_ceil(5) {
+            let mut stamp = [0; 5];
+            for (r, row) in stamp.iter_mut().enumerate() {
+                *row = rows.get(band * 5 + r).copied().unwrap_or(0);
+            }
+            self.stamp((x, y + band as i32 * 5), stamp, 1, colour);
+        }
+    }
+
+    /// A straight line from `(x0, y0)` to `(x1, y1)`, both ends drawn:
+    /// pixel `i` of `steps` is `i / steps` of the way, rounded to nearest.
+    /// Drawn as stamps five rows at a time.
     pub fn line(&mut self, (x0, y0): (i32, i32), (x1, y1): (i32, i32), colour: u8) {
         let steps = (x1 - x0).abs().max((y1 - y0).abs()).max(1);
-        for i in 0..=steps {
-            let x = x0 + ((x1 - x0) * i + steps / 2 * (x1 - x0).signum()) / steps;
-            let y = y0 + ((y1 - y0) * i + steps / 2 * (y1 - y0).signum()) / steps;
-            self.fill(x, y, 1, 1, colour);
+        let (mut x, mut y) = (Stepper::new(x1 - x0, steps), Stepper::new(y1 - y0, steps));
+        let (left, top) = (x0.min(x1), y0.min(y1));
+        let mut rows = [[0u16; 5]; 4];
+        for _ in 0..=steps {
+            let (px, py) = (x0 + x.value() - left, y0 + y.value() - top);
+            if px < 16
+                && let Some(row) = rows.get_mut((py / 5) as usize)
+            {
+                row[(py % 5) as usize] |= 1 << px;
+            }
+            x.step();
+            y.step();
+        }
+        for (band, rows) in rows.iter().enumerate() {
+            if rows.iter().any(|&bits| bits != 0) {
+                self.stamp((left, top + band as i32 * 5), *rows, 1, colour);
+            }
         }
     }
 }
 
-/// Fill pixels `x0..x1` by `y0..y1` (on screen, not empty) with `pattern`:
-/// a tile at a time, its rows in a run. Every board redraw is made of
-/// these, so it runs from IWRAM as ARM code.
+/// Strokes through boxes 7 and 12 pixels high (a digit's box at scale 1
+/// and 2 with a pixel around it), by width: rows of bits (bit 0 leftmost).
+static STROKES: [[[u16; 12]; 17]; 2] = [stroke_table(7), stroke_table(12)];
+
+const fn stroke_table(height: i32) -> [[u16; 12]; 17] {
+    let mut table = [[0; 12]; 17];
+    let mut width = 1;
+    while width <= 16 {
+        table[width as usize] = stroke_rows(width, height);
+        width += 1;
+    }
+    table
+}
+
+/// The pixels `Raster::line` draws from `(0, height - 1)` to
+/// `(width - 1, 0)`, as rows of bits.
+const fn stroke_rows(width: i32, height: i32) -> [u16; 12] {
+    let mut rows = [0; 12];
+    let (dx, dy) = (width - 1, height - 1);
+    let steps = if dx > dy { dx } else { dy };
+    let steps = if steps < 1 { 1 } else { steps };
+    let mut i = 0;
+    while i <= steps {
+        // As `Stepper`: the offset rounded toward zero, with the sign.
+        let x = (dx * i + if dx > 0 { steps / 2 } else { 0 }) / steps;
+        let y = height - 1 - (dy * i + if dy > 0 { steps / 2 } else { 0 }) / steps;
+        if y >= 0 && y < 12 && x < 16 {
+            rows[y as usize] |= 1 << x;
+        }
+        i += 1;
+    }
+    rows
+}
+
+/// `(distance * i + steps / 2 * sign) / steps` (rounded toward zero) for
+/// `i` = 0, 1, 2...: a line's offset along one axis, one step at a time
+/// without dividing (the GBA has no divide instruction).
+struct Stepper {
+    /// The distance's size and sign.
+    size: i32,
+    negative: bool,
+    steps: i32,
+    quotient: i32,
+    remainder: i32,
+}
+
+impl Stepper {
+    fn new(distance: i32, steps: i32) -> Self {
+        let mut stepper = Self {
+            size: distance.abs(),
+            negative: distance < 0,
+            steps,
+            quotient: 0,
+            remainder: 0,
+        };
+        // The rounding half step (none for no distance, as `sign` is 0).
+        if distance != 0 {
+            stepper.add(steps / 2);
+        }
+        stepper
+    }
+
+    fn add(&mut self, amount: i32) {
+        self.remainder += amount;
+        while self.remainder >= self.steps {
+            self.remainder -= self.steps;
+            self.quotient += 1;
+        }
+    }
+
+    fn step(&mut self) {
+        self.add(self.size);
+    }
+
+    const fn value(&self) -> i32 {
+        if self.negative {
+            -self.quotient
+        } else {
+            self.quotient
+        }
+    }
+}
+
+/// Up to 16 pixels of a row, a nibble each: pixels 0-7, then 8-15.
+pub type Span = [u32; 2];
+
+/// A pattern word for each of the screen's tile columns.
+pub type Columns = [u32; COLUMNS];
+
+/// Which pattern each pixel row of the screen takes (`paint_rows`).
+pub type Kinds = [u8; SCREEN_HEIGHT as usize];
+
+/// Tile rows of the screen.
+pub const TILE_ROWS: usize = ROWS;
+
+/// Write whole tiles of `tile_rows` from `patterns` by `kinds` (see
+/// `Raster::paint_rows`): a screen painted afresh is one pass over its
+/// tiles, a store a word, so it runs from IWRAM as ARM code.
 #[inline(never)]
 #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+fn paint_tiles(
+    tiles: &mut [DynamicTile16],
+    tile_rows: core::ops::Range<usize>,
+    kinds: &Kinds,
+    patterns: &[Columns],
+) {
+    for ty in tile_rows {
+        let (Some(row), Some(kinds)) = (
+            tiles.get_mut(ty * COLUMNS..(ty + 1) * COLUMNS),
+            kinds.get(ty * 8..ty * 8 + 8),
+        ) else {
+            return;
+        };
+        // The eight pixel rows' patterns, looked up once per tile row.
+        // (Index loops: iterator adapters would call out to ROM.)
+        let mut lines: [&Columns; 8] = [&[0; COLUMNS]; 8];
+        let mut line = 0;
+        while line < 8 {
+            if let Some(pattern) = patterns.get(usize::from(kinds[line])) {
+                lines[line] = pattern;
+            }
+            line += 1;
+        }
+        // Lines of the same pattern as the line above share its word.
+        let mut same = [false; 8];
+        let mut line = 1;
+        while line < 8 {
+            same[line] = kinds[line] == kinds[line - 1];
+            line += 1;
+        }
+        let mut column = 0;
+        while column < COLUMNS {
+            if let Ok(words) = <&mut [u32; 8]>::try_from(row[column].data_mut()) {
+                let mut word = lines[0][column];
+                words[0] = word;
+                let mut line = 1;
+                while line < 8 {
+                    if !same[line] {
+                        word = lines[line][column];
+                    }
+                    words[line] = word;
+                    line += 1;
+                }
+            }
+            column += 1;
+        }
+    }
+}
+
+/// Up to five rows of up to 16 pixels in one colour (see `Raster::stamp`).
+#[derive(Clone, Copy, Default)]
+pub struct Stamp {
+    x: i16,
+    y: i16,
+    rows: [u16; 5],
+    repeat: u8,
+    colour: u8,
+}
+
+/// Stamps waiting for `Raster::flush`.
+const STAMPS: usize = 16;
+
+/// A glyph row's bits (7 at most) with each pixel doubled: scale 2.
+static DOUBLED: [u16; 128] = {
+    let mut table = [0; 128];
+    let mut bits = 0;
+    while bits < 128 {
+        let mut gx = 0;
+        while gx < 7 {
+            if bits & (1 << gx) != 0 {
+                table[bits] |= 0b11 << (gx * 2);
+            }
+            gx += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
+/// A row of up to seven pixels (bit 0 leftmost) with each pixel doubled.
+#[must_use]
+pub fn doubled(bits: u8) -> u16 {
+    DOUBLED[usize::from(bits & 0x7F)]
+}
+
+/// Eight pixels' bits as a mask of nibbles.
+static NIBBLES: [u32; 256] = {
+    let mut table = [0; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut x = 0;
+        while x < 8 {
+            if bits & (1 << x) != 0 {
+                table[bits] |= 0xF << (x * 4);
+            }
+            x += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
+/// Draw `stamps` (their `x` on screen): rows off the top or bottom and
+/// pixels past the right edge are left out. Every digit on the board is a
+/// stamp, so it runs from IWRAM as ARM code, with index loops (iterator
+/// adapters would call out to ROM).
+#[optimize(size)]
+#[inline(never)]
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+fn stamps_into(tiles: &mut [DynamicTile16], stamps: &[Stamp]) {
+    let mut s = 0;
+    while s < stamps.len() {
+        let stamp = &stamps[s];
+        s += 1;
+        let (x, mut py) = (i32::from(stamp.x), i32::from(stamp.y));
+        let shift = ((x & 7) * 4) as u32;
+        let column = (x >> 3) as usize;
+        let ink = u32::from(stamp.colour) * 0x1111_1111;
+        // The tiles under the stamp's rows, looked up once per tile row.
+        let (mut words, mut words_row) = ([core::ptr::null_mut(); 3], usize::MAX);
+        let mut r = 0;
+        while r < 5 {
+            let bits = stamp.rows[r];
+            r += 1;
+            let mask = [
+                NIBBLES[usize::from(bits & 0xFF)],
+                NIBBLES[usize::from(bits >> 8)],
+            ];
+            let masks = if shift == 0 {
+                [mask[0], mask[1], 0]
+            } else {
+                let back = 32 - shift;
+                [
+                    mask[0] << shift,
+                    mask[0] >> back | mask[1] << shift,
+                    mask[1] >> back,
+                ]
+            };
+            let mut repeated = 0;
+            while repeated < stamp.repeat {
+                repeated += 1;
+                // (Not `contains`: that would call out to ROM.)
+                #[allow(clippy::manual_range_contains)]
+                let on_screen = py >= 0 && py < SCREEN_HEIGHT;
+                if bits != 0 && on_screen {
+                    let ty = (py >> 3) as usize;
+                    if ty != words_row {
+                        words = tile_words(tiles, ty, column);
+                        words_row = ty;
+                    }
+                    write_row(&words, (py & 7) as usize, &masks, ink);
+                }
+                py += 1;
+            }
+        }
+    }
+}
+
+/// The words of the (up to three) tiles from `column` on tile row `ty`
+/// (null past the screen's edge): a tile's address is in EWRAM, so the
+/// drawing functions look them up once per tile row. Inlined into them, to
+/// run from IWRAM.
+#[inline(always)]
+fn tile_words(tiles: &mut [DynamicTile16], ty: usize, column: usize) -> [*mut u32; 3] {
+    let mut words = [core::ptr::null_mut(); 3];
+    let mut k = 0;
+    while k < 3 {
+        if column + k < COLUMNS
+            && let Some(tile) = tiles.get_mut(ty * COLUMNS + column + k)
+        {
+            words[k] = tile.data_mut().as_mut_ptr();
+        }
+        k += 1;
+    }
+    words
+}
+
+/// Pixel row `line` of the tiles `words`: the pixels of `masks` take their
+/// nibble of `inks`.
+#[inline(always)]
+fn write_row(words: &[*mut u32; 3], line: usize, masks: &[u32; 3], inks: u32) {
+    let mut k = 0;
+    while k < 3 {
+        let m = masks[k];
+        if m != 0 && !words[k].is_null() && line < 8 {
+            // SAFETY: a non-null word is the start of a tile's eight words
+            // (`tile_words`), borrowed with the tiles for the caller's whole
+            // run, and `line` is below eight.
+            unsafe {
+                let word = words[k].add(line);
+                *word = (*word & !m) | (inks & m);
+            }
+        }
+        k += 1;
+    }
+}
+
+/// Fill pixels `x0..x1` by `y0..y1` (on screen, not empty) with
+/// `pattern`: a tile at a time, its rows in a run. Runs from IWRAM as ARM
+/// code, with index loops (iterator adapters would call out to ROM).
+#[inline(never)]
 fn fill_tiles(tiles: &mut [DynamicTile16], (x0, y0, x1, y1): (i32, i32, i32, i32), pattern: u32) {
+    let (first_column, end_column) = ((x0 >> 3) as usize, ((x1 + 7) >> 3) as usize);
+    // The pixels of the first and last tile columns inside the rectangle.
+    let first_mask = span_mask(x0 & 7, (x1 - (x0 & !7)).min(8));
+    let last_mask = span_mask(0, x1 - ((end_column as i32 - 1) * 8));
     let mut ty = y0 >> 3;
     while ty << 3 < y1 {
         let from_line = (y0 - (ty << 3)).max(0) as usize;
         let to_line = (y1 - (ty << 3)).min(8) as usize;
-        let mut tx = x0 >> 3;
-        while tx << 3 < x1 {
-            let mask = span_mask((x0 - (tx << 3)).max(0), (x1 - (tx << 3)).min(8));
-            let index = ty as usize * COLUMNS + tx as usize;
-            if let Some(tile) = tiles.get_mut(index) {
-                for word in &mut tile.data_mut()[from_line..to_line] {
-                    *word = (*word & !mask) | (pattern & mask);
+        let mut column = first_column;
+        while column < end_column {
+            let mut mask = u32::MAX;
+            if column == first_column {
+                mask &= first_mask;
+            }
+            if column + 1 == end_column {
+                mask &= last_mask;
+            }
+            if let Some(tile) = tiles.get_mut(ty as usize * COLUMNS + column) {
+                let words = tile.data_mut();
+                let mut line = from_line;
+                while line < to_line {
+                    if let Some(word) = words.get_mut(line) {
+                        *word = (*word & !mask) | (pattern & mask);
+                    }
+                    line += 1;
                 }
             }
-            tx += 1;
+            column += 1;
         }
         ty += 1;
+    }
+}
+
+/// Draw a row of cells `size` pixels square, the top-left of cell `c` at
+/// `(x0 + c * pitch, y)` (all on screen): each cell with a look takes its
+/// pixel rows (the pixels of `mask`, a nibble each), a cell without is left
+/// as it is. A board of marks is a few of these, so it runs from IWRAM as
+/// ARM code, with index loops (iterator adapters would call out to ROM).
+#[inline(never)]
+fn cells_into(
+    tiles: &mut [DynamicTile16],
+    (x0, y): (i32, i32),
+    (pitch, size): (i32, usize),
+    looks: &[Option<&[Span]>],
+    mask: Span,
+) {
+    let mut c = 0;
+    let mut x = x0;
+    while c < looks.len() {
+        if let Some(rows) = looks[c] {
+            let shift = ((x & 7) * 4) as u32;
+            let back = 32 - shift;
+            let masks = if shift == 0 {
+                [mask[0], mask[1], 0]
+            } else {
+                [
+                    mask[0] << shift,
+                    mask[0] >> back | mask[1] << shift,
+                    mask[1] >> back,
+                ]
+            };
+            let column = (x >> 3) as usize;
+            let (mut words, mut words_row) = ([core::ptr::null_mut(); 3], usize::MAX);
+            let mut r = 0;
+            while r < size && r < rows.len() {
+                let py = y + r as i32;
+                let ink = rows[r];
+                let inks = if shift == 0 {
+                    [ink[0], ink[1], 0]
+                } else {
+                    [
+                        ink[0] << shift,
+                        ink[0] >> back | ink[1] << shift,
+                        ink[1] >> back,
+                    ]
+                };
+                let ty = (py >> 3) as usize;
+                if ty != words_row {
+                    words = tile_words(tiles, ty, column);
+                    words_row = ty;
+                }
+                let line = (py & 7) as usize;
+                let mut k = 0;
+                while k < 3 {
+                    let m = masks[k];
+                    if m != 0 && !words[k].is_null() {
+                        // SAFETY: as in `write_row`.
+                        unsafe {
+                            let word = words[k].add(line);
+                            *word = (*word & !m) | (inks[k] & m);
+                        }
+                    }
+                    k += 1;
+                }
+                r += 1;
+            }
+        }
+        c += 1;
+        x += pitch;
     }
 }
 

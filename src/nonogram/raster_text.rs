@@ -6,12 +6,9 @@
 use alloc::{borrow::ToOwned, string::String};
 
 use super::raster::Raster;
-use crate::framework::{
-    frame_time,
-    widgets::{
-        font::{self, GLYPH_TOP, LINE_HEIGHT},
-        text::{Align, Lines, line_cost},
-    },
+use crate::framework::widgets::{
+    font::{self, GLYPH_TOP, LINE_HEIGHT},
+    text::{Align, Lines},
 };
 
 /// Where an area is: its top-left pixel, its width in pixels and its
@@ -100,8 +97,14 @@ impl TextArea {
     }
 
     /// Paint over the old text with `paper` and draw the new in `ink`, if it
-    /// changed: a line at a time while the frame has room; true once done.
-    pub fn draw(&mut self, raster: &mut Raster, ink: u8, paper: u8) -> bool {
+    /// changed: a line at a time while `room` (given the line's length in
+    /// bytes) says the frame has room for it; true once done.
+    pub fn draw(
+        &mut self,
+        raster: &mut Raster,
+        (ink, paper): (u8, u8),
+        room: &mut dyn FnMut(usize) -> bool,
+    ) -> bool {
         if self.is_drawn() {
             return true;
         }
@@ -119,7 +122,7 @@ impl TextArea {
             let Some(line) = lines.next() else {
                 break;
             };
-            if !frame_time::room_to_draw(line_cost(line.end - line.start)) {
+            if !room(line.end - line.start) {
                 self.progress = Some((byte, row));
                 return false;
             }

@@ -11,9 +11,10 @@ use agb::display::tiled::RegularBackground;
 use alloc::{boxed::Box, string::String, vec::Vec};
 
 use super::art::Colours;
+use super::cell_art::{self, CellArt, Look};
 use super::glyphs::{self, COLON, Glyph};
 use super::layout::{GLYPH_HEIGHT, Layout, SCREEN_HEIGHT, SCREEN_WIDTH};
-use super::raster::Raster;
+use super::raster::{Columns, Kinds, Raster, TILE_ROWS};
 use super::raster_text::TextArea;
 use super::rules::{
     Greying, Grid, PuzzleClues,
@@ -23,6 +24,7 @@ use super::rules::{
 use crate::fnv;
 use crate::framework::{
     canvas::Canvas,
+    frame_time,
     transition::Area,
     widgets::{pad_panel::PadPanel, text::LINE_HEIGHT, window},
 };
@@ -30,11 +32,127 @@ use crate::framework::{
 /// The nonogram takes the whole screen: a 20x15 board needs every line.
 pub const WINDOW: Area = Area::new(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT);
 
-/// Work allowed per frame, in the view's own units: a cell is one or two, a
-/// line of clues several.
-const WORK_PER_FRAME: u32 = 8;
-/// Pixel rows of the screen wiped per frame when the scene changes layout.
-const WIPE_ROWS_PER_FRAME: i32 = 16;
+/// A piece of the drawing: each is drawn only in a frame with room for
+/// what it takes (`frame_time::room_to_draw`), and `just bench` holds each
+/// to that figure.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Piece {
+    /// Tiles of the screen made and mapped, when the window opens.
+    Tiles,
+    /// Working out the patterns a screen is painted afresh from.
+    PlanPaint,
+    /// A band of the screen painted afresh (paper, or a board with every
+    /// cell empty).
+    Paint,
+    /// One look of a cell, drawn the first time a cell has it.
+    CellArt,
+    /// The cells of a board row that changed: how many, of how many pixel
+    /// rows.
+    CellRow {
+        cells: u8,
+        size: u8,
+    },
+    /// One line's clues: the pixel rows of their digits, the strokes
+    /// through greyed ones, and the tiles of its area when it is painted
+    /// first (0: it is not).
+    Clues {
+        rows: u16,
+        area: u16,
+        strokes: u16,
+    },
+    Clock,
+    /// A picture of the list (or its "?" or "+").
+    SlotPicture,
+    /// A slot's number and time, and its frames.
+    SlotLabels,
+    /// A line of a share code.
+    CodeLine,
+    /// A line of text of so many bytes (its letters are drawn into the
+    /// raster one by one from ROM).
+    TextLine {
+        bytes: u8,
+    },
+}
+
+impl Piece {
+    /// The kinds, for `just bench`.
+    #[cfg(feature = "bench")]
+    pub const KINDS: [&str; 11] = [
+        "tiles",
+        "plan_paint",
+        "paint",
+        "cell_art",
+        "cell_row",
+        "clues",
+        "clock",
+        "slot_picture",
+        "slot_labels",
+        "code_line",
+        "text_line",
+    ];
+
+    /// Its kind: an index into `KINDS`.
+    #[cfg(feature = "bench")]
+    #[must_use]
+    pub const fn kind(self) -> usize {
+        match self {
+            Self::Tiles => 0,
+            Self::PlanPaint => 1,
+            Self::Paint => 2,
+            Self::CellArt => 3,
+            Self::CellRow { .. } => 4,
+            Self::Clues { .. } => 5,
+            Self::Clock => 6,
+            Self::SlotPicture => 7,
+            Self::SlotLabels => 8,
+            Self::CodeLine => 9,
+            Self::TextLine { .. } => 10,
+        }
+    }
+
+    /// The most it takes, in display lines (1,232 cycles).
+    #[must_use]
+    pub const fn lines(self) -> u32 {
+        match self {
+            Self::Tiles => 24,
+            Self::PlanPaint => 20,
+            Self::Paint => 15,
+            Self::CellArt => 9,
+            Self::CellRow { cells, size } => 7 + cells as u32 * size as u32 / 5,
+            Self::Clues {
+                rows,
+                area,
+                strokes,
+            } => 3 + (rows as u32).div_ceil(3) + area as u32 / 8 + strokes as u32 * 2,
+            Self::Clock => 14,
+            Self::SlotPicture => 29,
+            Self::SlotLabels => 23,
+            Self::CodeLine => 43,
+            Self::TextLine { bytes } => 8 + bytes as u32 * 9 / 8,
+        }
+    }
+}
+
+/// The colours of the board's cells.
+const fn cell_inks(c: &Colours) -> cell_art::Inks {
+    cell_art::Inks {
+        empty: c.empty,
+        filled: c.filled,
+        cross: c.cross,
+        mistake: c.mistake,
+        cursor: c.cursor,
+    }
+}
+
+/// What a drawing function asks before each piece: whether it fits.
+pub type Room<'a> = dyn FnMut(Piece) -> bool + 'a;
+
+/// Whether this frame has room for `piece`.
+fn frame_room(piece: Piece) -> bool {
+    // A quarter more than `just bench` holds it to: there the display is
+    // off at boot, here it reads video RAM alongside and interrupts come.
+    frame_time::room_for_bounded(piece.lines() * 5 / 4)
+}
 
 /// What the board screen shows.
 pub struct Scene<'a> {
@@ -117,6 +235,10 @@ const SLOT_WIDTH: i32 = 44;
 const SLOT_HEIGHT: i32 = 56;
 const LIST_LEFT: i32 = 10;
 const LIST_TOP: i32 = 22;
+/// A slot's picture box: its inside, from the slot's top-left.
+const BOX_INSET: i32 = 2;
+const BOX_WIDTH: i32 = SLOT_WIDTH - 4;
+const BOX_HEIGHT: i32 = 34;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ListEntry {
@@ -221,11 +343,69 @@ impl CellRow {
 /// What the raster shows at the moment.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Showing {
-    /// Being wiped to paper, down to this pixel row.
-    Wiping(i32),
-    Blank,
+    /// Something else, or in other colours: to be painted over.
+    Stale,
+    /// Being painted afresh for `Wanted`, from this tile row down.
+    Painting(Wanted, usize),
     Board(Layout),
-    List,
+    /// The list, with picture boxes for these slots (a bit each).
+    List(u16),
+}
+
+/// Tile rows painted in one piece when the screen is painted afresh.
+const PAINT_BAND: usize = 4;
+
+/// The kinds of pixel row a screen is painted from (indices into
+/// `Painter::patterns`).
+mod row_kind {
+    /// The screen's edge, top and bottom.
+    pub const EDGE: u8 = 0;
+    pub const PAPER: u8 = 1;
+    /// Across the board's cells.
+    pub const CELLS: u8 = 2;
+    /// On one of the board's light lines, or a heavy one.
+    pub const LIGHT: u8 = 3;
+    pub const HEAVY: u8 = 4;
+    /// On the top or bottom of a row of the list's picture boxes, or
+    /// across their insides (the first row's, then the second's).
+    pub const BOX_EDGES: [u8; 2] = [2, 4];
+    pub const BOX_INSIDES: [u8; 2] = [3, 5];
+    pub const COUNT: usize = 6;
+}
+
+/// A screen painted afresh, a band of tile rows at a time: each pixel row
+/// is one of a few patterns (paper, across the board's cells, on a grid
+/// line, across the list's picture boxes), worked out once when painting
+/// starts.
+struct Painter {
+    patterns: Vec<Columns>,
+    kinds: Box<Kinds>,
+}
+
+/// A slot's entry and whether it is selected (`None`: no entry).
+type SlotLook = Option<(ListEntry, bool)>;
+
+/// The list's slots as drawn.
+struct Slots {
+    /// Each slot as drawn (`None`: not drawn).
+    shown: Vec<SlotLook>,
+    /// A slot whose picture is drawn but not yet its labels and frames:
+    /// the slot, what it showed before, and the entry drawn.
+    half_drawn: Option<(usize, SlotLook, ListEntry)>,
+}
+
+impl Slots {
+    fn new() -> Self {
+        Self {
+            shown: alloc::vec![None; LIST_SLOTS],
+            half_drawn: None,
+        }
+    }
+
+    fn forget(&mut self) {
+        self.shown.fill(None);
+        self.half_drawn = None;
+    }
 }
 
 pub struct View {
@@ -234,10 +414,13 @@ pub struct View {
     raster: Raster,
     colours: Colours,
     showing: Showing,
-    /// What should show once the wipe ends.
-    wanted: Wanted,
+    painter: Box<Painter>,
+    /// The screen was just painted: the clue areas and the list's boxes
+    /// are bare where nothing is drawn yet.
+    fresh: bool,
     /// Each cell as drawn (`u8::MAX`: not drawn).
     cells: [CellRow; 15],
+    cell_art: CellArt,
     /// Each line's clues as drawn (a key of their look; `None`: not drawn).
     rows: [Option<u64>; 15],
     columns: [Option<u64>; 20],
@@ -245,7 +428,8 @@ pub struct View {
     /// The scene the screen fully shows (a hash; `None` while work is left).
     settled_on: Option<u32>,
     puzzle_shown: Option<u32>,
-    list_slots: [Option<(ListEntry, bool)>; LIST_SLOTS],
+    /// The list's slots as drawn.
+    slots: Slots,
     /// The share code on the text page: a key of its digits and the lines
     /// of it drawn so far.
     code: Option<(u32, usize)>,
@@ -269,7 +453,8 @@ enum TextChange {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Wanted {
     Board(Layout),
-    List,
+    /// The list, with picture boxes for these slots (a bit each).
+    List(u16),
 }
 
 impl View {
@@ -280,15 +465,21 @@ impl View {
             text_layer,
             raster: Raster::new(palette, colours.paper),
             colours,
-            showing: Showing::Blank,
-            wanted: Wanted::List,
+            showing: Showing::Stale,
+            // Made on the heap directly, not on the stack and moved.
+            painter: Box::new(Painter {
+                patterns: alloc::vec![[0; _]; row_kind::COUNT],
+                kinds: Box::new([row_kind::PAPER; _]),
+            }),
+            fresh: false,
             cells: [CellRow::UNDRAWN; 15],
+            cell_art: CellArt::new(),
             rows: [None; 15],
             columns: [None; 20],
             clock: None,
             settled_on: None,
             puzzle_shown: None,
-            list_slots: [None; LIST_SLOTS],
+            slots: Slots::new(),
             code: None,
             title: TextArea::new((4, 2), 64, 1),
             lines: TextArea::new((4, 40), 64, 6),
@@ -299,17 +490,22 @@ impl View {
         }
     }
 
-    /// Make the next part of the screen's tiles; true once all are there.
+    /// Make the screen's tiles as far as this frame has room for; true
+    /// once all are there.
     pub fn build_step(&mut self) -> bool {
-        if self.built {
-            return true;
+        self.build_within(&mut frame_room)
+    }
+
+    /// Make the screen's tiles, each `raster::TILES_PER_STEP` a piece
+    /// `room` says fits; true once all are there (it is painted afresh
+    /// when first shown).
+    pub fn build_within(&mut self, room: &mut Room) -> bool {
+        if !self.built {
+            self.built = self
+                .raster
+                .build_step(&mut self.frame_layer, &mut || room(Piece::Tiles));
         }
-        self.built = self.raster.build_step(&mut self.frame_layer);
-        if self.built {
-            self.raster
-                .frame(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT, self.colours.edge);
-        }
-        false
+        self.built
     }
 
     /// Let the screen's tiles go a part at a time as the window closes;
@@ -323,7 +519,7 @@ impl View {
     pub fn set_colours(&mut self, colours: Colours) {
         if colours != self.colours {
             self.colours = colours;
-            self.showing = Showing::Wiping(0);
+            self.showing = Showing::Stale;
             self.forget();
             self.title.forget();
             self.lines.forget();
@@ -331,88 +527,153 @@ impl View {
     }
 
     fn forget(&mut self) {
+        self.fresh = false;
         self.cells = [CellRow::UNDRAWN; 15];
         self.rows = [None; 15];
         self.columns = [None; 20];
         self.clock = None;
         self.settled_on = None;
-        self.list_slots = [None; LIST_SLOTS];
+        self.slots.forget();
         self.code = None;
     }
 
-    /// Wipe the screen a band at a time when what it shows changes; true
-    /// while wiping (the caller's scene waits).
-    fn wipe_towards(&mut self, wanted: Wanted) -> bool {
-        let same = match (self.showing, wanted) {
-            (Showing::Board(shown), Wanted::Board(layout)) => shown == layout,
-            (Showing::List, Wanted::List) => true,
-            _ => false,
+    /// Paint the screen afresh when what it shows changes, a band at a
+    /// time while the frame has room; true while it waits for room.
+    #[inline(never)]
+    fn wipe_towards(&mut self, wanted: Wanted, room: &mut Room) -> bool {
+        let mut next = match self.showing {
+            Showing::Board(shown) if wanted == Wanted::Board(shown) => return false,
+            Showing::List(boxes) if wanted == Wanted::List(boxes) => return false,
+            Showing::Painting(painting, next) if painting == wanted => next,
+            _ => {
+                if !room(Piece::PlanPaint) {
+                    return true;
+                }
+                // Painting covers everything: nothing drawn is left.
+                self.title.forget();
+                self.lines.forget();
+                self.forget();
+                self.plan_paint(wanted);
+                self.showing = Showing::Painting(wanted, 0);
+                0
+            }
         };
-        if same && self.wanted == wanted {
-            return false;
-        }
-        if let Showing::Board(_) | Showing::List = self.showing {
-            self.showing = Showing::Wiping(1);
-            // The wipe paints over the text.
-            self.title.forget();
-            self.lines.forget();
-            self.forget();
-        }
-        self.wanted = wanted;
-        if let Showing::Wiping(row) = self.showing {
-            let rows = WIPE_ROWS_PER_FRAME.min(SCREEN_HEIGHT - 1 - row);
+        while next < TILE_ROWS {
+            if !room(Piece::Paint) {
+                self.showing = Showing::Painting(wanted, next);
+                return true;
+            }
+            let band = next..(next + PAINT_BAND).min(TILE_ROWS);
+            next = band.end;
+            let painter = &self.painter;
             self.raster
-                .fill(1, row, SCREEN_WIDTH - 2, rows, self.colours.paper);
-            self.showing = if row + rows >= SCREEN_HEIGHT - 1 {
-                Showing::Blank
-            } else {
-                Showing::Wiping(row + rows)
-            };
-            return true;
+                .paint_rows(band, &painter.kinds, &painter.patterns);
         }
         self.showing = match wanted {
-            Wanted::Board(layout) => {
-                self.draw_grid(&layout);
-                Showing::Board(layout)
-            }
-            Wanted::List => Showing::List,
+            Wanted::Board(layout) => Showing::Board(layout),
+            Wanted::List(boxes) => Showing::List(boxes),
         };
-        true
+        announce_clock(wanted);
+        self.cells = [CellRow::EMPTY; 15];
+        self.fresh = true;
+        false
     }
 
-    /// The grid lines, heavier every five cells.
-    fn draw_grid(&mut self, layout: &Layout) {
-        let c = &self.colours;
-        let (width, height) = (
-            layout.board_right() - layout.board_x,
-            layout.board_bottom() - layout.board_y,
-        );
-        self.raster
-            .fill(layout.board_x, layout.board_y, width, height, c.grid);
-        for x in (0..=layout.columns).step_by(5).chain([layout.columns]) {
-            let px = layout.board_x + x * layout.cell;
-            self.raster.fill(px, layout.board_y, 1, height, c.grid_five);
+    /// Work out the rows of the screen `wanted` painted afresh: paper
+    /// inside the edge, and a board's empty cells and grid lines (heavier
+    /// every five cells; where lines cross, the heavier shows).
+    /// (Out of line: its patterns would crowd the stack of the drawing
+    /// that calls it.)
+    #[inline(never)]
+    fn plan_paint(&mut self, wanted: Wanted) {
+        let c = self.colours;
+        let solid = |colour: u8| u32::from(colour & 15) * 0x1111_1111;
+        let painter = &mut *self.painter;
+        for (kind, pattern) in painter.patterns.iter_mut().enumerate() {
+            if kind == usize::from(row_kind::EDGE) {
+                pattern.fill(solid(c.edge));
+            } else {
+                pattern.fill(solid(c.paper));
+                put(pattern, 0, c.edge);
+                put(pattern, SCREEN_WIDTH - 1, c.edge);
+            }
         }
-        for y in (0..=layout.rows).step_by(5).chain([layout.rows]) {
-            let py = layout.board_y + y * layout.cell;
-            self.raster.fill(layout.board_x, py, width, 1, c.grid_five);
+        painter.kinds.fill(row_kind::PAPER);
+        painter.kinds[0] = row_kind::EDGE;
+        painter.kinds[SCREEN_HEIGHT as usize - 1] = row_kind::EDGE;
+        let layout = match wanted {
+            Wanted::Board(layout) => layout,
+            Wanted::List(boxes) => {
+                plan_boxes(painter, boxes, &c);
+                return;
+            }
+        };
+        let heavy = |i: i32, last: i32| i % 5 == 0 || i == last;
+        let [_, _, cells, light, heavy_row, _] = &mut painter.patterns[..] else {
+            return;
+        };
+        for column in 0..=layout.columns {
+            let x = layout.board_x + column * layout.cell;
+            let line = if heavy(column, layout.columns) {
+                c.grid_five
+            } else {
+                c.grid
+            };
+            put(cells, x, line);
+            put(light, x, line);
+            // A heavy line across shows over every line down.
+            put(heavy_row, x, c.grid_five);
+            if column < layout.columns {
+                let inside = x + 1..x + layout.cell;
+                put_run(cells, inside.clone(), c.empty);
+                put_run(light, inside.clone(), c.grid);
+                put_run(heavy_row, inside, c.grid_five);
+            }
+        }
+        let mut y = layout.board_y;
+        for row in 0..=layout.rows {
+            let line = if heavy(row, layout.rows) {
+                row_kind::HEAVY
+            } else {
+                row_kind::LIGHT
+            };
+            let kinds = &mut painter.kinds;
+            if let Some(kind) = kinds.get_mut(y as usize) {
+                *kind = line;
+            }
+            if row < layout.rows {
+                for kind in kinds
+                    .iter_mut()
+                    .skip(y as usize + 1)
+                    .take(layout.cell as usize - 1)
+                {
+                    *kind = row_kind::CELLS;
+                }
+            }
+            y += layout.cell;
         }
     }
 
-    /// Bring the board screen a step closer to `scene`. True while work is
-    /// left for later frames.
+    /// Bring the board screen closer to `scene`, as far as this frame has
+    /// room for. True while work is left for later frames.
     pub fn sync(&mut self, scene: &Scene) -> bool {
+        self.sync_within(scene, &mut frame_room)
+    }
+
+    /// Bring the board screen closer to `scene`, drawing each piece that
+    /// `room` (given the piece's cost in lines) says fits.
+    pub fn sync_within(&mut self, scene: &Scene, room: &mut Room) -> bool {
         let fingerprint = scene.fingerprint();
         if self.settled_on == Some(fingerprint) {
             return false;
         }
         let layout = scene.layout;
         if self.puzzle_shown != Some(scene.puzzle) {
-            // Another puzzle: every line and cell is drawn again.
-            self.forget();
+            // Another puzzle: the screen is painted afresh.
+            self.showing = Showing::Stale;
             self.puzzle_shown = Some(scene.puzzle);
         }
-        if self.wipe_towards(Wanted::Board(layout)) {
+        if self.wipe_towards(Wanted::Board(layout), room) {
             return true;
         }
         self.place_text(
@@ -421,30 +682,48 @@ impl View {
             8,
             6,
         );
-        let mut work = WORK_PER_FRAME;
+        // The corner's title first: nothing else is drawn there.
+        self.advance_text_within(false, room);
         // The cells first: they answer the player's buttons. Row by row, as
-        // masks: only cells whose look changed are visited.
+        // masks: only cells whose look changed are drawn.
+        let size = (layout.cell - 1) as usize;
+        self.cell_art.prepare(size, cell_inks(&self.colours));
+        let columns = (1u32 << layout.columns) - 1;
         for y in 0..layout.rows as usize {
             let wanted = CellRow::of(scene, y);
-            let columns = (1u32 << layout.columns) - 1;
-            let mut changed = self.cells[y].differs(&wanted) & columns;
-            while changed != 0 {
-                if work < 2 {
-                    return true;
-                }
-                work -= 2;
-                let x = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
-                self.cells[y].take(&wanted, 1 << x);
-                let bit = 1 << x;
-                self.draw_cell(
-                    &layout,
-                    (x as i32, y as i32),
-                    wanted.mark(bit),
-                    wanted.cursor & bit != 0,
-                    wanted.marked & bit != 0,
-                );
+            let changed = self.cells[y].differs(&wanted) & columns;
+            if changed == 0 {
+                continue;
             }
+            let mut looks = [None; 20];
+            let mut left = changed;
+            while left != 0 {
+                let x = left.trailing_zeros() as usize;
+                let bit = left & left.wrapping_neg();
+                left &= left - 1;
+                let look = Look {
+                    mark: wanted.mark(bit),
+                    cursor: wanted.cursor & bit != 0,
+                    marked: wanted.marked & bit != 0,
+                };
+                // A look not drawn before is drawn first, in its own piece.
+                if !self.cell_art.is_drawn(look) {
+                    if !room(Piece::CellArt) {
+                        return true;
+                    }
+                    self.cell_art.draw(look);
+                }
+                looks[x] = Some(look);
+            }
+            let piece = Piece::CellRow {
+                cells: changed.count_ones() as u8,
+                size: size as u8,
+            };
+            if !room(piece) {
+                return true;
+            }
+            self.cells[y].take(&wanted, changed);
+            self.draw_cell_row(&layout, y, &looks);
         }
         let cursor = if scene.finished { None } else { scene.cursor };
         for y in 0..layout.rows as usize {
@@ -452,91 +731,82 @@ impl View {
             if self.rows[y] == Some(key) {
                 continue;
             }
-            if work < 8 {
+            let on_paper = self.fresh && self.rows[y].is_none();
+            let area = if on_paper && key & HIGHLIGHT == 0 {
+                0
+            } else {
+                area_tiles(layout.board_x - layout.left, layout.cell)
+            };
+            if !room(clues_piece(scene, y, false, layout.scale, area)) {
                 return true;
             }
-            work -= 8;
             self.rows[y] = Some(key);
-            self.draw_row_clues(&layout, scene, y, key);
+            self.draw_row_clues(&layout, scene, y, key, on_paper);
         }
         for x in 0..layout.columns as usize {
             let key = line_key(scene, x, true, cursor.map(|c| usize::from(c.0)));
             if self.columns[x] == Some(key) {
                 continue;
             }
-            if work < 6 {
+            let on_paper = self.fresh && self.columns[x].is_none();
+            let area = if on_paper && key & HIGHLIGHT == 0 {
+                0
+            } else {
+                area_tiles(layout.cell, layout.board_y - layout.top)
+            };
+            if !room(clues_piece(scene, x, true, layout.scale, area)) {
                 return true;
             }
-            work -= 6;
             self.columns[x] = Some(key);
-            self.draw_column_clues(&layout, scene, x, key);
+            self.draw_column_clues(&layout, scene, x, key, on_paper);
         }
         let clock = (scene.seconds.unwrap_or(u16::MAX), scene.run);
-        if self.clock != Some(clock) && work >= 6 {
+        if self.clock != Some(clock) {
+            if !room(Piece::Clock) {
+                return true;
+            }
             self.clock = Some(clock);
             self.draw_clock(&layout, clock);
         }
-        let settled = self.clock == Some(clock);
-        if settled {
-            self.settled_on = Some(fingerprint);
-        }
-        !settled
+        self.settled_on = Some(fingerprint);
+        false
     }
 
-    fn draw_cell(
+    /// The cells of board row `y` that have a look in `looks`.
+    #[inline(never)]
+    fn draw_cell_row(&mut self, layout: &Layout, y: usize, looks: &[Option<Look>; 20]) {
+        let size = (layout.cell - 1) as usize;
+        let art = &self.cell_art;
+        let rows = looks.map(|look| look.and_then(|look| art.rows(look)));
+        let origin = layout.cell_inside(0, y as i32);
+        let across = &rows[..layout.columns as usize];
+        self.raster.cells(
+            origin,
+            (layout.cell, size),
+            across,
+            cell_art::row_mask(size),
+        );
+    }
+
+    /// A row's clues; `on_paper`: its area is bare paper already.
+    #[inline(never)]
+    fn draw_row_clues(
         &mut self,
         layout: &Layout,
-        (x, y): (i32, i32),
-        mark: Mark,
-        cursor: bool,
-        marked: bool,
+        scene: &Scene,
+        y: usize,
+        key: u64,
+        on_paper: bool,
     ) {
-        let c = self.colours;
-        let (px, py) = layout.cell_inside(x, y);
-        let n = layout.cell - 1;
-        let background = if mark == Mark::Filled {
-            c.filled
-        } else {
-            c.empty
-        };
-        self.raster.fill(px, py, n, n, background);
-        if marked {
-            // A solid diamond in the mistake colour: told apart from a
-            // cross or a fill by shape as well as colour.
-            let (cx, cy, r) = (px + n / 2, py + n / 2, (n / 3).max(1));
-            for dy in -r..=r {
-                let half = r - dy.abs();
-                self.raster
-                    .fill(cx - half, cy + dy, 2 * half + 1, 1, c.mistake);
-            }
-        }
-        if let Mark::Crossed | Mark::Mistake = mark {
-            let colour = if mark == Mark::Mistake {
-                c.mistake
-            } else {
-                c.cross
-            };
-            let inset = if n >= 9 { 2 } else { 1 };
-            let (a, b) = (inset, n - 1 - inset);
-            self.raster.line((px + a, py + a), (px + b, py + b), colour);
-            self.raster.line((px + a, py + b), (px + b, py + a), colour);
-        }
-        if cursor {
-            self.raster.frame(px, py, n, n, c.cursor);
-            if n >= 9 {
-                self.raster.frame(px + 1, py + 1, n - 2, n - 2, c.cursor);
-            }
-        }
-    }
-
-    fn draw_row_clues(&mut self, layout: &Layout, scene: &Scene, y: usize, key: u64) {
         let c = self.colours;
         let top = layout.board_y + y as i32 * layout.cell + 1;
         let highlight = key & HIGHLIGHT != 0;
         let paper = if highlight { c.highlight } else { c.paper };
         let left = layout.left;
-        self.raster
-            .fill(left, top, layout.board_x - left - 1, layout.cell - 1, paper);
+        if highlight || !on_paper {
+            self.raster
+                .fill(left, top, layout.board_x - left - 1, layout.cell - 1, paper);
+        }
         if scene.finished {
             return;
         }
@@ -555,16 +825,28 @@ impl View {
             self.clue_glyph(glyph, (x, glyph_top), layout.scale, done);
             x -= layout.row_clue_gap();
         }
+        self.raster.flush();
     }
 
-    fn draw_column_clues(&mut self, layout: &Layout, scene: &Scene, x: usize, key: u64) {
+    /// A column's clues; `on_paper`: its area is bare paper already.
+    #[inline(never)]
+    fn draw_column_clues(
+        &mut self,
+        layout: &Layout,
+        scene: &Scene,
+        x: usize,
+        key: u64,
+        on_paper: bool,
+    ) {
         let c = self.colours;
         let left = layout.board_x + x as i32 * layout.cell + 1;
         let highlight = key & HIGHLIGHT != 0;
         let paper = if highlight { c.highlight } else { c.paper };
         let top = layout.top;
-        self.raster
-            .fill(left, top, layout.cell - 1, layout.board_y - top - 1, paper);
+        if highlight || !on_paper {
+            self.raster
+                .fill(left, top, layout.cell - 1, layout.board_y - top - 1, paper);
+        }
         if scene.finished {
             return;
         }
@@ -589,6 +871,7 @@ impl View {
             self.clue_glyph(glyph, place(glyph, bottom), layout.scale, done);
             bottom -= pitch;
         }
+        self.raster.flush();
     }
 
     /// A clue number: solid, or greyed (dimmed and struck through, so it
@@ -599,15 +882,16 @@ impl View {
         self.raster.glyph(glyph, (x, y), scale, colour);
         if done {
             let (w, h) = (glyph.width * scale, GLYPH_HEIGHT * scale);
-            self.raster.line((x - 1, y + h), (x + w, y - 1), c.clue);
+            self.raster.stroke((x - 1, y - 1), (w + 2, h + 2), c.clue);
         }
     }
 
     /// The clock (mm:ss) and, while painting, the run's length.
+    #[inline(never)]
     fn draw_clock(&mut self, layout: &Layout, (seconds, run): (u16, Option<u8>)) {
         let c = self.colours;
-        let (x, y) = (layout.left + 2, layout.top + 13);
-        self.raster.fill(x, y, 60, 10, c.paper);
+        let (x, y, width, height) = clock_box(layout);
+        self.raster.fill(x, y, width, height, c.paper);
         // `u16::MAX`: a scene without a clock.
         let gx = if seconds == u16::MAX {
             x - 6
@@ -618,6 +902,7 @@ impl View {
             let glyph = glyphs::clue(run.min(20));
             self.raster.glyph(glyph, (gx + 6, y), 2, c.cursor);
         }
+        self.raster.flush();
     }
 
     /// The corner's line of text (the puzzle's number, or its name once
@@ -655,20 +940,34 @@ impl View {
         self.lines.set(text);
     }
 
-    /// Draw the text where it changed, into the raster (once the screen's
-    /// other drawing is done: it would paint over the text).
+    /// Draw the lines of text where they changed, into the raster (once
+    /// the screen's other drawing is done: the clues' areas would paint
+    /// over them).
     pub fn advance_text(&mut self) {
-        if !self.built || matches!(self.showing, Showing::Wiping(_) | Showing::Blank) {
-            return;
+        self.advance_text_within(true, &mut frame_room);
+    }
+
+    /// Draw the title where it changed (nothing else draws where it is),
+    /// and the lines too if `lines`, each line of text a piece `room`
+    /// says fits; true once done.
+    #[inline(never)]
+    fn advance_text_within(&mut self, lines: bool, room: &mut Room) -> bool {
+        if !self.built || matches!(self.showing, Showing::Stale | Showing::Painting(..)) {
+            return false;
         }
-        let (ink, paper) = (self.colours.clue, self.colours.paper);
-        if self.title.draw(&mut self.raster, ink, paper) {
-            self.lines.draw(&mut self.raster, ink, paper);
-        }
+        let colours = (self.colours.clue, self.colours.paper);
+        let mut text_room = |bytes: usize| {
+            room(Piece::TextLine {
+                bytes: bytes.min(usize::from(u8::MAX)) as u8,
+            })
+        };
+        self.title.draw(&mut self.raster, colours, &mut text_room)
+            && (!lines || self.lines.draw(&mut self.raster, colours, &mut text_room))
     }
 
     /// Put the text areas at these pixel positions, `columns` of 8 pixels
     /// wide and `lines` lines of text high.
+    #[inline(never)]
     fn place_text(&mut self, title: (i32, i32), lines: (i32, i32), columns: i32, rows: i32) {
         let paper = self.colours.paper;
         let raster = &mut self.raster;
@@ -676,9 +975,21 @@ impl View {
         self.lines.place(raster, paper, (lines, columns * 8, rows));
     }
 
-    /// Bring the list screen a step closer to `scene`.
+    /// Bring the list screen closer to `scene`, as far as this frame has
+    /// room for; true while work is left for later frames.
     pub fn sync_list(&mut self, scene: &ListScene) -> bool {
-        if self.wipe_towards(Wanted::List) {
+        self.sync_list_within(scene, &mut frame_room)
+    }
+
+    /// Bring the list screen closer to `scene`, drawing each piece that
+    /// `room` (given the piece's cost in lines) says fits.
+    pub fn sync_list_within(&mut self, scene: &ListScene, room: &mut Room) -> bool {
+        let boxes = if scene.text_page {
+            0
+        } else {
+            (1u16 << scene.entries.len().min(LIST_SLOTS)) - 1
+        };
+        if self.wipe_towards(Wanted::List(boxes), room) {
             return true;
         }
         let (lines, rows) = if scene.text_page {
@@ -687,7 +998,9 @@ impl View {
             ((LIST_LEFT, LIST_TOP + 2 * SLOT_HEIGHT + 4), 2)
         };
         self.place_text((LIST_LEFT, 6), lines, 26, rows);
-        if self.sync_code(scene.code) {
+        // A page's text first: nothing else is drawn where it is.
+        self.advance_text_within(true, room);
+        if self.sync_code(scene.code, room) {
             return true;
         }
         for slot in 0..LIST_SLOTS {
@@ -695,23 +1008,51 @@ impl View {
                 .entries
                 .get(slot)
                 .map(|&entry| (entry, slot == scene.selected));
-            if self.list_slots[slot] == wanted {
+            let half = self.slots.half_drawn.filter(|&(half, _, drawn)| {
+                half == slot && wanted.map(|(entry, _)| entry) == Some(drawn)
+            });
+            if self.slots.shown[slot] == wanted && half.is_none() {
                 continue;
             }
-            self.list_slots[slot] = wanted;
-            self.draw_slot(slot, wanted);
-            return true;
+            let Some((entry, selected)) = wanted else {
+                self.slots.shown[slot] = None;
+                continue;
+            };
+            // Two pieces: the picture, then the labels and frames.
+            let shown = match half {
+                Some((_, shown, _)) => shown,
+                None => {
+                    if !room(Piece::SlotPicture) {
+                        return true;
+                    }
+                    let shown = self.slots.shown[slot];
+                    self.slot_picture(slot, shown, entry);
+                    self.slots.half_drawn = Some((slot, shown, entry));
+                    shown
+                }
+            };
+            if !room(Piece::SlotLabels) {
+                return true;
+            }
+            self.slot_labels(slot, shown, (entry, selected));
+            self.slots.half_drawn = None;
+            self.slots.shown[slot] = wanted;
         }
         false
     }
 
-    /// Bring the share code on the text page a line closer to `digits`
-    /// (the old one wiped first); true while drawing.
-    fn sync_code(&mut self, digits: &[u8]) -> bool {
+    /// Bring the share code on the text page closer to `digits` (the old
+    /// one painted over first), a line at a time; true while drawing is
+    /// left for later frames.
+    #[inline(never)]
+    fn sync_code(&mut self, digits: &[u8], room: &mut Room) -> bool {
         let key =
             (!digits.is_empty()).then(|| fnv::hash(digits.iter().map(|&digit| u32::from(digit))));
         if self.code.map(|(shown, _)| shown) != key {
             if self.code.is_some() {
+                if !room(Piece::CodeLine) {
+                    return true;
+                }
                 let height = CODE_LINE_HEIGHT * CODE_LINES;
                 self.raster.fill(
                     LIST_LEFT,
@@ -722,66 +1063,63 @@ impl View {
                 );
             }
             self.code = key.map(|key| (key, 0));
-            return true;
         }
-        let Some((key, drawn)) = self.code else {
+        let Some((key, mut drawn)) = self.code else {
             return false;
         };
         let line_digits = CODE_GROUPS_PER_LINE * share_code::GROUP_DIGITS;
-        let Some(line) = digits.chunks(line_digits).nth(drawn) else {
-            return false;
-        };
-        let y = CODE_TOP + drawn as i32 * CODE_LINE_HEIGHT;
-        let mut x = LIST_LEFT + 8;
-        for (index, &digit) in line.iter().enumerate() {
-            if index > 0 && index % share_code::GROUP_DIGITS == 0 {
-                x += CODE_GROUP_GAP;
+        while let Some(line) = digits.chunks(line_digits).nth(drawn) {
+            if !room(Piece::CodeLine) {
+                return true;
             }
-            self.raster
-                .glyph(glyphs::clue(digit.min(9)), (x, y), 2, self.colours.clue);
-            x += CODE_DIGIT_ADVANCE;
+            let y = CODE_TOP + drawn as i32 * CODE_LINE_HEIGHT;
+            let mut x = LIST_LEFT + 8;
+            for (index, &digit) in line.iter().enumerate() {
+                if index > 0 && index % share_code::GROUP_DIGITS == 0 {
+                    x += CODE_GROUP_GAP;
+                }
+                self.raster
+                    .glyph(glyphs::clue(digit.min(9)), (x, y), 2, self.colours.clue);
+                x += CODE_DIGIT_ADVANCE;
+            }
+            self.raster.flush();
+            drawn += 1;
+            self.code = Some((key, drawn));
         }
-        self.code = Some((key, drawn + 1));
-        true
+        false
     }
 
-    fn draw_slot(&mut self, slot: usize, entry: Option<(ListEntry, bool)>) {
-        let c = self.colours;
+    /// Slot `slot`'s top-left pixel and its picture box (x, y, width,
+    /// height).
+    fn slot_place(slot: usize) -> ((i32, i32), (i32, i32, i32, i32)) {
         let x = LIST_LEFT + (slot % LIST_COLUMNS) as i32 * SLOT_WIDTH;
         let y = LIST_TOP + (slot / LIST_COLUMNS) as i32 * SLOT_HEIGHT;
-        self.raster.fill(x, y, SLOT_WIDTH, SLOT_HEIGHT, c.paper);
-        let Some((entry, selected)) = entry else {
+        (
+            (x, y),
+            (x + BOX_INSET, y + BOX_INSET, BOX_WIDTH, BOX_HEIGHT),
+        )
+    }
+
+    /// Slot `slot`'s picture for `entry`, if it showed another (`shown`):
+    /// a picture, a "?" unsolved, a "+" for an empty slot of the player's.
+    /// Its box was painted with the page.
+    #[inline(never)]
+    fn slot_picture(&mut self, slot: usize, shown: Option<(ListEntry, bool)>, entry: ListEntry) {
+        if shown.map(|(entry, _)| entry) == Some(entry) {
             return;
-        };
-        // The picture's box: 40x30 at most, its cells as big as fit.
-        let (bx, by, bw, bh) = (x + 2, y + 2, SLOT_WIDTH - 4, 34);
-        self.raster.fill(bx, by, bw, bh, c.empty);
-        self.raster.frame(
-            bx - 1,
-            by - 1,
-            bw + 2,
-            bh + 2,
-            if selected { c.cursor } else { c.grid },
-        );
-        if selected {
-            self.raster.frame(bx - 2, by - 2, bw + 4, bh + 4, c.cursor);
+        }
+        let c = self.colours;
+        let (_, (bx, by, bw, bh)) = Self::slot_place(slot);
+        if shown.is_some() || !self.fresh {
+            self.raster.fill(bx, by, bw, bh, c.empty);
         }
         match entry.picture {
             Some(picture) => {
+                // Its cells as big as fit the box.
                 let (w, h) = (picture.width() as i32, picture.height() as i32);
                 let size = ((bw - 2) / w).min((bh - 2) / h).max(1);
                 let (ox, oy) = (bx + (bw - size * w) / 2, by + (bh - size * h) / 2);
-                for py in 0..h {
-                    for px in 0..w {
-                        if picture.contains(px as usize, py as usize) {
-                            self.raster
-                                .fill(ox + px * size, oy + py * size, size, size, c.filled);
-                        }
-                    }
-                }
-                if let Some(seconds) = entry.best {
-                    self.time((x + 4, y + 40), seconds, 1);
-                }
+                self.picture((ox, oy), &picture, size, c.filled);
             }
             None if entry.empty_slot => {
                 let (cx, cy) = (bx + bw / 2, by + bh / 2);
@@ -797,7 +1135,65 @@ impl View {
                 );
             }
         }
-        self.small_number((x + 4, y + 48), entry.number);
+        self.raster.flush();
+    }
+
+    /// Slot `slot`'s number and best time if the entry changed, and its
+    /// frames if the selection did.
+    #[inline(never)]
+    fn slot_labels(
+        &mut self,
+        slot: usize,
+        shown: Option<(ListEntry, bool)>,
+        (entry, selected): (ListEntry, bool),
+    ) {
+        let c = self.colours;
+        let ((x, y), (bx, by, bw, bh)) = Self::slot_place(slot);
+        if shown.map(|(entry, _)| entry) != Some(entry) {
+            if shown.is_some() || !self.fresh {
+                self.raster
+                    .fill(x, by + bh + 2, SLOT_WIDTH, SLOT_HEIGHT - bh - 4, c.paper);
+            }
+            if let (Some(seconds), Some(_)) = (entry.best, entry.picture) {
+                self.time((x + 4, y + 40), seconds, 1);
+            }
+            self.small_number((x + 4, y + 48), entry.number);
+        }
+        if shown.map(|(_, selected)| selected) != Some(selected) && (selected || shown.is_some()) {
+            let (inner, outer) = if selected {
+                (c.cursor, c.cursor)
+            } else {
+                (c.grid, c.paper)
+            };
+            self.raster.frame(bx - 1, by - 1, bw + 2, bh + 2, inner);
+            self.raster.frame(bx - 2, by - 2, bw + 4, bh + 4, outer);
+        }
+        self.raster.flush();
+    }
+
+    /// `picture`'s filled cells, each `size` pixels square, from `(x, y)`:
+    /// stamps of five rows by 16 pixels.
+    fn picture(&mut self, (x, y): (i32, i32), picture: &super::rules::Grid, size: i32, colour: u8) {
+        let (width, height) = (picture.width() as i32, picture.height() as i32);
+        let parts = ((width * size + 15) / 16).min(4);
+        let cell_bits = (1u64 << size) - 1;
+        for band in 0..(height + 4) / 5 {
+            let mut stamps = [[0u16; 5]; 4];
+            for r in 0..5 {
+                let py = band * 5 + r;
+                if py >= height {
+                    break;
+                }
+                let pixels = row_pixels(picture.row(py as usize), width, size, cell_bits);
+                for (part, stamp) in stamps.iter_mut().enumerate() {
+                    stamp[r as usize] = (pixels >> (part * 16)) as u16;
+                }
+            }
+            for (part, rows) in stamps.iter().enumerate().take(parts as usize) {
+                let at = (x + part as i32 * 16, y + band * 5 * size);
+                self.raster.stamp(at, *rows, size, colour);
+            }
+        }
     }
 
     /// "mm:ss" in the small digits at `scale`; returns where it ends.
@@ -926,4 +1322,138 @@ fn line_key(scene: &Scene, index: usize, column: bool, cursor_line: Option<usize
         key = FINISHED;
     }
     key
+}
+
+/// Set pixel `x` of a row pattern to `colour`.
+fn put(pattern: &mut Columns, x: i32, colour: u8) {
+    if let Some(word) = pattern.get_mut((x >> 3) as usize) {
+        let shift = (x & 7) * 4;
+        *word = (*word & !(0xF << shift)) | u32::from(colour & 15) << shift;
+    }
+}
+
+/// Tiles a clue area `width` by `height` pixels touches at most.
+fn area_tiles(width: i32, height: i32) -> u16 {
+    ((width / 8 + 2) * (height / 8 + 2)) as u16
+}
+
+/// The piece that draws line `index`'s clues (a column's, if `column`):
+/// five pixel rows a digit at `scale`, and a stroke through each greyed
+/// number.
+fn clues_piece(scene: &Scene, index: usize, column: bool, scale: i32, area: u16) -> Piece {
+    if scene.finished {
+        return Piece::Clues {
+            rows: 0,
+            area,
+            strokes: 0,
+        };
+    }
+    let clues = if column {
+        scene.clues.column(index)
+    } else {
+        scene.clues.row(index)
+    };
+    let digit = (GLYPH_HEIGHT * scale) as u16;
+    let numbers = clues.as_slice().len().max(1) as u16;
+    let greyed = greying_of(scene, index, column)
+        .map_or(0, |g| g.greyed.count_ones() as u16 + u16::from(g.complete));
+    Piece::Clues {
+        rows: numbers * digit,
+        area,
+        strokes: greyed.min(numbers),
+    }
+}
+
+/// The list's picture boxes in `painter`'s patterns and rows: for each slot
+/// in `boxes` (a bit each), its inside in the cells' empty colour and a
+/// frame one pixel outside it.
+fn plan_boxes(painter: &mut Painter, boxes: u16, c: &Colours) {
+    for (row, (&edges, &insides)) in row_kind::BOX_EDGES
+        .iter()
+        .zip(&row_kind::BOX_INSIDES)
+        .enumerate()
+    {
+        let top = LIST_TOP + row as i32 * SLOT_HEIGHT + BOX_INSET;
+        let mut any = false;
+        for column in 0..LIST_COLUMNS {
+            let slot = row * LIST_COLUMNS + column;
+            if boxes & (1 << slot) == 0 {
+                continue;
+            }
+            any = true;
+            let left = LIST_LEFT + column as i32 * SLOT_WIDTH + BOX_INSET;
+            let (right, edge) = (left + BOX_WIDTH, usize::from(edges));
+            put_run(&mut painter.patterns[edge], left - 1..right + 1, c.grid);
+            let inside = &mut painter.patterns[usize::from(insides)];
+            put_run(inside, left..right, c.empty);
+            put(inside, left - 1, c.grid);
+            put(inside, right, c.grid);
+        }
+        if !any {
+            continue;
+        }
+        let kinds = &mut painter.kinds;
+        kinds[(top - 1) as usize] = edges;
+        kinds[(top + BOX_HEIGHT) as usize] = edges;
+        for kind in &mut kinds[top as usize..(top + BOX_HEIGHT) as usize] {
+            *kind = insides;
+        }
+    }
+}
+
+/// Where the board's clock is: x, y, width, height.
+const fn clock_box(layout: &Layout) -> (i32, i32, i32, i32) {
+    (layout.left + 2, layout.top + 13, 60, 10)
+}
+
+/// Tell the harness's settle measure to leave the clock's ticking out
+/// while a board is up (`wanted` was just painted).
+#[cfg(any(debug_assertions, feature = "events"))]
+fn announce_clock(wanted: Wanted) {
+    match wanted {
+        Wanted::Board(layout) => {
+            let (x, y, w, h) = clock_box(&layout);
+            crate::event!("settle.ignore id=nonogram_clock x={x} y={y} w={w} h={h}");
+        }
+        Wanted::List(_) => crate::event!("settle.unignore id=nonogram_clock"),
+    }
+}
+
+#[cfg(not(any(debug_assertions, feature = "events")))]
+const fn announce_clock(_: Wanted) {}
+
+/// A picture row's cells (a bit each) as pixels, `size` bits a cell
+/// (`cell_bits` set): the usual sizes by table, not cell by cell.
+fn row_pixels(cells: u32, width: i32, size: i32, cell_bits: u64) -> u64 {
+    match size {
+        1 => u64::from(cells),
+        2 => (0..3).fold(0, |pixels, chunk| {
+            let bits = (cells >> (chunk * 7)) as u8 & 0x7F;
+            pixels | u64::from(super::raster::doubled(bits)) << (chunk * 14)
+        }),
+        _ => (0..width)
+            .filter(|&cell| cells & (1 << cell) != 0)
+            .fold(0, |pixels, cell| pixels | cell_bits << (cell * size)),
+    }
+}
+
+/// Set pixels `run` of a row pattern to `colour`, a word at a time.
+fn put_run(pattern: &mut Columns, run: core::ops::Range<i32>, colour: u8) {
+    let ink = u32::from(colour & 15) * 0x1111_1111;
+    let mut x = run.start.max(0);
+    let end = run.end.min(SCREEN_WIDTH);
+    while x < end {
+        let (column, from) = ((x >> 3) as usize, x & 7);
+        let to = (end - (x & !7)).min(8);
+        let high = if to >= 8 {
+            u32::MAX
+        } else {
+            (1 << (to * 4)) - 1
+        };
+        let mask = high & !((1u32 << (from * 4)) - 1);
+        if let Some(word) = pattern.get_mut(column) {
+            *word = (*word & !mask) | (ink & mask);
+        }
+        x = (x & !7) + 8;
+    }
 }

@@ -589,6 +589,7 @@ fn read_legacy() -> Option<legacy::Legacy> {
 /// Write one section to its slot. Runs from IWRAM, where the serializer
 /// inlined into it runs about twice as fast as from ROM.
 #[inline(never)]
+#[optimize(size)]
 #[unsafe(link_section = ".iwram.storage_commit")]
 fn write(
     manager: &mut SaveSlotManager<SectionTag>,

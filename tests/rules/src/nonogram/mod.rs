@@ -1,4 +1,6 @@
 //! `crate::nonogram` of the ROM, with only its pure part.
+#[path = "../../../../src/nonogram/cell_art.rs"]
+pub mod cell_art;
 #[path = "../../../../src/nonogram/glyphs.rs"]
 pub mod glyphs;
 #[path = "../../../../src/nonogram/layout.rs"]
