@@ -1,11 +1,12 @@
-//! Drawing the nonogram: the board, its clues and the corner's clock on the
-//! raster; names and messages in the font on the text layer above.
+//! Drawing the nonogram: the board, its clues, the corner's clock and its
+//! words, all on the raster; the number pad's text on the layer above.
 //!
 //! Every frame the app says what the screen should show (a [`Scene`]); the
 //! view compares each cell and each line of clues with what it drew last
-//! and redraws only what changed, within a per-frame budget, so opening a
-//! 20x15 board or an undo of a long drag never costs a frame more than its
-//! share.
+//! and redraws only what changed. A new screen is painted afresh from row
+//! patterns. Each piece of drawing claims what it may take ([`Piece`]) and
+//! is drawn only in a frame with room for it, so opening a 20x15 board or
+//! an undo of a long drag never costs a frame more than its share.
 
 use agb::display::tiled::RegularBackground;
 use alloc::{boxed::Box, string::String, vec::Vec};
