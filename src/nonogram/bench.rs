@@ -397,15 +397,7 @@ fn view_pieces(overhead: u32, failures: &mut u32) {
         view.set_lines(TEXT_PAGE);
         view.draw_text();
         list.add(timed(overhead, &mut pieces, &mut |room| {
-            view.sync_list_within(
-                &ListScene {
-                    entries: &[],
-                    selected: 0,
-                    text_page: true,
-                    code: &[],
-                },
-                room,
-            );
+            view.sync_list_within(&text_page(&[]), room);
         }));
         board.add(timed(overhead, &mut pieces, &mut |room| {
             view.sync_within(&scene(&blank, None, false, index as u32 * 4), room);
@@ -460,15 +452,7 @@ fn view_pieces(overhead: u32, failures: &mut u32) {
     }
     let code = [9; share_code::MAX_GROUPS * share_code::GROUP_DIGITS];
     list.add(timed(overhead, &mut pieces, &mut |room| {
-        view.sync_list_within(
-            &ListScene {
-                entries: &[],
-                selected: 0,
-                text_page: true,
-                code: &code,
-            },
-            room,
-        );
+        view.sync_list_within(&text_page(&code), room);
     }));
     // Each kind's pieces as a share of what they claim: over 100 would
     // let a frame run past its budget.
@@ -479,6 +463,16 @@ fn view_pieces(overhead: u32, failures: &mut u32) {
     report("nonogram.view.board", &board, SCREEN_BUDGET, failures);
     report("nonogram.view.marked", &marked, SCREEN_BUDGET, failures);
     report("nonogram.view.list", &list, SCREEN_BUDGET, failures);
+}
+
+/// A page of text, with a share code's digits on it.
+fn text_page(code: &[u8]) -> super::view::ListScene<'_> {
+    super::view::ListScene {
+        entries: &[],
+        selected: 0,
+        text_page: true,
+        code,
+    }
 }
 
 /// Cycles `draw` takes in all; each piece's (from where it is asked for to

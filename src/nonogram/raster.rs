@@ -507,16 +507,7 @@ fn stamps_into(tiles: &mut [DynamicTile16], stamps: &[Stamp]) {
                 NIBBLES[usize::from(bits & 0xFF)],
                 NIBBLES[usize::from(bits >> 8)],
             ];
-            let masks = if shift == 0 {
-                [mask[0], mask[1], 0]
-            } else {
-                let back = 32 - shift;
-                [
-                    mask[0] << shift,
-                    mask[0] >> back | mask[1] << shift,
-                    mask[1] >> back,
-                ]
-            };
+            let masks = across_tiles(mask, shift);
             let mut repeated = 0;
             while repeated < stamp.repeat {
                 repeated += 1;
@@ -534,6 +525,22 @@ fn stamps_into(tiles: &mut [DynamicTile16], stamps: &[Stamp]) {
                 py += 1;
             }
         }
+    }
+}
+
+/// A row of up to 16 pixels (a nibble each) moved right by `shift` bits
+/// (0 to 28, a pixel's multiple) across the three tile words it can touch.
+#[inline(always)]
+const fn across_tiles(span: Span, shift: u32) -> [u32; 3] {
+    if shift == 0 {
+        [span[0], span[1], 0]
+    } else {
+        let back = 32 - shift;
+        [
+            span[0] << shift,
+            span[0] >> back | span[1] << shift,
+            span[1] >> back,
+        ]
     }
 }
 
@@ -632,31 +639,13 @@ fn cells_into(
     while c < looks.len() {
         if let Some(rows) = looks[c] {
             let shift = ((x & 7) * 4) as u32;
-            let back = 32 - shift;
-            let masks = if shift == 0 {
-                [mask[0], mask[1], 0]
-            } else {
-                [
-                    mask[0] << shift,
-                    mask[0] >> back | mask[1] << shift,
-                    mask[1] >> back,
-                ]
-            };
+            let masks = across_tiles(mask, shift);
             let column = (x >> 3) as usize;
             let (mut words, mut words_row) = ([core::ptr::null_mut(); 3], usize::MAX);
             let mut r = 0;
             while r < size && r < rows.len() {
                 let py = y + r as i32;
-                let ink = rows[r];
-                let inks = if shift == 0 {
-                    [ink[0], ink[1], 0]
-                } else {
-                    [
-                        ink[0] << shift,
-                        ink[0] >> back | ink[1] << shift,
-                        ink[1] >> back,
-                    ]
-                };
+                let inks = across_tiles(rows[r], shift);
                 let ty = (py >> 3) as usize;
                 if ty != words_row {
                     words = tile_words(tiles, ty, column);
