@@ -49,6 +49,12 @@ pub struct CellArt {
     looks: Box<[Option<[PixelRow; MAX_SIZE]>]>,
 }
 
+impl Default for CellArt {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl CellArt {
     pub fn new() -> Self {
         Self {
