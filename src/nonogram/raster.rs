@@ -483,7 +483,7 @@ static NIBBLES: [u32; 256] = {
 /// Draw `stamps` (their `x` on screen): rows off the top or bottom and
 /// pixels past the right edge are left out. Every digit on the board is a
 /// stamp, so it runs from IWRAM as ARM code, with index loops (iterator
-/// adapters would call out to ROM).
+/// adapters would call out to ROM), compiled for size (IWRAM is short).
 #[optimize(size)]
 #[inline(never)]
 #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
@@ -712,4 +712,120 @@ const fn span_mask(from: i32, to: i32) -> u32 {
     };
     let low = (1u32 << (from * 4)) - 1;
     high & !low
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agb::display::{
+        Priority,
+        tiled::{RegularBackgroundSize, TileFormat},
+    };
+
+    /// The screen a pixel a nibble, as the tiles hold it, row by row.
+    struct Screen(alloc::vec::Vec<u32>);
+
+    impl Screen {
+        const WORDS: usize = (SCREEN_WIDTH * SCREEN_HEIGHT / 8) as usize;
+
+        fn new(colour: u8) -> Self {
+            Self(alloc::vec![u32::from(colour) * 0x1111_1111; Self::WORDS])
+        }
+
+        fn set(&mut self, (x, y): (i32, i32), colour: u8) {
+            if (0..SCREEN_WIDTH).contains(&x) && (0..SCREEN_HEIGHT).contains(&y) {
+                let word = &mut self.0[(y * SCREEN_WIDTH + x) as usize / 8];
+                let shift = (x % 8) * 4;
+                *word = (*word & !(0xF << shift)) | u32::from(colour) << shift;
+            }
+        }
+
+        /// The first eight pixels where `raster` shows something else.
+        fn first_difference(&self, raster: &Raster) -> Option<(usize, usize)> {
+            (0..Self::WORDS).find_map(|i| {
+                let (x, y) = (i * 8 % SCREEN_WIDTH as usize, i * 8 / SCREEN_WIDTH as usize);
+                let word = raster.tiles[y / 8 * COLUMNS + x / 8].data()[y % 8];
+                (word != self.0[i]).then_some((x, y))
+            })
+        }
+    }
+
+    /// Stamps at every offset within a tile, clipped at each edge, a fill,
+    /// a paint of tile rows from patterns and a row of cells each set
+    /// exactly their pixels: the screen read back is the one drawn pixel by
+    /// pixel.
+    #[test_case]
+    fn each_way_of_drawing_sets_exactly_its_pixels(_gba: &mut agb::Gba) {
+        let mut layer = RegularBackground::new(
+            Priority::P1,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        );
+        let mut raster = Raster::new(0, 1);
+        while !raster.build_step(&mut layer, &mut || true) {}
+        let mut expected = Screen::new(1);
+        assert_eq!(expected.first_difference(&raster), None, "made blank");
+
+        // Two tile rows painted from patterns: a pattern a pixel row.
+        let mut patterns = [[0u32; COLUMNS]; 3];
+        for (kind, pattern) in patterns.iter_mut().enumerate() {
+            for (column, word) in pattern.iter_mut().enumerate() {
+                *word = 0x1111_1111 * ((kind as u32 + column as u32) % 14 + 2);
+            }
+        }
+        let mut kinds = [0u8; SCREEN_HEIGHT as usize];
+        for (y, kind) in kinds.iter_mut().enumerate() {
+            *kind = (y % 3) as u8;
+        }
+        raster.paint_rows(2..4, &kinds, &patterns);
+        for y in 16..32 {
+            for x in 0..SCREEN_WIDTH {
+                let colour = (i32::from(kinds[y as usize]) + x / 8) % 14 + 2;
+                expected.set((x, y), colour as u8);
+            }
+        }
+        // Stamps: every offset in a tile, across the right edge, off the
+        // left one twice as tall, and off the bottom.
+        let rows = [0b1011_0000_1111_0001, 0x8001, 0, 0xFFFF, 0b101];
+        let mut places: alloc::vec::Vec<(i32, i32, i32)> =
+            (0..8).map(|x| (x + 17 * x, 40 + 7 * x, 1)).collect();
+        places.extend([(230, 100, 1), (-5, 110, 2), (100, 157, 1)]);
+        for &(x, y, repeat) in &places {
+            raster.stamp((x, y), rows, repeat, 7);
+            for (r, &bits) in rows.iter().enumerate() {
+                for bit in (0..16).filter(|bit| bits & (1 << bit) != 0) {
+                    for again in 0..repeat {
+                        expected.set((x + bit, y + r as i32 * repeat + again), 7);
+                    }
+                }
+            }
+        }
+        raster.flush();
+        // A fill across tiles, clipped at the bottom.
+        raster.fill(3, 150, 77, 20, 9);
+        for y in 150..170 {
+            for x in 3..80 {
+                expected.set((x, y), 9);
+            }
+        }
+        // A row of cells 6 pixels square at a pitch of 7, every other one
+        // drawn, each row of a cell in its own colour.
+        let art: alloc::vec::Vec<Span> = (0..6).map(|r| [0x1111_1111 * (r + 10), 0]).collect();
+        let looks: alloc::vec::Vec<Option<&[Span]>> = (0..9)
+            .map(|c| (c % 2 == 0).then_some(art.as_slice()))
+            .collect();
+        raster.cells((61, 70), (7, 6), &looks, [0x00FF_FFFF, 0]);
+        for c in (0..9).step_by(2) {
+            for r in 0..6 {
+                for x in 0..6 {
+                    expected.set((61 + c * 7 + x, 70 + r), (r + 10) as u8);
+                }
+            }
+        }
+        assert_eq!(
+            expected.first_difference(&raster),
+            None,
+            "the first eight pixels that differ"
+        );
+    }
 }

@@ -587,7 +587,8 @@ fn read_legacy() -> Option<legacy::Legacy> {
 }
 
 /// Write one section to its slot. Runs from IWRAM, where the serializer
-/// inlined into it runs about twice as fast as from ROM.
+/// inlined into it runs about twice as fast as from ROM; compiled for size,
+/// which costs it no measurable time and leaves IWRAM to the drawing.
 #[inline(never)]
 #[optimize(size)]
 #[unsafe(link_section = ".iwram.storage_commit")]
