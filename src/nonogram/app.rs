@@ -158,10 +158,7 @@ impl App for Nonogram {
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
         let game = Game::load(persistent, Some(&persistent.marks), system);
         let options = puzzle::save(system).options;
-        let view = Box::new(View::new(
-            system.app_palette,
-            Colours::new(options.high_contrast),
-        ));
+        let view = boxed_view(system.app_palette, Colours::new(options.high_contrast));
         let editor = if persistent.editing {
             Editor::resume(system)
         } else {
@@ -330,6 +327,13 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
     if let Mode::CodePad(pad) = core::mem::replace(&mut working.mode, mode) {
         working.view.retire_pad(pad.into_panel());
     }
+}
+
+/// The view, on the heap. Out of line: built in `open`'s own frame, it
+/// would add to the deepest stack the window's opening reaches.
+#[inline(never)]
+fn boxed_view(palette: u8, colours: Colours) -> Box<View> {
+    Box::new(View::new(palette, colours))
 }
 
 /// Page `number` of the ring with `slot` (or row 0) chosen.

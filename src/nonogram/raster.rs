@@ -21,8 +21,8 @@ const TILES_PER_DISMANTLE_STEP: usize = 30;
 
 pub struct Raster {
     tiles: Vec<DynamicTile16>,
-    /// Stamps gathered for the next `flush`.
-    stamps: heapless::Vec<Stamp, STAMPS>,
+    /// Stamps gathered for the next `flush` (at most `STAMPS`).
+    stamps: Vec<Stamp>,
     palette: u8,
     background: u8,
 }
@@ -33,7 +33,7 @@ impl Raster {
     pub fn new(palette: u8, background: u8) -> Self {
         Self {
             tiles: Vec::with_capacity(COLUMNS * ROWS),
-            stamps: heapless::Vec::new(),
+            stamps: Vec::with_capacity(STAMPS),
             palette,
             background,
         }
@@ -205,10 +205,10 @@ impl Raster {
             repeat: repeat.clamp(0, 16) as u8,
             colour: colour & 15,
         };
-        if self.stamps.is_full() {
+        if self.stamps.len() >= STAMPS {
             self.flush();
         }
-        let _ = self.stamps.push(stamp);
+        self.stamps.push(stamp);
     }
 
     /// Draw the stamps gathered so far.
