@@ -230,49 +230,25 @@ impl Raster {
     }
 
     /// A line from the bottom-left to the top-right corner of the box at
-    /// `(x, y)`, `width` by `height` pixels, as `line` draws it; strokes
-    /// through the digits' boxes come from a table made at build time.
+    /// `(x, y)`, `width` by `height` pixels (at most 16 by 12, as
+    /// `stroke_rows` draws it): strokes through the digits' boxes come from
+    /// a table made at build time.
     pub fn stroke(&mut self, (x, y): (i32, i32), (width, height): (i32, i32), colour: u8) {
         let table = match height {
-            7 => Some(&STROKES[0]),
-            12 => Some(&STROKES[1]),
+            7 => STROKES.first(),
+            12 => STROKES.get(1),
             _ => None,
         };
-        let Some(rows) = table.and_then(|table| table.get(width as usize)) else {
-            self.line((x, y + height - 1), (x + width - 1, y), colour);
-            return;
-        };
+        let rows = table
+            .and_then(|table| table.get(width as usize))
+            .copied()
+            .unwrap_or_else(|| stroke_rows(width, height));
         for band in 0..(height as usize).div_ceil(5) {
             let mut stamp = [0; 5];
             for (r, row) in stamp.iter_mut().enumerate() {
                 *row = rows.get(band * 5 + r).copied().unwrap_or(0);
             }
             self.stamp((x, y + band as i32 * 5), stamp, 1, colour);
-        }
-    }
-
-    /// A straight line from `(x0, y0)` to `(x1, y1)`, both ends drawn:
-    /// pixel `i` of `steps` is `i / steps` of the way, rounded to nearest.
-    /// Drawn as stamps five rows at a time.
-    pub fn line(&mut self, (x0, y0): (i32, i32), (x1, y1): (i32, i32), colour: u8) {
-        let steps = (x1 - x0).abs().max((y1 - y0).abs()).max(1);
-        let (mut x, mut y) = (Stepper::new(x1 - x0, steps), Stepper::new(y1 - y0, steps));
-        let (left, top) = (x0.min(x1), y0.min(y1));
-        let mut rows = [[0u16; 5]; 4];
-        for _ in 0..=steps {
-            let (px, py) = (x0 + x.value() - left, y0 + y.value() - top);
-            if px < 16
-                && let Some(row) = rows.get_mut((py / 5) as usize)
-            {
-                row[(py % 5) as usize] |= 1 << px;
-            }
-            x.step();
-            y.step();
-        }
-        for (band, rows) in rows.iter().enumerate() {
-            if rows.iter().any(|&bits| bits != 0) {
-                self.stamp((left, top + band as i32 * 5), *rows, 1, colour);
-            }
         }
     }
 }
@@ -291,8 +267,9 @@ const fn stroke_table(height: i32) -> [[u16; 12]; 17] {
     table
 }
 
-/// The pixels `Raster::line` draws from `(0, height - 1)` to
-/// `(width - 1, 0)`, as rows of bits.
+/// The pixels of a line from `(0, height - 1)` to `(width - 1, 0)`, both
+/// ends drawn, as rows of bits: pixel `i` of `steps` is `i / steps` of the
+/// way along each axis, rounded to nearest.
 const fn stroke_rows(width: i32, height: i32) -> [u16; 12] {
     let mut rows = [0; 12];
     let (dx, dy) = (width - 1, height - 1);
@@ -300,7 +277,6 @@ const fn stroke_rows(width: i32, height: i32) -> [u16; 12] {
     let steps = if steps < 1 { 1 } else { steps };
     let mut i = 0;
     while i <= steps {
-        // As `Stepper`: the offset rounded toward zero, with the sign.
         let x = (dx * i + if dx > 0 { steps / 2 } else { 0 }) / steps;
         let y = height - 1 - (dy * i + if dy > 0 { steps / 2 } else { 0 }) / steps;
         if y >= 0 && y < 12 && x < 16 {
@@ -309,55 +285,6 @@ const fn stroke_rows(width: i32, height: i32) -> [u16; 12] {
         i += 1;
     }
     rows
-}
-
-/// `(distance * i + steps / 2 * sign) / steps` (rounded toward zero) for
-/// `i` = 0, 1, 2...: a line's offset along one axis, one step at a time
-/// without dividing (the GBA has no divide instruction).
-struct Stepper {
-    /// The distance's size and sign.
-    size: i32,
-    negative: bool,
-    steps: i32,
-    quotient: i32,
-    remainder: i32,
-}
-
-impl Stepper {
-    fn new(distance: i32, steps: i32) -> Self {
-        let mut stepper = Self {
-            size: distance.abs(),
-            negative: distance < 0,
-            steps,
-            quotient: 0,
-            remainder: 0,
-        };
-        // The rounding half step (none for no distance, as `sign` is 0).
-        if distance != 0 {
-            stepper.add(steps / 2);
-        }
-        stepper
-    }
-
-    fn add(&mut self, amount: i32) {
-        self.remainder += amount;
-        while self.remainder >= self.steps {
-            self.remainder -= self.steps;
-            self.quotient += 1;
-        }
-    }
-
-    fn step(&mut self) {
-        self.add(self.size);
-    }
-
-    const fn value(&self) -> i32 {
-        if self.negative {
-            -self.quotient
-        } else {
-            self.quotient
-        }
-    }
 }
 
 /// Up to 16 pixels of a row, a nibble each: pixels 0-7, then 8-15.
