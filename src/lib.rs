@@ -36,6 +36,7 @@ macro_rules! apps {
         #[cfg(feature = "bench")]
         fn bench_apps(bench: &mut framework::bench::Bench) {
             $(<$folder::$app as framework::App>::bench(bench);)*
+            $(<$folder::$app as framework::App>::bench_drawing(bench);)*
         }
 
         /// Every app's desktop icon is 32x32 in its first palette.

@@ -153,6 +153,12 @@ pub trait App: 'static {
     /// `framework/bench.rs` for the clock and the report). None by default.
     #[cfg(feature = "bench")]
     fn bench(_bench: &mut super::bench::Bench) {}
+    /// `just bench` only: benchmarks of the app's drawing, run after every
+    /// app's `bench`. Drawing grows agb's tables of tiles, whose blocks stay
+    /// on the heap: grown before the searches, they would leave holes the
+    /// searches' large blocks do not fit in.
+    #[cfg(feature = "bench")]
+    fn bench_drawing(_bench: &mut super::bench::Bench) {}
 }
 
 /// Where an app is in its lifecycle; the `u8` counts animation frames.

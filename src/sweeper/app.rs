@@ -139,6 +139,11 @@ impl App for Sweeper {
         super::bench::run(bench);
     }
 
+    #[cfg(feature = "bench")]
+    fn bench_drawing(bench: &mut crate::framework::bench::Bench) {
+        super::bench::view_pieces(bench);
+    }
+
     fn boot(system: &mut System) -> Board {
         let save = system.save::<Sweeper>();
         crate::event!(
@@ -173,14 +178,10 @@ impl App for Sweeper {
     }
 
     fn prepare(board: &mut Board, working: &mut Working, system: &mut System) -> bool {
-        let done = working.view.build_step(board, system.save::<Sweeper>());
-        if done {
-            let (face, screen) = (face_for(board, None), working.mode.screen());
-            working
-                .view
-                .sync(board, None, face, screen, system.save::<Sweeper>());
-        }
-        done
+        let look = (face_for(board, None), working.mode.screen());
+        working
+            .view
+            .build_within_frame(board, system.save::<Sweeper>(), look)
     }
 
     fn update(board: &mut Board, working: &mut Working, system: &mut System) -> Request {

@@ -36,6 +36,64 @@ fn single(pos: Pos) -> PosSet {
     set
 }
 
+/// Cycles in a display line: pieces of drawing claim lines.
+const LINE_CYCLES: u32 = 1_232;
+
+/// The window built from nothing, as on open, for a new board, one played
+/// and one lost: each bounded piece's cycles as a share of its claim (over
+/// 100 would let an opening frame run past its budget).
+pub fn view_pieces(bench: &mut Bench) {
+    let (overhead, failures) = (bench.overhead, &mut bench.failures);
+    use super::art::Face;
+    use super::view::{BuildStep, Screen, View};
+    let data = SweeperSave::default();
+    let fresh = Board::new(Difficulty::Easy, false);
+    let mut played = Board::new(Difficulty::Hard, false);
+    let mut rng = Rng::new(SEED);
+    let _ = played.act(Pos::new(0, 0), &mut rng);
+    let mut lost = played.clone();
+    if let Some(mine) = Pos::all().find(|&pos| lost.square(pos).is_some_and(|s| s.is_mine())) {
+        let _ = lost.act(mine, &mut rng);
+    }
+    let mut pieces: [Stats; BuildStep::KINDS.len()] = core::array::from_fn(|_| Stats::default());
+    // agb's table of tiles may grow (a copy of it whole) on the first
+    // window built here, as it did in the shipped ROM long before: the
+    // first build is not timed.
+    for (timed, board) in [
+        (false, &fresh),
+        (true, &fresh),
+        (true, &played),
+        (true, &lost),
+    ] {
+        let mut view = View::new(0);
+        loop {
+            let step = view.next_step();
+            let Some(lines) = step.lines() else {
+                break;
+            };
+            let cycles = measure(overhead, || {
+                if step == BuildStep::FirstSync {
+                    view.first_sync(board, &data, (Face::Idle, Screen::Board));
+                } else if step.is_text() {
+                    // A box draws what the frame has room for: all of it here.
+                    while !view.build(step, board, &data) {}
+                } else {
+                    view.build(step, board, &data);
+                }
+            });
+            if let Some(stats) = step.kind().and_then(|kind| pieces.get_mut(kind))
+                && timed
+            {
+                stats.add(cycles * 100 / (lines * LINE_CYCLES));
+            }
+        }
+    }
+    for (kind, stats) in BuildStep::KINDS.iter().zip(&pieces) {
+        let name = alloc::format!("sweeper.view.{kind}.pct_of_claim");
+        report(&name, stats, 100, failures);
+    }
+}
+
 /// Every benchmark of the app, then its save section at its largest.
 pub fn run(bench: &mut Bench) {
     let overhead = bench.overhead;

@@ -40,6 +40,98 @@ const BOARD_Y: i32 = 64;
 const SQUARE: i32 = 12;
 const FACE_POS: (i32, i32) = (108, 34);
 
+const WINDOW_ROWS_PER_STEP: i32 = 1;
+const WELL_ROWS_PER_STEP: i32 = 1;
+const SQUARES_PER_STEP: usize = 7;
+const SPRITES_PER_STEP: usize = 6;
+const WELL_ORIGIN: (i32, i32) = (BOARD_X / 8, BOARD_Y / 8);
+const WELL_SIZE: (i32, i32) = (WIDTH as i32 * SQUARE / 8, HEIGHT as i32 * SQUARE / 8);
+/// The well's rows, with its border above and below, a step at a time.
+const WELL_STEPS: i32 = (WELL_SIZE.1 + 2 + WELL_ROWS_PER_STEP - 1) / WELL_ROWS_PER_STEP;
+
+/// A piece of the window's building (`View::build_within_frame`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BuildStep {
+    /// Board and face frames into video memory, a few at a time.
+    Sprites,
+    /// Window rows from this one.
+    WindowRows(i32),
+    /// Well rows from this one (-1: its top border).
+    WellRows(i32),
+    /// The counters' icons; the title set to be drawn.
+    Icons,
+    /// Square sprites, a batch.
+    Squares,
+    /// The title, as its box has room.
+    Title,
+    /// A counter's first drawing (which makes its tiles).
+    Counter,
+    /// The message line chosen.
+    MessageSet,
+    /// The message line, as its box has room.
+    Message,
+    /// Squares, face and counters made to match the board.
+    FirstSync,
+    Done,
+}
+
+impl BuildStep {
+    /// The display lines (of 1,232 cycles) a piece may take, which
+    /// `just bench` holds it to; `None` once done.
+    pub fn lines(self) -> Option<u32> {
+        Some(match self {
+            Self::Sprites => 16,
+            Self::WindowRows(_) => 18,
+            Self::WellRows(_) => 16,
+            Self::Icons => 6,
+            Self::Squares => 4,
+            // A box draws a line of text only where its frame has room
+            // for it (`TextBox::advance`): this is the piece's overhead.
+            Self::Title | Self::Message => 4,
+            Self::Counter => 34,
+            Self::MessageSet => 5,
+            Self::FirstSync => 40,
+            Self::Done => return None,
+        })
+    }
+
+    /// A piece of text: its box draws while the frame has room, however
+    /// much that is, so it is the frame's last piece and claims only its
+    /// overhead.
+    pub fn is_text(self) -> bool {
+        matches!(self, Self::Title | Self::Message)
+    }
+
+    /// Every kind of piece, for `just bench`, by [`Self::kind`].
+    #[cfg(feature = "bench")]
+    pub const KINDS: [&'static str; 8] = [
+        "sprites",
+        "window_rows",
+        "well_rows",
+        "icons",
+        "squares",
+        "counter",
+        "message_set",
+        "first_sync",
+    ];
+
+    /// This piece's place in [`Self::KINDS`]; `None` for text and `Done`.
+    #[cfg(feature = "bench")]
+    pub fn kind(self) -> Option<usize> {
+        Some(match self {
+            Self::Sprites => 0,
+            Self::WindowRows(_) => 1,
+            Self::WellRows(_) => 2,
+            Self::Icons => 3,
+            Self::Squares => 4,
+            Self::Counter => 5,
+            Self::MessageSet => 6,
+            Self::FirstSync => 7,
+            Self::Title | Self::Message | Self::Done => return None,
+        })
+    }
+}
+
 /// What the window shows, from the app's mode (which the app owns).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Screen {
@@ -106,8 +198,10 @@ pub struct View {
     title: TextBox,
     /// Background palette slot of the Sweeper's own tiles.
     palette: u8,
-    /// Steps of `build_step` done.
+    /// Steps of the building done (`next_step`).
     built: u8,
+    /// Whether the building's last step, a sync, is done.
+    synced: bool,
     /// The screen drawn last frame (a change takes things off the layer).
     last_screen: Screen,
     /// A menu and a pad whose screens have gone, their text to take off.
@@ -170,6 +264,7 @@ impl View {
             title: TextBox::new((16, 19), 16, 1),
             palette,
             built: 0,
+            synced: false,
             pending_message: None,
             last_screen: Screen::Board,
             retired_menu: None,
@@ -181,104 +276,178 @@ impl View {
         }
     }
 
-    /// Draw the next piece of the window; true once everything is there.
-    /// Pieces are sized to stay well under half a frame each (`just bench`
-    /// reports the transition's worst frame).
-    pub fn build_step(&mut self, board: &Board, data: &SweeperSave) -> bool {
-        const WINDOW_ROWS_PER_STEP: i32 = 2; // 28 tiles a row, ~800 cycles a tile
-        const WELL_ROWS_PER_STEP: i32 = 3;
-        const SQUARES_PER_STEP: usize = 21;
-        const WINDOW_STEPS: i32 = View::WINDOW.height / 8 / WINDOW_ROWS_PER_STEP;
-        let well_origin = (BOARD_X / 8, BOARD_Y / 8);
-        let well_size = (
-            i32::from(WIDTH) * SQUARE / 8,
-            i32::from(HEIGHT) * SQUARE / 8,
-        );
-        let well_steps = (well_size.1 + 2 + WELL_ROWS_PER_STEP - 1) / WELL_ROWS_PER_STEP;
-        let step = i32::from(self.built);
-        if self.face_frames.len() < FACE_FRAMES {
-            // Every board and face frame goes into video memory while the window
-            // opens, so a frame first seen mid-game (a blink, a mine) never
-            // allocates then. Loading, not drawing: no step counted.
-            let next = self.board_frames.len();
-            if next < BOARD_FRAMES {
-                for frame in next..(next + 6).min(BOARD_FRAMES) {
-                    self.board_frames
-                        .push(SpriteVram::from(sprites::BOARD.sprite(frame)));
-                }
-            } else {
-                for frame in 0..FACE_FRAMES {
-                    self.face_frames
-                        .push(SpriteVram::from(sprites::FACES.sprite(frame)));
-                }
-            }
-            return false;
-        }
-        if step < WINDOW_STEPS {
-            let first = step * WINDOW_ROWS_PER_STEP;
-            let rows = first..first + WINDOW_ROWS_PER_STEP;
-            window::draw_window_rows(&mut self.frame_layer, Self::WINDOW, true, rows);
-        } else if step < WINDOW_STEPS + well_steps {
-            let first = (step - WINDOW_STEPS) * WELL_ROWS_PER_STEP - 1;
-            let rows = first..first + WELL_ROWS_PER_STEP;
-            window::draw_well_rows(&mut self.frame_layer, well_origin, well_size, rows);
-        } else if step == WINDOW_STEPS + well_steps {
-            // On the text layer, over the window's fill: the icons' clear
-            // pixels must show the window, not the desktop behind it.
-            if let Some(mines) = art::icon::MINES.tile_settings.first() {
-                let mines = mines.palette(self.palette);
-                self.text_layer
-                    .set_tile((4, 5), &art::icon::MINES.tiles, mines);
-            }
-            window::put(&mut self.text_layer, (19, 5), ICON_CLOCK);
-            // The title is drawn over the next steps, as the frames have
-            // room: here, with the icons, it made the opening's longest frame.
-            self.title.set_gradually("Poop Sweeper");
-        } else if self.squares.len() < SQUARE_COUNT {
-            let _ = self.title.advance(&mut self.text_layer);
-            let Some(covered) = self.board_frames.get(Look::Covered as usize).cloned() else {
-                return false;
+    /// Draw pieces of the window while the frame has room for them (each
+    /// piece's cost is a bound `just bench` checks); true once everything
+    /// is there. Text is drawn by its box as the frame has room, so a piece
+    /// of text is the frame's last.
+    pub fn build_within_frame(
+        &mut self,
+        board: &Board,
+        data: &SweeperSave,
+        (face, screen): (Face, Screen),
+    ) -> bool {
+        loop {
+            let step = self.next_step();
+            let Some(lines) = step.lines() else {
+                return true;
             };
-            let start = self.squares.len();
-            for index in start..(start + SQUARES_PER_STEP).min(SQUARE_COUNT) {
-                let mut object = Object::new(covered.clone());
-                let (x, y) = square_origin(index);
-                object.set_pos((x, y)).set_priority(Priority::P1);
-                self.squares.push(object);
+            if !frame_time::room_for_bounded(lines) {
+                return false;
             }
-        } else if !self.title.advance(&mut self.text_layer) {
-            // The rest of the title, as the frames have room.
+            let done = if step == BuildStep::FirstSync {
+                self.first_sync(board, data, (face, screen));
+                true
+            } else {
+                self.build(step, board, data)
+            };
+            if step.is_text() && !done {
+                return false;
+            }
+        }
+    }
+
+    /// The building's last piece: squares, face and counters to match the board.
+    pub(super) fn first_sync(
+        &mut self,
+        board: &Board,
+        data: &SweeperSave,
+        (face, screen): (Face, Screen),
+    ) {
+        self.sync(board, None, face, screen, data);
+        self.synced = true;
+    }
+
+    /// The next piece of the window to draw.
+    pub(super) fn next_step(&self) -> BuildStep {
+        let step = i32::from(self.built);
+        let window_steps = View::WINDOW.height / 8 / WINDOW_ROWS_PER_STEP;
+        if self.face_frames.len() < FACE_FRAMES {
+            BuildStep::Sprites
+        } else if step < window_steps {
+            BuildStep::WindowRows(step * WINDOW_ROWS_PER_STEP)
+        } else if step < window_steps + WELL_STEPS {
+            BuildStep::WellRows((step - window_steps) * WELL_ROWS_PER_STEP - 1)
+        } else if step == window_steps + WELL_STEPS {
+            BuildStep::Icons
+        } else if self.squares.len() < SQUARE_COUNT {
+            BuildStep::Squares
+        } else if self.title.is_drawing() {
+            BuildStep::Title
         } else if self.shown_mines.is_none() || self.shown_seconds.is_none() {
-            // The counters, one a frame as the frames have room: their
-            // first drawing makes their tiles.
-            if frame_time::room_to_draw(text::line_cost(14)) {
+            BuildStep::Counter
+        } else if self.shown_variant.is_none()
+            && !self.message_locked
+            && self.pending_message.is_none()
+        {
+            // (A game-over message waiting is typed by `sync` once the
+            // window is open.)
+            BuildStep::MessageSet
+        } else if self.message_box.is_drawing() {
+            BuildStep::Message
+        } else if !self.synced {
+            BuildStep::FirstSync
+        } else {
+            BuildStep::Done
+        }
+    }
+
+    /// Draw one piece; for a piece of text, true once the text is whole.
+    pub(super) fn build(&mut self, step: BuildStep, board: &Board, data: &SweeperSave) -> bool {
+        match step {
+            BuildStep::Sprites => {
+                // Every board and face frame goes into video memory while the
+                // window opens, so a frame first seen mid-game (a blink, a
+                // mine) never allocates then.
+                let next = self.board_frames.len();
+                if next < BOARD_FRAMES {
+                    for frame in next..(next + SPRITES_PER_STEP).min(BOARD_FRAMES) {
+                        self.board_frames
+                            .push(SpriteVram::from(sprites::BOARD.sprite(frame)));
+                    }
+                } else {
+                    for frame in 0..FACE_FRAMES {
+                        self.face_frames
+                            .push(SpriteVram::from(sprites::FACES.sprite(frame)));
+                    }
+                }
+                return true;
+            }
+            BuildStep::WindowRows(first) => {
+                let rows = first..first + WINDOW_ROWS_PER_STEP;
+                // The well (and its rim) is drawn over the fill: not under it.
+                let well = Area::new(
+                    (WELL_ORIGIN.0 - 1) * 8,
+                    (WELL_ORIGIN.1 - 1) * 8,
+                    (WELL_SIZE.0 + 2) * 8,
+                    (WELL_SIZE.1 + 2) * 8,
+                );
+                window::draw_window_rows_around(
+                    &mut self.frame_layer,
+                    Self::WINDOW,
+                    true,
+                    rows,
+                    well,
+                );
+            }
+            BuildStep::WellRows(first) => {
+                let rows = first..first + WELL_ROWS_PER_STEP;
+                window::draw_well_rows(&mut self.frame_layer, WELL_ORIGIN, WELL_SIZE, rows);
+            }
+            BuildStep::Icons => {
+                // On the text layer, over the window's fill: the icons' clear
+                // pixels must show the window, not the desktop behind it.
+                if let Some(mines) = art::icon::MINES.tile_settings.first() {
+                    let mines = mines.palette(self.palette);
+                    self.text_layer
+                        .set_tile((4, 5), &art::icon::MINES.tiles, mines);
+                }
+                window::put(&mut self.text_layer, (19, 5), ICON_CLOCK);
+                self.title.set_gradually("Poop Sweeper");
+            }
+            BuildStep::Squares => {
+                let Some(covered) = self.board_frames.get(Look::Covered as usize).cloned() else {
+                    return true;
+                };
+                let start = self.squares.len();
+                for index in start..(start + SQUARES_PER_STEP).min(SQUARE_COUNT) {
+                    let mut object = Object::new(covered.clone());
+                    let (x, y) = square_origin(index);
+                    object.set_pos((x, y)).set_priority(Priority::P1);
+                    self.squares.push(object);
+                }
+                return true;
+            }
+            BuildStep::Title => return self.title.advance(&mut self.text_layer),
+            BuildStep::Counter => {
+                // The counters' first drawing makes their tiles.
                 if self.shown_mines.is_none() {
                     self.sync_mines(board);
                 } else {
                     self.sync_timer(board);
                 }
+                return true;
             }
-        } else if self.shown_variant.is_none() && !self.message_locked {
-            self.sync_message(board, data);
-            if self.shown_variant.is_none() {
-                return true; // a game-over message: it is drawn by `sync`
+            BuildStep::MessageSet => {
+                self.sync_message(board, data);
+                return true;
             }
-        } else if self.message_box.is_drawing() {
-            // The message line is drawn as the frames have room, before
-            // the window counts as open (which shows the board, in a frame
-            // of its own).
-            let _ = self.message_box.advance(&mut self.text_layer);
-        } else {
-            return true;
+            BuildStep::Message => return self.message_box.advance(&mut self.text_layer),
+            BuildStep::FirstSync | BuildStep::Done => return true,
         }
         self.built = self.built.saturating_add(1);
-        false
+        true
     }
 
     /// Build everything now (tests).
     #[cfg(test)]
     pub fn build_all(&mut self, board: &Board, data: &SweeperSave) {
-        while !self.build_step(board, data) {}
+        loop {
+            match self.next_step() {
+                BuildStep::Done => return,
+                BuildStep::FirstSync => self.synced = true,
+                step => _ = self.build(step, board, data),
+            }
+        }
     }
 
     /// Bring sprites and text up to date with the board (call from update).

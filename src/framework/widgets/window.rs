@@ -70,13 +70,36 @@ pub fn put(layer: &mut RegularBackground, (x, y): (i32, i32), index: usize) {
 /// Draw only some tile rows of a window (each tile is costly to write, so apps
 /// spread a big window over the frames of the opening animation).
 pub fn draw_window_rows(layer: &mut RegularBackground, area: Area, titled: bool, rows: Range<i32>) {
+    draw_window_rows_around(layer, area, titled, rows, Area::new(0, 0, 0, 0));
+}
+
+/// As [`draw_window_rows`], leaving out the tiles inside `hole` (pixels on
+/// the layer, whole tiles): where a well goes, drawn over the fill, the fill
+/// would be written for nothing.
+pub fn draw_window_rows_around(
+    layer: &mut RegularBackground,
+    area: Area,
+    titled: bool,
+    rows: Range<i32>,
+    hole: Area,
+) {
     let (left, top) = (area.x / 8, area.y / 8);
     let (width, height) = (area.width / 8, area.height / 8);
+    let (hole_x, hole_y) = (
+        hole.x / 8..(hole.x + hole.width) / 8,
+        hole.y / 8..(hole.y + hole.height) / 8,
+    );
     for ty in rows.start.max(0)..rows.end.min(height) {
+        let y = top + ty;
+        let in_hole_row = hole_y.contains(&y);
         for tx in 0..width {
+            let x = left + tx;
+            if in_hole_row && hole_x.contains(&x) {
+                continue;
+            }
             put(
                 layer,
-                (left + tx, top + ty),
+                (x, y),
                 window_tile((width, height), titled, (tx, ty)),
             );
         }
