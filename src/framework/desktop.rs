@@ -48,6 +48,9 @@ pub struct Desktop {
     status: StatusBar,
     hint: TextBox,
     selected: usize,
+    /// A pressed in a frame that began with a save: the app opens in the
+    /// next, so the two never share a frame.
+    open_waiting: bool,
     active: Option<(usize, Lifecycle)>,
     app_count: usize,
     /// The play time's second under way.
@@ -120,6 +123,7 @@ impl Desktop {
             status,
             hint,
             selected: 0,
+            open_waiting: false,
             active: None,
             app_count: apps.len(),
             play_clock: SecondClock::new(),
@@ -176,6 +180,9 @@ impl Desktop {
         };
         self.active = match lifecycle {
             Lifecycle::Opening(step) => {
+                if step == 0 {
+                    self.open(index, app, system);
+                }
                 let prepared = app.prepare(system);
                 if step < transition::FRAMES {
                     if step + 1 == transition::FRAMES {
@@ -289,26 +296,18 @@ impl Desktop {
                 crate::event!("desktop.select index={}", moved);
             }
         }
-        if system.input.just_pressed(Button::A) {
+        if system.input.just_pressed(Button::A) || self.open_waiting {
+            self.open_waiting = system.storage.busy();
+            if self.open_waiting {
+                return DesktopRequest::Stay;
+            }
             // The moment the player presses A is the only entropy a GBA
             // without a clock has: mix it into the random numbers.
             system.rng.mix(system.frame);
-            if let Some(app) = apps.get_mut(self.selected) {
-                // Heap accounting (debug/test builds): the app's working state is
-                // what `open` allocates; after close the heap must be back here.
-                #[cfg(any(debug_assertions, feature = "events"))]
-                {
-                    self.heap_baseline = crate::framework::heap::in_use();
-                }
-                system.app_palette = assets::icon_palette_slot(self.selected);
-                app.open(system);
-                #[cfg(any(debug_assertions, feature = "events"))]
-                crate::event!(
-                    "app.open name={} persistent={} working_heap={}",
-                    app.info().id,
-                    app.persistent_bytes(),
-                    crate::framework::heap::in_use() as isize - self.heap_baseline as isize
-                );
+            if self.selected < apps.len() {
+                // The window opens from the next frame, which makes the
+                // app's working state before the first of its drawing, so
+                // that drawing knows the frame's room.
                 system.sound.play(assets::sfx::OPEN);
                 crate::event!("settle.unignore id=ring");
                 self.active = Some((self.selected, Lifecycle::Opening(0)));
@@ -319,6 +318,25 @@ impl Desktop {
             return DesktopRequest::Leave;
         }
         DesktopRequest::Stay
+    }
+
+    /// The first frame of a window's opening: the app makes its working state.
+    fn open(&mut self, index: usize, app: &mut &mut dyn AppSlot, system: &mut System) {
+        // Heap accounting (debug/test builds): the app's working state is
+        // what `open` allocates; after close the heap must be back here.
+        #[cfg(any(debug_assertions, feature = "events"))]
+        {
+            self.heap_baseline = crate::framework::heap::in_use();
+        }
+        system.app_palette = assets::icon_palette_slot(index);
+        app.open(system);
+        #[cfg(any(debug_assertions, feature = "events"))]
+        crate::event!(
+            "app.open name={} persistent={} working_heap={}",
+            app.info().id,
+            app.persistent_bytes(),
+            crate::framework::heap::in_use() as isize - self.heap_baseline as isize
+        );
     }
 
     fn moved_selection(&self, dx: i32, dy: i32) -> usize {

@@ -158,6 +158,11 @@ impl App for Polarium {
         super::bench::run(bench);
     }
 
+    #[cfg(feature = "bench")]
+    fn bench_drawing(bench: &mut crate::framework::bench::Bench) {
+        super::bench::view_pieces(bench);
+    }
+
     fn boot(system: &mut System) -> Persistent {
         let save = system.save::<Polarium>();
         crate::event!(
@@ -226,13 +231,18 @@ impl App for Polarium {
             working.screen = Screen::Edit(Editor::open(&mut working.session));
         }
         working.view.apply(working.session.panel());
-        if !working.view.build_step() {
+        if !working.view.build_within_frame() {
             return false;
         }
         refresh_panel(persistent, working, system.save::<Polarium>());
         let scene = working.screen.scene(&working.session);
         let _ = working.view.sync(&scene);
-        working.view.settled()
+        if !working.view.settled() {
+            return false;
+        }
+        // The panel's text too: the window is whole when it has opened.
+        working.view.advance_text();
+        working.view.text_done()
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
@@ -260,7 +270,13 @@ impl App for Polarium {
         if !changed {
             let quiet = working.screen.is_quiet();
             endless::rate_if_needed(persistent, &mut working.session, quiet);
-            answered = run_search(persistent, working);
+            // Work in the background waits while the screen is still being
+            // drawn: the player is looking at that.
+            let background = working
+                .session
+                .search_purpose()
+                .is_some_and(|purpose| purpose.pace() == Pace::Background);
+            answered = (!background || working.view.is_idle()) && run_search(persistent, working);
         }
         if matches!(&working.screen, Screen::Play(play) if play.clock_runs())
             && working.session.tick_clock()
@@ -278,15 +294,15 @@ impl App for Polarium {
         }
         refresh_panel(persistent, working, saved);
         let scene = working.screen.scene(&working.session);
-        // The board first; the panel's text types on in frames that
-        // leave the board alone.
+        // The board first, then the panel's text, as the frame has room.
         let drew = working.view.sync(&scene);
         if let Screen::Pad(pad) = &mut working.screen {
-            // The pad's text types once the board has made way for it.
+            // The pad's text types once the board has made way for it, in
+            // a frame of its own (it draws whatever the frame's room).
             if !drew && working.view.settled() {
                 working.view.draw_pad(pad.pad());
             }
-        } else if !drew {
+        } else {
             working.view.advance_text();
         }
     }

@@ -337,3 +337,141 @@ fn polarium_generate(overhead: u32, failures: &mut u32) {
 
 /// Endless puzzle numbers timed per size.
 const GENERATOR_SEEDS: u32 = 30;
+
+/// Cycles in a display line: pieces of drawing claim lines.
+const LINE_CYCLES: u32 = 1_232;
+
+/// The window's building and the board area's rows, each timed against
+/// what it claims (over 100 would let a frame run past its budget): the
+/// rows over scenes that change every tile of them on both layers (an 8x8
+/// checkerboard with a stroke through every cell of its ring, then the
+/// same inverted), a small board, and none.
+pub fn view_pieces(bench: &mut Bench) {
+    use super::rules::{Board, Cell, Stroke, board::MAX_RING};
+    use super::view::{
+        BOARD_TILES, BUILD_LINES, CELL_LINES, COMPARE_LINES, PLAN_LINES, Scene, StrokeMap, View,
+    };
+    let (overhead, failures) = (bench.overhead, &mut bench.failures);
+    let checker = |phase: u8| {
+        let rows = core::array::from_fn(|y| {
+            if (y as u8 + phase).is_multiple_of(2) {
+                0x55
+            } else {
+                0xAA
+            }
+        });
+        Board::from_rows(8, 8, rows)
+    };
+    let (Some(light), Some(dark), Some(small)) = (checker(0), checker(1), Board::new(4, 3)) else {
+        return;
+    };
+    // A snake through every cell of the ring grid, as far as it is a stroke.
+    let mut stroke = Stroke::new();
+    for y in 0..MAX_RING {
+        for step in 0..MAX_RING {
+            let x = if y % 2 == 0 {
+                step
+            } else {
+                MAX_RING - 1 - step
+            };
+            let mut longer = stroke.clone();
+            let cells: alloc::vec::Vec<Cell> = stroke
+                .cells()
+                .iter()
+                .copied()
+                .chain([Cell::new(y, x)])
+                .collect();
+            if let Some(next) = Stroke::from_cells(&light, &cells) {
+                longer = next;
+            }
+            stroke = longer;
+        }
+    }
+    let scenes = [
+        Scene {
+            board: Some(&light),
+            stroke: Some(&stroke),
+            cleared_rows: 0,
+        },
+        Scene {
+            board: Some(&dark),
+            stroke: None,
+            cleared_rows: 0,
+        },
+        Scene {
+            board: Some(&light),
+            stroke: Some(&stroke),
+            cleared_rows: 0,
+        },
+        Scene::still(&small),
+        Scene::EMPTY,
+    ];
+    let mut build = Stats::default();
+    let [mut plans, mut rows, mut cells, mut compares] = core::array::from_fn(|_| Stats::default());
+    let share = |cycles: u32, lines: u32| cycles * 100 / (lines * LINE_CYCLES);
+    // The first pass is not timed: agb's table of tiles may grow in it, as
+    // it did in the shipped ROM long before.
+    for timed in [false, true] {
+        let mut view = alloc::boxed::Box::new(View::new(0));
+        while !view.built() {
+            let cycles = measure(overhead, || view.build_step());
+            if timed {
+                build.add(share(cycles, BUILD_LINES));
+            }
+        }
+        for scene in &scenes {
+            for row in 0..BOARD_TILES {
+                let mut plan = None;
+                let cycles = measure(overhead, || plan = Some(view.plan_around(scene.board, row)));
+                let Some(plan) = plan else {
+                    continue;
+                };
+                let drawn = measure(overhead, || view.draw_row(&plan, row));
+                if timed {
+                    plans.add(share(cycles, PLAN_LINES));
+                    rows.add(share(drawn, plan.lines()));
+                }
+            }
+            let Some(board) = scene.board else {
+                continue;
+            };
+            let links = StrokeMap::of(scene.stroke);
+            let mut from = 0;
+            while let Some((index, cell, wanted)) =
+                view.next_changed_cell(scene, board, &links, from)
+            {
+                let cycles = measure(overhead, || view.draw_cell(board, cell, wanted));
+                if timed {
+                    cells.add(share(cycles, CELL_LINES));
+                }
+                from = index + 1;
+            }
+            // Every cell compared, none changed: the longest search.
+            let cycles = measure(overhead, || view.next_changed_cell(scene, board, &links, 0));
+            if timed {
+                compares.add(share(cycles, COMPARE_LINES));
+            }
+        }
+    }
+    crate::event!("bench.polarium.view stroke_cells={}", stroke.len());
+    report("polarium.view.build.pct_of_claim", &build, 100, failures);
+    report(
+        "polarium.view.plan_around.pct_of_claim",
+        &plans,
+        100,
+        failures,
+    );
+    report("polarium.view.draw_row.pct_of_claim", &rows, 100, failures);
+    report(
+        "polarium.view.compare.pct_of_claim",
+        &compares,
+        100,
+        failures,
+    );
+    report(
+        "polarium.view.draw_cell.pct_of_claim",
+        &cells,
+        100,
+        failures,
+    );
+}

@@ -113,6 +113,7 @@ fn show(persistent: &mut Persistent, session: &mut Session, hint: Hint) -> bool 
             }
         }
         Hint::Replay => {
+            super::view::board_animates(true);
             session.clear_stroke();
             session.panel().set_message("Hint: the\nwhole stroke.");
             return true;

@@ -129,6 +129,7 @@ impl Play {
         }
         // A replay cut short is kept whole: the hint was given.
         if matches!(self, Self::Replay { .. }) {
+            super::view::board_animates(false);
             hints::finish_replay(persistent, session);
         }
     }
@@ -303,6 +304,8 @@ impl Play {
             session.flip_stroke();
         }
         if *frames >= FAILED_FRAMES {
+            // The harness's settle measure counts what follows from here.
+            crate::event!("anim.end note=polarium_failed");
             *self = Self::START;
             session
                 .panel()
@@ -359,6 +362,7 @@ impl Play {
             new_best
         );
         persistent.solved = true;
+        crate::event!("anim.end note=polarium_cleared");
         *self = Self::Solved;
         session.clear_stroke();
         let tries = if persistent.tries == 1 {
@@ -406,6 +410,7 @@ impl Play {
         }
         session.set_stroke(stroke);
         if whole {
+            super::view::board_animates(false);
             *self = Self::START;
             session
                 .panel()
