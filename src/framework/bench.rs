@@ -98,6 +98,72 @@ pub fn largest_save(owner: &str, value: &impl serde::Serialize) {
     );
 }
 
+/// Text boxes (after every app's drawing, so agb's tables of tiles have
+/// grown): what drawing a line takes on fresh tiles, each made and mapped,
+/// and on tiles the box already has, against what `room_to_draw` is asked
+/// for it (`text::line_cost`, and `text::TILE_COST` a tile).
+fn text(bench: &mut Bench) {
+    use super::widgets::text::{TILE_COST, TextBox, line_cost};
+    use agb::display::{
+        Priority,
+        tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
+    };
+    const LINE_CYCLES: u32 = 1_232;
+    const LINES: [&str; 4] = [
+        "Hint: hold A",
+        "on the end,",
+        "Boom! A: new board",
+        "Mixed rows",
+    ];
+    let mut background = RegularBackground::new(
+        Priority::P3,
+        RegularBackgroundSize::Background32x32,
+        TileFormat::FourBpp,
+    );
+    let (mut fresh, mut again) = (Stats::default(), Stats::default());
+    for (row, line) in (0..).zip(LINES) {
+        let mut text_box = TextBox::new((4, 8 + row * 24), 29, 1);
+        let mut tiles = 0;
+        let cycles = measure(bench.overhead, || {
+            tiles = text_box.set_counting(&mut background, line)
+        });
+        let claim = line_cost(line.len()) + tiles * TILE_COST;
+        fresh.add(cycles * 100 / (claim * LINE_CYCLES));
+        crate::event!("bench.text fresh={line:?} tiles={tiles} cycles={cycles}");
+        // The same length again, other letters, on the tiles it has.
+        let other: alloc::string::String = line.chars().rev().collect();
+        let mut more = 0;
+        let cycles = measure(bench.overhead, || {
+            more = text_box.set_counting(&mut background, &other)
+        });
+        let claim = line_cost(other.len()) + more * TILE_COST;
+        again.add(cycles * 100 / (claim * LINE_CYCLES));
+        crate::event!("bench.text again={other:?} tiles={more} cycles={cycles}");
+    }
+    // A box of several lines (as Polarium's panel), its text replaced: the
+    // first line also blanks the old text's pixels.
+    let mut panel = TextBox::new((160, 112), 8, 5);
+    for text in [
+        "Mixed rows\nmarked. Try\nagain!",
+        "Solved in 12\ntries!\nA: next",
+    ] {
+        let mut tiles = 0;
+        let cycles = measure(bench.overhead, || {
+            tiles = panel.set_counting(&mut background, text)
+        });
+        let letters: u32 = text.split('\n').map(|line| line_cost(line.len())).sum();
+        again.add(cycles * 100 / ((letters + tiles * TILE_COST) * LINE_CYCLES));
+        crate::event!("bench.text box={text:?} tiles={tiles} cycles={cycles}");
+    }
+    report(
+        "text.fresh_line.pct_of_claim",
+        &fresh,
+        100,
+        &mut bench.failures,
+    );
+    report("text.line.pct_of_claim", &again, 100, &mut bench.failures);
+}
+
 /// Runs the framework's benchmarks and every app's (`apps`), and logs the
 /// results; returns the failures.
 pub fn run(apps: impl FnOnce(&mut Bench)) -> u32 {
@@ -115,6 +181,7 @@ pub fn run(apps: impl FnOnce(&mut Bench)) -> u32 {
         },
     );
     apps(&mut bench);
+    text(&mut bench);
     crate::event!("bench.done failures={}", bench.failures);
     bench.failures
 }

@@ -588,7 +588,7 @@ impl View {
         let text = match board.state() {
             GameState::Won if board.new_record() => won("New record!"),
             GameState::Won => won("Cleared!"),
-            _ => "Boom! Press A for a new board.".into(),
+            _ => "Boom! A: new board".into(),
         };
         // The sync later in the game-ending frame counts as the first wait.
         self.pending_message = Some((text, 2));

@@ -28,12 +28,13 @@ impl StatusBar {
         }
     }
 
-    /// Show `seconds` of play as h:mm:ss.
+    /// Show `seconds` of play as h:mm:ss, as the frame has room: it comes
+    /// after the open app's drawing, which may have filled the frame.
     pub fn set_play_time(&mut self, layer: &mut RegularBackground, seconds: u32) {
-        if self.shown_seconds == Some(seconds) {
-            return;
+        if self.shown_seconds != Some(seconds) {
+            self.shown_seconds = Some(seconds);
+            self.clock.set_right_gradually(&format_play_time(seconds));
         }
-        self.shown_seconds = Some(seconds);
-        self.clock.set_right(layer, &format_play_time(seconds));
+        let _ = self.clock.advance(layer);
     }
 }

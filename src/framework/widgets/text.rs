@@ -3,7 +3,7 @@
 //! A [`TextBox`] owns a rectangle of tiles on a 4bpp background. Its text is
 //! drawn from the glyphs `font.rs` prepared when the ROM was built: each
 //! line's letters are ORed into a strip of pixel rows, then the strip into
-//! the tiles, so a letter costs a few hundred cycles. Lines break and align
+//! the tiles. Lines break and align
 //! as agb's `Layout` would break them (the tests compare the two).
 //!
 //! Making and mapping a tile through agb costs far more than its letters, so:
@@ -13,10 +13,11 @@
 //!   (`reserve`);
 //! - `set` draws at once; `set_gradually` leaves the text to `advance`, which
 //!   draws a line at a time while the frame has room for it
-//!   (`frame_time::room_to_draw`), and a line whose tiles were made this
-//!   frame waits for the next, when they are on the map, so a line never
-//!   shows in part; the old text stays until the new one's first line is
-//!   drawn.
+//!   (`frame_time::room_for_bounded`: `just bench` holds a line and a tile
+//!   to what they claim), and a line whose tiles were made this frame
+//!   waits for the next, when they are on the map, so a line never shows in
+//!   part (the lines after it get their tiles made meanwhile); the old text
+//!   stays until the new one's first line is drawn.
 //!
 //! The tiles are freed with the box (or, after `release`, when something is
 //! drawn over them or the background goes), so a closed app leaves no text
@@ -78,14 +79,14 @@ impl Pending {
 }
 
 /// Display lines (of 1,232 cycles) that making and mapping one new tile
-/// takes (agb's tile allocator and map), as `room_to_draw` is asked.
-const TILE_COST: u32 = 3;
+/// may take (agb's tile allocator and map). `just bench` holds it to this.
+pub const TILE_COST: u32 = 3;
 
 /// Display lines that laying out and drawing a line of `bytes` letters on
 /// tiles it has may take: its letters into the strip, the strip into the
-/// tiles under them.
+/// tiles under them. `just bench` holds it to this (`text.*.pct_of_claim`).
 pub const fn line_cost(bytes: usize) -> u32 {
-    4 + (bytes as u32).saturating_mul(2) / 3
+    12 + (bytes as u32).saturating_mul(9) / 8
 }
 
 pub struct TextBox {
@@ -182,6 +183,14 @@ impl TextBox {
 
     pub fn set_centred(&mut self, background: &mut RegularBackground, text: &str) {
         self.draw(background, text, Align::Centre);
+    }
+
+    /// `just bench`: `set`, and how many tiles it made.
+    #[cfg(feature = "bench")]
+    pub fn set_counting(&mut self, background: &mut RegularBackground, text: &str) -> u32 {
+        let before = self.tiles.iter().flatten().count();
+        self.set(background, text);
+        (self.tiles.iter().flatten().count() - before) as u32
     }
 
     pub fn set_right(&mut self, background: &mut RegularBackground, text: &str) {
@@ -370,7 +379,7 @@ impl TextBox {
             &text,
             pending.alignment,
             &mut pending.at,
-            &mut frame_time::room_to_draw,
+            &mut frame_time::room_for_bounded,
             (pending.visible, true),
         );
         self.waiting = text;
@@ -422,41 +431,64 @@ impl TextBox {
         let stride = self.stride().min(MAX_STRIDE);
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
         let bottom = (self.rows + 1) * 8;
+        // Setting up and laying out the first line come before its letters
+        // are known: not started where the frame has no room for a line.
+        if !room(line_cost(0)) {
+            return false;
+        }
         // On the heap: IWRAM, where the stack is, has no room for it.
         let mut strip = alloc::vec![0u32; GLYPH_ROWS * stride];
         let strip = strip.as_mut_slice();
         let mut lines = Lines::starting_at(text, alignment, self.columns * 8, at.byte);
+        // The first line whose new tiles were made this frame: its pixels,
+        // and those of the lines after it, go in next frame, when the tiles
+        // are on the map. The lines after it get their tiles made now.
+        let mut waiting: Option<Cursor> = None;
         loop {
             // The box pixel row of the line's glyph row 0.
             let top = at.line * LINE_HEIGHT + GLYPH_TOP + dy;
-            if top >= bottom {
-                return self.drawn(visible);
-            }
-            let before = *at;
-            let Some(line) = lines.next() else {
-                return self.drawn(visible);
+            let next = if top < bottom { lines.next() } else { None };
+            let Some(line) = next else {
+                return match waiting {
+                    Some(first) => {
+                        *at = first;
+                        false
+                    }
+                    None => self.drawn(visible),
+                };
             };
+            let before = *at;
             let letters = text.get(line.start..line.end).unwrap_or("");
             if !room(line_cost(letters.len())) {
+                *at = waiting.unwrap_or(before);
                 return false;
             }
             at.byte = lines.processed;
             at.line += 1;
             strip.fill(0);
             let inked = ink_line(strip, stride, letters, line.left + dx, &mut at.colour);
-            let place = (inked, top, bottom, visible, patient);
-            if inked != 0 && !self.flush(background, strip, stride, place, room) {
-                *at = before;
-                return false;
+            if inked == 0 {
+                continue;
+            }
+            let place = (inked, top, bottom, visible && waiting.is_none(), patient);
+            match self.flush(background, strip, stride, place, room) {
+                Flushed::Whole => {}
+                Flushed::TilesMade => {
+                    waiting.get_or_insert(before);
+                }
+                Flushed::NoRoom => {
+                    *at = waiting.unwrap_or(before);
+                    return false;
+                }
             }
         }
     }
 
     /// ORs a strip of glyph rows (its row 0 at box pixel row `top`) into the
     /// tiles it covers above `bottom`, in the tile columns `inked` has a bit
-    /// for, as long as `room` lets each new tile be mapped; true if all
-    /// were (and, when `patient`, none was made this frame). Every line of
-    /// text goes through here, so it runs from IWRAM.
+    /// for, as long as `room` lets each new tile be mapped (only maps them
+    /// when not `visible`). Every line of text goes through here, so it runs
+    /// from IWRAM.
     #[inline(never)]
     #[unsafe(link_section = ".iwram.textbox_flush")]
     fn flush(
@@ -466,7 +498,7 @@ impl TextBox {
         stride: usize,
         (inked, top, bottom, visible, patient): (u32, i32, i32, bool, bool),
         room: &mut dyn FnMut(u32) -> bool,
-    ) -> bool {
+    ) -> Flushed {
         let (first, last) = (top.max(0), (top + GLYPH_ROWS as i32 - 1).min(bottom - 1));
         // Two passes: first every tile the line needs is made (blank: a
         // line cut short by the frame's end shows nothing of itself), then
@@ -478,7 +510,7 @@ impl TextBox {
                 // A tile made this frame is on the map only from the next:
                 // drawing now would show the line without it for a frame.
                 if mapped_any && patient {
-                    return false;
+                    return Flushed::TilesMade;
                 }
                 if self.stale {
                     self.blank_pixels();
@@ -498,20 +530,21 @@ impl TextBox {
                     if column >= stride {
                         break;
                     }
-                    let mut any = 0;
-                    let mut at = from + column;
-                    for _ in lines.clone() {
-                        any |= strip.get(at).copied().unwrap_or(0);
-                        at += stride;
-                    }
-                    if any == 0 {
-                        continue;
-                    }
                     let index = row_start + column;
                     if mapping {
+                        // Only a missing tile is worth looking at the ink for.
                         if self.tiles.get(index).is_some_and(Option::is_none) {
+                            let mut any = 0;
+                            let mut at = from + column;
+                            for _ in lines.clone() {
+                                any |= strip.get(at).copied().unwrap_or(0);
+                                at += stride;
+                            }
+                            if any == 0 {
+                                continue;
+                            }
                             if !room(TILE_COST) {
-                                return false;
+                                return Flushed::NoRoom;
                             }
                             self.map_tile(background, index);
                             mapped_any = true;
@@ -524,7 +557,10 @@ impl TextBox {
                     let data = tile.data_mut();
                     let mut at = from + column;
                     for line in lines.clone() {
-                        if let (Some(pixels), Some(&word)) = (data.get_mut(line), strip.get(at)) {
+                        if let Some(&word) = strip.get(at)
+                            && word != 0
+                            && let Some(pixels) = data.get_mut(line)
+                        {
                             *pixels |= word;
                         }
                         at += stride;
@@ -533,8 +569,19 @@ impl TextBox {
                 tile_row += 1;
             }
         }
-        true
+        Flushed::Whole
     }
+}
+
+/// How a line's strip went into its tiles.
+enum Flushed {
+    /// Every pixel in (or, out of sight, every tile made).
+    Whole,
+    /// Tiles were made this frame: the pixels go in next frame, when they
+    /// are on the map.
+    TilesMade,
+    /// The frame had no room for a tile the line needs.
+    NoRoom,
 }
 
 /// The widest box drawn, in tiles (a bit each in a line's mask of inked columns):
