@@ -365,6 +365,11 @@ impl Desktop {
         let seconds = self.play_clock.advance(frames);
         let desk = &mut system.storage.desk;
         desk.play_seconds = desk.play_seconds.saturating_add(seconds);
+        if self.notice_frames_left == 1 {
+            // A timed message: what replaces it counts from here for the
+            // harness's settle measure, as after an animation.
+            crate::event!("anim.end note=desk_notice");
+        }
         self.notice_frames_left = self.notice_frames_left.saturating_sub(1);
     }
 

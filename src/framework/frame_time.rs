@@ -166,15 +166,33 @@ const BOUNDED_MARGIN_LINES: u32 = 6;
 /// taken lately) and a small margin are kept spare.
 #[must_use]
 pub fn room_for_bounded(lines: u32) -> bool {
-    if is_waiting() {
+    // A frame the player waits through has its work end by
+    // `WAITING_WORK_LINES` and its own, larger budget: where its work says
+    // so (`draw_after_work`), drawing fits after the work.
+    let budget = if !is_waiting() {
+        FRAME_BUDGET_LINES
+    } else if DRAW_AFTER_WORK.load(Ordering::Relaxed) {
+        WAITING_BUDGET_LINES - MARGIN_LINES
+    } else {
         return room_to_draw(lines);
-    }
+    };
     let now = lines_used();
     let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
-    if now + lines + tail + BOUNDED_MARGIN_LINES <= FRAME_BUDGET_LINES {
+    if now + lines + tail + BOUNDED_MARGIN_LINES <= budget {
         return true;
     }
     now + lines <= EARLY_LINES && !PIECE_GIVEN.swap(true, Ordering::Relaxed)
+}
+
+/// Whether this waiting frame's bounded drawing may go on after its work.
+static DRAW_AFTER_WORK: AtomicBool = AtomicBool::new(false);
+
+/// This waiting frame's work is done by [`WAITING_WORK_LINES`] and what the
+/// player waits for includes drawing (a board that comes with a check's
+/// answer): pieces of drawing whose cost is bounded may fill the rest of
+/// the waiting budget.
+pub fn draw_after_work() {
+    DRAW_AFTER_WORK.store(true, Ordering::Relaxed);
 }
 
 /// Whether [`waiting`] was said this frame.
@@ -186,6 +204,7 @@ pub fn is_waiting() -> bool {
 /// A new frame: not one the player waits through until [`waiting`] says so.
 pub fn begin_frame() {
     WAITING.store(false, Ordering::Relaxed);
+    DRAW_AFTER_WORK.store(false, Ordering::Relaxed);
 }
 
 /// Whether [`waiting`] was said this frame; the cycle meter asks once a

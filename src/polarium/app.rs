@@ -441,7 +441,8 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) -> bool {
                 Purpose::Recall => hints::recalled(session, progress),
                 Purpose::Rate => endless::rated(session, &progress, states),
             }
-            return purpose.pace() == Pace::Waiting;
+            // A search that filled its frame leaves the drawing to the next.
+            return purpose.pace() != Pace::Background;
         }
     }
     false

@@ -349,7 +349,8 @@ const LINE_CYCLES: u32 = 1_232;
 pub fn view_pieces(bench: &mut Bench) {
     use super::rules::{Board, Cell, Stroke, board::MAX_RING};
     use super::view::{
-        BOARD_TILES, BUILD_LINES, CELL_LINES, COMPARE_LINES, PLAN_LINES, Scene, StrokeMap, View,
+        BOARD_TILES, BUILD_LINES, CELL_PLAN_LINES, COMPARE_LINES, PLAN_LINES, Scene, StrokeMap,
+        View,
     };
     let (overhead, failures) = (bench.overhead, &mut bench.failures);
     let checker = |phase: u8| {
@@ -407,7 +408,8 @@ pub fn view_pieces(bench: &mut Bench) {
         Scene::EMPTY,
     ];
     let mut build = Stats::default();
-    let [mut plans, mut rows, mut cells, mut compares] = core::array::from_fn(|_| Stats::default());
+    let [mut plans, mut rows, mut cells, mut cell_plans, mut compares] =
+        core::array::from_fn(|_| Stats::default());
     let share = |cycles: u32, lines: u32| cycles * 100 / (lines * LINE_CYCLES);
     // The first pass is not timed: agb's table of tiles may grow in it, as
     // it did in the shipped ROM long before.
@@ -440,9 +442,17 @@ pub fn view_pieces(bench: &mut Bench) {
             while let Some((index, cell, wanted)) =
                 view.next_changed_cell(scene, board, &links, from)
             {
-                let cycles = measure(overhead, || view.draw_cell(board, cell, wanted));
+                let mut plan = None;
+                let planned = measure(overhead, || {
+                    plan = Some(view.plan_cell(board, cell, wanted))
+                });
+                let Some(plan) = plan else {
+                    break;
+                };
+                let cycles = measure(overhead, || view.draw_cell(&plan));
                 if timed {
-                    cells.add(share(cycles, CELL_LINES));
+                    cell_plans.add(share(planned, CELL_PLAN_LINES));
+                    cells.add(share(cycles, plan.lines()));
                 }
                 from = index + 1;
             }
@@ -465,6 +475,12 @@ pub fn view_pieces(bench: &mut Bench) {
     report(
         "polarium.view.compare.pct_of_claim",
         &compares,
+        100,
+        failures,
+    );
+    report(
+        "polarium.view.plan_cell.pct_of_claim",
+        &cell_plans,
         100,
         failures,
     );

@@ -38,6 +38,9 @@ pub enum Goal {
 pub enum Pace {
     /// The player waits for the answer: fill the frame (see [`FrameFiller`]).
     Waiting,
+    /// The answer shows on screen while the player plays on (an endless
+    /// puzzle's tier): fill the frame too, with nothing said about it.
+    Eager,
     /// The player plays on: a small slice a frame.
     Background,
 }
@@ -85,6 +88,8 @@ impl Search {
             return self.slice(STATES_PER_FRAME, ZERO_BYTES_PER_FRAME);
         }
         let mut frame = FrameFiller::start();
+        // The board and the panel draw after the search, as the frame has room.
+        crate::framework::frame_time::draw_after_work();
         loop {
             let clearing = matches!(self, Self::Clearing { .. });
             let (next, searched) =

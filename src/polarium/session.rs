@@ -101,7 +101,8 @@ impl Purpose {
     pub fn pace(self) -> Pace {
         match self {
             Self::Hint(_) => Pace::Waiting,
-            Self::Recall | Self::Rate => Pace::Background,
+            Self::Rate => Pace::Eager,
+            Self::Recall => Pace::Background,
         }
     }
 }

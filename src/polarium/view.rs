@@ -49,8 +49,10 @@ const ROW_CYCLES: u32 = 1_500;
 const TILE_CYCLES: u32 = 1_000;
 /// What comparing every cell of a board with the screen may take, in lines.
 pub const COMPARE_LINES: u32 = 16;
-/// What drawing a cell (up to 2x2 tiles on both layers) may take, in lines.
-pub const CELL_LINES: u32 = 8;
+/// What working out a cell's tiles may take, in lines.
+pub const CELL_PLAN_LINES: u32 = 2;
+/// What drawing a cell may take, besides its tiles, in cycles.
+const CELL_CYCLES: u32 = 800;
 /// What a piece of the window's building may take, in display lines.
 pub const BUILD_LINES: u32 = 24;
 /// Window rows a piece of the building draws (beside the board area).
@@ -85,7 +87,7 @@ impl<'a> Scene<'a> {
 /// A row of the board area as it must be drawn: each tile on the window
 /// layer and the text layer, and how many of them differ from the screen.
 pub(super) struct RowPlan {
-    tiles: [Option<(FrameTile, Option<u16>)>; BOARD_TILES],
+    tiles: [Option<AreaTile>; BOARD_TILES],
     pub(super) changes: u32,
 }
 
@@ -93,6 +95,26 @@ impl RowPlan {
     /// The display lines drawing it may take.
     pub(super) fn lines(&self) -> u32 {
         (ROW_CYCLES + self.changes * TILE_CYCLES).div_ceil(1_232)
+    }
+}
+
+/// A tile of the board area on both layers: the window layer's, and the
+/// text layer's (a piece of the stroke, or nothing).
+type AreaTile = (FrameTile, Option<u16>);
+
+/// A cell's tiles as they must be drawn (up to 2x2), and how many of them
+/// (on either layer) differ from the screen.
+pub(super) struct CellPlan {
+    cell: Cell,
+    wanted: CellShown,
+    tiles: heapless::Vec<((usize, usize), AreaTile), 4>,
+    changes: u32,
+}
+
+impl CellPlan {
+    /// The display lines drawing it may take.
+    pub(super) fn lines(&self) -> u32 {
+        (CELL_CYCLES + self.changes * TILE_CYCLES).div_ceil(1_232)
     }
 }
 
@@ -356,10 +378,14 @@ impl View {
         }
         while let Some((index, cell, wanted)) = self.next_changed_cell(scene, board, &links, next) {
             self.syncing = Some((fingerprint, index));
-            if !frame_time::room_for_bounded(CELL_LINES) {
+            if !frame_time::room_for_bounded(CELL_PLAN_LINES) {
                 return drew;
             }
-            self.draw_cell(board, cell, wanted);
+            let plan = self.plan_cell(board, cell, wanted);
+            if !frame_time::room_for_bounded(plan.lines()) {
+                return drew;
+            }
+            self.draw_cell(&plan);
             drew = true;
             next = index + 1;
         }
@@ -450,14 +476,23 @@ impl View {
 
     /// A cell's tiles made to show `wanted` (only those that differ set).
     #[inline(never)]
-    pub(super) fn draw_cell(&mut self, board: &Board, cell: Cell, wanted: CellShown) {
+    pub(super) fn draw_cell(&mut self, plan: &CellPlan) {
         if let Some(shown) = self
             .cells_shown
-            .get_mut(usize::from(cell.y))
-            .and_then(|row| row.get_mut(usize::from(cell.x)))
+            .get_mut(usize::from(plan.cell.y))
+            .and_then(|row| row.get_mut(usize::from(plan.cell.x)))
         {
-            *shown = Some(wanted);
+            *shown = Some(plan.wanted);
         }
+        for &(at, tile) in &plan.tiles {
+            self.put_tile(at, tile);
+        }
+    }
+
+    /// A cell's tiles as `wanted` has them, and how many of them (on
+    /// either layer) differ from what they show.
+    #[inline(never)]
+    pub(super) fn plan_cell(&self, board: &Board, cell: Cell, wanted: CellShown) -> CellPlan {
         let kind = Kind::of(board, cell);
         let (w, h) = kind.tiles();
         let (px, py) = cell_position(board, cell);
@@ -465,6 +500,12 @@ impl View {
             ((px - BOARD_LEFT) / 8) as usize,
             ((py - BOARD_TOP) / 8) as usize,
         );
+        let mut plan = CellPlan {
+            cell,
+            wanted,
+            tiles: heapless::Vec::new(),
+            changes: 0,
+        };
         for dy in 0..h {
             for dx in 0..w {
                 let frame = FrameTile::Sheet(art::look_tile(wanted.look, (dx, dy)) as u16);
@@ -472,18 +513,23 @@ impl View {
                     0 => None,
                     on => Some(art::stroke_tile(kind, on - 1, (dx, dy)) as u16),
                 };
-                self.put_tile((column + dx, row + dy), (frame, stroke));
+                let at = (column + dx, row + dy);
+                let shown_frame = self.frame_shown.get(at.1).and_then(|tiles| tiles.get(at.0));
+                let shown_stroke = self
+                    .stroke_shown
+                    .get(at.1)
+                    .and_then(|tiles| tiles.get(at.0));
+                plan.changes += u32::from(shown_frame != Some(&Some(frame)))
+                    + u32::from(shown_stroke != Some(&Some(stroke)));
+                let _ = plan.tiles.push((at, (frame, stroke)));
             }
         }
+        plan
     }
 
     /// Tile `(column, row)` of the board area on both layers, each set
     /// only if it differs from what it shows.
-    fn put_tile(
-        &mut self,
-        (column, row): (usize, usize),
-        (frame, stroke): (FrameTile, Option<u16>),
-    ) {
+    fn put_tile(&mut self, (column, row): (usize, usize), (frame, stroke): AreaTile) {
         let position = (BOARD_LEFT / 8 + column as i32, BOARD_TOP / 8 + row as i32);
         if let Some(shown) = self
             .frame_shown
@@ -517,17 +563,6 @@ impl View {
                 }
             }
         }
-    }
-
-    /// Something else drew on the text layer over the board area (the
-    /// pad): its tiles there are no longer known.
-    fn forget_strokes(&mut self) {
-        self.stroke_shown = [[None; BOARD_TILES]; BOARD_TILES];
-        self.cells_shown = [[None; MAX_RING as usize]; MAX_RING as usize];
-        self.around = None;
-        self.going_around = None;
-        self.settled_on = None;
-        self.syncing = None;
     }
 
     /// Whether the board area shows everything the last `sync` was asked for.
@@ -590,10 +625,11 @@ impl View {
     }
 
     /// The number pad takes the window: the board and the panel make way.
+    /// The pad's text stays left of the panel, so the panel's boxes keep
+    /// their tiles (blank) for when the pad goes.
     fn open_pad(&mut self) {
-        self.forget_strokes();
-        self.info.release();
-        self.clock.release();
+        self.info.blank();
+        self.clock.blank();
         self.message.blank();
         self.list.release();
         self.pad_up = true;
@@ -611,7 +647,8 @@ impl View {
     }
 
     fn close_pad(&mut self) {
-        self.forget_strokes();
+        // The pad's tiles on the text layer are left blank (`PadPanel::close`):
+        // where the board shows no stroke they look as it expects.
         self.pad_up = false;
         if let Some(pad) = self.closing_pad.take() {
             pad.close();
