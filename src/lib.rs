@@ -74,6 +74,10 @@ pub fn main(mut gba: agb::Gba) -> ! {
     #[cfg(feature = "bench")]
     framework::bench::run(bench_apps);
     let mut gfx = gba.graphics.get();
+    // The benchmarks drew and let go of many tiles: video memory takes them
+    // back when a frame is shown, before the desktop makes its own.
+    #[cfg(feature = "bench")]
+    gfx.frame().commit();
     let mut system = boot_system(&mut gba.save, &mut gba.mixer);
     #[cfg(any(debug_assertions, feature = "events"))]
     framework::perf::log_iwram_allocations();
