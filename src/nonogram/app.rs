@@ -115,6 +115,10 @@ pub struct Working {
     /// The screen has been drawn whole since it last changed: the clock
     /// runs only then, never while the board is still being drawn.
     complete: bool,
+    /// A new puzzle went into the save section: written once its board is
+    /// on screen (a save takes a frame of its own, and the player waits
+    /// for the board, not the save).
+    save_when_complete: bool,
 }
 
 impl App for Nonogram {
@@ -178,6 +182,7 @@ impl App for Nonogram {
             code_refusal: None,
             screen_changed: false,
             complete: false,
+            save_when_complete: false,
         }
     }
 
@@ -204,6 +209,10 @@ impl App for Nonogram {
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
+        if working.complete && working.save_when_complete {
+            working.save_when_complete = false;
+            system.storage.commit_soon();
+        }
         let before = working.mode.shown();
         let Working {
             view,
@@ -375,7 +384,7 @@ fn start_puzzle(
     if let Some(picture) = picture.filter(|_| matches!(source, Source::Random(_) | Source::Shared))
     {
         puzzle::save(system).playing = Some(Custom::new(picture));
-        system.storage.commit_soon();
+        working.save_when_complete = true;
     }
     persistent.start(source);
     working.game = Game::load(persistent, None, system);

@@ -107,6 +107,10 @@ impl Mode {
 
 pub struct Working {
     view: View,
+    /// A game ended and its record changed: written once the result's
+    /// message is on screen (a save takes a frame of its own, and the
+    /// player waits for the message, not the save).
+    save_when_shown: bool,
     mode: Mode,
     /// Counts frames into seconds for the board's clock.
     clock: Timer,
@@ -171,6 +175,7 @@ impl App for Sweeper {
         };
         Working {
             view,
+            save_when_shown: false,
             mode,
             clock: Timer::new(),
             face: Face::Idle,
@@ -185,6 +190,10 @@ impl App for Sweeper {
     }
 
     fn update(board: &mut Board, working: &mut Working, system: &mut System) -> Request {
+        if working.save_when_shown && working.view.message_shown() {
+            working.save_when_shown = false;
+            system.storage.commit_soon();
+        }
         match working.mode {
             Mode::Play { .. } => update_play(board, working, system),
             Mode::Generating { .. } => update_generation(board, working, system),
@@ -383,7 +392,7 @@ fn finish_move(board: &mut Board, working: &mut Working, system: &mut System, ou
         .record_mut(board.difficulty(), board.no_guess());
     let new_best = record.finish(won, seconds);
     board.set_new_record(new_best);
-    system.storage.commit_soon();
+    working.save_when_shown = true;
     crate::event!(
         "sweeper.over won={} seconds={} new_record={} three_bv={} clicks={}",
         won,

@@ -542,8 +542,7 @@ impl View {
     /// The message line: the setting and its record, or the game's result.
     fn sync_message(&mut self, board: &Board, data: &SweeperSave) {
         if let Some((text, wait)) = self.pending_message.as_mut() {
-            // Typed from two frames after the game ended: the frame after it
-            // writes the records to SRAM (`commit_soon`), which is enough work.
+            // The game's records are written once it shows.
             if *wait > 0 {
                 *wait -= 1;
             } else {
@@ -590,9 +589,15 @@ impl View {
             GameState::Won => won("Cleared!"),
             _ => "Boom! A: new board".into(),
         };
-        // The sync later in the game-ending frame counts as the first wait.
-        self.pending_message = Some((text, 2));
+        // Typed from the sync later in the game-ending frame, as the
+        // frame has room.
+        self.pending_message = Some((text, 0));
         self.message_locked = true;
+    }
+
+    /// Whether the message line shows all it was asked to.
+    pub fn message_shown(&self) -> bool {
+        self.pending_message.is_none() && !self.message_box.is_drawing()
     }
 
     pub fn clear_message(&mut self) {
