@@ -529,15 +529,9 @@ impl View {
 
     /// Tile `(column, row)` of the board area on both layers, each set
     /// only if it differs from what it shows.
-    fn put_tile(&mut self, (column, row): (usize, usize), (frame, stroke): AreaTile) {
-        let position = (BOARD_LEFT / 8 + column as i32, BOARD_TOP / 8 + row as i32);
-        if let Some(shown) = self
-            .frame_shown
-            .get_mut(row)
-            .and_then(|tiles| tiles.get_mut(column))
-            && *shown != Some(frame)
-        {
-            *shown = Some(frame);
+    fn put_tile(&mut self, at: (usize, usize), (frame, stroke): AreaTile) {
+        let position = (BOARD_LEFT / 8 + at.0 as i32, BOARD_TOP / 8 + at.1 as i32);
+        if now_shows(&mut self.frame_shown, at, frame) {
             match frame {
                 FrameTile::Window(index) => {
                     window::put(&mut self.frame_layer, position, usize::from(index));
@@ -545,13 +539,7 @@ impl View {
                 FrameTile::Sheet(index) => self.put_sheet(position, usize::from(index), false),
             }
         }
-        if let Some(shown) = self
-            .stroke_shown
-            .get_mut(row)
-            .and_then(|tiles| tiles.get_mut(column))
-            && *shown != Some(stroke)
-        {
-            *shown = Some(stroke);
+        if now_shows(&mut self.stroke_shown, at, stroke) {
             match stroke {
                 Some(index) => self.put_sheet(position, usize::from(index), true),
                 None => {
@@ -769,6 +757,22 @@ fn window_tile_at(column: i32, row: i32) -> usize {
     let tx = (BOARD_LEFT - WINDOW.x) / 8 + column;
     let ty = (BOARD_TOP - WINDOW.y) / 8 + row;
     window::window_tile((WINDOW.width / 8, WINDOW.height / 8), false, (tx, ty))
+}
+
+/// Records that tile `(column, row)` of the board area shows `tile` in
+/// `shown`; true if it showed something else (or nothing known).
+fn now_shows<T: PartialEq + Copy>(
+    shown: &mut [[Option<T>; BOARD_TILES]; BOARD_TILES],
+    (column, row): (usize, usize),
+    tile: T,
+) -> bool {
+    match shown.get_mut(row).and_then(|tiles| tiles.get_mut(column)) {
+        Some(slot) if *slot != Some(tile) => {
+            *slot = Some(tile);
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Along one axis of the board area, tile `tile` of a board `cells` long:

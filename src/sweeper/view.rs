@@ -589,9 +589,9 @@ impl View {
             GameState::Won => won("Cleared!"),
             _ => "Boom! A: new board".into(),
         };
-        // Typed from the sync later in the game-ending frame, as the
-        // frame has room.
-        self.pending_message = Some((text, 0));
+        // The sync later in the game-ending frame counts as the wait: the
+        // message is typed from the next, as the frame has room.
+        self.pending_message = Some((text, 1));
         self.message_locked = true;
     }
 
