@@ -10,8 +10,11 @@
 //!
 //! Lifecycle, driven by the desktop ([`Lifecycle`]):
 //! `Closed -> Opening -> Running -> Closing -> Closed`.
-//! `open` runs as the opening animation starts and should be cheap; `prepare`
-//! runs once per frame during the animation to build the rest piece by piece;
+//! `open` runs in the opening animation's first frame, before that frame's
+//! `prepare`, and should be cheap; `prepare` runs once per frame during the
+//! animation to build the rest piece by piece, drawing as much as the frame
+//! has room for (`frame_time::room_for_bounded`), so that the window is whole
+//! when the animation ends;
 //! `update` runs only while `Running`, and `draw` after it brings the window's
 //! tiles up to date (the two never run in a frame that writes a save);
 //! `show` runs while opening, running and closing (the window mask animates over
@@ -101,8 +104,11 @@ pub trait App: 'static {
     fn open(persistent: &mut Self::Persistent, system: &mut System) -> Self::Working;
     /// Called every frame from the start of the opening animation until it
     /// returns true: build the expensive parts of the working state (window
-    /// tiles, sprites, text) a piece at a time, so no frame runs long. The
-    /// window stays in `Opening` until this is done; `update` starts after.
+    /// tiles, sprites, text) a piece at a time, as many pieces a frame as
+    /// the frame has room for, so no frame runs long and the window is whole
+    /// when the animation ends (the player waits for what is still missing
+    /// after it). The window stays in `Opening` until this is done; `update`
+    /// starts after.
     fn prepare(
         _persistent: &mut Self::Persistent,
         _working: &mut Self::Working,

@@ -48,9 +48,6 @@ pub struct Desktop {
     status: StatusBar,
     hint: TextBox,
     selected: usize,
-    /// A pressed in a frame that began with a save: the app opens in the
-    /// next, so the two never share a frame.
-    open_waiting: bool,
     active: Option<(usize, Lifecycle)>,
     app_count: usize,
     /// The play time's second under way.
@@ -123,7 +120,6 @@ impl Desktop {
             status,
             hint,
             selected: 0,
-            open_waiting: false,
             active: None,
             app_count: apps.len(),
             play_clock: SecondClock::new(),
@@ -181,7 +177,7 @@ impl Desktop {
         self.active = match lifecycle {
             Lifecycle::Opening(step) => {
                 if step == 0 {
-                    self.open(index, app, system);
+                    self.open(index, &mut **app, system);
                 }
                 let prepared = app.prepare(system);
                 if step < transition::FRAMES {
@@ -296,11 +292,7 @@ impl Desktop {
                 crate::event!("desktop.select index={}", moved);
             }
         }
-        if system.input.just_pressed(Button::A) || self.open_waiting {
-            self.open_waiting = system.storage.busy();
-            if self.open_waiting {
-                return DesktopRequest::Stay;
-            }
+        if system.input.just_pressed(Button::A) {
             // The moment the player presses A is the only entropy a GBA
             // without a clock has: mix it into the random numbers.
             system.rng.mix(system.frame);
@@ -321,7 +313,7 @@ impl Desktop {
     }
 
     /// The first frame of a window's opening: the app makes its working state.
-    fn open(&mut self, index: usize, app: &mut &mut dyn AppSlot, system: &mut System) {
+    fn open(&mut self, index: usize, app: &mut dyn AppSlot, system: &mut System) {
         // Heap accounting (debug/test builds): the app's working state is
         // what `open` allocates; after close the heap must be back here.
         #[cfg(any(debug_assertions, feature = "events"))]
