@@ -445,12 +445,11 @@ impl View {
         else {
             return plan;
         };
-        let ring_row = board.and_then(|board| ring_step(row, board.height()));
+        let ring_row = board.is_some_and(|board| in_ring(row, board.height()));
         for (column, ((wanted, frame), stroke)) in
             plan.tiles.iter_mut().zip(frames).zip(strokes).enumerate()
         {
-            let inside = ring_row.is_some()
-                && board.is_some_and(|board| ring_step(column, board.width()).is_some());
+            let inside = ring_row && board.is_some_and(|board| in_ring(column, board.width()));
             if inside {
                 continue;
             }
@@ -775,25 +774,12 @@ fn now_shows<T: PartialEq + Copy>(
     }
 }
 
-/// Along one axis of the board area, tile `tile` of a board `cells` long:
-/// the ring cell it is in (0 and `cells + 1` are the ring, 8 pixels; the
-/// board's cells are 16) and which of that cell's tiles; `None` outside
-/// the ring, where the window shows.
-fn ring_step(tile: usize, cells: u8) -> Option<(u8, usize)> {
-    // The board is centred in the area: its ring starts 64 - 8 * cells
-    // pixels in, so `8 - cells` tiles.
-    let pixel = (tile as i32 + i32::from(cells) - 8) * 8;
-    let inner_end = 8 + 16 * i32::from(cells);
-    if pixel < 0 || pixel >= inner_end + 8 {
-        None
-    } else if pixel < 8 {
-        Some((0, 0))
-    } else if pixel >= inner_end {
-        Some((cells + 1, 0))
-    } else {
-        let inside = pixel - 8;
-        Some((1 + (inside >> 4) as u8, ((inside >> 3) & 1) as usize))
-    }
+/// Whether tile `tile` along one axis of the board area lies on a board
+/// `cells` long or its ring: the board is centred, so its ring starts
+/// `8 - cells` tiles in and is `2 * cells + 2` tiles long.
+fn in_ring(tile: usize, cells: u8) -> bool {
+    let first = 8usize.saturating_sub(usize::from(cells));
+    (first..first + 2 * usize::from(cells) + 2).contains(&tile)
 }
 
 /// Top-left pixel of the board's ring.
