@@ -13,6 +13,9 @@ use agb::external::portable_atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// Lines in one frame: 160 drawn, 68 of vertical blank.
 pub const FRAME_LINES: u32 = 228;
+/// CPU cycles in one display line: pieces of drawing claim their cost in
+/// lines.
+pub const LINE_CYCLES: u32 = 1_232;
 /// CPU cycles in one frame (the clocks' own figure: they count real time).
 #[cfg(any(debug_assertions, feature = "events"))]
 pub use super::widgets::timer::CYCLES_PER_FRAME as FRAME_CYCLES;

@@ -2,8 +2,9 @@
 //! hint guide, the uniqueness check, random puzzles and share codes.
 
 use crate::framework::bench::{
-    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, report,
+    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, pct_of_claim, report,
 };
+use crate::framework::frame_time::LINE_CYCLES;
 use crate::random::Rng;
 
 use super::records::{Custom, NonogramSave, Options};
@@ -515,9 +516,8 @@ fn timed(overhead: u32, pieces: &mut [Stats], draw: &mut dyn FnMut(&mut super::v
 /// A piece took `cycles`: in `pieces`, by kind, as a share of what it
 /// claims (in hundredths).
 fn note_piece(pieces: &mut [Stats], piece: super::view::Piece, cycles: u32) {
-    let claim = piece.lines() * LINE_CYCLES;
     if let Some(stats) = pieces.get_mut(piece.kind()) {
-        stats.add(cycles * 100 / claim.max(1));
+        stats.add(pct_of_claim(cycles, piece.lines()));
     }
 }
 
@@ -526,8 +526,6 @@ fn note_piece(pieces: &mut [Stats], piece: super::view::Piece, cycles: u32) {
 const TEXT_PAGE: &str = "Hint guide: on\nAuto cross: off\nMistake check: on\n\
     High contrast: off\nErase this puzzle's best time\nA: change  B: back  L R: pages";
 
-/// Cycles in one display line.
-const LINE_CYCLES: u32 = 1_232;
 /// A whole screen's drawing, spread over the frames after a press: what
 /// five frames' room for drawing holds (some 70 lines each), so it is
 /// complete within the settle budget of six.

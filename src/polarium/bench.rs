@@ -3,7 +3,7 @@
 //! and endless mode's generator.
 
 use crate::framework::bench::{
-    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, report,
+    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, pct_of_claim, report,
 };
 use crate::random::Rng;
 
@@ -338,9 +338,6 @@ fn polarium_generate(overhead: u32, failures: &mut u32) {
 /// Endless puzzle numbers timed per size.
 const GENERATOR_SEEDS: u32 = 30;
 
-/// Cycles in a display line: pieces of drawing claim lines.
-const LINE_CYCLES: u32 = 1_232;
-
 /// The window's building and the board area's rows, each timed against
 /// what it claims (over 100 would let a frame run past its budget): the
 /// rows over scenes that change every tile of them on both layers (an 8x8
@@ -410,7 +407,6 @@ pub fn view_pieces(bench: &mut Bench) {
     let mut build = Stats::default();
     let [mut plans, mut rows, mut cells, mut cell_plans, mut compares] =
         core::array::from_fn(|_| Stats::default());
-    let share = |cycles: u32, lines: u32| cycles * 100 / (lines * LINE_CYCLES);
     // The first pass is not timed: agb's table of tiles may grow in it, as
     // it did in the shipped ROM long before.
     for timed in [false, true] {
@@ -418,7 +414,7 @@ pub fn view_pieces(bench: &mut Bench) {
         while !view.built() {
             let cycles = measure(overhead, || view.build_step());
             if timed {
-                build.add(share(cycles, BUILD_LINES));
+                build.add(pct_of_claim(cycles, BUILD_LINES));
             }
         }
         for scene in &scenes {
@@ -430,8 +426,8 @@ pub fn view_pieces(bench: &mut Bench) {
                 };
                 let drawn = measure(overhead, || view.draw_row(&plan, row));
                 if timed {
-                    plans.add(share(cycles, PLAN_LINES));
-                    rows.add(share(drawn, plan.lines()));
+                    plans.add(pct_of_claim(cycles, PLAN_LINES));
+                    rows.add(pct_of_claim(drawn, plan.lines()));
                 }
             }
             let Some(board) = scene.board else {
@@ -451,15 +447,15 @@ pub fn view_pieces(bench: &mut Bench) {
                 };
                 let cycles = measure(overhead, || view.draw_cell(&plan));
                 if timed {
-                    cell_plans.add(share(planned, CELL_PLAN_LINES));
-                    cells.add(share(cycles, plan.lines()));
+                    cell_plans.add(pct_of_claim(planned, CELL_PLAN_LINES));
+                    cells.add(pct_of_claim(cycles, plan.lines()));
                 }
                 from = index + 1;
             }
             // Every cell compared, none changed: the longest search.
             let cycles = measure(overhead, || view.next_changed_cell(scene, board, &links, 0));
             if timed {
-                compares.add(share(cycles, COMPARE_LINES));
+                compares.add(pct_of_claim(cycles, COMPARE_LINES));
             }
         }
     }

@@ -94,7 +94,7 @@ pub(super) struct RowPlan {
 impl RowPlan {
     /// The display lines drawing it may take.
     pub(super) fn lines(&self) -> u32 {
-        (ROW_CYCLES + self.changes * TILE_CYCLES).div_ceil(1_232)
+        (ROW_CYCLES + self.changes * TILE_CYCLES).div_ceil(frame_time::LINE_CYCLES)
     }
 }
 
@@ -114,7 +114,7 @@ pub(super) struct CellPlan {
 impl CellPlan {
     /// The display lines drawing it may take.
     pub(super) fn lines(&self) -> u32 {
-        (CELL_CYCLES + self.changes * TILE_CYCLES).div_ceil(1_232)
+        (CELL_CYCLES + self.changes * TILE_CYCLES).div_ceil(frame_time::LINE_CYCLES)
     }
 }
 

@@ -2,7 +2,7 @@
 //! floodfill, first moves and mine layouts, plain and no-guess.
 
 use crate::framework::bench::{
-    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, report,
+    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, pct_of_claim, report,
 };
 use crate::framework::save::Record;
 use crate::random::Rng;
@@ -36,9 +36,6 @@ fn single(pos: Pos) -> PosSet {
     set
 }
 
-/// Cycles in a display line: pieces of drawing claim lines.
-const LINE_CYCLES: u32 = 1_232;
-
 /// The window built from nothing, as on open, for a new board, one played
 /// and one lost: each bounded piece's cycles as a share of its claim (over
 /// 100 would let an opening frame run past its budget).
@@ -71,20 +68,19 @@ pub fn view_pieces(bench: &mut Bench) {
             let Some(lines) = step.lines() else {
                 break;
             };
+            let look = (Face::Idle, Screen::Board);
             let cycles = measure(overhead, || {
-                if step == BuildStep::FirstSync {
-                    view.first_sync(board, &data, (Face::Idle, Screen::Board));
-                } else if step.is_text() {
+                if step.is_text() {
                     // A box draws what the frame has room for: all of it here.
-                    while !view.build(step, board, &data) {}
+                    while !view.build(step, board, &data, look) {}
                 } else {
-                    view.build(step, board, &data);
+                    view.build(step, board, &data, look);
                 }
             });
             if let Some(stats) = step.kind().and_then(|kind| pieces.get_mut(kind))
                 && timed
             {
-                stats.add(cycles * 100 / (lines * LINE_CYCLES));
+                stats.add(pct_of_claim(cycles, lines));
             }
         }
     }

@@ -40,24 +40,31 @@ const BOARD_Y: i32 = 64;
 const SQUARE: i32 = 12;
 const FACE_POS: (i32, i32) = (108, 34);
 
-const WINDOW_ROWS_PER_STEP: i32 = 1;
-const WELL_ROWS_PER_STEP: i32 = 1;
 const SQUARES_PER_STEP: usize = 7;
 const SPRITES_PER_STEP: usize = 6;
 const WELL_ORIGIN: (i32, i32) = (BOARD_X / 8, BOARD_Y / 8);
 const WELL_SIZE: (i32, i32) = (WIDTH as i32 * SQUARE / 8, HEIGHT as i32 * SQUARE / 8);
-/// The well's rows, with its border above and below, a step at a time.
-const WELL_STEPS: i32 = (WELL_SIZE.1 + 2 + WELL_ROWS_PER_STEP - 1) / WELL_ROWS_PER_STEP;
+/// The window's tile rows, and the well's with its rim above and below.
+const WINDOW_ROWS: i32 = View::WINDOW.height / 8;
+const WELL_ROWS: i32 = WELL_SIZE.1 + 2;
+/// The well with its rim, in pixels: drawn over the window's fill, which
+/// is not drawn under it.
+const WELL_AREA: Area = Area::new(
+    (WELL_ORIGIN.0 - 1) * 8,
+    (WELL_ORIGIN.1 - 1) * 8,
+    (WELL_SIZE.0 + 2) * 8,
+    WELL_ROWS * 8,
+);
 
 /// A piece of the window's building (`View::build_within_frame`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BuildStep {
     /// Board and face frames into video memory, a few at a time.
     Sprites,
-    /// Window rows from this one.
-    WindowRows(i32),
-    /// Well rows from this one (-1: its top border).
-    WellRows(i32),
+    /// A row of the window.
+    WindowRow(i32),
+    /// A row of the well (-1: its top rim).
+    WellRow(i32),
     /// The counters' icons; the title set to be drawn.
     Icons,
     /// Square sprites, a batch.
@@ -81,8 +88,8 @@ impl BuildStep {
     pub fn lines(self) -> Option<u32> {
         Some(match self {
             Self::Sprites => 16,
-            Self::WindowRows(_) => 18,
-            Self::WellRows(_) => 16,
+            Self::WindowRow(_) => 18,
+            Self::WellRow(_) => 16,
             Self::Icons => 6,
             Self::Squares => 4,
             // A box draws a line of text only where its frame has room
@@ -106,8 +113,8 @@ impl BuildStep {
     #[cfg(feature = "bench")]
     pub const KINDS: [&'static str; 8] = [
         "sprites",
-        "window_rows",
-        "well_rows",
+        "window_row",
+        "well_row",
         "icons",
         "squares",
         "counter",
@@ -120,8 +127,8 @@ impl BuildStep {
     pub fn kind(self) -> Option<usize> {
         Some(match self {
             Self::Sprites => 0,
-            Self::WindowRows(_) => 1,
-            Self::WellRows(_) => 2,
+            Self::WindowRow(_) => 1,
+            Self::WellRow(_) => 2,
             Self::Icons => 3,
             Self::Squares => 4,
             Self::Counter => 5,
@@ -294,40 +301,23 @@ impl View {
             if !frame_time::room_for_bounded(lines) {
                 return false;
             }
-            let done = if step == BuildStep::FirstSync {
-                self.first_sync(board, data, (face, screen));
-                true
-            } else {
-                self.build(step, board, data)
-            };
+            let done = self.build(step, board, data, (face, screen));
             if step.is_text() && !done {
                 return false;
             }
         }
     }
 
-    /// The building's last piece: squares, face and counters to match the board.
-    pub(super) fn first_sync(
-        &mut self,
-        board: &Board,
-        data: &SweeperSave,
-        (face, screen): (Face, Screen),
-    ) {
-        self.sync(board, None, face, screen, data);
-        self.synced = true;
-    }
-
     /// The next piece of the window to draw.
     pub(super) fn next_step(&self) -> BuildStep {
         let step = i32::from(self.built);
-        let window_steps = View::WINDOW.height / 8 / WINDOW_ROWS_PER_STEP;
         if self.face_frames.len() < FACE_FRAMES {
             BuildStep::Sprites
-        } else if step < window_steps {
-            BuildStep::WindowRows(step * WINDOW_ROWS_PER_STEP)
-        } else if step < window_steps + WELL_STEPS {
-            BuildStep::WellRows((step - window_steps) * WELL_ROWS_PER_STEP - 1)
-        } else if step == window_steps + WELL_STEPS {
+        } else if step < WINDOW_ROWS {
+            BuildStep::WindowRow(step)
+        } else if step < WINDOW_ROWS + WELL_ROWS {
+            BuildStep::WellRow(step - WINDOW_ROWS - 1)
+        } else if step == WINDOW_ROWS + WELL_ROWS {
             BuildStep::Icons
         } else if self.squares.len() < SQUARE_COUNT {
             BuildStep::Squares
@@ -351,8 +341,15 @@ impl View {
         }
     }
 
-    /// Draw one piece; for a piece of text, true once the text is whole.
-    pub(super) fn build(&mut self, step: BuildStep, board: &Board, data: &SweeperSave) -> bool {
+    /// Draw one piece (`look`: the face and screen the first sync shows);
+    /// for a piece of text, true once the text is whole.
+    pub(super) fn build(
+        &mut self,
+        step: BuildStep,
+        board: &Board,
+        data: &SweeperSave,
+        (face, screen): (Face, Screen),
+    ) -> bool {
         match step {
             BuildStep::Sprites => {
                 // Every board and face frame goes into video memory while the
@@ -372,26 +369,17 @@ impl View {
                 }
                 return true;
             }
-            BuildStep::WindowRows(first) => {
-                let rows = first..first + WINDOW_ROWS_PER_STEP;
-                // The well (and its rim) is drawn over the fill: not under it.
-                let well = Area::new(
-                    (WELL_ORIGIN.0 - 1) * 8,
-                    (WELL_ORIGIN.1 - 1) * 8,
-                    (WELL_SIZE.0 + 2) * 8,
-                    (WELL_SIZE.1 + 2) * 8,
-                );
+            BuildStep::WindowRow(row) => {
                 window::draw_window_rows_around(
                     &mut self.frame_layer,
                     Self::WINDOW,
                     true,
-                    rows,
-                    well,
+                    row..row + 1,
+                    WELL_AREA,
                 );
             }
-            BuildStep::WellRows(first) => {
-                let rows = first..first + WELL_ROWS_PER_STEP;
-                window::draw_well_rows(&mut self.frame_layer, WELL_ORIGIN, WELL_SIZE, rows);
+            BuildStep::WellRow(row) => {
+                window::draw_well_rows(&mut self.frame_layer, WELL_ORIGIN, WELL_SIZE, row..row + 1);
             }
             BuildStep::Icons => {
                 // On the text layer, over the window's fill: the icons' clear
@@ -432,7 +420,12 @@ impl View {
                 return true;
             }
             BuildStep::Message => return self.message_box.advance(&mut self.text_layer),
-            BuildStep::FirstSync | BuildStep::Done => return true,
+            BuildStep::FirstSync => {
+                self.sync(board, None, face, screen, data);
+                self.synced = true;
+                return true;
+            }
+            BuildStep::Done => return true,
         }
         self.built = self.built.saturating_add(1);
         true
@@ -444,8 +437,7 @@ impl View {
         loop {
             match self.next_step() {
                 BuildStep::Done => return,
-                BuildStep::FirstSync => self.synced = true,
-                step => _ = self.build(step, board, data),
+                step => _ = self.build(step, board, data, (Face::Idle, Screen::Board)),
             }
         }
     }
