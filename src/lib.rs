@@ -36,7 +36,10 @@ macro_rules! apps {
         #[cfg(feature = "bench")]
         fn bench_apps(bench: &mut framework::bench::Bench) {
             $(<$folder::$app as framework::App>::bench(bench);)*
-            $(<$folder::$app as framework::App>::bench_drawing(bench);)*
+            $(
+                <$folder::$app as framework::App>::bench_drawing(bench);
+                bench.free_video_memory();
+            )*
         }
 
         /// Every app's desktop icon is 32x32 in its first palette.
@@ -71,13 +74,11 @@ pub fn main(mut gba: agb::Gba) -> ! {
         framework::perf::paint_stack();
         framework::cycles::install(gba.timers.timers());
     }
-    #[cfg(feature = "bench")]
-    framework::bench::run(bench_apps);
     let mut gfx = gba.graphics.get();
-    // The benchmarks drew and let go of many tiles: video memory takes them
-    // back when a frame is shown, before the desktop makes its own.
+    // The benchmarks draw and let go of many tiles: video memory takes them
+    // back when a frame is shown, before the next app's and the desktop's.
     #[cfg(feature = "bench")]
-    gfx.frame().commit();
+    framework::bench::run(&mut || gfx.frame().commit(), bench_apps);
     let mut system = boot_system(&mut gba.save, &mut gba.mixer);
     #[cfg(any(debug_assertions, feature = "events"))]
     framework::perf::log_iwram_allocations();

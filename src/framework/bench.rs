@@ -18,11 +18,37 @@ pub const PER_FRAME_BUDGET: u32 = FRAME_CYCLES / 2;
 /// Fixed stream for seeds and inputs, so every run measures the same work.
 pub const SEED: u32 = 0xBE4C_0001;
 
-/// What every benchmark is given: the clock's own cost, and the count of
-/// budgets missed so far.
-pub struct Bench {
+/// What every benchmark is given: the clock's own cost, the count of
+/// budgets missed so far, and a way to show a frame.
+pub struct Bench<'a> {
     pub overhead: u32,
     pub failures: u32,
+    /// Shows an empty frame: video memory takes back the tiles let go of
+    /// only then, and drawing benchmarks let go of many.
+    show_frame: &'a mut dyn FnMut(),
+}
+
+impl Bench<'_> {
+    /// Let video memory take back the tiles the benchmarks so far let go
+    /// of (by showing a frame).
+    pub fn free_video_memory(&mut self) {
+        vblank_interrupt(true);
+        (self.show_frame)();
+        vblank_interrupt(false);
+    }
+}
+
+/// Turns the vertical blank interrupt (which agb's graphics turn on) on or
+/// off: while benchmarks measure it is off, or its handler's cycles would
+/// land in whichever measurement it interrupts.
+fn vblank_interrupt(on: bool) {
+    // The interrupt enable register; bit 0 is vertical blank.
+    const IE: *mut u16 = 0x0400_0200 as *mut u16;
+    // Safety: a hardware register, read and written whole.
+    unsafe {
+        let enabled = IE.read_volatile();
+        IE.write_volatile(if on { enabled | 1 } else { enabled & !1 });
+    }
 }
 
 /// Mean and worst of a series of cycle counts.
@@ -173,12 +199,14 @@ fn text(bench: &mut Bench) {
 
 /// Runs the framework's benchmarks and every app's (`apps`), and logs the
 /// results; returns the failures.
-pub fn run(apps: impl FnOnce(&mut Bench)) -> u32 {
+pub fn run(show_frame: &mut dyn FnMut(), apps: impl FnOnce(&mut Bench)) -> u32 {
+    vblank_interrupt(false);
     let overhead = clock_overhead();
     crate::event!("bench.start overhead={}", overhead);
     let mut bench = Bench {
         overhead,
         failures: 0,
+        show_frame,
     };
     largest_save(
         "desk",
@@ -189,6 +217,9 @@ pub fn run(apps: impl FnOnce(&mut Bench)) -> u32 {
     );
     apps(&mut bench);
     text(&mut bench);
+    // Before the desktop makes its own tiles.
+    bench.free_video_memory();
+    vblank_interrupt(true);
     crate::event!("bench.done failures={}", bench.failures);
     bench.failures
 }

@@ -319,6 +319,10 @@ impl App for Polarium {
         matches!(working.screen, Screen::Pad(_))
     }
 
+    fn dismantle(working: &mut Working) -> bool {
+        working.view.dismantle_step()
+    }
+
     fn pause(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
         let session = &mut working.session;
         if let Screen::Play(play) = &mut working.screen {

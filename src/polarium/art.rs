@@ -4,11 +4,13 @@
 use super::rules::{Board, Cell};
 
 // One include, so the icon, the board's cells and the stroke's pieces share
-// one palette (the desktop loads it into `System::app_palette`).
+// one palette (the desktop loads it into `System::app_palette`). The board's
+// sheet is not deduplicated: its tiles are copied as pixels
+// ([`sheet_pixels`]), which has no way to flip one.
 agb::include_background_gfx!(
     pub mod tiles,
     POLARIUM => "gfx/icons/polarium.png",
-    BOARD => deduplicate "gfx/polarium-tiles.png",
+    BOARD => "gfx/polarium-tiles.png",
 );
 
 agb::include_aseprite!(
@@ -80,6 +82,15 @@ pub fn stroke_tile(kind: Kind, links: u8, (dx, dy): (usize, usize)) -> usize {
     let column = usize::from(links & 15) * 2 + dx;
     let row = 2 + kind as usize * 2 + dy;
     row * SHEET_COLUMNS + column
+}
+
+/// The pixels of tile `index` of the board's sheet (4 bits each, a word
+/// per row; none if there is no such tile).
+pub fn sheet_pixels(index: usize) -> &'static [u32] {
+    match tiles::BOARD.tile_settings.get(index) {
+        Some(setting) => tiles::BOARD.tiles.get_tile_data(setting.tile_id()),
+        None => &[],
+    }
 }
 
 /// Frames of gfx/polarium_sprites.png after the cursors (frames 0-3, one per [`Kind`]).

@@ -346,8 +346,7 @@ const GENERATOR_SEEDS: u32 = 30;
 pub fn view_pieces(bench: &mut Bench) {
     use super::rules::{Board, Cell, Stroke, board::MAX_RING};
     use super::view::{
-        BOARD_TILES, BUILD_LINES, CELL_PLAN_LINES, COMPARE_LINES, PLAN_LINES, Scene, StrokeMap,
-        View,
+        BOARD_TILES, BUILD_LINES, CELL_LINES, COMPARE_LINES, PLAN_LINES, Scene, StrokeMap, View,
     };
     let (overhead, failures) = (bench.overhead, &mut bench.failures);
     let checker = |phase: u8| {
@@ -405,8 +404,7 @@ pub fn view_pieces(bench: &mut Bench) {
         Scene::EMPTY,
     ];
     let mut build = Stats::default();
-    let [mut plans, mut rows, mut cells, mut cell_plans, mut compares] =
-        core::array::from_fn(|_| Stats::default());
+    let [mut plans, mut rows, mut cells, mut compares] = core::array::from_fn(|_| Stats::default());
     // The first pass is not timed: agb's table of tiles may grow in it, as
     // it did in the shipped ROM long before.
     for timed in [false, true] {
@@ -438,17 +436,9 @@ pub fn view_pieces(bench: &mut Bench) {
             while let Some((index, cell, wanted)) =
                 view.next_changed_cell(scene, board, &links, from)
             {
-                let mut plan = None;
-                let planned = measure(overhead, || {
-                    plan = Some(view.plan_cell(board, cell, wanted))
-                });
-                let Some(plan) = plan else {
-                    break;
-                };
-                let cycles = measure(overhead, || view.draw_cell(&plan));
+                let cycles = measure(overhead, || view.draw_cell(board, cell, wanted));
                 if timed {
-                    cell_plans.add(pct_of_claim(planned, CELL_PLAN_LINES));
-                    cells.add(pct_of_claim(cycles, plan.lines()));
+                    cells.add(pct_of_claim(cycles, CELL_LINES));
                 }
                 from = index + 1;
             }
@@ -471,12 +461,6 @@ pub fn view_pieces(bench: &mut Bench) {
     report(
         "polarium.view.compare.pct_of_claim",
         &compares,
-        100,
-        failures,
-    );
-    report(
-        "polarium.view.plan_cell.pct_of_claim",
-        &cell_plans,
         100,
         failures,
     );

@@ -1,17 +1,21 @@
-//! Drawing Polarium: the board's cells on the window layer, the stroke's
-//! pieces on the text layer above them, the side panel's text, and sprites
-//! for the cursor, the hint markers and the row marks.
+//! Drawing Polarium: the board area (the board's cells with the stroke's
+//! pieces over them, and the window around the ring) as pixels of its own
+//! tiles on the window layer, the side panel's text, and sprites for the
+//! cursor, the hint markers and the row marks.
 //!
 //! Every frame the app says what the board area should show (a [`Scene`]);
 //! the view works out each tile, a row of tiles at a time, compares it with
-//! what is on screen and changes only the tiles that differ, as many rows a
-//! frame as the frame has room for (each row's cost is a bound `just bench`
-//! checks). A new puzzle is painted over the last, not wiped first.
+//! what is on screen and rewrites only the tiles that differ, as many a
+//! frame as the frame has room for (each piece's cost is a bound `just
+//! bench` checks). A new puzzle is painted over the last, not wiped first.
+//! The area's tiles are made and mapped once, while the window opens:
+//! mapping a sheet's tile through agb costs several times writing one's
+//! pixels, and a board is hundreds of tiles.
 
 use agb::display::{
-    Priority,
+    Palette16, Priority,
     object::{Object, SpriteVram},
-    tiled::{RegularBackground, TileSetting},
+    tiled::RegularBackground,
 };
 use alloc::{borrow::Cow, boxed::Box, string::String, vec::Vec};
 
@@ -25,6 +29,7 @@ use crate::framework::{
     transition::Area,
     widgets::{
         pad_panel::PadPanel,
+        raster_area::{RasterArea, Translation},
         text::{LINE_HEIGHT, TextBox},
         window,
     },
@@ -44,19 +49,22 @@ const PANEL_COLUMNS: i32 = 8;
 /// `just bench` holds both to these.
 pub const PLAN_LINES: u32 = 4;
 /// What drawing a row may take: a share for the row, and one for each tile
-/// set on either layer, in cycles.
-const ROW_CYCLES: u32 = 1_500;
-const TILE_CYCLES: u32 = 1_000;
+/// rewritten, in cycles.
+const ROW_CYCLES: u32 = 2_500;
+const TILE_CYCLES: u32 = 800;
 /// What comparing every cell of a board with the screen may take, in lines.
 pub const COMPARE_LINES: u32 = 16;
-/// What working out a cell's tiles may take, in lines.
-pub const CELL_PLAN_LINES: u32 = 2;
-/// What drawing a cell may take, besides its tiles, in cycles.
-const CELL_CYCLES: u32 = 800;
+/// What drawing a cell (up to 2x2 tiles, each rewritten) may take, in
+/// lines.
+pub const CELL_LINES: u32 = 4;
 /// What a piece of the window's building may take, in display lines.
 pub const BUILD_LINES: u32 = 24;
 /// Window rows a piece of the building draws (beside the board area).
 const BUILD_ROWS_PER_STEP: i32 = 3;
+/// The board area's tiles a piece of the building makes and maps.
+const BUILD_TILES_PER_STEP: usize = 8;
+/// The board area's tiles let go per frame of the closing animation.
+const DISMANTLE_TILES_PER_STEP: usize = 30;
 
 /// What the board area shows this frame.
 pub struct Scene<'a> {
@@ -98,25 +106,9 @@ impl RowPlan {
     }
 }
 
-/// A tile of the board area on both layers: the window layer's, and the
-/// text layer's (a piece of the stroke, or nothing).
+/// A tile of the board area: what is under (the window's or a cell's) and
+/// the piece of the stroke over it, if any.
 type AreaTile = (FrameTile, Option<u16>);
-
-/// A cell's tiles as they must be drawn (up to 2x2), and how many of them
-/// (on either layer) differ from the screen.
-pub(super) struct CellPlan {
-    cell: Cell,
-    wanted: CellShown,
-    tiles: heapless::Vec<((usize, usize), AreaTile), 4>,
-    changes: u32,
-}
-
-impl CellPlan {
-    /// The display lines drawing it may take.
-    pub(super) fn lines(&self) -> u32 {
-        (CELL_CYCLES + self.changes * TILE_CYCLES).div_ceil(frame_time::LINE_CYCLES)
-    }
-}
 
 /// What a cell shows: its look and, 1 + the stroke's links there (0: no
 /// stroke).
@@ -126,8 +118,8 @@ pub(super) struct CellShown {
     stroke: u8,
 }
 
-/// A tile of the board area on the window layer: the window's own (a UI
-/// tile) or a cell's (a board sheet tile).
+/// What is under a tile of the board area: the window's own (a UI tile) or
+/// a cell's (a board sheet tile).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum FrameTile {
     Window(u8),
@@ -200,8 +192,17 @@ impl Panel {
 pub struct View {
     frame_layer: RegularBackground,
     text_layer: RegularBackground,
-    /// What each tile of the board area shows on the window layer, and on
-    /// the text layer (the stroke), row by row (`None`: not known).
+    /// The board area's own tiles, drawn as pixels.
+    raster: RasterArea,
+    /// The UI tiles' colours as the board's palette has them (`None`: it
+    /// had no room, and the window around the board shows blank).
+    window_colours: Option<Translation>,
+    /// The board's palette with the UI's colours added, loaded into
+    /// `palette` with the first frame shown.
+    board_colours: Palette16,
+    board_colours_loaded: bool,
+    /// What each tile of the board area shows under, and the stroke's
+    /// piece over it, row by row (`None`: not known).
     frame_shown: [[Option<FrameTile>; BOARD_TILES]; BOARD_TILES],
     stroke_shown: [[Option<Option<u16>>; BOARD_TILES]; BOARD_TILES],
     /// The scene the board area fully shows (a hash; `None` while the last
@@ -234,9 +235,23 @@ pub struct View {
 impl View {
     pub fn new(palette: u8) -> Self {
         let (frame_layer, text_layer) = window::layers();
+        let mut board_colours = art::tiles::PALETTES
+            .first()
+            .cloned()
+            .unwrap_or_else(|| Palette16::new([agb::display::Rgb15(0); 16]));
+        let window_colours = Translation::merge(window::palette(), &mut board_colours);
         Self {
             frame_layer,
             text_layer,
+            raster: RasterArea::new(
+                (BOARD_LEFT / 8, BOARD_TOP / 8),
+                BOARD_TILES,
+                BOARD_TILES,
+                palette,
+            ),
+            window_colours,
+            board_colours,
+            board_colours_loaded: false,
             frame_shown: [[None; BOARD_TILES]; BOARD_TILES],
             stroke_shown: [[None; BOARD_TILES]; BOARD_TILES],
             settled_on: None,
@@ -269,6 +284,13 @@ impl View {
         true
     }
 
+    /// Let go of some of the board area's tiles (the closing animation
+    /// runs meanwhile); true once all are.
+    pub fn dismantle_step(&mut self) -> bool {
+        self.raster
+            .dismantle(&mut self.frame_layer, DISMANTLE_TILES_PER_STEP)
+    }
+
     /// Whether the window's own pieces are all drawn.
     pub(super) fn built(&self) -> bool {
         i32::from(self.built) > WINDOW.height / 8 / BUILD_ROWS_PER_STEP
@@ -281,6 +303,11 @@ impl View {
                 self.frames
                     .push(SpriteVram::from(sprites::POLARIUM_SPRITES.sprite(frame)));
             }
+            return;
+        }
+        if !self.raster.is_built() {
+            self.raster
+                .build(&mut self.frame_layer, BUILD_TILES_PER_STEP);
             return;
         }
         let step = i32::from(self.built);
@@ -378,14 +405,10 @@ impl View {
         }
         while let Some((index, cell, wanted)) = self.next_changed_cell(scene, board, &links, next) {
             self.syncing = Some((fingerprint, index));
-            if !frame_time::room_for_bounded(CELL_PLAN_LINES) {
+            if !frame_time::room_for_bounded(CELL_LINES) {
                 return drew;
             }
-            let plan = self.plan_cell(board, cell, wanted);
-            if !frame_time::room_for_bounded(plan.lines()) {
-                return drew;
-            }
-            self.draw_cell(&plan);
+            self.draw_cell(board, cell, wanted);
             drew = true;
             next = index + 1;
         }
@@ -456,7 +479,7 @@ impl View {
             let window = FrameTile::Window(window_tile_at(column as i32, row as i32) as u8);
             if *frame != Some(window) || *stroke != Some(None) {
                 *wanted = Some((window, None));
-                plan.changes += 2;
+                plan.changes += 1;
             }
         }
         plan
@@ -473,81 +496,64 @@ impl View {
         }
     }
 
-    /// A cell's tiles made to show `wanted` (only those that differ set).
+    /// A cell's tiles rewritten to show `wanted`. (Writing a tile costs
+    /// little more than finding out whether it differs.)
     #[inline(never)]
-    pub(super) fn draw_cell(&mut self, plan: &CellPlan) {
+    pub(super) fn draw_cell(&mut self, board: &Board, cell: Cell, wanted: CellShown) {
         if let Some(shown) = self
             .cells_shown
-            .get_mut(usize::from(plan.cell.y))
-            .and_then(|row| row.get_mut(usize::from(plan.cell.x)))
+            .get_mut(usize::from(cell.y))
+            .and_then(|row| row.get_mut(usize::from(cell.x)))
         {
-            *shown = Some(plan.wanted);
+            *shown = Some(wanted);
         }
-        for &(at, tile) in &plan.tiles {
-            self.put_tile(at, tile);
-        }
-    }
-
-    /// A cell's tiles as `wanted` has them, and how many of them (on
-    /// either layer) differ from what they show.
-    #[inline(never)]
-    pub(super) fn plan_cell(&self, board: &Board, cell: Cell, wanted: CellShown) -> CellPlan {
         let kind = Kind::of(board, cell);
         let (w, h) = kind.tiles();
         let (px, py) = cell_position(board, cell);
+        // Both are on the board area, at whole tiles.
         let (column, row) = (
-            ((px - BOARD_LEFT) / 8) as usize,
-            ((py - BOARD_TOP) / 8) as usize,
+            ((px - BOARD_LEFT) >> 3) as usize,
+            ((py - BOARD_TOP) >> 3) as usize,
         );
-        let mut plan = CellPlan {
-            cell,
-            wanted,
-            tiles: heapless::Vec::new(),
-            changes: 0,
-        };
         for dy in 0..h {
             for dx in 0..w {
-                let frame = FrameTile::Sheet(art::look_tile(wanted.look, (dx, dy)) as u16);
-                let stroke = match wanted.stroke {
+                let under = art::look_tile(wanted.look, (dx, dy));
+                let over = match wanted.stroke {
                     0 => None,
-                    on => Some(art::stroke_tile(kind, on - 1, (dx, dy)) as u16),
+                    on => Some(art::stroke_tile(kind, on - 1, (dx, dy))),
                 };
                 let at = (column + dx, row + dy);
-                let shown_frame = self.frame_shown.get(at.1).and_then(|tiles| tiles.get(at.0));
-                let shown_stroke = self
-                    .stroke_shown
-                    .get(at.1)
-                    .and_then(|tiles| tiles.get(at.0));
-                plan.changes += u32::from(shown_frame != Some(&Some(frame)))
-                    + u32::from(shown_stroke != Some(&Some(stroke)));
-                let _ = plan.tiles.push((at, (frame, stroke)));
+                let _ = now_shows(&mut self.frame_shown, at, FrameTile::Sheet(under as u16));
+                let _ = now_shows(&mut self.stroke_shown, at, over.map(|over| over as u16));
+                self.raster.put(
+                    at,
+                    art::sheet_pixels(under),
+                    None,
+                    over.map(art::sheet_pixels),
+                );
             }
         }
-        plan
     }
 
-    /// Tile `(column, row)` of the board area on both layers, each set
-    /// only if it differs from what it shows.
+    /// Tile `(column, row)` of the board area made to show `frame` with
+    /// the stroke's piece over it, if either differs from what it shows.
     fn put_tile(&mut self, at: (usize, usize), (frame, stroke): AreaTile) {
-        let position = (BOARD_LEFT / 8 + at.0 as i32, BOARD_TOP / 8 + at.1 as i32);
-        if now_shows(&mut self.frame_shown, at, frame) {
-            match frame {
-                FrameTile::Window(index) => {
-                    window::put(&mut self.frame_layer, position, usize::from(index));
-                }
-                FrameTile::Sheet(index) => self.put_sheet(position, usize::from(index), false),
-            }
+        let frame_changed = now_shows(&mut self.frame_shown, at, frame);
+        let stroke_changed = now_shows(&mut self.stroke_shown, at, stroke);
+        if !frame_changed && !stroke_changed {
+            return;
         }
-        if now_shows(&mut self.stroke_shown, at, stroke) {
-            match stroke {
-                Some(index) => self.put_sheet(position, usize::from(index), true),
-                None => {
-                    self.text_layer.set_tile(
-                        position,
-                        &art::tiles::BOARD.tiles,
-                        TileSetting::BLANK,
-                    );
-                }
+        let over = stroke.map(|index| art::sheet_pixels(usize::from(index)));
+        match frame {
+            FrameTile::Window(index) => self.raster.put(
+                at,
+                window::pixels(usize::from(index)),
+                self.window_colours.as_ref(),
+                over,
+            ),
+            FrameTile::Sheet(index) => {
+                self.raster
+                    .put(at, art::sheet_pixels(usize::from(index)), None, over);
             }
         }
     }
@@ -555,21 +561,6 @@ impl View {
     /// Whether the board area shows everything the last `sync` was asked for.
     pub fn settled(&self) -> bool {
         self.settled_on.is_some()
-    }
-
-    fn put_sheet(&mut self, position: (i32, i32), index: usize, text: bool) {
-        let layer = if text {
-            &mut self.text_layer
-        } else {
-            &mut self.frame_layer
-        };
-        if let Some(setting) = art::tiles::BOARD.tile_settings.get(index) {
-            layer.set_tile(
-                position,
-                &art::tiles::BOARD.tiles,
-                setting.palette(self.palette),
-            );
-        }
     }
 
     /// Make the changes `update` asked for.
@@ -659,7 +650,14 @@ impl View {
     }
 
     /// Layers, then the sprites: the cursor, hint markers and row marks.
-    pub fn show(&self, canvas: &mut Canvas, sprites: &Sprites) {
+    pub fn show(&mut self, canvas: &mut Canvas, sprites: &Sprites) {
+        if !self.board_colours_loaded {
+            // The board area draws the window's colours too.
+            canvas
+                .frame()
+                .set_background_palette(self.palette, &self.board_colours);
+            self.board_colours_loaded = true;
+        }
         canvas.background(&self.frame_layer);
         canvas.background(&self.text_layer);
         if self.frames.len() < art::FRAMES {

@@ -60,6 +60,23 @@ pub fn layers() -> (RegularBackground, RegularBackground) {
     (layer(Priority::P1), layer(Priority::P0))
 }
 
+/// The slot of `desktop::PALETTES` every UI tile uses (a test checks it).
+const UI_PALETTE: usize = 0;
+
+/// The colours of the UI tiles.
+pub fn palette() -> &'static agb::display::Palette16 {
+    &crate::framework::assets::desktop::PALETTES[UI_PALETTE]
+}
+
+/// The pixels of UI tile `index` (4 bits each, a word per row; none if
+/// there is no such tile): for drawing it into a raster.
+pub fn pixels(index: usize) -> &'static [u32] {
+    match UI.tile_settings.get(index) {
+        Some(setting) => UI.tiles.get_tile_data(setting.tile_id()),
+        None => &[],
+    }
+}
+
 /// Put one UI tile at tile position `(x, y)`.
 pub fn put(layer: &mut RegularBackground, (x, y): (i32, i32), index: usize) {
     if let Some(setting) = UI.tile_settings.get(index) {
@@ -192,5 +209,19 @@ pub fn draw_well_rows(
             };
             put(layer, (x + tx, y + ty), tile);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::framework::assets::palette_of;
+
+    #[test_case]
+    fn every_ui_tile_uses_one_palette(_gba: &mut agb::Gba) {
+        for setting in UI.tile_settings {
+            assert_eq!(usize::from(palette_of(setting)), UI_PALETTE);
+        }
+        assert_eq!(pixels(tile::FILL).len(), 8);
     }
 }
