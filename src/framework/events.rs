@@ -21,3 +21,13 @@ macro_rules! event {
         }
     }};
 }
+
+/// A search the player waited for (a check, a hint, a board or a puzzle
+/// being made) has its answer: the harness's settle measure counts what the
+/// answer changes on screen from here, as it does after an animation (the
+/// search's own time is a budget of `just bench`'s). Out of line: the
+/// formatting would otherwise deepen the frames of the searches' callers.
+#[inline(never)]
+pub fn search_answered(search: &str) {
+    crate::event!("anim.end search={search}");
+}

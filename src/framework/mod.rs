@@ -66,7 +66,7 @@ pub mod canvas;
 #[cfg(any(debug_assertions, feature = "events"))]
 pub mod cycles;
 pub mod desktop;
-mod events;
+pub mod events;
 pub mod frame_time;
 pub mod heap;
 pub mod input;

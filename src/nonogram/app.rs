@@ -24,11 +24,16 @@ use super::{
     view::{self, View},
 };
 use crate::framework::{
-    App, AppInfo, Request, System, app::Icon, assets::sfx, canvas::Canvas,
+    App, AppInfo, Request, System, app::Icon, assets::sfx, canvas::Canvas, frame_time,
     widgets::timer::MAX_SECONDS,
 };
 
 pub struct Nonogram;
+
+/// What greying every line of a board afresh may take, in display lines
+/// (`just bench` holds `nonogram.hint.board` to it): an opening does it in
+/// a frame with that much room left.
+pub const REGRADE_LINES: u32 = 30;
 
 /// The screen up: exactly one at a time, holding what it works on.
 enum Mode {
@@ -191,6 +196,9 @@ impl App for Nonogram {
             return false;
         }
         if !working.game.is_graded() {
+            if !frame_time::room_to_draw(REGRADE_LINES) {
+                return false;
+            }
             working.game.regrade();
             refresh_text(persistent, working, system);
             working.view.draw_text();

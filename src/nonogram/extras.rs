@@ -157,6 +157,7 @@ impl Generating {
                     self.seed,
                     generator.attempts()
                 );
+                crate::framework::events::search_answered("nonogram_picture");
                 self.made = Some(picture);
             }
             None => {

@@ -435,6 +435,7 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) -> bool {
         Searched::Working(_) => {}
         Searched::Done(progress, states) => {
             session.search_done();
+            crate::framework::events::search_answered(purpose.name());
             match purpose {
                 Purpose::Hint(hint) => {
                     let quiet = working.screen.is_quiet();

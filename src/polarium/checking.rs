@@ -67,5 +67,6 @@ fn checked(session: &mut Session, progress: Progress) {
         Progress::OutOfSpace | Progress::Working { .. } => "Too hard to\ncheck here.",
     };
     crate::event!("polarium.checked verdict={}", verdict.replace('\n', " "));
+    crate::framework::events::search_answered("polarium_check");
     session.panel().set_message(verdict);
 }

@@ -55,6 +55,7 @@ impl Making {
             self.generator.attempts(),
             lines
         );
+        crate::framework::events::search_answered("polarium_endless");
         session.start(persistent, Source::Endless { code, lines });
         Next::Play
     }

@@ -97,6 +97,15 @@ impl Purpose {
         }
     }
 
+    /// What events call the search (`polarium_hint`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Hint(_) => "polarium_hint",
+            Self::Recall => "polarium_recall",
+            Self::Rate => "polarium_rating",
+        }
+    }
+
     /// Whether the player waits for the answer, or plays on meanwhile.
     pub fn pace(self) -> Pace {
         match self {

@@ -371,6 +371,7 @@ fn update_generation(board: &mut Board, working: &mut Working, system: &mut Syst
         return;
     };
     crate::event!("sweeper.generated attempts={}", generator.attempts());
+    crate::framework::events::search_answered("sweeper_layout");
     working.mode = Mode::PLAY;
     let outcome = board.start_with_layout(first, &layout);
     finish_move(board, working, system, outcome);

@@ -11,7 +11,11 @@
 //!   cursor, which change with no key pressed;
 //! - before the end of a window's opening or closing animation (`event
 //!   anim.end`): the animation may take its frames, the content may not, so
-//!   a press's time counts from there instead.
+//!   a press's time counts from there instead. A search the player waits
+//!   for (a check, a hint, a board or a puzzle being made) ends the same way
+//!   (`anim.end search=..`): its own time is a budget of `just bench`'s
+//!   (`polarium.check`, `sweeper.generate.no_guess`, ...), and what its
+//!   answer changes on screen is measured from the answer.
 use std::collections::BTreeMap;
 
 use crate::core::WIDTH;
