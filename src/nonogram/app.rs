@@ -30,11 +30,6 @@ use crate::framework::{
 
 pub struct Nonogram;
 
-/// What greying every line of a board afresh may take, in display lines
-/// (`just bench` holds `nonogram.hint.board` to it): an opening does it in
-/// a frame with that much room left.
-pub const REGRADE_LINES: u32 = 30;
-
 /// The screen up: exactly one at a time, holding what it works on.
 enum Mode {
     Play(Play),
@@ -196,7 +191,7 @@ impl App for Nonogram {
             return false;
         }
         if !working.game.is_graded() {
-            if !frame_time::room_to_draw(REGRADE_LINES) {
+            if !frame_time::room_to_draw(puzzle::REGRADE_LINES) {
                 return false;
             }
             working.game.regrade();

@@ -41,7 +41,7 @@ const HINT_BUDGET: u32 = FRAME_CYCLES / 100;
 /// Every line of a board greyed afresh (opening a puzzle): what the
 /// opening makes room for.
 const HINT_BOARD_BUDGET: u32 =
-    super::app::REGRADE_LINES * crate::framework::frame_time::LINE_CYCLES;
+    super::puzzle::REGRADE_LINES * crate::framework::frame_time::LINE_CYCLES;
 /// A uniqueness check, goal: one second.
 const UNIQUE_BUDGET: u32 = 16_780_000;
 /// Work units the uniqueness check is given per step when timed: the

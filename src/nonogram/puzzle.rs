@@ -15,6 +15,11 @@ use super::{
 use crate::framework::{System, widgets::timer::Timer};
 
 /// The app's id: its events and its save section go by it.
+/// What greying every line of a board afresh may take, in display lines
+/// (`just bench` holds `nonogram.hint.board` to it): an opening does it in
+/// a frame with that much room left.
+pub const REGRADE_LINES: u32 = 30;
+
 pub const ID: &str = "nonogram";
 
 /// The app's save section.
@@ -251,7 +256,8 @@ impl Game {
         (&self.rows[..], &self.columns[..])
     }
 
-    /// Re-grey the lines whose marks changed since the last call.
+    /// Re-grey the lines whose marks changed since the last call (every
+    /// line, the first time: at most [`REGRADE_LINES`]).
     pub fn regrade(&mut self) {
         let marks = &self.board.marks;
         let (rows, columns) = self
