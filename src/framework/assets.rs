@@ -109,6 +109,24 @@ pub fn load_icon_palette(gfx: &mut agb::display::Graphics, icon: &Icon, index: u
     slot
 }
 
+/// Load `palette` into background palette slot `slot` at once (palette
+/// memory written directly: agb's way from a frame copies all sixteen
+/// palettes through the stack, whose room is small). Out of range: ignored.
+pub fn load_background_palette(slot: u8, palette: &Palette16) {
+    const PALETTE_RAM: *mut u16 = 0x0500_0000 as *mut u16;
+    if slot >= 16 {
+        return;
+    }
+    for index in 0..16 {
+        // Safety: background palette memory, slot and index in range.
+        unsafe {
+            PALETTE_RAM
+                .add(usize::from(slot) * 16 + index)
+                .write_volatile(palette.colour(index).0);
+        }
+    }
+}
+
 /// The palette a background tile uses. agb keeps it private; its Debug
 /// output shows the screen entry, whose top four bits are the palette.
 #[cfg(test)]

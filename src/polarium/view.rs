@@ -653,9 +653,7 @@ impl View {
     pub fn show(&mut self, canvas: &mut Canvas, sprites: &Sprites) {
         if !self.board_colours_loaded {
             // The board area draws the window's colours too.
-            canvas
-                .frame()
-                .set_background_palette(self.palette, &self.board_colours);
+            assets::load_background_palette(self.palette, &self.board_colours);
             self.board_colours_loaded = true;
         }
         canvas.background(&self.frame_layer);
