@@ -78,6 +78,10 @@ pub struct AppInfo {
     /// desktop's playing.
     pub music: Option<&'static super::sound::Tune>,
     /// Where the app's window sits once open; the open animation grows to it.
+    /// Inside it only the app's layers show, over the windows' fill colour
+    /// (`transition::mask`), so an app leaves its window's fill without
+    /// tiles (`window::put` does). A window smaller than the screen has the
+    /// UI's border, a tile all round; one the size of the screen has none.
     pub window: super::transition::Area,
 }
 

@@ -16,7 +16,7 @@ use super::{
     canvas::Canvas,
     system::System,
     transition::{self, Area},
-    widgets::{status_bar::StatusBar, text::TextBox, timer::SecondClock},
+    widgets::{status_bar::StatusBar, text::TextBox, timer::SecondClock, window},
 };
 
 /// Icon grid: up to 4 apps per row.
@@ -77,6 +77,8 @@ pub struct Desktop {
 impl Desktop {
     pub fn new(gfx: &mut Graphics, apps: &[&mut dyn AppSlot], system: &mut System) -> Self {
         gfx.set_background_palettes(assets::desktop::PALETTES);
+        // Where an app's window has no tile, its fill shows (`window::put`).
+        gfx.set_background_palette_colour(0, 0, window::fill_colour());
         assets::set_text_palettes(gfx);
         let mut wallpaper = RegularBackground::new(
             Priority::P3,
@@ -402,19 +404,25 @@ impl Desktop {
         };
         app.show(&mut canvas);
         let objects = canvas.objects();
+        // The window's rectangle shows the app's layers alone (over the
+        // backdrop, its fill), growing from the icon as it opens.
         let step = match lifecycle {
-            Lifecycle::Opening(step) => Some(step),
-            Lifecycle::Closing(step) => Some(transition::FRAMES - step.min(transition::FRAMES)),
-            _ => None,
+            Lifecycle::Opening(step) => step,
+            Lifecycle::Closing(step) => transition::FRAMES - step.min(transition::FRAMES),
+            Lifecycle::Running => transition::FRAMES,
         };
-        if let Some(step) = step {
-            let (x, y) = icon_position(index);
-            let icon = Area::new(x, y, ICON_SIZE, ICON_SIZE);
-            let area = Area::between(icon, app.info().window, step);
-            let app_layers: heapless::Vec<_, 4> =
-                canvas.backgrounds().iter().skip(2).copied().collect();
-            transition::mask(canvas.frame(), area, &app_layers, &desktop_layers);
-        }
+        let (x, y) = icon_position(index);
+        let icon = Area::new(x, y, ICON_SIZE, ICON_SIZE);
+        let area = Area::between(icon, app.info().window, step);
+        let app_layers: heapless::Vec<_, 4> =
+            canvas.backgrounds().iter().skip(2).copied().collect();
+        let running = lifecycle == Lifecycle::Running;
+        transition::mask(
+            canvas.frame(),
+            area,
+            (&app_layers, &desktop_layers),
+            running,
+        );
         objects
     }
 }

@@ -1,8 +1,10 @@
-//! Window open/close animation: the app's layers are masked by hardware window 0,
-//! whose rectangle grows from the app's icon to the app's window (and shrinks back
-//! on close). Everything outside shows the desktop's layers only, so nothing of the
-//! app leaks out and nothing needs redrawing: the effect costs a few register
-//! writes per frame, all latched at VBlank by agb's frame commit.
+//! An app's window on screen: its layers are masked by hardware window 0, whose
+//! rectangle grows from the app's icon to the app's window as it opens (and
+//! shrinks back on close), and stays on it while the app runs. Everything outside
+//! shows the desktop's layers only, so nothing of the app leaks out and nothing
+//! needs redrawing; inside, the desktop's layers are off, so the backdrop colour
+//! shows where the app has no tile (it is the windows' fill). The effect costs a
+//! few register writes per frame, all latched at VBlank by agb's frame commit.
 
 use agb::{
     display::{GraphicsFrame, WinIn, tiled::RegularBackgroundId},
@@ -31,6 +33,16 @@ impl Area {
         }
     }
 
+    /// The area `by` pixels in from each side.
+    pub const fn inset(self, by: i32) -> Self {
+        Self::new(
+            self.x + by,
+            self.y + by,
+            self.width - 2 * by,
+            self.height - 2 * by,
+        )
+    }
+
     /// `from` at step 0, `to` at step `FRAMES`, eased (smoothstep) in between.
     pub fn between(from: Area, to: Area, step: u8) -> Area {
         let t = i32::from(step.min(FRAMES));
@@ -48,13 +60,24 @@ impl Area {
     }
 }
 
-/// Mask the app's layers to `area`; show only the desktop's layers around it.
+/// Mask the app's layers to `area`, where the desktop's do not show (the
+/// backdrop stands in for the window's fill); show only the desktop's
+/// layers around it. Once a window smaller than the screen is open
+/// (`open`), only its inside (within its border of a tile) is masked, and
+/// around it the app's layers and sprites show over the desktop's: the
+/// border's see-through corners and shadow show the desktop, as they would
+/// without the mask. (A window the size of the screen has no border.)
 pub fn mask(
     frame: &mut GraphicsFrame,
     area: Area,
-    app_layers: &[RegularBackgroundId],
-    desktop_layers: &[RegularBackgroundId],
+    (app_layers, desktop_layers): (&[RegularBackgroundId], &[RegularBackgroundId]),
+    open: bool,
 ) {
+    let area = if open && area != SCREEN {
+        area.inset(BORDER)
+    } else {
+        area
+    };
     let windows = frame.windows();
     let inside = windows.win_in(WinIn::Win0);
     inside.set_pos(Rect::new(
@@ -62,14 +85,25 @@ pub fn mask(
         vec2(area.width, area.height),
     ));
     inside.enable_objects();
-    for &layer in app_layers.iter().chain(desktop_layers) {
+    for &layer in app_layers {
         inside.enable_background(layer);
     }
     let outside = windows.win_out();
     for &layer in desktop_layers {
         outside.enable_background(layer);
     }
+    if open {
+        outside.enable_objects();
+        for &layer in app_layers {
+            outside.enable_background(layer);
+        }
+    }
 }
+
+/// A window's border, in pixels: a tile all round.
+const BORDER: i32 = 8;
+/// The whole screen.
+const SCREEN: Area = Area::new(0, 0, 240, 160);
 
 #[cfg(test)]
 mod tests {

@@ -184,9 +184,14 @@ impl App for Sweeper {
 
     fn prepare(board: &mut Board, working: &mut Working, system: &mut System) -> bool {
         let look = (face_for(board, None), working.mode.screen());
-        working
-            .view
-            .build_within_frame(board, system.save::<Sweeper>(), look)
+        let records = system.save::<Sweeper>();
+        let built = working.view.build_within_frame(board, records, look);
+        // What the opening's frames leave after the building starts on the
+        // menu's tiles (`warm_menu`), as its running frames go on with.
+        if built && matches!(working.mode, Mode::Play { .. }) {
+            working.view.warm_menu(board, records);
+        }
+        built
     }
 
     fn update(board: &mut Board, working: &mut Working, system: &mut System) -> Request {

@@ -69,14 +69,7 @@ pub fn view_pieces(bench: &mut Bench) {
                 break;
             };
             let look = (Face::Idle, Screen::Board);
-            let cycles = measure(overhead, || {
-                if step.is_text() {
-                    // A box draws what the frame has room for: all of it here.
-                    while !view.build(step, board, &data, look) {}
-                } else {
-                    view.build(step, board, &data, look);
-                }
-            });
+            let cycles = measure(overhead, || view.build(step, board, &data, look));
             if let Some(stats) = step.kind().and_then(|kind| pieces.get_mut(kind))
                 && timed
             {

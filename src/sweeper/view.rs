@@ -69,14 +69,10 @@ pub enum BuildStep {
     Icons,
     /// Square sprites, a batch.
     Squares,
-    /// The title, as its box has room.
-    Title,
     /// A counter's first drawing (which makes its tiles).
     Counter,
     /// The message line chosen.
     MessageSet,
-    /// The message line, as its box has room.
-    Message,
     /// Squares, face and counters made to match the board.
     FirstSync,
     Done,
@@ -92,21 +88,11 @@ impl BuildStep {
             Self::WellRow(_) => 16,
             Self::Icons => 6,
             Self::Squares => 4,
-            // A box draws a line of text only where its frame has room
-            // for it (`TextBox::advance`): this is the piece's overhead.
-            Self::Title | Self::Message => 4,
             Self::Counter => 34,
             Self::MessageSet => 5,
             Self::FirstSync => 40,
             Self::Done => return None,
         })
-    }
-
-    /// A piece of text: its box draws while the frame has room, however
-    /// much that is, so it is the frame's last piece and claims only its
-    /// overhead.
-    pub fn is_text(self) -> bool {
-        matches!(self, Self::Title | Self::Message)
     }
 
     /// Every kind of piece, for `just bench`, by [`Self::kind`].
@@ -134,7 +120,7 @@ impl BuildStep {
             Self::Counter => 5,
             Self::MessageSet => 6,
             Self::FirstSync => 7,
-            Self::Title | Self::Message | Self::Done => return None,
+            Self::Done => return None,
         })
     }
 }
@@ -284,28 +270,36 @@ impl View {
     }
 
     /// Draw pieces of the window while the frame has room for them (each
-    /// piece's cost is a bound `just bench` checks); true once everything
-    /// is there. Text is drawn by its box as the frame has room, so a piece
-    /// of text is the frame's last.
+    /// piece's cost is a bound `just bench` checks), then as much of its
+    /// text as the rest of the frame holds; true once everything is there.
+    /// The text types alongside the other pieces: a box whose line made
+    /// tiles draws it only the frame after, and waiting for it would hold
+    /// them up.
     pub fn build_within_frame(
         &mut self,
         board: &Board,
         data: &SweeperSave,
         (face, screen): (Face, Screen),
     ) -> bool {
-        loop {
+        let pieces_done = loop {
             let step = self.next_step();
             let Some(lines) = step.lines() else {
-                return true;
+                break true;
             };
             if !frame_time::room_for_bounded(lines) {
-                return false;
+                break false;
             }
-            let done = self.build(step, board, data, (face, screen));
-            if step.is_text() && !done {
-                return false;
-            }
-        }
+            self.build(step, board, data, (face, screen));
+        };
+        self.advance_build_text() && pieces_done
+    }
+
+    /// The window's title and message line, as the frame has room; true
+    /// once both are whole.
+    pub(super) fn advance_build_text(&mut self) -> bool {
+        let title = self.title.advance(&mut self.text_layer);
+        let message = self.message_box.advance(&mut self.text_layer);
+        title && message
     }
 
     /// The next piece of the window to draw.
@@ -321,8 +315,6 @@ impl View {
             BuildStep::Icons
         } else if self.squares.len() < SQUARE_COUNT {
             BuildStep::Squares
-        } else if self.title.is_drawing() {
-            BuildStep::Title
         } else if self.shown_mines.is_none() || self.shown_seconds.is_none() {
             BuildStep::Counter
         } else if self.shown_variant.is_none()
@@ -332,8 +324,6 @@ impl View {
             // (A game-over message waiting is typed by `sync` once the
             // window is open.)
             BuildStep::MessageSet
-        } else if self.message_box.is_drawing() {
-            BuildStep::Message
         } else if !self.synced {
             BuildStep::FirstSync
         } else {
@@ -341,15 +331,14 @@ impl View {
         }
     }
 
-    /// Draw one piece (`look`: the face and screen the first sync shows);
-    /// for a piece of text, true once the text is whole.
+    /// Draw one piece (`look`: the face and screen the first sync shows).
     pub(super) fn build(
         &mut self,
         step: BuildStep,
         board: &Board,
         data: &SweeperSave,
         (face, screen): (Face, Screen),
-    ) -> bool {
+    ) {
         match step {
             BuildStep::Sprites => {
                 // Every board and face frame goes into video memory while the
@@ -367,7 +356,7 @@ impl View {
                             .push(SpriteVram::from(sprites::FACES.sprite(frame)));
                     }
                 }
-                return true;
+                return;
             }
             BuildStep::WindowRow(row) => {
                 window::draw_window_rows_around(
@@ -394,7 +383,7 @@ impl View {
             }
             BuildStep::Squares => {
                 let Some(covered) = self.board_frames.get(Look::Covered as usize).cloned() else {
-                    return true;
+                    return;
                 };
                 let start = self.squares.len();
                 for index in start..(start + SQUARES_PER_STEP).min(SQUARE_COUNT) {
@@ -403,9 +392,8 @@ impl View {
                     object.set_pos((x, y)).set_priority(Priority::P1);
                     self.squares.push(object);
                 }
-                return true;
+                return;
             }
-            BuildStep::Title => return self.title.advance(&mut self.text_layer),
             BuildStep::Counter => {
                 // The counters' first drawing makes their tiles.
                 if self.shown_mines.is_none() {
@@ -413,22 +401,20 @@ impl View {
                 } else {
                     self.sync_timer(board);
                 }
-                return true;
+                return;
             }
             BuildStep::MessageSet => {
                 self.sync_message(board, data);
-                return true;
+                return;
             }
-            BuildStep::Message => return self.message_box.advance(&mut self.text_layer),
             BuildStep::FirstSync => {
                 self.sync(board, None, face, screen, data);
                 self.synced = true;
-                return true;
+                return;
             }
-            BuildStep::Done => return true,
+            BuildStep::Done => return,
         }
         self.built = self.built.saturating_add(1);
-        true
     }
 
     /// Build everything now (tests).
@@ -436,10 +422,11 @@ impl View {
     pub fn build_all(&mut self, board: &Board, data: &SweeperSave) {
         loop {
             match self.next_step() {
-                BuildStep::Done => return,
-                step => _ = self.build(step, board, data, (Face::Idle, Screen::Board)),
+                BuildStep::Done => break,
+                step => self.build(step, board, data, (Face::Idle, Screen::Board)),
             }
         }
+        while !self.advance_build_text() {}
     }
 
     /// Bring sprites and text up to date with the board (call from update).

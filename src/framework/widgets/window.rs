@@ -6,7 +6,7 @@ use core::ops::Range;
 
 use agb::display::{
     Priority,
-    tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
+    tiled::{RegularBackground, RegularBackgroundSize, TileFormat, TileSetting},
 };
 
 use crate::framework::{assets::desktop::UI, transition::Area};
@@ -77,9 +77,24 @@ pub fn pixels(index: usize) -> &'static [u32] {
     }
 }
 
-/// Put one UI tile at tile position `(x, y)`.
+/// The colour of a window's fill: the screen's backdrop (the colour shown
+/// where no layer has a pixel) is set to it, and an app's window is shown
+/// through hardware window 0 with only its own layers
+/// (`transition::mask`), so the fill needs no tiles: [`put`] leaves it
+/// blank.
+pub fn fill_colour() -> agb::display::Rgb15 {
+    let index = pixels(tile::FILL)
+        .first()
+        .map_or(0, |row| (row & 15) as usize);
+    palette().colour(index)
+}
+
+/// Put one UI tile at tile position `(x, y)` (the fill as no tile: the
+/// backdrop shows through, see [`fill_colour`]).
 pub fn put(layer: &mut RegularBackground, (x, y): (i32, i32), index: usize) {
-    if let Some(setting) = UI.tile_settings.get(index) {
+    if index == tile::FILL {
+        layer.set_tile((x, y), &UI.tiles, TileSetting::BLANK);
+    } else if let Some(setting) = UI.tile_settings.get(index) {
         layer.set_tile((x, y), &UI.tiles, *setting);
     }
 }
@@ -223,5 +238,11 @@ mod tests {
             assert_eq!(usize::from(palette_of(setting)), UI_PALETTE);
         }
         assert_eq!(pixels(tile::FILL).len(), 8);
+        // The fill is one colour, which the backdrop stands in for.
+        let fill = pixels(tile::FILL);
+        assert!(
+            fill.iter()
+                .all(|&row| row == fill[0] && row == (row & 15) * 0x1111_1111)
+        );
     }
 }
