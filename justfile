@@ -80,9 +80,12 @@ miri: setup-miri
     cd / && cargo +{{miri_toolchain}} miri test --manifest-path "{{manifest}}" {{miri_crates}} -- {{miri_tests}}
 
 # Release .gba with a valid header (agb-gbafix), ready to flash. Save type: SRAM.
+# Game code ZPKE and maker code PD tell this ROM apart in save-type databases
+# and front-ends (no retail code starts with Z; mGBA treats codes starting
+# with F as NES Classics). Not padded to a power of two: see README.md.
 gba: setup-rom
     cargo build --release
-    agb-gbafix "{{rom_elf}}" --title "POCKET DESK" -o "{{gba_file}}"
+    agb-gbafix "{{rom_elf}}" --title "POCKET DESK" --gamecode ZPKE --makercode PD -o "{{gba_file}}"
     @echo "wrote {{gba_file}}"
 
 # Clippy with warnings denied and rustfmt --check, for every crate. The ROM's

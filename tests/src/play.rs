@@ -241,6 +241,18 @@ impl Player<'_> {
                     );
                 }
             }
+            Command::ExpectHeader(game, maker) => {
+                let rom = self.m.rom();
+                let found = |range: std::ops::Range<usize>| {
+                    String::from_utf8_lossy(rom.get(range).unwrap_or_default()).into_owned()
+                };
+                let (found_game, found_maker) = (found(0xAC..0xB0), found(0xB0..0xB2));
+                if (found_game.as_str(), found_maker.as_str()) != (game.as_str(), maker.as_str()) {
+                    bail!(
+                        "the header has game code {found_game:?} and maker code {found_maker:?}, not {game:?} and {maker:?}"
+                    );
+                }
+            }
             Command::NotBlank => {
                 if image::is_single_colour(self.m.core().screen()) {
                     bail!("the screen is a single colour");

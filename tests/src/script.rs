@@ -21,6 +21,8 @@ pub enum Command {
     /// out the play-time clock).
     GoldenRegion(String, [usize; 4]),
     NotBlank,
+    /// The ROM's game code (4 characters) and maker code (2).
+    ExpectHeader(String, String),
     /// Event text prefix, frame limit.
     WaitEvent(String, u32),
     ExpectNoEvent(String),
@@ -180,6 +182,13 @@ fn parse_command(text: &str) -> Result<Command> {
         "not-blank" => {
             want(0)?;
             Command::NotBlank
+        }
+        "expect-header" => {
+            want(2)?;
+            if args[0].len() != 4 || args[1].len() != 2 {
+                bail!("`expect-header` takes a 4-character game code and a 2-character maker code");
+            }
+            Command::ExpectHeader(args[0].to_string(), args[1].to_string())
         }
         "record-audio" => {
             want(0)?;
