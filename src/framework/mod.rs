@@ -72,6 +72,7 @@ pub mod heap;
 pub mod input;
 #[cfg(any(debug_assertions, feature = "events"))]
 pub mod perf;
+pub mod reset;
 pub mod save;
 pub mod sound;
 pub mod splash;
@@ -126,6 +127,9 @@ pub fn run(
             system.input.watch();
         } else {
             system.input.update();
+            if reset::chord_made(&system.input) {
+                reset::restart(&mut system.storage);
+            }
             // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
             let _ = menu.update(apps, system);
         }

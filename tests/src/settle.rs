@@ -16,6 +16,9 @@
 //!   (`anim.end search=..`): its own time is a budget of `just bench`'s
 //!   (`polarium.check`, `sweeper.generate.no_guess`, ...), and what its
 //!   answer changes on screen is measured from the answer.
+//!
+//! A soft reset (`event system.reset`) ends the press under way, as a
+//! reboot does: the splash that follows is the ROM starting, not an answer.
 use std::collections::BTreeMap;
 
 use crate::core::WIDTH;
@@ -107,6 +110,14 @@ impl Settle {
             && frame - open.last_down >= TAP_FRAMES
         {
             open.from = open.from.max(frame);
+        }
+        if events.iter().any(|event| event.starts_with("system.reset")) {
+            // The ROM restarts itself (a soft reset): as at a reboot, the
+            // press that asked for it ends with it.
+            self.finish();
+            self.previous = None;
+            self.ignored.clear();
+            return;
         }
         for event in events {
             if event.starts_with("anim.end") {
@@ -224,6 +235,22 @@ mod tests {
         let press = settle.worst().unwrap();
         assert_eq!((press.line, press.frames), (3, 2));
         assert_eq!(press.last_change, Some([9, 9, 9, 9]));
+    }
+
+    #[test]
+    fn a_soft_reset_ends_the_press_that_made_it() {
+        let mut settle = Settle::default();
+        let blank = screen(&[]);
+        settle.frame(0, &blank, &[]);
+        settle.frame(A, &screen(&[(5, 5)]), &[]);
+        settle.frame(A, &screen(&[(5, 5)]), &["system.reset".into()]);
+        // The splash and desktop drawing after it are the ROM starting.
+        for i in 0..40 {
+            settle.frame(A, &screen(&[(i, 9)]), &[]);
+        }
+        settle.finish();
+        assert_eq!(settle.presses.len(), 1);
+        assert_eq!(settle.worst().unwrap().frames, 0);
     }
 
     #[test]
