@@ -16,6 +16,7 @@ agb::include_aseprite!(
     16x16 "gfx/pointer.png",
     16x16 "gfx/numpad.png",
     16x16 "gfx/widgets.png",
+    8x8 "gfx/saving.png",
 );
 
 /// A 32x32 desktop icon from the app's own

@@ -16,7 +16,12 @@ use super::{
     canvas::Canvas,
     system::System,
     transition::{self, Area},
-    widgets::{status_bar::StatusBar, text::TextBox, timer::SecondClock, window},
+    widgets::{
+        status_bar::{SAVING_MARK, StatusBar},
+        text::TextBox,
+        timer::SecondClock,
+        window,
+    },
 };
 
 /// Icon grid: up to 4 apps per row.
@@ -154,6 +159,7 @@ impl Desktop {
         self.tick_clock(system);
         let was_open = self.active.is_some();
         let request = self.update_windows(apps, system);
+        self.status.set_saving(system.storage.is_saving());
         // The clock and hint catch up next frame when this one began with a
         // save, or opened or closed a window: together with either they took
         // over half a frame.
@@ -397,7 +403,9 @@ impl Desktop {
             // screen.
             cursor.set_pos((x, y)).set_priority(Priority::P2);
             canvas.object(&cursor);
-            return canvas.objects();
+            let objects = canvas.objects();
+            self.show_saving_mark(&mut canvas);
+            return objects;
         };
         let Some(app) = apps.get_mut(index) else {
             return canvas.objects();
@@ -423,7 +431,24 @@ impl Desktop {
             (&app_layers, &desktop_layers),
             running,
         );
+        if self.show_saving_mark(&mut canvas) && !running {
+            // Outside an animating window sprites are off: the mark's own
+            // window shows it.
+            let (x, y) = SAVING_MARK;
+            transition::keep_shown(canvas.frame(), Area::new(x, y, 8, 8), &desktop_layers);
+        }
         objects
+    }
+
+    /// The saving mark, if it is up (true).
+    fn show_saving_mark(&self, canvas: &mut Canvas) -> bool {
+        if !self.status.saving_mark_shown() {
+            return false;
+        }
+        let mut mark = Object::new(assets::sprites::SAVING.sprite(0));
+        mark.set_pos(SAVING_MARK).set_priority(Priority::P0);
+        canvas.object(&mark);
+        true
     }
 }
 

@@ -100,6 +100,22 @@ pub fn mask(
     }
 }
 
+/// While a window animates, keep `area` (outside it) showing the desktop's
+/// layers and sprites: the status bar's saving mark, a sprite, would
+/// otherwise be hidden with the app's. Hardware window 1, for this frame.
+pub fn keep_shown(frame: &mut GraphicsFrame, area: Area, desktop_layers: &[RegularBackgroundId]) {
+    let windows = frame.windows();
+    let shown = windows.win_in(WinIn::Win1);
+    shown.set_pos(Rect::new(
+        vec2(area.x, area.y),
+        vec2(area.width, area.height),
+    ));
+    shown.enable_objects();
+    for &layer in desktop_layers {
+        shown.enable_background(layer);
+    }
+}
+
 /// A window's border, in pixels: a tile all round.
 const BORDER: i32 = 8;
 /// The whole screen.

@@ -474,6 +474,12 @@ impl Storage {
         self.pending = self.wrote_this_frame;
     }
 
+    /// Whether a write is asked for and not yet done, or was done this
+    /// frame (the status bar's saving mark).
+    pub fn is_saving(&self) -> bool {
+        self.pending || self.wrote_this_frame
+    }
+
     /// True in a frame that began with a write: optional work such as text
     /// typing out should wait a frame, so the two never share one.
     pub fn busy(&self) -> bool {
