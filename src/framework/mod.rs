@@ -74,6 +74,7 @@ pub mod input;
 pub mod perf;
 pub mod reset;
 pub mod save;
+pub mod sleep;
 pub mod sound;
 pub mod splash;
 pub mod system;
@@ -130,8 +131,13 @@ pub fn run(
             if reset::chord_made(&system.input) {
                 reset::restart(&mut system.storage);
             }
-            // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
-            let _ = menu.update(apps, system);
+            if sleep::chord_made(&system.input) {
+                // The frame that wakes shows the screen as it was.
+                sleep::sleep(&mut system.storage, &mut system.input);
+            } else {
+                // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
+                let _ = menu.update(apps, system);
+            }
         }
         frame_time::mark_update_end();
         #[cfg(any(debug_assertions, feature = "events"))]
