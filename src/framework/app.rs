@@ -33,8 +33,16 @@
 //!   an `App::Save` loaded at power-on; call `system.storage.commit_soon()` on
 //!   events such as a win, and only what changed is written at the start of a
 //!   later frame of its own). "Persistent" state is RAM that outlives the window, not
-//!   SRAM: what must survive power-off goes in `App::Save`, whose `VERSION`
+//!   SRAM: records that must survive power-off go in `App::Save`, whose `VERSION`
 //!   and `migrate` carry players' records across format changes.
+//! - **Suspend and resume**: a game in progress survives power-off through
+//!   `App::Suspend`, a section of its own: the framework asks `suspend` for
+//!   it as the window closes, and while it runs every [`SUSPEND_FRAMES`]
+//!   (about ten seconds, what a power cut may cost) and at once after
+//!   `system.storage.suspend_soon()` (a win, a loss, a solve); it is written,
+//!   in a frame of its own, only when it changed. At power-on `resume` gets
+//!   it back after `boot`. Like `Save`, it is versioned and migrates, and a
+//!   damaged one is dropped with the boot notice.
 //! - Two background layers and the sprites: the desktop keeps two of the GBA's
 //!   four layers; show yours through the [`Canvas`] (priority 1 for the window,
 //!   0 for text on it). Sprites beyond the hardware's 128 are dropped; tests
@@ -52,10 +60,18 @@
 use alloc::boxed::Box;
 
 pub use super::assets::Icon;
-use super::{canvas::Canvas, save::Saved, system::System};
+use super::{
+    canvas::Canvas,
+    save::{Saved, Suspended},
+    system::System,
+};
 
 /// Bytes an app may keep while closed (Goodboy Galaxy's Poop Sweeper kept 96).
 pub const PERSISTENT_BUDGET: usize = 96;
+
+/// Frames between an open app's suspend checks: about ten seconds, what a
+/// power cut may cost of a game in progress.
+pub const SUSPEND_FRAMES: u16 = 600;
 
 /// How the app answers each update.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -99,6 +115,9 @@ pub trait App: 'static {
     type Working: 'static;
     /// What the app keeps in SRAM (its own versioned section); `()` for none.
     type Save: Saved;
+    /// The game in progress as kept across power-off (a section of its own,
+    /// see [`Suspended`]); `()` for none. See `suspend` and `resume`.
+    type Suspend: Suspended;
 
     const INFO: AppInfo;
 
@@ -151,6 +170,18 @@ pub trait App: 'static {
         _system: &mut System,
     ) {
     }
+    /// The game in progress, to be kept across power-off: asked for as the
+    /// window closes (after `pause`), and while it runs every
+    /// [`SUSPEND_FRAMES`] and at once after `system.storage.suspend_soon()`.
+    /// The framework writes it (a frame of its own, as every save) only if
+    /// it differs from what SRAM has. The default keeps nothing.
+    fn suspend(_persistent: &Self::Persistent, _working: &Self::Working) -> Self::Suspend {
+        Self::Suspend::default()
+    }
+    /// At power-on, after `boot`: the game in progress last kept (the
+    /// type's default when there is none, or when its section was damaged,
+    /// which the boot notice says). Put it back into the persistent state.
+    fn resume(_persistent: &mut Self::Persistent, _suspended: Self::Suspend) {}
     /// `prepare` in reverse: called every frame of the closing animation,
     /// after `pause`, until it returns true; let go of the expensive parts
     /// of the working state a piece at a time, so that dropping the rest at
@@ -185,6 +216,8 @@ pub struct Slot<A: App> {
     working: Option<Box<A::Working>>,
     /// `prepare` has returned true since the last open.
     prepared: bool,
+    /// Frames run since the game in progress was last kept.
+    unsuspended_frames: u16,
 }
 
 impl<A: App> Slot<A> {
@@ -200,10 +233,37 @@ impl<A: App> Slot<A> {
             // Loaded at power-on, so `boot` and every later frame find it.
             system.storage.section::<A::Save>(A::INFO.id);
         }
+        let mut persistent = A::boot(system);
+        if core::mem::size_of::<A::Suspend>() != 0 {
+            let suspended = system
+                .storage
+                .section::<A::Suspend>(A::Suspend::OWNER)
+                .clone();
+            A::resume(&mut persistent, suspended);
+        }
         Self {
-            persistent: A::boot(system),
+            persistent,
             working: None,
             prepared: false,
+            unsuspended_frames: 0,
+        }
+    }
+
+    /// Keep the game in progress in its section, written at the start of a
+    /// later frame if it changed.
+    fn keep_suspended(&mut self, system: &mut System) {
+        if core::mem::size_of::<A::Suspend>() == 0 {
+            return;
+        }
+        self.unsuspended_frames = 0;
+        let Some(working) = self.working.as_deref() else {
+            return;
+        };
+        let game = A::suspend(&self.persistent, working);
+        let section = system.storage.section::<A::Suspend>(A::Suspend::OWNER);
+        if *section != game {
+            *section = game;
+            system.storage.commit_soon();
         }
     }
 
@@ -257,10 +317,15 @@ impl<A: App> AppSlot for Slot<A> {
     }
 
     fn update(&mut self, system: &mut System) -> Request {
-        match self.working.as_deref_mut() {
+        let request = match self.working.as_deref_mut() {
             Some(working) => A::update(&mut self.persistent, working, system),
             None => Request::Close,
+        };
+        self.unsuspended_frames = self.unsuspended_frames.saturating_add(1);
+        if system.storage.take_suspend_request() || self.unsuspended_frames >= SUSPEND_FRAMES {
+            self.keep_suspended(system);
         }
+        request
     }
 
     fn draw(&mut self, system: &mut System) {
@@ -284,6 +349,7 @@ impl<A: App> AppSlot for Slot<A> {
         if let Some(working) = self.working.as_deref_mut() {
             A::pause(&mut self.persistent, working, system);
         }
+        self.keep_suspended(system);
     }
 
     fn claims_start(&self) -> bool {
@@ -319,7 +385,7 @@ pub mod hello {
         app::Icon,
         assets::sfx,
         canvas::Canvas,
-        save::Saved,
+        save::{Saved, Suspended},
         transition::Area,
         widgets::{text::TextBox, window},
     };
@@ -343,6 +409,21 @@ pub mod hello {
         const VERSION: u8 = 1;
     }
 
+    /// What it keeps of its "game in progress" across power-off: the times
+    /// opened (`App::Suspend`; a game keeps its board here).
+    #[derive(Serialize, Deserialize, Clone, Default, PartialEq)]
+    pub struct HelloGame {
+        opened: u8,
+    }
+
+    impl Saved for HelloGame {
+        const VERSION: u8 = 1;
+    }
+
+    impl Suspended for HelloGame {
+        const OWNER: &'static str = "hello.game";
+    }
+
     pub struct Working {
         /// The window frame and its text (`window::layers`).
         frame_layer: RegularBackground,
@@ -353,10 +434,12 @@ pub mod hello {
     }
 
     impl App for Hello {
-        /// Times opened since power-on: kept while closed, not saved.
+        /// Times opened: kept while closed, and across power-off through
+        /// `suspend` and `resume`.
         type Persistent = u8;
         type Working = Working;
         type Save = HelloSave;
+        type Suspend = HelloGame;
 
         const INFO: AppInfo = AppInfo {
             id: "hello",
@@ -371,6 +454,14 @@ pub mod hello {
 
         fn boot(_system: &mut System) -> u8 {
             0
+        }
+
+        fn suspend(opened: &u8, _working: &Working) -> HelloGame {
+            HelloGame { opened: *opened }
+        }
+
+        fn resume(opened: &mut u8, game: HelloGame) {
+            *opened = game.opened;
         }
 
         fn open(opened: &mut u8, _system: &mut System) -> Working {
@@ -465,5 +556,9 @@ pub mod hello {
             assert_eq!(app.persistent_bytes(), 1);
             assert_eq!(*slot.persistent(), times);
         }
+        // Power-on again with the same save: the count was kept as the
+        // window closed, and is resumed.
+        let again = Slot::<Hello>::new(&mut system);
+        assert_eq!(*again.persistent(), 2);
     }
 }

@@ -108,10 +108,13 @@ impl Desktop {
             labels.push(label);
         }
         let hint = TextBox::new((4, 146), 29, 1);
+        // An app's sections are its id's, and its game in progress's
+        // (`sweeper.game`).
         let label = |owner: &str| {
+            let app = owner.split('.').next().unwrap_or(owner);
             apps.iter()
                 .map(|app| app.info())
-                .find(|info| info.id == owner)
+                .find(|info| info.id == app)
                 .map_or("an app", |info| info.label)
         };
         let notice = system

@@ -125,6 +125,7 @@ impl App for Nonogram {
     type Persistent = Persistent;
     type Working = Working;
     type Save = NonogramSave;
+    type Suspend = ();
 
     const INFO: AppInfo = AppInfo {
         id: puzzle::ID,

@@ -141,6 +141,7 @@ impl App for Polarium {
     type Persistent = Persistent;
     type Working = Working;
     type Save = PolariumSave;
+    type Suspend = ();
 
     const INFO: AppInfo = AppInfo {
         id: "polarium",

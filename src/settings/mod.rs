@@ -56,6 +56,7 @@ impl App for Settings {
     type Persistent = Persistent;
     type Working = Working;
     type Save = ();
+    type Suspend = ();
 
     const INFO: AppInfo = AppInfo {
         id: "settings",

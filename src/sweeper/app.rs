@@ -6,6 +6,7 @@ use alloc::boxed::Box;
 
 use super::{
     art::{self, Face},
+    game::SuspendedGame,
     records::SweeperSave,
     rules::{
         Board, Difficulty, GameState, NoGuessGenerator, Outcome, Pos,
@@ -126,6 +127,7 @@ impl App for Sweeper {
     type Persistent = Board;
     type Working = Working;
     type Save = SweeperSave;
+    type Suspend = SuspendedGame;
 
     const INFO: AppInfo = AppInfo {
         id: "sweeper",
@@ -156,6 +158,21 @@ impl App for Sweeper {
             save.record(Difficulty::Easy, false)
         );
         Board::new(Difficulty::Easy, false)
+    }
+
+    fn suspend(board: &Board, _working: &Working) -> SuspendedGame {
+        SuspendedGame::of(board)
+    }
+
+    fn resume(board: &mut Board, game: SuspendedGame) {
+        match game.board() {
+            Some(kept) => {
+                *board = kept;
+                crate::event!("sweeper.resumed board={:08x}", fingerprint(board));
+            }
+            None if !game.is_empty() => crate::event!("sweeper.resume refused"),
+            None => {}
+        }
     }
 
     fn open(board: &mut Board, system: &mut System) -> Working {
@@ -198,6 +215,8 @@ impl App for Sweeper {
         if working.save_when_shown && working.view.message_shown() {
             working.save_when_shown = false;
             system.storage.commit_soon();
+            // The game as it ended too: a win or a loss is worth keeping.
+            system.storage.suspend_soon();
         }
         match working.mode {
             Mode::Play { .. } => update_play(board, working, system),

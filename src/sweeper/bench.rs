@@ -205,4 +205,9 @@ pub fn run(bench: &mut Bench) {
             records: [record; LINES],
         },
     );
+    // A game in progress is a fixed-size snapshot, whatever the board.
+    largest_save(
+        "sweeper.game",
+        &super::game::SuspendedGame::of(&Board::new(Difficulty::Hard, true)),
+    );
 }

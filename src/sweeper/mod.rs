@@ -3,13 +3,15 @@
 //! - `rules/`: the pure game (board, floodfill, chording, no-guess generator).
 //! - `app.rs`: the app contract: input, timer, records, sounds.
 //! - `view.rs`: drawing: 84 square sprites over a tilemap well, status bar.
-//! - `records.rs`: the save section; `sounds.rs`: music and sound effects;
+//! - `records.rs`: the save section; `game.rs`: the game in progress, kept
+//!   across power-off; `sounds.rs`: music and sound effects;
 //!   `art.rs`: sprite sheets and their frame names.
 
 mod app;
 pub(crate) mod art;
 #[cfg(feature = "bench")]
 mod bench;
+mod game;
 pub mod records;
 pub use sweeper_rules as rules;
 mod sounds;

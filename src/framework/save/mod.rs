@@ -29,7 +29,7 @@ use core::any::Any;
 
 pub use notice::{Loss, Notice};
 pub use record::Record;
-pub use section::{DeskSave, IDENTIFIER, SLOTS, Saved, SectionTag, Settings};
+pub use section::{DeskSave, IDENTIFIER, SLOTS, Saved, SectionTag, Settings, Suspended};
 
 use header::{HeaderState, SECTOR, sram};
 use section::{DESK, SectionError, decode, fingerprint};
@@ -104,6 +104,8 @@ pub struct Storage {
     pending: bool,
     /// Whether this frame's `flush` wrote (see `busy`).
     wrote_this_frame: bool,
+    /// `suspend_soon` was asked.
+    suspend_asked: bool,
 }
 
 impl Storage {
@@ -206,6 +208,7 @@ impl Storage {
             writes: 0,
             pending: false,
             wrote_this_frame: false,
+            suspend_asked: false,
         }
     }
 
@@ -472,6 +475,17 @@ impl Storage {
     pub fn flush(&mut self) {
         self.wrote_this_frame = self.pending && self.write_next_change();
         self.pending = self.wrote_this_frame;
+    }
+
+    /// Ask for the open app's game in progress to be kept now (`App::suspend`),
+    /// not at its next turn: after a win, a loss, a solve.
+    pub fn suspend_soon(&mut self) {
+        self.suspend_asked = true;
+    }
+
+    /// Whether `suspend_soon` was asked since the last call.
+    pub fn take_suspend_request(&mut self) -> bool {
+        core::mem::take(&mut self.suspend_asked)
     }
 
     /// Whether a write is asked for and not yet done, or was done this

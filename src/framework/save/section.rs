@@ -31,6 +31,19 @@ impl Saved for () {
     const VERSION: u8 = 0;
 }
 
+/// What a type must be to keep an app's game in progress across power-off
+/// (`App::Suspend`): a section of its own, under the owner name `OWNER`
+/// (the app's id and `.game`, by convention), whose default means "nothing
+/// in progress".
+pub trait Suspended: Saved + Clone + PartialEq {
+    const OWNER: &'static str;
+}
+
+/// Apps that keep no game in progress.
+impl Suspended for () {
+    const OWNER: &'static str = "";
+}
+
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Settings {
     pub music: bool,

@@ -817,6 +817,8 @@ impl Default for Board {
     }
 }
 
+mod snapshot;
+
 #[cfg(all(feature = "testing", target_arch = "arm"))]
 pub mod rom_tests;
 #[cfg(test)]

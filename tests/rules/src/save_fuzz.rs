@@ -20,8 +20,9 @@ use crate::nonogram::records::{CUSTOM_SLOTS, Custom, NonogramSave, Options};
 use crate::nonogram::rules::Grid;
 use crate::polarium::records::{Best, PolariumSave};
 use crate::random::Rng;
+use crate::sweeper::game::SuspendedGame;
 use crate::sweeper::records::{LINES, SweeperSave};
-use crate::sweeper::rules::Difficulty;
+use crate::sweeper::rules::{Board, Difficulty};
 
 /// Inputs per fuzzed decoder; Miri runs a handful.
 const ROUNDS: u32 = if cfg!(miri) { 200 } else { 1_000_000 };
@@ -82,6 +83,33 @@ impl Fuzzed for SweeperSave {
             }
         }
         sum
+    }
+}
+
+impl Fuzzed for SuspendedGame {
+    const OWNER: &'static str = "sweeper.game";
+    fn samples(rng: &mut Rng) -> Vec<Self> {
+        let mut samples = vec![SuspendedGame::default()];
+        for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+            let mut board = Board::new(difficulty, rng.below(2) == 0);
+            samples.push(SuspendedGame::of(&board));
+            board.set_deal(rng.below(10_000) as u16);
+            let middle = crate::sweeper::rules::Pos::new(7, 3);
+            board.act(middle, rng);
+            samples.push(SuspendedGame::of(&board));
+        }
+        samples
+    }
+    fn use_as_the_app_does(&self) -> u64 {
+        // The app plays on from the board read back.
+        match self.board() {
+            Some(mut board) => {
+                let mut rng = Rng::new(9);
+                board.act(crate::sweeper::rules::Pos::new(0, 0), &mut rng);
+                u64::from(board.revealed_count()) + u64::from(board.elapsed_seconds())
+            }
+            None => 0,
+        }
     }
 }
 
@@ -258,6 +286,12 @@ fn desk_section_survives_fuzzing() {
 #[test]
 fn sweeper_section_survives_fuzzing() {
     let outcomes = fuzz_section::<SweeperSave>(2);
+    assert!(outcomes["decoded"] > ROUNDS / 100);
+}
+
+#[test]
+fn sweeper_game_in_progress_survives_fuzzing() {
+    let outcomes = fuzz_section::<SuspendedGame>(5);
     assert!(outcomes["decoded"] > ROUNDS / 100);
 }
 
