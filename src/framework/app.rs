@@ -173,10 +173,22 @@ pub trait App: 'static {
     /// The game in progress, to be kept across power-off: asked for as the
     /// window closes (after `pause`), and while it runs every
     /// [`SUSPEND_FRAMES`] and at once after `system.storage.suspend_soon()`.
-    /// The framework writes it (a frame of its own, as every save) only if
-    /// it differs from what SRAM has. The default keeps nothing.
-    fn suspend(_persistent: &Self::Persistent, _working: &Self::Working) -> Self::Suspend {
+    /// It may also bring the app's `Save` up to date (a draft kept there:
+    /// `commit_soon` if it changed). The framework writes the game in
+    /// progress (a frame of its own, as every save) only if it changed.
+    /// The default keeps nothing.
+    fn suspend(
+        _persistent: &Self::Persistent,
+        _working: &Self::Working,
+        _system: &mut System,
+    ) -> Self::Suspend {
         Self::Suspend::default()
+    }
+    /// Whether the window shows all it was asked to: the periodic keeping
+    /// of the game in progress waits for it, so its write never delays a
+    /// screen the player is waiting for. True by default.
+    fn is_settled(_persistent: &Self::Persistent, _working: &Self::Working) -> bool {
+        true
     }
     /// At power-on, after `boot`: the game in progress last kept (the
     /// type's default when there is none, or when its section was damaged,
@@ -259,7 +271,7 @@ impl<A: App> Slot<A> {
         let Some(working) = self.working.as_deref() else {
             return;
         };
-        let game = A::suspend(&self.persistent, working);
+        let game = A::suspend(&self.persistent, working, system);
         let section = system.storage.section::<A::Suspend>(A::Suspend::OWNER);
         if *section != game {
             *section = game;
@@ -322,7 +334,12 @@ impl<A: App> AppSlot for Slot<A> {
             None => Request::Close,
         };
         self.unsuspended_frames = self.unsuspended_frames.saturating_add(1);
-        if system.storage.take_suspend_request() || self.unsuspended_frames >= SUSPEND_FRAMES {
+        let due = self.unsuspended_frames >= SUSPEND_FRAMES
+            && self
+                .working
+                .as_deref()
+                .is_some_and(|working| A::is_settled(&self.persistent, working));
+        if system.storage.take_suspend_request() || due {
             self.keep_suspended(system);
         }
         request
@@ -456,7 +473,7 @@ pub mod hello {
             0
         }
 
-        fn suspend(opened: &u8, _working: &Working) -> HelloGame {
+        fn suspend(opened: &u8, _working: &Working, _system: &mut System) -> HelloGame {
             HelloGame { opened: *opened }
         }
 

@@ -21,6 +21,7 @@ use super::{
     puzzle::{self, Game, Persistent, Source},
     records::{Custom, NonogramSave, Options},
     rules::{CodeError, Grid, play::PACKED_BYTES},
+    suspended::SuspendedPuzzle,
     view::{self, View},
 };
 use crate::framework::{
@@ -125,7 +126,7 @@ impl App for Nonogram {
     type Persistent = Persistent;
     type Working = Working;
     type Save = NonogramSave;
-    type Suspend = ();
+    type Suspend = SuspendedPuzzle;
 
     const INFO: AppInfo = AppInfo {
         id: puzzle::ID,
@@ -160,8 +161,43 @@ impl App for Nonogram {
         persistent
     }
 
+    fn suspend(persistent: &Persistent, working: &Working, system: &mut System) -> SuspendedPuzzle {
+        let editing = matches!(working.mode, Mode::Edit(_));
+        if let Mode::Edit(editor) = &working.mode {
+            let before = puzzle::save(system).draft.clone();
+            editor.keep_draft(system);
+            if puzzle::save(system).draft != before {
+                system.storage.commit_soon();
+            }
+        }
+        SuspendedPuzzle::of(persistent, &working.game.packed_marks(), editing)
+    }
+
+    fn is_settled(_persistent: &Persistent, working: &Working) -> bool {
+        working.complete
+    }
+
+    fn resume(persistent: &mut Persistent, puzzle: SuspendedPuzzle) {
+        if puzzle.restore(persistent) {
+            crate::event!(
+                "nonogram.resumed puzzle={} seconds={}",
+                persistent.source,
+                persistent.seconds
+            );
+        } else if !puzzle.is_empty() {
+            crate::event!("nonogram.resume refused");
+        }
+    }
+
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
         let game = Game::load(persistent, Some(&persistent.marks), system);
+        // A cursor kept for a puzzle that is no longer there (one back from
+        // power-off, whose slot was emptied) stays on the board loaded.
+        let (width, height) = game.size();
+        persistent.cursor = (
+            persistent.cursor.0.min(width.saturating_sub(1) as u8),
+            persistent.cursor.1.min(height.saturating_sub(1) as u8),
+        );
         let options = puzzle::save(system).options;
         let view = boxed_view(system.app_palette, Colours::new(options.high_contrast));
         let editor = if persistent.editing {

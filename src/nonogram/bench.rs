@@ -33,6 +33,20 @@ pub fn run(bench: &mut Bench) {
             draft: Some((u8::MAX, picture)),
         },
     );
+    // A game in progress at its largest: every number at its widest.
+    let playing = super::puzzle::Persistent {
+        source: super::puzzle::Source::Random(u32::MAX),
+        cursor: (MAX_WIDTH as u8 - 1, MAX_HEIGHT as u8 - 1),
+        seconds: u16::MAX,
+        mistakes: u8::MAX,
+        solved: true,
+        marks: [u8::MAX; super::rules::play::PACKED_BYTES],
+        editing: true,
+    };
+    largest_save(
+        "nonogram.game",
+        &super::suspended::SuspendedPuzzle::of(&playing, &playing.marks, true),
+    );
 }
 
 /// The hint guide after one cell changes (its row and its column): 1% of a

@@ -33,6 +33,7 @@ mod puzzle;
 mod raster;
 mod raster_text;
 pub mod records;
+mod suspended;
 pub use nonogram_rules as rules;
 mod view;
 

@@ -211,6 +211,8 @@ impl Play {
         };
         persistent.marks = game.finish(new_best);
         system.storage.commit_soon();
+        // The solved board too: a solve is worth keeping at once.
+        system.storage.suspend_soon();
         system.sound.play(sfx::CONFIRM);
         crate::event!(
             "nonogram.solved puzzle={} seconds={} mistakes={} best={}",

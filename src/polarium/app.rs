@@ -21,6 +21,7 @@ use super::{
     session::{Hint, Persistent, Purpose, Session, Source, open_puzzles},
     size_choice::SizeChoice,
     sounds,
+    suspended::SuspendedPuzzle,
     view::{self, Scene, Sprites, View},
 };
 use crate::framework::{
@@ -141,7 +142,7 @@ impl App for Polarium {
     type Persistent = Persistent;
     type Working = Working;
     type Save = PolariumSave;
-    type Suspend = ();
+    type Suspend = SuspendedPuzzle;
 
     const INFO: AppInfo = AppInfo {
         id: "polarium",
@@ -182,6 +183,37 @@ impl App for Polarium {
             editing: false,
             stroke: PackedStroke::default(),
             hint: Hint::None,
+        }
+    }
+
+    fn suspend(
+        persistent: &Persistent,
+        working: &Working,
+        _system: &mut System,
+    ) -> SuspendedPuzzle {
+        // As `pause` leaves it, without pausing.
+        let session = &working.session;
+        let source = match &working.screen {
+            Screen::Edit(editor) => (editor::painted(*editor.board()), true),
+            _ => (persistent.source, false),
+        };
+        SuspendedPuzzle::of(
+            persistent,
+            source,
+            PackedStroke::of(session.stroke()),
+            session.hint(),
+        )
+    }
+
+    fn is_settled(_persistent: &Persistent, working: &Working) -> bool {
+        working.view.is_idle()
+    }
+
+    fn resume(persistent: &mut Persistent, puzzle: SuspendedPuzzle) {
+        if puzzle.restore(persistent) {
+            crate::event!("polarium.resumed source={:?}", persistent.source);
+        } else if !puzzle.is_empty() {
+            crate::event!("polarium.resume refused");
         }
     }
 

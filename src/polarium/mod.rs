@@ -35,6 +35,7 @@ mod search;
 mod session;
 mod size_choice;
 mod sounds;
+mod suspended;
 mod view;
 
 /// The app (its side of the contract is in `app.rs`); named here, where

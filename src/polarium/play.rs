@@ -362,6 +362,8 @@ impl Play {
             new_best
         );
         persistent.solved = true;
+        // The solved puzzle is worth keeping at once.
+        system.storage.suspend_soon();
         crate::event!("anim.end note=polarium_cleared");
         *self = Self::Solved;
         session.clear_stroke();

@@ -160,7 +160,7 @@ impl App for Sweeper {
         Board::new(Difficulty::Easy, false)
     }
 
-    fn suspend(board: &Board, _working: &Working) -> SuspendedGame {
+    fn suspend(board: &Board, _working: &Working, _system: &mut System) -> SuspendedGame {
         SuspendedGame::of(board)
     }
 

@@ -163,7 +163,37 @@ impl Default for PackedStroke {
     }
 }
 
+/// Bytes of [`PackedStroke::to_bytes`].
+pub const PACKED_STROKE_BYTES: usize = 2 + PACKED_STEP_BYTES;
+
 impl PackedStroke {
+    /// As bytes, to keep across power-off: the first cell (0xFF: none),
+    /// the step count, the steps.
+    #[must_use]
+    pub fn to_bytes(&self) -> [u8; PACKED_STROKE_BYTES] {
+        let mut bytes = [0u8; PACKED_STROKE_BYTES];
+        bytes[0] = self.first.map_or(0xFF, |cell| cell.y << 4 | cell.x & 15);
+        bytes[1] = self.steps;
+        bytes[2..].copy_from_slice(&self.directions);
+        bytes
+    }
+
+    /// What [`Self::to_bytes`] gave; `None` for another length. Any bytes
+    /// of the right length are a packed stroke: `unpack` keeps only what
+    /// is a stroke on its board.
+    #[must_use]
+    pub fn from_bytes(bytes: &[u8]) -> Option<Self> {
+        let bytes: &[u8; PACKED_STROKE_BYTES] = bytes.try_into().ok()?;
+        let first = (bytes[0] != 0xFF).then(|| Cell::new(bytes[0] >> 4, bytes[0] & 15));
+        let mut directions = [0u8; PACKED_STEP_BYTES];
+        directions.copy_from_slice(&bytes[2..]);
+        Some(Self {
+            first,
+            steps: bytes[1],
+            directions,
+        })
+    }
+
     #[must_use]
     pub fn of(stroke: &Stroke) -> Self {
         let mut packed = Self {
@@ -263,6 +293,9 @@ mod tests {
                 }
             }
             assert_eq!(PackedStroke::of(&stroke).unpack(&board), stroke);
+            // As bytes and back, the same.
+            let packed = PackedStroke::of(&stroke);
+            assert_eq!(PackedStroke::from_bytes(&packed.to_bytes()), Some(packed));
             // Any bytes: a valid stroke (every step checked), never a panic.
             let garbage = PackedStroke {
                 first: Some(Cell::new(rng.below(12) as u8, rng.below(12) as u8)),
@@ -279,6 +312,14 @@ mod tests {
             );
         }
         assert!(PackedStroke::default().unpack(&board).is_empty());
+        assert_eq!(
+            PackedStroke::from_bytes(&PackedStroke::default().to_bytes()),
+            Some(PackedStroke::default())
+        );
+        assert_eq!(
+            PackedStroke::from_bytes(&[0; PACKED_STROKE_BYTES - 1]),
+            None
+        );
     }
 
     #[test]
