@@ -137,6 +137,11 @@ fn boot_all(
     results.into_values().collect()
 }
 
+/// Boots every chip once (`cut-random-check`), two at a time.
+pub fn boot_chips(rom: &[u8], chips: &[Vec<u8>]) -> Vec<Result<Boot>> {
+    boot_all(rom, chips, boot)
+}
+
 /// `cut-every`: `images` are the chip before `owner`'s save, after each
 /// byte it changed, and after the save. Every one must boot and load each
 /// section as before the save, except `owner`'s, which may also be as after

@@ -46,6 +46,17 @@ pub struct Machine {
     stack: Option<(u32, u32)>,
     /// The deepest the stack has reached in bytes, over reboots.
     stack_peak: u32,
+    /// `cut-random`, once armed.
+    random_cuts: Option<RandomCuts>,
+}
+
+/// `cut-random`: the chance in a thousand of keeping a frame's chip, the
+/// choice's generator, and the chips kept, each with how many events had
+/// been logged by then.
+struct RandomCuts {
+    chance: u32,
+    rng: crate::rng::Rng,
+    kept: Vec<(Vec<u8>, usize)>,
 }
 
 /// How deep the stack went: bytes used and bytes it may use.
@@ -68,6 +79,7 @@ impl Machine {
             notes: Vec::new(),
             stack: None,
             stack_peak: 0,
+            random_cuts: None,
         })
     }
 
@@ -151,7 +163,89 @@ impl Machine {
         }
         let mut entries = std::mem::take(&mut self.pending);
         entries.extend(log::drain());
-        self.process(entries)
+        self.process(entries)?;
+        self.keep_random_cut();
+        Ok(())
+    }
+
+    /// `cut-random`: from now on keep the chip as it is after a frame, a
+    /// power cut there, at random (`chance` in a thousand frames).
+    pub fn arm_cut_random(&mut self, chance: u32, seed: u64) {
+        self.random_cuts = Some(RandomCuts {
+            chance,
+            rng: crate::rng::Rng::new(seed),
+            kept: Vec::new(),
+        });
+    }
+
+    fn keep_random_cut(&mut self) {
+        let Some(cuts) = self.random_cuts.as_mut() else {
+            return;
+        };
+        if cuts.rng.below(1000) >= u64::from(cuts.chance) {
+            return;
+        }
+        let (chip, logged) = (self.sram(), self.events.len());
+        if let Some(cuts) = self.random_cuts.as_mut() {
+            cuts.kept.push((chip, logged));
+        }
+    }
+
+    /// `cut-random-check`: boot `count` of the chips kept (all if fewer),
+    /// each as the power came back after that cut: no notice, and every
+    /// section as last written before the cut (its `save.end` hash), or as
+    /// loaded at boot if it was not written since.
+    pub fn check_random_cuts(&mut self, count: u32) -> Result<String> {
+        let Some(RandomCuts {
+            mut rng, mut kept, ..
+        }) = self.random_cuts.take()
+        else {
+            bail!("cut-random-check: no cut-random before it");
+        };
+        while kept.len() > count as usize {
+            let drop = rng.below(kept.len() as u64) as usize;
+            kept.remove(drop);
+        }
+        let expected: Vec<HashMap<String, String>> = kept
+            .iter()
+            .map(|&(_, logged)| last_written(&self.events[..logged]))
+            .collect();
+        let mut chips: Vec<Vec<u8>> = Vec::new();
+        for (chip, _) in &kept {
+            if !chips.contains(chip) {
+                chips.push(chip.clone());
+            }
+        }
+        let boots = crate::faults::boot_chips(&self.rom, &chips);
+        let mut writes_seen = 0;
+        for ((chip, logged), expected) in kept.iter().zip(&expected) {
+            let index = chips.iter().position(|c| c == chip).unwrap_or(0);
+            let boot = boots[index]
+                .as_ref()
+                .map_err(|e| anyhow::anyhow!("cut after event {logged}: {e:#}"))?;
+            if boot.notice != "None" {
+                bail!("cut after event {logged}: notice {}", boot.notice);
+            }
+            for (owner, hash) in expected {
+                let loaded = boot.sections.get(owner).map(|(_, hash)| hash.as_str());
+                if loaded != Some(hash.as_str()) {
+                    bail!(
+                        "cut after event {logged}: {owner} loaded {loaded:?}, not as last written ({hash})"
+                    );
+                }
+            }
+            writes_seen = writes_seen.max(
+                self.events[..*logged]
+                    .iter()
+                    .filter(|e| e.starts_with("save.end ok=true"))
+                    .count(),
+            );
+        }
+        Ok(format!(
+            "cut-random: {} cut points at random frames ({} different chips, after up to {writes_seen} writes) all boot with every section as last written",
+            kept.len(),
+            chips.len()
+        ))
     }
 
     fn process(&mut self, entries: Vec<Entry>) -> Result<()> {
@@ -399,4 +493,23 @@ fn parse_painted(text: &str) -> Option<(u32, u32)> {
 fn hex_field(fields: &str, name: &str) -> Option<u32> {
     log::field(fields, name)
         .and_then(|hex| u32::from_str_radix(hex.trim_start_matches("0x"), 16).ok())
+}
+
+/// Each section's fingerprint as the events up to a point leave it: loaded
+/// at boot (`save.section ... hash=`), then each write (`save.end ok=true
+/// ... hash=`).
+fn last_written(events: &[String]) -> HashMap<String, String> {
+    let mut hashes = HashMap::new();
+    for event in events {
+        let fields = event
+            .strip_prefix("save.section ")
+            .or_else(|| event.strip_prefix("save.end ok=true "));
+        if let Some(fields) = fields
+            && let (Some(owner), Some(hash)) =
+                (log::field(fields, "owner"), log::field(fields, "hash"))
+        {
+            hashes.insert(owner.to_string(), hash.to_string());
+        }
+    }
+    hashes
 }

@@ -362,6 +362,13 @@ impl Player<'_> {
                 self.m.arm_cut_every(owner.clone());
                 self.cut_line = Some(line.number);
             }
+            Command::CutRandom(chance, seed) => self.m.arm_cut_random(*chance, *seed),
+            Command::CutRandomCheck(count) => {
+                let note = self.m.check_random_cuts(*count)?;
+                if self.opts.notes {
+                    println!("{note}");
+                }
+            }
             Command::FlipBits(count, seed) => {
                 let sram = self.m.sram();
                 let note = crate::faults::check_flips(self.m.rom(), &sram, *seed, *count)?;

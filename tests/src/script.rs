@@ -33,6 +33,10 @@ pub enum Command {
     /// At the next save of this owner's section, boot the chip as cut after
     /// every byte the save changes.
     CutEvery(String),
+    /// `cut-random CHANCE SEED`: keep the chip at random frames from here.
+    CutRandom(u32, u64),
+    /// `cut-random-check COUNT`: boot COUNT of the chips kept.
+    CutRandomCheck(u32),
     /// Boot this many copies of the chip with random bits flipped: count, seed.
     FlipBits(u32, u64),
     /// Output path, seed, number of bytes to damage.
@@ -253,6 +257,14 @@ fn parse_command(text: &str) -> Result<Command> {
         "cut-every" => {
             want(1)?;
             Command::CutEvery(args[0].to_string())
+        }
+        "cut-random" => {
+            want(2)?;
+            Command::CutRandom(number(args[0])?, number(args[1])?)
+        }
+        "cut-random-check" => {
+            want(1)?;
+            Command::CutRandomCheck(number(args[0])?)
         }
         "flip-bits" => {
             want(2)?;

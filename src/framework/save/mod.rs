@@ -634,11 +634,12 @@ fn write(
     let result = manager.write(slot, &bytes, &tag);
     #[cfg(any(debug_assertions, feature = "events"))]
     crate::event!(
-        "save.end ok={} owner={} bytes={} cycles={}",
+        "save.end ok={} owner={} bytes={} cycles={} hash={:08x}",
         result.is_ok(),
         owner,
         bytes.len(),
-        super::cycles::now().wrapping_sub(start)
+        super::cycles::now().wrapping_sub(start),
+        fingerprint(&bytes)
     );
     // A failed write is not retried every frame; the next change tries again.
     let _ = result;
