@@ -171,7 +171,8 @@ pub trait App: 'static {
     ) {
     }
     /// The game in progress, to be kept across power-off: asked for as the
-    /// window closes (after `pause`), and while it runs every
+    /// window closes (after `pause`; written once it has closed), and while
+    /// it runs every
     /// [`SUSPEND_FRAMES`] and at once after `system.storage.suspend_soon()`.
     /// It may also bring the app's `Save` up to date (a draft kept there:
     /// `commit_soon` if it changed). The framework writes the game in
@@ -261,9 +262,9 @@ impl<A: App> Slot<A> {
         }
     }
 
-    /// Keep the game in progress in its section, written at the start of a
-    /// later frame if it changed.
-    fn keep_suspended(&mut self, system: &mut System) {
+    /// Keep the game in progress in its section; if it changed and `now`,
+    /// written at the start of a later frame (else with the next save).
+    fn keep_suspended(&mut self, system: &mut System, now: bool) {
         if core::mem::size_of::<A::Suspend>() == 0 {
             return;
         }
@@ -275,7 +276,9 @@ impl<A: App> Slot<A> {
         let section = system.storage.section::<A::Suspend>(A::Suspend::OWNER);
         if *section != game {
             *section = game;
-            system.storage.commit_soon();
+            if now {
+                system.storage.commit_soon();
+            }
         }
     }
 
@@ -340,7 +343,7 @@ impl<A: App> AppSlot for Slot<A> {
                 .as_deref()
                 .is_some_and(|working| A::is_settled(&self.persistent, working));
         if system.storage.take_suspend_request() || due {
-            self.keep_suspended(system);
+            self.keep_suspended(system, true);
         }
         request
     }
@@ -366,7 +369,9 @@ impl<A: App> AppSlot for Slot<A> {
         if let Some(working) = self.working.as_deref_mut() {
             A::pause(&mut self.persistent, working, system);
         }
-        self.keep_suspended(system);
+        // Written once the window has closed, with the desktop's save: a
+        // closing animation's frames are the heaviest.
+        self.keep_suspended(system, false);
     }
 
     fn claims_start(&self) -> bool {

@@ -30,6 +30,13 @@ pub struct Input {
     /// Keys down this frame that went up and down again since the last
     /// read: pressed anew, though the last read also saw them down.
     pressed_again: u16,
+    /// Keys seen down on frames the keypad was not read for the apps, as
+    /// bits of [`Button`]: one pressed and let go within them (a tap during
+    /// two saves' frames) is still a press at the next read.
+    down_unseen: u16,
+    /// Keys tapped within unread frames, up again at this read: pressed
+    /// this frame, though not held.
+    tapped_unseen: u16,
 }
 
 impl Default for Input {
@@ -45,6 +52,8 @@ impl Input {
             held_frames: [0; 4],
             released_unseen: 0,
             pressed_again: 0,
+            down_unseen: 0,
+            tapped_unseen: 0,
         }
     }
 
@@ -54,7 +63,9 @@ impl Input {
     pub fn watch(&mut self) {
         let now = ButtonState::current();
         for button in ALL {
-            if !now.is_pressed(button) {
+            if now.is_pressed(button) {
+                self.down_unseen |= button as u16;
+            } else {
                 self.released_unseen |= button as u16;
             }
         }
@@ -62,14 +73,25 @@ impl Input {
 
     /// Read the keypad; call once per frame.
     pub fn update(&mut self) {
+        let seen_down = self.pressed_bits();
         self.buttons.update();
         self.pressed_again = 0;
+        self.tapped_unseen = 0;
         for button in ALL {
-            if self.released_unseen & button as u16 != 0 && self.buttons.is_pressed(button) {
-                self.pressed_again |= button as u16;
+            let bit = button as u16;
+            if self.released_unseen & bit != 0 && self.buttons.is_pressed(button) {
+                self.pressed_again |= bit;
+            }
+            // Went down and up again unread: a press all the same.
+            if self.down_unseen & bit != 0
+                && seen_down & bit == 0
+                && !self.buttons.is_pressed(button)
+            {
+                self.tapped_unseen |= bit;
             }
         }
         self.released_unseen = 0;
+        self.down_unseen = 0;
         for (held, direction) in self.held_frames.iter_mut().zip(DIRECTIONS) {
             if self.pressed_again & direction as u16 != 0 {
                 *held = 0;
@@ -78,6 +100,9 @@ impl Input {
                 // Past 255 frames, step back a whole number of repeats so a
                 // long hold keeps repeating at the same pace.
                 held.checked_add(1).unwrap_or(u8::MAX - REPEAT_INTERVAL + 1)
+            } else if self.tapped_unseen & direction as u16 != 0 {
+                // Tapped unread: one step, as a tap moves.
+                1
             } else {
                 0
             };
@@ -89,7 +114,15 @@ impl Input {
     }
 
     pub fn just_pressed(&self, button: Button) -> bool {
-        self.buttons.is_just_pressed(button) || self.pressed_again & button as u16 != 0
+        self.buttons.is_just_pressed(button)
+            || (self.pressed_again | self.tapped_unseen) & button as u16 != 0
+    }
+
+    /// The keys the last read saw down, as bits of [`Button`].
+    fn pressed_bits(&self) -> u16 {
+        ALL.into_iter()
+            .filter(|&button| self.buttons.is_pressed(button))
+            .fold(0, |bits, button| bits | button as u16)
     }
 
     /// A direction press, repeated while held. Returns (dx, dy).
