@@ -164,6 +164,11 @@ impl App for Sweeper {
         SuspendedGame::of(board)
     }
 
+    fn is_settled(_board: &Board, working: &Working) -> bool {
+        // A game's result shows before anything is written.
+        !working.save_when_shown && working.view.message_shown()
+    }
+
     fn resume(board: &mut Board, game: SuspendedGame) {
         match game.board() {
             Some(kept) => {
