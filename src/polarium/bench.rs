@@ -26,6 +26,32 @@ pub fn run(bench: &mut Bench) {
             customs: alloc::vec![[u32::MAX; 3]; CUSTOM_SLOTS],
         },
     );
+    // A game in progress at its largest: an endless puzzle (the longest
+    // source), every number at its widest, a stroke through every cell.
+    use super::rules::{Cell, endless::EndlessCode, stroke::PackedStroke};
+    use super::session::{Hint, Persistent, Source};
+    if let Some(code) = EndlessCode::new(8, 8, super::rules::endless::NUMBERS - 1) {
+        let source = Source::Endless {
+            code,
+            lines: [u32::MAX; 3],
+        };
+        let playing = Persistent {
+            source,
+            cursor: Cell::new(9, 9),
+            tries: u8::MAX,
+            seconds: u16::MAX,
+            solved: true,
+            editing: false,
+            stroke: PackedStroke::default(),
+            hint: Hint::Replay,
+        };
+        let longest = PackedStroke::from_bytes(&[0xFF; super::rules::stroke::PACKED_STROKE_BYTES])
+            .unwrap_or_default();
+        largest_save(
+            "polarium.game",
+            &super::suspended::SuspendedPuzzle::of(&playing, (source, true), longest, Hint::Replay),
+        );
+    }
 }
 
 /// The whole solve of one puzzle, goal: one second of the GBA's time.
