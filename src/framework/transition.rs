@@ -7,7 +7,7 @@
 //! few register writes per frame, all latched at VBlank by agb's frame commit.
 
 use agb::{
-    display::{GraphicsFrame, WinIn, tiled::RegularBackgroundId},
+    display::{GraphicsFrame, MovableWindow, WinIn, tiled::RegularBackgroundId},
     fixnum::{Rect, vec2},
 };
 
@@ -79,15 +79,7 @@ pub fn mask(
         area
     };
     let windows = frame.windows();
-    let inside = windows.win_in(WinIn::Win0);
-    inside.set_pos(Rect::new(
-        vec2(area.x, area.y),
-        vec2(area.width, area.height),
-    ));
-    inside.enable_objects();
-    for &layer in app_layers {
-        inside.enable_background(layer);
-    }
+    show_in(windows.win_in(WinIn::Win0), area, app_layers);
     let outside = windows.win_out();
     for &layer in desktop_layers {
         outside.enable_background(layer);
@@ -104,15 +96,18 @@ pub fn mask(
 /// layers and sprites: the status bar's saving mark, a sprite, would
 /// otherwise be hidden with the app's. Hardware window 1, for this frame.
 pub fn keep_shown(frame: &mut GraphicsFrame, area: Area, desktop_layers: &[RegularBackgroundId]) {
-    let windows = frame.windows();
-    let shown = windows.win_in(WinIn::Win1);
-    shown.set_pos(Rect::new(
+    show_in(frame.windows().win_in(WinIn::Win1), area, desktop_layers);
+}
+
+/// Put hardware `window` on `area`, showing `layers` and the sprites there.
+fn show_in(window: &mut MovableWindow, area: Area, layers: &[RegularBackgroundId]) {
+    window.set_pos(Rect::new(
         vec2(area.x, area.y),
         vec2(area.width, area.height),
     ));
-    shown.enable_objects();
-    for &layer in desktop_layers {
-        shown.enable_background(layer);
+    window.enable_objects();
+    for &layer in layers {
+        window.enable_background(layer);
     }
 }
 

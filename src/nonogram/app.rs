@@ -20,7 +20,7 @@ use super::{
     play::Play,
     puzzle::{self, Game, Persistent, Source},
     records::{Custom, NonogramSave, Options},
-    rules::{CodeError, Grid, play::PACKED_BYTES},
+    rules::{CodeError, Grid},
     suspended::SuspendedPuzzle,
     view::{self, View},
 };
@@ -148,17 +148,7 @@ impl App for Nonogram {
         let save = puzzle::save(system);
         crate::event!("nonogram.records solved={}", save.solved());
         let first = save.first_unsolved_from(0);
-        let mut persistent = Persistent {
-            source: Source::Builtin(0),
-            cursor: (0, 0),
-            seconds: 0,
-            mistakes: 0,
-            solved: false,
-            marks: [0; PACKED_BYTES],
-            editing: false,
-        };
-        persistent.start(Source::Builtin(first as u16));
-        persistent
+        Persistent::starting(Source::Builtin(first as u16))
     }
 
     fn suspend(persistent: &Persistent, working: &Working, system: &mut System) -> SuspendedPuzzle {

@@ -43,6 +43,21 @@ pub struct Persistent {
 }
 
 impl Persistent {
+    /// `source` started afresh.
+    pub fn starting(source: Source) -> Self {
+        let mut persistent = Self {
+            source,
+            cursor: (0, 0),
+            seconds: 0,
+            mistakes: 0,
+            solved: false,
+            marks: [0; PACKED_BYTES],
+            editing: false,
+        };
+        persistent.start(source);
+        persistent
+    }
+
     /// Start a puzzle afresh.
     pub fn start(&mut self, source: Source) {
         self.source = source;

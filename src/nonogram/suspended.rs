@@ -127,15 +127,7 @@ mod tests {
     fn a_kept_puzzle_comes_back_and_a_bad_one_changes_nothing(_gba: &mut agb::Gba) {
         let played = persistent();
         let kept = SuspendedPuzzle::of(&played, &played.marks, true);
-        let mut back = Persistent {
-            source: Source::Builtin(0),
-            cursor: (0, 0),
-            seconds: 0,
-            mistakes: 0,
-            solved: false,
-            marks: [0; PACKED_BYTES],
-            editing: false,
-        };
+        let mut back = Persistent::starting(Source::Builtin(0));
         assert!(kept.restore(&mut back));
         assert_eq!(back.source, played.source);
         assert_eq!(
