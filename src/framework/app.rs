@@ -305,6 +305,9 @@ pub trait AppSlot {
     fn claims_start(&self) -> bool;
     fn dismantle(&mut self) -> bool;
     fn close(&mut self);
+    /// Put the open app's game in progress in its section (written with
+    /// the next save): before a soft reset or a sleep.
+    fn keep_game(&mut self, system: &mut System);
     #[cfg(any(debug_assertions, feature = "events"))]
     fn persistent_bytes(&self) -> usize;
 }
@@ -386,6 +389,10 @@ impl<A: App> AppSlot for Slot<A> {
 
     fn close(&mut self) {
         self.working = None;
+    }
+
+    fn keep_game(&mut self, system: &mut System) {
+        self.keep_suspended(system, false);
     }
 
     #[cfg(any(debug_assertions, feature = "events"))]

@@ -158,6 +158,16 @@ impl Desktop {
         self.active
     }
 
+    /// Put the open app's game in progress in its section, to be written
+    /// before a soft reset or a sleep.
+    pub fn keep_open_game(&self, apps: &mut [&mut dyn AppSlot], system: &mut System) {
+        if let Some((index, Lifecycle::Running)) = self.active
+            && let Some(app) = apps.get_mut(index)
+        {
+            app.keep_game(system);
+        }
+    }
+
     pub fn update(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
         self.tick_clock(system);
         let was_open = self.active.is_some();

@@ -129,9 +129,11 @@ pub fn run(
         } else {
             system.input.update();
             if reset::chord_made(&system.input) {
+                menu.keep_open_game(apps, system);
                 reset::restart(&mut system.storage);
             }
             if sleep::chord_made(&system.input) {
+                menu.keep_open_game(apps, system);
                 // The frame that wakes shows the screen as it was.
                 sleep::sleep(&mut system.storage, &mut system.input);
             } else {
