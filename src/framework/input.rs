@@ -118,6 +118,13 @@ impl Input {
             || (self.pressed_again | self.tapped_unseen) & button as u16 != 0
     }
 
+    /// Whether every key of `chord` is held, the last of them going down
+    /// this frame: true once per making of the chord, however long held.
+    pub fn chord_made(&self, chord: &[Button]) -> bool {
+        chord.iter().all(|&button| self.pressed(button))
+            && chord.iter().any(|&button| self.just_pressed(button))
+    }
+
     /// The keys the last read saw down, as bits of [`Button`].
     fn pressed_bits(&self) -> u16 {
         ALL.into_iter()

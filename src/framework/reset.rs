@@ -12,8 +12,7 @@ const CHORD: [Button; 4] = [Button::A, Button::B, Button::Start, Button::Select]
 /// Whether the chord is held, the last of its keys going down this frame
 /// (so a reset happens once, when the chord is made).
 pub fn chord_made(input: &Input) -> bool {
-    CHORD.iter().all(|&button| input.pressed(button))
-        && CHORD.iter().any(|&button| input.just_pressed(button))
+    input.chord_made(&CHORD)
 }
 
 /// Write every changed section, then restart: the BIOS clears the RAM and

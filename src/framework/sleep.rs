@@ -29,8 +29,7 @@ const FORCED_BLANK: u16 = 1 << 7;
 
 /// Whether the chord is held, the last of its keys going down this frame.
 pub fn chord_made(input: &Input) -> bool {
-    CHORD.iter().all(|&button| input.pressed(button))
-        && CHORD.iter().any(|&button| input.just_pressed(button))
+    input.chord_made(&CHORD)
 }
 
 /// Sleep until the chord is pressed again (and let go): once the keys are
