@@ -21,6 +21,7 @@ use super::{
     puzzle::{self, Game, Persistent, Source},
     records::{Custom, NonogramSave, Options},
     rules::{CodeError, Grid},
+    stats_page::StatsPage,
     suspended::SuspendedPuzzle,
     view::{self, View},
 };
@@ -38,6 +39,7 @@ enum Mode {
     Slot(SlotPage),
     Options(OptionsPage),
     Extras(ExtrasPage),
+    Statistics(StatsPage),
     Generating(Generating),
     CodePad(CodePad),
     ReadingCode(ReadingCode),
@@ -52,6 +54,7 @@ enum Shown {
     Slot(SlotPage),
     Options(OptionsPage),
     Extras(ExtrasPage),
+    Statistics,
     Generating,
     CodePad,
     ReadingCode,
@@ -66,6 +69,7 @@ impl Mode {
             Self::Slot(page) => Shown::Slot(*page),
             Self::Options(page) => Shown::Options(*page),
             Self::Extras(page) => Shown::Extras(*page),
+            Self::Statistics(_) => Shown::Statistics,
             Self::Generating(_) => Shown::Generating,
             Self::CodePad(_) => Shown::CodePad,
             Self::ReadingCode(_) => Shown::ReadingCode,
@@ -92,6 +96,7 @@ impl Mode {
             Self::Slot(page) => page.draw(view),
             Self::Options(page) => page.draw(view),
             Self::Extras(page) => page.draw(view),
+            Self::Statistics(page) => page.draw(view),
             Self::Generating(generating) => generating.draw(view),
             Self::CodePad(pad) => pad.draw(view),
             Self::ReadingCode(reading) => reading.draw(view),
@@ -257,6 +262,7 @@ impl App for Nonogram {
             Mode::Slot(page) => page.update(persistent, game, system),
             Mode::Options(page) => page.update(game, view, system),
             Mode::Extras(page) => page.update(system),
+            Mode::Statistics(page) => page.update(system),
             Mode::Generating(generating) => generating.update(view, system),
             Mode::CodePad(pad) => pad.update(system),
             Mode::ReadingCode(reading) => reading.update(code_refusal, system),
@@ -382,6 +388,7 @@ fn page_screen(number: usize, slot: usize, system: &mut System) -> Mode {
             Mode::List(Box::new(ListPage::new(number, slot, puzzle::save(system))))
         }
         Page::Extras => Mode::Extras(ExtrasPage::new(0)),
+        Page::Statistics => Mode::Statistics(StatsPage),
         Page::Options => Mode::Options(OptionsPage::new()),
     }
 }
@@ -439,6 +446,7 @@ fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut Sys
         Mode::Slot(page) => page.text(save, view),
         Mode::Options(page) => page.text(&save.options, view),
         Mode::Extras(page) => page.text(*code_refusal, view),
+        Mode::Statistics(page) => page.text(save, view),
         Mode::Generating(generating) => generating.text(view),
         Mode::CodePad(_) => {}
         Mode::ReadingCode(reading) => reading.text(view),

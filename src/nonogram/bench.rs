@@ -42,6 +42,7 @@ pub fn run(bench: &mut Bench) {
         solved: true,
         marks: [u8::MAX; super::rules::play::PACKED_BYTES],
         editing: true,
+        counted: true,
     };
     largest_save(
         "nonogram.game",

@@ -64,7 +64,7 @@ impl ListPage {
                 }
                 slot.min(count - 1)
             }
-            Page::Extras | Page::Options => 0,
+            Page::Extras | Page::Statistics | Page::Options => 0,
         };
         Self {
             number,
@@ -123,7 +123,7 @@ impl ListPage {
         let columns = LIST_SLOTS / 2;
         let count = match self.page {
             Page::Builtin { count, .. } | Page::Mine { count, .. } => count,
-            Page::Extras | Page::Options => 1,
+            Page::Extras | Page::Statistics | Page::Options => 1,
         };
         let (number, slot) = if dx != 0 {
             let column = slot % columns;
@@ -186,7 +186,7 @@ impl ListPage {
                 };
                 (format!("My puzzles  {}-{}", first + 1, first + count), line)
             }
-            Page::Extras | Page::Options => return,
+            Page::Extras | Page::Statistics | Page::Options => return,
         };
         view.set_title(&title);
         view.set_lines(&line);

@@ -7,14 +7,15 @@
 //! - `app.rs`: the app contract and the way between the screens, each of
 //!   which owns its data and says what comes next (`next.rs`): `play.rs`
 //!   (the board), `menu.rs` (the puzzle lists, the player's slots, the
-//!   options), `extras.rs` (random puzzles, share codes), `editor.rs`
+//!   options), `extras.rs` (random puzzles, share codes), `stats_page.rs`
+//!   (the statistics), `editor.rs`
 //!   (drawing, checking and sharing a puzzle).
 //! - What the screens share, handed down to them: `puzzle.rs` (the puzzle
 //!   being played, the save section), `pages.rs` (SELECT's ring of pages).
 //! - `layout.rs`: where a board and its clues go on the screen (pure);
 //!   `view.rs`: drawing them on `raster.rs`, a layer drawn pixel by pixel,
 //!   in `glyphs.rs`' small digits and `cell_art.rs`' cells; `art.rs`: the icon and the colours;
-//!   `records.rs`: the save section.
+//!   `records.rs`: the save section; `suspended.rs`: the game in progress.
 
 mod app;
 mod art;
@@ -33,6 +34,7 @@ mod puzzle;
 mod raster;
 mod raster_text;
 pub mod records;
+mod stats_page;
 mod suspended;
 pub use nonogram_rules as rules;
 mod view;

@@ -1,5 +1,5 @@
 //! SELECT's ring of pages: the built-in puzzles ten to a page by size, the
-//! player's own, the extras and the options; and what the text pages share
+//! player's own, the statistics, the extras and the options; and what the text pages share
 //! (rows with one chosen, a line of help).
 
 use agb::input::Button;
@@ -25,6 +25,7 @@ pub enum Page {
         first: usize,
         count: usize,
     },
+    Statistics,
     Extras,
     Options,
 }
@@ -38,7 +39,7 @@ fn builtin_pages() -> usize {
 }
 
 pub fn page_count() -> usize {
-    builtin_pages() + MINE_PAGES + 2
+    builtin_pages() + MINE_PAGES + 3
 }
 
 /// What page `number` of the ring holds.
@@ -63,10 +64,10 @@ pub fn page(number: usize) -> Page {
             count: (CUSTOM_SLOTS - first).min(LIST_SLOTS),
         };
     }
-    if left == MINE_PAGES {
-        Page::Extras
-    } else {
-        Page::Options
+    match left - MINE_PAGES {
+        0 => Page::Statistics,
+        1 => Page::Extras,
+        _ => Page::Options,
     }
 }
 

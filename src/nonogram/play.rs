@@ -168,7 +168,12 @@ impl Play {
             usize::from(persistent.cursor.1),
         );
         let checking = puzzle::save(system).options.mistakes;
-        match game.paint(brush, (x, y), checking) {
+        let painted = game.paint(brush, (x, y), checking);
+        if painted != Painted::Unchanged && !persistent.counted {
+            persistent.counted = true;
+            puzzle::save(system).start();
+        }
+        match painted {
             Painted::Unchanged => {}
             Painted::Changed => {
                 crate::event!("nonogram.paint x={x} y={y} brush={brush:?}");
@@ -209,6 +214,9 @@ impl Play {
             }
             Source::Random(_) | Source::Shared => false,
         };
+        if persistent.counted {
+            save.count_solve(persistent.seconds);
+        }
         persistent.marks = game.finish(new_best);
         system.storage.commit_soon();
         // The solved board too: a solve is worth keeping at once.

@@ -40,6 +40,8 @@ pub struct Persistent {
     pub marks: [u8; PACKED_BYTES],
     /// The window closed on the editor: it opens there again.
     pub editing: bool,
+    /// Its first mark has counted it as played (in the statistics).
+    pub counted: bool,
 }
 
 impl Persistent {
@@ -53,6 +55,7 @@ impl Persistent {
             solved: false,
             marks: [0; PACKED_BYTES],
             editing: false,
+            counted: false,
         };
         persistent.start(source);
         persistent
@@ -66,6 +69,7 @@ impl Persistent {
         self.mistakes = 0;
         self.solved = false;
         self.marks = [0; PACKED_BYTES];
+        self.counted = false;
     }
 }
 

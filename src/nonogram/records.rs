@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use super::rules::{Grid, MAX_HEIGHT, MAX_WIDTH, builtin};
-use crate::framework::save::Saved;
+use crate::framework::save::{Saved, Tally};
 
 /// Slots for the player's own puzzles.
 pub const CUSTOM_SLOTS: usize = 24;
@@ -86,6 +86,20 @@ pub struct NonogramSave {
     /// The editor's drawing and its slot, kept when the player leaves the
     /// editor (or the window closes on it) without saving.
     pub draft: Option<(u8, Custom)>,
+    /// Puzzles played (a first mark) and solved.
+    pub tally: Tally,
+    /// The clock's seconds over every puzzle solved.
+    pub solving_seconds: u32,
+}
+
+/// Version 2: before the statistics.
+#[derive(Deserialize)]
+struct NonogramSaveV2 {
+    bests: Vec<u16>,
+    options: Options,
+    customs: Vec<Option<Custom>>,
+    playing: Option<Custom>,
+    draft: Option<(u8, Custom)>,
 }
 
 /// Version 1: before the player's own puzzles.
@@ -121,6 +135,29 @@ impl NonogramSave {
             .map(|step| (start + step) % count)
             .find(|&index| self.best(index).is_none())
             .unwrap_or(start % count)
+    }
+
+    /// A puzzle's first mark: one left unsolved counts as given up.
+    pub fn start(&mut self) {
+        self.tally.start();
+    }
+
+    /// The puzzle under way is solved, its clock at `seconds`.
+    pub fn count_solve(&mut self, seconds: u16) {
+        self.tally.finish(true);
+        self.solving_seconds = self.solving_seconds.saturating_add(u32::from(seconds));
+    }
+
+    /// Solved puzzles' statistics as far as version 2 knew them: each
+    /// puzzle with a best time was played and solved, in that time at least.
+    fn count_old_solves(&mut self) {
+        let built_in = self.bests.iter().filter_map(|&best| best.checked_sub(1));
+        let mine = self.customs.iter().flatten().filter_map(Custom::best);
+        for seconds in built_in.chain(mine) {
+            self.tally.played = self.tally.played.saturating_add(1);
+            self.tally.won = self.tally.won.saturating_add(1);
+            self.solving_seconds = self.solving_seconds.saturating_add(u32::from(seconds));
+        }
     }
 
     pub fn solved(&self) -> usize {
@@ -175,18 +212,33 @@ impl NonogramSave {
 }
 
 impl Saved for NonogramSave {
-    const VERSION: u8 = 2;
+    const VERSION: u8 = 3;
 
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
-        if version != 1 {
-            return None;
-        }
-        let old: NonogramSaveV1 = postcard::from_bytes(bytes).ok()?;
-        Some(Self {
-            bests: old.bests,
-            options: old.options,
-            ..Self::default()
-        })
+        let mut save = match version {
+            1 => {
+                let old: NonogramSaveV1 = postcard::from_bytes(bytes).ok()?;
+                Self {
+                    bests: old.bests,
+                    options: old.options,
+                    ..Self::default()
+                }
+            }
+            2 => {
+                let old: NonogramSaveV2 = postcard::from_bytes(bytes).ok()?;
+                Self {
+                    bests: old.bests,
+                    options: old.options,
+                    customs: old.customs,
+                    playing: old.playing,
+                    draft: old.draft,
+                    ..Self::default()
+                }
+            }
+            _ => return None,
+        };
+        save.count_old_solves();
+        Some(save)
     }
 }
 
@@ -226,9 +278,56 @@ mod tests {
         .unwrap();
         let save = NonogramSave::migrate(1, &bytes).unwrap();
         assert_eq!(save.best(1), Some(30));
+        assert_eq!((save.tally.won, save.solving_seconds), (1, 30));
         assert_eq!(save.options, options);
         assert!(save.customs.is_empty());
         assert_eq!(NonogramSave::migrate(0, &bytes), None);
+    }
+
+    #[test]
+    fn version_two_keeps_everything_and_counts_its_solves() {
+        #[derive(Serialize)]
+        struct V2 {
+            bests: Vec<u16>,
+            options: Options,
+            customs: Vec<Option<Custom>>,
+            playing: Option<Custom>,
+            draft: Option<(u8, Custom)>,
+        }
+        let picture = Grid::from_rows(3, 2, &[0b101, 0b010]);
+        let mut solved = Custom::new(&picture);
+        solved.best = 41;
+        let old = V2 {
+            bests: alloc::vec![0, 31, 0, 11],
+            options: Options::default(),
+            customs: alloc::vec![None, Some(solved.clone()), Some(Custom::new(&picture))],
+            playing: Some(Custom::new(&picture)),
+            draft: Some((2, solved)),
+        };
+        let bytes = postcard::to_allocvec(&old).unwrap();
+        let save = NonogramSave::migrate(2, &bytes).expect("version 2 reads");
+        assert_eq!(save.bests, old.bests);
+        assert_eq!(save.customs, old.customs);
+        assert_eq!((save.playing, save.draft), (old.playing, old.draft));
+        let tally = save.tally;
+        assert_eq!((tally.played, tally.won, tally.streak), (3, 3, 0));
+        assert_eq!(save.solving_seconds, 30 + 10 + 40);
+        assert_eq!(NonogramSave::migrate(2, &bytes[..4]), None);
+    }
+
+    #[test]
+    fn solves_add_their_time_and_a_given_up_puzzle_ends_the_streak() {
+        let mut save = NonogramSave::default();
+        save.start();
+        save.count_solve(100);
+        save.start();
+        save.start();
+        save.count_solve(u16::MAX);
+        assert_eq!(
+            (save.tally.played, save.tally.won, save.tally.streak),
+            (3, 2, 1)
+        );
+        assert_eq!(save.solving_seconds, 100 + u32::from(u16::MAX));
     }
 
     #[test]

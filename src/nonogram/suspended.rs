@@ -27,6 +27,20 @@ struct Kept {
     editing: bool,
     /// The marks, packed as `Board::pack` packs them.
     marks: Vec<u8>,
+    /// Counted as played in the statistics.
+    counted: bool,
+}
+
+/// Version 1: before the statistics.
+#[derive(Deserialize)]
+struct KeptV1 {
+    source: KeptSource,
+    cursor: (u8, u8),
+    seconds: u16,
+    mistakes: u8,
+    solved: bool,
+    editing: bool,
+    marks: Vec<u8>,
 }
 
 /// `puzzle::Source` as it is written.
@@ -39,7 +53,26 @@ enum KeptSource {
 }
 
 impl Saved for SuspendedPuzzle {
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
+
+    /// A puzzle kept by version 1 was counted as played if it had a mark.
+    fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
+        if version != 1 {
+            return None;
+        }
+        let old: Option<KeptV1> = postcard::from_bytes(bytes).ok()?;
+        let kept = old.map(|old| Kept {
+            counted: old.marks.iter().any(|&byte| byte != 0),
+            source: old.source,
+            cursor: old.cursor,
+            seconds: old.seconds,
+            mistakes: old.mistakes,
+            solved: old.solved,
+            editing: old.editing,
+            marks: old.marks,
+        });
+        Some(Self { kept })
+    }
 }
 
 impl Suspended for SuspendedPuzzle {
@@ -65,6 +98,7 @@ impl SuspendedPuzzle {
                 solved: persistent.solved,
                 editing,
                 marks: marks.to_vec(),
+                counted: persistent.counted,
             }),
         }
     }
@@ -98,6 +132,7 @@ impl SuspendedPuzzle {
         persistent.solved = kept.solved;
         persistent.editing = kept.editing;
         persistent.marks = marks;
+        persistent.counted = kept.counted;
         true
     }
 
@@ -120,6 +155,7 @@ mod tests {
             solved: false,
             marks: core::array::from_fn(|i| i as u8),
             editing: false,
+            counted: true,
         }
     }
 
@@ -136,6 +172,7 @@ mod tests {
         );
         assert_eq!(back.marks, played.marks);
         assert!(back.editing);
+        assert!(back.counted);
         // Nothing kept, marks of another length, a cursor off any board.
         let before = (back.source, back.cursor, back.marks);
         assert!(!SuspendedPuzzle::default().restore(&mut back));
@@ -150,5 +187,43 @@ mod tests {
         }
         assert!(!off.restore(&mut back));
         assert_eq!((back.source, back.cursor, back.marks), before);
+    }
+
+    #[test_case]
+    fn a_puzzle_kept_before_the_statistics_counts_if_marked(_gba: &mut agb::Gba) {
+        #[derive(Serialize)]
+        struct V1 {
+            source: KeptSource,
+            cursor: (u8, u8),
+            seconds: u16,
+            mistakes: u8,
+            solved: bool,
+            editing: bool,
+            marks: Vec<u8>,
+        }
+        let old = |marks: Vec<u8>| {
+            postcard::to_allocvec(&Some(V1 {
+                source: KeptSource::Builtin(4),
+                cursor: (2, 3),
+                seconds: 75,
+                mistakes: 1,
+                solved: false,
+                editing: false,
+                marks,
+            }))
+            .unwrap()
+        };
+        let mut back = Persistent::starting(Source::Builtin(0));
+        let marked = SuspendedPuzzle::migrate(1, &old(alloc::vec![0, 4, 0])).unwrap();
+        let kept = marked.kept.as_ref().unwrap();
+        assert!(kept.counted);
+        assert_eq!((kept.seconds, kept.cursor), (75, (2, 3)));
+        let blank = SuspendedPuzzle::migrate(1, &old(alloc::vec![0; PACKED_BYTES])).unwrap();
+        assert!(blank.restore(&mut back));
+        assert!(!back.counted);
+        assert_eq!(back.source, Source::Builtin(4));
+        let none = postcard::to_allocvec(&None::<V1>).unwrap();
+        assert!(SuspendedPuzzle::migrate(1, &none).unwrap().is_empty());
+        assert_eq!(SuspendedPuzzle::migrate(0, &none), None);
     }
 }

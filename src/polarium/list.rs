@@ -2,7 +2,8 @@
 //! the one before is solved), the custom puzzles made in the editor, then a
 //! page of other things: typing a Polarium DS password on the number pad
 //! (checked by the solver before play), showing the password of the puzzle
-//! being played, making a puzzle, and endless mode.
+//! being played, making a puzzle, and endless mode; before it, the player's
+//! statistics.
 
 use agb::input::Button;
 use alloc::{format, string::String};
@@ -44,6 +45,8 @@ enum Page {
     /// Custom puzzles `10k..10k + 10`.
     Customs(usize),
     More,
+    /// The player's statistics: nothing to choose.
+    Statistics,
 }
 
 /// Pages of custom puzzles: one even when there are none (it says so).
@@ -56,14 +59,21 @@ fn page_at(page: usize, customs: usize) -> Page {
         Page::Set(page)
     } else if page < sets() + custom_pages(customs) {
         Page::Customs(page - sets())
+    } else if page < more_page(customs) {
+        Page::Statistics
     } else {
         Page::More
     }
 }
 
-/// Pages: the sets, the customs, then the other things.
-fn pages(customs: usize) -> usize {
+/// The page of other things, the last.
+fn more_page(customs: usize) -> usize {
     sets() + custom_pages(customs) + 1
+}
+
+/// Pages: the sets, the customs, the statistics, the other things.
+fn pages(customs: usize) -> usize {
+    more_page(customs) + 1
 }
 
 fn customs(system: &mut System) -> usize {
@@ -78,12 +88,15 @@ fn rows(page: usize, customs: usize) -> usize {
             .saturating_sub(k * records::SET)
             .clamp(1, records::SET),
         Page::More => OTHER_ROWS.len(),
+        Page::Statistics => 1,
     }
 }
 
 /// The list screen: a page and a row on it.
 pub struct List {
     at: Pager,
+    /// The page has no rows to point at (the statistics).
+    no_pointer: bool,
 }
 
 impl List {
@@ -96,7 +109,7 @@ impl List {
                 usize::from(index) % records::SET,
             ),
             Source::Password(_) | Source::Made(_) | Source::Endless { .. } => {
-                (pages(customs(system)) - 1, 0)
+                (more_page(customs(system)), 0)
             }
         };
         Self::at(session, system, page_row)
@@ -105,7 +118,7 @@ impl List {
     /// Back to the list's last page, on the row of what the player came
     /// back from (the pads, the size chooser).
     pub fn back(offer: Offer, session: &mut Session, system: &mut System) -> Self {
-        let page = pages(customs(system)) - 1;
+        let page = more_page(customs(system));
         let row = match offer {
             Offer::TypePassword => TYPE_PASSWORD,
             Offer::MakePuzzle => MAKE_PUZZLE,
@@ -121,6 +134,7 @@ impl List {
         crate::event!("polarium.list page={}", page);
         Self {
             at: Pager::new(page, row),
+            no_pointer: false,
         }
     }
 
@@ -133,7 +147,7 @@ impl List {
     /// The pointer on the row.
     pub fn sprites(&self) -> Sprites<'static> {
         Sprites {
-            list_row: Some(self.at.row()),
+            list_row: (!self.no_pointer).then_some(self.at.row()),
             ..Sprites::default()
         }
     }
@@ -172,6 +186,7 @@ impl List {
                 .turn(dx, pages(count), Ends::Stop, |page| rows(page, count))
             {
                 let (next, row) = (self.at.page(), self.at.row());
+                self.no_pointer = page_at(next, count) == Page::Statistics;
                 show_page(session, system, next);
                 preview(session, system, next, row, next >= sets() || next < open);
                 system.sound.play(sfx::CURSOR);
@@ -201,6 +216,7 @@ fn show_page(session: &mut Session, system: &mut System, page: usize) {
                 text.push('\n');
             }
         }
+        Page::Statistics => statistics_text(&mut text, save),
         Page::Customs(_) if count == 0 => {
             text.push_str("Customs\nNone yet:\nmake one on\nthe next page");
         }
@@ -256,6 +272,31 @@ fn show_page(session: &mut Session, system: &mut System, page: usize) {
         }
     }
     session.panel().set_list(text);
+}
+
+/// The statistics page: short lines, as the panel is narrow.
+fn statistics_text(text: &mut String, save: &records::PolariumSave) {
+    let tally = save.tally;
+    text.push_str("Statistics\nPlayed ");
+    push_number(text, usize::from(tally.played));
+    text.push_str("\nSolved ");
+    push_number(text, usize::from(tally.won));
+    text.push_str("\nRate ");
+    text.push_str(&crate::framework::save::percent_text(tally.win_percent()));
+    text.push_str("\nStreak ");
+    push_number(text, usize::from(tally.streak));
+    text.push_str("\nBest run ");
+    push_number(text, usize::from(tally.best_streak));
+    text.push_str("\nNo hints ");
+    push_number(text, usize::from(save.solved_without_hints));
+    crate::event!(
+        "polarium.stats played={} solved={} streak={} best_streak={} without_hints={}",
+        tally.played,
+        tally.won,
+        tally.streak,
+        tally.best_streak,
+        save.solved_without_hints
+    );
 }
 
 /// Decimal digits of `value` onto `text`.
@@ -315,6 +356,7 @@ fn choose(
             return Next::Stay;
         }
         Page::More => {}
+        Page::Statistics => return Next::Stay,
     }
     match row {
         TYPE_PASSWORD => Next::Pad(PadFor::Password),

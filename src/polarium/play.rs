@@ -273,6 +273,9 @@ impl Play {
             return;
         }
         persistent.tries = persistent.tries.saturating_add(1);
+        if persistent.tries == 1 && counts_in_statistics(persistent.source) {
+            system.save::<Polarium>().start();
+        }
         let after = session.flip_stroke();
         let mixed = after.mixed_rows();
         crate::event!(
@@ -350,6 +353,11 @@ impl Play {
             }
             Source::Password(_) | Source::Made(_) | Source::Endless { .. } => false,
         };
+        if counts_in_statistics(persistent.source) {
+            let with_hints = session.hint() != Hint::None;
+            system.save::<Polarium>().count_solve(with_hints);
+            system.storage.commit_soon();
+        }
         let kept = match persistent.source {
             Source::Made(_) => Some(keep(session, system)),
             _ => None,
@@ -482,4 +490,10 @@ fn keep(session: &Session, system: &mut System) -> Option<(usize, [u32; 3])> {
     system.storage.commit_soon();
     crate::event!("polarium.editor kept slot={} lines={:?}", slot + 1, lines);
     Some((slot, lines))
+}
+
+/// Puzzles played count in the statistics; one being proved in the editor
+/// does not.
+fn counts_in_statistics(source: Source) -> bool {
+    !matches!(source, Source::Made(_))
 }

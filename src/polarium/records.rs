@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
-use crate::framework::save::Saved;
+use crate::framework::save::{Saved, Tally};
 
 /// A solved puzzle's bests.
 #[derive(Serialize, Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -26,6 +26,17 @@ pub struct PolariumSave {
     pub bests: Vec<Best>,
     /// Puzzles made in the editor (proved by solving), as password lines.
     pub customs: Vec<[u32; 3]>,
+    /// Puzzles played (built-in, typed in, endless) and solved.
+    pub tally: Tally,
+    /// Solves with no hint asked for.
+    pub solved_without_hints: u16,
+}
+
+/// Version 1: before the statistics.
+#[derive(Deserialize)]
+struct PolariumSaveV1 {
+    bests: Vec<Best>,
+    customs: Vec<[u32; 3]>,
 }
 
 /// Custom puzzles kept (Polarium Advance kept 100 on the cartridge,
@@ -64,6 +75,19 @@ impl PolariumSave {
         (0..count).find(|&i| !self.best(i).is_solved()).unwrap_or(0)
     }
 
+    /// A puzzle's first try: one left unsolved counts as given up.
+    pub fn start(&mut self) {
+        self.tally.start();
+    }
+
+    /// The puzzle under way is solved, with or without hints.
+    pub fn count_solve(&mut self, with_hints: bool) {
+        self.tally.finish(true);
+        if !with_hints {
+            self.solved_without_hints = self.solved_without_hints.saturating_add(1);
+        }
+    }
+
     pub fn solved(&self) -> usize {
         self.bests.iter().filter(|best| best.is_solved()).count()
     }
@@ -87,7 +111,25 @@ impl PolariumSave {
 }
 
 impl Saved for PolariumSave {
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
+
+    /// Version 1 kept no statistics: the built-in puzzles solved count as
+    /// played and solved, with no streak.
+    fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
+        if version != 1 {
+            return None;
+        }
+        let old: PolariumSaveV1 = postcard::from_bytes(bytes).ok()?;
+        let mut save = Self {
+            bests: old.bests,
+            customs: old.customs,
+            ..Self::default()
+        };
+        let solved = u16::try_from(save.solved()).unwrap_or(u16::MAX);
+        save.tally.played = solved;
+        save.tally.won = solved;
+        Some(save)
+    }
 }
 
 #[cfg(all(test, not(target_arch = "arm")))]
@@ -115,5 +157,48 @@ mod tests {
         }
         assert_eq!(save.open_sets(12), 2);
         assert_eq!(save.open_sets(1), 1);
+    }
+
+    #[test]
+    fn solves_count_with_and_without_hints() {
+        let mut save = PolariumSave::default();
+        save.start();
+        save.count_solve(false);
+        save.start();
+        save.count_solve(true);
+        // Tried and left for another.
+        save.start();
+        save.start();
+        save.count_solve(false);
+        assert_eq!((save.tally.played, save.tally.won), (4, 3));
+        assert_eq!((save.tally.streak, save.tally.best_streak), (1, 2));
+        assert_eq!(save.solved_without_hints, 2);
+    }
+
+    #[test]
+    fn version_one_keeps_its_bests_and_customs() {
+        #[derive(Serialize)]
+        struct V1 {
+            bests: Vec<Best>,
+            customs: Vec<[u32; 3]>,
+        }
+        let solved = Best {
+            tries: 2,
+            seconds: 30,
+        };
+        let old = V1 {
+            bests: alloc::vec![solved, Best::default(), solved],
+            customs: alloc::vec![[1, 2, 3]],
+        };
+        let bytes = postcard::to_allocvec(&old).unwrap();
+        let save = PolariumSave::migrate(1, &bytes).expect("version 1 reads");
+        assert_eq!(save.bests, old.bests);
+        assert_eq!(save.customs, old.customs);
+        assert_eq!(
+            (save.tally.played, save.tally.won, save.tally.streak),
+            (2, 2, 0)
+        );
+        assert_eq!(PolariumSave::migrate(0, &bytes), None);
+        assert_eq!(PolariumSave::migrate(1, &bytes[..3]), None);
     }
 }

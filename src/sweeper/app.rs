@@ -13,6 +13,7 @@ use super::{
         code::{self, BoardCode},
     },
     sounds,
+    stats_page::StatsPage,
     view::{Screen, View},
 };
 use crate::{
@@ -66,6 +67,8 @@ enum Mode {
     },
     /// The difficulty menu (SELECT), with best times as badges.
     Menu(Box<List>),
+    /// The statistics page, in the menu's place; B goes back to the menu.
+    Stats(Box<StatsPage>),
     /// Typing a board code, over the menu it came from and goes back to.
     Pad {
         menu: Box<List>,
@@ -91,7 +94,7 @@ impl Mode {
         match self {
             Self::Play { .. } | Self::Generating { .. } => Screen::Board,
             Self::Wipe { columns, .. } => Screen::Wipe(*columns),
-            Self::Menu(_) => Screen::Menu,
+            Self::Menu(_) | Self::Stats(_) => Screen::Menu,
             Self::Pad { .. } => Screen::Pad,
             Self::Leaving => Screen::Leaving,
         }
@@ -122,6 +125,7 @@ pub struct Working {
 /// Menu rows after the three difficulties.
 const ROW_NO_GUESS: usize = 3;
 const ROW_CODE: usize = 4;
+const ROW_STATS: usize = 5;
 
 impl App for Sweeper {
     type Persistent = Board;
@@ -155,7 +159,7 @@ impl App for Sweeper {
         crate::event!(
             "sweeper.records wins={} easy={:?}",
             save.wins(),
-            save.record(Difficulty::Easy, false)
+            save.line(Difficulty::Easy, false)
         );
         Board::new(Difficulty::Easy, false)
     }
@@ -228,10 +232,14 @@ impl App for Sweeper {
             Mode::Generating { .. } => update_generation(board, working, system),
             Mode::Wipe { .. } => update_wipe(board, working, system),
             Mode::Menu(_) => update_menu(board, working, system),
+            Mode::Stats(_) => update_stats(board, working, system),
             Mode::Pad { .. } => update_pad(board, working, system),
             Mode::Leaving => {}
         }
-        if !matches!(working.mode, Mode::Menu(_) | Mode::Pad { .. }) {
+        if !matches!(
+            working.mode,
+            Mode::Menu(_) | Mode::Stats(_) | Mode::Pad { .. }
+        ) {
             tick_timer(board, working);
         }
         working.face = match face_for(board, working.mode.pressed()) {
@@ -259,6 +267,7 @@ impl App for Sweeper {
             .sync(board, pressed, working.face, screen, records);
         match &mut working.mode {
             Mode::Menu(menu) => working.view.draw_menu(menu),
+            Mode::Stats(page) => working.view.draw_menu(page.list()),
             Mode::Play { .. } => working.view.warm_menu(board, records),
             _ => {}
         }
@@ -280,7 +289,10 @@ impl App for Sweeper {
     /// Closing with the menu (or the pad) up: it goes a frame before the
     /// rest of the window, so the two never share the animation's last frame.
     fn dismantle(working: &mut Working) -> bool {
-        let up = matches!(working.mode, Mode::Menu(_) | Mode::Pad { .. });
+        let up = matches!(
+            working.mode,
+            Mode::Menu(_) | Mode::Stats(_) | Mode::Pad { .. }
+        );
         if up {
             working.mode = Mode::Leaving;
             return false;
@@ -369,12 +381,13 @@ fn release_a(board: &mut Board, working: &mut Working, system: &mut System, pos:
         return;
     }
     let seed = board.code().seed();
+    let fresh = board.state() == GameState::Fresh;
     let outcome = board.act(pos, &mut Rng::new(seed));
     if outcome == Outcome::NeedsLayout {
         working.mode = search_layout(board, pos);
         return;
     }
-    finish_move(board, working, system, outcome);
+    finish_move(board, working, system, outcome, fresh);
 }
 
 /// The search for a no-guess layout whose first reveal is `first`: the same
@@ -403,33 +416,46 @@ fn update_generation(board: &mut Board, working: &mut Working, system: &mut Syst
     crate::framework::events::search_answered("sweeper_layout");
     working.mode = Mode::PLAY;
     let outcome = board.start_with_layout(first, &layout);
-    finish_move(board, working, system, outcome);
+    finish_move(board, working, system, outcome, true);
 }
 
-fn finish_move(board: &mut Board, working: &mut Working, system: &mut System, outcome: Outcome) {
+/// After a move: its sound, and the statistics of a game it started
+/// (`fresh`: the board had no mines before it) or ended.
+fn finish_move(
+    board: &mut Board,
+    working: &mut Working,
+    system: &mut System,
+    outcome: Outcome,
+    fresh: bool,
+) {
     play_outcome(system, outcome);
     if board.clicks() == 1 {
         log_layout(board);
     }
     log_move(board, outcome);
+    let (difficulty, no_guess) = (board.difficulty(), board.no_guess());
+    if fresh && board.state() != GameState::Fresh {
+        system.save::<Sweeper>().start(difficulty, no_guess);
+    }
     if !matches!(outcome, Outcome::Won | Outcome::Lost) {
         return;
     }
     let won = outcome == Outcome::Won;
     let seconds = board.elapsed_seconds();
-    let record = system
-        .save::<Sweeper>()
-        .record_mut(board.difficulty(), board.no_guess());
-    let new_best = record.finish(won, seconds);
-    board.set_new_record(new_best);
+    let finished =
+        system
+            .save::<Sweeper>()
+            .finish(difficulty, no_guess, won, seconds, board.three_bv());
+    board.set_new_record(finished.best_time);
     working.save_when_shown = true;
     crate::event!(
-        "sweeper.over won={} seconds={} new_record={} three_bv={} clicks={}",
+        "sweeper.over won={} seconds={} new_record={} three_bv={} clicks={} best_rate={}",
         won,
         seconds,
-        new_best,
+        finished.best_time,
         board.three_bv(),
-        board.clicks()
+        board.clicks(),
+        finished.best_rate
     );
     working.view.game_over_message(board);
 }
@@ -544,6 +570,16 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
             system.sound.play(sfx::CONFIRM);
         }
         ListEvent::Chosen(ROW_CODE) => open_pad(working, system),
+        ListEvent::Chosen(ROW_STATS) => {
+            let Mode::Menu(menu) = core::mem::replace(&mut working.mode, Mode::Leaving) else {
+                return;
+            };
+            let data = system.save::<Sweeper>();
+            let page = StatsPage::new(board.difficulty(), board.no_guess(), data, menu);
+            log_stats(&page, data);
+            working.mode = Mode::Stats(Box::new(page));
+            system.sound.play(sfx::OPEN);
+        }
         ListEvent::Chosen(row) => {
             if let Some(difficulty) = Difficulty::ALL.get(row) {
                 board.set_difficulty(*difficulty);
@@ -554,11 +590,51 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
     }
 }
 
+/// The statistics page: LEFT and RIGHT turn it, B (or SELECT) goes back
+/// to the menu, on the page's tiles.
+fn update_stats(board: &Board, working: &mut Working, system: &mut System) {
+    let Mode::Stats(page) = &mut working.mode else {
+        return;
+    };
+    let input = &system.input;
+    if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
+        let Mode::Stats(page) = core::mem::replace(&mut working.mode, Mode::Leaving) else {
+            return;
+        };
+        let mut menu = View::menu_on(board, system.save::<Sweeper>(), page.into_list());
+        menu.select(ROW_STATS);
+        working.mode = Mode::Menu(Box::new(menu));
+        system.sound.play(sfx::CLOSE);
+        return;
+    }
+    let (dx, _) = input.repeated_direction();
+    let data = system.save::<Sweeper>();
+    if page.turn(dx, data) {
+        log_stats(page, data);
+        system.sound.play(sfx::CURSOR);
+    }
+}
+
+fn log_stats(page: &StatsPage, data: &SweeperSave) {
+    let line = data.lines[page.line()];
+    crate::event!(
+        "sweeper.stats line={} played={} won={} streak={} best_streak={} best_rate={}",
+        page.line(),
+        line.tally.played,
+        line.tally.won,
+        line.tally.streak,
+        line.tally.best_streak,
+        line.best_rate
+    );
+    let _ = (page, line);
+}
+
 /// Leave the menu (or the pad over it) for `next`; the view takes their
 /// text off in `draw`.
 fn close_menu(working: &mut Working, next: Mode) {
     match core::mem::replace(&mut working.mode, next) {
         Mode::Menu(menu) => working.view.retire_menu(menu),
+        Mode::Stats(page) => working.view.retire_menu(page.into_list()),
         Mode::Pad { menu, pad } => {
             working.view.retire_pad(pad);
             working.view.retire_menu(menu);

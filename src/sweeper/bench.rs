@@ -4,10 +4,10 @@
 use crate::framework::bench::{
     Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, pct_of_claim, report,
 };
-use crate::framework::save::Record;
+use crate::framework::save::Tally;
 use crate::random::Rng;
 
-use super::records::{LINES, SweeperSave};
+use super::records::{LINES, Line, SweeperSave};
 use super::rules::{
     Board, Difficulty, Layout, NoGuessGenerator, Pos, PosSet, SQUARE_COUNT, generate_blocking,
 };
@@ -200,15 +200,21 @@ pub fn run(bench: &mut Bench) {
         step.worst
     );
 
-    let record = Record {
+    let line = Line {
         best_seconds: Some(u16::MAX),
-        wins: u16::MAX,
-        played: u16::MAX,
+        best_rate: u16::MAX,
+        tally: Tally {
+            played: u16::MAX,
+            won: u16::MAX,
+            streak: u16::MAX,
+            best_streak: u16::MAX,
+            unfinished: true,
+        },
     };
     largest_save(
         "sweeper",
         &SweeperSave {
-            records: [record; LINES],
+            lines: [line; LINES],
         },
     );
     // A game in progress is a fixed-size snapshot, whatever the board.

@@ -5,7 +5,8 @@
 //! - `view.rs`: drawing: 84 square sprites over a tilemap well, status bar.
 //! - `records.rs`: the save section; `game.rs`: the game in progress, kept
 //!   across power-off; `sounds.rs`: music and sound effects;
-//!   `art.rs`: sprite sheets and their frame names.
+//!   `art.rs`: sprite sheets and their frame names; `stats_page.rs`: the
+//!   statistics page.
 
 mod app;
 pub(crate) mod art;
@@ -15,6 +16,7 @@ mod game;
 pub mod records;
 pub use sweeper_rules as rules;
 mod sounds;
+mod stats_page;
 pub mod view;
 
 pub use app::Sweeper;

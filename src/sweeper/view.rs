@@ -536,15 +536,15 @@ impl View {
             if board.state().is_over() {
                 self.game_over_message(board);
             } else {
-                let record = data.records[variant];
-                let best = record.best_seconds.map(format_time);
+                let line = data.lines[variant];
+                let best = line.best_seconds.map(format_time);
                 let text = match best {
                     Some(best) => format!(
                         "{}  Best {}  Won {}/{}",
                         setting_name(board),
                         best,
-                        record.wins,
-                        record.played
+                        line.tally.won,
+                        line.tally.played
                     ),
                     None => format!("{}  SELECT: new game", setting_name(board)),
                 };
@@ -590,6 +590,12 @@ impl View {
         // A menu whose tiles are still being made gives the ones it has.
         let spare = self.spare_menu.take().or_else(|| self.warming_menu.take());
         Self::new_menu(board, data, spare)
+    }
+
+    /// The menu again, drawn on the tiles of `page`, a list as long in the
+    /// same place (the statistics page).
+    pub fn menu_on(board: &Board, data: &SweeperSave, page: Box<List>) -> List {
+        Self::new_menu(board, data, Some(page))
     }
 
     fn new_menu(board: &Board, data: &SweeperSave, spare: Option<Box<List>>) -> List {
@@ -727,8 +733,8 @@ impl View {
 fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
     let mut rows = Vec::new();
     for difficulty in Difficulty::ALL {
-        let record = data.record(difficulty, board.no_guess());
-        let best = record.best_seconds.map(format_time).unwrap_or_default();
+        let line = data.line(difficulty, board.no_guess());
+        let best = line.best_seconds.map(format_time).unwrap_or_default();
         let name = match difficulty {
             Difficulty::Easy => "Easy",
             Difficulty::Medium => "Medium",
@@ -755,6 +761,7 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
         let _ = label.push(char::from(b'0' + digit));
     }
     rows.push(Row::new(&label, ""));
+    rows.push(Row::new("Statistics", ""));
     rows
 }
 

@@ -22,6 +22,7 @@ mod notice;
 mod record;
 mod section;
 mod slot_headers;
+mod tally;
 
 use agb::save::{SaveSlotManager, Slot};
 use alloc::{boxed::Box, string::String, vec::Vec};
@@ -30,6 +31,7 @@ use core::any::Any;
 pub use notice::{Loss, Notice};
 pub use record::Record;
 pub use section::{DeskSave, IDENTIFIER, SLOTS, Saved, SectionTag, Settings, Suspended};
+pub use tally::{Tally, percent_text};
 
 use header::{HeaderState, SECTOR, sram};
 use section::{DESK, SectionError, decode, fingerprint};

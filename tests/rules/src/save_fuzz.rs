@@ -65,9 +65,16 @@ impl Fuzzed for SweeperSave {
         let mut save = SweeperSave::default();
         let mut samples = vec![save.clone()];
         for _ in 0..3 {
-            for line in &mut save.records {
-                for _ in 0..rng.below(40) {
-                    line.finish(rng.below(2) == 0, rng.below(2000) as u16);
+            for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+                for no_guess in [false, true] {
+                    for _ in 0..rng.below(40) {
+                        save.start(difficulty, no_guess);
+                        if rng.below(4) > 0 {
+                            let won = rng.below(2) == 0;
+                            let (seconds, three_bv) = (rng.below(2000), rng.below(256));
+                            save.finish(difficulty, no_guess, won, seconds as u16, three_bv as u8);
+                        }
+                    }
                 }
             }
             samples.push(save.clone());
@@ -78,8 +85,10 @@ impl Fuzzed for SweeperSave {
         let mut sum = u64::from(self.wins());
         for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
             for no_guess in [false, true] {
-                let record = self.record(difficulty, no_guess);
-                sum += u64::from(record.best_seconds.unwrap_or(0)) + u64::from(record.played);
+                let line = self.line(difficulty, no_guess);
+                sum += u64::from(line.best_seconds.unwrap_or(0))
+                    + u64::from(line.tally.win_percent().unwrap_or(0))
+                    + u64::from(line.best_rate);
             }
         }
         sum
@@ -126,13 +135,25 @@ impl Fuzzed for PolariumSave {
             customs: (0..24)
                 .map(|_| [rng.next_u32(), rng.next_u32(), rng.next_u32()])
                 .collect(),
+            tally: crate::framework::save::Tally {
+                played: rng.below(60_000) as u16,
+                won: rng.below(60_000) as u16,
+                streak: rng.below(1_000) as u16,
+                best_streak: rng.below(1_000) as u16,
+                unfinished: rng.below(2) == 0,
+            },
+            solved_without_hints: rng.below(60_000) as u16,
         };
         let mut some = PolariumSave::default();
+        some.start();
         some.finish(3, 2, 40);
+        some.count_solve(false);
         vec![PolariumSave::default(), some, full]
     }
     fn use_as_the_app_does(&self) -> u64 {
         let mut sum = self.solved() as u64 + self.open_sets(12) as u64;
+        sum +=
+            u64::from(self.tally.win_percent().unwrap_or(0)) + u64::from(self.solved_without_hints);
         sum += self.first_unsolved(144) as u64 + self.solved_in_set(11) as u64;
         for puzzle in [0, 143, 400] {
             sum += u64::from(self.best(puzzle).seconds);
@@ -362,7 +383,11 @@ fn old_format_migration_survives_fuzzing() {
             .expect("parsed above")
             .0
             .1;
-        assert_eq!(sweeper.records[..], v2[..LINES]);
+        for (line, record) in sweeper.lines.iter().zip(&v2[..LINES]) {
+            assert_eq!(line.best_seconds, record.best_seconds);
+            assert_eq!(line.tally.played, record.played);
+            assert_eq!(line.tally.won, record.wins.min(record.played));
+        }
         assert_eq!(
             Ok(desk),
             postcard::take_from_bytes(&bytes).map(|(desk, _)| desk)

@@ -11,6 +11,9 @@ mod record;
 mod section;
 #[path = "../../../../src/framework/save/slot_headers.rs"]
 pub mod slot_headers;
+#[path = "../../../../src/framework/save/tally.rs"]
+mod tally;
 
 pub use record::Record;
 pub use section::*;
+pub use tally::{Tally, percent_text};

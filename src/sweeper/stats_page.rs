@@ -1,0 +1,95 @@
+//! The statistics page (a row of SELECT's menu): one setting's games, wins,
+//! streaks and bests at a time; LEFT and RIGHT go through the six settings.
+//! It is a list of as many rows as the menu, in the menu's place, so each
+//! takes the other's text tiles and the page shows at once.
+
+use alloc::{boxed::Box, format, vec::Vec};
+
+use super::records::{self, LINES, SweeperSave, rate_text};
+use super::rules::Difficulty;
+use crate::framework::{
+    save::percent_text,
+    widgets::{
+        list::{List, Row},
+        pager::{self, Ends},
+        timer::format_time,
+    },
+};
+
+pub struct StatsPage {
+    /// The record line shown (see `records::line`).
+    line: usize,
+    list: Box<List>,
+}
+
+impl StatsPage {
+    /// The page of the board's setting, drawn on `list`'s place and tiles.
+    pub fn new(
+        difficulty: Difficulty,
+        no_guess: bool,
+        data: &SweeperSave,
+        list: Box<List>,
+    ) -> Self {
+        let line = records::line(difficulty, no_guess);
+        let mut list = list;
+        for (index, row) in rows(line, data).into_iter().enumerate() {
+            list.set_row(index, row);
+        }
+        Self { line, list }
+    }
+
+    /// LEFT or RIGHT (`dx`): the next or previous setting's statistics.
+    pub fn turn(&mut self, dx: i32, data: &SweeperSave) -> bool {
+        let line = pager::step(self.line, dx.signum(), LINES, Ends::Wrap);
+        if dx == 0 || line == self.line {
+            return false;
+        }
+        self.line = line;
+        for (index, row) in rows(line, data).into_iter().enumerate() {
+            self.list.set_row(index, row);
+        }
+        true
+    }
+
+    /// The record line shown.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    pub fn list(&mut self) -> &mut List {
+        &mut self.list
+    }
+
+    /// The list, for the menu coming back to take its tiles.
+    pub fn into_list(self) -> Box<List> {
+        self.list
+    }
+}
+
+/// The rows of record line `line`; as many as the menu has.
+pub fn rows(line: usize, data: &SweeperSave) -> Vec<Row> {
+    let stats = data.lines[line.min(LINES - 1)];
+    let tally = stats.tally;
+    let name = match line / 2 {
+        0 => "Easy",
+        1 => "Medium",
+        _ => "Hard",
+    };
+    let guess = if line % 2 == 1 { " no-guess" } else { "" };
+    let best = stats.best_seconds.map(format_time);
+    let best = best.as_ref().map_or("-", |best| best.as_str());
+    Vec::from([
+        Row::new(
+            &format!("< {name}{guess} >"),
+            &format!("{}/{LINES}", line + 1),
+        ),
+        Row::new("Won / played", &format!("{}/{}", tally.won, tally.played)),
+        Row::new("Win rate", &percent_text(tally.win_percent())),
+        Row::new(
+            "Streak, best",
+            &format!("{}, {}", tally.streak, tally.best_streak),
+        ),
+        Row::new("Best time", best),
+        Row::new("Best 3BV/s", &rate_text(stats.best_rate)),
+    ])
+}
