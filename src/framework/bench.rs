@@ -115,6 +115,15 @@ pub fn report(name: &str, stats: &Stats, budget: u32, failures: &mut u32) {
     );
 }
 
+/// Statistics with every count at its largest, for `largest_save`.
+pub const LARGEST_TALLY: crate::framework::save::Tally = crate::framework::save::Tally {
+    played: u16::MAX,
+    won: u16::MAX,
+    streak: u16::MAX,
+    best_streak: u16::MAX,
+    unfinished: true,
+};
+
 /// A save section at its largest (`value`, every record at its maximum and
 /// every custom slot filled), in bytes and in the chip's 128-byte blocks:
 /// agb keeps a slot header block per section and 120 bytes of it in each

@@ -151,7 +151,14 @@ impl App for Nonogram {
 
     fn boot(system: &mut System) -> Persistent {
         let save = puzzle::save(system);
-        crate::event!("nonogram.records solved={}", save.solved());
+        crate::event!(
+            "nonogram.records solved={} played={} won={} streak={} seconds={}",
+            save.solved(),
+            save.tally.played,
+            save.tally.won,
+            save.tally.streak,
+            save.solving_seconds
+        );
         let first = save.first_unsolved_from(0);
         Persistent::starting(Source::Builtin(first as u16))
     }

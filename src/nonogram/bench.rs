@@ -31,6 +31,8 @@ pub fn run(bench: &mut Bench) {
             customs: alloc::vec![Some(picture.clone()); super::records::CUSTOM_SLOTS],
             playing: Some(picture.clone()),
             draft: Some((u8::MAX, picture)),
+            tally: crate::framework::bench::LARGEST_TALLY,
+            solving_seconds: u32::MAX,
         },
     );
     // A game in progress at its largest: every number at its widest.

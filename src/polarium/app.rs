@@ -168,9 +168,13 @@ impl App for Polarium {
     fn boot(system: &mut System) -> Persistent {
         let save = system.save::<Polarium>();
         crate::event!(
-            "polarium.records solved={} customs={}",
+            "polarium.records solved={} customs={} played={} won={} streak={} without_hints={}",
             save.solved(),
-            save.customs.len()
+            save.customs.len(),
+            save.tally.played,
+            save.tally.won,
+            save.tally.streak,
+            save.solved_without_hints
         );
         // Start at the first puzzle not solved yet.
         let first = save.first_unsolved(builtin::COUNT);

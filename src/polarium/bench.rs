@@ -24,13 +24,7 @@ pub fn run(bench: &mut Bench) {
                 super::rules::builtin::COUNT
             ],
             customs: alloc::vec![[u32::MAX; 3]; CUSTOM_SLOTS],
-            tally: crate::framework::save::Tally {
-                played: u16::MAX,
-                won: u16::MAX,
-                streak: u16::MAX,
-                best_streak: u16::MAX,
-                unfinished: true,
-            },
+            tally: crate::framework::bench::LARGEST_TALLY,
             solved_without_hints: u16::MAX,
         },
     );

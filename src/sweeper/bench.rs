@@ -4,7 +4,7 @@
 use crate::framework::bench::{
     Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, pct_of_claim, report,
 };
-use crate::framework::save::Tally;
+
 use crate::random::Rng;
 
 use super::records::{LINES, Line, SweeperSave};
@@ -203,13 +203,7 @@ pub fn run(bench: &mut Bench) {
     let line = Line {
         best_seconds: Some(u16::MAX),
         best_rate: u16::MAX,
-        tally: Tally {
-            played: u16::MAX,
-            won: u16::MAX,
-            streak: u16::MAX,
-            best_streak: u16::MAX,
-            unfinished: true,
-        },
+        tally: crate::framework::bench::LARGEST_TALLY,
     };
     largest_save(
         "sweeper",
