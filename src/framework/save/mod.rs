@@ -70,6 +70,10 @@ struct Section {
     encode: fn(&dyn Any) -> Option<Vec<u8>>,
     reset: fn() -> Box<dyn Any>,
     kept: Kept,
+    /// Handed out (`section`) since the last look at whether it changed: a
+    /// section nobody could have changed is not encoded again to find out,
+    /// which would add every app's records to each save frame.
+    touched: bool,
 }
 
 fn encode<T: Saved>(value: &dyn Any) -> Option<Vec<u8>> {
@@ -228,11 +232,13 @@ impl Storage {
                     encode: encode::<T>,
                     reset: reset::<T>,
                     kept,
+                    touched: true,
                 });
                 self.sections.len() - 1
             }
         };
         let section = &mut self.sections[index];
+        section.touched = true;
         if !section.value.is::<T>() {
             // Two types under one owner name is a programming error; the
             // latest asker gets a fresh value rather than a crash.
@@ -514,6 +520,7 @@ impl Storage {
         self.desk = DeskSave::default();
         for section in &mut self.sections {
             section.value = (section.reset)();
+            section.touched = true;
         }
         if let Some(manager) = self.manager.as_mut() {
             for slot in 0..SLOTS {
@@ -543,10 +550,11 @@ impl Storage {
             self.writes += 1;
             return true;
         }
-        for section in &mut self.sections {
+        for section in self.sections.iter_mut().filter(|section| section.touched) {
             let Some(bytes) = (section.encode)(section.value.as_ref()) else {
                 continue;
             };
+            section.touched = false;
             if section.kept.written.as_ref() != Some(&bytes) {
                 write(
                     manager,
