@@ -586,20 +586,24 @@ impl View {
         self.clock.set_gradually(text);
     }
 
+    /// The list takes the panel: the tiles of the puzzle's lines that are
+    /// on its place become the list's, so it is drawn with few to make.
     fn set_list(&mut self, text: &str) {
-        self.info.release();
-        self.clock.release();
-        self.message.blank();
+        for text in [&mut self.info, &mut self.clock, &mut self.message] {
+            text.hand_over(&mut self.list);
+            text.release();
+        }
         self.list.set_gradually(text);
     }
 
+    /// The list goes, and its tiles to the puzzle's lines.
     fn clear_list(&mut self) {
+        for text in [&mut self.info, &mut self.clock, &mut self.message] {
+            // What the box kept is under the list's tiles, off the map.
+            text.release();
+            self.list.hand_over(text);
+        }
         self.list.release();
-        // The list's blank tiles stay mapped over the panel's other boxes:
-        // they map their own again when next drawn.
-        self.info.release();
-        self.clock.release();
-        self.message.release();
     }
 
     /// The number pad takes the window: the board and the panel make way.

@@ -218,6 +218,45 @@ impl TextBox {
         self.announce_ticking(false);
     }
 
+    /// Give `to`, a box on the same background and palette that this one's
+    /// tiles overlap, those of its tiles on `to`'s place where `to` has none,
+    /// blank: they are on the map already, so `to`'s text goes in with no
+    /// tile to make (two screens sharing a panel hand it back and forth).
+    /// This box keeps the rest.
+    pub fn hand_over(&mut self, to: &mut TextBox) {
+        if self.palette != to.palette || self.tiles.is_empty() {
+            return;
+        }
+        to.ensure_tiles();
+        let (stride, to_stride) = (self.stride(), to.stride() as i32);
+        let (dx, dy) = (
+            self.origin.0.div_euclid(8) - to.origin.0.div_euclid(8),
+            self.origin.1.div_euclid(8) - to.origin.1.div_euclid(8),
+        );
+        // Row by row, with no division a tile (Thumb code has no divide).
+        for (row, tiles) in self.tiles.chunks_mut(stride).enumerate() {
+            let y = row as i32 + dy;
+            if y < 0 || y > to.rows {
+                continue;
+            }
+            for (column, slot) in tiles.iter_mut().enumerate() {
+                let x = column as i32 + dx;
+                if slot.is_none() || x < 0 || x >= to_stride {
+                    continue;
+                }
+                let Some(target) = to.tiles.get_mut((y * to_stride + x) as usize) else {
+                    continue;
+                };
+                if target.is_none()
+                    && let Some(mut tile) = slot.take()
+                {
+                    tile.data_mut().fill(0);
+                    *target = Some(tile);
+                }
+            }
+        }
+    }
+
     /// The end of a text: true; a text with no ink at all has not blanked
     /// the old one yet, so that goes now.
     fn drawn(&mut self, visible: bool) -> bool {
