@@ -9,11 +9,15 @@ pub const SCREEN_HEIGHT: i32 = 160;
 /// Space kept clear around everything.
 const MARGIN: i32 = 2;
 
-/// Clue digits are 3x5 pixel glyphs; "1" is one pixel wide, so "10".."15"
-/// fit a 6-pixel column (see `glyphs.rs`).
+/// Clue digits are 3x5 pixel glyphs; a "1" in a two-digit clue is two
+/// pixels wide, so "10".."19" fit a 7-pixel column (see `glyphs.rs`).
 pub const GLYPH_HEIGHT: i32 = 5;
-/// Pixels between two clues of a row, and between stacked column clues.
-const ROW_CLUE_GAP: i32 = 2;
+/// Pixels between two clues of a row, at the least and at the most (as
+/// the room allows): always clearly more than the one pixel between the
+/// digits of a clue, so "1 1" never reads as 11.
+pub const ROW_CLUE_GAP: i32 = 3;
+const WIDEST_ROW_CLUE_GAP: i32 = 6;
+/// Pixels between stacked column clues.
 const COLUMN_CLUE_GAP: i32 = 1;
 /// Pixels between the clues and the board.
 const CLUE_PAD: i32 = 2;
@@ -39,14 +43,23 @@ const CANDIDATES: [(i32, i32); 11] = [
     (5, 1),
 ];
 
-/// Width in pixels of clue `number` at scale 1.
+/// Width in pixels of clue `number` at scale 1 (see `glyphs::clue`).
 #[must_use]
 pub const fn clue_width(number: u8) -> i32 {
+    const fn paired(digit: u8) -> i32 {
+        if digit == 1 { 2 } else { 3 }
+    }
     match number {
         0..=9 => 3,
-        10..=19 => 5,
+        10..=99 => paired(number / 10) + 1 + paired(number % 10),
         _ => 7,
     }
+}
+
+/// The widths of a row's clues at scale 1, and how many there are.
+fn row_widths(numbers: &[u8]) -> (i32, i32) {
+    let sum = numbers.iter().map(|&n| clue_width(n)).sum::<i32>();
+    (sum, numbers.len() as i32)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +76,8 @@ pub struct Layout {
     /// Top-left of the whole block (corner, clues and board).
     pub left: i32,
     pub top: i32,
+    /// Pixels between two clues of a row.
+    pub row_gap: i32,
 }
 
 impl Layout {
@@ -72,16 +87,30 @@ impl Layout {
         let (columns, rows) = (clues.width() as i32, clues.height() as i32);
         let mut widest_row = 0;
         for y in 0..clues.height() {
-            let numbers = clues.row(y).as_slice();
-            let width: i32 = numbers.iter().map(|&n| clue_width(n)).sum::<i32>()
-                + ROW_CLUE_GAP * (numbers.len() as i32 - 1).max(0);
+            let (sum, count) = row_widths(clues.row(y).as_slice());
+            let width = sum + ROW_CLUE_GAP * (count - 1).max(0);
             widest_row = widest_row.max(width.max(clue_width(0)));
         }
         let deepest = (0..clues.width())
             .map(|x| clues.column(x).len().max(1) as i32)
             .max()
             .unwrap_or(1);
-        Self::largest_fitting(columns, rows, widest_row, deepest)
+        let mut layout = Self::largest_fitting(columns, rows, widest_row, deepest);
+        layout.spread_row_clues((0..clues.height()).map(|y| row_widths(clues.row(y).as_slice())));
+        layout
+    }
+
+    /// The row clues spread into the room the corner leaves them, the same
+    /// gap on every row (`rows`: each row's clue widths and count).
+    fn spread_row_clues(&mut self, rows: impl Iterator<Item = (i32, i32)>) {
+        let room = self.board_x - CLUE_PAD * self.scale - self.left;
+        let mut gap = WIDEST_ROW_CLUE_GAP * self.scale;
+        for (sum, count) in rows {
+            if count > 1 {
+                gap = gap.min((room - sum * self.scale) / (count - 1));
+            }
+        }
+        self.row_gap = gap.max(ROW_CLUE_GAP * self.scale);
     }
 
     /// The largest layout that fits every picture of `width` x `height`, so
@@ -92,7 +121,10 @@ impl Layout {
     pub fn for_any(width: usize, height: usize) -> Self {
         let most = |cells: usize| cells.div_ceil(2).max(1) as i32;
         let widest_row = most(width) * clue_width(1) + ROW_CLUE_GAP * (most(width) - 1);
-        Self::largest_fitting(width as i32, height as i32, widest_row, most(height))
+        let mut layout =
+            Self::largest_fitting(width as i32, height as i32, widest_row, most(height));
+        layout.spread_row_clues(core::iter::once((most(width) * clue_width(1), most(width))));
+        layout
     }
 
     fn largest_fitting(columns: i32, rows: i32, widest_row: i32, deepest: i32) -> Self {
@@ -126,6 +158,7 @@ impl Layout {
             rows,
             left,
             top,
+            row_gap: ROW_CLUE_GAP * scale,
         }
     }
 
@@ -181,7 +214,7 @@ impl Layout {
     /// column clue to the next.
     #[must_use]
     pub const fn row_clue_gap(&self) -> i32 {
-        ROW_CLUE_GAP * self.scale
+        self.row_gap
     }
 
     #[must_use]
@@ -223,6 +256,8 @@ mod tests {
             assert!(end - width >= layout.left, "row {y} clues spill left");
             assert!(top >= layout.board_y);
         }
+        // Separate clues clearly further apart than the digits of one.
+        assert!(layout.row_clue_gap() >= ROW_CLUE_GAP * layout.scale);
         // Every column's clues stack inside the block, and a two-digit clue
         // fits inside its column.
         for x in 0..clues.width() {
@@ -273,6 +308,48 @@ mod tests {
                 assert_eq!(layout, Layout::of(&clues), "{width}x{height}");
                 fits_with_room(&layout, &clues);
             }
+        }
+    }
+
+    #[test]
+    fn every_built_in_puzzle_fits_with_its_clues_spaced() {
+        use crate::nonogram::rules::builtin;
+        let mut spread = 0;
+        for index in 0..builtin::COUNT {
+            let picture = builtin::picture(index).expect("a built-in picture");
+            let clues = PuzzleClues::of_picture(&picture);
+            let layout = Layout::of(&clues);
+            fits_with_room(&layout, &clues);
+            if layout.row_clue_gap() > ROW_CLUE_GAP * layout.scale {
+                spread += 1;
+            }
+        }
+        // Most pictures leave room for more than the least gap.
+        assert!(spread > builtin::COUNT / 2, "{spread}");
+    }
+
+    #[test]
+    fn random_clues_with_the_most_numbers_fit_with_their_gaps() {
+        // Alternate cells with runs of two here and there: as many numbers
+        // as a line holds, some of them two wide.
+        let mut seed = 0x2545_F491_u32;
+        for _ in 0..500 {
+            let mut picture = Grid::new(20, 15);
+            for y in 0..15 {
+                let mut x = 0;
+                while x < 20 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 17;
+                    seed ^= seed << 5;
+                    let run = 1 + (seed % 3 == 0) as usize;
+                    for dx in 0..run.min(20 - x) {
+                        picture.set(x + dx, y, true);
+                    }
+                    x += run + 1;
+                }
+            }
+            let clues = PuzzleClues::of_picture(&picture);
+            fits_with_room(&Layout::of(&clues), &clues);
         }
     }
 
