@@ -341,7 +341,7 @@ mod tests {
                     seed ^= seed << 13;
                     seed ^= seed >> 17;
                     seed ^= seed << 5;
-                    let run = 1 + (seed % 3 == 0) as usize;
+                    let run = 1 + usize::from(seed.is_multiple_of(3));
                     for dx in 0..run.min(20 - x) {
                         picture.set(x + dx, y, true);
                     }
