@@ -170,11 +170,24 @@ pub fn look(square: Square, state: GameState, pressed: bool) -> u8 {
     }
 }
 
+/// Everything a square's look depends on (see [`look`]).
+#[derive(PartialEq, Eq)]
+struct LooksFrom {
+    squares: [Square; SQUARE_COUNT],
+    state: GameState,
+    pressed: Option<Pos>,
+    wiped_columns: u8,
+}
+
 pub struct View {
     frame_layer: RegularBackground,
     text_layer: RegularBackground,
     squares: Vec<Object>,
     looks: [u8; SQUARE_COUNT],
+    /// What `looks` were last worked out from.
+    looks_from: Option<LooksFrom>,
+    /// Flags on the board as `looks` were worked out.
+    flags: u8,
     cursor: Object,
     face: Object,
     face_shown: Face,
@@ -243,6 +256,8 @@ impl View {
             text_layer,
             squares: Vec::with_capacity(SQUARE_COUNT),
             looks: [Look::Covered as u8; SQUARE_COUNT],
+            looks_from: None,
+            flags: 0,
             cursor,
             face,
             face_shown: Face::Idle,
@@ -438,15 +453,54 @@ impl View {
         screen: Screen,
         data: &SweeperSave,
     ) {
-        let preview = pressed.map_or(PosSet::EMPTY, |pos| board.pressed_preview(pos));
         let wiped_columns = match screen {
             Screen::Wipe(columns) => columns,
             _ => 0,
         };
         let state = board.state();
-        // Runs every frame: the column is counted along rather than taken as
-        // `index % WIDTH`, since Thumb code has no divide: a library call for
-        // every square, every frame, adds up.
+        // Walking the squares is much of a frame's fixed cost, and most
+        // frames change none of what decides their looks: the line of text
+        // an answer brings then has the frame's room to itself.
+        let looks_from = LooksFrom {
+            squares: *board.squares(),
+            state,
+            pressed,
+            wiped_columns,
+        };
+        if self.looks_from.as_ref() != Some(&looks_from) {
+            self.sync_squares(board, pressed, wiped_columns);
+            self.looks_from = Some(looks_from);
+        }
+        let cursor = board.cursor();
+        let (x, y) = square_at(cursor.x(), cursor.y());
+        self.cursor.set_pos((x - 2, y - 2));
+        if face != self.face_shown {
+            self.face_shown = face;
+            if let Some(sprite) = self.face_frames.get(face as usize) {
+                self.face.set_sprite(sprite.clone());
+            }
+        }
+        let mines_key = Some((state, board.difficulty(), self.flags));
+        // One counter a frame: laying out text is costly, and a new board
+        // changes both (the timer follows in the next frame).
+        if self.mines_key != mines_key {
+            self.mines_key = mines_key;
+            self.sync_mines(board);
+        } else {
+            self.sync_timer(board);
+        }
+        self.sync_message(board, data);
+        // The message line, as the frame has room.
+        let _ = self.message_box.advance(&mut self.text_layer);
+    }
+
+    /// Each square's sprite to its look, and the flags counted.
+    fn sync_squares(&mut self, board: &Board, pressed: Option<Pos>, wiped_columns: u8) {
+        let preview = pressed.map_or(PosSet::EMPTY, |pos| board.pressed_preview(pos));
+        let state = board.state();
+        // The column is counted along rather than taken as `index % WIDTH`,
+        // since Thumb code has no divide: a library call for every square
+        // adds up.
         let (mut x, mut y) = (0u8, 0u8);
         let mut flags = 0u8;
         for (index, square) in board.squares().iter().enumerate() {
@@ -471,27 +525,7 @@ impl View {
                 }
             }
         }
-        let cursor = board.cursor();
-        let (x, y) = square_at(cursor.x(), cursor.y());
-        self.cursor.set_pos((x - 2, y - 2));
-        if face != self.face_shown {
-            self.face_shown = face;
-            if let Some(sprite) = self.face_frames.get(face as usize) {
-                self.face.set_sprite(sprite.clone());
-            }
-        }
-        let mines_key = Some((state, board.difficulty(), flags));
-        // One counter a frame: laying out text is costly, and a new board
-        // changes both (the timer follows in the next frame).
-        if self.mines_key != mines_key {
-            self.mines_key = mines_key;
-            self.sync_mines(board);
-        } else {
-            self.sync_timer(board);
-        }
-        self.sync_message(board, data);
-        // The message line, as the frame has room.
-        let _ = self.message_box.advance(&mut self.text_layer);
+        self.flags = flags;
     }
 
     /// The mines-left counter.
