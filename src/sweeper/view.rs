@@ -41,6 +41,9 @@ const SQUARE: i32 = 12;
 const FACE_POS: (i32, i32) = (108, 34);
 
 const SQUARES_PER_STEP: usize = 7;
+/// What showing a batch of squares adds to every frame from the one that
+/// makes them, in eighths of a display line (a little over what frames take).
+const SQUARES_SHOW_EIGHTHS: u32 = 10;
 const SPRITES_PER_STEP: usize = 6;
 const WELL_ORIGIN: (i32, i32) = (BOARD_X / 8, BOARD_Y / 8);
 const WELL_SIZE: (i32, i32) = (WIDTH as i32 * SQUARE / 8, HEIGHT as i32 * SQUARE / 8);
@@ -305,6 +308,11 @@ impl View {
                 break false;
             }
             self.build(step, board, data, (face, screen));
+            if step == BuildStep::Squares {
+                // Shown from this frame on: the drawing after it in this
+                // frame leaves room for that.
+                frame_time::showing_grows(SQUARES_SHOW_EIGHTHS);
+            }
         };
         self.advance_build_text() && pieces_done
     }
