@@ -340,12 +340,7 @@ impl View {
             BuildStep::Squares
         } else if self.shown_mines.is_none() || self.shown_seconds.is_none() {
             BuildStep::Counter
-        } else if self.shown_variant.is_none()
-            && !self.message_locked
-            && self.pending_message.is_none()
-        {
-            // (A game-over message waiting is typed by `sync` once the
-            // window is open.)
+        } else if self.shown_variant.is_none() && !self.message_locked {
             BuildStep::MessageSet
         } else if !self.synced {
             BuildStep::FirstSync
@@ -428,6 +423,11 @@ impl View {
             }
             BuildStep::MessageSet => {
                 self.sync_message(board, data);
+                // A game kept as it ended: its result is typed with the
+                // window (there is no game-ending frame to wait out).
+                if let Some((text, _)) = self.pending_message.take() {
+                    self.message_box.set_gradually(&text);
+                }
                 return;
             }
             BuildStep::FirstSync => {
@@ -677,12 +677,11 @@ impl View {
         }
     }
 
-    /// A menu whose screen has gone: its text leaves in the next `change_screen`.
-    /// On the board, with nothing else to draw: make the menu's tiles, out
-    /// of sight, as the frames have room, so that SELECT shows the menu at
-    /// once (its first drawing is mostly making tiles).
+    /// On the board, after the frame's other drawing: make the menu's
+    /// tiles, out of sight, as the frames have room, so that SELECT shows
+    /// the menu at once (its first drawing is mostly making tiles).
     pub fn warm_menu(&mut self, board: &Board, data: &SweeperSave) {
-        if self.spare_menu.is_some() || self.message_box.is_drawing() || self.title.is_drawing() {
+        if self.spare_menu.is_some() {
             return;
         }
         // Making the rows' text is a piece of drawing too.
@@ -719,6 +718,7 @@ impl View {
         true
     }
 
+    /// A menu whose screen has gone: its text leaves in the next `change_screen`.
     pub fn retire_menu(&mut self, menu: Box<List>) {
         self.retired_menu = Some(menu);
     }
