@@ -14,7 +14,7 @@
 //! `prepare`, and should be cheap; `prepare` runs once per frame during the
 //! animation to build the rest piece by piece, drawing as much as the frame
 //! has room for (`frame_time::room_for_bounded`), so that the window is whole
-//! when the animation ends;
+//! when the animation ends, and `prepare_ahead` in the frames it leaves;
 //! `update` runs only while `Running`, and `draw` after it brings the window's
 //! tiles up to date (the two never run in a frame that writes a save);
 //! `show` runs while opening, running and closing (the window mask animates over
@@ -138,6 +138,15 @@ pub trait App: 'static {
         _system: &mut System,
     ) -> bool {
         true
+    }
+    /// Called in the opening animation's frames left once `prepare` has
+    /// returned true: work ahead, out of sight (a screen's tiles made before
+    /// it is asked for). Nothing by default.
+    fn prepare_ahead(
+        _persistent: &mut Self::Persistent,
+        _working: &mut Self::Working,
+        _system: &mut System,
+    ) {
     }
     /// One frame of logic while running: read the buttons, change the state,
     /// play sounds. START is handled by the desktop. No drawing: that is `draw`.
@@ -325,11 +334,12 @@ impl<A: App> AppSlot for Slot<A> {
     }
 
     fn prepare(&mut self, system: &mut System) -> bool {
-        if !self.prepared {
-            self.prepared = match self.working.as_deref_mut() {
-                Some(working) => A::prepare(&mut self.persistent, working, system),
-                None => true,
-            };
+        match self.working.as_deref_mut() {
+            Some(working) if self.prepared => {
+                A::prepare_ahead(&mut self.persistent, working, system);
+            }
+            Some(working) => self.prepared = A::prepare(&mut self.persistent, working, system),
+            None => self.prepared = true,
         }
         self.prepared
     }

@@ -116,6 +116,10 @@ const LATE_LINES: u32 = 80;
 /// remembered for a second or so. (The sound is mixed before the update.)
 static UPDATE_END: AtomicU32 = AtomicU32::new(0);
 static TAIL_EIGHTHS: AtomicU32 = AtomicU32::new(20 * 8);
+/// What showing the last frame took, in eighths of a line, and what this
+/// frame's showing has grown by since (`showing_grows`).
+static LAST_TAIL_EIGHTHS: AtomicU32 = AtomicU32::new(20 * 8);
+static GROWN_EIGHTHS: AtomicU32 = AtomicU32::new(0);
 /// How fast the remembered tail falls, in eighths of a line a frame.
 const TAIL_FALL_EIGHTHS: u32 = 4;
 /// Whether this frame drew its one piece past the estimate.
@@ -135,7 +139,25 @@ pub fn mark_frame_end() {
         .load(Ordering::Relaxed)
         .saturating_sub(TAIL_FALL_EIGHTHS);
     TAIL_EIGHTHS.store(remembered.max(tail * 8), Ordering::Relaxed);
+    LAST_TAIL_EIGHTHS.store(tail * 8, Ordering::Relaxed);
+    GROWN_EIGHTHS.store(0, Ordering::Relaxed);
     PIECE_GIVEN.store(false, Ordering::Relaxed);
+}
+
+/// What showing a frame takes grows by `eighths` of a display line from
+/// this frame on (sprites added to what is shown): counted at once, so the
+/// drawing after it in this frame leaves room for what the last frame did
+/// not show.
+pub fn showing_grows(eighths: u32) {
+    let grown = GROWN_EIGHTHS
+        .load(Ordering::Relaxed)
+        .saturating_add(eighths);
+    GROWN_EIGHTHS.store(grown, Ordering::Relaxed);
+    let expected = LAST_TAIL_EIGHTHS
+        .load(Ordering::Relaxed)
+        .saturating_add(grown);
+    let remembered = TAIL_EIGHTHS.load(Ordering::Relaxed);
+    TAIL_EIGHTHS.store(remembered.max(expected), Ordering::Relaxed);
 }
 
 /// Whether a piece of drawing that takes `lines` display lines (of 1,232

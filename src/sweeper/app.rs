@@ -212,12 +212,19 @@ impl App for Sweeper {
         let look = (face_for(board, None), working.mode.screen());
         let records = system.save::<Sweeper>();
         let built = working.view.build_within_frame(board, records, look);
-        // What the opening's frames leave after the building starts on the
-        // menu's tiles (`warm_menu`), as its running frames go on with.
-        if built && matches!(working.mode, Mode::Play { .. }) {
-            working.view.warm_menu(board, records);
+        if built {
+            Self::prepare_ahead(board, working, system);
         }
         built
+    }
+
+    /// What the opening's frames leave after the building makes the menu's
+    /// tiles (`warm_menu`), as the running frames go on with, so that
+    /// SELECT shows it at once.
+    fn prepare_ahead(board: &mut Board, working: &mut Working, system: &mut System) {
+        if matches!(working.mode, Mode::Play { .. }) {
+            working.view.warm_menu(board, system.save::<Sweeper>());
+        }
     }
 
     fn update(board: &mut Board, working: &mut Working, system: &mut System) -> Request {

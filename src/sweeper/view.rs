@@ -41,6 +41,9 @@ const SQUARE: i32 = 12;
 const FACE_POS: (i32, i32) = (108, 34);
 
 const SQUARES_PER_STEP: usize = 7;
+/// What showing a batch of squares adds to every frame from the one that
+/// makes them, in eighths of a display line (a little over what frames take).
+const SQUARES_SHOW_EIGHTHS: u32 = 10;
 const SPRITES_PER_STEP: usize = 6;
 const WELL_ORIGIN: (i32, i32) = (BOARD_X / 8, BOARD_Y / 8);
 const WELL_SIZE: (i32, i32) = (WIDTH as i32 * SQUARE / 8, HEIGHT as i32 * SQUARE / 8);
@@ -170,11 +173,24 @@ pub fn look(square: Square, state: GameState, pressed: bool) -> u8 {
     }
 }
 
+/// Everything a square's look depends on (see [`look`]).
+#[derive(PartialEq, Eq)]
+struct LooksFrom {
+    squares: [Square; SQUARE_COUNT],
+    state: GameState,
+    pressed: Option<Pos>,
+    wiped_columns: u8,
+}
+
 pub struct View {
     frame_layer: RegularBackground,
     text_layer: RegularBackground,
     squares: Vec<Object>,
     looks: [u8; SQUARE_COUNT],
+    /// What `looks` were last worked out from.
+    looks_from: Option<LooksFrom>,
+    /// Flags on the board as `looks` were worked out.
+    flags: u8,
     cursor: Object,
     face: Object,
     face_shown: Face,
@@ -243,6 +259,8 @@ impl View {
             text_layer,
             squares: Vec::with_capacity(SQUARE_COUNT),
             looks: [Look::Covered as u8; SQUARE_COUNT],
+            looks_from: None,
+            flags: 0,
             cursor,
             face,
             face_shown: Face::Idle,
@@ -290,6 +308,11 @@ impl View {
                 break false;
             }
             self.build(step, board, data, (face, screen));
+            if step == BuildStep::Squares {
+                // Shown from this frame on: the drawing after it in this
+                // frame leaves room for that.
+                frame_time::showing_grows(SQUARES_SHOW_EIGHTHS);
+            }
         };
         self.advance_build_text() && pieces_done
     }
@@ -317,12 +340,7 @@ impl View {
             BuildStep::Squares
         } else if self.shown_mines.is_none() || self.shown_seconds.is_none() {
             BuildStep::Counter
-        } else if self.shown_variant.is_none()
-            && !self.message_locked
-            && self.pending_message.is_none()
-        {
-            // (A game-over message waiting is typed by `sync` once the
-            // window is open.)
+        } else if self.shown_variant.is_none() && !self.message_locked {
             BuildStep::MessageSet
         } else if !self.synced {
             BuildStep::FirstSync
@@ -405,6 +423,11 @@ impl View {
             }
             BuildStep::MessageSet => {
                 self.sync_message(board, data);
+                // A game kept as it ended: its result is typed with the
+                // window (there is no game-ending frame to wait out).
+                if let Some((text, _)) = self.pending_message.take() {
+                    self.message_box.set_gradually(&text);
+                }
                 return;
             }
             BuildStep::FirstSync => {
@@ -438,15 +461,54 @@ impl View {
         screen: Screen,
         data: &SweeperSave,
     ) {
-        let preview = pressed.map_or(PosSet::EMPTY, |pos| board.pressed_preview(pos));
         let wiped_columns = match screen {
             Screen::Wipe(columns) => columns,
             _ => 0,
         };
         let state = board.state();
-        // Runs every frame: the column is counted along rather than taken as
-        // `index % WIDTH`, since Thumb code has no divide: a library call for
-        // every square, every frame, adds up.
+        // Walking the squares is much of a frame's fixed cost, and most
+        // frames change none of what decides their looks: the line of text
+        // an answer brings then has the frame's room to itself.
+        let looks_from = LooksFrom {
+            squares: *board.squares(),
+            state,
+            pressed,
+            wiped_columns,
+        };
+        if self.looks_from.as_ref() != Some(&looks_from) {
+            self.sync_squares(board, pressed, wiped_columns);
+            self.looks_from = Some(looks_from);
+        }
+        let cursor = board.cursor();
+        let (x, y) = square_at(cursor.x(), cursor.y());
+        self.cursor.set_pos((x - 2, y - 2));
+        if face != self.face_shown {
+            self.face_shown = face;
+            if let Some(sprite) = self.face_frames.get(face as usize) {
+                self.face.set_sprite(sprite.clone());
+            }
+        }
+        let mines_key = Some((state, board.difficulty(), self.flags));
+        // One counter a frame: laying out text is costly, and a new board
+        // changes both (the timer follows in the next frame).
+        if self.mines_key != mines_key {
+            self.mines_key = mines_key;
+            self.sync_mines(board);
+        } else {
+            self.sync_timer(board);
+        }
+        self.sync_message(board, data);
+        // The message line, as the frame has room.
+        let _ = self.message_box.advance(&mut self.text_layer);
+    }
+
+    /// Each square's sprite to its look, and the flags counted.
+    fn sync_squares(&mut self, board: &Board, pressed: Option<Pos>, wiped_columns: u8) {
+        let preview = pressed.map_or(PosSet::EMPTY, |pos| board.pressed_preview(pos));
+        let state = board.state();
+        // The column is counted along rather than taken as `index % WIDTH`,
+        // since Thumb code has no divide: a library call for every square
+        // adds up.
         let (mut x, mut y) = (0u8, 0u8);
         let mut flags = 0u8;
         for (index, square) in board.squares().iter().enumerate() {
@@ -471,27 +533,7 @@ impl View {
                 }
             }
         }
-        let cursor = board.cursor();
-        let (x, y) = square_at(cursor.x(), cursor.y());
-        self.cursor.set_pos((x - 2, y - 2));
-        if face != self.face_shown {
-            self.face_shown = face;
-            if let Some(sprite) = self.face_frames.get(face as usize) {
-                self.face.set_sprite(sprite.clone());
-            }
-        }
-        let mines_key = Some((state, board.difficulty(), flags));
-        // One counter a frame: laying out text is costly, and a new board
-        // changes both (the timer follows in the next frame).
-        if self.mines_key != mines_key {
-            self.mines_key = mines_key;
-            self.sync_mines(board);
-        } else {
-            self.sync_timer(board);
-        }
-        self.sync_message(board, data);
-        // The message line, as the frame has room.
-        let _ = self.message_box.advance(&mut self.text_layer);
+        self.flags = flags;
     }
 
     /// The mines-left counter.
@@ -641,12 +683,11 @@ impl View {
         }
     }
 
-    /// A menu whose screen has gone: its text leaves in the next `change_screen`.
-    /// On the board, with nothing else to draw: make the menu's tiles, out
-    /// of sight, as the frames have room, so that SELECT shows the menu at
-    /// once (its first drawing is mostly making tiles).
+    /// On the board, after the frame's other drawing: make the menu's
+    /// tiles, out of sight, as the frames have room, so that SELECT shows
+    /// the menu at once (its first drawing is mostly making tiles).
     pub fn warm_menu(&mut self, board: &Board, data: &SweeperSave) {
-        if self.spare_menu.is_some() || self.message_box.is_drawing() || self.title.is_drawing() {
+        if self.spare_menu.is_some() {
             return;
         }
         // Making the rows' text is a piece of drawing too.
@@ -683,6 +724,7 @@ impl View {
         true
     }
 
+    /// A menu whose screen has gone: its text leaves in the next `change_screen`.
     pub fn retire_menu(&mut self, menu: Box<List>) {
         self.retired_menu = Some(menu);
     }

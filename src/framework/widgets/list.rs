@@ -163,21 +163,19 @@ impl List {
     /// the app's update (not from `show`) until the list is complete.
     /// Returns true once all its text is on screen.
     pub fn draw(&mut self, text_layer: &mut RegularBackground) -> bool {
-        // The labels first, then the badges, as the frame has room.
-        if !self.dirty {
-            if let Some(labels) = self.labels.as_mut()
-                && !labels.advance(text_layer)
-            {
-                return false;
-            }
-            return self
-                .badges
-                .as_mut()
-                .is_none_or(|badges| badges.advance(text_layer));
+        if self.dirty {
+            self.dirty = false;
+            self.start(true);
         }
-        self.dirty = false;
-        self.start(true);
-        false
+        // The labels first, then the badges, as the frame has room.
+        if let Some(labels) = self.labels.as_mut()
+            && !labels.advance(text_layer)
+        {
+            return false;
+        }
+        self.badges
+            .as_mut()
+            .is_none_or(|badges| badges.advance(text_layer))
     }
 
     /// Make the tiles the list's text needs, drawing nothing, over calls
