@@ -36,6 +36,20 @@ const CELL_HEIGHT: i32 = 56;
 // down, away from its ring, label and window animation.
 const _: () = assert!(GRID_LEFT % 8 == 0 && GRID_TOP % 8 == 0);
 const _: () = assert!(CELL_WIDTH % 8 == 0 && CELL_HEIGHT % 8 == 0);
+/// What the desktop's bottom line shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum HintLine {
+    /// The boot notice (save repaired, new save...).
+    Notice,
+    /// The desktop's buttons.
+    Controls,
+    /// Nothing: a window is open over it.
+    Hidden,
+}
+
+/// The top of the desktop's bottom line.
+const HINT_TOP: i32 = 146;
+
 /// How long the boot notice (save repaired, new save...) stays up.
 const NOTICE_FRAMES: u32 = 60 * 5;
 
@@ -63,9 +77,8 @@ pub struct Desktop {
     /// Desktop frames the boot notice stays up (counted from when the desktop
     /// first runs, not from when it was built behind the splash).
     notice_frames_left: u32,
-    /// What the hint line shows: the notice (true), the controls (false), or
-    /// nothing yet (None).
-    hint_is_notice: Option<bool>,
+    /// What the hint line shows, or `None` before its first drawing.
+    hint_shows: Option<HintLine>,
     /// The boot notice's line, with the apps it names by their labels.
     notice: Option<alloc::string::String>,
     /// Heap accounting for debug/test builds (see `log_heap_after_close`).
@@ -107,7 +120,7 @@ impl Desktop {
             label.set_centred(&mut desk, app.info().label);
             labels.push(label);
         }
-        let hint = TextBox::new((4, 146), 29, 1);
+        let hint = TextBox::new((4, HINT_TOP), 29, 1);
         // An app's sections are its id's, and its game in progress's
         // (`sweeper.game`).
         let label = |owner: &str| {
@@ -135,7 +148,7 @@ impl Desktop {
             play_clock: SecondClock::new(),
             last_counted_frame: None,
             notice_frames_left,
-            hint_is_notice: None,
+            hint_shows: None,
             notice,
             #[cfg(any(debug_assertions, feature = "events"))]
             heap_baseline: 0,
@@ -145,7 +158,7 @@ impl Desktop {
             ring_frame: assets::RING,
         };
         // First draw of the clock and hint now, while the splash hides the cost.
-        desktop.draw_status(system);
+        desktop.draw_status(system, None);
         desktop.hint.finish(&mut desktop.desk);
         warm_tile_map();
         announce_ring(desktop.selected);
@@ -177,7 +190,11 @@ impl Desktop {
         // save, or opened or closed a window: together with either they took
         // over half a frame.
         if !system.storage.busy() && was_open == self.active.is_some() {
-            self.draw_status(system);
+            let window = self
+                .active
+                .and_then(|(index, _)| apps.get(index))
+                .map(|app| app.info().window);
+            self.draw_status(system, window);
         }
         request
     }
@@ -387,17 +404,29 @@ impl Desktop {
     }
 
     /// Redraw the clock and the hint line where they changed.
-    fn draw_status(&mut self, system: &System) {
+    /// `window`: the open window's place, if one is open.
+    fn draw_status(&mut self, system: &System, window: Option<Area>) {
         self.status
             .set_play_time(&mut self.desk, system.storage.desk.play_seconds);
-        let show_notice = self.notice_frames_left > 0;
-        if self.hint_is_notice != Some(show_notice) {
-            self.hint_is_notice = Some(show_notice);
+        let covered = window.is_some_and(|window| window.y + window.height > HINT_TOP);
+        let wanted = if covered {
+            // Under a window the line would show through its corners.
+            HintLine::Hidden
+        } else if self.notice_frames_left > 0 && self.notice.is_some() {
+            HintLine::Notice
+        } else {
+            HintLine::Controls
+        };
+        if self.hint_shows != Some(wanted) {
+            self.hint_shows = Some(wanted);
             // Drawn as the frames have room, after whatever the open app
             // does in them.
-            match self.notice.as_deref().filter(|_| show_notice) {
-                Some(notice) => self.hint.set_gradually(notice),
-                None => self.hint.set_gradually("A: open    START: back to desk"),
+            match wanted {
+                HintLine::Notice => self
+                    .hint
+                    .set_gradually(self.notice.as_deref().unwrap_or("")),
+                HintLine::Controls => self.hint.set_gradually("A: open    START: back to desk"),
+                HintLine::Hidden => self.hint.set_gradually(""),
             }
         }
         let _ = self.hint.advance(&mut self.desk);

@@ -44,6 +44,12 @@ pub(super) const BOARD_TILES: usize = 18;
 /// The side panel's text column.
 const PANEL_X: i32 = 160;
 const PANEL_COLUMNS: i32 = 8;
+/// The panel's title, over the puzzle's lines.
+const TITLE: &str = "Polarium";
+/// The list's rows, the page's name above them in the title's place (ten
+/// rows and a name would not fit the window), clear of the pointer.
+const LIST_X: i32 = PANEL_X + 8;
+const LIST_Y: i32 = 38;
 /// What working out a row of the window around the board may take, in
 /// display lines (of 1,232 cycles); drawing it takes [`RowPlan::lines`].
 /// `just bench` holds both to these.
@@ -263,7 +269,7 @@ impl View {
             info: TextBox::new((PANEL_X, 40), PANEL_COLUMNS, 5),
             clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1).ticking("polarium_clock"),
             message: TextBox::new((PANEL_X, 112), PANEL_COLUMNS, 5),
-            list: TextBox::new((PANEL_X + 4, 38), PANEL_COLUMNS, 15),
+            list: TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS, 15),
             pad_up: false,
             closing_pad: None,
             frames: Vec::with_capacity(art::FRAMES),
@@ -329,7 +335,7 @@ impl View {
             );
         } else {
             // Typed with the panel's text, as the frames have room.
-            self.title.set_gradually("Polarium");
+            self.title.set_gradually(TITLE);
         }
         self.built += 1;
     }
@@ -593,7 +599,9 @@ impl View {
             text.hand_over(&mut self.list);
             text.release();
         }
-        self.list.set_gradually(text);
+        let (name, rows) = text.split_once('\n').unwrap_or((text, ""));
+        self.title.set_gradually(name);
+        self.list.set_gradually(rows);
     }
 
     /// The list goes, and its tiles to the puzzle's lines.
@@ -604,6 +612,7 @@ impl View {
             self.list.hand_over(text);
         }
         self.list.release();
+        self.title.set_gradually(TITLE);
     }
 
     /// The number pad takes the window: the board and the panel make way.
@@ -614,6 +623,9 @@ impl View {
         self.clock.blank();
         self.message.blank();
         self.list.release();
+        // The pad's screen types no panel text: the title goes back now.
+        self.title.set_gradually(TITLE);
+        self.title.finish(&mut self.text_layer);
         self.pad_up = true;
     }
 
@@ -673,7 +685,7 @@ impl View {
             if let Some(row) = sprites.list_row {
                 let mut pointer = Object::new(assets::sprites::POINTER.sprite(0));
                 pointer
-                    .set_pos((PANEL_X - 4, 38 + (row as i32 + 1) * LINE_HEIGHT - 4))
+                    .set_pos((PANEL_X - 5, LIST_Y + row as i32 * LINE_HEIGHT - 4))
                     .set_priority(Priority::P0);
                 canvas.object(&pointer);
             }
