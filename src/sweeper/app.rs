@@ -67,6 +67,8 @@ enum Mode {
     },
     /// The difficulty menu (SELECT), with best times as badges.
     Menu(Box<List>),
+    /// The options page, in the menu's place; B goes back to the menu.
+    Options(Box<List>),
     /// The statistics page, in the menu's place; B goes back to the menu.
     Stats(Box<StatsPage>),
     /// Typing a board code, over the menu it came from and goes back to.
@@ -94,7 +96,7 @@ impl Mode {
         match self {
             Self::Play { .. } | Self::Generating { .. } => Screen::Board,
             Self::Wipe { columns, .. } => Screen::Wipe(*columns),
-            Self::Menu(_) | Self::Stats(_) => Screen::Menu,
+            Self::Menu(_) | Self::Options(_) | Self::Stats(_) => Screen::Menu,
             Self::Pad { .. } => Screen::Pad,
             Self::Leaving => Screen::Leaving,
         }
@@ -123,9 +125,12 @@ pub struct Working {
 }
 
 /// Menu rows after the three difficulties.
-const ROW_NO_GUESS: usize = 3;
+const ROW_OPTIONS: usize = 3;
 const ROW_CODE: usize = 4;
 const ROW_STATS: usize = 5;
+/// The options page's rows.
+const OPTION_NO_GUESS: usize = 0;
+const OPTION_QUESTION_MARKS: usize = 1;
 
 impl App for Sweeper {
     type Persistent = Board;
@@ -157,9 +162,10 @@ impl App for Sweeper {
     fn boot(system: &mut System) -> Board {
         let save = system.save::<Sweeper>();
         crate::event!(
-            "sweeper.records wins={} easy={:?}",
+            "sweeper.records wins={} easy={:?} question_marks={}",
             save.wins(),
-            save.line(Difficulty::Easy, false)
+            save.line(Difficulty::Easy, false),
+            save.question_marks
         );
         Board::new(Difficulty::Easy, false)
     }
@@ -239,6 +245,7 @@ impl App for Sweeper {
             Mode::Generating { .. } => update_generation(board, working, system),
             Mode::Wipe { .. } => update_wipe(board, working, system),
             Mode::Menu(_) => update_menu(board, working, system),
+            Mode::Options(_) => update_options(board, working, system),
             Mode::Stats(_) => update_stats(board, working, system),
             Mode::Pad { .. } => update_pad(board, working, system),
             Mode::Leaving => {}
@@ -274,6 +281,7 @@ impl App for Sweeper {
             .sync(board, pressed, working.face, screen, records);
         match &mut working.mode {
             Mode::Menu(menu) => working.view.draw_menu(menu),
+            Mode::Options(options) => working.view.draw_menu(options),
             Mode::Stats(page) => working.view.draw_menu(page.list()),
             Mode::Play { .. } => working.view.warm_menu(board, records),
             _ => {}
@@ -283,7 +291,7 @@ impl App for Sweeper {
     fn show(board: &Board, working: &mut Working, canvas: &mut Canvas) {
         working.view.show(board, working.mode.screen(), canvas);
         match &working.mode {
-            Mode::Menu(menu) => menu.show(canvas),
+            Mode::Menu(menu) | Mode::Options(menu) => menu.show(canvas),
             Mode::Pad { pad, .. } => pad.show(canvas),
             _ => {}
         }
@@ -298,7 +306,7 @@ impl App for Sweeper {
     fn dismantle(working: &mut Working) -> bool {
         let up = matches!(
             working.mode,
-            Mode::Menu(_) | Mode::Stats(_) | Mode::Pad { .. }
+            Mode::Menu(_) | Mode::Options(_) | Mode::Stats(_) | Mode::Pad { .. }
         );
         if up {
             working.mode = Mode::Leaving;
@@ -370,7 +378,8 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
         return;
     }
     if input.just_pressed(Button::B) {
-        let outcome = board.toggle_flag(board.cursor());
+        let question_marks = system.save::<Sweeper>().question_marks;
+        let outcome = board.cycle_mark(board.cursor(), question_marks);
         play_outcome(system, outcome);
         log_move(board, outcome);
         return;
@@ -517,7 +526,9 @@ pub fn fingerprint(board: &Board) -> u32 {
 fn play_outcome(system: &mut System, outcome: Outcome) {
     let effect = match outcome {
         Outcome::Revealed { .. } => sounds::REVEAL,
-        Outcome::Flagged | Outcome::Unflagged => sounds::FLAG,
+        Outcome::Flagged | Outcome::Unflagged | Outcome::Questioned | Outcome::Unquestioned => {
+            sounds::FLAG
+        }
         Outcome::Chorded { .. } => sounds::CHORD,
         Outcome::ChordRefused => sfx::ERROR,
         Outcome::Lost => sounds::BOOM,
@@ -571,10 +582,13 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
             close_menu(working, Mode::PLAY);
             system.sound.play(sfx::CLOSE);
         }
-        ListEvent::Chosen(ROW_NO_GUESS) => {
-            board.set_no_guess(!board.no_guess());
-            View::refresh_menu(menu, board, system.save::<Sweeper>());
-            system.sound.play(sfx::CONFIRM);
+        ListEvent::Chosen(ROW_OPTIONS) => {
+            let Mode::Menu(menu) = core::mem::replace(&mut working.mode, Mode::Leaving) else {
+                return;
+            };
+            let options = View::options_on(board, system.save::<Sweeper>(), menu);
+            working.mode = Mode::Options(Box::new(options));
+            system.sound.play(sfx::OPEN);
         }
         ListEvent::Chosen(ROW_CODE) => open_pad(working, system),
         ListEvent::Chosen(ROW_STATS) => {
@@ -593,6 +607,45 @@ fn update_menu(board: &mut Board, working: &mut Working, system: &mut System) {
                 close_menu(working, Mode::wipe(None));
                 system.sound.play(sfx::CONFIRM);
             }
+        }
+    }
+}
+
+/// The options page: A switches the option chosen, B (or SELECT) goes back
+/// to the menu, on the page's tiles.
+fn update_options(board: &mut Board, working: &mut Working, system: &mut System) {
+    let Mode::Options(options) = &mut working.mode else {
+        return;
+    };
+    let (_, dy) = system.input.repeated_direction();
+    let a = system.input.just_pressed(Button::A);
+    let b = system.input.just_pressed(Button::B) || system.input.just_pressed(Button::Select);
+    match options.update(dy, a, b) {
+        ListEvent::Nothing => {}
+        ListEvent::Moved => system.sound.play(sfx::CURSOR),
+        ListEvent::Back => {
+            let Mode::Options(options) = core::mem::replace(&mut working.mode, Mode::Leaving)
+            else {
+                return;
+            };
+            let mut menu = View::menu_on(board, system.save::<Sweeper>(), options);
+            menu.select(ROW_OPTIONS);
+            working.mode = Mode::Menu(Box::new(menu));
+            system.sound.play(sfx::CLOSE);
+        }
+        ListEvent::Chosen(row) => {
+            match row {
+                OPTION_NO_GUESS => board.set_no_guess(!board.no_guess()),
+                OPTION_QUESTION_MARKS => {
+                    let save = system.save::<Sweeper>();
+                    save.question_marks = !save.question_marks;
+                    crate::event!("sweeper.question_marks on={}", save.question_marks);
+                    system.storage.commit_soon();
+                }
+                _ => return,
+            }
+            View::refresh_options(options, board, system.save::<Sweeper>());
+            system.sound.play(sfx::CONFIRM);
         }
     }
 }
@@ -641,6 +694,7 @@ fn log_stats(page: &StatsPage, data: &SweeperSave) {
 fn close_menu(working: &mut Working, next: Mode) {
     match core::mem::replace(&mut working.mode, next) {
         Mode::Menu(menu) => working.view.retire_menu(menu),
+        Mode::Options(options) => working.view.retire_menu(options),
         Mode::Stats(page) => working.view.retire_menu(page.into_list()),
         Mode::Pad { menu, pad } => {
             working.view.retire_pad(pad);

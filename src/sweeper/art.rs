@@ -27,11 +27,14 @@ pub enum Look {
     Mine = 12,
     Detonated = 13,
     WrongFlag = 14,
+    // 15, 16: the cursor
+    /// A "?" on a keycap.
+    Question = 17,
 }
 
 pub const CURSOR_FRAME: usize = 15;
 /// Frames in gfx/board.png and gfx/faces.png.
-pub const BOARD_FRAMES: usize = 17;
+pub const BOARD_FRAMES: usize = 18;
 pub const FACE_FRAMES: usize = 5;
 
 /// The avatar's faces; the value is the frame in gfx/faces.png.
@@ -52,7 +55,7 @@ mod tests {
     fn every_named_frame_is_in_its_sheet(_gba: &mut agb::Gba) {
         assert_eq!(sprites::BOARD.sprites().len(), BOARD_FRAMES);
         assert_eq!(sprites::FACES.sprites().len(), FACE_FRAMES);
-        assert!(CURSOR_FRAME < BOARD_FRAMES && (Look::WrongFlag as usize) < BOARD_FRAMES);
+        assert!(CURSOR_FRAME < BOARD_FRAMES && (Look::Question as usize) < BOARD_FRAMES);
         assert!((Face::Won as usize) < FACE_FRAMES);
     }
 

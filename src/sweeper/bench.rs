@@ -209,6 +209,7 @@ pub fn run(bench: &mut Bench) {
         "sweeper",
         &SweeperSave {
             lines: [line; LINES],
+            question_marks: true,
         },
     );
     // A game in progress is a fixed-size snapshot, whatever the board.

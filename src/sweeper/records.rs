@@ -37,6 +37,8 @@ impl Line {
 #[derive(Serialize, Deserialize, Clone, Default, PartialEq, Eq, Debug)]
 pub struct SweeperSave {
     pub lines: [Line; LINES],
+    /// B cycles flag, "?", nothing (else flag, nothing).
+    pub question_marks: bool,
 }
 
 /// What a finished game changed in its line.
@@ -142,6 +144,7 @@ impl Saved for SweeperSave {
         };
         Some(Self {
             lines: records.map(Line::from_record),
+            question_marks: false,
         })
     }
 }

@@ -168,6 +168,8 @@ pub fn look(square: Square, state: GameState, pressed: bool) -> u8 {
     }
     if pressed && !over {
         Look::Pressed as u8
+    } else if square.is_questioned() && !over {
+        Look::Question as u8
     } else {
         Look::Covered as u8
     }
@@ -641,11 +643,31 @@ impl View {
     }
 
     fn new_menu(board: &Board, data: &SweeperSave, spare: Option<Box<List>>) -> List {
-        let mut menu = List::new(menu_rows(board, data), (40, 67), 20)
+        let mut menu = List::new(menu_rows(board, data), MENU_ORIGIN, MENU_COLUMNS)
             .with_palette(LIGHT_TEXT_PALETTE)
             .reusing(spare);
         menu.select(board.difficulty() as usize);
         menu
+    }
+
+    /// The options page, drawn on the tiles of `menu`, a list as long in the
+    /// same place: its first rows the options, the rest blank.
+    pub fn options_on(board: &Board, data: &SweeperSave, menu: Box<List>) -> List {
+        List::new(option_rows(board, data), MENU_ORIGIN, MENU_COLUMNS)
+            .with_palette(LIGHT_TEXT_PALETTE)
+            .reusing(Some(menu))
+            .with_selectable(OPTIONS)
+    }
+
+    /// The options' rows again, after one changed.
+    pub fn refresh_options(options: &mut List, board: &Board, data: &SweeperSave) {
+        for (i, row) in option_rows(board, data)
+            .into_iter()
+            .enumerate()
+            .take(OPTIONS)
+        {
+            options.set_row(i, row);
+        }
     }
 
     /// The rows again, after a setting or a record changed.
@@ -785,14 +807,7 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
         let label = format!("{name:<7}({} mines)", difficulty.mines());
         rows.push(Row::new(&label, &best));
     }
-    rows.push(Row::new(
-        if board.no_guess() {
-            "No-guess boards: on"
-        } else {
-            "No-guess boards: off"
-        },
-        "",
-    ));
+    rows.push(Row::new("Options", ""));
     let digits = board.code().digits();
     let mut label: heapless::String<24> = heapless::String::new();
     let _ = label.push_str("Code ");
@@ -804,6 +819,27 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
     }
     rows.push(Row::new(&label, ""));
     rows.push(Row::new("Statistics", ""));
+    debug_assert_eq!(rows.len(), MENU_ROWS);
+    rows
+}
+
+/// Where the menu and the pages in its place go.
+const MENU_ORIGIN: (i32, i32) = (40, 67);
+const MENU_COLUMNS: i32 = 20;
+/// Rows of the menu (see `menu_rows`).
+const MENU_ROWS: usize = 6;
+/// Rows of the options page with an option (the rest are blank, so the page
+/// has as many rows as the menu and takes its tiles).
+const OPTIONS: usize = 2;
+
+/// The options page's rows: each option and what it is set to.
+fn option_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
+    let on = |value: bool| if value { "on" } else { "off" };
+    let mut rows = Vec::from([
+        Row::new(&format!("No-guess boards: {}", on(board.no_guess())), ""),
+        Row::new(&format!("Question marks: {}", on(data.question_marks)), ""),
+    ]);
+    rows.resize_with(MENU_ROWS, || Row::new("", ""));
     rows
 }
 

@@ -49,6 +49,9 @@ impl Row {
 pub struct List {
     rows: Vec<Row>,
     selected: usize,
+    /// The rows the cursor can be on: the first this many (the rest, e.g.
+    /// blank rows kept so the list matches another's size, are only shown).
+    selectable: usize,
     /// Top-left of the first row in pixels, and the list's width in tiles.
     origin: (i32, i32),
     columns: i32,
@@ -67,6 +70,7 @@ const BADGE_COLUMNS: i32 = 6;
 impl List {
     pub fn new(rows: Vec<Row>, origin: (i32, i32), columns: i32) -> Self {
         Self {
+            selectable: rows.len(),
             rows,
             selected: 0,
             origin,
@@ -93,6 +97,13 @@ impl List {
         self
     }
 
+    /// Only the first `count` rows can be chosen.
+    pub fn with_selectable(mut self, count: usize) -> Self {
+        self.selectable = count.min(self.rows.len());
+        self.selected = self.selected.min(self.selectable.saturating_sub(1));
+        self
+    }
+
     /// Draw in another text palette (e.g. light text on a dark well).
     pub fn with_palette(mut self, palette: u8) -> Self {
         self.palette = palette;
@@ -104,7 +115,7 @@ impl List {
     }
 
     pub fn select(&mut self, index: usize) {
-        self.selected = index.min(self.rows.len().saturating_sub(1));
+        self.selected = index.min(self.selectable.saturating_sub(1));
     }
 
     pub fn set_row(&mut self, index: usize, row: Row) {
@@ -119,11 +130,11 @@ impl List {
         if b {
             return ListEvent::Back;
         }
-        if a && !self.rows.is_empty() {
+        if a && self.selectable > 0 {
             return ListEvent::Chosen(self.selected);
         }
-        if dy != 0 && !self.rows.is_empty() {
-            let next = pager::step(self.selected, dy, self.rows.len(), Ends::Stop);
+        if dy != 0 && self.selectable > 0 {
+            let next = pager::step(self.selected, dy, self.selectable, Ends::Stop);
             if next != self.selected {
                 self.selected = next;
                 return ListEvent::Moved;
@@ -257,6 +268,17 @@ mod tests {
         assert_eq!(list.update(1, false, false), ListEvent::Nothing);
         assert_eq!(list.update(0, true, false), ListEvent::Chosen(2));
         assert_eq!(list.update(0, true, true), ListEvent::Back);
+        // Rows past the selectable ones are shown, never chosen.
+        let mut some = List::new(
+            vec![Row::new("On", ""), Row::new("Off", ""), Row::new("", "")],
+            (16, 16),
+            20,
+        )
+        .with_selectable(2);
+        assert_eq!(some.update(5, false, false), ListEvent::Moved);
+        assert_eq!(some.selected(), 1);
+        some.select(2);
+        assert_eq!(some.update(0, true, false), ListEvent::Chosen(1));
         let long = Row::new(
             "a label far longer than twenty four characters",
             "123456789012345",

@@ -218,6 +218,12 @@ impl Board {
         self.clicks
     }
 
+    /// Whether `pos` is covered and marked "?" (see [`Square::is_questioned`]).
+    #[must_use]
+    pub fn is_questioned(&self, pos: Pos) -> bool {
+        self.state != GameState::Dead && self.square(pos).is_some_and(Square::is_questioned)
+    }
+
     /// Whether the last win beat the best time (set by the caller, which owns the records).
     #[must_use]
     pub const fn new_record(&self) -> bool {
@@ -371,6 +377,8 @@ impl Board {
         };
         let outcome = match self.state {
             GameState::Dead | GameState::Won => Outcome::Ignored,
+            // A flag placed before the first move guards its square.
+            GameState::Fresh if square.is_flagged() => Outcome::Ignored,
             GameState::Fresh if self.no_guess => {
                 self.awaiting_layout = pos;
                 return Outcome::NeedsLayout;
@@ -382,7 +390,21 @@ impl Board {
             GameState::Playing if square.is_revealed() => self.chord(pos),
             GameState::Playing => self.reveal(pos),
         };
+        self.forget_uncovered_questions();
         self.count_click(outcome)
+    }
+
+    /// A "?" goes with its square's cover, or under a flag (as at a win);
+    /// a lost game keeps only the mine that went off.
+    fn forget_uncovered_questions(&mut self) {
+        if self.state == GameState::Dead {
+            return;
+        }
+        for square in &mut self.squares {
+            if square.is_detonated() && (square.is_revealed() || square.is_flagged()) {
+                square.set(SquareFlags::DETONATED, false);
+            }
+        }
     }
 
     /// Places the difficulty's mines at random outside the 3x3 around
@@ -407,6 +429,7 @@ impl Board {
         self.awaiting_layout = NOTHING_AWAITS;
         self.lay_mines(layout);
         let outcome = self.reveal(first);
+        self.forget_uncovered_questions();
         self.count_click(outcome)
     }
 
@@ -420,6 +443,7 @@ impl Board {
     pub fn lay_mines(&mut self, layout: &Layout) {
         const STRIDE: usize = 16;
         const MINE: u8 = SquareFlags::MINE.bits();
+        const MARKS: u8 = SquareFlags::FLAGGED.bits() | SquareFlags::DETONATED.bits();
         let width = usize::from(super::WIDTH);
         let mines = layout.mines().words();
         // counts[(y + 1) * 16 + x + 1]: mines around (x, y).
@@ -446,7 +470,9 @@ impl Board {
                 let index = y * width + x;
                 let mine = (mines[(index / 32) % 3] >> (index % 32)) as u8 & 1;
                 let count = counts[((y + 1) * STRIDE + x + 1) & 127] - mine;
-                self.squares[index] = Square((count << 4) | (mine * MINE));
+                // Flags and "?"s placed before the first move stay.
+                let flag = self.squares[index].0 & MARKS;
+                self.squares[index] = Square((count << 4) | (mine * MINE) | flag);
                 x += 1;
             }
             y += 1;
@@ -463,11 +489,17 @@ impl Board {
         outcome
     }
 
-    /// Flags or unflags a covered square. Only while playing: before the
-    /// first reveal there is nothing to deduce, and the mines are laid on a
-    /// cleared board, so flags there would only be thrown away.
+    /// Flags or unflags a covered square, before the first move too (the
+    /// mines are then laid around the flags).
     pub fn toggle_flag(&mut self, pos: Pos) -> Outcome {
-        if self.state != GameState::Playing {
+        self.cycle_mark(pos, false)
+    }
+
+    /// B on a covered square: a flag; on a flag, nothing, or with
+    /// `question_marks` a "?" (and on a "?", nothing). Revealing a "?"
+    /// square works as on any covered one.
+    pub fn cycle_mark(&mut self, pos: Pos, question_marks: bool) -> Outcome {
+        if self.state.is_over() {
             return Outcome::Ignored;
         }
         let Some(square) = pos.index().and_then(|index| self.squares.get_mut(index)) else {
@@ -476,13 +508,22 @@ impl Board {
         if square.is_revealed() {
             return Outcome::Ignored;
         }
-        let flagged = !square.is_flagged();
-        square.set(SquareFlags::FLAGGED, flagged);
-        self.count_click(if flagged {
-            Outcome::Flagged
+        let outcome = if square.is_flagged() {
+            square.set(SquareFlags::FLAGGED, false);
+            square.set(SquareFlags::DETONATED, question_marks);
+            if question_marks {
+                Outcome::Questioned
+            } else {
+                Outcome::Unflagged
+            }
+        } else if square.is_questioned() {
+            square.set(SquareFlags::DETONATED, false);
+            Outcome::Unquestioned
         } else {
-            Outcome::Unflagged
-        })
+            square.set(SquareFlags::FLAGGED, true);
+            Outcome::Flagged
+        };
+        self.count_click(outcome)
     }
 
     /// Uncovers a covered, unflagged square while playing. A mine ends the
@@ -510,8 +551,17 @@ impl Board {
 
     /// Sets off the mine at `pos`: marked DETONATED, the game is lost.
     fn detonate(&mut self, pos: Pos) -> Outcome {
-        if let Some(square) = pos.index().and_then(|index| self.squares.get_mut(index)) {
-            square.set(SquareFlags::DETONATED, true);
+        if let Some(index) = pos.index() {
+            // The bit marked "?"s until now: only the mines that go off (a
+            // chord may set off more than one) keep it.
+            if self.state != GameState::Dead {
+                for square in &mut self.squares {
+                    square.set(SquareFlags::DETONATED, false);
+                }
+            }
+            if let Some(square) = self.squares.get_mut(index) {
+                square.set(SquareFlags::DETONATED, true);
+            }
             self.state = GameState::Dead;
         }
         Outcome::Lost
@@ -521,7 +571,8 @@ impl Board {
     /// connected plus the numbered border. Iterative with an explicit stack of
     /// one-byte packed positions (4 bits x, 4 bits y; no recursion); each
     /// square enters the stack at most once, so the 84-slot stack cannot
-    /// overflow. False flags it uncovers are removed, like GNOME Mines does.
+    /// overflow. False flags and "?"s it uncovers are removed, like GNOME
+    /// Mines does.
     ///
     /// This is the hottest loop of the game (`just bench` measures it), so
     /// "revealed, a mine or queued" lives in a bitmap of rows rather than in
@@ -533,7 +584,7 @@ impl Board {
     #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
     fn flood_reveal(&mut self, start: Pos) -> Flood {
         const REVEALED: u8 = SquareFlags::REVEALED.bits();
-        const FLAGGED: u8 = SquareFlags::FLAGGED.bits();
+        const MARKS: u8 = SquareFlags::FLAGGED.bits() | SquareFlags::DETONATED.bits();
         let mut flood = Flood {
             revealed: 0,
             pushed: 0,
@@ -568,7 +619,7 @@ impl Board {
             // index < 84 and y + 2 < 8.
             let square = unsafe { self.squares.get_unchecked_mut(index) };
             let bits = square.0;
-            square.0 = (bits | REVEALED) & !FLAGGED;
+            square.0 = (bits | REVEALED) & !MARKS;
             if bits >> 4 != 0 {
                 continue; // a number: the border of the opening
             }

@@ -15,6 +15,10 @@ pub enum Outcome {
     },
     Flagged,
     Unflagged,
+    /// A flag became a "?" (with question marks on).
+    Questioned,
+    /// A "?" came off.
+    Unquestioned,
     /// A chord uncovered `count` squares safely.
     Chorded {
         count: u8,

@@ -12,7 +12,10 @@ bitflags! {
         const REVEALED = 1 << 1;
         /// The player has put a flag here.
         const FLAGGED = 1 << 2;
-        /// This mine killed the player (drawn red).
+        /// This mine killed the player (drawn red). While the game goes on,
+        /// on a covered unflagged square: the player's "?" (the byte has no
+        /// other bit to spare, and the two never meet: a lost game keeps
+        /// only the mine that went off).
         const DETONATED = 1 << 3;
     }
 }
@@ -65,6 +68,13 @@ impl Square {
     #[must_use]
     pub const fn is_detonated(self) -> bool {
         self.flags().contains(SquareFlags::DETONATED)
+    }
+
+    /// Covered, unflagged and marked "?" (while the game goes on: see
+    /// [`SquareFlags::DETONATED`]).
+    #[must_use]
+    pub const fn is_questioned(self) -> bool {
+        self.is_detonated() && !self.is_revealed() && !self.is_flagged()
     }
 
     #[cfg(test)]

@@ -212,6 +212,8 @@ impl Reference {
     fn act(&mut self, x: usize, y: usize, rng: &mut Rng) -> Outcome {
         let outcome = match self.state {
             State::Dead | State::Won => Outcome::Ignored,
+            // A flag placed before the first move guards its square.
+            State::Fresh if self.flagged[y][x] => Outcome::Ignored,
             State::Fresh => {
                 self.place_mines(x, y, rng);
                 self.reveal(x, y)
@@ -224,7 +226,7 @@ impl Reference {
     }
 
     fn toggle_flag(&mut self, x: usize, y: usize) -> Outcome {
-        if self.state != State::Playing || self.revealed[y][x] {
+        if matches!(self.state, State::Dead | State::Won) || self.revealed[y][x] {
             return Outcome::Ignored;
         }
         self.flagged[y][x] = !self.flagged[y][x];

@@ -1,8 +1,8 @@
 //! A board as bytes and back, to keep a game in progress across power-off.
 //!
 //! Only what the player did is read back: which squares hold mines, which
-//! are revealed, flagged or detonated, and the game's settings, cursor and
-//! counters. Neighbour counts are worked out again from the mines, and a
+//! are revealed, flagged, marked "?" or detonated, and the game's settings,
+//! cursor and counters. Neighbour counts are worked out again from the mines, and a
 //! snapshot that describes no game this board could be in (a mine count the
 //! difficulty does not have, a revealed mine in a game still going, a bad
 //! enum) is refused rather than played.
@@ -101,23 +101,37 @@ impl Board {
             .filter(|f| f.contains(SquareFlags::DETONATED))
             .count();
         let fits = match state {
-            // Mines are laid on the first reveal: nothing before it.
-            GameState::Fresh => flags.iter().all(|f| f.is_empty()),
+            // Mines are laid on the first reveal: flags and "?"s before it.
+            GameState::Fresh => flags
+                .iter()
+                .all(|f| (SquareFlags::FLAGGED | SquareFlags::DETONATED).contains(*f)),
+            // "?"s on covered squares (the bit a lost game's mine has).
             GameState::Playing | GameState::Won => {
-                mine_count == usize::from(difficulty.mines()) && !revealed_mine && detonated == 0
+                mine_count == usize::from(difficulty.mines()) && !revealed_mine
             }
-            GameState::Dead => mine_count == usize::from(difficulty.mines()) && detonated == 1,
+            GameState::Dead => {
+                mine_count == usize::from(difficulty.mines())
+                    && detonated >= 1
+                    && flags.iter().all(|f| {
+                        !f.contains(SquareFlags::DETONATED) || f.contains(SquareFlags::MINE)
+                    })
+            }
         };
         if !fits
             || flags.iter().any(|f| {
-                f.contains(SquareFlags::DETONATED) && !f.contains(SquareFlags::MINE)
-                    || f.contains(SquareFlags::REVEALED | SquareFlags::FLAGGED)
+                f.contains(SquareFlags::REVEALED | SquareFlags::FLAGGED)
+                    || f.contains(SquareFlags::DETONATED)
+                        && f.intersects(SquareFlags::REVEALED | SquareFlags::FLAGGED)
             })
         {
             return None;
         }
         let mut board = Self::new(difficulty, no_guess);
-        if state != GameState::Fresh {
+        if state == GameState::Fresh {
+            for (square, flags) in board.squares.iter_mut().zip(flags) {
+                *square = Square(flags.bits());
+            }
+        } else {
             // Mines and their neighbour counts, then what the player did.
             board.lay_mines(&Layout::from_mines(mines));
             for (square, flags) in board.squares.iter_mut().zip(flags) {
@@ -156,7 +170,7 @@ mod tests {
                 let pos = Pos::from_index(rng.below(SQUARE_COUNT as u32) as usize)
                     .unwrap_or(Pos::new(0, 0));
                 let outcome = match rng.below(4) {
-                    0 => board.toggle_flag(pos),
+                    0 => board.cycle_mark(pos, game % 2 == 0),
                     _ => board.act(pos, &mut rng),
                 };
                 if outcome == Outcome::NeedsLayout {

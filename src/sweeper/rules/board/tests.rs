@@ -52,6 +52,43 @@ fn naive_flood(board: &Board, start: Pos) -> PosSet {
 }
 
 #[test]
+fn question_marks_cycle_after_the_flag_and_reveal_like_covered_squares() {
+    let mut rng = Rng::new(3);
+    let mut board = board_with(&[(0, 0), (13, 5)]);
+    let pos = Pos::new(5, 2);
+    assert_eq!(board.cycle_mark(pos, true), Outcome::Flagged);
+    assert_eq!(board.cycle_mark(pos, true), Outcome::Questioned);
+    assert!(board.is_questioned(pos));
+    assert_eq!(board.mines_left(), 2);
+    assert_eq!(board.cycle_mark(pos, true), Outcome::Unquestioned);
+    assert!(!board.is_questioned(pos));
+    // Without question marks a flag comes straight off.
+    assert_eq!(board.cycle_mark(pos, false), Outcome::Flagged);
+    assert_eq!(board.cycle_mark(pos, false), Outcome::Unflagged);
+    // A "?" square is revealed like any covered one, and shows no mark after.
+    board.cycle_mark(pos, true);
+    board.cycle_mark(pos, true);
+    assert!(matches!(
+        board.act(pos, &mut rng),
+        Outcome::Revealed { .. } | Outcome::Won
+    ));
+    assert!(!board.is_questioned(pos));
+    assert_eq!(board.cycle_mark(pos, true), Outcome::Ignored);
+    // A lost game shows only the mine that went off: other "?"s go.
+    let mut lost = board_with(&[(0, 0), (13, 5)]);
+    lost.cycle_mark(Pos::new(13, 5), true);
+    lost.cycle_mark(Pos::new(13, 5), true);
+    assert!(lost.is_questioned(Pos::new(13, 5)));
+    assert_eq!(lost.act(Pos::new(0, 0), &mut rng), Outcome::Lost);
+    let detonated = lost.squares().iter().filter(|s| s.is_detonated()).count();
+    assert_eq!(detonated, 1);
+    assert!(
+        lost.square(Pos::new(0, 0))
+            .is_some_and(|s| s.is_detonated())
+    );
+}
+
+#[test]
 fn board_fits_in_96_bytes() {
     assert!(core::mem::size_of::<Board>() <= 96);
 }
@@ -189,12 +226,18 @@ fn floodfill_removes_false_flags_it_uncovers() {
 #[test]
 fn flags_block_reveal_and_flagging_needs_a_covered_square_while_playing() {
     let mut rng = Rng::new(1);
+    // A flag before the first move: A on it does nothing, and it stays
+    // when the mines are laid around the first reveal.
     let mut fresh = Board::new(Difficulty::Easy, false);
-    assert_eq!(
-        fresh.toggle_flag(Pos::new(1, 1)),
-        Outcome::Ignored,
-        "no flags before the first reveal"
-    );
+    assert_eq!(fresh.toggle_flag(Pos::new(1, 1)), Outcome::Flagged);
+    assert_eq!(fresh.act(Pos::new(1, 1), &mut rng), Outcome::Ignored);
+    assert_eq!(fresh.state(), GameState::Fresh);
+    assert_eq!(fresh.mines_left(), Difficulty::Easy.mines() as i8 - 1);
+    assert!(matches!(
+        fresh.act(Pos::new(10, 4), &mut rng),
+        Outcome::Revealed { .. } | Outcome::Won
+    ));
+    assert!(fresh.square(Pos::new(1, 1)).is_some_and(|s| s.is_flagged()));
 
     let mut board = board_with(&[(0, 0), (13, 5)]);
     assert_eq!(board.toggle_flag(Pos::new(5, 2)), Outcome::Flagged);
