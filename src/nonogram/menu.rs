@@ -272,7 +272,7 @@ impl SlotPage {
     }
 }
 
-const OPTION_ROWS: usize = 4;
+const OPTION_ROWS: usize = 5;
 
 /// The options page, its selected row.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -306,7 +306,8 @@ impl OptionsPage {
                 0 => options.hint_guide = !options.hint_guide,
                 1 => options.auto_cross = !options.auto_cross,
                 2 => options.mistakes = !options.mistakes,
-                _ => options.high_contrast = !options.high_contrast,
+                3 => options.high_contrast = !options.high_contrast,
+                _ => options.start_hint = !options.start_hint,
             }
             let options = save.options;
             crate::event!("nonogram.options {:?}", options);
@@ -349,12 +350,14 @@ fn option_lines(options: &Options, row: usize) -> String {
                 "soft"
             }
         ),
+        format!("Start hint: {}", on(options.start_hint)),
     ];
     let rows = [
         rows[0].as_str(),
         rows[1].as_str(),
         rows[2].as_str(),
         rows[3].as_str(),
+        rows[4].as_str(),
     ];
     rows_text(&rows, row, "A: change  B: back")
 }

@@ -144,12 +144,22 @@ impl Game {
         let clues = PuzzleClues::of_picture(&solution);
         let serial = system.frame;
         let (width, height) = (solution.width(), solution.height());
-        let marks = marks.map_or_else(
-            || Marks::new(width, height),
-            |bytes| Marks::unpack(width, height, bytes),
-        );
-        let layout = Layout::of(&clues);
         let options = self::save(system).options;
+        let marks = match marks {
+            Some(bytes) => Marks::unpack(width, height, bytes),
+            None => {
+                let mut marks = Marks::new(width, height);
+                if options.start_hint && !persistent.editing {
+                    // A row and a column at random, as Picross S's roulette.
+                    let x = system.rng.below(width as u32) as usize;
+                    let y = system.rng.below(height as u32) as usize;
+                    marks.reveal_lines(&solution, x, y);
+                    crate::event!("nonogram.start_hint row={y} column={x}");
+                }
+                marks
+            }
+        };
+        let layout = Layout::of(&clues);
         let mut board = Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice());
         board.auto_cross = options.auto_cross;
         Box::new(Self {

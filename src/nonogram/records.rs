@@ -59,6 +59,9 @@ pub struct Options {
     /// time (2, then 4, then 8 minutes).
     pub mistakes: bool,
     pub high_contrast: bool,
+    /// Picross S's start hint: a new puzzle opens with a row and a column
+    /// solved.
+    pub start_hint: bool,
 }
 
 impl Default for Options {
@@ -68,6 +71,28 @@ impl Default for Options {
             auto_cross: false,
             mistakes: false,
             high_contrast: false,
+            start_hint: false,
+        }
+    }
+}
+
+/// The options as versions 1 and 2 kept them.
+#[derive(Deserialize)]
+struct OptionsV2 {
+    hint_guide: bool,
+    auto_cross: bool,
+    mistakes: bool,
+    high_contrast: bool,
+}
+
+impl From<OptionsV2> for Options {
+    fn from(old: OptionsV2) -> Self {
+        Self {
+            hint_guide: old.hint_guide,
+            auto_cross: old.auto_cross,
+            mistakes: old.mistakes,
+            high_contrast: old.high_contrast,
+            start_hint: false,
         }
     }
 }
@@ -96,7 +121,7 @@ pub struct NonogramSave {
 #[derive(Deserialize)]
 struct NonogramSaveV2 {
     bests: Vec<u16>,
-    options: Options,
+    options: OptionsV2,
     customs: Vec<Option<Custom>>,
     playing: Option<Custom>,
     draft: Option<(u8, Custom)>,
@@ -106,7 +131,7 @@ struct NonogramSaveV2 {
 #[derive(Deserialize)]
 struct NonogramSaveV1 {
     bests: Vec<u16>,
-    options: Options,
+    options: OptionsV2,
 }
 
 impl NonogramSave {
@@ -220,7 +245,7 @@ impl Saved for NonogramSave {
                 let old: NonogramSaveV1 = postcard::from_bytes(bytes).ok()?;
                 Self {
                     bests: old.bests,
-                    options: old.options,
+                    options: old.options.into(),
                     ..Self::default()
                 }
             }
@@ -228,7 +253,7 @@ impl Saved for NonogramSave {
                 let old: NonogramSaveV2 = postcard::from_bytes(bytes).ok()?;
                 Self {
                     bests: old.bests,
-                    options: old.options,
+                    options: old.options.into(),
                     customs: old.customs,
                     playing: old.playing,
                     draft: old.draft,
@@ -260,25 +285,42 @@ mod tests {
         assert_eq!(save.first_unsolved_from(0), 0);
     }
 
+    /// The options as versions 1 and 2 wrote them.
+    #[derive(Serialize)]
+    struct OldOptions {
+        hint_guide: bool,
+        auto_cross: bool,
+        mistakes: bool,
+        high_contrast: bool,
+    }
+
+    const OLD_OPTIONS: OldOptions = OldOptions {
+        hint_guide: true,
+        auto_cross: false,
+        mistakes: true,
+        high_contrast: true,
+    };
+
     #[test]
     fn version_one_keeps_its_bests_and_options() {
         #[derive(Serialize)]
         struct V1 {
             bests: Vec<u16>,
-            options: Options,
+            options: OldOptions,
         }
-        let options = Options {
-            high_contrast: true,
-            ..Options::default()
-        };
         let bytes = postcard::to_allocvec(&V1 {
             bests: alloc::vec![0, 31],
-            options,
+            options: OLD_OPTIONS,
         })
         .unwrap();
         let save = NonogramSave::migrate(1, &bytes).unwrap();
         assert_eq!(save.best(1), Some(30));
         assert_eq!((save.tally.won, save.solving_seconds), (1, 30));
+        let options = Options {
+            mistakes: true,
+            high_contrast: true,
+            ..Options::default()
+        };
         assert_eq!(save.options, options);
         assert!(save.customs.is_empty());
         assert_eq!(NonogramSave::migrate(0, &bytes), None);
@@ -289,7 +331,7 @@ mod tests {
         #[derive(Serialize)]
         struct V2 {
             bests: Vec<u16>,
-            options: Options,
+            options: OldOptions,
             customs: Vec<Option<Custom>>,
             playing: Option<Custom>,
             draft: Option<(u8, Custom)>,
@@ -299,7 +341,7 @@ mod tests {
         solved.best = 41;
         let old = V2 {
             bests: alloc::vec![0, 31, 0, 11],
-            options: Options::default(),
+            options: OLD_OPTIONS,
             customs: alloc::vec![None, Some(solved.clone()), Some(Custom::new(&picture))],
             playing: Some(Custom::new(&picture)),
             draft: Some((2, solved)),
@@ -309,6 +351,7 @@ mod tests {
         assert_eq!(save.bests, old.bests);
         assert_eq!(save.customs, old.customs);
         assert_eq!((save.playing, save.draft), (old.playing, old.draft));
+        assert!(save.options.mistakes && !save.options.start_hint);
         let tally = save.tally;
         assert_eq!((tally.played, tally.won, tally.streak), (3, 3, 0));
         assert_eq!(save.solving_seconds, 30 + 10 + 40);

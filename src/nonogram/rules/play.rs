@@ -168,6 +168,23 @@ impl Marks {
         self.filled.iter().chain(&self.crossed).all(|&row| row == 0)
     }
 
+    /// Picross S's start hint: row `y` and column `x` as `solution` has them,
+    /// every cell filled or crossed.
+    pub fn reveal_lines(&mut self, solution: &Grid, x: usize, y: usize) {
+        let (width, height) = (self.width(), self.height());
+        for across in 0..width {
+            self.reveal(solution, across, y);
+        }
+        for down in 0..height {
+            self.reveal(solution, x, down);
+        }
+    }
+
+    fn reveal(&mut self, solution: &Grid, x: usize, y: usize) {
+        let filled = solution.row(y) >> x & 1 == 1;
+        self.set(x, y, if filled { Mark::Filled } else { Mark::Crossed });
+    }
+
     /// Take every cross off (mistakes too), leaving the picture: the
     /// finished board.
     pub fn clear_crosses(&mut self) {
@@ -553,6 +570,31 @@ impl<S: Ring> Board<S> {
     #[must_use]
     pub fn is_solved(&self, clues: &PuzzleClues) -> bool {
         clues.solved_by(&self.marks.picture())
+    }
+}
+
+#[cfg(test)]
+mod start_hint_tests {
+    use super::*;
+
+    #[test]
+    fn a_revealed_row_and_column_match_the_solution_and_nothing_else_is_marked() {
+        let solution = Grid::from_rows(5, 4, &[0b10101, 0b11111, 0b00000, 0b01110]);
+        let mut marks = Marks::new(5, 4);
+        marks.reveal_lines(&solution, 3, 2);
+        for y in 0..4 {
+            for x in 0..5 {
+                let expected = match (x == 3 || y == 2, solution.row(y) >> x & 1 == 1) {
+                    (false, _) => Mark::Empty,
+                    (true, true) => Mark::Filled,
+                    (true, false) => Mark::Crossed,
+                };
+                assert_eq!(marks.get(x, y), expected, "({x}, {y})");
+            }
+        }
+        // The revealed row leaves no cell unmarked.
+        assert_eq!(marks.row(2).unmarked(), 0);
+        assert_eq!(marks.column(3).unmarked(), 0);
     }
 }
 
