@@ -12,14 +12,17 @@ use super::{
     Polarium,
     next::{Next, Offer, PadFor, SizeFor},
     records,
-    rules::{builtin, password},
+    rules::{builtin, difficulty::tier_name, password},
     session::{Persistent, Session, Source, sets},
     view::{Scene, Sprites},
 };
 use crate::framework::{
     System,
     assets::sfx,
-    widgets::pager::{Ends, Pager},
+    widgets::{
+        pager::{Ends, Pager},
+        timer::MAX_SECONDS,
+    },
 };
 
 /// Rows of the last page.
@@ -129,7 +132,7 @@ impl List {
     }
 
     fn at(session: &mut Session, system: &mut System, (page, row): (usize, usize)) -> Self {
-        show_page(session, system, page);
+        show_page(session, system, page, row);
         system.sound.play(sfx::OPEN);
         crate::event!("polarium.list page={}", page);
         Self {
@@ -187,7 +190,7 @@ impl List {
             {
                 let (next, row) = (self.at.page(), self.at.row());
                 self.no_pointer = page_at(next, count) == Page::Statistics;
-                show_page(session, system, next);
+                show_page(session, system, next, row);
                 preview(session, system, next, row, next >= sets() || next < open);
                 system.sound.play(sfx::CURSOR);
             }
@@ -195,6 +198,8 @@ impl List {
         }
         let movable = page >= sets() || page < open;
         if dy != 0 && movable && self.at.move_row(dy, rows(page, count), Ends::Stop) {
+            // The page's name says the chosen puzzle's difficulty.
+            show_page(session, system, page, self.at.row());
             preview(session, system, page, self.at.row(), true);
             system.sound.play(sfx::CURSOR);
         }
@@ -203,7 +208,8 @@ impl List {
 }
 
 #[inline(never)]
-fn show_page(session: &mut Session, system: &mut System, page: usize) {
+/// Page `page`'s text, the chosen puzzle's difficulty (on `row`) in its name.
+fn show_page(session: &mut Session, system: &mut System, page: usize, row: usize) {
     let save = system.save::<Polarium>();
     let open = save.open_sets(sets());
     let count = save.customs.len();
@@ -250,9 +256,14 @@ fn show_page(session: &mut Session, system: &mut System, page: usize) {
             // Pushed piece by piece: `format!` costs far more a row.
             text.push_str("Set ");
             push_number(&mut text, set + 1);
-            text.push('/');
-            push_number(&mut text, sets());
+            let chosen = set * records::SET + row;
+            if let Some(&tier) = builtin::TIERS.get(chosen) {
+                text.push_str(": ");
+                text.push_str(tier_name(tier));
+            }
             text.push('\n');
+            // Each puzzle: its number, its size, and once solved its
+            // fewest tries and best time.
             for index in set * records::SET..set * records::SET + rows(page, count) {
                 if index + 1 < 100 {
                     text.push(' ');
@@ -264,8 +275,16 @@ fn show_page(session: &mut Session, system: &mut System, page: usize) {
                     text.push('x');
                     push_number(&mut text, usize::from(height));
                 }
-                if save.best(index).is_solved() {
-                    text.push_str(" *");
+                let best = save.best(index);
+                if best.is_solved() {
+                    text.push(' ');
+                    push_number(&mut text, usize::from(best.tries));
+                    text.push(' ');
+                    let seconds = usize::from(best.seconds.min(MAX_SECONDS));
+                    push_number(&mut text, seconds / 60);
+                    text.push(':');
+                    text.push(char::from(b'0' + (seconds % 60 / 10) as u8));
+                    text.push(char::from(b'0' + (seconds % 10) as u8));
                 }
                 text.push('\n');
             }

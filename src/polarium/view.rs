@@ -47,8 +47,8 @@ const PANEL_COLUMNS: i32 = 8;
 /// The panel's title, over the puzzle's lines.
 const TITLE: &str = "Polarium";
 /// The list's rows, the page's name above them in the title's place (ten
-/// rows and a name would not fit the window), clear of the pointer.
-const LIST_X: i32 = PANEL_X + 8;
+/// rows and a name would not fit the window), the pointer left of them.
+const LIST_X: i32 = PANEL_X;
 const LIST_Y: i32 = 38;
 /// What working out a row of the window around the board may take, in
 /// display lines (of 1,232 cycles); drawing it takes [`RowPlan::lines`].
@@ -269,7 +269,7 @@ impl View {
             info: TextBox::new((PANEL_X, 40), PANEL_COLUMNS, 5),
             clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1).ticking("polarium_clock"),
             message: TextBox::new((PANEL_X, 112), PANEL_COLUMNS, 5),
-            list: TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS, 15),
+            list: TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS + 1, 15),
             pad_up: false,
             closing_pad: None,
             frames: Vec::with_capacity(art::FRAMES),
@@ -685,7 +685,7 @@ impl View {
             if let Some(row) = sprites.list_row {
                 let mut pointer = Object::new(assets::sprites::POINTER.sprite(0));
                 pointer
-                    .set_pos((PANEL_X - 5, LIST_Y + row as i32 * LINE_HEIGHT - 4))
+                    .set_pos((LIST_X - 11, LIST_Y + row as i32 * LINE_HEIGHT - 4))
                     .set_priority(Priority::P0);
                 canvas.object(&pointer);
             }
