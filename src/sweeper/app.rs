@@ -35,8 +35,9 @@ use crate::{
 
 pub struct Sweeper;
 
-/// Frames per column of the reset wipe.
-const WIPE_FRAMES_PER_COLUMN: u8 = 1;
+/// Columns the new-board wipe covers a frame: the new board is up within
+/// a few frames of the press.
+const WIPE_COLUMNS_PER_FRAME: u8 = 5;
 
 /// A held A button: where it went down, and whether another button cancelled it.
 #[derive(Clone, Copy)]
@@ -60,11 +61,7 @@ enum Mode {
     },
     /// Covering the board column by column before a new one; `deal` is the
     /// deal it then starts (`None` picks one at random).
-    Wipe {
-        columns: u8,
-        frames: u8,
-        deal: Option<u16>,
-    },
+    Wipe { columns: u8, deal: Option<u16> },
     /// The difficulty menu (SELECT), with best times as badges.
     Menu(Box<List>),
     /// The options page, in the menu's place; B goes back to the menu.
@@ -85,11 +82,7 @@ impl Mode {
 
     /// A wipe from the first column.
     const fn wipe(deal: Option<u16>) -> Self {
-        Self::Wipe {
-            columns: 0,
-            frames: 0,
-            deal,
-        }
+        Self::Wipe { columns: 0, deal }
     }
 
     fn screen(&self) -> Screen {
@@ -539,20 +532,10 @@ fn play_outcome(system: &mut System, outcome: Outcome) {
 }
 
 fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {
-    let Mode::Wipe {
-        columns,
-        frames,
-        deal,
-    } = &mut working.mode
-    else {
+    let Mode::Wipe { columns, deal } = &mut working.mode else {
         return;
     };
-    *frames += 1;
-    if *frames < WIPE_FRAMES_PER_COLUMN {
-        return;
-    }
-    *frames = 0;
-    *columns += 1;
+    *columns = columns.saturating_add(WIPE_COLUMNS_PER_FRAME);
     if *columns >= super::rules::WIDTH {
         board.reset();
         let deal = deal.unwrap_or_else(|| system.rng.below(u32::from(code::DEALS)) as u16);

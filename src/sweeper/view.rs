@@ -424,7 +424,7 @@ impl View {
                 return;
             }
             BuildStep::MessageSet => {
-                self.sync_message(board, data);
+                self.sync_message(board, data, false);
                 // A game kept as it ended: its result is typed with the
                 // window (there is no game-ending frame to wait out).
                 if let Some((text, _)) = self.pending_message.take() {
@@ -499,7 +499,7 @@ impl View {
         } else {
             self.sync_timer(board);
         }
-        self.sync_message(board, data);
+        self.sync_message(board, data, matches!(screen, Screen::Wipe(_)));
         // The message line, as the frame has room.
         let _ = self.message_box.advance(&mut self.text_layer);
     }
@@ -563,7 +563,8 @@ impl View {
     }
 
     /// The message line: the setting and its record, or the game's result.
-    fn sync_message(&mut self, board: &Board, data: &SweeperSave) {
+    /// `wiping`: a new board is on its way; its line shows already.
+    fn sync_message(&mut self, board: &Board, data: &SweeperSave, wiping: bool) {
         if let Some((text, wait)) = self.pending_message.as_mut() {
             // The game's records are written once it shows.
             if *wait > 0 {
@@ -577,7 +578,7 @@ impl View {
         let variant = records::line(board.difficulty(), board.no_guess());
         if self.shown_variant != Some(variant) && !self.message_locked {
             self.shown_variant = Some(variant);
-            if board.state().is_over() {
+            if board.state().is_over() && !wiping {
                 self.game_over_message(board);
             } else {
                 let line = data.lines[variant];
