@@ -268,10 +268,15 @@ impl App for Polarium {
             working.screen = Screen::Edit(Editor::open(&mut working.session));
         }
         working.view.apply(working.session.panel());
-        if !working.view.build_within_frame() {
+        let built = working.view.build_within_frame();
+        // The panel's text needs nothing of the board area: it types in
+        // the room the building leaves, so the window is whole when the
+        // opening ends.
+        refresh_panel(persistent, working, system.save::<Polarium>());
+        working.view.advance_text();
+        if !built {
             return false;
         }
-        refresh_panel(persistent, working, system.save::<Polarium>());
         let scene = working.screen.scene(&working.session);
         let _ = working.view.sync(&scene);
         if !working.view.settled() {
