@@ -47,6 +47,9 @@ enum HintLine {
     Hidden,
 }
 
+/// The desktop's buttons, on its bottom line.
+const CONTROLS: &str = "A: open    START in an app: back here";
+
 /// The top of the desktop's bottom line.
 const HINT_TOP: i32 = 146;
 
@@ -425,7 +428,7 @@ impl Desktop {
                 HintLine::Notice => self
                     .hint
                     .set_gradually(self.notice.as_deref().unwrap_or("")),
-                HintLine::Controls => self.hint.set_gradually("A: open    START: back to desk"),
+                HintLine::Controls => self.hint.set_gradually(CONTROLS),
                 HintLine::Hidden => self.hint.set_gradually(""),
             }
         }

@@ -98,7 +98,7 @@ fn show(persistent: &mut Persistent, session: &mut Session, hint: Hint) -> bool 
         Hint::None => {}
         Hint::Ends => session
             .panel()
-            .set_message("Hint: the\nrings mark\nstart, end."),
+            .set_message("Hint: start\non teal, end\non red."),
         Hint::FirstSteps => {
             if let Some(solution) = session.solution() {
                 let steps = (solution.len() / 4).max(2).min(solution.len());

@@ -224,7 +224,7 @@ fn show_page(session: &mut Session, system: &mut System, page: usize, row: usize
         }
         Page::Statistics => statistics_text(&mut text, save),
         Page::Customs(_) if count == 0 => {
-            text.push_str("Customs\nNone yet:\nmake one on\nthe next page");
+            text.push_str("Customs\nNone yet:\nmake one with\nNew puzzle,\nlast page");
         }
         Page::Customs(k) => {
             text.push_str("Customs ");

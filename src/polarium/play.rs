@@ -392,7 +392,7 @@ impl Play {
                 .set_message("Proved, but\nall slots\nare taken."),
             None => session
                 .panel()
-                .set_message(format!("Solved in {}\n{tries}!\nA: next", persistent.tries)),
+                .set_message(format!("Solved in\n{} {tries}!\nA: next", persistent.tries)),
         }
     }
 

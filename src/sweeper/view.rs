@@ -591,7 +591,7 @@ impl View {
                         line.tally.won,
                         line.tally.played
                     ),
-                    None => format!("{}  SELECT: new game", setting_name(board)),
+                    None => format!("{}  SELECT: menu", setting_name(board)),
                 };
                 self.message_box.set_gradually(&text);
             }
@@ -604,7 +604,7 @@ impl View {
         let won = |label: &str| {
             let three_bv = board.three_bv();
             format!(
-                "{label} 3BV {three_bv}  Eff {}%",
+                "{label} 3BV {three_bv}  Eff {}%  A: new",
                 efficiency(three_bv, board.clicks())
             )
         };
@@ -870,9 +870,9 @@ fn setting_name(board: &Board) -> &'static str {
         (Difficulty::Easy, false) => "Easy",
         (Difficulty::Medium, false) => "Medium",
         (Difficulty::Hard, false) => "Hard",
-        (Difficulty::Easy, true) => "Easy NG",
-        (Difficulty::Medium, true) => "Medium NG",
-        (Difficulty::Hard, true) => "Hard NG",
+        (Difficulty::Easy, true) => "Easy no-guess",
+        (Difficulty::Medium, true) => "Medium no-guess",
+        (Difficulty::Hard, true) => "Hard no-guess",
     }
 }
 

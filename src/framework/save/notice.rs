@@ -49,7 +49,7 @@ impl Notice {
     /// it (its app's label).
     pub fn text(&self, label: &dyn Fn(&str) -> &'static str) -> String {
         let fixed = match self {
-            Notice::NewSave => "No save found: a new one was made.",
+            Notice::NewSave => "Welcome! Progress saves as you play.",
             Notice::ForeignSave => "Save was from another game: starting fresh.",
             Notice::HeaderRepaired => "Save header was damaged and has been repaired.",
             Notice::Cleared => "Unused save data was damaged and cleared.",
