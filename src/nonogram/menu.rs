@@ -155,12 +155,15 @@ impl ListPage {
                 let (width, height) = builtin::size(selected).unwrap_or((0, 0));
                 let line = match save.best(selected) {
                     Some(seconds) => format!(
-                        "No.{} {}  {}",
+                        "No.{} {}  {}\nA: play  L/R: pages  B: back",
                         selected + 1,
                         builtin::name(selected).unwrap_or(""),
                         format_time(seconds)
                     ),
-                    None => format!("No.{}  not solved yet", selected + 1),
+                    None => format!(
+                        "No.{}  not solved yet\nA: play  L/R: pages  B: back",
+                        selected + 1
+                    ),
                 };
                 (
                     format!("{width}x{height}  {}-{}", first + 1, first + count),

@@ -245,9 +245,8 @@ fn show_page(session: &mut Session, system: &mut System, page: usize, row: usize
         }
         Page::Set(set) if set >= open => {
             text.push_str(&format!(
-                "Set {}/{}\nLocked:\nsolve {} of\nset {} first",
+                "Set {}: locked\nSolve {} of\nset {} first",
                 set + 1,
-                sets(),
                 records::TO_OPEN_NEXT,
                 set
             ));
