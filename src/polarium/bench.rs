@@ -459,6 +459,12 @@ pub fn view_pieces(bench: &mut Bench) {
             };
             let links = StrokeMap::of(scene.stroke);
             let layout = super::layout::Layout::of_board(board);
+            if !layout.at_art_pitch() {
+                let cycles = measure(overhead, || view.forget_under_ring(&layout));
+                if timed {
+                    plans.add(pct_of_claim(cycles, PLAN_LINES));
+                }
+            }
             let mut from = 0;
             while let Some((index, cell, wanted)) =
                 view.next_changed_cell(scene, board, &links, from)

@@ -67,10 +67,12 @@ const TILE_CYCLES: u32 = 800;
 pub const COMPARE_LINES: u32 = 16;
 /// What drawing a cell (up to 2x2 tiles, each rewritten) may take, in
 /// lines; a cell drawn smaller than the art (over parts of up to 3x3
-/// tiles), and one whose lines are not yet worked out.
+/// tiles), and more to work out its lines: its look's and the stroke's
+/// piece over them.
 pub const CELL_LINES: u32 = 4;
 pub const SMALL_CELL_LINES: u32 = 4;
-pub const FRESH_SMALL_CELL_LINES: u32 = 7;
+pub const FRESH_LOOK_LINES: u32 = 3;
+pub const FRESH_STROKE_LINES: u32 = 4;
 /// What a piece of the window's building may take, in display lines.
 pub const BUILD_LINES: u32 = 24;
 /// Window rows a piece of the building draws (beside the board area).
@@ -414,13 +416,17 @@ impl View {
                 }
                 row += 1;
             }
-            self.going_around = None;
-            self.around = Some(size);
             if let Some(layout) = scene.board.map(Layout::of_board)
                 && !layout.at_art_pitch()
             {
+                self.going_around = Some((size, row));
+                if !frame_time::room_for_bounded(PLAN_LINES) {
+                    return drew;
+                }
                 self.forget_under_ring(&layout);
             }
+            self.going_around = None;
+            self.around = Some(size);
         }
         let Some(board) = scene.board else {
             self.settled_on = Some(fingerprint);
@@ -498,10 +504,22 @@ impl View {
     ) -> u32 {
         if layout.at_art_pitch() {
             CELL_LINES
-        } else if self.small_cells.has(Kind::of(board, cell), wanted) {
-            SMALL_CELL_LINES
         } else {
-            FRESH_SMALL_CELL_LINES
+            let kind = Kind::of(board, cell);
+            let plain = CellShown {
+                stroke: 0,
+                ..wanted
+            };
+            let mut lines = SMALL_CELL_LINES;
+            if !self.small_cells.has(kind, wanted) {
+                if !self.small_cells.has(kind, plain) {
+                    lines += FRESH_LOOK_LINES;
+                }
+                if wanted.stroke != 0 {
+                    lines += FRESH_STROKE_LINES;
+                }
+            }
+            lines
         }
     }
 
@@ -598,7 +616,7 @@ impl View {
     /// The tiles a board drawn smaller than the art falls on are no longer
     /// known: its cells draw over parts of tiles, which the window's own
     /// must be drawn again on around the next board.
-    fn forget_under_ring(&mut self, layout: &Layout) {
+    pub(super) fn forget_under_ring(&mut self, layout: &Layout) {
         let (left, top, right, bottom) = layout.ring_edges();
         let columns = (left - BOARD_LEFT) as usize >> 3..=(right - 1 - BOARD_LEFT) as usize >> 3;
         for row in (top - BOARD_TOP) as usize >> 3..=(bottom - 1 - BOARD_TOP) as usize >> 3 {
@@ -608,11 +626,11 @@ impl View {
             ) else {
                 continue;
             };
-            for shown in frames.get_mut(columns.clone()).into_iter().flatten() {
-                *shown = None;
+            if let Some(frames) = frames.get_mut(columns.clone()) {
+                frames.fill(None);
             }
-            for shown in strokes.get_mut(columns.clone()).into_iter().flatten() {
-                *shown = None;
+            if let Some(strokes) = strokes.get_mut(columns.clone()) {
+                strokes.fill(None);
             }
         }
     }
@@ -954,7 +972,7 @@ impl SmallCells {
     }
 
     /// A new entry for `key`: the lines of a cell of `kind` and `size`
-    /// showing `wanted`.
+    /// showing `wanted`, the look's with the stroke's piece over them.
     fn work_out(
         &mut self,
         key: usize,
@@ -962,8 +980,29 @@ impl SmallCells {
         wanted: CellShown,
         size: (usize, usize),
     ) -> usize {
-        let lines = cell_lines(kind, wanted, size);
+        // The look's own lines, if kept, under the stroke's piece.
+        let plain = CellShown {
+            stroke: 0,
+            ..wanted
+        };
+        let kept = match self.slots.get(Self::key(kind, plain)).copied() {
+            Some(slot @ 1..) => self.entries.get(usize::from(slot - 1)),
+            _ => None,
+        };
+        let mut lines = match kept {
+            Some((_, lines)) => *lines,
+            None => art_lines(kind, size, |part| art::look_tile(wanted.look, part)),
+        };
+        if let Some(links) = wanted.stroke.checked_sub(1) {
+            let over = art_lines(kind, size, |part| art::stroke_tile(kind, links, part));
+            for (line, over) in lines.iter_mut().zip(&over) {
+                *line = (overlay(line.0, over.0), overlay(line.1, over.1));
+            }
+        }
         let entry = if self.entries.len() < SMALL_CELLS {
+            // All at once: growing would copy the entries kept, in a frame
+            // whose drawing claimed only this cell's cost.
+            self.entries.reserve_exact(SMALL_CELLS - self.entries.len());
             self.entries.push((key as u16, lines));
             self.entries.len() - 1
         } else {
@@ -986,19 +1025,6 @@ impl SmallCells {
         }
         entry
     }
-}
-
-/// The lines of a cell `size` pixels showing `wanted`: the look's with the
-/// stroke's piece over them.
-fn cell_lines(kind: Kind, wanted: CellShown, size: (usize, usize)) -> CellLines {
-    let mut lines = art_lines(kind, size, |part| art::look_tile(wanted.look, part));
-    if let Some(links) = wanted.stroke.checked_sub(1) {
-        let over = art_lines(kind, size, |part| art::stroke_tile(kind, links, part));
-        for (line, over) in lines.iter_mut().zip(&over) {
-            *line = (overlay(line.0, over.0), overlay(line.1, over.1));
-        }
-    }
-    lines
 }
 
 const EMPTY_LINES: CellLines = [(0, 0); layout::ART_PITCH as usize];
