@@ -444,7 +444,10 @@ pub fn view_pieces(bench: &mut Bench) {
         for scene in &scenes {
             for row in 0..super::layout::BOARD_ROWS {
                 let mut plan = None;
-                let cycles = measure(overhead, || plan = Some(view.plan_around(scene.board, row)));
+                let cycles = measure(overhead, || {
+                    view.forget_drawn_over(row);
+                    plan = Some(view.plan_around(scene.board, row));
+                });
                 let Some(plan) = plan else {
                     continue;
                 };
@@ -459,12 +462,6 @@ pub fn view_pieces(bench: &mut Bench) {
             };
             let links = StrokeMap::of(scene.stroke);
             let layout = super::layout::Layout::of_board(board);
-            if !layout.at_art_pitch() {
-                let cycles = measure(overhead, || view.forget_under_ring(&layout));
-                if timed {
-                    plans.add(pct_of_claim(cycles, PLAN_LINES));
-                }
-            }
             let mut from = 0;
             while let Some((index, cell, wanted)) =
                 view.next_changed_cell(scene, board, &links, from)

@@ -3,6 +3,8 @@
 //! art a smaller cell keeps. Pure, so the host tests check every board
 //! size fits the window's inside.
 
+use core::ops::RangeInclusive;
+
 use super::rules::{Board, Cell};
 
 /// The Polarium window: below the desktop's status bar.
@@ -132,6 +134,17 @@ impl Layout {
         let first = (left - BOARD_LEFT + 7) >> 3;
         let end = (right - BOARD_LEFT) >> 3;
         first as usize..end as usize
+    }
+
+    /// The board-area tile rows and columns the ring and the board fall on
+    /// (wholly or in part).
+    pub fn tiles_under_ring(&self) -> (RangeInclusive<usize>, RangeInclusive<usize>) {
+        let (left, top, right, bottom) = self.ring_edges();
+        let tile = |from: i32, at: i32| ((at - from) >> 3) as usize;
+        (
+            tile(BOARD_TOP, top)..=tile(BOARD_TOP, bottom - 1),
+            tile(BOARD_LEFT, left)..=tile(BOARD_LEFT, right - 1),
+        )
     }
 
     const fn along(&self, index: u8) -> i32 {
@@ -268,6 +281,23 @@ mod tests {
                     let all = inside(x, y) && inside(x + 7, y + 7);
                     let covered = layout.covered_columns(row).contains(&column);
                     assert_eq!(covered, all, "{width}x{height} tile {column},{row}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_tiles_under_a_ring_are_those_its_pixels_fall_on() {
+        for (width, height) in every_size() {
+            let layout = Layout::of(width, height);
+            let (left, top, right, bottom) = layout.ring_edges();
+            let (rows, columns) = layout.tiles_under_ring();
+            for row in 0..BOARD_ROWS {
+                for column in 0..BOARD_COLUMNS {
+                    let (x, y) = (BOARD_LEFT + 8 * column as i32, BOARD_TOP + 8 * row as i32);
+                    let touches = x < right && x + 8 > left && y < bottom && y + 8 > top;
+                    let under = rows.contains(&row) && columns.contains(&column);
+                    assert_eq!(under, touches, "{width}x{height} tile {column},{row}");
                 }
             }
         }

@@ -23,6 +23,7 @@ use agb::display::{
     tiled::RegularBackground,
 };
 use alloc::{borrow::Cow, boxed::Box, string::String, vec::Vec};
+use core::ops::RangeInclusive;
 
 use super::art::{self, Kind, Look, sprites};
 use super::layout::{self, BOARD_COLUMNS, BOARD_LEFT, BOARD_ROWS, BOARD_TOP, Layout, PANEL_X};
@@ -243,6 +244,9 @@ pub struct View {
     around: Option<Option<(u8, u8)>>,
     /// The window being drawn around a board size, from this tile row.
     going_around: Option<(Option<(u8, u8)>, usize)>,
+    /// The tile rows and columns the cells of a board drawn smaller than
+    /// the art drew over, since the window was drawn around it.
+    drawn_over: Option<(RangeInclusive<usize>, RangeInclusive<usize>)>,
     title: TextBox,
     info: TextBox,
     clock: TextBox,
@@ -287,6 +291,7 @@ impl View {
             cells_shown: [[None; MAX_RING as usize]; MAX_RING as usize],
             around: None,
             going_around: None,
+            drawn_over: None,
             title: TextBox::new((PANEL_X, 22), PANEL_COLUMNS, 1),
             info: TextBox::new((PANEL_X, 40), PANEL_COLUMNS, 5),
             clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1).ticking("polarium_clock"),
@@ -406,6 +411,7 @@ impl View {
                 if !frame_time::room_for_bounded(PLAN_LINES) {
                     return drew;
                 }
+                self.forget_drawn_over(row);
                 let plan = self.plan_around(scene.board, row);
                 if plan.changes > 0 {
                     if !frame_time::room_for_bounded(plan.lines()) {
@@ -416,15 +422,12 @@ impl View {
                 }
                 row += 1;
             }
-            if let Some(layout) = scene.board.map(Layout::of_board)
-                && !layout.at_art_pitch()
-            {
-                self.going_around = Some((size, row));
-                if !frame_time::room_for_bounded(PLAN_LINES) {
-                    return drew;
-                }
-                self.forget_under_ring(&layout);
-            }
+            // What the next board's window must be drawn again on.
+            self.drawn_over = scene
+                .board
+                .map(Layout::of_board)
+                .filter(|layout| !layout.at_art_pitch())
+                .map(|layout| layout.tiles_under_ring());
             self.going_around = None;
             self.around = Some(size);
         }
@@ -613,25 +616,30 @@ impl View {
         }
     }
 
-    /// The tiles a board drawn smaller than the art falls on are no longer
-    /// known: its cells draw over parts of tiles, which the window's own
-    /// must be drawn again on around the next board.
-    pub(super) fn forget_under_ring(&mut self, layout: &Layout) {
-        let (left, top, right, bottom) = layout.ring_edges();
-        let columns = (left - BOARD_LEFT) as usize >> 3..=(right - 1 - BOARD_LEFT) as usize >> 3;
-        for row in (top - BOARD_TOP) as usize >> 3..=(bottom - 1 - BOARD_TOP) as usize >> 3 {
-            let (Some(frames), Some(strokes)) = (
-                self.frame_shown.get_mut(row),
-                self.stroke_shown.get_mut(row),
-            ) else {
-                continue;
-            };
-            if let Some(frames) = frames.get_mut(columns.clone()) {
-                frames.fill(None);
-            }
-            if let Some(strokes) = strokes.get_mut(columns.clone()) {
-                strokes.fill(None);
-            }
+    /// Row `row` of the tiles the cells of a board drawn smaller than the
+    /// art drew over made unknown: they drew over parts of tiles, which the
+    /// window's own must be drawn again on around the next board.
+    pub(super) fn forget_drawn_over(&mut self, row: usize) {
+        let Some((rows, columns)) = &self.drawn_over else {
+            return;
+        };
+        if !rows.contains(&row) {
+            return;
+        }
+        let columns = columns.clone();
+        if let Some(frames) = self
+            .frame_shown
+            .get_mut(row)
+            .and_then(|frames| frames.get_mut(columns.clone()))
+        {
+            frames.fill(None);
+        }
+        if let Some(strokes) = self
+            .stroke_shown
+            .get_mut(row)
+            .and_then(|strokes| strokes.get_mut(columns))
+        {
+            strokes.fill(None);
         }
     }
 
