@@ -457,6 +457,9 @@ pub fn view_pieces(bench: &mut Bench) {
                     rows.add(pct_of_claim(drawn, plan.lines()));
                 }
             }
+            // As `sync`: the next scene's rows forget what this one's
+            // cells draw over.
+            view.note_drawn_over(scene.board);
             let Some(board) = scene.board else {
                 continue;
             };

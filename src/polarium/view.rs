@@ -422,12 +422,7 @@ impl View {
                 }
                 row += 1;
             }
-            // What the next board's window must be drawn again on.
-            self.drawn_over = scene
-                .board
-                .map(Layout::of_board)
-                .filter(|layout| !layout.at_art_pitch())
-                .map(|layout| layout.tiles_under_ring());
+            self.note_drawn_over(scene.board);
             self.going_around = None;
             self.around = Some(size);
         }
@@ -614,6 +609,15 @@ impl View {
                 );
             }
         }
+    }
+
+    /// The window is drawn around `board`: what the next board's window
+    /// must be drawn again on, if its cells are smaller than the art.
+    pub(super) fn note_drawn_over(&mut self, board: Option<&Board>) {
+        self.drawn_over = board
+            .map(Layout::of_board)
+            .filter(|layout| !layout.at_art_pitch())
+            .map(|layout| layout.tiles_under_ring());
     }
 
     /// Row `row` of the tiles the cells of a board drawn smaller than the
