@@ -373,9 +373,7 @@ const GENERATOR_SEEDS: u32 = 30;
 /// same inverted), a small board, and none.
 pub fn view_pieces(bench: &mut Bench) {
     use super::rules::{Board, Cell, Stroke, board::MAX_RING};
-    use super::view::{
-        BOARD_TILES, BUILD_LINES, CELL_LINES, COMPARE_LINES, PLAN_LINES, Scene, StrokeMap, View,
-    };
+    use super::view::{BUILD_LINES, COMPARE_LINES, PLAN_LINES, Scene, StrokeMap, View};
     let (overhead, failures) = (bench.overhead, &mut bench.failures);
     let checker = |phase: u8| {
         let rows = core::array::from_fn(|y| {
@@ -444,9 +442,12 @@ pub fn view_pieces(bench: &mut Bench) {
             }
         }
         for scene in &scenes {
-            for row in 0..BOARD_TILES {
+            for row in 0..super::layout::BOARD_ROWS {
                 let mut plan = None;
-                let cycles = measure(overhead, || plan = Some(view.plan_around(scene.board, row)));
+                let cycles = measure(overhead, || {
+                    view.forget_drawn_over(row);
+                    plan = Some(view.plan_around(scene.board, row));
+                });
                 let Some(plan) = plan else {
                     continue;
                 };
@@ -456,17 +457,22 @@ pub fn view_pieces(bench: &mut Bench) {
                     rows.add(pct_of_claim(drawn, plan.lines()));
                 }
             }
+            // As `sync`: the next scene's rows forget what this one's
+            // cells draw over.
+            view.note_drawn_over(scene.board);
             let Some(board) = scene.board else {
                 continue;
             };
             let links = StrokeMap::of(scene.stroke);
+            let layout = super::layout::Layout::of_board(board);
             let mut from = 0;
             while let Some((index, cell, wanted)) =
                 view.next_changed_cell(scene, board, &links, from)
             {
-                let cycles = measure(overhead, || view.draw_cell(board, cell, wanted));
+                let claim = view.cell_claim(board, &layout, cell, wanted);
+                let cycles = measure(overhead, || view.draw_cell(board, &layout, cell, wanted));
                 if timed {
-                    cells.add(pct_of_claim(cycles, CELL_LINES));
+                    cells.add(pct_of_claim(cycles, claim));
                 }
                 from = index + 1;
             }

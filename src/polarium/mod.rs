@@ -13,7 +13,8 @@
 //!   on, and what survives while it is closed; `hints.rs`: hints in
 //!   layers; `search.rs`: the solver spread over frames.
 //! - `view.rs`: drawing: cells on the window layer, the stroke above them,
-//!   the side panel, sprites.
+//!   the side panel, sprites; `layout.rs`: where the board goes and at
+//!   what cell size (pure).
 //! - `records.rs`: the save section; `sounds.rs`; `art.rs`: the graphics and
 //!   where each piece is in them.
 
@@ -25,6 +26,7 @@ mod checking;
 mod editor;
 mod endless;
 mod hints;
+mod layout;
 mod list;
 mod next;
 mod pad;

@@ -1,7 +1,12 @@
 //! Drawing Polarium: the board area (the board's cells with the stroke's
-//! pieces over them, and the window around the ring) as pixels of its own
-//! tiles on the window layer, the side panel's text, and sprites for the
-//! cursor, the hint markers and the row marks.
+//! pieces over them, and the window's inside around the ring) as pixels of
+//! its own tiles on the window layer, the side panel's text, and sprites
+//! for the cursor, the hint markers and the row marks.
+//!
+//! A board whose ring does not fit the window's inside at the art's size
+//! has smaller cells (`layout.rs`): each is drawn line by line over the
+//! parts of the tiles it falls on, from the art without some of its lines;
+//! the lines of cells that look alike are worked out once.
 //!
 //! Every frame the app says what the board area should show (a [`Scene`]);
 //! the view works out each tile, a row of tiles at a time, compares it with
@@ -18,8 +23,10 @@ use agb::display::{
     tiled::RegularBackground,
 };
 use alloc::{borrow::Cow, boxed::Box, string::String, vec::Vec};
+use core::ops::RangeInclusive;
 
 use super::art::{self, Kind, Look, sprites};
+use super::layout::{self, BOARD_COLUMNS, BOARD_LEFT, BOARD_ROWS, BOARD_TOP, Layout, PANEL_X};
 use super::next::Refusal;
 use super::rules::{Board, Cell, Stroke, board::MAX_RING};
 use crate::framework::{
@@ -29,20 +36,19 @@ use crate::framework::{
     transition::Area,
     widgets::{
         pad_panel::PadPanel,
-        raster_area::{RasterArea, Translation},
+        raster_area::{RasterArea, Translation, overlay},
         text::{LINE_HEIGHT, TextBox},
         window,
     },
 };
 
 /// Where the Polarium window sits: below the desktop's status bar.
-pub const WINDOW: Area = Area::new(8, 16, 224, 144);
-/// The square the board is centred in (an 8x8 board and its ring fill it).
-const BOARD_LEFT: i32 = 8;
-const BOARD_TOP: i32 = 16;
-pub(super) const BOARD_TILES: usize = 18;
-/// The side panel's text column.
-const PANEL_X: i32 = 160;
+pub const WINDOW: Area = Area::new(
+    layout::WINDOW_LEFT,
+    layout::WINDOW_TOP,
+    layout::WINDOW_WIDTH,
+    layout::WINDOW_HEIGHT,
+);
 const PANEL_COLUMNS: i32 = 8;
 /// The panel's title, over the puzzle's lines.
 const TITLE: &str = "Polarium";
@@ -61,8 +67,13 @@ const TILE_CYCLES: u32 = 800;
 /// What comparing every cell of a board with the screen may take, in lines.
 pub const COMPARE_LINES: u32 = 16;
 /// What drawing a cell (up to 2x2 tiles, each rewritten) may take, in
-/// lines.
+/// lines; a cell drawn smaller than the art (over parts of up to 3x3
+/// tiles), and more to work out its lines: its look's and the stroke's
+/// piece over them.
 pub const CELL_LINES: u32 = 4;
+pub const SMALL_CELL_LINES: u32 = 4;
+pub const FRESH_LOOK_LINES: u32 = 3;
+pub const FRESH_STROKE_LINES: u32 = 4;
 /// What a piece of the window's building may take, in display lines.
 pub const BUILD_LINES: u32 = 24;
 /// Window rows a piece of the building draws (beside the board area).
@@ -71,6 +82,15 @@ const BUILD_ROWS_PER_STEP: i32 = 3;
 const BUILD_TILES_PER_STEP: usize = 8;
 /// The board area's tiles let go per frame of the closing animation.
 const DISMANTLE_TILES_PER_STEP: usize = 30;
+
+/// Looks a cell has, kinds of cell ([`Look`], [`Kind`]) and what the
+/// stroke shows on one ([`CellShown::stroke`]).
+const LOOKS: usize = 4;
+const KINDS: usize = 4;
+const STROKES: usize = 17;
+/// How many cells' lines [`SmallCells`] keeps: more than a board shows
+/// kinds of plain cells and most strokes' pieces.
+const SMALL_CELLS: usize = 24;
 
 /// What the board area shows this frame.
 pub struct Scene<'a> {
@@ -101,7 +121,7 @@ impl<'a> Scene<'a> {
 /// A row of the board area as it must be drawn: each tile on the window
 /// layer and the text layer, and how many of them differ from the screen.
 pub(super) struct RowPlan {
-    tiles: [Option<AreaTile>; BOARD_TILES],
+    tiles: [Option<AreaTile>; BOARD_COLUMNS],
     pub(super) changes: u32,
 }
 
@@ -209,19 +229,24 @@ pub struct View {
     board_colours_loaded: bool,
     /// What each tile of the board area shows under, and the stroke's
     /// piece over it, row by row (`None`: not known).
-    frame_shown: [[Option<FrameTile>; BOARD_TILES]; BOARD_TILES],
-    stroke_shown: [[Option<Option<u16>>; BOARD_TILES]; BOARD_TILES],
+    frame_shown: [[Option<FrameTile>; BOARD_COLUMNS]; BOARD_ROWS],
+    stroke_shown: [[Option<Option<u16>>; BOARD_COLUMNS]; BOARD_ROWS],
     /// The scene the board area fully shows (a hash; `None` while the last
     /// `sync` ran out of room), so an unchanged frame costs nothing.
     settled_on: Option<u32>,
     /// The scene being drawn, and the next cell of it to compare.
     syncing: Option<(u32, usize)>,
+    /// The lines of cells drawn at the small pitch, as worked out.
+    small_cells: SmallCells,
     /// What each cell of the ringed grid shows now (`None`: not known).
     cells_shown: [[Option<CellShown>; MAX_RING as usize]; MAX_RING as usize],
     /// The board size (`None`: no board) the window is drawn around.
     around: Option<Option<(u8, u8)>>,
     /// The window being drawn around a board size, from this tile row.
     going_around: Option<(Option<(u8, u8)>, usize)>,
+    /// The tile rows and columns the cells of a board drawn smaller than
+    /// the art drew over, since the window was drawn around it.
+    drawn_over: Option<(RangeInclusive<usize>, RangeInclusive<usize>)>,
     title: TextBox,
     info: TextBox,
     clock: TextBox,
@@ -251,20 +276,22 @@ impl View {
             text_layer,
             raster: RasterArea::new(
                 (BOARD_LEFT / 8, BOARD_TOP / 8),
-                BOARD_TILES,
-                BOARD_TILES,
+                BOARD_COLUMNS,
+                BOARD_ROWS,
                 palette,
             ),
             window_colours,
             board_colours,
             board_colours_loaded: false,
-            frame_shown: [[None; BOARD_TILES]; BOARD_TILES],
-            stroke_shown: [[None; BOARD_TILES]; BOARD_TILES],
+            frame_shown: [[None; BOARD_COLUMNS]; BOARD_ROWS],
+            stroke_shown: [[None; BOARD_COLUMNS]; BOARD_ROWS],
             settled_on: None,
             syncing: None,
+            small_cells: SmallCells::new(),
             cells_shown: [[None; MAX_RING as usize]; MAX_RING as usize],
             around: None,
             going_around: None,
+            drawn_over: None,
             title: TextBox::new((PANEL_X, 22), PANEL_COLUMNS, 1),
             info: TextBox::new((PANEL_X, 40), PANEL_COLUMNS, 5),
             clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1).ticking("polarium_clock"),
@@ -323,8 +350,8 @@ impl View {
             let board_area = Area::new(
                 BOARD_LEFT,
                 BOARD_TOP,
-                BOARD_TILES as i32 * 8,
-                BOARD_TILES as i32 * 8,
+                BOARD_COLUMNS as i32 * 8,
+                BOARD_ROWS as i32 * 8,
             );
             window::draw_window_rows_around(
                 &mut self.frame_layer,
@@ -379,11 +406,12 @@ impl View {
                     0
                 }
             };
-            while row < BOARD_TILES {
+            while row < BOARD_ROWS {
                 self.going_around = Some((size, row));
                 if !frame_time::room_for_bounded(PLAN_LINES) {
                     return drew;
                 }
+                self.forget_drawn_over(row);
                 let plan = self.plan_around(scene.board, row);
                 if plan.changes > 0 {
                     if !frame_time::room_for_bounded(plan.lines()) {
@@ -394,6 +422,7 @@ impl View {
                 }
                 row += 1;
             }
+            self.note_drawn_over(scene.board);
             self.going_around = None;
             self.around = Some(size);
         }
@@ -402,6 +431,7 @@ impl View {
             return drew;
         };
         let links = StrokeMap::of(scene.stroke);
+        let layout = Layout::of_board(board);
         let mut next = match self.syncing {
             Some((syncing, next)) if syncing == fingerprint => next,
             _ => 0,
@@ -411,10 +441,10 @@ impl View {
         }
         while let Some((index, cell, wanted)) = self.next_changed_cell(scene, board, &links, next) {
             self.syncing = Some((fingerprint, index));
-            if !frame_time::room_for_bounded(CELL_LINES) {
+            if !frame_time::room_for_bounded(self.cell_claim(board, &layout, cell, wanted)) {
                 return drew;
             }
-            self.draw_cell(board, cell, wanted);
+            self.draw_cell(board, &layout, cell, wanted);
             drew = true;
             next = index + 1;
         }
@@ -462,24 +492,54 @@ impl View {
         None
     }
 
+    /// What drawing `cell` to show `wanted` may take, in display lines.
+    pub(super) fn cell_claim(
+        &self,
+        board: &Board,
+        layout: &Layout,
+        cell: Cell,
+        wanted: CellShown,
+    ) -> u32 {
+        if layout.at_art_pitch() {
+            CELL_LINES
+        } else {
+            let kind = Kind::of(board, cell);
+            let plain = CellShown {
+                stroke: 0,
+                ..wanted
+            };
+            let mut lines = SMALL_CELL_LINES;
+            if !self.small_cells.has(kind, wanted) {
+                if !self.small_cells.has(kind, plain) {
+                    lines += FRESH_LOOK_LINES;
+                }
+                if wanted.stroke != 0 {
+                    lines += FRESH_STROKE_LINES;
+                }
+            }
+            lines
+        }
+    }
+
     /// Row `row` of the board area's tiles outside the ring of `board` (all
     /// of them with none): the window's own, and how many differ.
     #[inline(never)]
     pub(super) fn plan_around(&self, board: Option<&Board>, row: usize) -> RowPlan {
         let mut plan = RowPlan {
-            tiles: [None; BOARD_TILES],
+            tiles: [None; BOARD_COLUMNS],
             changes: 0,
         };
         let (Some(frames), Some(strokes)) = (self.frame_shown.get(row), self.stroke_shown.get(row))
         else {
             return plan;
         };
-        let ring_row = board.is_some_and(|board| in_ring(row, board.height()));
+        // The cells draw the tiles they cover whole; those they cover in
+        // part show the window under them first.
+        let covered = board.map_or(0..0, |board| Layout::of_board(board).covered_columns(row));
         for (column, ((wanted, frame), stroke)) in
             plan.tiles.iter_mut().zip(frames).zip(strokes).enumerate()
         {
-            let inside = ring_row && board.is_some_and(|board| in_ring(column, board.width()));
-            if inside {
+            if covered.contains(&column) {
                 continue;
             }
             let window = FrameTile::Window(window_tile_at(column as i32, row as i32) as u8);
@@ -505,7 +565,13 @@ impl View {
     /// A cell's tiles rewritten to show `wanted`. (Writing a tile costs
     /// little more than finding out whether it differs.)
     #[inline(never)]
-    pub(super) fn draw_cell(&mut self, board: &Board, cell: Cell, wanted: CellShown) {
+    pub(super) fn draw_cell(
+        &mut self,
+        board: &Board,
+        layout: &Layout,
+        cell: Cell,
+        wanted: CellShown,
+    ) {
         if let Some(shown) = self
             .cells_shown
             .get_mut(usize::from(cell.y))
@@ -514,8 +580,12 @@ impl View {
             *shown = Some(wanted);
         }
         let kind = Kind::of(board, cell);
+        if !layout.at_art_pitch() {
+            self.draw_cell_pixels(layout, kind, cell, wanted);
+            return;
+        }
         let (w, h) = kind.tiles();
-        let (px, py) = cell_position(board, cell);
+        let (px, py) = layout.cell_position(cell);
         // Both are on the board area, at whole tiles.
         let (column, row) = (
             ((px - BOARD_LEFT) >> 3) as usize,
@@ -539,6 +609,56 @@ impl View {
                 );
             }
         }
+    }
+
+    /// The window is drawn around `board`: what the next board's window
+    /// must be drawn again on, if its cells are smaller than the art.
+    pub(super) fn note_drawn_over(&mut self, board: Option<&Board>) {
+        self.drawn_over = board
+            .map(Layout::of_board)
+            .filter(|layout| !layout.at_art_pitch())
+            .map(|layout| layout.tiles_under_ring());
+    }
+
+    /// Row `row` of the tiles the cells of a board drawn smaller than the
+    /// art drew over made unknown: they drew over parts of tiles, which the
+    /// window's own must be drawn again on around the next board.
+    pub(super) fn forget_drawn_over(&mut self, row: usize) {
+        let Some((rows, columns)) = &self.drawn_over else {
+            return;
+        };
+        if !rows.contains(&row) {
+            return;
+        }
+        let columns = columns.clone();
+        if let Some(frames) = self
+            .frame_shown
+            .get_mut(row)
+            .and_then(|frames| frames.get_mut(columns.clone()))
+        {
+            frames.fill(None);
+        }
+        if let Some(strokes) = self
+            .stroke_shown
+            .get_mut(row)
+            .and_then(|strokes| strokes.get_mut(columns))
+        {
+            strokes.fill(None);
+        }
+    }
+
+    /// A cell of a board drawn smaller than the art, line by line from the
+    /// art's with some lines left out, over parts of the tiles it falls on.
+    fn draw_cell_pixels(&mut self, layout: &Layout, kind: Kind, cell: Cell, wanted: CellShown) {
+        let (px, py) = layout.cell_position(cell);
+        let (w, h) = layout.cell_size(cell);
+        // The board lies within the board area.
+        let (x, y) = ((px - BOARD_LEFT) as usize, (py - BOARD_TOP) as usize);
+        let (w, h) = (w as usize, h as usize);
+        let size = (w, h);
+        let lines = self.small_cells.lines(kind, wanted, size);
+        self.raster
+            .put_block((x, y), lines.get(..h).unwrap_or(&[]), w);
     }
 
     /// Tile `(column, row)` of the board area made to show `frame` with
@@ -696,16 +816,17 @@ impl View {
             object.set_pos((x, y)).set_priority(Priority::P0);
             object
         };
+        let layout = Layout::of_board(board);
         if let Some(cell) = sprites.cursor {
             canvas.object(&object(
                 Kind::of(board, cell) as usize,
-                cell_position(board, cell),
+                layout.sprite_position(cell),
             ));
         }
         if let Some((start, end)) = sprites.hints {
             for (cell, frame) in [(start, art::START_FRAME), (end, art::END_FRAME)] {
-                let (x, y) = cell_position(board, cell);
-                let (w, h) = cell_size(board, cell);
+                let (x, y) = layout.cell_position(cell);
+                let (w, h) = layout.cell_size(cell);
                 canvas.object(&object(frame, (x + w / 2 - 8, y + h / 2 - 8)));
             }
         }
@@ -713,15 +834,15 @@ impl View {
             // Beside the ring where there is room before the panel (the
             // stroke may run along the ring), else on it.
             let ring = Cell::new(0, board.width() + 1);
-            let (ring_x, _) = cell_position(board, ring);
-            let beside = ring_x + cell_size(board, ring).0;
+            let (ring_x, _) = layout.cell_position(ring);
+            let beside = ring_x + layout.cell_size(ring).0;
             let x = if beside + 12 <= PANEL_X {
                 beside
             } else {
                 ring_x - 4
             };
             for row in 0..board.height() {
-                let (_, y) = cell_position(board, Cell::new(row + 1, 0));
+                let (_, y) = layout.sprite_position(Cell::new(row + 1, 0));
                 let frame = if mixed >> row & 1 == 1 {
                     art::MIXED_FRAME
                 } else {
@@ -752,10 +873,8 @@ pub struct Sprites<'a> {
 #[inline(never)]
 pub fn board_animates(animating: bool) {
     if animating {
-        let side = BOARD_TILES * 8;
-        crate::event!(
-            "settle.ignore id=polarium_board x={BOARD_LEFT} y={BOARD_TOP} w={side} h={side}"
-        );
+        let (w, h) = (BOARD_COLUMNS * 8, BOARD_ROWS * 8);
+        crate::event!("settle.ignore id=polarium_board x={BOARD_LEFT} y={BOARD_TOP} w={w} h={h}");
     } else {
         crate::event!("settle.unignore id=polarium_board");
         // What the animation's end changes (a message) counts from here.
@@ -773,7 +892,7 @@ fn window_tile_at(column: i32, row: i32) -> usize {
 /// Records that tile `(column, row)` of the board area shows `tile` in
 /// `shown`; true if it showed something else (or nothing known).
 fn now_shows<T: PartialEq + Copy>(
-    shown: &mut [[Option<T>; BOARD_TILES]; BOARD_TILES],
+    shown: &mut [[Option<T>; BOARD_COLUMNS]; BOARD_ROWS],
     (column, row): (usize, usize),
     tile: T,
 ) -> bool {
@@ -786,39 +905,145 @@ fn now_shows<T: PartialEq + Copy>(
     }
 }
 
-/// Whether tile `tile` along one axis of the board area lies on a board
-/// `cells` long or its ring: the board is centred, so its ring starts
-/// `8 - cells` tiles in and is `2 * cells + 2` tiles long.
-fn in_ring(tile: usize, cells: u8) -> bool {
-    let first = 8usize.saturating_sub(usize::from(cells));
-    (first..first + 2 * usize::from(cells) + 2).contains(&tile)
-}
-
-/// Top-left pixel of the board's ring.
-fn origin(board: &Board) -> (i32, i32) {
-    (
-        BOARD_LEFT + 64 - 8 * i32::from(board.width()),
-        BOARD_TOP + 64 - 8 * i32::from(board.height()),
-    )
-}
-
-/// Top-left pixel of a cell.
-pub fn cell_position(board: &Board, cell: Cell) -> (i32, i32) {
-    let (ox, oy) = origin(board);
-    let along = |i: u8| {
-        if i == 0 {
-            0
+/// The lines of a cell of `kind`, `size` pixels (at most the art's), from
+/// the art's tiles `tile` names for each part: without the lines and
+/// columns a cell smaller than the art leaves out.
+fn art_lines(
+    kind: Kind,
+    (w, h): (usize, usize),
+    tile: impl Fn((usize, usize)) -> usize,
+) -> CellLines {
+    const CLEAR: [u32; 8] = [0; 8];
+    // The art's tiles, as `[dy][dx]`.
+    let pieces: [[&[u32; 8]; 2]; 2] = core::array::from_fn(|dy| {
+        core::array::from_fn(|dx| {
+            <&[u32; 8]>::try_from(art::sheet_pixels(tile((dx, dy)))).unwrap_or(&CLEAR)
+        })
+    });
+    let across = kind.tiles().0;
+    let shrunk = w != across * 8;
+    let mut lines = [(0, 0); layout::ART_PITCH as usize];
+    for (at, out) in lines.iter_mut().enumerate().take(h) {
+        let line = layout::art_line(h as i32, at);
+        let [left, right] = pieces[line >> 3 & 1];
+        let row = line & 7;
+        *out = if across == 1 {
+            (left[row], 0)
+        } else if shrunk {
+            layout::shrink_line(left[row], right[row])
         } else {
-            8 + 16 * (i32::from(i) - 1)
-        }
-    };
-    (ox + along(cell.x), oy + along(cell.y))
+            (left[row], right[row])
+        };
+    }
+    lines
 }
 
-fn cell_size(board: &Board, cell: Cell) -> (i32, i32) {
-    let (w, h) = Kind::of(board, cell).tiles();
-    (8 * w as i32, 8 * h as i32)
+/// The lines of cells drawn smaller than the art, by look, kind and
+/// stroke, kept as they are worked out: cells that look alike (most of a
+/// board's) then cost only their drawing. When full, the oldest goes.
+struct SmallCells {
+    /// Per look, kind and stroke, 1 + its entry (0: none).
+    slots: [u8; LOOKS * KINDS * STROKES],
+    /// Each entry's index in `slots`, and its lines.
+    entries: Vec<(u16, CellLines)>,
+    /// The entry replaced next once they are all used.
+    oldest: usize,
 }
+
+impl SmallCells {
+    fn new() -> Self {
+        Self {
+            slots: [0; LOOKS * KINDS * STROKES],
+            entries: Vec::new(),
+            oldest: 0,
+        }
+    }
+
+    /// Whether the lines of a cell of `kind` showing `wanted` are kept.
+    fn has(&self, kind: Kind, wanted: CellShown) -> bool {
+        self.slots
+            .get(Self::key(kind, wanted))
+            .is_some_and(|&slot| slot != 0)
+    }
+
+    fn key(kind: Kind, wanted: CellShown) -> usize {
+        (wanted.look as usize * KINDS + kind as usize) * STROKES + usize::from(wanted.stroke)
+    }
+
+    /// The lines of a cell of `kind` and `size` showing `wanted`.
+    fn lines(&mut self, kind: Kind, wanted: CellShown, size: (usize, usize)) -> &CellLines {
+        let key = Self::key(kind, wanted);
+        let entry = match self.slots.get(key).copied().unwrap_or(0) {
+            0 => self.work_out(key, kind, wanted, size),
+            slot => usize::from(slot - 1),
+        };
+        match self.entries.get(entry) {
+            Some((_, lines)) => lines,
+            None => &EMPTY_LINES,
+        }
+    }
+
+    /// A new entry for `key`: the lines of a cell of `kind` and `size`
+    /// showing `wanted`, the look's with the stroke's piece over them.
+    fn work_out(
+        &mut self,
+        key: usize,
+        kind: Kind,
+        wanted: CellShown,
+        size: (usize, usize),
+    ) -> usize {
+        // The look's own lines, if kept, under the stroke's piece.
+        let plain = CellShown {
+            stroke: 0,
+            ..wanted
+        };
+        let kept = match self.slots.get(Self::key(kind, plain)).copied() {
+            Some(slot @ 1..) => self.entries.get(usize::from(slot - 1)),
+            _ => None,
+        };
+        let mut lines = match kept {
+            Some((_, lines)) => *lines,
+            None => art_lines(kind, size, |part| art::look_tile(wanted.look, part)),
+        };
+        if let Some(links) = wanted.stroke.checked_sub(1) {
+            let over = art_lines(kind, size, |part| art::stroke_tile(kind, links, part));
+            for (line, over) in lines.iter_mut().zip(&over) {
+                *line = (overlay(line.0, over.0), overlay(line.1, over.1));
+            }
+        }
+        let entry = if self.entries.len() < SMALL_CELLS {
+            // All at once: growing would copy the entries kept, in a frame
+            // whose drawing claimed only this cell's cost.
+            self.entries.reserve_exact(SMALL_CELLS - self.entries.len());
+            self.entries.push((key as u16, lines));
+            self.entries.len() - 1
+        } else {
+            let entry = self.oldest;
+            self.oldest = if entry + 1 < SMALL_CELLS {
+                entry + 1
+            } else {
+                0
+            };
+            if let Some(old) = self.entries.get_mut(entry) {
+                if let Some(slot) = self.slots.get_mut(usize::from(old.0)) {
+                    *slot = 0;
+                }
+                *old = (key as u16, lines);
+            }
+            entry
+        };
+        if let Some(slot) = self.slots.get_mut(key) {
+            *slot = entry as u8 + 1;
+        }
+        entry
+    }
+}
+
+const EMPTY_LINES: CellLines = [(0, 0); layout::ART_PITCH as usize];
+
+/// A cell's lines of pixels, up to the art's size: 8 pixels of 4 bits in
+/// each word, the first lowest.
+type CellLines = [(u32, u32); layout::ART_PITCH as usize];
 
 /// How a cell looks in `scene`.
 fn look(scene: &Scene, board: &Board, cell: Cell) -> Look {

@@ -124,11 +124,92 @@ impl RasterArea {
                 value = translation.word(value);
             }
             if let Some(over) = over {
-                value = (value & !opaque_mask(over[word])) | over[word];
+                value = overlay(value, over[word]);
             }
             out[word] = value;
         }
     }
+
+    /// A block of pixels drawn from pixel `(x, y)` of the area, over
+    /// whatever tiles it falls on (the tiles' other pixels stay): a line
+    /// of the block for each of `lines` (up to 16), its first `width` (1 to
+    /// 16) pixels of 8 in `low` and the rest in `high` (4 bits each, the
+    /// first lowest; the pixels past `width` 0). Lines and columns outside
+    /// the area are left out.
+    pub fn put_block(&mut self, (x, y): (usize, usize), lines: &[(u32, u32)], width: usize) {
+        let shift = 4 * (x & 7) as u32;
+        let back = 32 - shift;
+        let masks = spread(line_masks(width), shift);
+        // Tile by tile, each with a loop of a few instructions a line (this
+        // runs for every cell of a board): the pixels past `width` being
+        // 0, a line shifted into place needs no masking.
+        for (part, &mask) in masks.iter().enumerate() {
+            let column = (x >> 3) + part;
+            if mask == 0 || column >= self.columns {
+                continue;
+            }
+            let keep = !mask;
+            let mut at = 0;
+            while at < lines.len() {
+                let (row, top) = ((y + at) >> 3, (y + at) & 7);
+                // The block's lines on this row of tiles.
+                let band = (TILE_WORDS - top).min(lines.len() - at);
+                let (Some(words), Some(band)) = (
+                    self.tiles
+                        .get_mut(row * self.columns + column)
+                        .filter(|_| row < self.rows)
+                        .and_then(|tile| tile.data_mut().get_mut(top..top + band)),
+                    lines.get(at..at + band),
+                ) else {
+                    break;
+                };
+                at += band.len();
+                let words = words.iter_mut().zip(band);
+                // Where the block covers the whole of a tile's lines, they
+                // need not be read.
+                match (part, shift) {
+                    (0, 0) if keep == 0 => words.for_each(|(word, &(low, _))| *word = low),
+                    (1, 1..) if keep == 0 => words.for_each(|(word, &(low, high))| {
+                        *word = low >> back | high << shift;
+                    }),
+                    (0, _) => {
+                        words.for_each(|(word, &(low, _))| *word = (*word & keep) | low << shift)
+                    }
+                    (1, 0) => words.for_each(|(word, &(_, high))| *word = (*word & keep) | high),
+                    (1, _) => words.for_each(|(word, &(low, high))| {
+                        *word = (*word & keep) | low >> back | high << shift;
+                    }),
+                    _ => words.for_each(|(word, &(_, high))| *word = (*word & keep) | high >> back),
+                }
+            }
+        }
+    }
+}
+
+/// The bits of the first `count` pixels of a line of 16.
+const fn line_masks(count: usize) -> (u32, u32) {
+    match count {
+        0 => (0, 0),
+        1..8 => ((1 << (4 * count)) - 1, 0),
+        8 => (u32::MAX, 0),
+        9..16 => (u32::MAX, (1 << (4 * (count - 8))) - 1),
+        _ => (u32::MAX, u32::MAX),
+    }
+}
+
+/// A line of up to 16 pixels moved `shift` bits (under 32) along, as the
+/// words of the three tiles it may fall on.
+const fn spread((low, high): (u32, u32), shift: u32) -> [u32; 3] {
+    if shift == 0 {
+        return [low, high, 0];
+    }
+    let back = 32 - shift;
+    [low << shift, low >> back | high << shift, high >> back]
+}
+
+/// `over`'s pixels drawn on `under`'s where they are not colour 0.
+pub const fn overlay(under: u32, over: u32) -> u32 {
+    (under & !opaque_mask(over)) | over
 }
 
 /// The nibbles of `pixels` that are not colour 0, as all-ones nibbles.
@@ -187,6 +268,21 @@ mod tests {
         assert_eq!(opaque_mask(0x1020_0F00), 0xF0F0_0F00);
         assert_eq!(opaque_mask(0), 0);
         assert_eq!(opaque_mask(0x8888_8888), 0xFFFF_FFFF);
+    }
+
+    #[test_case]
+    fn a_line_of_pixels_spreads_over_the_tiles_it_falls_on(_gba: &mut agb::Gba) {
+        let line = (0x7654_3210, 0xFEDC_BA98);
+        assert_eq!(spread(line, 0), [0x7654_3210, 0xFEDC_BA98, 0]);
+        assert_eq!(spread(line, 8), [0x5432_1000, 0xDCBA_9876, 0xFE]);
+        // Fourteen pixels from the last of a tile reach into a third tile.
+        assert_eq!(
+            spread((0x7654_3210, 0x00DC_BA98), 28),
+            [0x0000_0000, 0x8765_4321, 0x000D_CBA9]
+        );
+        assert_eq!(line_masks(14), (u32::MAX, 0x00FF_FFFF));
+        assert_eq!(line_masks(8), (u32::MAX, 0));
+        assert_eq!(line_masks(3), (0xFFF, 0));
     }
 
     #[test_case]

@@ -1,6 +1,6 @@
 //! The ROM's pure files that are not rules (the save sections and the save's
 //! pure parts, the number pad's model, clocks, the nonogram's layout and
-//! digits), built for the host so plain `cargo test` can run their tests,
+//! digits, Polarium's layout), built for the host so plain `cargo test` can run their tests,
 //! and the tests that span crates (the differential test, property tests,
 //! the save fuzz, Polarium's puzzle maker).
 //!
