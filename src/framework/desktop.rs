@@ -43,15 +43,15 @@ enum HintLine {
     Notice,
     /// The desktop's buttons.
     Controls,
-    /// Nothing: a window is open over it.
-    Hidden,
 }
 
 /// The desktop's buttons, on its bottom line.
 const CONTROLS: &str = "A: open    START in an app: back here";
 
-/// The top of the desktop's bottom line.
-const HINT_TOP: i32 = 146;
+/// Where the desktop's bottom line starts: under a window's frame when one
+/// is open, clear of its rounded corner, so none of it shows beside the
+/// window or through the corner.
+const HINT_ORIGIN: (i32, i32) = (12, 146);
 
 /// How long the boot notice (save repaired, new save...) stays up.
 const NOTICE_FRAMES: u32 = 60 * 5;
@@ -123,7 +123,7 @@ impl Desktop {
             label.set_centred(&mut desk, app.info().label);
             labels.push(label);
         }
-        let hint = TextBox::new((4, HINT_TOP), 29, 1);
+        let hint = TextBox::new(HINT_ORIGIN, 29, 1);
         // An app's sections are its id's, and its game in progress's
         // (`sweeper.game`).
         let label = |owner: &str| {
@@ -161,7 +161,7 @@ impl Desktop {
             ring_frame: assets::RING,
         };
         // First draw of the clock and hint now, while the splash hides the cost.
-        desktop.draw_status(system, None);
+        desktop.draw_status(system);
         desktop.hint.finish(&mut desktop.desk);
         warm_tile_map();
         announce_ring(desktop.selected);
@@ -193,11 +193,7 @@ impl Desktop {
         // save, or opened or closed a window: together with either they took
         // over half a frame.
         if !system.storage.busy() && was_open == self.active.is_some() {
-            let window = self
-                .active
-                .and_then(|(index, _)| apps.get(index))
-                .map(|app| app.info().window);
-            self.draw_status(system, window);
+            self.draw_status(system);
         }
         request
     }
@@ -407,15 +403,10 @@ impl Desktop {
     }
 
     /// Redraw the clock and the hint line where they changed.
-    /// `window`: the open window's place, if one is open.
-    fn draw_status(&mut self, system: &System, window: Option<Area>) {
+    fn draw_status(&mut self, system: &System) {
         self.status
             .set_play_time(&mut self.desk, system.storage.desk.play_seconds);
-        let covered = window.is_some_and(|window| window.y + window.height > HINT_TOP);
-        let wanted = if covered {
-            // Under a window the line would show through its corners.
-            HintLine::Hidden
-        } else if self.notice_frames_left > 0 && self.notice.is_some() {
+        let wanted = if self.notice_frames_left > 0 && self.notice.is_some() {
             HintLine::Notice
         } else {
             HintLine::Controls
@@ -429,7 +420,6 @@ impl Desktop {
                     .hint
                     .set_gradually(self.notice.as_deref().unwrap_or("")),
                 HintLine::Controls => self.hint.set_gradually(CONTROLS),
-                HintLine::Hidden => self.hint.set_gradually(""),
             }
         }
         let _ = self.hint.advance(&mut self.desk);

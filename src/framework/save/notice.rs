@@ -147,7 +147,8 @@ mod tests {
     }
 
     /// The desktop's hint line: 29 tiles of 8 pixels.
-    const LINE_PIXELS: usize = 29 * 8;
+    /// The desktop's bottom line, from x = 12 to the screen's edge.
+    const LINE_PIXELS: usize = 240 - 12;
 
     fn loss(lost: &[&'static str], unnamed: bool, kept: bool) -> Notice {
         Notice::Damaged(Loss {
