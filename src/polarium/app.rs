@@ -18,7 +18,7 @@ use super::{
     records::PolariumSave,
     rules::{Board, Cell, Stroke, builtin, difficulty::tier_name, stroke::PackedStroke},
     search::{Pace, Searched},
-    session::{Hint, Persistent, Purpose, Session, Source, open_puzzles},
+    session::{HOW_TO_DRAW, Hint, Persistent, Purpose, Session, Source, open_puzzles},
     size_choice::SizeChoice,
     sounds,
     suspended::SuspendedPuzzle,
@@ -251,10 +251,15 @@ impl App for Polarium {
             Stroke::new()
         };
         let search = hints::recall(&puzzle, hint);
+        let untried = playing && persistent.tries == 0 && stroke.is_empty();
+        let mut session = Session::new(puzzle, stroke, hint, search);
+        if untried && hint == Hint::None {
+            session.panel().set_message(HOW_TO_DRAW);
+        }
         Working {
             view: View::new(system.app_palette),
             screen,
-            session: Session::new(puzzle, stroke, hint, search),
+            session,
             info: None,
             shown_seconds: None,
             draws: false,

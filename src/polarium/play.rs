@@ -16,7 +16,7 @@ use super::{
         password,
         stroke::Step,
     },
-    session::{Hint, Persistent, Session, Source, open_puzzles},
+    session::{HOW_TO_DRAW, Hint, Persistent, Session, Source, open_puzzles},
     sounds,
     view::{Scene, Sprites},
 };
@@ -203,7 +203,7 @@ impl Play {
             if !session.stroke().is_empty() {
                 session.clear_stroke();
                 if session.unmark_rows() {
-                    session.panel().set_message("");
+                    session.panel().set_message(HOW_TO_DRAW);
                 }
                 system.sound.play(sfx::CLOSE);
                 crate::event!("polarium.stroke cells=0");

@@ -16,6 +16,10 @@ use super::{
 };
 use crate::framework::{System, widgets::timer::Timer};
 
+/// The panel's message on a puzzle not tried yet: how a stroke is drawn
+/// (a new player's first guess, A on a tile, flips that tile alone).
+pub const HOW_TO_DRAW: &str = "Hold A, move:\ndraw. Let go:\nflip. R: hint";
+
 /// Where the puzzle being played came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Source {
@@ -178,7 +182,7 @@ impl Session {
         self.tier = None;
         self.clock = Timer::new();
         self.panel.clear_list();
-        self.panel.set_message("");
+        self.panel.set_message(HOW_TO_DRAW);
         crate::event!(
             "polarium.start source={:?} size={}x{}",
             source,
