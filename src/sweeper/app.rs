@@ -95,6 +95,11 @@ impl Mode {
         }
     }
 
+    /// The menu, a page in its place or the pad is up: the game waits.
+    fn is_over_board(&self) -> bool {
+        matches!(self.screen(), Screen::Menu | Screen::Pad)
+    }
+
     /// The square A is held on, unless another button cancelled the move.
     fn pressed(&self) -> Option<Pos> {
         match self {
@@ -243,10 +248,7 @@ impl App for Sweeper {
             Mode::Pad { .. } => update_pad(board, working, system),
             Mode::Leaving => {}
         }
-        if !matches!(
-            working.mode,
-            Mode::Menu(_) | Mode::Stats(_) | Mode::Pad { .. }
-        ) {
+        if !working.mode.is_over_board() {
             tick_timer(board, working);
         }
         working.face = match face_for(board, working.mode.pressed()) {
@@ -297,11 +299,7 @@ impl App for Sweeper {
     /// Closing with the menu (or the pad) up: it goes a frame before the
     /// rest of the window, so the two never share the animation's last frame.
     fn dismantle(working: &mut Working) -> bool {
-        let up = matches!(
-            working.mode,
-            Mode::Menu(_) | Mode::Options(_) | Mode::Stats(_) | Mode::Pad { .. }
-        );
-        if up {
+        if working.mode.is_over_board() {
             working.mode = Mode::Leaving;
             return false;
         }
@@ -607,14 +605,9 @@ fn update_options(board: &mut Board, working: &mut Working, system: &mut System)
         ListEvent::Nothing => {}
         ListEvent::Moved => system.sound.play(sfx::CURSOR),
         ListEvent::Back => {
-            let Mode::Options(options) = core::mem::replace(&mut working.mode, Mode::Leaving)
-            else {
-                return;
-            };
-            let mut menu = View::menu_on(board, system.save::<Sweeper>(), options);
-            menu.select(ROW_OPTIONS);
-            working.mode = Mode::Menu(Box::new(menu));
-            system.sound.play(sfx::CLOSE);
+            if let Mode::Options(options) = core::mem::replace(&mut working.mode, Mode::Leaving) {
+                back_to_menu(board, working, system, options, ROW_OPTIONS);
+            }
         }
         ListEvent::Chosen(row) => {
             match row {
@@ -641,13 +634,9 @@ fn update_stats(board: &Board, working: &mut Working, system: &mut System) {
     };
     let input = &system.input;
     if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
-        let Mode::Stats(page) = core::mem::replace(&mut working.mode, Mode::Leaving) else {
-            return;
-        };
-        let mut menu = View::menu_on(board, system.save::<Sweeper>(), page.into_list());
-        menu.select(ROW_STATS);
-        working.mode = Mode::Menu(Box::new(menu));
-        system.sound.play(sfx::CLOSE);
+        if let Mode::Stats(page) = core::mem::replace(&mut working.mode, Mode::Leaving) {
+            back_to_menu(board, working, system, page.into_list(), ROW_STATS);
+        }
         return;
     }
     let (dx, _) = input.repeated_direction();
@@ -656,6 +645,21 @@ fn update_stats(board: &Board, working: &mut Working, system: &mut System) {
         log_stats(page, data);
         system.sound.play(sfx::CURSOR);
     }
+}
+
+/// From a page in the menu's place back to the menu, drawn on the page's
+/// tiles, on the row that led there.
+fn back_to_menu(
+    board: &Board,
+    working: &mut Working,
+    system: &mut System,
+    page: Box<List>,
+    row: usize,
+) {
+    let mut menu = View::menu_on(board, system.save::<Sweeper>(), page);
+    menu.select(row);
+    working.mode = Mode::Menu(Box::new(menu));
+    system.sound.play(sfx::CLOSE);
 }
 
 fn log_stats(page: &StatsPage, data: &SweeperSave) {
