@@ -75,6 +75,8 @@ pub fn main(mut gba: agb::Gba) -> ! {
         framework::cycles::install(gba.timers.timers());
     }
     let mut gfx = gba.graphics.get();
+    framework::tile_table::reserve();
+    gfx.frame().commit();
     // The benchmarks draw and let go of many tiles: video memory takes them
     // back when a frame is shown, before the next app's and the desktop's.
     #[cfg(feature = "bench")]

@@ -301,16 +301,12 @@ impl App for Nonogram {
             view,
             mode,
             game,
-            screen_changed,
             complete,
             ..
         } = working;
         view.set_colours(Colours::new(options.high_contrast));
         view.follow_pad(matches!(mode, Mode::CodePad(_)));
         view.draw_text();
-        if *screen_changed {
-            return;
-        }
         if !mode.draw(persistent, game, options, view) {
             *complete = true;
             view.advance_text();

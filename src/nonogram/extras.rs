@@ -118,7 +118,13 @@ pub struct Generating {
     /// The picture made, to play next frame.
     made: Option<Grid>,
     attempts_shown: u32,
+    /// Frames spent so far: most puzzles are made within a few, so the
+    /// progress page, and the wiping it takes, only comes after them.
+    frames: u16,
 }
+
+/// Frames the page before stays up while the puzzle is being made.
+const PROGRESS_AFTER_FRAMES: u16 = 8;
 
 impl Generating {
     /// Start making a random puzzle of `size`.
@@ -134,6 +140,7 @@ impl Generating {
             size: (width, height),
             made: None,
             attempts_shown: 0,
+            frames: 0,
         }
     }
 
@@ -141,6 +148,10 @@ impl Generating {
     pub fn update(&mut self, view: &mut View, system: &mut System) -> Next {
         if system.input.just_pressed(Button::B) {
             return Next::Extras(0);
+        }
+        self.frames = self.frames.saturating_add(1);
+        if self.frames == PROGRESS_AFTER_FRAMES {
+            self.text(view);
         }
         if let Some(picture) = self.made.take() {
             // Found last frame: setting the puzzle up takes a frame of its own.
@@ -171,8 +182,11 @@ impl Generating {
         Next::Stay
     }
 
-    /// The generator's progress.
+    /// The generator's progress (once the first frames have passed).
     pub fn text(&self, view: &mut View) {
+        if self.frames < PROGRESS_AFTER_FRAMES {
+            return;
+        }
         let (width, height) = self.size;
         view.set_title("Random puzzle");
         view.set_lines(&format!(
@@ -182,7 +196,7 @@ impl Generating {
     }
 
     pub fn draw(&self, view: &mut View) -> bool {
-        view.sync_text_page()
+        self.frames >= PROGRESS_AFTER_FRAMES && view.sync_text_page()
     }
 }
 

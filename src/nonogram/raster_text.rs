@@ -96,6 +96,17 @@ impl TextArea {
         self.shown = None;
     }
 
+    /// The words of pixels `erase` would write: a word is a tile's row of
+    /// eight pixels.
+    pub fn erase_words(&self) -> u32 {
+        if self.is_drawn() || self.progress.is_some() {
+            return 0;
+        }
+        self.ink.map_or(0, |(x0, y0, x1, y1)| {
+            (((x1 + 7) >> 3) - (x0 >> 3)) as u32 * (y1 - y0) as u32
+        })
+    }
+
     /// Paint over the old text with `paper` and draw the new in `ink`, if it
     /// changed: a line at a time while `room` (given the line's length in
     /// bytes) says the frame has room for it; true once done.

@@ -73,12 +73,17 @@ pub enum Piece {
     TextLine {
         bytes: u8,
     },
+    /// Old text painted over: the words of pixels written (a tile's row of
+    /// eight pixels each).
+    Erase {
+        words: u16,
+    },
 }
 
 impl Piece {
     /// The kinds, for `just bench`.
     #[cfg(feature = "bench")]
-    pub const KINDS: [&str; 11] = [
+    pub const KINDS: [&str; 12] = [
         "tiles",
         "plan_paint",
         "paint",
@@ -90,6 +95,7 @@ impl Piece {
         "slot_labels",
         "code_line",
         "text_line",
+        "erase",
     ];
 
     /// Its kind: an index into `KINDS`.
@@ -108,6 +114,7 @@ impl Piece {
             Self::SlotLabels => 8,
             Self::CodeLine => 9,
             Self::TextLine { .. } => 10,
+            Self::Erase { .. } => 11,
         }
     }
 
@@ -115,7 +122,7 @@ impl Piece {
     #[must_use]
     pub const fn lines(self) -> u32 {
         match self {
-            Self::Tiles => 24,
+            Self::Tiles => 14,
             Self::PlanPaint => 20,
             Self::Paint => 15,
             Self::CellArt => 9,
@@ -130,6 +137,7 @@ impl Piece {
             Self::SlotLabels => 23,
             Self::CodeLine => 43,
             Self::TextLine { bytes } => 8 + bytes as u32 * 9 / 8,
+            Self::Erase { words } => 3 + words as u32 / 64,
         }
     }
 }
@@ -438,6 +446,9 @@ pub struct View {
     lines: TextArea,
     /// Text asked for since the last `draw_text`, in order.
     text_due: Vec<TextChange>,
+    /// Old text is to be painted over before anything else is drawn: not
+    /// at once, as a screen painted afresh covers it anyway.
+    erase_due: bool,
     built: bool,
     /// The number pad has the page, while a share code is typed.
     pad_up: bool,
@@ -485,6 +496,7 @@ impl View {
             title: TextArea::new((4, 2), 64, 1),
             lines: TextArea::new((4, 40), 64, 6),
             text_due: Vec::new(),
+            erase_due: false,
             built: false,
             pad_up: false,
             retired_pad: None,
@@ -674,7 +686,7 @@ impl View {
             self.showing = Showing::Stale;
             self.puzzle_shown = Some(scene.puzzle);
         }
-        if self.wipe_towards(Wanted::Board(layout), room) {
+        if self.wipe_towards(Wanted::Board(layout), room) || !self.erase_old_text(room) {
             return true;
         }
         self.place_text(
@@ -927,10 +939,28 @@ impl View {
                 TextChange::Lines(text) => self.type_lines(&text),
             }
         }
-        // Old text goes before anything else is drawn where it was.
-        let paper = self.colours.paper;
-        self.title.erase(&mut self.raster, paper);
-        self.lines.erase(&mut self.raster, paper);
+        self.erase_due = true;
+    }
+
+    /// Paint over the old text (see `erase_due`) if `room` says it fits;
+    /// true once none is left.
+    #[inline(never)]
+    fn erase_old_text(&mut self, room: &mut Room) -> bool {
+        if !self.erase_due {
+            return true;
+        }
+        let words = self.title.erase_words() + self.lines.erase_words();
+        if words > 0 {
+            let words = words.min(u32::from(u16::MAX)) as u16;
+            if !room(Piece::Erase { words }) {
+                return false;
+            }
+            let paper = self.colours.paper;
+            self.title.erase(&mut self.raster, paper);
+            self.lines.erase(&mut self.raster, paper);
+        }
+        self.erase_due = false;
+        true
     }
 
     fn type_title(&mut self, text: &str) {
@@ -953,7 +983,10 @@ impl View {
     /// says fits; true once done.
     #[inline(never)]
     fn advance_text_within(&mut self, lines: bool, room: &mut Room) -> bool {
-        if !self.built || matches!(self.showing, Showing::Stale | Showing::Painting(..)) {
+        if !self.built
+            || matches!(self.showing, Showing::Stale | Showing::Painting(..))
+            || !self.erase_old_text(room)
+        {
             return false;
         }
         let colours = (self.colours.clue, self.colours.paper);
@@ -990,7 +1023,7 @@ impl View {
         } else {
             (1u16 << scene.entries.len().min(LIST_SLOTS)) - 1
         };
-        if self.wipe_towards(Wanted::List(boxes), room) {
+        if self.wipe_towards(Wanted::List(boxes), room) || !self.erase_old_text(room) {
             return true;
         }
         let (lines, rows) = if scene.text_page {
