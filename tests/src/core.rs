@@ -133,6 +133,19 @@ impl Core {
         (address, time)
     }
 
+    /// The stack pointer while the CPU runs the program's own code (user or
+    /// system mode), not an interrupt's or the BIOS's stack.
+    pub fn program_stack_pointer(&self) -> Option<u32> {
+        let (mut sp, mut cpsr) = (0u32, 0u32);
+        let c = self.core.as_ptr();
+        let read_all = unsafe {
+            let read = (*c).readRegister.expect("mCore::readRegister");
+            read(c, c"cpsr".as_ptr(), (&raw mut cpsr).cast())
+                && read(c, c"sp".as_ptr(), (&raw mut sp).cast())
+        };
+        (read_all && matches!(cpsr & 0x1F, 0x10 | 0x1F)).then_some(sp)
+    }
+
     /// A word of the GBA's memory as the CPU would read it.
     pub fn read32(&self, address: u32) -> u32 {
         call!(self.core, busRead32(address))

@@ -60,6 +60,22 @@ struct RandomCuts {
 }
 
 /// How deep the stack went: bytes used and bytes it may use.
+/// What a `profile` saw: cycles by instruction address, and the deepest
+/// the program's stack went.
+pub struct Profile {
+    pub cycles: HashMap<u32, u64>,
+    pub deepest: Option<DeepestStack>,
+}
+
+/// The program's stack at its deepest in a profile: how deep (bytes below
+/// the top), the instruction about to run, and the stack's words from the
+/// stack pointer up (return addresses among them).
+pub struct DeepestStack {
+    pub bytes: u32,
+    pub at: u32,
+    pub words: Vec<u32>,
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct StackUse {
     pub peak: u32,
@@ -296,14 +312,10 @@ impl Machine {
     /// Runs an instruction at a time until an event starting with `prefix` is
     /// logged (or `frames` frames pass), counting the cycles spent at each
     /// instruction address: a profile of the ROM's work over that stretch.
-    pub fn profile_until(
-        &mut self,
-        keys: u16,
-        prefix: &str,
-        frames: u32,
-    ) -> Result<HashMap<u32, u64>> {
+    pub fn profile_until(&mut self, keys: u16, prefix: &str, frames: u32) -> Result<Profile> {
         self.core().set_keys(keys);
         let mut cycles: HashMap<u32, u64> = HashMap::new();
+        let mut deepest: Option<DeepestStack> = None;
         let start = self.core().frame_counter();
         let (mut address, mut time) = self.core().next_instruction();
         loop {
@@ -311,11 +323,22 @@ impl Machine {
             let (next, now) = self.core().next_instruction();
             *cycles.entry(address).or_default() += now.saturating_sub(time);
             (address, time) = (next, now);
+            if let (Some(sp), Some((_, top))) = (self.core().program_stack_pointer(), self.stack)
+                && sp < top
+                && deepest.as_ref().is_none_or(|d| sp < top - d.bytes)
+            {
+                let core = self.core();
+                deepest = Some(DeepestStack {
+                    bytes: top - sp,
+                    at: next,
+                    words: (sp..top).step_by(4).map(|a| core.read32(a)).collect(),
+                });
+            }
             if found || self.core().frame_counter().wrapping_sub(start) >= frames {
                 let entries = std::mem::take(&mut self.pending);
                 self.process(entries)?;
                 return if found {
-                    Ok(cycles)
+                    Ok(Profile { cycles, deepest })
                 } else {
                     bail!("no event starting with `{prefix}` within {frames} frames")
                 };

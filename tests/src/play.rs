@@ -290,9 +290,12 @@ impl Player<'_> {
                 }
             }
             Command::Profile(p, text, limit) => {
-                let cycles = self.m.profile_until(held, text, *limit)?;
+                let profile = self.m.profile_until(held, text, *limit)?;
                 let symbols = crate::profile::Symbols::of_file(&self.opts.rom_file);
-                let report = crate::profile::report(&cycles, symbols.as_ref());
+                let mut report = crate::profile::report(&profile.cycles, symbols.as_ref());
+                if let Some(deepest) = &profile.deepest {
+                    report.push_str(&crate::profile::stack_report(deepest, symbols.as_ref()));
+                }
                 write_file(&paths::in_out(out, p), report.as_bytes())?;
                 if let Some(i) = self.find_event(self.cursor, text) {
                     self.cursor = i + 1;

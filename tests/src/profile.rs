@@ -85,6 +85,29 @@ pub fn report(cycles: &HashMap<u32, u64>, symbols: Option<&Symbols>) -> String {
     text
 }
 
+/// The deepest stack of a profile as text: its depth, the function it was
+/// in, and the functions named by code addresses on the stack (return
+/// addresses, innermost first; a stale word may name one not on the chain).
+pub fn stack_report(deepest: &crate::machine::DeepestStack, symbols: Option<&Symbols>) -> String {
+    let name = |address: u32| symbols.and_then(|s| s.name(address & !1));
+    let mut text = format!(
+        "\ndeepest stack: {} bytes, at {:08x} {}\ncode addresses on the stack, innermost first:\n",
+        deepest.bytes,
+        deepest.at,
+        name(deepest.at).unwrap_or("")
+    );
+    let mut last = None;
+    for (i, &word) in deepest.words.iter().enumerate() {
+        if let Some(function) = name(word)
+            && last != Some(function)
+        {
+            let _ = writeln!(text, "  +{:<5} {word:08x} {function}", i * 4);
+            last = Some(function);
+        }
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +127,35 @@ mod tests {
         assert!(lines[1].ends_with("60.0%  b"), "{text}");
         assert!(lines[2].ends_with("40.0%  a"), "{text}");
         assert!(text.ends_with("00000100 30\n00000104 10\n00000204 60\n00000300 0\n"));
+    }
+
+    #[test]
+    fn the_deepest_stack_names_the_code_addresses_on_it_once_per_run() {
+        let symbols = Symbols(vec![(0x100, 0x10, "a".into()), (0x200, 0x8, "b".into())]);
+        let deepest = crate::machine::DeepestStack {
+            bytes: 24,
+            at: 0x204,
+            // A Thumb return address (bit 0 set), data, b twice in a row, a again.
+            words: vec![0x103, 0x5, 0x205, 0x207, 0x7, 0x10c],
+        };
+        let text = stack_report(&deepest, Some(&symbols));
+        let lines: Vec<_> = text.lines().skip(3).collect();
+        assert!(
+            text.contains("deepest stack: 24 bytes, at 00000204 b"),
+            "{text}"
+        );
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(
+            lines[0].starts_with("  +0 ") && lines[0].ends_with(" a"),
+            "{text}"
+        );
+        assert!(
+            lines[1].starts_with("  +8 ") && lines[1].ends_with(" b"),
+            "{text}"
+        );
+        assert!(
+            lines[2].starts_with("  +20 ") && lines[2].ends_with(" a"),
+            "{text}"
+        );
     }
 }
