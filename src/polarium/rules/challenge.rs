@@ -46,8 +46,12 @@
 //!   [`Challenge::square`] per ringed cell, [`Challenge::falling`] with
 //!   [`Challenge::descent`] (in 1/[`SUB_ROWS`] of a row, for a smooth fall),
 //!   [`Challenge::next`] for the preview, [`Challenge::stroke`],
-//!   [`Challenge::points`], [`Challenge::combo`], [`Challenge::warning`] and
+//!   [`Challenge::score`], [`Challenge::combo`], [`Challenge::warning`] and
 //!   [`Challenge::stack_height`] (for the tune's tempo).
+//!
+//! When the game ends, [`Challenge::score`] goes into the [`Records`] under
+//! the game's [`Mode`] (the app knows whether it started practice); the
+//! practice menu offers levels up to [`Records::best_level`].
 //!
 //! Rows clear at once in the rules; [`Clear::rows`] names the rows as they
 //! were, so the app can animate them going and the rows above coming down.
@@ -63,9 +67,11 @@
 
 mod levels;
 mod patterns;
+pub mod scores;
 
 pub use levels::{FALL_SPEED, LEVELS, LINES_PER_LEVEL, TOTAL_LINES};
 pub use patterns::{BLOCK_MAX_ROWS, PATTERNS, Pattern};
+pub use scores::{HighScores, Mode, Records, Score, TOP_SCORES};
 
 use crate::board::Cell;
 use crate::stroke::{Step, direction};
@@ -635,6 +641,17 @@ impl Challenge {
     #[must_use]
     pub const fn ending(&self) -> Option<Ending> {
         self.ending
+    }
+
+    /// The game's record for the high-score tables.
+    #[must_use]
+    pub const fn score(&self) -> Score {
+        Score {
+            points: self.points,
+            level: self.level,
+            lines: self.lines,
+            start_level: self.start_level,
+        }
     }
 }
 

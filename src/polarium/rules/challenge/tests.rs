@@ -555,6 +555,10 @@ proptest! {
             game.combo = 0;
             game.combo_frames = 0;
         }
+        let score = game.score();
+        prop_assert_eq!(score.start_level, start);
+        prop_assert_eq!(score.level, game.level());
+        prop_assert_eq!(score.points, game.points());
     }
 }
 
