@@ -1,3 +1,4 @@
+use std::println;
 use std::vec::Vec;
 
 use proptest::prelude::*;
@@ -661,4 +662,109 @@ fn clearing_two_blocks_quickly_is_a_combo_and_a_clear_screen() {
     let alone = clear_top(&mut game).cleared.unwrap();
     assert_eq!(game.stack_height(), 0);
     assert!(!alone.clear_screen);
+}
+
+// ---------------------------------------------------------------------------
+// The bot.
+
+/// Frames the bot waits before acting on a new block.
+const REACTION_FRAMES: u32 = 30;
+/// Frames the bot takes per cell, moving the cursor or drawing (the D-pad
+/// tapped ten times a second; held, it repeats faster).
+const STEP_FRAMES: u32 = 6;
+
+/// What a bot game came to.
+#[derive(Debug)]
+struct BotRun {
+    /// Lines cleared at the level it started at.
+    lines: u16,
+    ending: Option<Ending>,
+    frames: u32,
+}
+
+/// Plays `level` at a human pace until its hundred lines are cleared or the
+/// game ends: whenever it has no stroke in hand it takes [`best_stroke`],
+/// waits [`REACTION_FRAMES`], moves the cursor to its start and draws it,
+/// [`STEP_FRAMES`] a cell.
+fn bot_plays(level: u8, seed: u32) -> BotRun {
+    let mut game = Challenge::new(level, seed);
+    let start_lines = game.lines();
+    let mut cursor = Cell::new(RING_ROWS / 2, RING_WIDTH / 2);
+    let mut plan: Vec<Cell> = Vec::new();
+    let mut drawn = 0;
+    let mut wait = 0;
+    let mut stuck = false;
+    let mut frames = 0;
+    while game.ending().is_none() && game.level() == level && frames < 200_000 {
+        if plan.is_empty() && !stuck && game.stack_height() > 0 {
+            match best_stroke(&game) {
+                Some(stroke) => {
+                    let start = stroke[0];
+                    let travel = u32::from(cursor.y.abs_diff(start.y) + cursor.x.abs_diff(start.x));
+                    wait = REACTION_FRAMES + travel * STEP_FRAMES;
+                    plan = stroke;
+                    drawn = 0;
+                }
+                None => stuck = true,
+            }
+        }
+        if !plan.is_empty() {
+            if wait > 0 {
+                wait -= 1;
+            } else {
+                assert_eq!(game.step(plan[drawn]), Step::Drawn);
+                cursor = plan[drawn];
+                drawn += 1;
+                wait = STEP_FRAMES;
+                if drawn == plan.len() {
+                    game.release();
+                    plan.clear();
+                }
+            }
+        }
+        let stack_before = game.stack_height();
+        let events = game.tick();
+        frames += 1;
+        if events.landed {
+            stuck = false;
+            // A block that landed on the planned path (where the row above
+            // the old top was) spoils it: start again on the new top rows.
+            let new_top = FIELD_ROWS - game.stack_height() + 1;
+            let old_top = FIELD_ROWS - stack_before + 1;
+            if plan.iter().any(|c| (new_top..old_top).contains(&c.y)) {
+                game.cancel_stroke();
+                plan.clear();
+            }
+        }
+    }
+    BotRun {
+        lines: game.lines() - start_lines,
+        ending: game.ending(),
+        frames,
+    }
+}
+
+#[test]
+fn a_greedy_bot_clears_level_one_at_its_speed() {
+    for seed in [1, 2] {
+        let run = bot_plays(1, seed);
+        assert!(run.lines >= LINES_PER_LEVEL, "seed {seed}: {run:?}");
+    }
+}
+
+/// How far the bot gets at each level (not a requirement past level 1):
+/// `cargo test --release -p polarium-rules bot_report -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn bot_report() {
+    for level in 1..=LEVELS {
+        let runs: Vec<BotRun> = (1..=4).map(|seed| bot_plays(level, seed)).collect();
+        let lines: Vec<u16> = runs.iter().map(|r| r.lines).collect();
+        let seconds: Vec<u32> = runs.iter().map(|r| r.frames / 60).collect();
+        let topped = runs
+            .iter()
+            .filter(|r| r.ending == Some(Ending::ToppedOut))
+            .count();
+        println!("level {level:2}: lines {lines:?} in {seconds:?} s, topped out {topped} of 4");
+    }
 }
