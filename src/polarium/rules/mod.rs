@@ -1,6 +1,6 @@
 //! Pure rules of Polarium: boards, strokes, DS passwords, the solver, the
-//! puzzle generator with its endless-mode codes, difficulty tiers and the
-//! built-in puzzles.
+//! puzzle generator with its endless-mode codes, difficulty tiers, the
+//! built-in puzzles, and Challenge, the falling-rows mode.
 //!
 //! No graphics, no allocation: only `core` and `heapless`. A crate of its
 //! own (`polarium-rules`, re-exported by the app as `polarium::rules`), so
@@ -13,6 +13,7 @@ extern crate alloc;
 
 pub mod board;
 pub mod builtin;
+pub mod challenge;
 #[cfg(any(test, feature = "bench"))]
 pub mod designer;
 pub mod difficulty;
