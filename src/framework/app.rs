@@ -194,9 +194,10 @@ pub trait App: 'static {
     ) -> Self::Suspend {
         Self::Suspend::default()
     }
-    /// Whether the window shows all it was asked to: the periodic keeping
-    /// of the game in progress waits for it, so its write never delays a
-    /// screen the player is waiting for. True by default.
+    /// Whether the window shows all it was asked to: saves, and the
+    /// periodic keeping of the game in progress, wait for it (a few frames
+    /// at most), so a write never delays a screen the player is waiting
+    /// for. True by default.
     fn is_settled(_persistent: &Self::Persistent, _working: &Self::Working) -> bool {
         true
     }
@@ -317,6 +318,8 @@ pub trait AppSlot {
     /// Put the open app's game in progress in its section (written with
     /// the next save): before a soft reset or a sleep.
     fn keep_game(&mut self, system: &mut System);
+    /// Whether the window shows all it was asked to (`App::is_settled`).
+    fn is_settled(&self) -> bool;
     #[cfg(any(debug_assertions, feature = "events"))]
     fn persistent_bytes(&self) -> usize;
 }
@@ -403,6 +406,12 @@ impl<A: App> AppSlot for Slot<A> {
 
     fn keep_game(&mut self, system: &mut System) {
         self.keep_suspended(system, false);
+    }
+
+    fn is_settled(&self) -> bool {
+        self.working
+            .as_deref()
+            .is_none_or(|working| A::is_settled(&self.persistent, working))
     }
 
     #[cfg(any(debug_assertions, feature = "events"))]

@@ -184,6 +184,15 @@ impl Desktop {
         }
     }
 
+    /// Whether the open window (if any) shows all it was asked to: saves
+    /// wait for it (see `run`), so a write never delays an answer on screen.
+    pub fn is_settled(&self, apps: &[&mut dyn AppSlot]) -> bool {
+        match self.active {
+            Some((index, Lifecycle::Running)) => apps.get(index).is_none_or(|app| app.is_settled()),
+            _ => true,
+        }
+    }
+
     pub fn update(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
         self.tick_clock(system);
         let was_open = self.active.is_some();

@@ -88,6 +88,9 @@ pub use system::System;
 
 use crate::random::Rng;
 
+/// Frames a due save waits at most for the open window to finish drawing.
+const SAVE_WAIT_FRAMES: u32 = 12;
+
 /// The ROM's host: splash screen, then the desktop forever.
 pub fn run(
     gfx: &mut agb::display::Graphics,
@@ -110,14 +113,18 @@ pub fn run(
     let mut meter = alloc::boxed::Box::new(perf::FrameMeter::new());
     #[cfg(any(debug_assertions, feature = "events"))]
     let labels: alloc::vec::Vec<&str> = apps.iter().map(|app| app.info().id).collect();
+    let (mut settled, mut unsettled_frames) = (true, 0);
     loop {
         frame_time::begin_frame();
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.begin(phase(menu.active()));
         // A save, when one is due, gets a frame to itself (writing an agb slot
         // is too costly to share a frame): the desktop and the app wait, and
-        // so do the buttons, so no press is lost.
-        system.storage.flush();
+        // so do the buttons, so no press is lost. It waits while the window
+        // is still drawing an answer, for a few frames at most.
+        if settled || unsettled_frames >= SAVE_WAIT_FRAMES {
+            system.storage.flush();
+        }
         // The sound first: what it costs is then spent, and the drawing in
         // the update can take what is left of the frame's budget (see
         // `frame_time::room_to_draw`). A sound asked for in the update is
@@ -145,14 +152,32 @@ pub fn run(
         frame_time::mark_update_end();
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.mark();
-        let mut frame = gfx.frame();
-        menu.show(apps, &mut frame);
-        frame_time::mark_frame_end();
         #[cfg(any(debug_assertions, feature = "events"))]
-        meter.end(phase(menu.active()), &labels);
-        frame.commit();
+        let menu_phase = menu.active();
+        settled = menu.is_settled(apps);
+        unsettled_frames = if settled { 0 } else { unsettled_frames + 1 };
+        show_frame(gfx, &mut menu, apps, &mut || {
+            #[cfg(any(debug_assertions, feature = "events"))]
+            meter.end(phase(menu_phase), &labels);
+        });
         system.frame = system.frame.wrapping_add(1);
     }
+}
+
+/// Show the frame: out of line, so the graphics frame is on the stack only
+/// while it is shown, not under every app's update.
+#[inline(never)]
+fn show_frame(
+    gfx: &mut agb::display::Graphics,
+    menu: &mut PauseMenu,
+    apps: &mut [&mut dyn AppSlot],
+    before_commit: &mut dyn FnMut(),
+) {
+    let mut frame = gfx.frame();
+    menu.show(apps, &mut frame);
+    frame_time::mark_frame_end();
+    before_commit();
+    frame.commit();
 }
 
 /// The desktop on the heap, built in a frame of its own: the loop's stack

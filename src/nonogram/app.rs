@@ -426,6 +426,10 @@ fn start_puzzle(
         puzzle::save(system).playing = Some(Custom::new(picture));
         working.save_when_complete = true;
     }
+    // The player waits for the board: setting it up is this frame's work,
+    // and its first pieces draw after it (a waiting frame's budget).
+    let _ = frame_time::FrameFiller::start();
+    frame_time::draw_after_work();
     persistent.start(source);
     working.game = Game::load(persistent, None, system);
     system.sound.play(sfx::OPEN);

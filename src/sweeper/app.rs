@@ -37,7 +37,7 @@ pub struct Sweeper;
 
 /// Columns the new-board wipe covers a frame: the new board is up within
 /// a few frames of the press.
-const WIPE_COLUMNS_PER_FRAME: u8 = 5;
+const WIPE_COLUMNS_PER_FRAME: u8 = 7;
 
 /// A held A button: where it went down, and whether another button cancelled it.
 #[derive(Clone, Copy)]
@@ -533,6 +533,11 @@ fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {
     let Mode::Wipe { columns, deal } = &mut working.mode else {
         return;
     };
+    // The new setting's line first: typed while the squares stand still,
+    // it has the frame's room (the wipe is an animation; the line is not).
+    if !working.view.message_shown() {
+        return;
+    }
     *columns = columns.saturating_add(WIPE_COLUMNS_PER_FRAME);
     if *columns >= super::rules::WIDTH {
         board.reset();

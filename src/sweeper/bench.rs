@@ -87,6 +87,27 @@ pub fn view_pieces(bench: &mut Bench) {
         let name = alloc::format!("sweeper.view.{kind}.pct_of_claim");
         report(&name, stats, 100, failures);
     }
+    // Every square brought to its look, as each frame of a wipe does (the
+    // message line goes first and leaves this much room for it).
+    let mut squares = Stats::default();
+    let mut view = View::new(0);
+    while view.next_step() != BuildStep::Done {
+        let step = view.next_step();
+        view.build(step, &fresh, &data, (Face::Idle, Screen::Board));
+    }
+    for board in [&fresh, &played, &lost] {
+        for columns in 0..=super::rules::WIDTH {
+            let pressed = Some(board.cursor());
+            let cycles = measure(overhead, || view.sync_squares(board, pressed, columns));
+            squares.add(pct_of_claim(cycles, super::view::SQUARES_SYNC_LINES));
+        }
+    }
+    report(
+        "sweeper.view.sync_squares.pct_of_claim",
+        &squares,
+        100,
+        failures,
+    );
 }
 
 /// Every benchmark of the app, then its save section at its largest.

@@ -28,7 +28,7 @@ use crate::framework::{
     widgets::{
         list::{List, Row},
         pad_panel::{PadPanel, PadPlace},
-        text::{self, TextBox},
+        text::{self, KeptText, TextBox},
         timer::format_time,
         window::{self, ICON_CLOCK},
     },
@@ -41,6 +41,13 @@ const SQUARE: i32 = 12;
 const FACE_POS: (i32, i32) = (108, 34);
 
 const SQUARES_PER_STEP: usize = 7;
+/// What bringing every square's sprite to its look may take, in display
+/// lines (`just bench`: `sweeper.view.sync_squares`).
+pub const SQUARES_SYNC_LINES: u32 = 16;
+/// What setting a counter's digits may take, in display lines.
+const COUNTER_SET_LINES: u32 = crate::framework::widgets::text::line_cost(4);
+/// Message line tiles made in one building step.
+const MESSAGE_TILES_PER_STEP: usize = 6;
 /// What showing a batch of squares adds to every frame from the one that
 /// makes them, in eighths of a display line (a little over what frames take).
 const SQUARES_SHOW_EIGHTHS: u32 = 10;
@@ -74,6 +81,9 @@ pub enum BuildStep {
     Squares,
     /// A counter's first drawing (which makes its tiles).
     Counter,
+    /// Tiles of the message line, a few: a game's result then shows in
+    /// the frame after it is known.
+    MessageTiles,
     /// The message line chosen.
     MessageSet,
     /// Squares, face and counters made to match the board.
@@ -92,6 +102,7 @@ impl BuildStep {
             Self::Icons => 6,
             Self::Squares => 4,
             Self::Counter => 34,
+            Self::MessageTiles => 3 * MESSAGE_TILES_PER_STEP as u32,
             Self::MessageSet => 5,
             Self::FirstSync => 40,
             Self::Done => return None,
@@ -100,13 +111,14 @@ impl BuildStep {
 
     /// Every kind of piece, for `just bench`, by [`Self::kind`].
     #[cfg(feature = "bench")]
-    pub const KINDS: [&'static str; 8] = [
+    pub const KINDS: [&'static str; 9] = [
         "sprites",
         "window_row",
         "well_row",
         "icons",
         "squares",
         "counter",
+        "message_tiles",
         "message_set",
         "first_sync",
     ];
@@ -121,8 +133,9 @@ impl BuildStep {
             Self::Icons => 3,
             Self::Squares => 4,
             Self::Counter => 5,
-            Self::MessageSet => 6,
-            Self::FirstSync => 7,
+            Self::MessageTiles => 6,
+            Self::MessageSet => 7,
+            Self::FirstSync => 8,
             Self::Done => return None,
         })
     }
@@ -224,6 +237,10 @@ pub struct View {
     retired_pad: Option<Box<PadPanel<CodeError>>>,
     /// A game-over message and the frames it waits before typing out.
     pending_message: Option<(alloc::string::String, u8)>,
+    /// Every tile of the message line is made (`BuildStep::MessageTiles`).
+    message_premapped: bool,
+    /// The message line as it was when a menu came up.
+    kept_message: Option<KeptText>,
     board_frames: Vec<SpriteVram>,
     face_frames: Vec<SpriteVram>,
 }
@@ -279,6 +296,8 @@ impl View {
             built: 0,
             synced: false,
             pending_message: None,
+            message_premapped: false,
+            kept_message: None,
             last_screen: Screen::Board,
             retired_menu: None,
             spare_menu: None,
@@ -342,6 +361,8 @@ impl View {
             BuildStep::Squares
         } else if self.shown_mines.is_none() || self.shown_seconds.is_none() {
             BuildStep::Counter
+        } else if !self.message_premapped {
+            BuildStep::MessageTiles
         } else if self.shown_variant.is_none() && !self.message_locked {
             BuildStep::MessageSet
         } else if !self.synced {
@@ -423,6 +444,12 @@ impl View {
                 }
                 return;
             }
+            BuildStep::MessageTiles => {
+                self.message_premapped = self
+                    .message_box
+                    .premap(&mut self.text_layer, MESSAGE_TILES_PER_STEP);
+                return;
+            }
             BuildStep::MessageSet => {
                 self.sync_message(board, data, false);
                 // A game kept as it ended: its result is typed with the
@@ -469,15 +496,29 @@ impl View {
         };
         let state = board.state();
         // Walking the squares is much of a frame's fixed cost, and most
-        // frames change none of what decides their looks: the line of text
-        // an answer brings then has the frame's room to itself.
+        // frames change none of what decides their looks.
         let looks_from = LooksFrom {
             squares: *board.squares(),
             state,
             pressed,
             wiped_columns,
         };
-        if self.looks_from.as_ref() != Some(&looks_from) {
+        let squares_change = self.looks_from.as_ref() != Some(&looks_from);
+        let counter_change = squares_change
+            || self.shown_seconds != Some(board.elapsed_seconds())
+            || self.mines_key != Some((state, board.difficulty(), self.flags));
+        // The message line first, as the frame has room: it is what an
+        // answer or a new board's setting brings. What follows it is not
+        // bounded by the room, so its share is kept.
+        let reserve = if squares_change {
+            SQUARES_SYNC_LINES
+        } else {
+            0
+        } + if counter_change { COUNTER_SET_LINES } else { 0 };
+        let _ = self
+            .message_box
+            .advance_reserving(&mut self.text_layer, reserve);
+        if squares_change {
             self.sync_squares(board, pressed, wiped_columns);
             self.looks_from = Some(looks_from);
         }
@@ -500,12 +541,10 @@ impl View {
             self.sync_timer(board);
         }
         self.sync_message(board, data, matches!(screen, Screen::Wipe(_)));
-        // The message line, as the frame has room.
-        let _ = self.message_box.advance(&mut self.text_layer);
     }
 
     /// Each square's sprite to its look, and the flags counted.
-    fn sync_squares(&mut self, board: &Board, pressed: Option<Pos>, wiped_columns: u8) {
+    pub(super) fn sync_squares(&mut self, board: &Board, pressed: Option<Pos>, wiped_columns: u8) {
         let preview = pressed.map_or(PosSet::EMPTY, |pos| board.pressed_preview(pos));
         let state = board.state();
         // The column is counted along rather than taken as `index % WIDTH`,
@@ -695,8 +734,17 @@ impl View {
         }
         let last = core::mem::replace(&mut self.last_screen, screen);
         match (last, screen) {
-            // The menu's rows do not reach the message line.
-            (Screen::Board | Screen::Wipe(_), Screen::Menu) => self.message_box.blank(),
+            // The game's line is kept while a menu's page is up (its
+            // words would not fit it), and put back as it was after.
+            (Screen::Board | Screen::Wipe(_), Screen::Menu) => {
+                self.kept_message = self.message_box.keep();
+                self.message_box.blank();
+            }
+            (Screen::Menu, Screen::Board | Screen::Wipe(_)) => {
+                if let Some(kept) = self.kept_message.take() {
+                    self.message_box.restore(kept);
+                }
+            }
             (Screen::Menu, Screen::Pad) => {
                 if let Some(menu) = under_pad {
                     menu.release();

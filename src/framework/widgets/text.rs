@@ -89,6 +89,14 @@ pub const fn line_cost(bytes: usize) -> u32 {
     12 + (bytes as u32).saturating_mul(9) / 8
 }
 
+/// A text box's pixels and text, kept while other text has the box
+/// (`TextBox::keep`).
+pub struct KeptText {
+    /// Each tile's pixel rows (`None`: the tile was not made).
+    pixels: Vec<Option<[u32; 8]>>,
+    shown: Option<u32>,
+}
+
 pub struct TextBox {
     /// Top-left corner in pixels on the background.
     origin: (i32, i32),
@@ -290,6 +298,76 @@ impl TextBox {
         }
     }
 
+    /// The box's pixels and the text they show, to put back with `restore`
+    /// after other text has had the box: a copy instead of a retyping.
+    /// `None` while text is still being drawn.
+    pub fn keep(&self) -> Option<KeptText> {
+        if self.pending.is_some() || self.stale {
+            return None;
+        }
+        let pixels = self
+            .tiles
+            .iter()
+            .map(|tile| {
+                tile.as_ref()
+                    .and_then(|tile| <[u32; 8]>::try_from(tile.data()).ok())
+            })
+            .collect();
+        Some(KeptText {
+            pixels,
+            shown: self.shown,
+        })
+    }
+
+    /// Put back what `keep` took, into the tiles it came from (a tile made
+    /// since stays blank); false, leaving the box as it is, if the box has
+    /// other tiles now.
+    pub fn restore(&mut self, kept: KeptText) -> bool {
+        if kept.pixels.len() != self.tiles.len() {
+            return false;
+        }
+        for (tile, pixels) in self.tiles.iter_mut().zip(&kept.pixels) {
+            if let Some(tile) = tile {
+                tile.data_mut()
+                    .copy_from_slice(pixels.as_ref().unwrap_or(&[0; 8]));
+            }
+        }
+        self.shown = kept.shown;
+        self.pending = None;
+        self.stale = false;
+        true
+    }
+
+    /// Make up to `count` of the box's tiles not made yet (blank), where
+    /// its text can land, so text set later only writes pixels (a line
+    /// needing new tiles waits a frame for them to be on the map); true
+    /// once every one is made.
+    pub fn premap(&mut self, background: &mut RegularBackground, count: usize) -> bool {
+        self.ensure_tiles();
+        let stride = self.stride();
+        // The spill column holds ink only for a box not on a tile's edge.
+        let columns = if self.origin.0.rem_euclid(8) == 0 {
+            stride - 1
+        } else {
+            stride
+        };
+        let mut left = count;
+        let mut row_start = 0;
+        while row_start < self.tiles.len() {
+            for index in row_start..row_start + columns {
+                if self.tiles.get(index).is_some_and(Option::is_none) {
+                    if left == 0 {
+                        return false;
+                    }
+                    self.map_tile(background, index);
+                    left -= 1;
+                }
+            }
+            row_start += stride;
+        }
+        true
+    }
+
     /// Makes the tile at `index` and puts it on the background.
     #[inline(never)]
     fn map_tile(&mut self, background: &mut RegularBackground, index: usize) {
@@ -409,6 +487,12 @@ impl TextBox {
     /// frame: drawing is ORing, so the tiles it did get are unharmed); true
     /// once all of it is drawn.
     pub fn advance(&mut self, background: &mut RegularBackground) -> bool {
+        self.advance_reserving(background, 0)
+    }
+
+    /// `advance`, keeping `reserve` display lines of the frame's room for
+    /// work that follows it and is not bounded by the room.
+    pub fn advance_reserving(&mut self, background: &mut RegularBackground, reserve: u32) -> bool {
         let Some(mut pending) = self.pending.take() else {
             return true;
         };
@@ -418,7 +502,7 @@ impl TextBox {
             &text,
             pending.alignment,
             &mut pending.at,
-            &mut frame_time::room_for_bounded,
+            &mut |lines| frame_time::room_for_bounded(lines + reserve),
             (pending.visible, true),
         );
         self.waiting = text;
@@ -484,6 +568,9 @@ impl TextBox {
         // are on the map. The lines after it get their tiles made now.
         let mut waiting: Option<Cursor> = None;
         loop {
+            // What laying the line out takes is part of its cost, spent
+            // before its length is known: the room asked for is the rest.
+            let laying_out = frame_time::lines_used();
             // The box pixel row of the line's glyph row 0.
             let top = at.line * LINE_HEIGHT + GLYPH_TOP + dy;
             let next = if top < bottom { lines.next() } else { None };
@@ -498,7 +585,8 @@ impl TextBox {
             };
             let before = *at;
             let letters = text.get(line.start..line.end).unwrap_or("");
-            if !room(line_cost(letters.len())) {
+            let spent = frame_time::lines_used().saturating_sub(laying_out);
+            if !room(line_cost(letters.len()).saturating_sub(spent)) {
                 *at = waiting.unwrap_or(before);
                 return false;
             }
