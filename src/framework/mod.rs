@@ -118,13 +118,6 @@ pub fn run(
         frame_time::begin_frame();
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.begin(phase(menu.active()));
-        // A save, when one is due, gets a frame to itself (writing an agb slot
-        // is too costly to share a frame): the desktop and the app wait, and
-        // so do the buttons, so no press is lost. It waits while the window
-        // is still drawing an answer, for a few frames at most.
-        if settled || unsettled_frames >= SAVE_WAIT_FRAMES {
-            system.storage.flush();
-        }
         // The sound first: what it costs is then spent, and the drawing in
         // the update can take what is left of the frame's budget (see
         // `frame_time::room_to_draw`). A sound asked for in the update is
@@ -132,6 +125,18 @@ pub fn run(
         system.sound.frame();
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.mark();
+        // A save, when one is due, gets a frame to itself (writing an agb slot
+        // is too costly to share a frame): the desktop and the app wait, and
+        // so do the buttons, so no press is lost. It waits while the window
+        // is still drawing an answer (for a few frames at most), and for a
+        // frame whose sound has left no room for it.
+        if (settled || unsettled_frames >= SAVE_WAIT_FRAMES)
+            && frame_time::room_for_bounded(save::WRITE_LINES)
+        {
+            system.storage.flush();
+        } else {
+            system.storage.hold();
+        }
         if system.storage.busy() {
             system.input.watch();
         } else {

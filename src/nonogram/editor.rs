@@ -579,6 +579,9 @@ fn start_check(editor: &mut Editor, system: &mut System) -> Option<Then> {
         system.sound.play(sfx::ERROR);
         return Some(Then::Edit(Editing::Menu { row: 0 }));
     }
+    // The player waits for the verdict from here: setting the check up is
+    // this frame's share of it.
+    let _ = FrameFiller::start();
     let mut check = new_check();
     check.restart(&editor.clues, Some(&picture), true);
     crate::event!("nonogram.check started");

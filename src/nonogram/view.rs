@@ -122,7 +122,7 @@ impl Piece {
     #[must_use]
     pub const fn lines(self) -> u32 {
         match self {
-            Self::Tiles => 14,
+            Self::Tiles => 16,
             Self::PlanPaint => 20,
             Self::Paint => 15,
             Self::CellArt => 9,

@@ -43,7 +43,7 @@ const FACE_POS: (i32, i32) = (108, 34);
 const SQUARES_PER_STEP: usize = 7;
 /// What bringing every square's sprite to its look may take, in display
 /// lines (`just bench`: `sweeper.view.sync_squares`).
-pub const SQUARES_SYNC_LINES: u32 = 16;
+pub const SQUARES_SYNC_LINES: u32 = 24;
 /// What setting a counter's digits may take, in display lines.
 const COUNTER_SET_LINES: u32 = crate::framework::widgets::text::line_cost(4);
 /// Message line tiles made in one building step.

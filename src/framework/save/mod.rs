@@ -84,6 +84,11 @@ fn reset<T: Saved>() -> Box<dyn Any> {
     Box::new(T::default())
 }
 
+/// Display lines (of 1,232 cycles) a frame keeps for writing a section: a
+/// game kept or a record changed, a block or two, as the save events'
+/// `cycles` show. A frame whose sound left less waits for the next.
+pub const WRITE_LINES: u32 = 68;
+
 pub struct Storage {
     manager: Option<SaveSlotManager<SectionTag>>,
     /// The framework's section: settings and play time.
@@ -483,6 +488,12 @@ impl Storage {
     pub fn flush(&mut self) {
         self.wrote_this_frame = self.pending && self.write_next_change();
         self.pending = self.wrote_this_frame;
+    }
+
+    /// A frame with no room for a write (see `WRITE_LINES`): what is due
+    /// waits for the next.
+    pub fn hold(&mut self) {
+        self.wrote_this_frame = false;
     }
 
     /// Ask for the open app's game in progress to be kept now (`App::suspend`),
