@@ -36,6 +36,10 @@ use field::{Field, Overlay, Release};
 const RELEASE_FRAMES: u8 = 14;
 /// The warning blinks: on for half of this many frames, off for the rest.
 const BLINK_FRAMES: u32 = 32;
+/// The tune goes faster once the stack is this high, and back once it is
+/// down to [`CALM_STACK`] (apart, so it does not switch back and forth).
+const FAST_STACK: u8 = 8;
+const CALM_STACK: u8 = 5;
 
 /// The menu's rows.
 const PLAY: usize = 0;
@@ -74,6 +78,8 @@ pub struct ChallengeScreen {
     release: Option<(Release, u8)>,
     /// Frames since the game started (the warning's blink).
     frames: u32,
+    /// The faster tune is playing.
+    fast_tune: bool,
     shown: Option<Shown>,
     field: Field,
 }
@@ -98,6 +104,7 @@ impl ChallengeScreen {
             drawing: false,
             release: None,
             frames: 0,
+            fast_tune: false,
             shown: None,
             field: Field::new(view),
         });
@@ -251,6 +258,7 @@ impl ChallengeScreen {
         self.drawing = false;
         self.release = None;
         self.frames = 0;
+        self.fast_tune = false;
         self.shown = None;
         session.panel().clear_list();
         session.panel().set_message("");
@@ -278,6 +286,26 @@ impl ChallengeScreen {
         self.act_on(&events, session, system);
         if self.phase == Phase::Playing {
             self.show_numbers(session);
+            self.pick_tune(system);
+        }
+    }
+
+    /// The faster tune while the stack is high.
+    fn pick_tune(&mut self, system: &mut System) {
+        let stack = self.game.stack_height();
+        let fast = if self.fast_tune {
+            stack > CALM_STACK
+        } else {
+            stack >= FAST_STACK
+        };
+        if fast != self.fast_tune {
+            self.fast_tune = fast;
+            crate::event!("challenge.tune fast={fast}");
+            system.sound.play_music(if fast {
+                &sounds::CHALLENGE_FAST_TUNE
+            } else {
+                &sounds::CHALLENGE_TUNE
+            });
         }
     }
 
