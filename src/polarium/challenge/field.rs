@@ -432,7 +432,7 @@ fn cell_pixels(inks: &Inks, key: u32) -> [u32; TILE_WORDS] {
         } else {
             to
         };
-        for line in from..to.min(TILE_WORDS) {
+        for (line, word) in words.iter_mut().enumerate().take(to).skip(from) {
             let black = if line < switch {
                 key >> 19 & 1
             } else {
@@ -445,7 +445,7 @@ fn cell_pixels(inks: &Inks, key: u32) -> [u32; TILE_WORDS] {
             };
             // The edge is the last line of each of the block's rows.
             let last_of_row = (line + 1) & 7 == row_start;
-            words[line] = if last_of_row {
+            *word = if last_of_row {
                 spread(edge)
             } else {
                 (spread(fill) & !0xF000_0000) | edge << 28

@@ -817,12 +817,8 @@ fn e2e_strokes() {
             }
             println!("up A");
             cursor = *stroke.last().unwrap();
-            let events = draw_without_release(&mut game, &stroke);
+            let events = draw(&mut game, &stroke);
             println!("# {:?}", events.cleared);
         }
     }
-}
-
-fn draw_without_release(game: &mut Challenge, cells: &[Cell]) -> Events {
-    draw(game, cells)
 }
