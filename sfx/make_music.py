@@ -4,6 +4,7 @@
   sfx/desktop.xm   "Desk Breeze"  - relaxed desktop tune, F major, 100 BPM, 16 bars (~38 s loop)
   sfx/sweeper.xm   "Poop Patrol"  - playful Poop Sweeper tune, C major, 140 BPM, 16 bars (~27 s loop)
   sfx/polarium.xm  "Flip Circuit" - steady electronic Polarium tune, A minor, 128 BPM, 16 bars
+  sfx/challenge.xm, challenge_fast.xm  "Falling Rows" - Polarium Challenge, E minor, 140 and 170 BPM, 16 bars
 
 All instruments are tiny synthesized 8-bit samples made here.  Original
 compositions, MIT licence (see sfx/credits/README.md).
@@ -404,6 +405,71 @@ def polarium_song():
     return mod
 
 
+def challenge_song(bpm, title):
+    """Polarium Challenge: driving, in E minor, eighth-note bass and a
+    lead that climbs; made twice, the second faster, for when the stack is
+    high (the game switches between them)."""
+    mod = Module(title, channels=5, tempo=6, bpm=bpm)
+    ins = make_instruments(mod, "pulse")
+    bars = ["Em", "Em", "C", "D",
+            "Em", "Em", "Am", "B7",
+            "C", "D", "Bm", "Em",
+            "Am", "B7", "C D", "Em B7"]
+    melody = [
+        "E5/2 G5/2 B5/4 A5/2 G5/2 F#5/4",
+        "E5/4 B4/4 E5/8",
+        "G5/2 E5/2 C6/4 B5/4 G5/4",
+        "A5/4 F#5/4 D5/8",
+        "E5/2 G5/2 B5/4 D6/4 B5/4",
+        "C6/4 B5/4 G5/8",
+        "A5/2 C6/2 E6/4 D6/4 C6/4",
+        "B5/8 D#6/8",
+        "E6/4 C6/4 G5/4 C6/4",
+        "F#6/4 D6/4 A5/4 D6/4",
+        "D6/4 B5/4 F#5/4 B5/4",
+        "E6/8 r/8",
+        "C6/4 A5/4 E6/4 C6/4",
+        "D#6/4 B5/4 F#6/4 D#6/4",
+        "E6/4 C6/4 F#6/4 D6/4",
+        "E6/8 B5/4 D#6/4",
+    ]
+
+    def stabs(rows, ch, start, span, root, tones, inst, bar):
+        # off-beat chord tones, let go at once (a channel always sounding
+        # costs the mixer every frame)
+        base = note_number(root + "4")
+        if base > note_number("F#4"):
+            base -= 12
+        for k in range(2, span, 4):
+            c = rows[start + k][ch]
+            c.note, c.instrument = base + tones[(k // 4) % len(tones)], inst
+            c.volume = 0x10 + 24
+            rows[start + k + 1][ch].note = KEY_OFF
+
+    def bass(rows, ch, start, span, root, tones, inst, bar):
+        r = note_number(root + "2")
+        if r > note_number("F#2"):
+            r -= 12
+        for k in range(0, span, 2):
+            c = rows[start + k][ch]
+            c.note, c.instrument = r + (12 if k % 4 == 2 else 0), inst
+            c.volume = 0x10 + (56 if k % 4 == 0 else 40)
+            rows[start + k + 1][ch].note = KEY_OFF
+
+    def drums(rows, start, ins, bar, nbars):
+        for k in range(16):
+            c3, c4 = rows[start + k][3], rows[start + k][4]
+            if k in (0, 8) or (k == 10 and bar % 2 == 1):
+                c3.note, c3.instrument, c3.volume = note_number("C5"), ins["kick"], 0x10 + 58
+            elif k in (4, 12):
+                c3.note, c3.instrument, c3.volume = note_number("C5"), ins["snare"], 0x10 + 34
+            if k % 2 == 0:
+                c4.note, c4.instrument, c4.volume = note_number("C5"), ins["hat"], 0x10 + (36 if k % 4 == 2 else 20)
+
+    build(mod, ins, bars, melody, bass, stabs, drums)
+    return mod
+
+
 def write_wav(path, data, rate):
     pcm = np.clip(data * 32767, -32768, 32767).astype("<i2")
     with wave.open(str(path), "wb") as w:
@@ -422,6 +488,8 @@ def main():
         ("desktop", desktop_song()),
         ("sweeper", sweeper_song()),
         ("polarium", polarium_song()),
+        ("challenge", challenge_song(140, "Falling Rows")),
+        ("challenge_fast", challenge_song(170, "Falling Rows (high)")),
     ):
         size = song.save(HERE / f"{name}.xm")
         rows = sum(len(song.patterns[p]) for p in song.order)

@@ -177,11 +177,39 @@ def rows_clear():
     return 0.5 * lowpass(np.concatenate([notes(run, duty=0.25, decay=0.05), tail]), 0.5)
 
 
+def combo():
+    """Challenge: a clear inside the combo window (a bright upward pair)."""
+    run = [(hz("C6"), 0.05), (hz("G6"), 0.05), (hz("C7"), 0.16)]
+    return 0.5 * lowpass(notes(run, duty=0.25, decay=0.06), 0.5)
+
+
+def clear_screen():
+    """Challenge: the field emptied (a fanfare up two octaves, held)."""
+    run = [(hz(n), 0.05) for n in ("C5", "E5", "G5", "C6", "E6", "G6")]
+    held = notes([(hz("C7"), 0.5)], wave_fn=tri, decay=0.2)
+    return 0.5 * lowpass(np.concatenate([notes(run, duty=0.25, decay=0.04), held]), 0.5)
+
+
+def warning():
+    """Challenge: the stack is about to top out (two low alarm beeps)."""
+    beeps = [(hz("A4"), 0.09), (hz("E4"), 0.09), (hz("A4"), 0.09), (hz("E4"), 0.12)]
+    return 0.45 * lowpass(notes(beeps, gap=0.02, duty=0.5, decay=0.08), 0.4)
+
+
+def game_over():
+    """Challenge: the game has ended (a slow fall down a minor chord)."""
+    fall = [(hz(n), 0.12) for n in ("E5", "C5", "A4", "E4")]
+    tail = notes([(hz("A3"), 0.5)], wave_fn=tri, decay=0.25)
+    return 0.5 * lowpass(np.concatenate([notes(fall, duty=0.5, decay=0.1), tail]), 0.4)
+
+
 EFFECTS = {
     "cursor": cursor_move, "open": open_app, "close": close_app,
     "confirm": confirm, "error": error, "reveal": reveal, "flag": flag,
     "chord": chord, "boom": boom, "win": win,
     "stroke": stroke_step, "flip": flip, "rows_clear": rows_clear,
+    "combo": combo, "clear_screen": clear_screen, "warning": warning,
+    "game_over": game_over,
 }
 
 

@@ -7,6 +7,7 @@ use alloc::{boxed::Box, format};
 
 use super::{
     Polarium, art,
+    challenge::{self, ChallengeScreen},
     checking::Checking,
     editor::{self, Editor},
     endless::{self, Making},
@@ -48,6 +49,9 @@ enum Screen {
     /// Endless mode: the generator at work. Boxed: the generator's grid is
     /// larger than the rest of the screens.
     Making(Box<Making>),
+    /// Challenge, the action mode: its menu, games and scores. Boxed, as
+    /// a game is larger than the rest of the screens.
+    Challenge(Box<ChallengeScreen>),
 }
 
 /// A [`Screen`] without what it owns: which screen, and its small fields
@@ -61,6 +65,7 @@ enum ScreenKey {
     ChooseSize((u8, u8, SizeFor)),
     Edit(Option<bool>),
     Making,
+    Challenge(challenge::Key),
 }
 
 impl Screen {
@@ -85,6 +90,7 @@ impl Screen {
             Self::ChooseSize(choice) => ScreenKey::ChooseSize(choice.choice()),
             Self::Edit(editor) => ScreenKey::Edit(editor.paint()),
             Self::Making(_) => ScreenKey::Making,
+            Self::Challenge(challenge) => ScreenKey::Challenge(challenge.key()),
         }
     }
 
@@ -109,6 +115,8 @@ impl Screen {
             Self::ChooseSize(choice) => choice.scene(session),
             Self::Edit(editor) => editor.scene(),
             Self::Making(making) => making.scene(),
+            // Challenge draws the board area itself (`draw`).
+            Self::Challenge(_) => Scene::EMPTY,
         }
     }
 
@@ -119,6 +127,7 @@ impl Screen {
             Self::Play(play) => play.sprites(persistent.cursor, session),
             Self::Edit(editor) => editor.sprites(persistent.cursor),
             Self::List(list) => list.sprites(),
+            Self::Challenge(challenge) => challenge.sprites(),
             Self::Pad(_) | Self::Checking(_) | Self::ChooseSize(_) | Self::Making(_) => {
                 Sprites::default()
             }
@@ -210,7 +219,11 @@ impl App for Polarium {
     }
 
     fn is_settled(_persistent: &Persistent, working: &Working) -> bool {
-        working.view.is_idle()
+        match working.screen {
+            // Its board area is never still while a game runs.
+            Screen::Challenge(_) => working.view.text_done(),
+            _ => working.view.is_idle(),
+        }
     }
 
     fn resume(persistent: &mut Persistent, puzzle: SuspendedPuzzle) {
@@ -303,6 +316,7 @@ impl App for Polarium {
             Screen::ChooseSize(choice) => choice.update(persistent, session, system),
             Screen::Edit(editor) => editor.update(persistent, session, system),
             Screen::Making(making) => making.update(persistent, session),
+            Screen::Challenge(challenge) => challenge.update(session, system),
         };
         go(next, persistent, working, system);
         // A frame that changed screen, or one of its small fields (building a
@@ -340,6 +354,11 @@ impl App for Polarium {
             return;
         }
         refresh_panel(persistent, working, saved);
+        if let Screen::Challenge(challenge) = &mut working.screen {
+            challenge.draw(&mut working.view);
+            working.view.advance_text();
+            return;
+        }
         let scene = working.screen.scene(&working.session);
         // The board first, then the panel's text, as the frame has room.
         let drew = working.view.sync(&scene);
@@ -374,6 +393,9 @@ impl App for Polarium {
         let session = &mut working.session;
         if let Screen::Play(play) = &mut working.screen {
             play.pause(persistent, session, system);
+        }
+        if let Screen::Challenge(challenge) = &mut working.screen {
+            challenge.pause(session, system);
         }
         persistent.stroke = PackedStroke::of(session.stroke());
         persistent.hint = session.hint();
@@ -410,6 +432,9 @@ fn go(next: Next, persistent: &mut Persistent, working: &mut Working, system: &m
             Some(making) => Screen::Making(Box::new(making)),
             None => return,
         },
+        Next::Challenge => {
+            Screen::Challenge(ChallengeScreen::open(session, &mut working.view, system))
+        }
     };
     if let Screen::Pad(pad) = core::mem::replace(&mut working.screen, next) {
         working.view.retire_pad(pad.into_panel());

@@ -13,6 +13,14 @@ use super::records::{Best, CUSTOM_SLOTS, PolariumSave};
 pub fn run(bench: &mut Bench) {
     polarium(bench.overhead, &mut bench.failures);
     polarium_generate(bench.overhead, &mut bench.failures);
+    challenge(bench.overhead, &mut bench.failures);
+    let top = super::records::SavedScore {
+        points: u32::MAX,
+        level: u8::MAX,
+        lines: u16::MAX,
+        start_level: u8::MAX,
+    };
+    let table = alloc::vec![top; super::rules::challenge::TOP_SCORES];
     largest_save(
         "polarium",
         &PolariumSave {
@@ -26,6 +34,8 @@ pub fn run(bench: &mut Bench) {
             customs: alloc::vec![[u32::MAX; 3]; CUSTOM_SLOTS],
             tally: crate::framework::bench::LARGEST_TALLY,
             solved_without_hints: u16::MAX,
+            challenge_normal: table.clone(),
+            challenge_practice: table,
         },
     );
     // A game in progress at its largest: an endless puzzle (the longest
@@ -502,6 +512,57 @@ pub fn view_pieces(bench: &mut Bench) {
         "polarium.view.draw_cell.pct_of_claim",
         &cells,
         100,
+        failures,
+    );
+}
+
+/// What Challenge's rules may take in a frame, in display lines: a tick
+/// (the fall, a landing) and a release (the flip and the clear). The
+/// drawing's share is the frame meter's, in tests/e2e/polarium_challenge.play.
+const CHALLENGE_TICK_LINES: u32 = 4;
+const CHALLENGE_RELEASE_LINES: u32 = 8;
+
+/// Challenge's rules at their most: ticks of hurried games at every level
+/// to top-out, and a release of the longest stroke (a snake over the whole
+/// ringed grid) on a full field.
+#[inline(never)]
+fn challenge(overhead: u32, failures: &mut u32) {
+    use super::rules::{
+        Cell,
+        challenge::{Challenge, LEVELS, RING_ROWS, RING_WIDTH},
+    };
+    let mut ticks = Stats::default();
+    let mut releases = Stats::default();
+    let mut rng = Rng::new(SEED);
+    for level in 1..=LEVELS {
+        let mut game = Challenge::new(level, rng.next_u32());
+        game.set_hurry(true);
+        while game.ending().is_none() {
+            let stacked = game.stack_height();
+            ticks.add(measure(overhead, || game.tick()));
+            if game.stack_height() >= 9 && stacked < 9 {
+                // The longest stroke: row by row, turning at the ends.
+                for y in 0..RING_ROWS {
+                    for i in 0..RING_WIDTH {
+                        let x = if y % 2 == 0 { i } else { RING_WIDTH - 1 - i };
+                        let _ = game.step(Cell::new(y, x));
+                    }
+                }
+                releases.add(measure(overhead, || game.release()));
+            }
+        }
+    }
+    let cycles = |lines: u32| lines * crate::framework::frame_time::LINE_CYCLES;
+    report(
+        "challenge.tick",
+        &ticks,
+        cycles(CHALLENGE_TICK_LINES),
+        failures,
+    );
+    report(
+        "challenge.release",
+        &releases,
+        cycles(CHALLENGE_RELEASE_LINES),
         failures,
     );
 }

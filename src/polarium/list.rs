@@ -2,8 +2,8 @@
 //! the one before is solved), the custom puzzles made in the editor, then a
 //! page of other things: typing a Polarium DS password on the number pad
 //! (checked by the solver before play), showing the password of the puzzle
-//! being played, making a puzzle, and endless mode; before it, the player's
-//! statistics.
+//! being played, making a puzzle, endless mode and Challenge (the action
+//! mode); before it, the player's statistics.
 
 use agb::input::Button;
 use alloc::{format, string::String};
@@ -27,18 +27,20 @@ use crate::framework::{
 
 /// Rows of the last page.
 // Short enough for one line of the panel each: the pointer moves a line a row.
-const OTHER_ROWS: [&str; 5] = [
+const OTHER_ROWS: [&str; 6] = [
     "Password in",
     "Password out",
     "New puzzle",
     "Endless",
     "Endless no.",
+    "Challenge",
 ];
 const TYPE_PASSWORD: usize = 0;
 const SHOW_PASSWORD: usize = 1;
 const MAKE_PUZZLE: usize = 2;
 const ENDLESS: usize = 3;
 const ENDLESS_CODE: usize = 4;
+const CHALLENGE: usize = 5;
 
 /// What a page of the list holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -127,6 +129,7 @@ impl List {
             Offer::MakePuzzle => MAKE_PUZZLE,
             Offer::Endless => ENDLESS,
             Offer::EndlessCode => ENDLESS_CODE,
+            Offer::Challenge => CHALLENGE,
         };
         Self::at(session, system, (page, row))
     }
@@ -419,6 +422,7 @@ fn choose(
             Next::ChooseSize(SizeFor::Endless, size)
         }
         ENDLESS_CODE => Next::Pad(PadFor::EndlessCode),
+        CHALLENGE => Next::Challenge,
         _ => Next::Stay,
     }
 }

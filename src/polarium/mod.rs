@@ -15,6 +15,8 @@
 //! - `view.rs`: drawing: cells on the window layer, the stroke above them,
 //!   the side panel, sprites; `layout.rs`: where the board goes and at
 //!   what cell size (pure).
+//! - `challenge/`: Challenge, the action mode: its screen (menu, game,
+//!   high scores) and its field's drawing; the rules are in `rules/`.
 //! - `records.rs`: the save section; `sounds.rs`; `art.rs`: the graphics and
 //!   where each piece is in them.
 
@@ -22,6 +24,7 @@ mod app;
 mod art;
 #[cfg(feature = "bench")]
 mod bench;
+mod challenge;
 mod checking;
 mod editor;
 mod endless;

@@ -34,6 +34,8 @@ pub enum Next {
     Edit,
     /// Making the endless puzzle this code names.
     Make(EndlessCode),
+    /// Challenge's menu.
+    Challenge,
 }
 
 /// The rows of the list's last page that lead to another screen.
@@ -43,6 +45,7 @@ pub enum Offer {
     MakePuzzle,
     Endless,
     EndlessCode,
+    Challenge,
 }
 
 /// What the number pad is typing.

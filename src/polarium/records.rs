@@ -1,9 +1,11 @@
 //! Polarium's save section: per built-in puzzle, the fewest tries and the
-//! best time it was solved in; and the puzzles made in the editor.
+//! best time it was solved in; the puzzles made in the editor; and
+//! Challenge's high scores.
 
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
+use super::rules::challenge::{HighScores, Mode, Records, Score};
 use crate::framework::save::{Saved, Tally};
 
 /// A solved puzzle's bests.
@@ -30,6 +32,49 @@ pub struct PolariumSave {
     pub tally: Tally,
     /// Solves with no hint asked for.
     pub solved_without_hints: u16,
+    /// Challenge's high scores, from level 1 and from practice, best first.
+    pub challenge_normal: Vec<SavedScore>,
+    pub challenge_practice: Vec<SavedScore>,
+}
+
+/// A Challenge score as kept: the rules' [`Score`] in serde's terms.
+#[derive(Serialize, Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct SavedScore {
+    pub points: u32,
+    pub level: u8,
+    pub lines: u16,
+    pub start_level: u8,
+}
+
+impl From<Score> for SavedScore {
+    fn from(score: Score) -> Self {
+        Self {
+            points: score.points,
+            level: score.level,
+            lines: score.lines,
+            start_level: score.start_level,
+        }
+    }
+}
+
+impl From<SavedScore> for Score {
+    fn from(saved: SavedScore) -> Self {
+        Self {
+            points: saved.points,
+            level: saved.level,
+            lines: saved.lines,
+            start_level: saved.start_level,
+        }
+    }
+}
+
+/// Version 2: before Challenge.
+#[derive(Deserialize)]
+struct PolariumSaveV2 {
+    bests: Vec<Best>,
+    customs: Vec<[u32; 3]>,
+    tally: Tally,
+    solved_without_hints: u16,
 }
 
 /// Version 1: before the statistics.
@@ -38,6 +83,9 @@ struct PolariumSaveV1 {
     bests: Vec<Best>,
     customs: Vec<[u32; 3]>,
 }
+
+/// Challenge scores a table keeps.
+const TABLE: usize = super::rules::challenge::TOP_SCORES;
 
 /// Custom puzzles kept (Polarium Advance kept 100 on the cartridge,
 /// Picolarium 20).
@@ -88,6 +136,33 @@ impl PolariumSave {
         }
     }
 
+    /// Challenge's tables as the rules know them: a damaged or foreign
+    /// entry is dropped and the rest ranked.
+    pub fn challenge_records(&self) -> Records {
+        let table = |saved: &[SavedScore]| {
+            let scores: heapless::Vec<Score, { 2 * TABLE }> =
+                saved.iter().take(2 * TABLE).map(|&s| s.into()).collect();
+            HighScores::from_entries(&scores)
+        };
+        Records {
+            normal: table(&self.challenge_normal),
+            practice: table(&self.challenge_practice),
+        }
+    }
+
+    /// Enters a finished Challenge game in its mode's table: its rank
+    /// (0 = best), `None` when it did not make the table.
+    pub fn enter_challenge(&mut self, mode: Mode, score: Score) -> Option<usize> {
+        let mut records = self.challenge_records();
+        let rank = records.insert(mode, score);
+        if rank.is_some() {
+            let saved = |table: &HighScores| table.entries().iter().map(|&s| s.into()).collect();
+            self.challenge_normal = saved(&records.normal);
+            self.challenge_practice = saved(&records.practice);
+        }
+        rank
+    }
+
     pub fn solved(&self) -> usize {
         self.bests.iter().filter(|best| best.is_solved()).count()
     }
@@ -111,11 +186,22 @@ impl PolariumSave {
 }
 
 impl Saved for PolariumSave {
-    const VERSION: u8 = 2;
+    const VERSION: u8 = 3;
 
-    /// Version 1 kept no statistics: the built-in puzzles solved count as
-    /// played and solved, with no streak.
+    /// Version 2 had no Challenge: its tables start empty. Version 1 kept
+    /// no statistics either: the built-in puzzles solved count as played
+    /// and solved, with no streak.
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
+        if version == 2 {
+            let old: PolariumSaveV2 = postcard::from_bytes(bytes).ok()?;
+            return Some(Self {
+                bests: old.bests,
+                customs: old.customs,
+                tally: old.tally,
+                solved_without_hints: old.solved_without_hints,
+                ..Self::default()
+            });
+        }
         if version != 1 {
             return None;
         }
@@ -173,6 +259,66 @@ mod tests {
         assert_eq!((save.tally.played, save.tally.won), (4, 3));
         assert_eq!((save.tally.streak, save.tally.best_streak), (1, 2));
         assert_eq!(save.solved_without_hints, 2);
+    }
+
+    #[test]
+    fn challenge_scores_rank_per_mode_and_drop_impossible_ones() {
+        let score = |points, level| Score {
+            points,
+            level,
+            lines: u16::from(level - 1) * 100 + 5,
+            start_level: 1,
+        };
+        let mut save = PolariumSave::default();
+        assert_eq!(save.enter_challenge(Mode::Normal, score(500, 1)), Some(0));
+        assert_eq!(save.enter_challenge(Mode::Normal, score(900, 2)), Some(0));
+        assert_eq!(save.enter_challenge(Mode::Normal, score(0, 1)), None);
+        assert_eq!(save.enter_challenge(Mode::Practice, score(100, 1)), Some(0));
+        assert_eq!(save.challenge_normal.len(), 2);
+        assert_eq!(save.challenge_normal[0].points, 900);
+        assert_eq!(save.challenge_records().best_level(), 2);
+        // A damaged entry (level 40) is dropped on reading.
+        save.challenge_practice.push(SavedScore {
+            points: 5,
+            level: 40,
+            lines: 3,
+            start_level: 1,
+        });
+        assert_eq!(save.challenge_records().practice.entries().len(), 1);
+    }
+
+    #[test]
+    fn version_two_keeps_everything_and_starts_challenge_empty() {
+        #[derive(Serialize)]
+        struct V2 {
+            bests: Vec<Best>,
+            customs: Vec<[u32; 3]>,
+            tally: Tally,
+            solved_without_hints: u16,
+        }
+        let old = V2 {
+            bests: alloc::vec![Best {
+                tries: 3,
+                seconds: 61
+            }],
+            customs: alloc::vec![[7, 8, 9]],
+            tally: Tally {
+                played: 5,
+                won: 4,
+                streak: 2,
+                best_streak: 3,
+                unfinished: false,
+            },
+            solved_without_hints: 1,
+        };
+        let bytes = postcard::to_allocvec(&old).unwrap();
+        let save = PolariumSave::migrate(2, &bytes).expect("version 2 reads");
+        assert_eq!(save.bests, old.bests);
+        assert_eq!(save.customs, old.customs);
+        assert_eq!(save.tally, old.tally);
+        assert_eq!(save.solved_without_hints, 1);
+        assert!(save.challenge_normal.is_empty() && save.challenge_practice.is_empty());
+        assert_eq!(PolariumSave::migrate(2, &bytes[..2]), None);
     }
 
     #[test]

@@ -16,3 +16,21 @@ pub static STROKE: SoundData = include_wav!("sfx/stroke.wav");
 pub static FLIP: SoundData = include_wav!("sfx/flip.wav");
 /// Every row is one colour: the rows clear.
 pub static ROWS_CLEAR: SoundData = include_wav!("sfx/rows_clear.wav");
+
+/// Challenge's tune, and the same faster for a high stack.
+pub static CHALLENGE_TUNE: Tune = Tune {
+    name: "challenge",
+    track: agb_tracker::include_xm!("sfx/challenge.xm"),
+};
+pub static CHALLENGE_FAST_TUNE: Tune = Tune {
+    name: "challenge_fast",
+    track: agb_tracker::include_xm!("sfx/challenge_fast.xm"),
+};
+/// Challenge: a clear inside the combo window.
+pub static COMBO: SoundData = include_wav!("sfx/combo.wav");
+/// Challenge: the field emptied, a Clear Screen.
+pub static CLEAR_SCREEN: SoundData = include_wav!("sfx/clear_screen.wav");
+/// Challenge: the stack is about to top out.
+pub static WARNING: SoundData = include_wav!("sfx/warning.wav");
+/// Challenge: the game has ended.
+pub static GAME_OVER: SoundData = include_wav!("sfx/game_over.wav");

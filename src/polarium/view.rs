@@ -684,6 +684,47 @@ impl View {
         }
     }
 
+    /// The board area is Challenge's to draw (`challenge/field.rs`): what
+    /// the view knew it showed is forgotten, so the next scene is drawn
+    /// whole.
+    pub(super) fn forget_area(&mut self) {
+        self.frame_shown = [[None; BOARD_COLUMNS]; BOARD_ROWS];
+        self.stroke_shown = [[None; BOARD_COLUMNS]; BOARD_ROWS];
+        self.cells_shown = [[None; MAX_RING as usize]; MAX_RING as usize];
+        self.settled_on = None;
+        self.syncing = None;
+        self.around = None;
+        self.going_around = None;
+        self.drawn_over = None;
+    }
+
+    /// Board-area tile `at` shows `pixels` (in the board's palette).
+    pub(super) fn put_area_tile(&mut self, at: (usize, usize), pixels: &[u32]) {
+        self.raster.put(at, pixels, None, None);
+    }
+
+    /// Board-area tile `at` shows the window's own tile there.
+    pub(super) fn put_window_tile(&mut self, at: (usize, usize)) {
+        let index = window_tile_at(at.0 as i32, at.1 as i32);
+        self.raster.put(
+            at,
+            window::pixels(index),
+            self.window_colours.as_ref(),
+            None,
+        );
+    }
+
+    /// The board palette's colour nearest `wanted`: Challenge draws its
+    /// field in the puzzles' colours.
+    pub(super) fn nearest_colour(&self, wanted: agb::display::Rgb) -> u8 {
+        let distance = |index: usize| {
+            let colour = agb::display::Rgb::from_rgb15(self.board_colours.colour(index));
+            let d = |a: u8, b: u8| u32::from(a.abs_diff(b)).pow(2);
+            d(colour.r, wanted.r) + d(colour.g, wanted.g) + d(colour.b, wanted.b)
+        };
+        (1..16).min_by_key(|&index| distance(index)).unwrap_or(1) as u8
+    }
+
     /// Whether the board area shows everything the last `sync` was asked for.
     pub fn settled(&self) -> bool {
         self.settled_on.is_some()

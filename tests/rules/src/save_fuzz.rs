@@ -143,7 +143,25 @@ impl Fuzzed for PolariumSave {
                 unfinished: rng.below(2) == 0,
             },
             solved_without_hints: rng.below(60_000) as u16,
+            challenge_normal: Vec::new(),
+            challenge_practice: Vec::new(),
         };
+        let mut full = full;
+        for _ in 0..12 {
+            let level = 1 + rng.below(10) as u8;
+            let score = crate::polarium::rules::challenge::Score {
+                points: 1 + rng.next_u32() % 5_000_000,
+                level,
+                lines: u16::from(level - 1) * 100 + rng.below(100) as u16,
+                start_level: 1 + rng.below(u32::from(level)) as u8,
+            };
+            let mode = if rng.below(2) == 0 {
+                crate::polarium::rules::challenge::Mode::Normal
+            } else {
+                crate::polarium::rules::challenge::Mode::Practice
+            };
+            full.enter_challenge(mode, score);
+        }
         let mut some = PolariumSave::default();
         some.start();
         some.finish(3, 2, 40);
@@ -158,6 +176,14 @@ impl Fuzzed for PolariumSave {
         for puzzle in [0, 143, 400] {
             sum += u64::from(self.best(puzzle).seconds);
         }
+        let records = self.challenge_records();
+        sum += u64::from(records.best_level());
+        sum += records
+            .normal
+            .entries()
+            .iter()
+            .map(|s| u64::from(s.points))
+            .sum::<u64>();
         sum
     }
 }

@@ -768,3 +768,57 @@ fn bot_report() {
         println!("level {level:2}: lines {lines:?} in {seconds:?} s, topped out {topped} of 4");
     }
 }
+
+// ---------------------------------------------------------------------------
+// The end-to-end script's game.
+
+/// The key presses that move a cursor from `from` to `to`, a cell each.
+fn travel(from: Cell, to: Cell) -> Vec<&'static str> {
+    let mut keys = Vec::new();
+    let (mut x, mut y) = (from.x, from.y);
+    while x != to.x {
+        keys.push(if to.x > x { "RIGHT" } else { "LEFT" });
+        x = if to.x > x { x + 1 } else { x - 1 };
+    }
+    while y != to.y {
+        keys.push(if to.y > y { "DOWN" } else { "UP" });
+        y = if to.y > y { y + 1 } else { y - 1 };
+    }
+    keys
+}
+
+/// Prints the strokes tests/e2e/polarium_challenge.play draws on the game
+/// dealt from seed 1 (what the events ROM deals when L is held at the
+/// start): each block cleared as it lands, so every stroke is on the
+/// bottom rows; the cursor starts on the bottom ring's middle.
+/// `cargo test --release -p polarium-rules e2e_strokes -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn e2e_strokes() {
+    let mut game = Challenge::new(1, 1);
+    let mut cursor = Cell::new(RING_ROWS - 1, RING_WIDTH / 2);
+    for block in 0..4 {
+        while !game.tick().landed {}
+        println!("# block {block}: stack {}", game.stack_height());
+        if block == 2 {
+            // Blocks 2 and 3 are cleared together: a Clear Screen.
+            continue;
+        }
+        while game.stack_height() > 0 {
+            let stroke = best_stroke(&game).expect("a stroke");
+            for key in travel(cursor, stroke[0]) {
+                println!("press {key}");
+            }
+            println!("down A");
+            for pair in stroke.windows(2) {
+                for key in travel(pair[0], pair[1]) {
+                    println!("press {key}");
+                }
+            }
+            println!("up A");
+            cursor = *stroke.last().unwrap();
+            let events = draw(&mut game, &stroke);
+            println!("# {:?}", events.cleared);
+        }
+    }
+}
