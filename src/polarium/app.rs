@@ -306,23 +306,10 @@ impl App for Polarium {
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
-        let before = working.screen.key();
-        let session = &mut working.session;
-        let next = match &mut working.screen {
-            Screen::Play(play) => play.update(persistent, session, system),
-            Screen::List(list) => list.update(persistent, session, system),
-            Screen::Pad(pad) => pad.update(persistent, session, system),
-            Screen::Checking(checking) => checking.update(session),
-            Screen::ChooseSize(choice) => choice.update(persistent, session, system),
-            Screen::Edit(editor) => editor.update(persistent, session, system),
-            Screen::Making(making) => making.update(persistent, session),
-            Screen::Challenge(challenge) => challenge.update(session, system),
-        };
-        go(next, persistent, working, system);
         // A frame that changed screen, or one of its small fields (building a
         // pad, starting a puzzle, turning a page), leaves the solver and the
         // drawing to the next one.
-        let changed = working.screen.key() != before;
+        let changed = update_screen(persistent, working, system);
         // The frame a search the player waited for answers in was filled
         // by it: what the answer changes is drawn in the next one. (A typed
         // puzzle's check answers in its screen's update, and its verdict
@@ -488,6 +475,27 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, saved: &Polariu
         working.shown_seconds = Some(persistent.seconds);
         working.view.set_clock(&format_time(persistent.seconds));
     }
+}
+
+/// The screen in charge's update and where it leads; whether the screen
+/// changed. Out of line: what it holds is off the stack by the time the
+/// solver runs (the deepest the stack goes).
+#[inline(never)]
+fn update_screen(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
+    let before = working.screen.key();
+    let session = &mut working.session;
+    let next = match &mut working.screen {
+        Screen::Play(play) => play.update(persistent, session, system),
+        Screen::List(list) => list.update(persistent, session, system),
+        Screen::Pad(pad) => pad.update(persistent, session, system),
+        Screen::Checking(checking) => checking.update(session),
+        Screen::ChooseSize(choice) => choice.update(persistent, session, system),
+        Screen::Edit(editor) => editor.update(persistent, session, system),
+        Screen::Making(making) => making.update(persistent, session),
+        Screen::Challenge(challenge) => challenge.update(session, system),
+    };
+    go(next, persistent, working, system);
+    working.screen.key() != before
 }
 
 /// One frame of the solver's work, if it is running, and what it found;
