@@ -15,6 +15,8 @@ const SPLASH_FRAMES: u32 = 90;
 /// Frame of the splash at which `build` runs (before the player can skip).
 const BUILD_FRAME: u32 = 2;
 
+// Out of line: what it holds is off the stack for the rest of the run.
+#[inline(never)]
 pub fn show(
     gfx: &mut Graphics,
     system: &mut System,

@@ -88,6 +88,37 @@ impl Raster {
         self.tiles.is_empty()
     }
 
+    /// Copy the pixels of up to `count` more tiles, in order, onto the end
+    /// of `pixels`; true once it holds the whole screen. (Nothing is
+    /// copied until the screen has all its tiles.)
+    pub fn keep_part(&mut self, pixels: &mut Vec<[u32; 8]>, count: usize) -> bool {
+        self.flush();
+        if self.tiles.len() < COLUMNS * ROWS {
+            return false;
+        }
+        let from = pixels.len();
+        for tile in self.tiles.iter().skip(from).take(count) {
+            let mut words = [0; 8];
+            words.copy_from_slice(tile.data());
+            pixels.push(words);
+        }
+        pixels.len() == self.tiles.len()
+    }
+
+    /// Put back the pixels of up to `count` tiles from tile `from` (as
+    /// `keep_part` copied them); the tile to go on from (the screen's tile
+    /// count once done).
+    pub fn restore_part(&mut self, pixels: &[[u32; 8]], from: usize, count: usize) -> usize {
+        self.stamps.clear();
+        let end = (from + count).min(pixels.len()).min(self.tiles.len());
+        if let (Some(tiles), Some(kept)) = (self.tiles.get_mut(from..end), pixels.get(from..end)) {
+            for (tile, words) in tiles.iter_mut().zip(kept) {
+                tile.data_mut().copy_from_slice(words);
+            }
+        }
+        end
+    }
+
     /// Fill the rectangle `(x, y, width, height)` (clipped to the screen)
     /// with `colour`.
     pub fn fill(&mut self, x: i32, y: i32, width: i32, height: i32, colour: u8) {
@@ -298,6 +329,9 @@ pub type Kinds = [u8; SCREEN_HEIGHT as usize];
 
 /// Tile rows of the screen.
 pub const TILE_ROWS: usize = ROWS;
+
+/// Tiles of the whole screen.
+pub const SCREEN_TILES: usize = COLUMNS * ROWS;
 
 /// Write whole tiles of `tile_rows` from `patterns` by `kinds` (see
 /// `Raster::paint_rows`): a screen painted afresh is one pass over its
@@ -753,6 +787,21 @@ mod tests {
             expected.first_difference(&raster),
             None,
             "the first eight pixels that differ"
+        );
+
+        // Kept in parts, painted over, put back in parts of another size:
+        // the screen as it was.
+        let mut kept = alloc::vec::Vec::new();
+        while !raster.keep_part(&mut kept, 97) {}
+        raster.fill(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT, 3);
+        let mut from = 0;
+        while from < kept.len() {
+            from = raster.restore_part(&kept, from, 61);
+        }
+        assert_eq!(
+            expected.first_difference(&raster),
+            None,
+            "kept and put back: the first eight pixels that differ"
         );
     }
 }

@@ -16,6 +16,7 @@ use crate::framework::widgets::{
 pub type Place = ((i32, i32), i32, i32);
 
 /// A rectangle of the screen that shows a text.
+#[derive(Clone)]
 pub struct TextArea {
     /// Top-left pixel.
     origin: (i32, i32),
@@ -46,6 +47,11 @@ impl TextArea {
             ink: None,
             progress: None,
         }
+    }
+
+    /// What it should show.
+    pub fn wanted(&self) -> &str {
+        &self.wanted
     }
 
     /// What it should show from the next `draw`.

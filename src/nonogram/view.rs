@@ -15,7 +15,7 @@ use super::art::Colours;
 use super::cell_art::{self, CellArt, Look};
 use super::glyphs::{self, COLON, Glyph};
 use super::layout::{GLYPH_HEIGHT, Layout, SCREEN_HEIGHT, SCREEN_WIDTH};
-use super::raster::{Columns, Kinds, Raster, TILE_ROWS};
+use super::raster::{Columns, Kinds, Raster, SCREEN_TILES, TILE_ROWS};
 use super::raster_text::TextArea;
 use super::rules::{
     Greying, Grid, PuzzleClues,
@@ -78,12 +78,16 @@ pub enum Piece {
     Erase {
         words: u16,
     },
+    /// The board's pixels copied aside before a page is painted over it.
+    Keep,
+    /// The board's pixels put back.
+    Restore,
 }
 
 impl Piece {
     /// The kinds, for `just bench`.
     #[cfg(feature = "bench")]
-    pub const KINDS: [&str; 12] = [
+    pub const KINDS: [&str; 14] = [
         "tiles",
         "plan_paint",
         "paint",
@@ -96,6 +100,8 @@ impl Piece {
         "code_line",
         "text_line",
         "erase",
+        "keep",
+        "restore",
     ];
 
     /// Its kind: an index into `KINDS`.
@@ -115,6 +121,8 @@ impl Piece {
             Self::CodeLine => 9,
             Self::TextLine { .. } => 10,
             Self::Erase { .. } => 11,
+            Self::Keep => 12,
+            Self::Restore => 13,
         }
     }
 
@@ -138,6 +146,7 @@ impl Piece {
             Self::CodeLine => 43,
             Self::TextLine { bytes } => 8 + bytes as u32 * 9 / 8,
             Self::Erase { words } => 3 + words as u32 / 64,
+            Self::Keep | Self::Restore => 32,
         }
     }
 }
@@ -361,6 +370,9 @@ enum Showing {
     List(u16),
 }
 
+/// Tiles of a kept board copied aside, or put back, in one piece.
+const TILES_PER_KEEP: usize = 150;
+
 /// Tile rows painted in one piece when the screen is painted afresh.
 const PAINT_BAND: usize = 4;
 
@@ -417,6 +429,25 @@ impl Slots {
     }
 }
 
+/// A board as it was when a page was painted over it: its pixels and what
+/// the view knew of them, put back when the same puzzle's board is wanted
+/// again (a copy instead of a drawing).
+struct KeptBoard {
+    layout: Layout,
+    puzzle: Option<u32>,
+    /// Each tile's pixels, copied a piece at a time (whole once it holds
+    /// every tile).
+    pixels: Vec<[u32; 8]>,
+    /// Tiles put back so far, while it comes back.
+    restored: usize,
+    cells: [CellRow; 15],
+    rows: [Option<u64>; 15],
+    columns: [Option<u64>; 20],
+    clock: Option<(u16, Option<u8>)>,
+    title: TextArea,
+    lines: TextArea,
+}
+
 pub struct View {
     frame_layer: RegularBackground,
     text_layer: RegularBackground,
@@ -452,6 +483,8 @@ pub struct View {
     built: bool,
     /// The number pad has the page, while a share code is typed.
     pad_up: bool,
+    /// The board under the page shown, if it is to come back.
+    kept_board: Option<Box<KeptBoard>>,
     /// The pad of a screen that has gone, its text taken off by `follow_pad`.
     retired_pad: Option<Box<PadPanel<share_code::CodeError>>>,
 }
@@ -499,6 +532,7 @@ impl View {
             erase_due: false,
             built: false,
             pad_up: false,
+            kept_board: None,
             retired_pad: None,
         }
     }
@@ -525,6 +559,7 @@ impl View {
     /// true once all are gone.
     pub fn dismantle_step(&mut self) -> bool {
         self.built = false;
+        self.kept_board = None;
         self.raster.dismantle_step(&mut self.frame_layer)
     }
 
@@ -532,6 +567,7 @@ impl View {
     pub fn set_colours(&mut self, colours: Colours) {
         if colours != self.colours {
             self.colours = colours;
+            self.kept_board = None;
             self.showing = Showing::Stale;
             self.forget();
             self.title.forget();
@@ -559,6 +595,35 @@ impl View {
             Showing::List(boxes) if wanted == Wanted::List(boxes) => return false,
             Showing::Painting(painting, next) if painting == wanted => next,
             _ => {
+                if let Wanted::Board(layout) = wanted {
+                    let same = self.kept_board.as_ref().is_some_and(|kept| {
+                        kept.layout == layout && kept.puzzle == self.puzzle_shown
+                    });
+                    if same {
+                        return self.restore_board(room);
+                    }
+                    // Another board: the kept one will not come back.
+                    self.kept_board = None;
+                }
+                if let (Showing::Board(layout), Wanted::List(_)) = (self.showing, wanted)
+                    && !self.kept_board.as_ref().is_some_and(|kept| {
+                        kept.layout == layout && kept.puzzle == self.puzzle_shown
+                    })
+                {
+                    self.start_keeping(layout);
+                }
+                if let Some(kept) = self.kept_board.as_mut()
+                    && kept.pixels.len() < SCREEN_TILES
+                {
+                    loop {
+                        if !room(Piece::Keep) {
+                            return true;
+                        }
+                        if self.raster.keep_part(&mut kept.pixels, TILES_PER_KEEP) {
+                            break;
+                        }
+                    }
+                }
                 if !room(Piece::PlanPaint) {
                     return true;
                 }
@@ -589,6 +654,65 @@ impl View {
         announce_clock(wanted);
         self.cells = [CellRow::EMPTY; 15];
         self.fresh = true;
+        false
+    }
+
+    /// Start keeping the board shown (its pixels are copied by pieces
+    /// before the page is painted over it), with what is known of it.
+    #[inline(never)]
+    fn start_keeping(&mut self, layout: Layout) {
+        self.kept_board = Some(Box::new(KeptBoard {
+            layout,
+            puzzle: self.puzzle_shown,
+            pixels: Vec::with_capacity(SCREEN_TILES),
+            restored: 0,
+            cells: self.cells,
+            rows: self.rows,
+            columns: self.columns,
+            clock: self.clock,
+            title: self.title.clone(),
+            lines: self.lines.clone(),
+        }));
+    }
+
+    /// Put the kept board back, by pieces as `room` allows; true while
+    /// work is left (the screen is then neither the page nor the board).
+    #[inline(never)]
+    fn restore_board(&mut self, room: &mut Room) -> bool {
+        let Some(kept) = self.kept_board.as_mut() else {
+            return true;
+        };
+        while kept.restored < kept.pixels.len() {
+            if !room(Piece::Restore) {
+                return true;
+            }
+            self.showing = Showing::Stale;
+            kept.restored = self
+                .raster
+                .restore_part(&kept.pixels, kept.restored, TILES_PER_KEEP);
+        }
+        // What the view knew of the board comes back in a piece of its own.
+        if !room(Piece::Restore) {
+            return true;
+        }
+        let Some(kept) = self.kept_board.take() else {
+            return true;
+        };
+        let kept = *kept;
+        self.forget();
+        self.cells = kept.cells;
+        self.rows = kept.rows;
+        self.columns = kept.columns;
+        self.clock = kept.clock;
+        // The text as it was drawn, asked for as it is wanted now.
+        let title = core::mem::replace(&mut self.title, kept.title);
+        let lines = core::mem::replace(&mut self.lines, kept.lines);
+        self.title.set(title.wanted());
+        self.lines.set(lines.wanted());
+        self.erase_due = true;
+        self.showing = Showing::Board(kept.layout);
+        announce_clock(Wanted::Board(kept.layout));
+        crate::event!("nonogram.board restored");
         false
     }
 

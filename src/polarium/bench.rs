@@ -10,6 +10,9 @@ use crate::random::Rng;
 use super::records::{Best, CUSTOM_SLOTS, PolariumSave};
 
 /// Every benchmark of the app, then its save section at its largest.
+// Out of line: inlined into the ROM's list of apps, every app's
+// benchmarks would share one frame on the small stack.
+#[inline(never)]
 pub fn run(bench: &mut Bench) {
     polarium(bench.overhead, &mut bench.failures);
     polarium_generate(bench.overhead, &mut bench.failures);
@@ -381,6 +384,9 @@ const GENERATOR_SEEDS: u32 = 30;
 /// rows over scenes that change every tile of them on both layers (an 8x8
 /// checkerboard with a stroke through every cell of its ring, then the
 /// same inverted), a small board, and none.
+// Out of line: inlined into the ROM's list of apps, every app's
+// benchmarks would share one frame on the small stack.
+#[inline(never)]
 pub fn view_pieces(bench: &mut Bench) {
     use super::rules::{Board, Cell, Stroke, board::MAX_RING};
     use super::view::{BUILD_LINES, COMPARE_LINES, PLAN_LINES, Scene, StrokeMap, View};

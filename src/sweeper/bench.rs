@@ -39,10 +39,13 @@ fn single(pos: Pos) -> PosSet {
 /// The window built from nothing, as on open, for a new board, one played
 /// and one lost: each bounded piece's cycles as a share of its claim (over
 /// 100 would let an opening frame run past its budget).
+// Out of line: inlined into the ROM's list of apps, every app's
+// benchmarks would share one frame on the small stack.
+#[inline(never)]
 pub fn view_pieces(bench: &mut Bench) {
     let (overhead, failures) = (bench.overhead, &mut bench.failures);
     use super::art::Face;
-    use super::view::{BuildStep, Screen, View};
+    use super::view::{BuildStep, Screen};
     let data = SweeperSave::default();
     let fresh = Board::new(Difficulty::Easy, false);
     let mut played = Board::new(Difficulty::Hard, false);
@@ -62,7 +65,7 @@ pub fn view_pieces(bench: &mut Bench) {
         (true, &played),
         (true, &lost),
     ] {
-        let mut view = View::new(0);
+        let mut view = boxed_view();
         loop {
             let step = view.next_step();
             let Some(lines) = step.lines() else {
@@ -87,21 +90,7 @@ pub fn view_pieces(bench: &mut Bench) {
         let name = alloc::format!("sweeper.view.{kind}.pct_of_claim");
         report(&name, stats, 100, failures);
     }
-    // Every square brought to its look, as each frame of a wipe does (the
-    // message line goes first and leaves this much room for it).
-    let mut squares = Stats::default();
-    let mut view = View::new(0);
-    while view.next_step() != BuildStep::Done {
-        let step = view.next_step();
-        view.build(step, &fresh, &data, (Face::Idle, Screen::Board));
-    }
-    for board in [&fresh, &played, &lost] {
-        for columns in 0..=super::rules::WIDTH {
-            let pressed = Some(board.cursor());
-            let cycles = measure(overhead, || view.sync_squares(board, pressed, columns));
-            squares.add(pct_of_claim(cycles, super::view::SQUARES_SYNC_LINES));
-        }
-    }
+    let squares = sync_squares(overhead, &data, [&fresh, &played, &lost]);
     report(
         "sweeper.view.sync_squares.pct_of_claim",
         &squares,
@@ -110,7 +99,40 @@ pub fn view_pieces(bench: &mut Bench) {
     );
 }
 
+/// A view made on the heap, off the stack of the benchmarks that use it
+/// (the stack is small, and a view is large).
+#[inline(never)]
+fn boxed_view() -> alloc::boxed::Box<super::view::View> {
+    alloc::boxed::Box::new(super::view::View::new(0))
+}
+
+/// Every square brought to its look, as each frame of a wipe does (the
+/// message line goes first and leaves this much room for it): each time
+/// as a share of its claim.
+#[inline(never)]
+fn sync_squares(overhead: u32, data: &SweeperSave, boards: [&Board; 3]) -> Stats {
+    use super::art::Face;
+    use super::view::{BuildStep, Screen};
+    let mut squares = Stats::default();
+    let mut view = boxed_view();
+    while view.next_step() != BuildStep::Done {
+        let step = view.next_step();
+        view.build(step, boards[0], data, (Face::Idle, Screen::Board));
+    }
+    for board in boards {
+        for columns in 0..=super::rules::WIDTH {
+            let pressed = Some(board.cursor());
+            let cycles = measure(overhead, || view.sync_squares(board, pressed, columns));
+            squares.add(pct_of_claim(cycles, super::view::SQUARES_SYNC_LINES));
+        }
+    }
+    squares
+}
+
 /// Every benchmark of the app, then its save section at its largest.
+// Out of line: inlined into the ROM's list of apps, every app's
+// benchmarks would share one frame on the small stack.
+#[inline(never)]
 pub fn run(bench: &mut Bench) {
     let overhead = bench.overhead;
     let failures = &mut bench.failures;

@@ -65,6 +65,8 @@ struct RandomCuts {
 pub struct Profile {
     pub cycles: HashMap<u32, u64>,
     pub deepest: Option<DeepestStack>,
+    /// Whether the event came (else the frame limit ended it).
+    pub found: bool,
 }
 
 /// The program's stack at its deepest in a profile: how deep (bytes below
@@ -337,11 +339,11 @@ impl Machine {
             if found || self.core().frame_counter().wrapping_sub(start) >= frames {
                 let entries = std::mem::take(&mut self.pending);
                 self.process(entries)?;
-                return if found {
-                    Ok(Profile { cycles, deepest })
-                } else {
-                    bail!("no event starting with `{prefix}` within {frames} frames")
-                };
+                return Ok(Profile {
+                    cycles,
+                    deepest,
+                    found,
+                });
             }
         }
     }

@@ -297,6 +297,11 @@ impl Player<'_> {
                     report.push_str(&crate::profile::stack_report(deepest, symbols.as_ref()));
                 }
                 write_file(&paths::in_out(out, p), report.as_bytes())?;
+                if !profile.found {
+                    bail!(
+                        "no event starting with `{text}` within {limit} frames (profile written)"
+                    );
+                }
                 if let Some(i) = self.find_event(self.cursor, text) {
                     self.cursor = i + 1;
                 }

@@ -390,6 +390,9 @@ impl Storage {
     /// sections were lost, whether the rest was kept), and erase the damaged
     /// slots no section took, so the next boot finds nothing to report. The
     /// damaged slots sections took are rewritten by the `commit` after this.
+    // Out of line, as `commit`: called once, inlined into the frame loop its
+    // locals would stay on the stack under every app.
+    #[inline(never)]
     pub fn settle(&mut self) {
         let unreadable = |kept: &Kept| matches!(kept.origin, Origin::Unreadable | Origin::Newer);
         let every = core::iter::once((DESK, &self.desk_kept)).chain(
@@ -484,7 +487,9 @@ impl Storage {
     }
 
     /// Write one changed section, if `commit_soon` asked; the desktop calls
-    /// this first thing every frame.
+    /// this first thing every frame. (Out of line: the write's locals are
+    /// off the stack under the frame's update.)
+    #[inline(never)]
     pub fn flush(&mut self) {
         self.wrote_this_frame = self.pending && self.write_next_change();
         self.pending = self.wrote_this_frame;
@@ -520,6 +525,8 @@ impl Storage {
     }
 
     /// Write every changed section now (boot-time migration and tests).
+    /// (Out of line, as `settle`.)
+    #[inline(never)]
     pub fn commit(&mut self) {
         while self.write_next_change() {}
         self.pending = false;
