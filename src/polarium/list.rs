@@ -187,9 +187,14 @@ impl List {
             return choose(persistent, session, system, page, row, page < open);
         }
         if dx != 0 {
+            // A fresh press at either end goes round (the statistics and
+            // the other things are one LEFT from the first set); held, the
+            // pages stop there.
+            let fresh = input.just_pressed(Button::Left) || input.just_pressed(Button::Right);
+            let ends = if fresh { Ends::Wrap } else { Ends::Stop };
             if self
                 .at
-                .turn(dx, pages(count), Ends::Stop, |page| rows(page, count))
+                .turn(dx, pages(count), ends, |page| rows(page, count))
             {
                 let (next, row) = (self.at.page(), self.at.row());
                 self.no_pointer = page_at(next, count) == Page::Statistics;
