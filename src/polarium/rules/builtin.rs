@@ -34,10 +34,10 @@ pub fn size(index: usize) -> Option<(u8, u8)> {
     Some(password::size(*PUZZLES.get(index)?))
 }
 
-/// The line starting at `start`: where its password starts and ends (spaces
+/// The line starting at `start`: where its content starts and ends (spaces
 /// around it and any comment left out; equal when there is none) and where
-/// the next line starts.
-const fn line_at(text: &[u8], start: usize) -> (usize, usize, usize) {
+/// the next line starts. (Challenge's patterns file is read with it too.)
+pub(crate) const fn line_at(text: &[u8], start: usize) -> (usize, usize, usize) {
     let mut end = start;
     while end < text.len() && text[end] != b'\n' {
         end += 1;

@@ -2,6 +2,7 @@
 //! malformed file stops the build.
 
 use super::levels::LEVELS;
+use crate::builtin::line_at;
 
 /// Most rows a block has.
 pub const BLOCK_MAX_ROWS: usize = 4;
@@ -28,33 +29,6 @@ pub const COUNT: usize = count(TEXT);
 /// Where each level's patterns start in [`PATTERNS`]; level `n` (1-based)
 /// is `FIRST[n - 1]..FIRST[n]`.
 pub static FIRST: [u16; LEVELS as usize + 1] = first(&PATTERNS);
-
-/// A line of the file, without its comment and surrounding spaces:
-/// `(from, to, next line)`.
-const fn line_at(text: &[u8], start: usize) -> (usize, usize, usize) {
-    let mut end = start;
-    while end < text.len() && text[end] != b'\n' {
-        end += 1;
-    }
-    let next = if end < text.len() { end + 1 } else { end };
-    let mut comment = start;
-    while comment < end && text[comment] != b'#' {
-        comment += 1;
-    }
-    let mut from = start;
-    while from < comment && is_space(text[from]) {
-        from += 1;
-    }
-    let mut to = comment;
-    while to > from && is_space(text[to - 1]) {
-        to -= 1;
-    }
-    (from, to, next)
-}
-
-const fn is_space(c: u8) -> bool {
-    c == b' ' || c == b'\t' || c == b'\r'
-}
 
 const fn is_level_line(text: &[u8], from: usize, to: usize) -> bool {
     to > from + 6
