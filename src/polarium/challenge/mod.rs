@@ -481,8 +481,9 @@ impl ChallengeScreen {
             "Score\n{}\nLines {}\nLevel {}",
             now.points, now.lines, now.level
         );
+        // The combo beside the level: the box holds four lines.
         if now.combo > 1 {
-            let _ = write!(text, "\nCombo x{}", now.combo);
+            let _ = write!(text, "  x{}", now.combo);
         }
         session.panel().set_info(text);
     }
