@@ -41,6 +41,9 @@ const BLINK_FRAMES: u32 = 32;
 const FAST_STACK: u8 = 8;
 const CALM_STACK: u8 = 5;
 
+/// Frames a first SELECT waits for the second that gives up.
+const QUIT_FRAMES: u16 = 120;
+
 /// The menu's rows.
 const PLAY: usize = 0;
 const PRACTICE: usize = 1;
@@ -80,6 +83,8 @@ pub struct ChallengeScreen {
     frames: u32,
     /// The faster tune is playing.
     fast_tune: bool,
+    /// Frames left to press SELECT again and give up (0: not asked).
+    quit_asked: u16,
     shown: Option<Shown>,
     field: Field,
 }
@@ -105,6 +110,7 @@ impl ChallengeScreen {
             release: None,
             frames: 0,
             fast_tune: false,
+            quit_asked: 0,
             shown: None,
             field: Field::new(view),
         });
@@ -276,9 +282,19 @@ impl ChallengeScreen {
                 self.release = None;
             }
         }
+        // SELECT twice to give up: once only asks (SELECT opens a list
+        // elsewhere, and a run is not lost to one press).
+        self.quit_asked = self.quit_asked.saturating_sub(1);
         if system.input.just_pressed(Button::Select) {
-            self.game_over(session, system);
-            return;
+            if self.quit_asked > 0 {
+                self.game_over(session, system);
+                return;
+            }
+            self.quit_asked = QUIT_FRAMES;
+            session.panel().set_message("SELECT again:\ngive up");
+            system.sound.play(sfx::ERROR);
+        } else if self.quit_asked == 1 {
+            session.panel().set_message("");
         }
         let mut events = self.steer(system);
         let ticked = self.game.tick();
