@@ -253,7 +253,7 @@ fn show_page(session: &mut Session, system: &mut System, page: usize, row: usize
         }
         Page::Set(set) if set >= open => {
             text.push_str(&format!(
-                "Set {}: locked\nSolve {} of\nset {} first",
+                "Set {} locked\nSolve {} of\nset {} first",
                 set + 1,
                 records::TO_OPEN_NEXT,
                 set
