@@ -113,7 +113,8 @@ pub fn run(
     let mut meter = alloc::boxed::Box::new(perf::FrameMeter::new());
     #[cfg(any(debug_assertions, feature = "events"))]
     let labels: alloc::vec::Vec<&str> = apps.iter().map(|app| app.info().id).collect();
-    let (mut settled, mut unsettled_frames) = (true, 0);
+    // Frames the open window has been drawing an answer (0: settled).
+    let mut unsettled_frames = 0;
     loop {
         frame_time::begin_frame();
         #[cfg(any(debug_assertions, feature = "events"))]
@@ -130,7 +131,7 @@ pub fn run(
         // so do the buttons, so no press is lost. It waits while the window
         // is still drawing an answer (for a few frames at most), and for a
         // frame whose sound has left no room for it.
-        if (settled || unsettled_frames >= SAVE_WAIT_FRAMES)
+        if (unsettled_frames == 0 || unsettled_frames >= SAVE_WAIT_FRAMES)
             && frame_time::room_for_bounded(save::WRITE_LINES)
         {
             system.storage.flush();
@@ -159,8 +160,11 @@ pub fn run(
         meter.mark();
         #[cfg(any(debug_assertions, feature = "events"))]
         let menu_phase = menu.active();
-        settled = menu.is_settled(apps);
-        unsettled_frames = if settled { 0 } else { unsettled_frames + 1 };
+        unsettled_frames = if menu.is_settled(apps) {
+            0
+        } else {
+            unsettled_frames + 1
+        };
         show_frame(gfx, &mut menu, apps, &mut || {
             #[cfg(any(debug_assertions, feature = "events"))]
             meter.end(phase(menu_phase), &labels);

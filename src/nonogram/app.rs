@@ -115,9 +115,6 @@ pub struct Working {
     /// Why the last share code typed was refused, shown on the extras page
     /// until another is typed.
     code_refusal: Option<CodeError>,
-    /// The screen changed in this frame's update: its text is set, and its
-    /// drawing waits for the next frame.
-    screen_changed: bool,
     /// The screen has been drawn whole since it last changed: the clock
     /// runs only then, never while the board is still being drawn.
     complete: bool,
@@ -219,7 +216,6 @@ impl App for Nonogram {
             mode,
             game,
             code_refusal: None,
-            screen_changed: false,
             complete: false,
             save_when_complete: false,
         }
@@ -285,10 +281,9 @@ impl App for Nonogram {
         if working.mode.is_playing() && working.complete && working.game.tick_clock() {
             persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
         }
-        // A frame that changed screen (a new puzzle, a page) sets its text
-        // and leaves the drawing to the next one.
-        working.screen_changed = working.mode.shown() != before;
-        if working.screen_changed {
+        // A frame that changed screen (a new puzzle, a page) sets its text,
+        // drawn from this frame's `draw` on.
+        if working.mode.shown() != before {
             working.complete = false;
             refresh_text(persistent, working, system);
         }

@@ -596,19 +596,14 @@ impl View {
             Showing::Painting(painting, next) if painting == wanted => next,
             _ => {
                 if let Wanted::Board(layout) = wanted {
-                    let same = self.kept_board.as_ref().is_some_and(|kept| {
-                        kept.layout == layout && kept.puzzle == self.puzzle_shown
-                    });
-                    if same {
+                    if self.keeps_board(layout) {
                         return self.restore_board(room);
                     }
                     // Another board: the kept one will not come back.
                     self.kept_board = None;
                 }
                 if let (Showing::Board(layout), Wanted::List(_)) = (self.showing, wanted)
-                    && !self.kept_board.as_ref().is_some_and(|kept| {
-                        kept.layout == layout && kept.puzzle == self.puzzle_shown
-                    })
+                    && !self.keeps_board(layout)
                 {
                     self.start_keeping(layout);
                 }
@@ -655,6 +650,13 @@ impl View {
         self.cells = [CellRow::EMPTY; 15];
         self.fresh = true;
         false
+    }
+
+    /// Whether the board kept aside is this puzzle's, in `layout`.
+    fn keeps_board(&self, layout: Layout) -> bool {
+        self.kept_board
+            .as_ref()
+            .is_some_and(|kept| kept.layout == layout && kept.puzzle == self.puzzle_shown)
     }
 
     /// Start keeping the board shown (its pixels are copied by pieces
