@@ -29,6 +29,7 @@ use crate::framework::{
     App, AppInfo, Request, System,
     app::Icon,
     canvas::Canvas,
+    save::Suspended,
     widgets::timer::{MAX_SECONDS, format_time},
 };
 
@@ -210,12 +211,17 @@ impl App for Polarium {
             Screen::Edit(editor) => (editor::painted(*editor.board()), true),
             _ => (persistent.source, false),
         };
+        let run = match &working.screen {
+            Screen::Challenge(challenge) => challenge.run(),
+            _ => None,
+        };
         SuspendedPuzzle::of(
             persistent,
             source,
             PackedStroke::of(session.stroke()),
             session.hint(),
         )
+        .with_run(run)
     }
 
     fn is_settled(_persistent: &Persistent, working: &Working) -> bool {
@@ -227,6 +233,9 @@ impl App for Polarium {
     }
 
     fn resume(persistent: &mut Persistent, puzzle: SuspendedPuzzle) {
+        if let Some((mode, _)) = puzzle.run() {
+            crate::event!("polarium.resumed challenge={mode:?}");
+        }
         if puzzle.restore(persistent) {
             crate::event!("polarium.resumed source={:?}", persistent.source);
         } else if !puzzle.is_empty() {
@@ -280,6 +289,12 @@ impl App for Polarium {
     }
 
     fn prepare(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
+        // A Challenge game left under way comes back first, paused.
+        if !matches!(working.screen, Screen::Challenge(_))
+            && let Some(challenge) = kept_run(&mut working.session, &mut working.view, system)
+        {
+            working.screen = Screen::Challenge(challenge);
+        }
         // Back in the editor: its lines, once.
         if persistent.editing {
             persistent.editing = false;
@@ -382,7 +397,7 @@ impl App for Polarium {
             play.pause(persistent, session, system);
         }
         if let Screen::Challenge(challenge) = &mut working.screen {
-            challenge.pause(session, system);
+            challenge.pause();
         }
         persistent.stroke = PackedStroke::of(session.stroke());
         persistent.hint = session.hint();
@@ -395,6 +410,26 @@ impl App for Polarium {
         working.view.apply(working.session.panel());
         crate::event!("polarium.paused source={:?}", persistent.source);
     }
+}
+
+/// The Challenge game kept under way, paused, if there is one. Out of
+/// line, as a game is large and opening the window deep.
+#[inline(never)]
+fn kept_run(
+    session: &mut Session,
+    view: &mut View,
+    system: &mut System,
+) -> Option<Box<ChallengeScreen>> {
+    let kept = system
+        .storage
+        .section::<SuspendedPuzzle>(SuspendedPuzzle::OWNER);
+    let (mode, game) = kept.run()?;
+    let resumed = ChallengeScreen::resume(game, mode, session, view);
+    if resumed.is_none() {
+        // Bytes that make no game are dropped, not asked about again.
+        kept.drop_run();
+    }
+    resumed
 }
 
 /// Put up the screen a screen's update asked for. Out of line: the

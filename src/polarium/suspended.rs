@@ -1,18 +1,35 @@
 //! Polarium's game in progress, kept across power-off in a section of its
 //! own: the puzzle (a built-in, a password, an endless code, or the board
 //! being painted in the editor), the stroke on it, the hints given, the
-//! cursor, the tries and the clock.
+//! cursor, the tries and the clock; and beside it a Challenge game under
+//! way (the rules' kept bytes), so a run of minutes survives the window
+//! closing and the power going.
 
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
-use super::rules::{Cell, board::MAX_RING, endless::EndlessCode, stroke::PackedStroke};
+use super::rules::{
+    Cell,
+    board::MAX_RING,
+    challenge::{Challenge, Mode},
+    endless::EndlessCode,
+    stroke::PackedStroke,
+};
 use super::session::{Hint, Persistent, Source};
 use crate::framework::save::{Saved, Suspended};
 
 #[derive(Serialize, Deserialize, Clone, Default, PartialEq, Eq, Debug)]
 pub struct SuspendedPuzzle {
     kept: Option<Kept>,
+    run: Option<KeptRun>,
+}
+
+/// A Challenge game under way.
+#[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug)]
+struct KeptRun {
+    /// `Challenge::to_kept`.
+    game: Vec<u8>,
+    practice: bool,
 }
 
 #[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug)]
@@ -44,7 +61,16 @@ enum KeptSource {
 }
 
 impl Saved for SuspendedPuzzle {
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
+
+    /// Version 1 kept no Challenge game.
+    fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
+        if version != 1 {
+            return None;
+        }
+        let kept: Option<Kept> = postcard::from_bytes(bytes).ok()?;
+        Some(Self { kept, run: None })
+    }
 }
 
 impl Suspended for SuspendedPuzzle {
@@ -87,7 +113,37 @@ impl SuspendedPuzzle {
                     Hint::Replay => 3,
                 },
             }),
+            run: None,
         }
+    }
+
+    /// With the Challenge game under way, if there is one.
+    #[must_use]
+    pub fn with_run(mut self, run: Option<(Mode, &Challenge)>) -> Self {
+        self.run = run.and_then(|(mode, game)| {
+            Some(KeptRun {
+                game: game.to_kept()?.to_vec(),
+                practice: mode == Mode::Practice,
+            })
+        });
+        self
+    }
+
+    /// The Challenge game kept under way, if one was: its table and its
+    /// bytes (`Challenge::from_kept` tells whether they make a game).
+    pub fn run(&self) -> Option<(Mode, &[u8])> {
+        let run = self.run.as_ref()?;
+        let mode = if run.practice {
+            Mode::Practice
+        } else {
+            Mode::Normal
+        };
+        Some((mode, &run.game))
+    }
+
+    /// Forget the Challenge game kept.
+    pub fn drop_run(&mut self) {
+        self.run = None;
     }
 
     /// Put the kept puzzle into `persistent`; false (and nothing changed)
@@ -140,8 +196,70 @@ impl SuspendedPuzzle {
         true
     }
 
-    /// Whether anything was kept at all.
+    /// Whether no puzzle was kept.
     pub fn is_empty(&self) -> bool {
         self.kept.is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn persistent() -> Persistent {
+        Persistent {
+            source: Source::Builtin(3),
+            cursor: Cell::new(1, 2),
+            tries: 4,
+            seconds: 90,
+            solved: false,
+            editing: false,
+            stroke: PackedStroke::default(),
+            hint: Hint::Ends,
+        }
+    }
+
+    #[test_case]
+    fn a_challenge_game_is_kept_beside_the_puzzle(_gba: &mut agb::Gba) {
+        let mut game = Challenge::new(2, 9);
+        for _ in 0..500 {
+            game.tick();
+        }
+        let played = persistent();
+        fn of(played: &Persistent, run: Option<(Mode, &Challenge)>) -> SuspendedPuzzle {
+            SuspendedPuzzle::of(played, (played.source, false), played.stroke, played.hint)
+                .with_run(run)
+        }
+        let kept = of(&played, Some((Mode::Practice, &game)));
+        let bytes = postcard::to_allocvec(&kept).unwrap();
+        let back: SuspendedPuzzle = postcard::from_bytes(&bytes).unwrap();
+        let (mode, run) = back.run().unwrap();
+        assert_eq!(mode, Mode::Practice);
+        assert_eq!(Challenge::from_kept(run), Some(game.clone()));
+        let mut restored = persistent();
+        restored.tries = 0;
+        assert!(back.restore(&mut restored));
+        assert_eq!(restored.tries, 4);
+        // None kept, and a game that has ended is not kept.
+        assert!(of(&played, None).run().is_none());
+        while game.ending().is_none() {
+            game.tick();
+        }
+        assert!(of(&played, Some((Mode::Normal, &game))).run().is_none());
+        let mut dropped = kept;
+        dropped.drop_run();
+        assert!(dropped.run().is_none() && !dropped.is_empty());
+    }
+
+    #[test_case]
+    fn a_puzzle_kept_before_challenge_games_comes_back(_gba: &mut agb::Gba) {
+        let played = persistent();
+        let now = SuspendedPuzzle::of(&played, (played.source, false), played.stroke, played.hint);
+        let v1 = postcard::to_allocvec(&now.kept).unwrap();
+        let migrated = SuspendedPuzzle::migrate(1, &v1).unwrap();
+        assert_eq!(migrated, now);
+        let none = postcard::to_allocvec(&None::<Kept>).unwrap();
+        assert!(SuspendedPuzzle::migrate(1, &none).unwrap().is_empty());
+        assert_eq!(SuspendedPuzzle::migrate(0, &none), None);
     }
 }

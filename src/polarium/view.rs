@@ -171,6 +171,7 @@ impl Scene<'_> {
 
 /// A change to the side panel, or the pad, that `update` asks for.
 enum PanelChange {
+    Title(&'static str),
     Info(Cow<'static, str>),
     Message(Cow<'static, str>),
     List(String),
@@ -185,6 +186,12 @@ enum PanelChange {
 pub struct Panel(Vec<PanelChange>);
 
 impl Panel {
+    /// The panel's title, in place of the game's name (a list's name is
+    /// its first line instead).
+    pub fn set_title(&mut self, text: &'static str) {
+        self.0.push(PanelChange::Title(text));
+    }
+
     /// The panel's lines about the puzzle.
     pub fn set_info(&mut self, text: impl Into<Cow<'static, str>>) {
         self.0.push(PanelChange::Info(text.into()));
@@ -248,6 +255,8 @@ pub struct View {
     /// the art drew over, since the window was drawn around it.
     drawn_over: Option<(RangeInclusive<usize>, RangeInclusive<usize>)>,
     title: TextBox,
+    /// What the title says outside lists: the game's name, or a mode's.
+    title_text: &'static str,
     info: TextBox,
     clock: TextBox,
     message: TextBox,
@@ -293,6 +302,7 @@ impl View {
             going_around: None,
             drawn_over: None,
             title: TextBox::new((PANEL_X, 22), PANEL_COLUMNS, 1),
+            title_text: TITLE,
             info: TextBox::new((PANEL_X, 40), PANEL_COLUMNS, 5),
             clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1).ticking("polarium_clock"),
             message: TextBox::new((PANEL_X, 112), PANEL_COLUMNS, 5),
@@ -362,7 +372,7 @@ impl View {
             );
         } else {
             // Typed with the panel's text, as the frames have room.
-            self.title.set_gradually(TITLE);
+            self.title.set_gradually(self.title_text);
         }
         self.built += 1;
     }
@@ -734,6 +744,10 @@ impl View {
     pub fn apply(&mut self, panel: &mut Panel) {
         for change in panel.0.drain(..) {
             match change {
+                PanelChange::Title(text) => {
+                    self.title_text = text;
+                    self.title.set_gradually(text);
+                }
                 PanelChange::Info(text) => self.set_info(&text),
                 PanelChange::Message(text) => self.message.set_gradually(&text),
                 PanelChange::List(text) => self.set_list(&text),
@@ -773,6 +787,7 @@ impl View {
             self.list.hand_over(text);
         }
         self.list.release();
+        self.title_text = TITLE;
         self.title.set_gradually(TITLE);
     }
 

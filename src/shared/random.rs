@@ -21,7 +21,6 @@ impl Rng {
         Self { state: seed }
     }
 
-    #[cfg(test)]
     /// The current state; `Rng::new(rng.state())` continues the same stream.
     #[must_use]
     pub const fn state(&self) -> u32 {

@@ -4,8 +4,9 @@
 //!
 //! Controls in the game are Puzzle mode's: the D-pad moves the cursor,
 //! hold A (or L) and move to draw, let go to flip, B drops the stroke; R
-//! held brings the block down faster; SELECT gives up. A game ends when the
-//! window closes: its score is entered as at any other end.
+//! held brings the block down faster; SELECT twice gives up. A game under
+//! way is kept when the window closes (and every few seconds, against a
+//! power cut): Polarium opens on it again, paused until A.
 
 mod field;
 
@@ -36,10 +37,17 @@ use field::{Field, Overlay, Release};
 const RELEASE_FRAMES: u8 = 14;
 /// The warning blinks: on for half of this many frames, off for the rest.
 const BLINK_FRAMES: u32 = 32;
+const URGENT_BLINK_FRAMES: u32 = 12;
 /// The tune goes faster once the stack is this high, and back once it is
 /// down to [`CALM_STACK`] (apart, so it does not switch back and forth).
 const FAST_STACK: u8 = 8;
 const CALM_STACK: u8 = 5;
+
+/// The panel's title during a game.
+const TITLE: &str = "Challenge";
+/// The panel's message while paused, and on the warning.
+const PAUSED: &str = "Paused\nA: play on\nSELECT twice:\ngive up";
+const WARNING: &str = "Clear rows\nquickly!";
 
 /// Frames a first SELECT waits for the second that gives up.
 const QUIT_FRAMES: u16 = 120;
@@ -56,6 +64,9 @@ enum Phase {
     Menu,
     Scores(Mode),
     Playing,
+    /// A game under way, stopped until the player presses A: as the
+    /// window reopens on a kept game.
+    Paused,
     /// The game ended; its rank in its table, if it made it.
     Over(Option<usize>),
 }
@@ -98,11 +109,47 @@ impl ChallengeScreen {
     /// The menu, the last game's field behind it.
     #[inline(never)]
     pub fn open(session: &mut Session, view: &mut View, system: &mut System) -> Box<Self> {
+        let mut screen = Self::new(Challenge::new(1, 0), Mode::Normal, view);
+        screen.show_menu(session, system);
+        system.sound.play(sfx::CONFIRM);
+        screen
+    }
+
+    /// A kept game under way (`Challenge::to_kept`'s bytes), paused; `None`
+    /// if the bytes make no game.
+    #[inline(never)]
+    pub fn resume(
+        kept: &[u8],
+        mode: Mode,
+        session: &mut Session,
+        view: &mut View,
+    ) -> Option<Box<Self>> {
+        let Some(game) = Challenge::from_kept(kept) else {
+            crate::event!("challenge.resume refused");
+            return None;
+        };
+        let mut screen = Self::new(Challenge::new(1, 0), mode, view);
+        screen.game = game;
+        crate::event!(
+            "challenge.resumed points={} lines={} stack={}",
+            screen.game.points(),
+            screen.game.lines(),
+            screen.game.stack_height()
+        );
+        screen.phase = Phase::Paused;
+        session.panel().clear_list();
+        session.panel().set_title(TITLE);
+        session.panel().set_message(PAUSED);
+        screen.show_numbers(session);
+        Some(screen)
+    }
+
+    fn new(game: Challenge, mode: Mode, view: &mut View) -> Box<Self> {
         view.forget_area();
-        let mut screen = Box::new(Self {
+        Box::new(Self {
             phase: Phase::Menu,
-            game: Challenge::new(1, 0),
-            mode: Mode::Normal,
+            game,
+            mode,
             menu_row: PLAY,
             practice_level: 1,
             cursor: start_cursor(),
@@ -113,10 +160,12 @@ impl ChallengeScreen {
             quit_asked: 0,
             shown: None,
             field: Field::new(view),
-        });
-        screen.show_menu(session, system);
-        system.sound.play(sfx::CONFIRM);
-        screen
+        })
+    }
+
+    /// The game under way (playing or paused) and its table, to be kept.
+    pub fn run(&self) -> Option<(Mode, &Challenge)> {
+        matches!(self.phase, Phase::Playing | Phase::Paused).then_some((self.mode, &self.game))
     }
 
     pub fn key(&self) -> Key {
@@ -126,6 +175,7 @@ impl ChallengeScreen {
             Phase::Scores(Mode::Practice) => 2,
             Phase::Playing => 3,
             Phase::Over(_) => 4,
+            Phase::Paused => 5,
         };
         Key(phase, self.menu_row, self.practice_level)
     }
@@ -150,6 +200,10 @@ impl ChallengeScreen {
                 self.update_playing(session, system);
                 Next::Stay
             }
+            Phase::Paused => {
+                self.update_paused(session, system);
+                Next::Stay
+            }
             Phase::Over(_) => {
                 self.update_over(session, system);
                 Next::Stay
@@ -164,21 +218,75 @@ impl ChallengeScreen {
         let playing = self.phase == Phase::Playing;
         let overlay = Overlay {
             cursor: playing.then_some(self.cursor),
-            falling: matches!(self.phase, Phase::Playing | Phase::Over(_)),
-            warning: playing
-                && self.game.warning()
-                && self.frames % BLINK_FRAMES < BLINK_FRAMES / 2,
+            falling: matches!(self.phase, Phase::Playing | Phase::Paused | Phase::Over(_)),
+            warning: playing && self.game.warning() && {
+                // Faster once the falling block itself has no room.
+                let period = if self.game.fits() {
+                    BLINK_FRAMES
+                } else {
+                    URGENT_BLINK_FRAMES
+                };
+                self.frames % period < period / 2
+            },
             release: self.release.map(|(release, _)| release),
         };
         self.field.draw(view, &self.game, &overlay);
     }
 
-    /// The window is closing: a game under way ends here.
-    #[inline(never)]
-    pub fn pause(&mut self, session: &mut Session, system: &mut System) {
+    /// The window is closing: a game under way stops, to be kept.
+    pub fn pause(&mut self) {
         if self.phase == Phase::Playing {
-            self.game_over(session, system);
+            self.phase = Phase::Paused;
+            self.stop_stroke();
+            crate::event!("challenge.paused points={}", self.game.points());
         }
+    }
+
+    fn stop_stroke(&mut self) {
+        self.drawing = false;
+        self.release = None;
+        self.quit_asked = 0;
+        self.game.cancel_stroke();
+        self.game.set_hurry(false);
+    }
+
+    /// Paused: A plays on, SELECT twice gives up.
+    #[inline(never)]
+    fn update_paused(&mut self, session: &mut Session, system: &mut System) {
+        if self.asks_to_give_up(session, system) {
+            return;
+        }
+        if system.input.just_pressed(Button::A) || system.input.just_pressed(Button::L) {
+            crate::event!("challenge.play_on");
+            self.phase = Phase::Playing;
+            // Not a stroke's start: the press that plays on is let go first.
+            self.drawing = false;
+            self.frames = 0;
+            session
+                .panel()
+                .set_message(if self.game.warning() { WARNING } else { "" });
+            animates(true);
+            system.sound.play(sfx::CONFIRM);
+            system.sound.play_music(&sounds::CHALLENGE_TUNE);
+        } else if self.quit_asked == 1 {
+            session.panel().set_message(PAUSED);
+        }
+    }
+
+    /// SELECT twice gives up the game (once only asks: SELECT opens a list
+    /// elsewhere, and a run is not lost to one press). True once given up.
+    fn asks_to_give_up(&mut self, session: &mut Session, system: &mut System) -> bool {
+        self.quit_asked = self.quit_asked.saturating_sub(1);
+        if system.input.just_pressed(Button::Select) {
+            if self.quit_asked > 0 {
+                self.game_over(session, system);
+                return true;
+            }
+            self.quit_asked = QUIT_FRAMES;
+            session.panel().set_message("SELECT again:\ngive up");
+            system.sound.play(sfx::ERROR);
+        }
+        false
     }
 
     #[inline(never)]
@@ -267,6 +375,7 @@ impl ChallengeScreen {
         self.fast_tune = false;
         self.shown = None;
         session.panel().clear_list();
+        session.panel().set_title(TITLE);
         session.panel().set_message("");
         animates(true);
         system.sound.play(sfx::CONFIRM);
@@ -282,19 +391,13 @@ impl ChallengeScreen {
                 self.release = None;
             }
         }
-        // SELECT twice to give up: once only asks (SELECT opens a list
-        // elsewhere, and a run is not lost to one press).
-        self.quit_asked = self.quit_asked.saturating_sub(1);
-        if system.input.just_pressed(Button::Select) {
-            if self.quit_asked > 0 {
-                self.game_over(session, system);
-                return;
-            }
-            self.quit_asked = QUIT_FRAMES;
-            session.panel().set_message("SELECT again:\ngive up");
-            system.sound.play(sfx::ERROR);
-        } else if self.quit_asked == 1 {
-            session.panel().set_message("");
+        if self.asks_to_give_up(session, system) {
+            return;
+        }
+        if self.quit_asked == 1 {
+            session
+                .panel()
+                .set_message(if self.game.warning() { WARNING } else { "" });
         }
         let mut events = self.steer(system);
         let ticked = self.game.tick();
@@ -418,9 +521,7 @@ impl ChallengeScreen {
             if on {
                 system.sound.play(sounds::WARNING);
             }
-            session
-                .panel()
-                .set_message(if on { "Clear rows\nquickly!" } else { "" });
+            session.panel().set_message(if on { WARNING } else { "" });
         }
         if let Some(level) = events.level_up {
             crate::event!("challenge.level level={level}");
@@ -448,9 +549,9 @@ impl ChallengeScreen {
             rank.map_or(0, |rank| rank + 1)
         );
         self.phase = Phase::Over(rank);
-        self.drawing = false;
-        self.release = None;
-        self.game.cancel_stroke();
+        self.stop_stroke();
+        // The game is no longer one to keep.
+        system.storage.suspend_soon();
         self.show_numbers(session);
         let place = match rank {
             Some(rank) => format!("Rank {}!", rank + 1),
@@ -563,7 +664,7 @@ fn show_scores(mode: Mode, session: &mut Session, system: &mut System) {
     for (rank, score) in table.entries().iter().enumerate() {
         let _ = write!(
             text,
-            "{}. {}\n  L{} {} ln\n",
+            "{}. {}\n  Lv{} {} lines\n",
             rank + 1,
             score.points,
             score.level,

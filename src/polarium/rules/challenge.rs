@@ -30,9 +30,11 @@
 //!   Practice starts at any level, with the lines of the levels before it
 //!   counted as cleared, so the level is always the lines' hundred plus one.
 //! - The game ends when a block lands and does not fit (the tiles reach the
-//!   top), or when [`TOTAL_LINES`] are cleared. The warning is on while the
-//!   falling block would not fit if it landed now: clear rows before it
-//!   lands, or the game ends.
+//!   top), or when [`TOTAL_LINES`] are cleared. The warning is on while
+//!   the game would end within two landings with nothing cleared: the
+//!   falling block and the next one do not both fit. It comes on a whole
+//!   block's fall before the end, time to see it and clear rows;
+//!   [`Challenge::fits`] tells whether the falling block itself still does.
 //!
 //! # For the app
 //!
@@ -65,6 +67,7 @@
 //! saves depend on, [`FieldStroke`] is the same walk on this grid, with the
 //! same [`Step`] answers.
 
+mod kept;
 mod levels;
 mod patterns;
 pub mod scores;
@@ -289,7 +292,7 @@ impl FieldStroke {
 }
 
 /// A game of Challenge.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Challenge {
     /// Field rows, top first; only the bottom `stack` of them hold tiles
     /// (the rest are 0).
@@ -420,8 +423,14 @@ impl Challenge {
         u16::from(FIELD_ROWS - self.stack) * SUB_ROWS
     }
 
+    /// Whether the falling block and the next would not both fit: the
+    /// warning's condition.
+    const fn is_threatened(stack: u8, falling: &Block, next: &Block) -> bool {
+        stack + falling.height + next.height > FIELD_ROWS
+    }
+
     fn update_warning(&mut self, events: &mut Events) {
-        let warning = self.stack + self.falling.height > FIELD_ROWS;
+        let warning = Self::is_threatened(self.stack, &self.falling, &self.next);
         if warning != self.warning {
             self.warning = warning;
             events.warning = Some(warning);
@@ -633,9 +642,17 @@ impl Challenge {
         self.combo_frames
     }
 
+    /// The game ends within two landings unless rows are cleared.
     #[must_use]
     pub const fn warning(&self) -> bool {
         self.warning
+    }
+
+    /// Whether the falling block has room to land: false, the game ends
+    /// when it does, unless rows are cleared first.
+    #[must_use]
+    pub const fn fits(&self) -> bool {
+        self.stack + self.falling.height <= FIELD_ROWS
     }
 
     #[must_use]

@@ -3,6 +3,7 @@ use std::vec::Vec;
 
 use proptest::prelude::*;
 
+use super::kept::KEPT_BYTES;
 use super::*;
 
 // ---------------------------------------------------------------------------
@@ -368,6 +369,7 @@ proptest! {
         let speed = FALL_SPEED[level as usize - 1] << if hurry { HURRY_SHIFT } else { 0 };
         let mut warned_at = None;
         let mut frame = 0u32;
+        let mut last_landing = 0;
         loop {
             let (stack, falling, next) = (game.stack_height(), *game.falling(), *game.next());
             let expected = frames_to_fall(FIELD_ROWS - stack, speed);
@@ -380,6 +382,9 @@ proptest! {
                 if events.warning == Some(true) {
                     warned_at = Some(frame);
                 }
+                if events.landed {
+                    last_landing = frame;
+                }
                 if events.landed || events.game_over.is_some() {
                     break events;
                 }
@@ -390,7 +395,8 @@ proptest! {
             if let Some(ending) = events.game_over {
                 prop_assert_eq!(ending, Ending::ToppedOut);
                 prop_assert!(stack + falling.height > FIELD_ROWS);
-                prop_assert!(warned_at.is_some_and(|at| at < frame));
+                // The warning came on a landing before at the latest.
+                prop_assert!(warned_at.is_some_and(|at| at <= last_landing));
                 break;
             }
             prop_assert!(stack + falling.height <= FIELD_ROWS);
@@ -401,7 +407,11 @@ proptest! {
             }
             prop_assert_eq!(*game.falling(), next);
             prop_assert_eq!(game.descent(), 0);
-            prop_assert_eq!(game.warning(), game.stack_height() + next.height > FIELD_ROWS);
+            prop_assert_eq!(
+                game.warning(),
+                game.stack_height() + next.height + game.next().height > FIELD_ROWS
+            );
+            prop_assert_eq!(game.fits(), game.stack_height() + next.height <= FIELD_ROWS);
         }
         let frozen = game.clone();
         prop_assert_eq!(game.tick(), Events::default());
@@ -821,4 +831,160 @@ fn e2e_strokes() {
             println!("# {:?}", events.cleared);
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Keeping a game under way.
+
+/// `game` played on: each action ticks it `frames` times (hurried or not),
+/// then clears its top rows if `clears` and a stroke can.
+fn play_on(game: &mut Challenge, actions: &[(u16, bool, bool)]) {
+    for &(frames, hurry, clears) in actions {
+        game.set_hurry(hurry);
+        for _ in 0..frames {
+            game.tick();
+        }
+        if clears
+            && game.ending().is_none()
+            && game.stack_height() > 0
+            && let Some(stroke) = best_stroke(game)
+        {
+            draw(game, &stroke);
+        }
+    }
+}
+
+fn actions() -> impl Strategy<Value = Vec<(u16, bool, bool)>> {
+    proptest::collection::vec((0u16..400, any::<bool>(), any::<bool>()), 0..12)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A game kept at any point comes back as it was (without the stroke
+    /// being drawn and the hurry), and then goes on exactly as it would
+    /// have; a game that has ended is not kept.
+    #[test]
+    fn a_kept_game_goes_on_as_it_would_have(
+        seed: u32,
+        level in 1u8..=LEVELS,
+        before in actions(),
+        after in actions(),
+        stroke in proptest::collection::vec(0u8..4, 0..8),
+    ) {
+        let mut game = Challenge::new(level, seed);
+        play_on(&mut game, &before);
+        let mut cell = start_cell();
+        for step in stroke {
+            cell = neighbour(cell, step);
+            let _ = game.step(cell);
+        }
+        let Some(bytes) = game.to_kept() else {
+            prop_assert!(game.ending().is_some());
+            return Ok(());
+        };
+        let mut back = Challenge::from_kept(&bytes).expect("a kept game comes back");
+        game.cancel_stroke();
+        game.set_hurry(false);
+        prop_assert_eq!(&back, &game);
+        play_on(&mut game, &after);
+        play_on(&mut back, &after);
+        prop_assert_eq!(back, game);
+    }
+
+    /// Bytes a game could not have made are refused, whatever they are;
+    /// bytes that are taken make that same game again.
+    #[test]
+    fn damaged_kept_bytes_are_refused_or_a_game_again(
+        seed: u32,
+        before in actions(),
+        damage in proptest::collection::vec((0..KEPT_BYTES, any::<u8>()), 1..4),
+    ) {
+        let mut game = Challenge::new(1, seed);
+        play_on(&mut game, &before);
+        let Some(mut bytes) = game.to_kept() else {
+            return Ok(());
+        };
+        for (at, value) in damage {
+            bytes[at] = value;
+        }
+        if let Some(back) = Challenge::from_kept(&bytes) {
+            prop_assert_eq!(back.to_kept(), Some(bytes));
+        }
+    }
+}
+
+fn start_cell() -> Cell {
+    Cell::new(RING_ROWS - 1, RING_WIDTH / 2)
+}
+
+fn neighbour(cell: Cell, step: u8) -> Cell {
+    match step {
+        0 => Cell::new(cell.y.saturating_sub(1), cell.x),
+        1 => Cell::new(cell.y, (cell.x + 1).min(RING_WIDTH - 1)),
+        2 => Cell::new((cell.y + 1).min(RING_ROWS - 1), cell.x),
+        _ => Cell::new(cell.y, cell.x.saturating_sub(1)),
+    }
+}
+
+#[test]
+fn kept_bytes_no_game_could_make_are_refused() {
+    let mut game = with_stack(3, 7, &[0x0F, 0xF0]);
+    for _ in 0..50 {
+        game.tick();
+    }
+    let good = game.to_kept().unwrap();
+    assert_eq!(Challenge::from_kept(&good), Some(game.clone()));
+    let refused = |change: &dyn Fn(&mut [u8; KEPT_BYTES])| {
+        let mut bytes = good;
+        change(&mut bytes);
+        Challenge::from_kept(&bytes)
+    };
+    // A tile above the stack, a stack taller than the field.
+    assert_eq!(refused(&|b| b[0] = 1), None);
+    assert_eq!(refused(&|b| b[12] = FIELD_ROWS + 1), None);
+    // Blocks of no rows, too many, or with tiles past their height.
+    assert_eq!(refused(&|b| b[17] = 0), None);
+    assert_eq!(refused(&|b| b[17] = BLOCK_MAX_ROWS as u8 + 1), None);
+    // Fallen past the stack.
+    assert_eq!(
+        refused(&|b| b[18..20].copy_from_slice(&u16::MAX.to_le_bytes())),
+        None
+    );
+    // Levels out of range, practice from above the level, a pattern not of
+    // the level.
+    assert_eq!(refused(&|b| b[31] = 0), None);
+    assert_eq!(refused(&|b| b[31] = LEVELS + 1), None);
+    assert_eq!(refused(&|b| b[32] = 4), None);
+    assert_eq!(
+        refused(&|b| b[25..27].copy_from_slice(&0u16.to_le_bytes())),
+        None
+    );
+    // Lines short of the level, or past its hundred, or all of them.
+    assert_eq!(
+        refused(&|b| b[33..35].copy_from_slice(&199u16.to_le_bytes())),
+        None
+    );
+    assert_eq!(
+        refused(&|b| b[33..35].copy_from_slice(&300u16.to_le_bytes())),
+        None
+    );
+    // A combo without its window, a window without a combo, a long window.
+    assert_eq!(refused(&|b| b[39] = 2), None);
+    assert_eq!(refused(&|b| b[40] = 10), None);
+    assert_eq!(refused(&|b| (b[39], b[40]) = (1, COMBO_FRAMES + 1)), None);
+    // Short or long.
+    assert_eq!(Challenge::from_kept(&good[..KEPT_BYTES - 1]), None);
+    assert_eq!(Challenge::from_kept(&[0; KEPT_BYTES + 1]), None);
+    // The score and its parts as they come.
+    assert!(refused(&|b| b[35..39].copy_from_slice(&u32::MAX.to_le_bytes())).is_some());
+}
+
+#[test]
+fn an_ended_game_is_not_kept() {
+    let mut game = Challenge::new(1, 3);
+    while game.ending().is_none() {
+        game.tick();
+    }
+    assert_eq!(game.to_kept(), None);
 }
