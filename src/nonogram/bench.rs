@@ -477,6 +477,11 @@ fn view_pieces(overhead: u32, failures: &mut u32) {
             );
         }));
     }
+    // The longest share code, from the editor's menu (a text page) as
+    // the player asks for it there.
+    timed(overhead, &mut pieces, &mut |room| {
+        view.sync_list_within(&text_page(&[]), room);
+    });
     let code = [9; share_code::MAX_GROUPS * share_code::GROUP_DIGITS];
     list.add(timed(overhead, &mut pieces, &mut |room| {
         view.sync_list_within(&text_page(&code), room);

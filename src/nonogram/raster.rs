@@ -528,19 +528,27 @@ fn tile_words(tiles: &mut [DynamicTile16], ty: usize, column: usize) -> [*mut u3
 /// nibble of `inks`.
 #[inline(always)]
 fn write_row(words: &[*mut u32; 3], line: usize, masks: &[u32; 3], inks: u32) {
-    let mut k = 0;
-    while k < 3 {
-        let m = masks[k];
-        if m != 0 && !words[k].is_null() && line < 8 {
-            // SAFETY: a non-null word is the start of a tile's eight words
-            // (`tile_words`), borrowed with the tiles for the caller's whole
-            // run, and `line` is below eight.
-            unsafe {
-                let word = words[k].add(line);
-                *word = (*word & !m) | (inks & m);
-            }
+    if line < 8 {
+        // Written out, not looped: this is the innermost step of every
+        // stamp.
+        write_word(words[0], line, masks[0], inks);
+        write_word(words[1], line, masks[1], inks);
+        write_word(words[2], line, masks[2], inks);
+    }
+}
+
+/// Pixel row `line` (below eight) of the tile at `tile`: the pixels of
+/// `mask` take their nibble of `inks`.
+#[inline(always)]
+fn write_word(tile: *mut u32, line: usize, mask: u32, inks: u32) {
+    if mask != 0 && !tile.is_null() {
+        // SAFETY: a non-null word is the start of a tile's eight words
+        // (`tile_words`), borrowed with the tiles for the caller's whole
+        // run, and the caller checked `line` is below eight.
+        unsafe {
+            let word = tile.add(line);
+            *word = (*word & !mask) | (inks & mask);
         }
-        k += 1;
     }
 }
 
@@ -568,12 +576,20 @@ fn fill_tiles(tiles: &mut [DynamicTile16], (x0, y0, x1, y1): (i32, i32, i32, i32
             }
             if let Some(tile) = tiles.get_mut(ty as usize * COLUMNS + column) {
                 let words = tile.data_mut();
-                let mut line = from_line;
-                while line < to_line {
-                    if let Some(word) = words.get_mut(line) {
-                        *word = (*word & !mask) | (pattern & mask);
+                if mask == u32::MAX {
+                    // A whole tile's width: nothing of the old pixels stays,
+                    // so the words are only written.
+                    if let Some(lines) = words.get_mut(from_line..to_line) {
+                        lines.fill(pattern);
                     }
-                    line += 1;
+                } else {
+                    let mut line = from_line;
+                    while line < to_line {
+                        if let Some(word) = words.get_mut(line) {
+                            *word = (*word & !mask) | (pattern & mask);
+                        }
+                        line += 1;
+                    }
                 }
             }
             column += 1;

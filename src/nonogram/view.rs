@@ -257,6 +257,12 @@ const LIST_TOP: i32 = 22;
 const BOX_INSET: i32 = 2;
 const BOX_WIDTH: i32 = SLOT_WIDTH - 4;
 const BOX_HEIGHT: i32 = 34;
+/// Where a slot's labels sit below its top: its best time, its number.
+const TIME_LABEL: i32 = 40;
+const NUMBER_LABEL: i32 = 48;
+/// The labels' extent: "99:59" over "999", in the small digits.
+const LABELS_WIDTH: i32 = 18;
+const LABELS_HEIGHT: i32 = NUMBER_LABEL + 5 - TIME_LABEL;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ListEntry {
@@ -1270,32 +1276,57 @@ impl View {
         }
         let c = self.colours;
         let (_, (bx, by, bw, bh)) = Self::slot_place(slot);
-        if shown.is_some() || !self.fresh {
-            self.raster.fill(bx, by, bw, bh, c.empty);
+        // What the box showed goes: only where it was, when that is known.
+        match shown {
+            Some((old, _)) => {
+                let (x, y, width, height) = Self::slot_content(slot, &old);
+                self.raster.fill(x, y, width, height, c.empty);
+            }
+            None if !self.fresh => self.raster.fill(bx, by, bw, bh, c.empty),
+            None => {}
         }
+        let (x, y, _, _) = Self::slot_content(slot, &entry);
         match entry.picture {
             Some(picture) => {
-                // Its cells as big as fit the box.
-                let (w, h) = (picture.width() as i32, picture.height() as i32);
-                let size = ((bw - 2) / w).min((bh - 2) / h).max(1);
-                let (ox, oy) = (bx + (bw - size * w) / 2, by + (bh - size * h) / 2);
-                self.picture((ox, oy), &picture, size, c.filled);
+                let size = Self::picture_cell(&picture);
+                self.picture((x, y), &picture, size, c.filled);
             }
             None if entry.empty_slot => {
-                let (cx, cy) = (bx + bw / 2, by + bh / 2);
-                self.raster.fill(cx - 8, cy - 1, 16, 3, c.grid);
-                self.raster.fill(cx - 1, cy - 8, 3, 16, c.grid);
+                self.raster.fill(x, y + 7, 16, 3, c.grid);
+                self.raster.fill(x + 7, y, 3, 16, c.grid);
             }
-            None => {
-                self.raster.glyph(
-                    glyphs::QUESTION,
-                    (bx + bw / 2 - 6, by + bh / 2 - 10),
-                    4,
-                    c.grid,
-                );
-            }
+            None => self.raster.glyph(glyphs::QUESTION, (x, y), 4, c.grid),
         }
         self.raster.flush();
+    }
+
+    /// A picture's cells as big as fit a slot's box, in pixels.
+    fn picture_cell(picture: &super::rules::Grid) -> i32 {
+        let fit = |room: &[u8; 33], cells: usize| i32::from(room[cells.min(32)]);
+        fit(&CELLS_ACROSS, picture.width()).min(fit(&CELLS_DOWN, picture.height()))
+    }
+
+    /// Where `entry`'s content sits in slot `slot`'s box (x, y, width,
+    /// height): its picture, its "+" or its "?", centred.
+    fn slot_content(slot: usize, entry: &ListEntry) -> (i32, i32, i32, i32) {
+        let (_, (bx, by, bw, bh)) = Self::slot_place(slot);
+        let (width, height) = match &entry.picture {
+            Some(picture) => {
+                let size = Self::picture_cell(picture);
+                (
+                    size * picture.width() as i32,
+                    size * picture.height() as i32,
+                )
+            }
+            None if entry.empty_slot => (16, 16),
+            None => (12, 20),
+        };
+        let (x, y) = match entry.picture {
+            Some(_) => (bx + (bw - width) / 2, by + (bh - height) / 2),
+            None if entry.empty_slot => (bx + bw / 2 - 8, by + bh / 2 - 8),
+            None => (bx + bw / 2 - 6, by + bh / 2 - 10),
+        };
+        (x, y, width, height)
     }
 
     /// Slot `slot`'s number and best time if the entry changed, and its
@@ -1310,14 +1341,18 @@ impl View {
         let c = self.colours;
         let ((x, y), (bx, by, bw, bh)) = Self::slot_place(slot);
         if shown.map(|(entry, _)| entry) != Some(entry) {
-            if shown.is_some() || !self.fresh {
+            if shown.is_some() {
+                // Only where labels go: a time over a number.
+                self.raster
+                    .fill(x + 4, y + TIME_LABEL, LABELS_WIDTH, LABELS_HEIGHT, c.paper);
+            } else if !self.fresh {
                 self.raster
                     .fill(x, by + bh + 2, SLOT_WIDTH, SLOT_HEIGHT - bh - 4, c.paper);
             }
             if let (Some(seconds), Some(_)) = (entry.best, entry.picture) {
-                self.time((x + 4, y + 40), seconds, 1);
+                self.time((x + 4, y + TIME_LABEL), seconds, 1);
             }
-            self.small_number((x + 4, y + 48), entry.number);
+            self.small_number((x + 4, y + NUMBER_LABEL), entry.number);
         }
         if shown.map(|(_, selected)| selected) != Some(selected) && (selected || shown.is_some()) {
             let (inner, outer) = if selected {
@@ -1335,37 +1370,43 @@ impl View {
     /// stamps of five rows by 16 pixels.
     fn picture(&mut self, (x, y): (i32, i32), picture: &super::rules::Grid, size: i32, colour: u8) {
         let (width, height) = (picture.width() as i32, picture.height() as i32);
-        let parts = ((width * size + 15) / 16).min(4);
-        let cell_bits = (1u64 << size) - 1;
-        for band in 0..(height + 4) / 5 {
+        let parts = ((width * size + 15) / 16).min(4) as usize;
+        let mut band = 0;
+        while band * 5 < height {
             let mut stamps = [[0u16; 5]; 4];
             for r in 0..5 {
                 let py = band * 5 + r;
                 if py >= height {
                     break;
                 }
-                let pixels = row_pixels(picture.row(py as usize), width, size, cell_bits);
+                let pixels = row_pixels(picture.row(py as usize), width, size);
                 for (part, stamp) in stamps.iter_mut().enumerate() {
-                    stamp[r as usize] = (pixels >> (part * 16)) as u16;
+                    stamp[r as usize] = pixels[part];
                 }
             }
-            for (part, rows) in stamps.iter().enumerate().take(parts as usize) {
+            for (part, rows) in stamps.iter().enumerate().take(parts) {
                 let at = (x + part as i32 * 16, y + band * 5 * size);
                 self.raster.stamp(at, *rows, size, colour);
             }
+            band += 1;
         }
     }
 
     /// "mm:ss" in the small digits at `scale`; returns where it ends.
     fn time(&mut self, (x, y): (i32, i32), seconds: u16, scale: i32) -> i32 {
-        let minutes = (seconds / 60).min(99);
+        let (minutes, seconds) = minutes_seconds(seconds);
+        let (minutes_tens, minutes_ones) = tens_ones(minutes.min(99));
+        let (tens, ones) = tens_ones(seconds);
         let glyphs = [
-            glyphs::digit((minutes / 10) as u8),
-            glyphs::digit((minutes % 10) as u8),
+            glyphs::digit(minutes_tens),
+            glyphs::digit(minutes_ones),
             COLON,
-            glyphs::digit((seconds % 60 / 10) as u8),
-            glyphs::digit((seconds % 10) as u8),
+            glyphs::digit(tens),
+            glyphs::digit(ones),
         ];
+        if scale == 1 {
+            return self.glyph_line(&glyphs, (x, y), self.colours.clue);
+        }
         let mut gx = x;
         for glyph in glyphs {
             self.raster.glyph(glyph, (gx, y), scale, self.colours.clue);
@@ -1374,18 +1415,47 @@ impl View {
         gx
     }
 
-    fn small_number(&mut self, (x, y): (i32, i32), number: u16) {
-        let mut gx = x;
-        let mut started = false;
-        for place in [100, 10, 1] {
-            let digit = (number / place % 10) as u8;
-            if digit != 0 || started || place == 1 {
-                started = true;
-                self.raster
-                    .glyph(glyphs::digit(digit), (gx, y), 1, self.colours.accent);
-                gx += 4;
+    /// `glyphs` side by side from `(x, y)`, a pixel apart, at scale 1: as
+    /// few stamps as hold them (16 pixels each), not one a glyph. Returns
+    /// where the line ends.
+    fn glyph_line(&mut self, glyphs: &[Glyph], (x, y): (i32, i32), colour: u8) -> i32 {
+        let mut rows = [0u16; 5];
+        let (mut start, mut used) = (x, 0);
+        for glyph in glyphs {
+            if used + glyph.width > 16 {
+                self.raster.stamp((start, y), rows, 1, colour);
+                rows = [0; 5];
+                start += used;
+                used = 0;
             }
+            for (row, &bits) in rows.iter_mut().zip(&glyph.rows) {
+                *row |= u16::from(bits) << used;
+            }
+            used += glyph.width + 1;
         }
+        if used > 0 {
+            self.raster.stamp((start, y), rows, 1, colour);
+        }
+        start + used
+    }
+
+    fn small_number(&mut self, (x, y): (i32, i32), number: u16) {
+        let number = number.min(999);
+        let hundreds = ((u32::from(number) * HUNDREDTH) >> HUNDREDTH_SHIFT) as u16;
+        let (tens, ones) = tens_ones(number - hundreds * 100);
+        let digits = [
+            glyphs::digit(hundreds as u8),
+            glyphs::digit(tens),
+            glyphs::digit(ones),
+        ];
+        let first = if hundreds > 0 {
+            0
+        } else if tens > 0 {
+            1
+        } else {
+            2
+        };
+        self.glyph_line(&digits[first..], (x, y), self.colours.accent);
     }
 
     /// The layers; a pad's sprites are its screen's to show.
@@ -1582,19 +1652,96 @@ fn announce_clock(wanted: Wanted) {
 #[cfg(not(any(debug_assertions, feature = "events")))]
 const fn announce_clock(_: Wanted) {}
 
-/// A picture row's cells (a bit each) as pixels, `size` bits a cell
-/// (`cell_bits` set): the usual sizes by table, not cell by cell.
-fn row_pixels(cells: u32, width: i32, size: i32, cell_bits: u64) -> u64 {
-    match size {
-        1 => u64::from(cells),
-        2 => (0..3).fold(0, |pixels, chunk| {
-            let bits = (cells >> (chunk * 7)) as u8 & 0x7F;
-            pixels | u64::from(super::raster::doubled(bits)) << (chunk * 14)
-        }),
-        _ => (0..width)
-            .filter(|&cell| cells & (1 << cell) != 0)
-            .fold(0, |pixels, cell| pixels | cell_bits << (cell * size)),
+// Dividing by a constant is a library call in Thumb code (it has no
+// multiply-high): the list's labels, ten a page, divide by multiplying
+// instead, exact over the ranges they take (checked as the ROM builds).
+const SIXTIETH: u32 = 34_953;
+const SIXTIETH_SHIFT: u32 = 21;
+const TENTH: u32 = 205;
+const TENTH_SHIFT: u32 = 11;
+const HUNDREDTH: u32 = 41;
+const HUNDREDTH_SHIFT: u32 = 12;
+const _: () = {
+    let mut n = 0u32;
+    while n <= u16::MAX as u32 {
+        assert!((n * SIXTIETH) >> SIXTIETH_SHIFT == n / 60);
+        if n < 1000 {
+            assert!((n * TENTH) >> TENTH_SHIFT == n / 10);
+            assert!((n * HUNDREDTH) >> HUNDREDTH_SHIFT == n / 100);
+        }
+        n += 1;
     }
+};
+
+/// `seconds` as whole minutes and the seconds left.
+const fn minutes_seconds(seconds: u16) -> (u16, u16) {
+    let minutes = ((seconds as u32 * SIXTIETH) >> SIXTIETH_SHIFT) as u16;
+    (minutes, seconds - minutes * 60)
+}
+
+/// The tens and ones digits of `n` (below 100).
+const fn tens_ones(n: u16) -> (u8, u8) {
+    let tens = ((n as u32 * TENTH) >> TENTH_SHIFT) as u16;
+    (tens as u8, (n - tens * 10) as u8)
+}
+
+/// The size of a picture's cells that fits a slot's box, by its width
+/// and by its height in cells (at least 1): a table, not a division.
+static CELLS_ACROSS: [u8; 33] = cells_fitting(BOX_WIDTH - 2);
+static CELLS_DOWN: [u8; 33] = cells_fitting(BOX_HEIGHT - 2);
+
+const fn cells_fitting(pixels: i32) -> [u8; 33] {
+    let mut table = [1; 33];
+    let mut cells = 1;
+    while cells < 33 {
+        let size = pixels / cells;
+        table[cells as usize] = if size < 1 { 1 } else { size as u8 };
+        cells += 1;
+    }
+    table
+}
+
+/// A picture row's cells (a bit each) as pixels, `size` bits a cell, in
+/// parts of 16 (pixels past 64 left out): in 32-bit words, as 64-bit
+/// shifts are library calls on the GBA.
+fn row_pixels(cells: u32, width: i32, size: i32) -> [u16; 4] {
+    let mut words = [0u32; 3];
+    if size == 1 {
+        words[0] = cells;
+    } else if size == 2 {
+        // Seven cells at a time, doubled by table.
+        let mut chunk = 0;
+        while chunk * 7 < width && chunk < 4 {
+            let pixels = u32::from(super::raster::doubled((cells >> (chunk * 7)) as u8));
+            let start = chunk as u32 * 14;
+            let (word, shift) = ((start >> 5) as usize, start & 31);
+            words[word] |= pixels << shift;
+            if shift > 0 {
+                words[word + 1] |= pixels >> (32 - shift);
+            }
+            chunk += 1;
+        }
+    } else {
+        let run = (1u32 << size.clamp(1, 16)) - 1;
+        let mut cell = 0;
+        while cell < width {
+            let start = cell * size;
+            if cells >> cell & 1 == 1 && start < 64 {
+                let (word, shift) = ((start >> 5) as usize, (start & 31) as u32);
+                words[word] |= run << shift;
+                if shift > 0 {
+                    words[word + 1] |= run >> (32 - shift);
+                }
+            }
+            cell += 1;
+        }
+    }
+    [
+        words[0] as u16,
+        (words[0] >> 16) as u16,
+        words[1] as u16,
+        (words[1] >> 16) as u16,
+    ]
 }
 
 /// Set pixels `run` of a row pattern to `colour`, a word at a time.
