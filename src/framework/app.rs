@@ -47,6 +47,11 @@
 //!   four layers; show yours through the [`Canvas`] (priority 1 for the window,
 //!   0 for text on it). Sprites beyond the hardware's 128 are dropped; tests
 //!   can check `Canvas::objects`.
+//! - **Button hints**: `button_hints` names the buttons that do something on
+//!   the screen shown, in one short line the desktop's top bar shows while
+//!   the window is open (Settings turns them off); list every such line in
+//!   `BUTTON_HINTS`, and the desktop types them once at boot, so a screen
+//!   change puts its line up with a copy.
 //! - The shared widgets in `framework/widgets/`: window frames, text boxes,
 //!   lists, dialogs, the number pad, a timer.
 //!
@@ -169,6 +174,18 @@ pub trait App: 'static {
     /// pad confirms with START).
     fn claims_start(_persistent: &Self::Persistent, _working: &Self::Working) -> bool {
         false
+    }
+    /// Every line `button_hints` may return: the desktop types them once at
+    /// boot and keeps them, so a screen change puts its line up with a copy
+    /// (a line not listed is typed as the frames have room, and the events
+    /// build says `status.typed`).
+    const BUTTON_HINTS: &'static [&'static str] = &[];
+    /// The buttons that do something on the screen shown, as one short line
+    /// ("A: open  B: flag"): the desktop shows it in its top bar while the
+    /// window is open, unless Settings turned hints off (`button_hints`).
+    /// An app whose window covers the bar shows its own; none by default.
+    fn button_hints(_persistent: &Self::Persistent, _working: &Self::Working) -> &'static str {
+        ""
     }
     /// Called when the app is about to close (START, or `Request::Close`), so
     /// named because the app's game is paused, not ended:
@@ -313,6 +330,10 @@ pub trait AppSlot {
     fn show(&mut self, canvas: &mut Canvas);
     fn pause(&mut self, system: &mut System);
     fn claims_start(&self) -> bool;
+    /// The open window's button hints (`App::button_hints`).
+    fn button_hints(&self) -> &'static str;
+    /// Every line of them (`App::BUTTON_HINTS`).
+    fn hint_lines(&self) -> &'static [&'static str];
     fn dismantle(&mut self) -> bool;
     fn close(&mut self);
     /// Put the open app's game in progress in its section (written with
@@ -394,6 +415,16 @@ impl<A: App> AppSlot for Slot<A> {
         self.working
             .as_deref()
             .is_some_and(|working| A::claims_start(&self.persistent, working))
+    }
+
+    fn button_hints(&self) -> &'static str {
+        self.working
+            .as_deref()
+            .map_or("", |working| A::button_hints(&self.persistent, working))
+    }
+
+    fn hint_lines(&self) -> &'static [&'static str] {
+        A::BUTTON_HINTS
     }
 
     fn dismantle(&mut self) -> bool {

@@ -12,7 +12,7 @@ use agb::{
 
 use super::{
     app::{AppSlot, Lifecycle, Request},
-    assets,
+    assets, button_hints,
     canvas::Canvas,
     system::System,
     transition::{self, Area},
@@ -44,6 +44,9 @@ enum HintLine {
     /// The desktop's buttons.
     Controls,
 }
+
+/// The top bar's title, where an open app's button hints go.
+const TITLE: &str = "Pocket Desk";
 
 /// The desktop's buttons, on its bottom line.
 const CONTROLS: &str = "A: open    START in an app: back here";
@@ -112,7 +115,10 @@ impl Desktop {
             RegularBackgroundSize::Background32x32,
             TileFormat::FourBpp,
         );
-        let status = StatusBar::new(&mut desk, "Pocket Desk");
+        // Loaded now, with every other section (a power cut finds it so).
+        let _ = button_hints::shown(&mut system.storage);
+        let lines = apps.iter().flat_map(|app| app.hint_lines().iter().copied());
+        let status = StatusBar::new(&mut desk, TITLE, lines);
         let mut labels = alloc::vec::Vec::with_capacity(apps.len());
         for (index, app) in apps.iter().enumerate() {
             let (x, y) = icon_position(index);
@@ -202,6 +208,17 @@ impl Desktop {
         // save, or opened or closed a window: together with either they took
         // over half a frame.
         if !system.storage.busy() && was_open == self.active.is_some() {
+            let hints = match self.active {
+                // Typed while the window opens, so they are up when it is.
+                Some((index, Lifecycle::Running | Lifecycle::Opening(_)))
+                    if button_hints::shown(&mut system.storage) =>
+                {
+                    apps.get(index).map_or("", |app| app.button_hints())
+                }
+                _ => "",
+            };
+            self.status
+                .set_title(&mut self.desk, if hints.is_empty() { TITLE } else { hints });
             self.draw_status(system);
         }
         request

@@ -62,6 +62,7 @@ pub mod app;
 pub mod assets;
 #[cfg(feature = "bench")]
 pub mod bench;
+pub mod button_hints;
 pub mod canvas;
 #[cfg(any(debug_assertions, feature = "events"))]
 pub mod cycles;

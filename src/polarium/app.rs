@@ -148,6 +148,14 @@ pub struct Working {
     draws: bool,
 }
 
+/// The top bar's button hints, screen by screen (`App::button_hints`).
+const SOLVED_HINTS: &str = "A: next  SELECT: list";
+const PLAY_HINTS: &str = "A: draw  R: hint  SELECT: list";
+const LIST_HINTS: &str = "A: play  \u{2190}\u{2192}: pages  B: back";
+const PAD_HINTS: &str = "A: key  START: done  B: back";
+const SIZE_HINTS: &str = "D-pad: size  A: ok  B: back";
+const EDIT_HINTS: &str = "A: paint  B: size  SELECT: solve";
+
 impl App for Polarium {
     type Persistent = Persistent;
     type Working = Working;
@@ -385,6 +393,33 @@ impl App for Polarium {
 
     fn claims_start(_persistent: &Persistent, working: &Working) -> bool {
         matches!(working.screen, Screen::Pad(_))
+    }
+
+    const BUTTON_HINTS: &'static [&'static str] = &[
+        SOLVED_HINTS,
+        PLAY_HINTS,
+        LIST_HINTS,
+        PAD_HINTS,
+        SIZE_HINTS,
+        EDIT_HINTS,
+        challenge::HINTS[0],
+        challenge::HINTS[1],
+        challenge::HINTS[2],
+        challenge::HINTS[3],
+        challenge::HINTS[4],
+    ];
+
+    fn button_hints(_persistent: &Persistent, working: &Working) -> &'static str {
+        match &working.screen {
+            Screen::Play(Play::Solved) => SOLVED_HINTS,
+            Screen::Play(_) => PLAY_HINTS,
+            Screen::List(_) => LIST_HINTS,
+            Screen::Pad(_) => PAD_HINTS,
+            Screen::Checking(_) | Screen::Making(_) => "",
+            Screen::ChooseSize(_) => SIZE_HINTS,
+            Screen::Edit(_) => EDIT_HINTS,
+            Screen::Challenge(challenge) => challenge.button_hints(),
+        }
     }
 
     fn dismantle(working: &mut Working) -> bool {

@@ -1,4 +1,5 @@
-//! Settings: music on/off, sound effects on/off, erase all data (confirmed).
+//! Settings: music on/off, sound effects on/off, button hints on/off, erase
+//! all data (confirmed).
 //! Every change is written to SRAM, at the start of the next frame.
 
 use agb::{display::tiled::RegularBackground, input::Button};
@@ -8,8 +9,8 @@ use crate::framework::{
     App, AppInfo, Request, System,
     app::Icon,
     assets::sfx,
+    button_hints,
     canvas::Canvas,
-    save::DeskSave,
     transition::Area,
     widgets::{
         dialog::{Answer, Dialog},
@@ -26,9 +27,14 @@ agb::include_background_gfx!(mod icon, SETTINGS => "gfx/icons/settings.png");
 const WINDOW: Area = Area::new(32, 32, 176, 104);
 const ERASE_QUESTION: Dialog = Dialog::confirm("Erase all records and settings?");
 
+/// The top bar's button hints (`App::button_hints`).
+const LIST_HINTS: &str = "A: change  B: close";
+const DIALOG_HINTS: &str = "A: yes  B: no";
+
 const MUSIC: usize = 0;
 const SOUND_EFFECTS: usize = 1;
-const ERASE: usize = 2;
+const BUTTON_HINTS: usize = 2;
+const ERASE: usize = 3;
 
 /// The settings app remembers only which row the cursor was on.
 pub struct Persistent {
@@ -75,11 +81,7 @@ impl App for Settings {
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
         let (frame_layer, text_layer) = window::layers();
-        let mut list = List::new(
-            rows(&system.storage.desk),
-            (WINDOW.x + 16, WINDOW.y + 26),
-            19,
-        );
+        let mut list = List::new(rows(system), (WINDOW.x + 16, WINDOW.y + 26), 19);
         list.select(usize::from(persistent.row));
         Working {
             frame_layer,
@@ -122,15 +124,18 @@ impl App for Settings {
             match dialog.update(a, b) {
                 Answer::Waiting => {}
                 Answer::Yes => {
+                    // Erasing every slot of the chip is this frame's work,
+                    // and the player waits for it.
+                    let _ = crate::framework::frame_time::FrameFiller::start();
                     system.storage.erase_all();
                     system.apply_settings();
                     system.sound.play(sfx::CONFIRM);
                     crate::event!("settings.erased");
-                    close_dialog(working, &system.storage.desk);
+                    close_dialog(working, system);
                 }
                 Answer::No => {
                     system.sound.play(sfx::CLOSE);
-                    close_dialog(working, &system.storage.desk);
+                    close_dialog(working, system);
                 }
             }
             return Request::Stay;
@@ -147,6 +152,12 @@ impl App for Settings {
                 working.dialog = Some(ERASE_QUESTION);
                 system.sound.play(sfx::ERROR);
             }
+            ListEvent::Chosen(BUTTON_HINTS) => {
+                let shown = button_hints::toggle(&mut system.storage);
+                system.sound.play(sfx::CONFIRM);
+                crate::event!("settings.changed button_hints={shown}");
+                refresh(working, system);
+            }
             ListEvent::Chosen(row) => {
                 let settings = &mut system.storage.desk.settings;
                 if row == MUSIC {
@@ -162,7 +173,7 @@ impl App for Settings {
                     system.storage.desk.settings.music,
                     system.storage.desk.settings.sound_effects
                 );
-                refresh(working, &system.storage.desk);
+                refresh(working, system);
             }
         }
         persistent.row = working.list.selected() as u8;
@@ -188,6 +199,16 @@ impl App for Settings {
         }
     }
 
+    const BUTTON_HINTS: &'static [&'static str] = &[LIST_HINTS, DIALOG_HINTS];
+
+    fn button_hints(_persistent: &Persistent, working: &Working) -> &'static str {
+        if working.dialog.is_some() {
+            DIALOG_HINTS
+        } else {
+            LIST_HINTS
+        }
+    }
+
     fn show(_persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
         canvas.background(&working.frame_layer);
         canvas.background(&working.text_layer);
@@ -197,22 +218,25 @@ impl App for Settings {
     }
 }
 
-fn rows(data: &DeskSave) -> alloc::vec::Vec<Row> {
+fn rows(system: &mut System) -> alloc::vec::Vec<Row> {
     let on_off = |on: bool| if on { "On" } else { "Off" };
+    let hints = button_hints::shown(&mut system.storage);
+    let settings = system.storage.desk.settings;
     vec![
-        Row::new("Music", on_off(data.settings.music)),
-        Row::new("Sound effects", on_off(data.settings.sound_effects)),
+        Row::new("Music", on_off(settings.music)),
+        Row::new("Sound effects", on_off(settings.sound_effects)),
+        Row::new("Button hints", on_off(hints)),
         Row::new("Erase all data", ""),
     ]
 }
 
-fn refresh(working: &mut Working, data: &DeskSave) {
-    for (i, row) in rows(data).into_iter().enumerate() {
+fn refresh(working: &mut Working, system: &mut System) {
+    for (i, row) in rows(system).into_iter().enumerate() {
         working.list.set_row(i, row);
     }
 }
 
-fn close_dialog(working: &mut Working, data: &DeskSave) {
+fn close_dialog(working: &mut Working, system: &mut System) {
     working.dialog = None;
-    refresh(working, data);
+    refresh(working, system);
 }

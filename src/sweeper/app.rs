@@ -130,6 +130,14 @@ const ROW_STATS: usize = 5;
 const OPTION_NO_GUESS: usize = 0;
 const OPTION_QUESTION_MARKS: usize = 1;
 
+/// The top bar's button hints, screen by screen (`App::button_hints`).
+const PLAYING_HINTS: &str = "A: open  B: flag  SELECT: menu";
+const OVER_HINTS: &str = "A: new board  SELECT: menu";
+const MENU_HINTS: &str = "A: choose  B: back";
+const OPTIONS_HINTS: &str = "A: change  B: back";
+const STATS_HINTS: &str = "\u{2190}\u{2192}: setting  B: back";
+const PAD_HINTS: &str = "A: key  START: done  B: back";
+
 impl App for Sweeper {
     type Persistent = Board;
     type Working = Working;
@@ -294,6 +302,31 @@ impl App for Sweeper {
 
     fn claims_start(_board: &Board, working: &Working) -> bool {
         matches!(working.mode, Mode::Pad { .. })
+    }
+
+    const BUTTON_HINTS: &'static [&'static str] = &[
+        PLAYING_HINTS,
+        OVER_HINTS,
+        MENU_HINTS,
+        OPTIONS_HINTS,
+        STATS_HINTS,
+        PAD_HINTS,
+    ];
+
+    fn button_hints(board: &Board, working: &Working) -> &'static str {
+        match working.mode {
+            Mode::Play { .. } | Mode::Generating { .. } | Mode::Wipe { .. }
+                if board.state().is_over() =>
+            {
+                OVER_HINTS
+            }
+            Mode::Play { .. } | Mode::Generating { .. } | Mode::Wipe { .. } => PLAYING_HINTS,
+            Mode::Menu(_) => MENU_HINTS,
+            Mode::Options(_) => OPTIONS_HINTS,
+            Mode::Stats(_) => STATS_HINTS,
+            Mode::Pad { .. } => PAD_HINTS,
+            Mode::Leaving => "",
+        }
     }
 
     /// Closing with the menu (or the pad) up: it goes a frame before the

@@ -5,16 +5,30 @@
 
 use agb::display::tiled::RegularBackground;
 
-use super::{text::TextBox, timer::format_play_time};
+use alloc::vec::Vec;
+
+use super::{
+    text::{KeptText, TextBox},
+    timer::format_play_time,
+};
 
 pub struct StatusBar {
-    /// Drawn once; kept so its tiles stay mapped.
-    _title: TextBox,
+    /// The desktop's title, or the open app's button hints.
+    title: TextBox,
+    /// Every line the title's place may show (the title, each app's button
+    /// hints), typed once at boot and kept: a screen change puts its line
+    /// up with a copy, not a typing, so it costs its frame next to nothing.
+    lines: Vec<(&'static str, KeptText)>,
+    /// The line in the title's place.
+    title_shown: &'static str,
     clock: TextBox,
     shown_seconds: Option<u32>,
     /// Frames the saving mark stays up.
     saving_frames: u8,
 }
+
+/// The title's width in tiles: up to the saving mark.
+const TITLE_COLUMNS: i32 = 18;
 
 /// Where the saving mark sits (an 8x8 sprite, `sprites::SAVING`).
 pub const SAVING_MARK: (i32, i32) = (164, 2);
@@ -24,9 +38,32 @@ pub const SAVING_MARK: (i32, i32) = (164, 2);
 const SAVING_MARK_FRAMES: u8 = 30;
 
 impl StatusBar {
-    pub fn new(layer: &mut RegularBackground, title: &str) -> Self {
-        let mut title_box = TextBox::new((16, 3), 14, 1);
-        title_box.set(layer, title);
+    /// The bar showing `title`, with `lines` (an app's button hints) ready
+    /// to take its place.
+    pub fn new(
+        layer: &mut RegularBackground,
+        title: &'static str,
+        lines: impl Iterator<Item = &'static str>,
+    ) -> Self {
+        let mut title_box = TextBox::new((16, 3), TITLE_COLUMNS, 1);
+        // Every tile a line can need, made first, so each kept line covers
+        // the whole box.
+        let _ = title_box.premap(layer, usize::MAX);
+        let mut kept: Vec<(&'static str, KeptText)> = Vec::new();
+        for line in lines.chain([title]) {
+            if line.is_empty() || kept.iter().any(|(known, _)| *known == line) {
+                continue;
+            }
+            title_box.set(layer, line);
+            if let Some(pixels) = title_box.keep() {
+                kept.push((line, pixels));
+            }
+        }
+        kept.shrink_to_fit();
+        if let Some((_, pixels)) = kept.iter().find(|(line, _)| *line == title) {
+            title_box.restore_from(pixels);
+        }
+        crate::event!("status.lines kept={}", kept.len());
         // Draw the widest time once, so every tile the clock will ever need is
         // made now: ticking never allocates (and the heap stays level).
         let mut clock = TextBox::new((176, 3), 8, 1).ticking("play_clock");
@@ -39,7 +76,9 @@ impl StatusBar {
             SAVING_MARK.1
         );
         Self {
-            _title: title_box,
+            title: title_box,
+            lines: kept,
+            title_shown: title,
             clock,
             shown_seconds: None,
             saving_frames: 0,
@@ -63,6 +102,20 @@ impl StatusBar {
     /// Whether the saving mark is up.
     pub fn saving_mark_shown(&self) -> bool {
         self.saving_frames > 0
+    }
+
+    /// Show `text` in the title's place: at once if it was kept at boot,
+    /// else typed as the frames have room.
+    pub fn set_title(&mut self, layer: &mut RegularBackground, text: &'static str) {
+        if text != self.title_shown {
+            self.title_shown = text;
+            let kept = self.lines.iter().find(|(line, _)| *line == text);
+            if !kept.is_some_and(|(_, pixels)| self.title.restore_from(pixels)) {
+                crate::event!("status.typed text={text}");
+                self.title.set_gradually(text);
+            }
+        }
+        let _ = self.title.advance(layer);
     }
 
     /// Show `seconds` of play as h:mm:ss, as the frame has room: it comes

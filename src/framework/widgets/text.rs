@@ -323,6 +323,12 @@ impl TextBox {
     /// since stays blank); false, leaving the box as it is, if the box has
     /// other tiles now.
     pub fn restore(&mut self, kept: KeptText) -> bool {
+        self.restore_from(&kept)
+    }
+
+    /// `restore`, leaving `kept` to put back again later (a line shown
+    /// often, kept once).
+    pub fn restore_from(&mut self, kept: &KeptText) -> bool {
         if kept.pixels.len() != self.tiles.len() {
             return false;
         }

@@ -43,6 +43,15 @@ const URGENT_BLINK_FRAMES: u32 = 12;
 const FAST_STACK: u8 = 8;
 const CALM_STACK: u8 = 5;
 
+/// The top bar's button hints, phase by phase (`button_hints`).
+pub const HINTS: [&str; 5] = [
+    "A: choose  B: list",
+    "\u{2190}\u{2192}: tables  B: back",
+    "A: draw  R: drop  SELECT: quit",
+    "A: play on  SELECT: quit",
+    "A: again  B: menu",
+];
+
 /// The panel's title during a game.
 const TITLE: &str = "Challenge";
 /// The panel's message while paused, and on the warning.
@@ -166,6 +175,17 @@ impl ChallengeScreen {
     /// The game under way (playing or paused) and its table, to be kept.
     pub fn run(&self) -> Option<(Mode, &Challenge)> {
         matches!(self.phase, Phase::Playing | Phase::Paused).then_some((self.mode, &self.game))
+    }
+
+    /// The buttons that do something here (`App::button_hints`).
+    pub const fn button_hints(&self) -> &'static str {
+        match self.phase {
+            Phase::Menu => HINTS[0],
+            Phase::Scores(_) => HINTS[1],
+            Phase::Playing => HINTS[2],
+            Phase::Paused => HINTS[3],
+            Phase::Over(_) => HINTS[4],
+        }
     }
 
     pub fn key(&self) -> Key {
