@@ -407,6 +407,7 @@ impl App for Polarium {
         challenge::HINTS[2],
         challenge::HINTS[3],
         challenge::HINTS[4],
+        challenge::HINTS[5],
     ];
 
     fn button_hints(_persistent: &Persistent, working: &Working) -> &'static str {

@@ -44,12 +44,13 @@ const FAST_STACK: u8 = 8;
 const CALM_STACK: u8 = 5;
 
 /// The top bar's button hints, phase by phase (`button_hints`).
-pub const HINTS: [&str; 5] = [
+pub const HINTS: [&str; 6] = [
     "A: choose  B: list",
     "\u{2190}\u{2192}: tables  B: back",
     "A: draw  R: drop  SELECT: quit",
     "A: play on  SELECT: quit",
     "A: again  B: menu",
+    "B: back",
 ];
 
 /// The panel's title during a game.
@@ -65,13 +66,20 @@ const QUIT_FRAMES: u16 = 120;
 const PLAY: usize = 0;
 const PRACTICE: usize = 1;
 const SCORES: usize = 2;
-const MENU_ROWS: usize = 3;
+const RULES: usize = 3;
+const MENU_ROWS: usize = 4;
+
+/// How to play, on the menu's last row: the rules and buttons in the
+/// panel's width.
+const HOW_TO_PLAY: &str = "How to play\nRows fall in.\nHold A, move:\ndraw a line.\nLet go: its\ntiles flip.\nA row of one\ncolour clears.\nClear again\nin 3 s: combo.\nR: faster.";
 
 /// Where the screen is.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
     Menu,
     Scores(Mode),
+    /// How to play.
+    Rules,
     Playing,
     /// A game under way, stopped until the player presses A: as the
     /// window reopens on a kept game.
@@ -185,6 +193,7 @@ impl ChallengeScreen {
             Phase::Playing => HINTS[2],
             Phase::Paused => HINTS[3],
             Phase::Over(_) => HINTS[4],
+            Phase::Rules => HINTS[5],
         }
     }
 
@@ -196,6 +205,7 @@ impl ChallengeScreen {
             Phase::Playing => 3,
             Phase::Over(_) => 4,
             Phase::Paused => 5,
+            Phase::Rules => 6,
         };
         Key(phase, self.menu_row, self.practice_level)
     }
@@ -214,6 +224,15 @@ impl ChallengeScreen {
             Phase::Menu => self.update_menu(session, system),
             Phase::Scores(mode) => {
                 self.update_scores(mode, session, system);
+                Next::Stay
+            }
+            Phase::Rules => {
+                let input = &system.input;
+                if input.just_pressed(Button::B) || input.just_pressed(Button::A) {
+                    self.phase = Phase::Menu;
+                    self.show_menu(session, system);
+                    system.sound.play(sfx::CLOSE);
+                }
                 Next::Stay
             }
             Phase::Playing => {
@@ -326,6 +345,12 @@ impl ChallengeScreen {
                     show_scores(Mode::Normal, session, system);
                     system.sound.play(sfx::CONFIRM);
                 }
+                RULES => {
+                    self.phase = Phase::Rules;
+                    crate::event!("challenge.rules");
+                    session.panel().set_list(String::from(HOW_TO_PLAY));
+                    system.sound.play(sfx::CONFIRM);
+                }
                 _ => {}
             }
             return Next::Stay;
@@ -356,7 +381,7 @@ impl ChallengeScreen {
         self.practice_level = self.practice_level.clamp(1, best.max(1));
         crate::event!("challenge.menu best_level={best}");
         session.panel().set_list(format!(
-            "Challenge\nPlay\nPractice {}\nHigh scores",
+            "Challenge\nPlay\nPractice {}\nHigh scores\nHow to play",
             self.practice_level
         ));
     }
