@@ -77,6 +77,7 @@ pub fn main(mut gba: agb::Gba) -> ! {
     let mut gfx = gba.graphics.get();
     framework::tile_table::reserve();
     gfx.frame().commit();
+    framework::sprite_cache::warm();
     // The benchmarks draw and let go of many tiles: video memory takes them
     // back when a frame is shown, before the next app's and the desktop's.
     #[cfg(feature = "bench")]

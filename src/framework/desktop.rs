@@ -116,7 +116,7 @@ impl Desktop {
             TileFormat::FourBpp,
         );
         // Loaded now, with every other section (a power cut finds it so).
-        let _ = button_hints::shown(&mut system.storage);
+        let _ = button_hints::load(&mut system.storage);
         let lines = apps.iter().flat_map(|app| app.hint_lines().iter().copied());
         let status = StatusBar::new(&mut desk, TITLE, lines);
         let mut labels = alloc::vec::Vec::with_capacity(apps.len());
@@ -211,7 +211,7 @@ impl Desktop {
             let hints = match self.active {
                 // Typed while the window opens, so they are up when it is.
                 Some((index, Lifecycle::Running | Lifecycle::Opening(_)))
-                    if button_hints::shown(&mut system.storage) =>
+                    if button_hints::shown() =>
                 {
                     apps.get(index).map_or("", |app| app.button_hints())
                 }

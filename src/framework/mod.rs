@@ -78,6 +78,7 @@ pub mod save;
 pub mod sleep;
 pub mod sound;
 pub mod splash;
+pub mod sprite_cache;
 pub mod system;
 pub mod tile_table;
 pub mod transition;

@@ -32,7 +32,7 @@ const OTHER_ROWS: [&str; 6] = [
     "Password out",
     "New puzzle",
     "Endless",
-    "Endless no.",
+    "Endless code",
     "Challenge",
 ];
 const TYPE_PASSWORD: usize = 0;

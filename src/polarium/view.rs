@@ -257,6 +257,8 @@ pub struct View {
     title: TextBox,
     /// What the title says outside lists: the game's name, or a mode's.
     title_text: &'static str,
+    /// The message last asked for, to come back when a list goes.
+    message_text: Cow<'static, str>,
     info: TextBox,
     clock: TextBox,
     message: TextBox,
@@ -303,6 +305,7 @@ impl View {
             drawn_over: None,
             title: TextBox::new((PANEL_X, 22), PANEL_COLUMNS, 1),
             title_text: TITLE,
+            message_text: Cow::Borrowed(""),
             info: TextBox::new((PANEL_X, 40), PANEL_COLUMNS, 5),
             clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1).ticking("polarium_clock"),
             message: TextBox::new((PANEL_X, 112), PANEL_COLUMNS, 5),
@@ -742,19 +745,30 @@ impl View {
 
     /// Make the changes `update` asked for.
     pub fn apply(&mut self, panel: &mut Panel) {
+        // The message a list covered comes back when the list goes, unless
+        // what follows it says otherwise.
+        let mut message_back = false;
         for change in panel.0.drain(..) {
+            message_back = matches!(change, PanelChange::ClearList)
+                || (message_back && matches!(change, PanelChange::Title(_) | PanelChange::Info(_)));
             match change {
                 PanelChange::Title(text) => {
                     self.title_text = text;
                     self.title.set_gradually(text);
                 }
                 PanelChange::Info(text) => self.set_info(&text),
-                PanelChange::Message(text) => self.message.set_gradually(&text),
+                PanelChange::Message(text) => {
+                    self.message.set_gradually(&text);
+                    self.message_text = text;
+                }
                 PanelChange::List(text) => self.set_list(&text),
                 PanelChange::ClearList => self.clear_list(),
                 PanelChange::OpenPad => self.open_pad(),
                 PanelChange::ClosePad => self.close_pad(),
             }
+        }
+        if message_back && !self.message_text.is_empty() {
+            self.message.set_gradually(&self.message_text);
         }
     }
 

@@ -129,6 +129,7 @@ impl App for Settings {
                     let _ = crate::framework::frame_time::FrameFiller::start();
                     system.storage.erase_all();
                     system.apply_settings();
+                    let _ = button_hints::load(&mut system.storage);
                     system.sound.play(sfx::CONFIRM);
                     crate::event!("settings.erased");
                     close_dialog(working, system);
@@ -220,7 +221,7 @@ impl App for Settings {
 
 fn rows(system: &mut System) -> alloc::vec::Vec<Row> {
     let on_off = |on: bool| if on { "On" } else { "Off" };
-    let hints = button_hints::shown(&mut system.storage);
+    let hints = button_hints::shown();
     let settings = system.storage.desk.settings;
     vec![
         Row::new("Music", on_off(settings.music)),

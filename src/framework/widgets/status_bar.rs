@@ -11,6 +11,7 @@ use super::{
     text::{KeptText, TextBox},
     timer::format_play_time,
 };
+use crate::framework::frame_time;
 
 pub struct StatusBar {
     /// The desktop's title, or the open app's button hints.
@@ -29,6 +30,9 @@ pub struct StatusBar {
 
 /// The title's width in tiles: up to the saving mark.
 const TITLE_COLUMNS: i32 = 18;
+/// Display lines putting a kept line back may take (a copy of the box's
+/// tiles).
+const RESTORE_LINES: u32 = 4;
 
 /// Where the saving mark sits (an 8x8 sprite, `sprites::SAVING`).
 pub const SAVING_MARK: (i32, i32) = (164, 2);
@@ -107,7 +111,9 @@ impl StatusBar {
     /// Show `text` in the title's place: at once if it was kept at boot,
     /// else typed as the frames have room.
     pub fn set_title(&mut self, layer: &mut RegularBackground, text: &'static str) {
-        if text != self.title_shown {
+        // After a frame's heavy work (a screen built), the copy waits a
+        // frame rather than take it past its budget.
+        if text != self.title_shown && frame_time::room_for_bounded(RESTORE_LINES) {
             self.title_shown = text;
             let kept = self.lines.iter().find(|(line, _)| *line == text);
             if !kept.is_some_and(|(_, pixels)| self.title.restore_from(pixels)) {
