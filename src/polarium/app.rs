@@ -152,7 +152,7 @@ pub struct Working {
 const SOLVED_HINTS: &str = "A: next  SELECT: list";
 const PLAY_HINTS: &str = "A: draw  R: hint  SELECT: list";
 const LIST_HINTS: &str = "A: play  \u{2190}\u{2192}: pages  B: back";
-const PAD_HINTS: &str = "A: key  START: done  B: back";
+const PAD_HINTS: &str = "A: key  B: erase  START: done";
 const SIZE_HINTS: &str = "D-pad: size  A: ok  B: back";
 const EDIT_HINTS: &str = "A: paint  B: size  SELECT: solve";
 

@@ -18,7 +18,7 @@ use crate::framework::{System, widgets::timer::Timer};
 
 /// The panel's message on a puzzle not tried yet: how a stroke is drawn
 /// (a new player's first guess, A on a tile, flips that tile alone).
-pub const HOW_TO_DRAW: &str = "Hold A, move:\ndraw. Let go:\nflip. R: hint";
+pub const HOW_TO_DRAW: &str = "Turn each row\none colour:\nhold A, move.";
 
 /// Where the puzzle being played came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -135,8 +135,8 @@ const PLAYING_HINTS: &str = "A: open  B: flag  SELECT: menu";
 const OVER_HINTS: &str = "A: new board  SELECT: menu";
 const MENU_HINTS: &str = "A: choose  B: back";
 const OPTIONS_HINTS: &str = "A: change  B: back";
-const STATS_HINTS: &str = "\u{2190}\u{2192}: setting  B: back";
-const PAD_HINTS: &str = "A: key  START: done  B: back";
+const STATS_HINTS: &str = "\u{2190}\u{2192}: difficulty  B: back";
+const PAD_HINTS: &str = "A: key  B: erase  START: done";
 
 impl App for Sweeper {
     type Persistent = Board;

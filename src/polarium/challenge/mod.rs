@@ -71,7 +71,7 @@ const MENU_ROWS: usize = 4;
 
 /// How to play, on the menu's last row: the rules and buttons in the
 /// panel's width.
-const HOW_TO_PLAY: &str = "How to play\nRows fall in.\nHold A, move:\ndraw a line.\nLet go: its\ntiles flip.\nA row of one\ncolour clears.\nClear again\nin 3 s: combo.\nR: faster.";
+const HOW_TO_PLAY: &str = "How to play\nRows fall in.\nHold A, move:\ndraw a line.\nLet go: its\ntiles flip.\nA row of one\ncolour clears.\nClear again\nin 3 s: combo.\nR: drop fast.";
 
 /// Where the screen is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -113,6 +113,8 @@ pub struct ChallengeScreen {
     fast_tune: bool,
     /// Frames left to press SELECT again and give up (0: not asked).
     quit_asked: u16,
+    /// The menu says which levels practice offers (after a refused one).
+    practice_told: bool,
     shown: Option<Shown>,
     field: Field,
 }
@@ -175,6 +177,7 @@ impl ChallengeScreen {
             frames: 0,
             fast_tune: false,
             quit_asked: 0,
+            practice_told: false,
             shown: None,
             field: Field::new(view),
         })
@@ -332,6 +335,13 @@ impl ChallengeScreen {
     fn update_menu(&mut self, session: &mut Session, system: &mut System) -> Next {
         let input = &system.input;
         let (dx, dy) = input.repeated_direction();
+        let pressed = input.just_pressed(Button::A)
+            || input.just_pressed(Button::B)
+            || input.just_pressed(Button::Select);
+        if self.practice_told && (pressed || dy != 0) {
+            self.practice_told = false;
+            session.panel().set_message("");
+        }
         if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
             system.sound.play(sfx::CLOSE);
             return Next::BackToList(Offer::Challenge);
@@ -369,6 +379,11 @@ impl ChallengeScreen {
                 self.show_menu(session, system);
                 system.sound.play(sfx::CURSOR);
             } else {
+                crate::event!("challenge.practice refused level={level}");
+                self.practice_told = true;
+                session
+                    .panel()
+                    .set_message("Practice the\nlevels you\nhave reached.");
                 system.sound.play(sfx::ERROR);
             }
         }
