@@ -221,13 +221,21 @@ impl Play {
                 system.sound.play(sounds::STROKE);
                 crate::event!("polarium.stroke cells=1");
             }
-            session.unmark_rows();
+            // The marks go with the first change to the stroke (a tap that
+            // changes nothing keeps them).
+            if !session.is_tried() {
+                session.unmark_rows();
+            }
             drawing = true;
             *self = Self::Playing { drawing };
         }
         if !held && drawing {
             *self = Self::START;
-            self.flip(persistent, session, system);
+            // The stroke that just failed, let go of again unchanged (A
+            // pressed on its end and released): not another try.
+            if !session.is_tried() {
+                self.flip(persistent, session, system);
+            }
             return Next::Stay;
         }
         let (dx, dy) = system.input.repeated_direction();
@@ -292,6 +300,7 @@ impl Play {
         }
         // The flipped tiles show for a moment; the puzzle comes back after.
         session.mark_rows(mixed);
+        session.mark_tried();
         *self = Self::Failed { frames: 0 };
         system.sound.play(sounds::FLIP);
     }

@@ -129,6 +129,9 @@ pub struct Session {
     stroke: Stroke,
     /// After a failed try, until the stroke changes: rows left mixed.
     marks: Option<u8>,
+    /// The stroke is the one that just failed, not changed since: letting
+    /// go of it again would only fail again.
+    tried: bool,
     hint: Hint,
     /// A solution, once the solver has found one.
     solution: Option<Stroke>,
@@ -155,6 +158,7 @@ impl Session {
             puzzle,
             stroke,
             marks: None,
+            tried: false,
             hint,
             solution: None,
             search,
@@ -218,15 +222,32 @@ impl Session {
 
     /// The stroke takes a step onto `cell` (or back from it).
     pub fn step_stroke(&mut self, cell: Cell) -> Step {
-        self.stroke.step(&self.puzzle.board, cell)
+        let step = self.stroke.step(&self.puzzle.board, cell);
+        if step != Step::Refused {
+            self.tried = false;
+            self.marks = None;
+        }
+        step
     }
 
     pub fn set_stroke(&mut self, stroke: Stroke) {
         self.stroke = stroke;
+        self.tried = false;
     }
 
     pub fn clear_stroke(&mut self) {
         self.stroke.clear();
+        self.tried = false;
+    }
+
+    /// The stroke just failed (see `is_tried`).
+    pub fn mark_tried(&mut self) {
+        self.tried = true;
+    }
+
+    /// Whether the stroke is the one that just failed, unchanged.
+    pub const fn is_tried(&self) -> bool {
+        self.tried
     }
 
     pub const fn marks(&self) -> Option<u8> {
