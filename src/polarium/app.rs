@@ -12,7 +12,7 @@ use super::{
     editor::{self, Editor},
     endless::{self, Making},
     hints,
-    list::List,
+    list::{self, List},
     next::{Next, PadFor, SizeFor},
     pad::Pad,
     play::{Phase, Play},
@@ -151,7 +151,6 @@ pub struct Working {
 /// The top bar's button hints, screen by screen (`App::button_hints`).
 const SOLVED_HINTS: &str = "A: next  SELECT: list";
 const PLAY_HINTS: &str = "A: draw  R: hint  SELECT: list";
-const LIST_HINTS: &str = "A: play  \u{2190}\u{2192}: pages  B: back";
 const PAD_HINTS: &str = "A: key  B: erase  START: done";
 const SIZE_HINTS: &str = "D-pad: size  A: ok  B: back";
 const EDIT_HINTS: &str = "A: paint  B: size  SELECT: solve";
@@ -398,7 +397,9 @@ impl App for Polarium {
     const BUTTON_HINTS: &'static [&'static str] = &[
         SOLVED_HINTS,
         PLAY_HINTS,
-        LIST_HINTS,
+        list::PLAY_HINTS,
+        list::MORE_HINTS,
+        list::VIEW_HINTS,
         PAD_HINTS,
         SIZE_HINTS,
         EDIT_HINTS,
@@ -414,7 +415,7 @@ impl App for Polarium {
         match &working.screen {
             Screen::Play(Play::Solved) => SOLVED_HINTS,
             Screen::Play(_) => PLAY_HINTS,
-            Screen::List(_) => LIST_HINTS,
+            Screen::List(list) => list.button_hints(),
             Screen::Pad(_) => PAD_HINTS,
             Screen::Checking(_) | Screen::Making(_) => "",
             Screen::ChooseSize(_) => SIZE_HINTS,

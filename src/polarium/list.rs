@@ -102,6 +102,25 @@ pub struct List {
     at: Pager,
     /// The page has no rows to point at (the statistics).
     no_pointer: bool,
+    /// The buttons that do something on the page (`App::button_hints`).
+    hints: &'static str,
+}
+
+/// The top bar's button hints on the list's pages: one with puzzles, the
+/// last (other things), and one with nothing to choose (a locked set, the
+/// statistics, no customs yet).
+pub const PLAY_HINTS: &str = "A: play  \u{2190}\u{2192}: pages  B: back";
+pub const MORE_HINTS: &str = "A: choose  \u{2190}\u{2192}: pages  B: back";
+pub const VIEW_HINTS: &str = "\u{2190}\u{2192}: pages  B: back";
+
+/// The hints for `page`, with `customs` custom puzzles and `open` sets.
+fn page_hints(page: usize, customs: usize, open: usize) -> &'static str {
+    match page_at(page, customs) {
+        Page::Set(set) if set < open => PLAY_HINTS,
+        Page::Customs(_) if customs > 0 => PLAY_HINTS,
+        Page::More => MORE_HINTS,
+        Page::Set(_) | Page::Customs(_) | Page::Statistics => VIEW_HINTS,
+    }
 }
 
 impl List {
@@ -138,10 +157,17 @@ impl List {
         show_page(session, system, page, row);
         system.sound.play(sfx::OPEN);
         crate::event!("polarium.list page={}", page);
+        let open = system.save::<Polarium>().open_sets(sets());
         Self {
             at: Pager::new(page, row),
             no_pointer: false,
+            hints: page_hints(page, customs(system), open),
         }
+    }
+
+    /// The buttons that do something on the page shown.
+    pub const fn button_hints(&self) -> &'static str {
+        self.hints
     }
 
     /// The board area shows the puzzle highlighted (or the board shown
@@ -198,6 +224,7 @@ impl List {
             {
                 let (next, row) = (self.at.page(), self.at.row());
                 self.no_pointer = page_at(next, count) == Page::Statistics;
+                self.hints = page_hints(next, count, open);
                 show_page(session, system, next, row);
                 preview(session, system, next, row, next >= sets() || next < open);
                 system.sound.play(sfx::CURSOR);
