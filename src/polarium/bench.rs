@@ -42,7 +42,8 @@ pub fn run(bench: &mut Bench) {
         },
     );
     // A game in progress at its largest: an endless puzzle (the longest
-    // source), every number at its widest, a stroke through every cell.
+    // source), every number at its widest, a stroke through every cell,
+    // and a Challenge run kept beside it.
     use super::rules::{Cell, endless::EndlessCode, stroke::PackedStroke};
     use super::session::{Hint, Persistent, Source};
     if let Some(code) = EndlessCode::new(8, 8, super::rules::endless::NUMBERS - 1) {
@@ -62,9 +63,15 @@ pub fn run(bench: &mut Bench) {
         };
         let longest = PackedStroke::from_bytes(&[0xFF; super::rules::stroke::PACKED_STROKE_BYTES])
             .unwrap_or_default();
+        let run = super::rules::challenge::Challenge::new(
+            super::rules::challenge::LEVELS,
+            u32::MAX,
+        );
+        let mode = super::rules::challenge::Mode::Practice;
         largest_save(
             "polarium.game",
-            &super::suspended::SuspendedPuzzle::of(&playing, (source, true), longest, Hint::Replay),
+            &super::suspended::SuspendedPuzzle::of(&playing, (source, true), longest, Hint::Replay)
+                .with_run(Some((mode, &run))),
         );
     }
 }
