@@ -44,6 +44,9 @@ const fn penalty(n: u8) -> u16 {
     }
 }
 
+/// The buttons while a puzzle is played, under its board.
+const BOARD_HINTS: &str = "A: fill  B: cross  SELECT: list";
+
 impl Play {
     /// The puzzle as it was left: finished, or ready for the next mark.
     pub fn resume(persistent: &Persistent) -> Self {
@@ -276,7 +279,14 @@ impl Play {
             } else {
                 &name
             });
-            view.set_lines("");
+            // The buttons, where the board leaves a line for them (the
+            // list's pages say the rest).
+            let hints = if super::view::has_hint_line(&game.layout()) {
+                BOARD_HINTS
+            } else {
+                ""
+            };
+            view.set_lines(hints);
         }
     }
 

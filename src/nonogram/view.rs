@@ -821,11 +821,25 @@ impl View {
         if self.wipe_towards(Wanted::Board(layout), room) || !self.erase_old_text(room) {
             return true;
         }
+        // While playing, the lines are the buttons' hint under the board,
+        // where the board leaves a line; once solved, beside the picture.
+        let (lines, lines_columns, rows) = if !scene.finished && has_hint_line(&layout) {
+            let y =
+                layout.board_bottom() + (SCREEN_HEIGHT - layout.board_bottom() - LINE_HEIGHT) / 2;
+            (
+                (layout.left + 2, y),
+                (SCREEN_WIDTH - layout.left - 4) / 8,
+                1,
+            )
+        } else {
+            ((layout.left + 2, layout.board_y + 2), 8, 6)
+        };
         self.place_text(
             (layout.left + 2, layout.top + 1),
-            (layout.left + 2, layout.board_y + 2),
             8,
-            6,
+            lines,
+            lines_columns,
+            rows,
         );
         // The corner's title first: nothing else is drawn there.
         self.advance_text_within(false, room);
@@ -1134,10 +1148,18 @@ impl View {
     /// Put the text areas at these pixel positions, `columns` of 8 pixels
     /// wide and `lines` lines of text high.
     #[inline(never)]
-    fn place_text(&mut self, title: (i32, i32), lines: (i32, i32), columns: i32, rows: i32) {
+    fn place_text(
+        &mut self,
+        title: (i32, i32),
+        title_columns: i32,
+        lines: (i32, i32),
+        columns: i32,
+        rows: i32,
+    ) {
         let paper = self.colours.paper;
         let raster = &mut self.raster;
-        self.title.place(raster, paper, (title, columns * 8, 1));
+        self.title
+            .place(raster, paper, (title, title_columns * 8, 1));
         self.lines.place(raster, paper, (lines, columns * 8, rows));
     }
 
@@ -1163,7 +1185,7 @@ impl View {
         } else {
             ((LIST_LEFT, LIST_TOP + 2 * SLOT_HEIGHT + 4), 2)
         };
-        self.place_text((LIST_LEFT, 6), lines, 26, rows);
+        self.place_text((LIST_LEFT, 6), 26, lines, 26, rows);
         // A page's text first: nothing else is drawn where it is.
         self.advance_text_within(true, room);
         if self.sync_code(scene.code, room) {
@@ -1683,6 +1705,12 @@ const fn minutes_seconds(seconds: u16) -> (u16, u16) {
 const fn tens_ones(n: u16) -> (u8, u8) {
     let tens = ((n as u32 * TENTH) >> TENTH_SHIFT) as u16;
     (tens as u8, (n - tens * 10) as u8)
+}
+
+/// Whether `layout` leaves a line of text under the board, for the
+/// buttons' hint while the puzzle is played.
+pub const fn has_hint_line(layout: &Layout) -> bool {
+    SCREEN_HEIGHT - layout.board_bottom() > LINE_HEIGHT
 }
 
 /// The size of a picture's cells that fits a slot's box, by its width

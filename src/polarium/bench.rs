@@ -63,10 +63,8 @@ pub fn run(bench: &mut Bench) {
         };
         let longest = PackedStroke::from_bytes(&[0xFF; super::rules::stroke::PACKED_STROKE_BYTES])
             .unwrap_or_default();
-        let run = super::rules::challenge::Challenge::new(
-            super::rules::challenge::LEVELS,
-            u32::MAX,
-        );
+        let run =
+            super::rules::challenge::Challenge::new(super::rules::challenge::LEVELS, u32::MAX);
         let mode = super::rules::challenge::Mode::Practice;
         largest_save(
             "polarium.game",
