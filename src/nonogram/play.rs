@@ -280,8 +280,9 @@ impl Play {
                 &name
             });
             // The buttons, where the board leaves a line for them (the
-            // list's pages say the rest).
-            let hints = if super::view::has_hint_line(&game.layout()) {
+            // list's pages say the rest), unless Settings turned hints off.
+            let shown = crate::framework::button_hints::shown();
+            let hints = if shown && super::view::has_hint_line(&game.layout()) {
                 BOARD_HINTS
             } else {
                 ""
