@@ -823,7 +823,8 @@ impl View {
         }
         // While playing, the lines are the buttons' hint under the board,
         // where the board leaves a line; once solved, beside the picture.
-        let (lines, lines_columns, rows) = if !scene.finished && has_hint_line(&layout) {
+        let hint_line = !scene.finished && has_hint_line(&layout);
+        let (lines, lines_columns, rows) = if hint_line {
             let y =
                 layout.board_bottom() + (SCREEN_HEIGHT - layout.board_bottom() - LINE_HEIGHT) / 2;
             (
@@ -841,8 +842,9 @@ impl View {
             lines_columns,
             rows,
         );
-        // The corner's title first: nothing else is drawn there.
-        self.advance_text_within(false, room);
+        // The corner's title first, and the hint line under the board:
+        // nothing else is drawn where they are.
+        self.advance_text_within(hint_line, room);
         // The cells first: they answer the player's buttons. Row by row, as
         // masks: only cells whose look changed are drawn.
         let size = (layout.cell - 1) as usize;
