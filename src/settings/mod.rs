@@ -11,6 +11,7 @@ use crate::framework::{
     assets::sfx,
     button_hints,
     canvas::Canvas,
+    save::DeskSave,
     transition::Area,
     widgets::{
         dialog::{Answer, Dialog},
@@ -81,7 +82,11 @@ impl App for Settings {
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
         let (frame_layer, text_layer) = window::layers();
-        let mut list = List::new(rows(system), (WINDOW.x + 16, WINDOW.y + 26), 19);
+        let mut list = List::new(
+            rows(&system.storage.desk),
+            (WINDOW.x + 16, WINDOW.y + 26),
+            19,
+        );
         list.select(usize::from(persistent.row));
         Working {
             frame_layer,
@@ -132,11 +137,11 @@ impl App for Settings {
                     let _ = button_hints::load(&mut system.storage);
                     system.sound.play(sfx::CONFIRM);
                     crate::event!("settings.erased");
-                    close_dialog(working, system);
+                    close_dialog(working, &system.storage.desk);
                 }
                 Answer::No => {
                     system.sound.play(sfx::CLOSE);
-                    close_dialog(working, system);
+                    close_dialog(working, &system.storage.desk);
                 }
             }
             return Request::Stay;
@@ -157,7 +162,7 @@ impl App for Settings {
                 let shown = button_hints::toggle(&mut system.storage);
                 system.sound.play(sfx::CONFIRM);
                 crate::event!("settings.changed button_hints={shown}");
-                refresh(working, system);
+                refresh(working, &system.storage.desk);
             }
             ListEvent::Chosen(row) => {
                 let settings = &mut system.storage.desk.settings;
@@ -174,7 +179,7 @@ impl App for Settings {
                     system.storage.desk.settings.music,
                     system.storage.desk.settings.sound_effects
                 );
-                refresh(working, system);
+                refresh(working, &system.storage.desk);
             }
         }
         persistent.row = working.list.selected() as u8;
@@ -219,10 +224,10 @@ impl App for Settings {
     }
 }
 
-fn rows(system: &mut System) -> alloc::vec::Vec<Row> {
+fn rows(data: &DeskSave) -> alloc::vec::Vec<Row> {
     let on_off = |on: bool| if on { "On" } else { "Off" };
     let hints = button_hints::shown();
-    let settings = system.storage.desk.settings;
+    let settings = data.settings;
     vec![
         Row::new("Music", on_off(settings.music)),
         Row::new("Sound effects", on_off(settings.sound_effects)),
@@ -231,13 +236,13 @@ fn rows(system: &mut System) -> alloc::vec::Vec<Row> {
     ]
 }
 
-fn refresh(working: &mut Working, system: &mut System) {
-    for (i, row) in rows(system).into_iter().enumerate() {
+fn refresh(working: &mut Working, data: &DeskSave) {
+    for (i, row) in rows(data).into_iter().enumerate() {
         working.list.set_row(i, row);
     }
 }
 
-fn close_dialog(working: &mut Working, system: &mut System) {
+fn close_dialog(working: &mut Working, data: &DeskSave) {
     working.dialog = None;
-    refresh(working, system);
+    refresh(working, data);
 }

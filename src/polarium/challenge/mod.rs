@@ -147,8 +147,7 @@ impl ChallengeScreen {
             crate::event!("challenge.resume refused");
             return None;
         };
-        let mut screen = Self::new(Challenge::new(1, 0), mode, view);
-        screen.game = game;
+        let mut screen = Self::new(game, mode, view);
         crate::event!(
             "challenge.resumed points={} lines={} stack={}",
             screen.game.points(),
@@ -304,15 +303,18 @@ impl ChallengeScreen {
             // Not a stroke's start: the press that plays on is let go first.
             self.drawing = false;
             self.frames = 0;
-            session
-                .panel()
-                .set_message(if self.game.warning() { WARNING } else { "" });
+            session.panel().set_message(self.playing_message());
             animates(true);
             system.sound.play(sfx::CONFIRM);
             system.sound.play_music(&sounds::CHALLENGE_TUNE);
         } else if self.quit_asked == 1 {
             session.panel().set_message(PAUSED);
         }
+    }
+
+    /// The panel's message while a game is played: the warning, if on.
+    fn playing_message(&self) -> &'static str {
+        if self.game.warning() { WARNING } else { "" }
     }
 
     /// SELECT twice gives up the game (once only asks: SELECT opens a list
@@ -455,9 +457,7 @@ impl ChallengeScreen {
             return;
         }
         if self.quit_asked == 1 {
-            session
-                .panel()
-                .set_message(if self.game.warning() { WARNING } else { "" });
+            session.panel().set_message(self.playing_message());
         }
         let mut events = self.steer(system);
         let ticked = self.game.tick();
