@@ -97,10 +97,11 @@ impl Raster {
             return false;
         }
         let from = pixels.len();
-        for tile in self.tiles.iter().skip(from).take(count) {
-            let mut words = [0; 8];
-            words.copy_from_slice(tile.data());
-            pixels.push(words);
+        if let Some(tiles) = self.tiles.get(from..(from + count).min(self.tiles.len())) {
+            let copied = copy_tiles_out(tiles, pixels.spare_capacity_mut());
+            // SAFETY: `copy_tiles_out` wrote the first `copied` places past
+            // the length.
+            unsafe { pixels.set_len(from + copied) };
         }
         pixels.len() == self.tiles.len()
     }
@@ -550,6 +551,25 @@ fn write_word(tile: *mut u32, line: usize, mask: u32, inks: u32) {
             *word = (*word & !mask) | (inks & mask);
         }
     }
+}
+
+/// Copy `tiles`' pixels into `kept`, as many as it has room for; how many.
+/// A board kept aside is the whole screen's tiles, so this runs from IWRAM
+/// as ARM code, a tile in two instructions (a load and a store of eight
+/// words).
+#[inline(never)]
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+fn copy_tiles_out(tiles: &[DynamicTile16], kept: &mut [core::mem::MaybeUninit<[u32; 8]>]) -> usize {
+    let count = tiles.len().min(kept.len());
+    let mut index = 0;
+    while index < count {
+        if let Ok(words) = <&[u32; 8]>::try_from(tiles[index].data()) {
+            kept[index].write(*words);
+        }
+        index += 1;
+    }
+    count
 }
 
 /// Fill pixels `x0..x1` by `y0..y1` (on screen, not empty) with
