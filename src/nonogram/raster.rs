@@ -98,6 +98,8 @@ impl Raster {
         }
         let from = pixels.len();
         if let Some(tiles) = self.tiles.get(from..(from + count).min(self.tiles.len())) {
+            // (No-op when made with room for the screen, as a kept board is.)
+            pixels.reserve(tiles.len());
             let copied = copy_tiles_out(tiles, pixels.spare_capacity_mut());
             // SAFETY: `copy_tiles_out` wrote the first `copied` places past
             // the length.

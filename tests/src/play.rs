@@ -105,8 +105,8 @@ struct Player<'a> {
     settle: Settle,
 }
 
-/// Prints the slowest press to settle (verbose) and every press over the
-/// budget, and fails if there is one.
+/// Prints each press's settle and the slowest (verbose) and every press
+/// over the budget, and fails if there is one.
 fn report_settle(settle: &Settle, opts: &Options, script_path: &Path) -> Result<()> {
     let describe = |press: &crate::settle::Press| {
         let at = press.last_change.map_or(String::new(), |[x0, y0, x1, y1]| {
@@ -117,6 +117,12 @@ fn report_settle(settle: &Settle, opts: &Options, script_path: &Path) -> Result<
             press.frames, press.line, press.text
         )
     };
+    if opts.verbose {
+        // Every press, for reading one action's wait off a script.
+        for press in &settle.presses {
+            println!("settle.press {}", describe(press));
+        }
+    }
     if opts.verbose
         && let Some(worst) = settle.worst()
     {
