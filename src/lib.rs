@@ -35,6 +35,7 @@ macro_rules! apps {
         /// Every app's benchmarks (`just bench`), in the desktop's order.
         #[cfg(feature = "bench")]
         fn bench_apps(bench: &mut framework::bench::Bench) {
+            framework::lessons::bench_largest(&[$(<$folder::$app as framework::App>::INFO.id),*]);
             $(<$folder::$app as framework::App>::bench(bench);)*
             $(
                 <$folder::$app as framework::App>::bench_drawing(bench);
@@ -81,7 +82,13 @@ pub fn main(mut gba: agb::Gba) -> ! {
     // The benchmarks draw and let go of many tiles: video memory takes them
     // back when a frame is shown, before the next app's and the desktop's.
     #[cfg(feature = "bench")]
-    framework::bench::run(&mut || gfx.frame().commit(), bench_apps);
+    {
+        framework::bench::run(&mut || gfx.frame().commit(), bench_apps);
+        // The benchmarks ran before the mixer took its IWRAM: painted again,
+        // the stack is measured over the session after them, as in the
+        // shipped ROM.
+        framework::perf::paint_stack();
+    }
     let mut system = boot_system(&mut gba.save, &mut gba.mixer);
     #[cfg(any(debug_assertions, feature = "events"))]
     framework::perf::log_iwram_allocations();

@@ -52,6 +52,10 @@
 //!   the window is open (Settings turns them off); list every such line in
 //!   `BUTTON_HINTS`, and the desktop types them once at boot, so a screen
 //!   change puts its line up with a copy.
+//! - **How to play**: a game's lesson comes up by itself on its first open
+//!   and from its menu after; `lessons::seen` and `lessons::mark_seen` keep,
+//!   by the app's id, whether it was done or skipped (ask `seen` in `boot`,
+//!   so the section is read at power-on).
 //! - The shared widgets in `framework/widgets/`: window frames, text boxes,
 //!   lists, dialogs, the number pad, a timer.
 //!

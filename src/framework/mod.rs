@@ -71,6 +71,7 @@ pub mod events;
 pub mod frame_time;
 pub mod heap;
 pub mod input;
+pub mod lessons;
 #[cfg(any(debug_assertions, feature = "events"))]
 pub mod perf;
 pub mod reset;

@@ -11,6 +11,7 @@ use super::{
     rules::{
         Board, Difficulty, GameState, NoGuessGenerator, Outcome, Pos,
         code::{self, BoardCode},
+        lesson::{Lesson, Slip, Step},
     },
     sounds,
     stats_page::StatsPage,
@@ -23,6 +24,7 @@ use crate::{
         assets::sfx,
         canvas::Canvas,
         frame_time::fill_frame,
+        lessons,
         widgets::{
             list::{List, ListEvent},
             numpad::NumberPad,
@@ -73,6 +75,12 @@ enum Mode {
         menu: Box<List>,
         pad: Box<PadPanel<code::CodeError>>,
     },
+    /// How to play, on the lesson's own board (the game waits under it);
+    /// `held` while A is down on a square.
+    Lesson {
+        lesson: Box<Lesson>,
+        held: Option<HeldA>,
+    },
     /// The window is closing, the menu or pad already let go (`dismantle`).
     Leaving,
 }
@@ -85,9 +93,17 @@ impl Mode {
         Self::Wipe { columns: 0, deal }
     }
 
+    /// The lesson from its start.
+    fn lesson() -> Self {
+        Self::Lesson {
+            lesson: Box::new(Lesson::new()),
+            held: None,
+        }
+    }
+
     fn screen(&self) -> Screen {
         match self {
-            Self::Play { .. } | Self::Generating { .. } => Screen::Board,
+            Self::Play { .. } | Self::Generating { .. } | Self::Lesson { .. } => Screen::Board,
             Self::Wipe { columns, .. } => Screen::Wipe(*columns),
             Self::Menu(_) | Self::Options(_) | Self::Stats(_) => Screen::Menu,
             Self::Pad { .. } => Screen::Pad,
@@ -103,8 +119,19 @@ impl Mode {
     /// The square A is held on, unless another button cancelled the move.
     fn pressed(&self) -> Option<Pos> {
         match self {
-            Self::Play { held: Some(held) } if !held.cancelled => Some(held.pos),
+            Self::Play { held: Some(held) }
+            | Self::Lesson {
+                held: Some(held), ..
+            } if !held.cancelled => Some(held.pos),
             _ => None,
+        }
+    }
+
+    /// The board shown: the lesson's while it runs, else the game's.
+    fn board<'a>(&'a self, game: &'a Board) -> &'a Board {
+        match self {
+            Self::Lesson { lesson, .. } => lesson.board(),
+            _ => game,
         }
     }
 }
@@ -129,6 +156,7 @@ const ROW_STATS: usize = 5;
 /// The options page's rows.
 const OPTION_NO_GUESS: usize = 0;
 const OPTION_QUESTION_MARKS: usize = 1;
+const OPTION_LESSON: usize = 2;
 
 /// The top bar's button hints, screen by screen (`App::button_hints`).
 const PLAYING_HINTS: &str = "A: open  B: flag  SELECT: menu";
@@ -137,6 +165,8 @@ const MENU_HINTS: &str = "A: choose  B: back";
 const OPTIONS_HINTS: &str = "A: change  B: back";
 const STATS_HINTS: &str = "\u{2190}\u{2192}: difficulty  B: back";
 const PAD_HINTS: &str = "A: key  B: erase  START: done";
+const LESSON_HINTS: &str = "A: open  B: flag  SELECT: skip";
+const LESSON_OVER_HINTS: &str = "A: go on  SELECT: skip";
 
 impl App for Sweeper {
     type Persistent = Board;
@@ -166,6 +196,8 @@ impl App for Sweeper {
     }
 
     fn boot(system: &mut System) -> Board {
+        // Read at power-on, as every section is.
+        let _ = lessons::seen(&mut system.storage, Self::INFO.id);
         let save = system.save::<Sweeper>();
         crate::event!(
             "sweeper.records wins={} easy={:?} question_marks={}",
@@ -209,21 +241,34 @@ impl App for Sweeper {
         // and the move is then made as if the window had stayed open.
         let mode = match board.awaiting_layout() {
             Some(first) => search_layout(board, first),
+            // The first time: how to play.
+            None if !lessons::seen(&mut system.storage, Self::INFO.id) => Mode::lesson(),
             None => Mode::PLAY,
         };
-        Working {
+        let mut working = Working {
             view,
             save_when_shown: false,
             mode,
             clock: Timer::new(),
             face: Face::Idle,
+        };
+        let lesson = matches!(working.mode, Mode::Lesson { .. });
+        crate::event!("sweeper.opening lesson={}", lesson);
+        if lesson {
+            start_lesson(&mut working);
         }
+        working
     }
 
     fn prepare(board: &mut Board, working: &mut Working, system: &mut System) -> bool {
-        let look = (face_for(board, None), working.mode.screen());
+        let look = (
+            face_for(working.mode.board(board), None),
+            working.mode.screen(),
+        );
         let records = system.save::<Sweeper>();
-        let built = working.view.build_within_frame(board, records, look);
+        let built = working
+            .view
+            .build_within_frame(working.mode.board(board), records, look);
         if built {
             Self::prepare_ahead(board, working, system);
         }
@@ -254,12 +299,14 @@ impl App for Sweeper {
             Mode::Options(_) => update_options(board, working, system),
             Mode::Stats(_) => update_stats(board, working, system),
             Mode::Pad { .. } => update_pad(board, working, system),
+            Mode::Lesson { .. } => update_lesson(working, system),
             Mode::Leaving => {}
         }
-        if !working.mode.is_over_board() {
+        // The game's clock waits under the menu and the lesson.
+        if !working.mode.is_over_board() && !matches!(working.mode, Mode::Lesson { .. }) {
             tick_timer(board, working);
         }
-        working.face = match face_for(board, working.mode.pressed()) {
+        working.face = match face_for(working.mode.board(board), working.mode.pressed()) {
             _ if matches!(working.mode, Mode::Generating { .. }) => Face::Thinking,
             // A blink every three seconds, so the avatar looks alive.
             Face::Idle if system.frame % 180 < 6 => Face::Blink,
@@ -279,9 +326,13 @@ impl App for Sweeper {
             working.view.draw_pad(pad);
         }
         let pressed = working.mode.pressed();
-        working
-            .view
-            .sync(board, pressed, working.face, screen, records);
+        working.view.sync(
+            working.mode.board(board),
+            pressed,
+            working.face,
+            screen,
+            records,
+        );
         match &mut working.mode {
             Mode::Menu(menu) => working.view.draw_menu(menu),
             Mode::Options(options) => working.view.draw_menu(options),
@@ -292,7 +343,8 @@ impl App for Sweeper {
     }
 
     fn show(board: &Board, working: &mut Working, canvas: &mut Canvas) {
-        working.view.show(board, working.mode.screen(), canvas);
+        let shown = working.mode.board(board);
+        working.view.show(shown, working.mode.screen(), canvas);
         match &working.mode {
             Mode::Menu(menu) | Mode::Options(menu) => menu.show(canvas),
             Mode::Pad { pad, .. } => pad.show(canvas),
@@ -311,6 +363,8 @@ impl App for Sweeper {
         OPTIONS_HINTS,
         STATS_HINTS,
         PAD_HINTS,
+        LESSON_HINTS,
+        LESSON_OVER_HINTS,
     ];
 
     fn button_hints(board: &Board, working: &Working) -> &'static str {
@@ -325,6 +379,10 @@ impl App for Sweeper {
             Mode::Options(_) => OPTIONS_HINTS,
             Mode::Stats(_) => STATS_HINTS,
             Mode::Pad { .. } => PAD_HINTS,
+            Mode::Lesson { ref lesson, .. } if matches!(lesson.step(), Step::Done | Step::Lost) => {
+                LESSON_OVER_HINTS
+            }
+            Mode::Lesson { .. } => LESSON_HINTS,
             Mode::Leaving => "",
         }
     }
@@ -341,7 +399,7 @@ impl App for Sweeper {
 
     fn pause(board: &mut Board, working: &mut Working, _system: &mut System) {
         // A move half-made when the window closes is dropped, as if cancelled.
-        if let Mode::Play { held } = &mut working.mode {
+        if let Mode::Play { held } | Mode::Lesson { held, .. } = &mut working.mode {
             *held = None;
         }
         crate::event!("sweeper.paused board={:08x}", fingerprint(board));
@@ -562,6 +620,89 @@ fn play_outcome(system: &mut System, outcome: Outcome) {
     system.sound.play(effect);
 }
 
+/// The lesson's line for where it is: what to do next, or what went wrong.
+fn lesson_line(step: Step, slip: Option<Slip>) -> &'static str {
+    match (step, slip) {
+        (Step::Lost, _) => "Boom! That was a mine. A: try again",
+        (Step::Done, _) => "Cleared! SELECT > Options: no-guess",
+        (_, Some(Slip::WrongFlag)) => "No mine there: B takes the flag off",
+        (_, Some(Slip::ChordRefused)) => "Flag its mines first, then A on it",
+        (Step::Open, None) => "How to play: A opens a square",
+        (Step::Flag, None) => "Numbers count mines next to them",
+        (Step::Chord, None) => "A on a 1 by its flag opens the rest",
+        (Step::Clear, None) => "Now open every square with no mine",
+    }
+}
+
+/// Put the lesson's first line up.
+fn start_lesson(working: &mut Working) {
+    if let Mode::Lesson { lesson, .. } = &working.mode {
+        working.view.say(lesson_line(lesson.step(), lesson.slip()));
+        crate::event!("sweeper.lesson step={:?}", lesson.step());
+    }
+}
+
+/// The lesson: A and B as in a game, on its own board, each move's line
+/// said; SELECT skips it, and A once it is over goes back to the game.
+/// Either way it is not shown by itself again.
+fn update_lesson(working: &mut Working, system: &mut System) {
+    let Mode::Lesson { lesson, held } = &mut working.mode else {
+        return;
+    };
+    let input = &system.input;
+    let over = matches!(lesson.step(), Step::Done | Step::Lost);
+    let finished = input.just_pressed(Button::Select)
+        || (lesson.step() == Step::Done && input.just_pressed(Button::A));
+    if finished {
+        crate::event!("sweeper.lesson end step={:?}", lesson.step());
+        lessons::mark_seen(&mut system.storage, Sweeper::INFO.id);
+        working.mode = Mode::PLAY;
+        working.view.clear_message();
+        system.sound.play(sfx::CLOSE);
+        return;
+    }
+    let before = (lesson.step(), lesson.slip());
+    let mut outcome = Outcome::Ignored;
+    if let Some(down) = held.as_mut() {
+        if input.other_just_pressed(Button::A) {
+            down.cancelled = true;
+        }
+        if !input.pressed(Button::A) {
+            let down = *down;
+            *held = None;
+            if !down.cancelled {
+                outcome = lesson.open(down.pos);
+            }
+        }
+    } else if input.just_pressed(Button::A) {
+        if over {
+            outcome = lesson.open(lesson.board().cursor());
+        } else {
+            *held = Some(HeldA {
+                pos: lesson.board().cursor(),
+                cancelled: false,
+            });
+        }
+    } else if input.just_pressed(Button::B) {
+        outcome = lesson.mark(lesson.board().cursor());
+    } else {
+        let (dx, dy) = input.repeated_direction();
+        if (dx, dy) != (0, 0) && lesson.move_cursor(dx as i8, dy as i8) {
+            system.sound.play(sfx::CURSOR);
+        }
+    }
+    play_outcome(system, outcome);
+    if (lesson.step(), lesson.slip()) != before {
+        working.view.say(lesson_line(lesson.step(), lesson.slip()));
+        crate::event!(
+            "sweeper.lesson step={:?} slip={:?} outcome={:?}",
+            lesson.step(),
+            lesson.slip(),
+            outcome
+        );
+    }
+}
+
 fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {
     let Mode::Wipe { columns, deal } = &mut working.mode else {
         return;
@@ -646,6 +787,11 @@ fn update_options(board: &mut Board, working: &mut Working, system: &mut System)
             if let Mode::Options(options) = core::mem::replace(&mut working.mode, Mode::Leaving) {
                 back_to_menu(board, working, system, options, ROW_OPTIONS);
             }
+        }
+        ListEvent::Chosen(OPTION_LESSON) => {
+            close_menu(working, Mode::lesson());
+            start_lesson(working);
+            system.sound.play(sfx::CONFIRM);
         }
         ListEvent::Chosen(row) => {
             match row {
@@ -800,4 +946,39 @@ fn accept_code(
     }
     close_menu(working, Mode::wipe(deal));
     system.sound.play(sfx::CONFIRM);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Slip, Step, lesson_line};
+    use crate::framework::widgets::font;
+
+    /// Every line the lesson says fits the message line, in the font's
+    /// glyphs.
+    #[test_case]
+    fn lesson_lines_fit_the_message_line(_gba: &mut agb::Gba) {
+        let steps = [
+            Step::Open,
+            Step::Flag,
+            Step::Chord,
+            Step::Clear,
+            Step::Done,
+            Step::Lost,
+        ];
+        let slips = [None, Some(Slip::WrongFlag), Some(Slip::ChordRefused)];
+        for step in steps {
+            for slip in slips {
+                let line = lesson_line(step, slip);
+                let width: i32 = line
+                    .chars()
+                    .map(|c| i32::from(font::glyph(c).advance))
+                    .sum();
+                assert!(
+                    width <= super::super::view::MESSAGE_WIDTH,
+                    "{line}: {width}"
+                );
+                assert!(line.chars().all(font::has_glyph), "{line}");
+            }
+        }
+    }
 }

@@ -285,7 +285,7 @@ impl View {
             face_shown: Face::Idle,
             mines_box: TextBox::new((44, 42), 4, 1),
             timer_box: TextBox::new((164, 42), 5, 1).ticking("sweeper_clock"),
-            message_box: TextBox::new((16, 145), 26, 1),
+            message_box: TextBox::new((16, 145), MESSAGE_TILES, 1),
             shown_mines: None,
             mines_key: None,
             shown_seconds: None,
@@ -663,6 +663,15 @@ impl View {
         self.pending_message.is_none() && !self.message_box.is_drawing()
     }
 
+    /// A line of its own on the message line (the lesson's), kept until
+    /// `clear_message`.
+    pub fn say(&mut self, text: &str) {
+        self.pending_message = None;
+        self.message_locked = true;
+        self.shown_variant = None;
+        self.message_box.set_gradually(text);
+    }
+
     pub fn clear_message(&mut self) {
         self.message_locked = false;
         self.shown_variant = None;
@@ -876,10 +885,15 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
 const MENU_ORIGIN: (i32, i32) = (40, 67);
 const MENU_COLUMNS: i32 = 20;
 /// Rows of the menu (see `menu_rows`).
-const MENU_ROWS: usize = 6;
+pub const MENU_ROWS: usize = 6;
+
+/// The message line's width in tiles, and in pixels.
+const MESSAGE_TILES: i32 = 26;
+#[cfg(test)]
+pub const MESSAGE_WIDTH: i32 = MESSAGE_TILES * 8;
 /// Rows of the options page with an option (the rest are blank, so the page
 /// has as many rows as the menu and takes its tiles).
-const OPTIONS: usize = 2;
+const OPTIONS: usize = 3;
 
 /// The options page's rows: each option and what it is set to.
 fn option_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
@@ -887,6 +901,7 @@ fn option_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
     let mut rows = Vec::from([
         Row::new(&format!("No-guess boards: {}", on(board.no_guess())), ""),
         Row::new(&format!("Question marks: {}", on(data.question_marks)), ""),
+        Row::new("How to play", ""),
     ]);
     rows.resize_with(MENU_ROWS, || Row::new("", ""));
     rows

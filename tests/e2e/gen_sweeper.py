@@ -24,6 +24,9 @@ START = (WIDTH // 2, HEIGHT // 2)  # Board::new puts the cursor in the middle
 OPEN_SWEEPER = """wait-event desktop.ready
 press A
 wait-event app.running name=sweeper
+# A blank cartridge's first open shows how to play: skipped.
+press SELECT
+wait-event sweeper.lesson end
 """
 
 

@@ -20,6 +20,7 @@ pub mod code;
 mod difficulty;
 mod game_state;
 mod layout;
+pub mod lesson;
 mod no_guess;
 mod outcome;
 mod pos;

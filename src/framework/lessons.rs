@@ -1,0 +1,80 @@
+//! Whether each game's lesson (its "How to play") was done or skipped: it
+//! comes up by itself the first time the game opens, and after that only
+//! from the game's menu. One small section holds every app's answer, by the
+//! app's id; Settings' erase brings the lessons back.
+
+use alloc::string::String;
+use serde::{Deserialize, Serialize};
+
+use super::save::{Saved, Storage};
+
+/// The section's owner name.
+pub const OWNER: &str = "lessons";
+
+#[derive(Serialize, Deserialize, Clone, Default, PartialEq, Eq, Debug)]
+pub struct LessonsSave {
+    /// The ids of the apps whose lesson was done or skipped, each followed
+    /// by a space.
+    seen: String,
+}
+
+impl Saved for LessonsSave {
+    const VERSION: u8 = 0;
+}
+
+impl LessonsSave {
+    fn has(&self, id: &str) -> bool {
+        self.seen
+            .split(' ')
+            .any(|seen| !seen.is_empty() && seen == id)
+    }
+}
+
+/// Whether app `id`'s lesson was done or skipped (an app's `boot` asks, so
+/// the section is read at power-on).
+pub fn seen(storage: &mut Storage, id: &str) -> bool {
+    storage.section::<LessonsSave>(OWNER).has(id)
+}
+
+/// App `id`'s lesson was done or skipped: not shown by itself again
+/// (written with the next save).
+pub fn mark_seen(storage: &mut Storage, id: &str) {
+    let save = storage.section::<LessonsSave>(OWNER);
+    if !save.has(id) {
+        save.seen.push_str(id);
+        save.seen.push(' ');
+        storage.commit_soon();
+        crate::event!("lesson.seen app={}", id);
+    }
+}
+
+/// `just bench`: the section at its largest, every app's lesson seen.
+#[cfg(feature = "bench")]
+pub fn bench_largest(ids: &[&str]) {
+    let mut save = LessonsSave::default();
+    for id in ids {
+        save.seen.push_str(id);
+        save.seen.push(' ');
+    }
+    super::bench::largest_save(OWNER, &save);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LessonsSave, mark_seen, seen};
+    use crate::framework::save::Storage;
+
+    #[test_case]
+    fn a_lesson_seen_is_kept_by_id(_gba: &mut agb::Gba) {
+        let mut storage = Storage::detached();
+        assert!(!seen(&mut storage, "sweeper"));
+        mark_seen(&mut storage, "sweeper");
+        mark_seen(&mut storage, "sweeper");
+        assert!(seen(&mut storage, "sweeper"));
+        assert!(!seen(&mut storage, "sweep"), "a prefix is another id");
+        assert!(!seen(&mut storage, "polarium"));
+        mark_seen(&mut storage, "polarium");
+        let save = storage.section::<LessonsSave>(super::OWNER).clone();
+        assert_eq!(save.seen, "sweeper polarium ");
+    }
+}
