@@ -137,7 +137,9 @@ impl Screen {
 }
 
 pub struct Working {
-    view: View,
+    /// On the heap of its own: the largest part, kept off the stack that
+    /// builds the rest as the window opens.
+    view: Box<View>,
     screen: Screen,
     session: Session,
     /// The panel's lines as last drawn: the puzzle, its tries, its record
@@ -286,7 +288,7 @@ impl App for Polarium {
             session.panel().set_message(HOW_TO_DRAW);
         }
         Working {
-            view: View::new(system.app_palette),
+            view: View::boxed(system.app_palette),
             screen,
             session,
             info: None,

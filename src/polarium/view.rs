@@ -222,6 +222,17 @@ impl Panel {
     }
 }
 
+/// A value for each tile of the window's board area.
+type Grid<T> = [[T; BOARD_COLUMNS]; BOARD_ROWS];
+
+/// A grid of `fill` made on the heap, not built on the stack and moved
+/// there (the view's grids are most of its bytes).
+fn grid<T: Copy>(fill: T) -> Box<Grid<T>> {
+    let rows = alloc::vec![[fill; BOARD_COLUMNS]; BOARD_ROWS].into_boxed_slice();
+    rows.try_into()
+        .unwrap_or_else(|_| Box::new([[fill; BOARD_COLUMNS]; BOARD_ROWS]))
+}
+
 pub struct View {
     frame_layer: RegularBackground,
     text_layer: RegularBackground,
@@ -236,8 +247,8 @@ pub struct View {
     board_colours_loaded: bool,
     /// What each tile of the board area shows under, and the stroke's
     /// piece over it, row by row (`None`: not known).
-    frame_shown: [[Option<FrameTile>; BOARD_COLUMNS]; BOARD_ROWS],
-    stroke_shown: [[Option<Option<u16>>; BOARD_COLUMNS]; BOARD_ROWS],
+    frame_shown: Box<Grid<Option<FrameTile>>>,
+    stroke_shown: Box<Grid<Option<Option<u16>>>>,
     /// The scene the board area fully shows (a hash; `None` while the last
     /// `sync` ran out of room), so an unchanged frame costs nothing.
     settled_on: Option<u32>,
@@ -275,6 +286,13 @@ pub struct View {
 }
 
 impl View {
+    /// A view on the heap: made out of line, so its bytes are on the stack
+    /// only inside this call (the view is most of the app's working state).
+    #[inline(never)]
+    pub fn boxed(palette: u8) -> Box<Self> {
+        Box::new(Self::new(palette))
+    }
+
     pub fn new(palette: u8) -> Self {
         let (frame_layer, text_layer) = window::layers();
         let mut board_colours = art::tiles::PALETTES
@@ -294,8 +312,8 @@ impl View {
             window_colours,
             board_colours,
             board_colours_loaded: false,
-            frame_shown: [[None; BOARD_COLUMNS]; BOARD_ROWS],
-            stroke_shown: [[None; BOARD_COLUMNS]; BOARD_ROWS],
+            frame_shown: grid(None),
+            stroke_shown: grid(None),
             settled_on: None,
             syncing: None,
             small_cells: SmallCells::new(),
@@ -701,8 +719,8 @@ impl View {
     /// the view knew it showed is forgotten, so the next scene is drawn
     /// whole.
     pub(super) fn forget_area(&mut self) {
-        self.frame_shown = [[None; BOARD_COLUMNS]; BOARD_ROWS];
-        self.stroke_shown = [[None; BOARD_COLUMNS]; BOARD_ROWS];
+        *self.frame_shown = [[None; BOARD_COLUMNS]; BOARD_ROWS];
+        *self.stroke_shown = [[None; BOARD_COLUMNS]; BOARD_ROWS];
         self.cells_shown = [[None; MAX_RING as usize]; MAX_RING as usize];
         self.settled_on = None;
         self.syncing = None;
