@@ -24,6 +24,7 @@ use crate::{
         assets::sfx,
         canvas::Canvas,
         frame_time::fill_frame,
+        input::Input,
         lessons,
         widgets::{
             list::{List, ListEvent},
@@ -46,6 +47,22 @@ const WIPE_COLUMNS_PER_FRAME: u8 = 7;
 struct HeldA {
     pos: Pos,
     cancelled: bool,
+}
+
+impl HeldA {
+    /// A held on a square as the buttons go on: the square once A is let
+    /// go (and `held` emptied), unless another button cancelled the move.
+    fn release(held: &mut Option<Self>, input: &Input) -> Option<Pos> {
+        let down = held.as_mut()?;
+        if input.other_just_pressed(Button::A) {
+            down.cancelled = true;
+        }
+        if input.pressed(Button::A) {
+            return None;
+        }
+        let down = held.take()?;
+        (!down.cancelled).then_some(down.pos)
+    }
 }
 
 /// What the window is doing: exactly one of these at a time, owned here; the
@@ -433,16 +450,9 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
     let Mode::Play { held } = &mut working.mode else {
         return;
     };
-    if let Some(down) = held.as_mut() {
-        if input.other_just_pressed(Button::A) {
-            down.cancelled = true;
-        }
-        if !input.pressed(Button::A) {
-            let down = *down;
-            *held = None;
-            if !down.cancelled {
-                release_a(board, working, system, down.pos);
-            }
+    if held.is_some() {
+        if let Some(pos) = HeldA::release(held, input) {
+            release_a(board, working, system, pos);
         }
         return;
     }
@@ -663,16 +673,9 @@ fn update_lesson(working: &mut Working, system: &mut System) {
     }
     let before = (lesson.step(), lesson.slip());
     let mut outcome = Outcome::Ignored;
-    if let Some(down) = held.as_mut() {
-        if input.other_just_pressed(Button::A) {
-            down.cancelled = true;
-        }
-        if !input.pressed(Button::A) {
-            let down = *down;
-            *held = None;
-            if !down.cancelled {
-                outcome = lesson.open(down.pos);
-            }
+    if held.is_some() {
+        if let Some(pos) = HeldA::release(held, input) {
+            outcome = lesson.open(pos);
         }
     } else if input.just_pressed(Button::A) {
         if over {
