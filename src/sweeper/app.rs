@@ -164,6 +164,9 @@ pub struct Working {
     clock: Timer,
     /// The avatar's face, as `update` last decided it.
     face: Face,
+    /// The message line says where the skipped lesson is found again,
+    /// until the first move.
+    skipped_note: bool,
 }
 
 /// Menu rows after the three difficulties.
@@ -183,7 +186,8 @@ const OPTIONS_HINTS: &str = "A: change  B: back";
 const STATS_HINTS: &str = "\u{2190}\u{2192}: difficulty  B: back";
 const PAD_HINTS: &str = "A: key  B: erase  START: done";
 const LESSON_HINTS: &str = "A: open  B: flag  SELECT: skip";
-const LESSON_OVER_HINTS: &str = "A: go on  SELECT: skip";
+const LESSON_LOST_HINTS: &str = "A: try again  SELECT: skip";
+const LESSON_DONE_HINTS: &str = "A: play";
 
 impl App for Sweeper {
     type Persistent = Board;
@@ -268,6 +272,7 @@ impl App for Sweeper {
             mode,
             clock: Timer::new(),
             face: Face::Idle,
+            skipped_note: false,
         };
         let lesson = matches!(working.mode, Mode::Lesson { .. });
         crate::event!("sweeper.opening lesson={}", lesson);
@@ -381,7 +386,8 @@ impl App for Sweeper {
         STATS_HINTS,
         PAD_HINTS,
         LESSON_HINTS,
-        LESSON_OVER_HINTS,
+        LESSON_LOST_HINTS,
+        LESSON_DONE_HINTS,
     ];
 
     fn button_hints(board: &Board, working: &Working) -> &'static str {
@@ -396,9 +402,8 @@ impl App for Sweeper {
             Mode::Options(_) => OPTIONS_HINTS,
             Mode::Stats(_) => STATS_HINTS,
             Mode::Pad { .. } => PAD_HINTS,
-            Mode::Lesson { ref lesson, .. } if matches!(lesson.step(), Step::Done | Step::Lost) => {
-                LESSON_OVER_HINTS
-            }
+            Mode::Lesson { ref lesson, .. } if lesson.step() == Step::Lost => LESSON_LOST_HINTS,
+            Mode::Lesson { ref lesson, .. } if lesson.step() == Step::Done => LESSON_DONE_HINTS,
             Mode::Lesson { .. } => LESSON_HINTS,
             Mode::Leaving => "",
         }
@@ -447,6 +452,10 @@ fn tick_timer(board: &mut Board, working: &mut Working) {
 
 fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
     let input = &system.input;
+    if working.skipped_note && (input.just_pressed(Button::A) || input.just_pressed(Button::B)) {
+        working.skipped_note = false;
+        working.view.clear_message();
+    }
     let Mode::Play { held } = &mut working.mode else {
         return;
     };
@@ -634,15 +643,18 @@ fn play_outcome(system: &mut System, outcome: Outcome) {
 fn lesson_line(step: Step, slip: Option<Slip>) -> &'static str {
     match (step, slip) {
         (Step::Lost, _) => "Boom! That was a mine. A: try again",
-        (Step::Done, _) => "Cleared! SELECT > Options: no-guess",
+        (Step::Done, _) => "Cleared! Options has no-guess boards",
         (_, Some(Slip::WrongFlag)) => "No mine there: B takes the flag off",
         (_, Some(Slip::ChordRefused)) => "Flag its mines first, then A on it",
         (Step::Open, None) => "How to play: A opens a square",
-        (Step::Flag, None) => "Numbers count mines next to them",
+        (Step::Flag, None) => "B: flag the one hidden square by a 1",
         (Step::Chord, None) => "A on a 1 by its flag opens the rest",
         (Step::Clear, None) => "Now open every square with no mine",
     }
 }
+
+/// Said once the lesson is skipped: where to find it again.
+const LESSON_SKIPPED: &str = "How to play is in SELECT, Options";
 
 /// Put the lesson's first line up.
 fn start_lesson(working: &mut Working) {
@@ -664,10 +676,16 @@ fn update_lesson(working: &mut Working, system: &mut System) {
     let finished = input.just_pressed(Button::Select)
         || (lesson.step() == Step::Done && input.just_pressed(Button::A));
     if finished {
+        let skipped = lesson.step() != Step::Done;
         crate::event!("sweeper.lesson end step={:?}", lesson.step());
         lessons::mark_seen(&mut system.storage, Sweeper::INFO.id);
         working.mode = Mode::PLAY;
-        working.view.clear_message();
+        if skipped {
+            working.view.say(LESSON_SKIPPED);
+            working.skipped_note = true;
+        } else {
+            working.view.clear_message();
+        }
         system.sound.play(sfx::CLOSE);
         return;
     }
@@ -969,19 +987,20 @@ mod tests {
             Step::Lost,
         ];
         let slips = [None, Some(Slip::WrongFlag), Some(Slip::ChordRefused)];
-        for step in steps {
-            for slip in slips {
-                let line = lesson_line(step, slip);
-                let width: i32 = line
-                    .chars()
-                    .map(|c| i32::from(font::glyph(c).advance))
-                    .sum();
-                assert!(
-                    width <= super::super::view::MESSAGE_WIDTH,
-                    "{line}: {width}"
-                );
-                assert!(line.chars().all(font::has_glyph), "{line}");
-            }
+        let said = steps
+            .iter()
+            .flat_map(|&step| slips.map(|slip| lesson_line(step, slip)))
+            .chain([super::LESSON_SKIPPED]);
+        for line in said {
+            let width: i32 = line
+                .chars()
+                .map(|c| i32::from(font::glyph(c).advance))
+                .sum();
+            assert!(
+                width <= super::super::view::MESSAGE_WIDTH,
+                "{line}: {width}"
+            );
+            assert!(line.chars().all(font::has_glyph), "{line}");
         }
     }
 }

@@ -666,6 +666,8 @@ impl View {
     /// A line of its own on the message line (the lesson's), kept until
     /// `clear_message`.
     pub fn say(&mut self, text: &str) {
+        // Said over a menu: the line kept under it does not come back.
+        self.kept_message = None;
         self.pending_message = None;
         self.message_locked = true;
         self.shown_variant = None;

@@ -70,6 +70,8 @@ say(
     "golden-region tests/golden/sweeper-lesson-open.png 0 0 240 160",
     "press A",
     "wait-event sweeper.lesson step=Flag slip=None outcome=Revealed",
+    "wait 10",
+    "golden-region tests/golden/sweeper-lesson-flag.png 0 140 240 20",
 )
 flood((7, 3))
 say("# (8,0) is hidden and has no mine: a wrong flag, said, then taken off.")
@@ -136,11 +138,15 @@ say(
     *["press DOWN"] * 2,
     "press A",
     "wait-event sweeper.lesson step=Open",
+    "# Its first line, not the game's kept under the options.",
+    "wait 10",
+    "golden-region tests/golden/sweeper-lesson-again.png 0 140 240 20",
     "press A",
     "wait-event sweeper.lesson step=Flag",
+    "# Skipped: the line says where it is found again.",
     "press SELECT",
     "wait-event sweeper.lesson end step=Flag",
     "wait 10",
-    "golden-region tests/golden/sweeper-after-lesson.png 0 16 240 144",
+    "golden-region tests/golden/sweeper-lesson-skipped.png 0 140 240 20",
 )
 Path(__file__).with_name("sweeper_lesson.play").write_text("\n".join(lines) + "\n")
