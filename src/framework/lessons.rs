@@ -28,6 +28,11 @@ impl LessonsSave {
             .split(' ')
             .any(|seen| !seen.is_empty() && seen == id)
     }
+
+    fn add(&mut self, id: &str) {
+        self.seen.push_str(id);
+        self.seen.push(' ');
+    }
 }
 
 /// Whether app `id`'s lesson was done or skipped (an app's `boot` asks, so
@@ -41,8 +46,7 @@ pub fn seen(storage: &mut Storage, id: &str) -> bool {
 pub fn mark_seen(storage: &mut Storage, id: &str) {
     let save = storage.section::<LessonsSave>(OWNER);
     if !save.has(id) {
-        save.seen.push_str(id);
-        save.seen.push(' ');
+        save.add(id);
         storage.commit_soon();
         crate::event!("lesson.seen app={}", id);
     }
@@ -53,8 +57,7 @@ pub fn mark_seen(storage: &mut Storage, id: &str) {
 pub fn bench_largest(ids: &[&str]) {
     let mut save = LessonsSave::default();
     for id in ids {
-        save.seen.push_str(id);
-        save.seen.push(' ');
+        save.add(id);
     }
     super::bench::largest_save(OWNER, &save);
 }

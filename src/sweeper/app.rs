@@ -274,11 +274,11 @@ impl App for Sweeper {
             face: Face::Idle,
             skipped_note: false,
         };
-        let lesson = matches!(working.mode, Mode::Lesson { .. });
-        crate::event!("sweeper.opening lesson={}", lesson);
-        if lesson {
-            start_lesson(&mut working);
-        }
+        crate::event!(
+            "sweeper.opening lesson={}",
+            matches!(working.mode, Mode::Lesson { .. })
+        );
+        start_lesson(&mut working);
         working
     }
 
@@ -402,9 +402,11 @@ impl App for Sweeper {
             Mode::Options(_) => OPTIONS_HINTS,
             Mode::Stats(_) => STATS_HINTS,
             Mode::Pad { .. } => PAD_HINTS,
-            Mode::Lesson { ref lesson, .. } if lesson.step() == Step::Lost => LESSON_LOST_HINTS,
-            Mode::Lesson { ref lesson, .. } if lesson.step() == Step::Done => LESSON_DONE_HINTS,
-            Mode::Lesson { .. } => LESSON_HINTS,
+            Mode::Lesson { ref lesson, .. } => match lesson.step() {
+                Step::Lost => LESSON_LOST_HINTS,
+                Step::Done => LESSON_DONE_HINTS,
+                _ => LESSON_HINTS,
+            },
             Mode::Leaving => "",
         }
     }
@@ -656,7 +658,7 @@ fn lesson_line(step: Step, slip: Option<Slip>) -> &'static str {
 /// Said once the lesson is skipped: where to find it again.
 const LESSON_SKIPPED: &str = "How to play is in SELECT, Options";
 
-/// Put the lesson's first line up.
+/// Put the lesson's first line up (nothing outside the lesson).
 fn start_lesson(working: &mut Working) {
     if let Mode::Lesson { lesson, .. } = &working.mode {
         working.view.say(lesson_line(lesson.step(), lesson.slip()));

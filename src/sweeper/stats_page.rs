@@ -78,7 +78,7 @@ pub fn rows(line: usize, data: &SweeperSave) -> Vec<Row> {
     let guess = if line % 2 == 1 { " no-guess" } else { "" };
     let best = stats.best_seconds.map(format_time);
     let best = best.as_ref().map_or("-", |best| best.as_str());
-    let mut rows = Vec::from([
+    Vec::from([
         Row::new(
             &format!("< {name}{guess} >"),
             &format!("{}/{LINES}", line + 1),
@@ -91,7 +91,5 @@ pub fn rows(line: usize, data: &SweeperSave) -> Vec<Row> {
         ),
         Row::new("Best time", best),
         Row::new("Best 3BV/s", &rate_text(stats.best_rate)),
-    ]);
-    rows.resize_with(super::view::MENU_ROWS, || Row::new("", ""));
-    rows
+    ])
 }

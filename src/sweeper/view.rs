@@ -887,7 +887,7 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
 const MENU_ORIGIN: (i32, i32) = (40, 67);
 const MENU_COLUMNS: i32 = 20;
 /// Rows of the menu (see `menu_rows`).
-pub const MENU_ROWS: usize = 6;
+const MENU_ROWS: usize = 6;
 
 /// The message line's width in tiles, and in pixels.
 const MESSAGE_TILES: i32 = 26;
