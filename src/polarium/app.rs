@@ -12,12 +12,15 @@ use super::{
     editor::{self, Editor},
     endless::{self, Making},
     hints,
+    lesson::{self, LessonScreen},
     list::{self, List},
     next::{Next, PadFor, SizeFor},
     pad::Pad,
     play::{Phase, Play},
     records::PolariumSave,
-    rules::{Board, Cell, Stroke, builtin, difficulty::tier_name, stroke::PackedStroke},
+    rules::{
+        Board, Cell, Stroke, builtin, difficulty::tier_name, lesson::Stage, stroke::PackedStroke,
+    },
     search::{Pace, Searched},
     session::{HOW_TO_DRAW, Hint, Persistent, Purpose, Session, Source, open_puzzles},
     size_choice::SizeChoice,
@@ -29,6 +32,7 @@ use crate::framework::{
     App, AppInfo, Request, System,
     app::Icon,
     canvas::Canvas,
+    lessons,
     save::Suspended,
     widgets::timer::{MAX_SECONDS, format_time},
 };
@@ -53,6 +57,8 @@ enum Screen {
     /// Challenge, the action mode: its menu, games and scores. Boxed, as
     /// a game is larger than the rest of the screens.
     Challenge(Box<ChallengeScreen>),
+    /// How to play, on boards of its own. Boxed: it holds a line.
+    Lesson(Box<LessonScreen>),
 }
 
 /// A [`Screen`] without what it owns: which screen, and its small fields
@@ -67,6 +73,7 @@ enum ScreenKey {
     Edit(Option<bool>),
     Making,
     Challenge(challenge::Key),
+    Lesson(lesson::Key),
 }
 
 impl Screen {
@@ -92,6 +99,7 @@ impl Screen {
             Self::Edit(editor) => ScreenKey::Edit(editor.paint()),
             Self::Making(_) => ScreenKey::Making,
             Self::Challenge(challenge) => ScreenKey::Challenge(challenge.key()),
+            Self::Lesson(lesson) => ScreenKey::Lesson(lesson.key()),
         }
     }
 
@@ -116,6 +124,7 @@ impl Screen {
             Self::ChooseSize(choice) => choice.scene(session),
             Self::Edit(editor) => editor.scene(),
             Self::Making(making) => making.scene(),
+            Self::Lesson(lesson) => lesson.scene(),
             // Challenge draws the board area itself (`draw`).
             Self::Challenge(_) => Scene::EMPTY,
         }
@@ -129,6 +138,7 @@ impl Screen {
             Self::Edit(editor) => editor.sprites(persistent.cursor),
             Self::List(list) => list.sprites(),
             Self::Challenge(challenge) => challenge.sprites(),
+            Self::Lesson(lesson) => lesson.sprites(),
             Self::Pad(_) | Self::Checking(_) | Self::ChooseSize(_) | Self::Making(_) => {
                 Sprites::default()
             }
@@ -206,6 +216,7 @@ impl App for Polarium {
             editing: false,
             stroke: PackedStroke::default(),
             hint: Hint::None,
+            lesson_stage: Stage::Draw,
         }
     }
 
@@ -265,8 +276,8 @@ impl App for Polarium {
             persistent.solved = false;
         }
         let puzzle = persistent.source.puzzle();
-        let screen = Screen::resume(persistent, puzzle.board);
-        let playing = matches!(screen, Screen::Play(Play::Playing { .. }));
+        let resumed = Screen::resume(persistent, puzzle.board);
+        let playing = matches!(resumed, Screen::Play(Play::Playing { .. }));
         let hint = if playing { persistent.hint } else { Hint::None };
         crate::event!(
             "polarium.opened source={:?} size={}x{} hint={:?}",
@@ -287,6 +298,17 @@ impl App for Polarium {
         if untried && hint == Hint::None {
             session.panel().set_message(HOW_TO_DRAW);
         }
+        // The first time (and until it is done or skipped): how to play,
+        // from where it was left. The editor's board comes back first.
+        let screen = if persistent.editing || lessons::seen(&mut system.storage, Self::INFO.id) {
+            resumed
+        } else {
+            Screen::Lesson(LessonScreen::boxed(persistent.lesson_stage, &mut session))
+        };
+        crate::event!(
+            "polarium.opening lesson={}",
+            matches!(screen, Screen::Lesson(_))
+        );
         Working {
             view: View::boxed(system.app_palette),
             screen,
@@ -342,13 +364,14 @@ impl App for Polarium {
         if !changed {
             let quiet = working.screen.is_quiet();
             endless::rate_if_needed(persistent, &mut working.session, quiet);
-            // Work in the background waits while the screen is still being
-            // drawn: the player is looking at that.
-            let background = working
+            // Work the player does not wait for (in the background, or an
+            // answer shown as it comes) waits while the screen is still
+            // being drawn: the player is looking at that.
+            let unwaited = working
                 .session
                 .search_purpose()
-                .is_some_and(|purpose| purpose.pace() == Pace::Background);
-            answered = (!background || working.view.is_idle()) && run_search(persistent, working);
+                .is_some_and(|purpose| purpose.pace() != Pace::Waiting);
+            answered = (!unwaited || working.view.is_idle()) && run_search(persistent, working);
         }
         if matches!(&working.screen, Screen::Play(play) if play.clock_runs())
             && working.session.tick_clock()
@@ -381,6 +404,7 @@ impl App for Polarium {
             }
         } else {
             working.view.advance_text();
+            working.view.premap_panel();
         }
     }
 
@@ -411,6 +435,8 @@ impl App for Polarium {
         challenge::HINTS[3],
         challenge::HINTS[4],
         challenge::HINTS[5],
+        lesson::DRAW_HINTS,
+        lesson::NEXT_HINTS,
     ];
 
     fn button_hints(_persistent: &Persistent, working: &Working) -> &'static str {
@@ -423,6 +449,7 @@ impl App for Polarium {
             Screen::ChooseSize(_) => SIZE_HINTS,
             Screen::Edit(_) => EDIT_HINTS,
             Screen::Challenge(challenge) => challenge.button_hints(),
+            Screen::Lesson(lesson) => lesson.button_hints(),
         }
     }
 
@@ -437,6 +464,9 @@ impl App for Polarium {
         }
         if let Screen::Challenge(challenge) = &mut working.screen {
             challenge.pause();
+        }
+        if let Screen::Lesson(lesson) = &working.screen {
+            lesson.pause(persistent);
         }
         persistent.stroke = PackedStroke::of(session.stroke());
         persistent.hint = session.hint();
@@ -496,6 +526,7 @@ fn go(next: Next, persistent: &mut Persistent, working: &mut Working, system: &m
         Next::Challenge => {
             Screen::Challenge(ChallengeScreen::open(session, &mut working.view, system))
         }
+        Next::Lesson => Screen::Lesson(LessonScreen::boxed(Stage::Draw, session)),
     };
     if let Screen::Pad(pad) = core::mem::replace(&mut working.screen, next) {
         working.view.retire_pad(pad.into_panel());
@@ -567,6 +598,7 @@ fn update_screen(persistent: &mut Persistent, working: &mut Working, system: &mu
         Screen::Edit(editor) => editor.update(persistent, session, system),
         Screen::Making(making) => making.update(persistent, session),
         Screen::Challenge(challenge) => challenge.update(session, system),
+        Screen::Lesson(lesson) => lesson.update(persistent, session, system),
     };
     go(next, persistent, working, system);
     working.screen.key() != before

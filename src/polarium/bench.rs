@@ -60,6 +60,7 @@ pub fn run(bench: &mut Bench) {
             editing: false,
             stroke: PackedStroke::default(),
             hint: Hint::Replay,
+            lesson_stage: super::rules::lesson::Stage::Hint,
         };
         let longest = PackedStroke::from_bytes(&[0xFF; super::rules::stroke::PACKED_STROKE_BYTES])
             .unwrap_or_default();

@@ -27,13 +27,14 @@ use crate::framework::{
 
 /// Rows of the last page.
 // Short enough for one line of the panel each: the pointer moves a line a row.
-const OTHER_ROWS: [&str; 6] = [
+const OTHER_ROWS: [&str; 7] = [
     "Password in",
     "Password out",
     "New puzzle",
     "Endless",
     "Endless code",
     "Challenge",
+    "How to play",
 ];
 const TYPE_PASSWORD: usize = 0;
 const SHOW_PASSWORD: usize = 1;
@@ -41,6 +42,7 @@ const MAKE_PUZZLE: usize = 2;
 const ENDLESS: usize = 3;
 const ENDLESS_CODE: usize = 4;
 const CHALLENGE: usize = 5;
+const LESSON: usize = 6;
 
 /// What a page of the list holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -455,6 +457,12 @@ fn choose(
         }
         ENDLESS_CODE => Next::Pad(PadFor::EndlessCode),
         CHALLENGE => Next::Challenge,
+        LESSON => {
+            session.show(persistent.source.puzzle());
+            session.panel().clear_list();
+            system.sound.play(sfx::CONFIRM);
+            Next::Lesson
+        }
         _ => Next::Stay,
     }
 }

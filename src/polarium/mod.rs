@@ -8,7 +8,8 @@
 //!   clearing, records), `list.rs` (the puzzle list and its last page),
 //!   `pad.rs` (typing a password or an endless code), `checking.rs` (the
 //!   solver checking a typed puzzle), `size_choice.rs`, `editor.rs`
-//!   (making puzzles), `endless.rs` (generated puzzles and their codes).
+//!   (making puzzles), `endless.rs` (generated puzzles and their codes),
+//!   `lesson.rs` (how to play, on boards of its own).
 //! - `session.rs`: what the screens share: the puzzle the window works
 //!   on, and what survives while it is closed; `hints.rs`: hints in
 //!   layers; `search.rs`: the solver spread over frames.
@@ -30,6 +31,7 @@ mod editor;
 mod endless;
 mod hints;
 mod layout;
+mod lesson;
 mod list;
 mod next;
 mod pad;

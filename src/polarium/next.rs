@@ -36,6 +36,8 @@ pub enum Next {
     Make(EndlessCode),
     /// Challenge's menu.
     Challenge,
+    /// How to play, from its start.
+    Lesson,
 }
 
 /// The rows of the list's last page that lead to another screen.

@@ -11,7 +11,7 @@ use super::{
     next::Next,
     records::CUSTOM_SLOTS,
     rules::{
-        Cell, Puzzle, builtin,
+        Board, Cell, Puzzle, builtin,
         endless::{self, EndlessCode},
         password,
         stroke::Step,
@@ -238,20 +238,9 @@ impl Play {
             }
             return Next::Stay;
         }
-        let (dx, dy) = system.input.repeated_direction();
-        if (dx, dy) == (0, 0) {
-            return Next::Stay;
-        }
-        // One step at a time: a diagonal press moves up or down.
-        let x = i32::from(persistent.cursor.x) + dx.signum() * i32::from(dy == 0);
-        let y = i32::from(persistent.cursor.y) + dy.signum();
-        let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
+        let Some(next) = moved(persistent.cursor, system.input.repeated_direction(), &board) else {
             return Next::Stay;
         };
-        let next = Cell::new(y, x);
-        if !board.contains(next) {
-            return Next::Stay;
-        }
         if drawing {
             match session.step_stroke(next) {
                 Step::Drawn => system.sound.play(sounds::STROKE),
@@ -436,6 +425,19 @@ impl Play {
                 .set_message("Hold A on\nthe end and\nlet go.");
         }
     }
+}
+
+/// The cell the D-pad's `(dx, dy)` moves the cursor to from `cursor`, one
+/// step at a time (a diagonal press moves up or down); `None` off the
+/// ringed grid, or with no direction.
+pub fn moved(cursor: Cell, (dx, dy): (i32, i32), board: &Board) -> Option<Cell> {
+    if (dx, dy) == (0, 0) {
+        return None;
+    }
+    let x = i32::from(cursor.x) + dx.signum() * i32::from(dy == 0);
+    let y = i32::from(cursor.y) + dy.signum();
+    let next = Cell::new(u8::try_from(y).ok()?, u8::try_from(x).ok()?);
+    board.contains(next).then_some(next)
 }
 
 fn cleared_rows(frames: u16, height: u8) -> u8 {

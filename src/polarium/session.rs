@@ -8,6 +8,7 @@ use super::{
     rules::{
         Board, Cell, Puzzle, Stroke, builtin,
         endless::EndlessCode,
+        lesson::Stage,
         password,
         stroke::{PackedStroke, Step},
     },
@@ -67,6 +68,8 @@ pub struct Persistent {
     /// The hints given on the puzzle being played: the next R goes on from
     /// there, and the start and end rings are shown again.
     pub hint: Hint,
+    /// Where the lesson goes on from, if the window closed on it.
+    pub lesson_stage: Stage,
 }
 
 /// Hints, in the order R gives them: each shows more.

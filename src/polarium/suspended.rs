@@ -216,6 +216,7 @@ mod tests {
             editing: false,
             stroke: PackedStroke::default(),
             hint: Hint::Ends,
+            lesson_stage: crate::polarium::rules::lesson::Stage::Draw,
         }
     }
 

@@ -50,8 +50,15 @@ pub const WINDOW: Area = Area::new(
     layout::WINDOW_HEIGHT,
 );
 const PANEL_COLUMNS: i32 = 8;
+/// Blank tiles the panel's boxes make in a frame once their text is all
+/// drawn, and the display lines that takes at most.
+const PREMAP_TILES: usize = 2;
+const PREMAP_LINES: u32 = 6;
+/// The panel's text: pixels across.
+#[cfg(test)]
+pub const PANEL_WIDTH: i32 = PANEL_COLUMNS * 8;
 /// The panel's title, over the puzzle's lines.
-const TITLE: &str = "Polarium";
+pub const TITLE: &str = "Polarium";
 /// The list's rows, the page's name above them in the title's place (ten
 /// rows and a name would not fit the window), the pointer left of them.
 const LIST_X: i32 = PANEL_X;
@@ -176,6 +183,7 @@ enum PanelChange {
     Message(Cow<'static, str>),
     List(String),
     ClearList,
+    HideClock,
     OpenPad,
     ClosePad,
 }
@@ -200,6 +208,11 @@ impl Panel {
     /// A message under the panel's lines, drawn as the frames have room.
     pub fn set_message(&mut self, text: impl Into<Cow<'static, str>>) {
         self.0.push(PanelChange::Message(text.into()));
+    }
+
+    /// The clock goes until the puzzle's lines are drawn again.
+    pub fn hide_clock(&mut self) {
+        self.0.push(PanelChange::HideClock);
     }
 
     /// The puzzle list takes the panel: the puzzle's lines make way.
@@ -276,6 +289,8 @@ pub struct View {
     list: TextBox,
     /// The number pad has the window: the board and the panel made way.
     pad_up: bool,
+    /// Every tile of the panel's boxes is made (`premap_panel`).
+    panel_premapped: bool,
     /// A pad whose screen has gone, its text taken off at the next `ClosePad`.
     closing_pad: Option<Box<PadPanel<Refusal>>>,
     frames: Vec<SpriteVram>,
@@ -329,6 +344,7 @@ impl View {
             message: TextBox::new((PANEL_X, 112), PANEL_COLUMNS, 5),
             list: TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS + 1, 15),
             pad_up: false,
+            panel_premapped: false,
             closing_pad: None,
             frames: Vec::with_capacity(art::FRAMES),
             built: 0,
@@ -781,6 +797,7 @@ impl View {
                 }
                 PanelChange::List(text) => self.set_list(&text),
                 PanelChange::ClearList => self.clear_list(),
+                PanelChange::HideClock => self.clock.set_gradually(""),
                 PanelChange::OpenPad => self.open_pad(),
                 PanelChange::ClosePad => self.close_pad(),
             }
@@ -806,6 +823,7 @@ impl View {
             text.hand_over(&mut self.list);
             text.release();
         }
+        self.panel_premapped = false;
         let (name, rows) = text.split_once('\n').unwrap_or((text, ""));
         self.title.set_gradually(name);
         self.list.set_gradually(rows);
@@ -871,6 +889,29 @@ impl View {
                 return;
             }
         }
+    }
+
+    /// Once the panel's text is all drawn, its boxes get the rest of their
+    /// tiles, a few a frame: text set later then never waits a frame for
+    /// new tiles. Not under the list or the pad, which have those places,
+    /// nor while the window opens (it waits for nothing else).
+    pub fn premap_panel(&mut self) {
+        if self.panel_premapped || self.pad_up || self.list.has_tiles() || !self.text_done() {
+            return;
+        }
+        for text in [
+            &mut self.title,
+            &mut self.info,
+            &mut self.clock,
+            &mut self.message,
+        ] {
+            if !frame_time::room_for_bounded(PREMAP_LINES)
+                || !text.premap(&mut self.text_layer, PREMAP_TILES)
+            {
+                return;
+            }
+        }
+        self.panel_premapped = true;
     }
 
     /// Layers, then the sprites: the cursor, hint markers and row marks.

@@ -19,6 +19,7 @@ pub mod designer;
 pub mod difficulty;
 pub mod endless;
 pub mod generator;
+pub mod lesson;
 pub mod password;
 pub mod solver;
 pub mod stroke;
