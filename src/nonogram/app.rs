@@ -8,25 +8,30 @@
 //!   `extras.rs`: random puzzles and share codes; `editor.rs`: drawing,
 //!   checking and sharing a puzzle.
 
+use agb::input::Button;
 use alloc::boxed::Box;
 
 use super::{
     art::{self, Colours},
     editor::{self, Editor, Step},
     extras::{self, CodePad, ExtrasPage, Generating, ReadingCode},
+    lesson::{self, Leave, LessonScreen},
     menu::{ListPage, OptionsPage, SlotPage},
     next::Next,
     pages::{self, Page},
     play::Play,
     puzzle::{self, Game, Persistent, Source},
     records::{Custom, NonogramSave, Options},
-    rules::{CodeError, Grid},
+    rules::{
+        CodeError, Grid,
+        lesson::{Slip, Step as LessonStep},
+    },
     stats_page::StatsPage,
     suspended::SuspendedPuzzle,
     view::{self, View},
 };
 use crate::framework::{
-    App, AppInfo, Request, System, app::Icon, assets::sfx, canvas::Canvas, frame_time,
+    App, AppInfo, Request, System, app::Icon, assets::sfx, canvas::Canvas, frame_time, lessons,
     widgets::timer::MAX_SECONDS,
 };
 
@@ -44,6 +49,8 @@ enum Mode {
     CodePad(CodePad),
     ReadingCode(ReadingCode),
     Edit(Box<Editor>),
+    /// How to play, on a picture of its own. Boxed: it holds a board.
+    Lesson(Box<LessonScreen>),
 }
 
 /// Which screen is up and where on it, to tell a frame that changed it.
@@ -59,6 +66,7 @@ enum Shown {
     CodePad,
     ReadingCode,
     Edit(Step),
+    Lesson((LessonStep, Option<Slip>, Play)),
 }
 
 impl Mode {
@@ -74,6 +82,7 @@ impl Mode {
             Self::CodePad(_) => Shown::CodePad,
             Self::ReadingCode(_) => Shown::ReadingCode,
             Self::Edit(editor) => Shown::Edit(editor.step()),
+            Self::Lesson(lesson) => Shown::Lesson(lesson.shown()),
         }
     }
 
@@ -101,6 +110,7 @@ impl Mode {
             Self::CodePad(pad) => pad.draw(view),
             Self::ReadingCode(reading) => reading.draw(view),
             Self::Edit(editor) => editor.draw(view),
+            Self::Lesson(lesson) => lesson.draw(options.hint_guide, view),
         }
     }
 }
@@ -122,6 +132,11 @@ pub struct Working {
     /// on screen (a save takes a frame of its own, and the player waits
     /// for the board, not the save).
     save_when_complete: bool,
+    /// The lesson was skipped: the line under the board says where it is,
+    /// until the first mark.
+    skipped_note: bool,
+    /// The lesson comes up as the window finishes opening.
+    lesson_due: bool,
 }
 
 impl App for Nonogram {
@@ -147,6 +162,8 @@ impl App for Nonogram {
     }
 
     fn boot(system: &mut System) -> Persistent {
+        // Read at power-on, as every section is.
+        let _ = lessons::seen(&mut system.storage, Self::INFO.id);
         let save = puzzle::save(system);
         crate::event!(
             "nonogram.records solved={} played={} won={} streak={} seconds={}",
@@ -204,6 +221,9 @@ impl App for Nonogram {
         } else {
             None
         };
+        // The first time (until it is done or skipped): how to play, put up
+        // once the window is built (its picture would overfill this frame).
+        let lesson_due = editor.is_none() && !lessons::seen(&mut system.storage, Self::INFO.id);
         let mode = editor.map_or_else(|| Mode::Play(Play::resume(persistent)), Mode::Edit);
         crate::event!(
             "nonogram.opened puzzle={} size={}x{}",
@@ -211,6 +231,7 @@ impl App for Nonogram {
             game.solution().width(),
             game.solution().height()
         );
+        crate::event!("nonogram.opening lesson={lesson_due}");
         Working {
             view,
             mode,
@@ -218,11 +239,22 @@ impl App for Nonogram {
             code_refusal: None,
             complete: false,
             save_when_complete: false,
+            skipped_note: false,
+            lesson_due,
         }
     }
 
     fn prepare(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
         if !working.view.build_step() {
+            return false;
+        }
+        if working.lesson_due {
+            if !frame_time::room_to_draw(lesson::SETUP_LINES) {
+                return false;
+            }
+            working.lesson_due = false;
+            working.mode = Mode::Lesson(LessonScreen::boxed(system.frame));
+            refresh_text(persistent, working, system);
             return false;
         }
         if !working.game.is_graded() {
@@ -252,11 +284,19 @@ impl App for Nonogram {
             system.storage.commit_soon();
         }
         let before = working.mode.shown();
+        // The note on a skipped lesson goes with the first mark.
+        let input = &system.input;
+        let note_gone = working.skipped_note
+            && (input.just_pressed(Button::A) || input.just_pressed(Button::B));
+        if note_gone {
+            working.skipped_note = false;
+        }
         let Working {
             view,
             mode,
             game,
             code_refusal,
+            skipped_note,
             ..
         } = working;
         let next = match mode {
@@ -270,6 +310,15 @@ impl App for Nonogram {
             Mode::CodePad(pad) => pad.update(system),
             Mode::ReadingCode(reading) => reading.update(code_refusal, system),
             Mode::Edit(editor) => editor::update(editor, persistent, view, system),
+            Mode::Lesson(lesson) => match lesson.update(view, system) {
+                Leave::Stay => Next::Stay,
+                Leave::Back { done } => {
+                    lessons::mark_seen(&mut system.storage, Self::INFO.id);
+                    *skipped_note = !done;
+                    system.sound.play(sfx::CLOSE);
+                    Next::Game
+                }
+            },
         };
         go(persistent, working, system, next);
         if working.game.note_ending() && working.mode.is_playing() {
@@ -283,7 +332,7 @@ impl App for Nonogram {
         }
         // A frame that changed screen (a new puzzle, a page) sets its text,
         // drawn from this frame's `draw` on.
-        if working.mode.shown() != before {
+        if working.mode.shown() != before || note_gone {
             working.complete = false;
             refresh_text(persistent, working, system);
         }
@@ -351,6 +400,7 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
         Next::Page { number, slot } => page_screen(number, slot, system),
         Next::Slot(slot) => Mode::Slot(SlotPage::new(slot)),
         Next::Edit(slot) => Mode::Edit(Editor::open(system, slot)),
+        Next::Lesson => Mode::Lesson(LessonScreen::boxed(system.frame)),
         Next::Extras(row) => Mode::Extras(ExtrasPage::new(row)),
         Next::Generate(size) => Mode::Generating(Generating::start(system, size)),
         Next::CodePad => {
@@ -439,11 +489,18 @@ fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut Sys
         mode,
         game,
         code_refusal,
+        skipped_note,
         ..
     } = working;
     let save = puzzle::save(system);
     match mode {
-        Mode::Play(play) => play.text(persistent, game, save, view),
+        Mode::Play(play) => {
+            play.text(persistent, game, save, view);
+            if *skipped_note && play.is_playing() {
+                view.set_lines(lesson::SKIPPED);
+            }
+        }
+        Mode::Lesson(lesson) => lesson.text(view),
         Mode::List(list) => list.text(save, view),
         Mode::Slot(page) => page.text(save, view),
         Mode::Options(page) => page.text(&save.options, view),

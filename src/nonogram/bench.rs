@@ -48,6 +48,7 @@ pub fn run(bench: &mut Bench) {
         marks: [u8::MAX; super::rules::play::PACKED_BYTES],
         editing: true,
         counted: true,
+        practice: false,
     };
     largest_save(
         "nonogram.game",

@@ -275,7 +275,9 @@ impl SlotPage {
     }
 }
 
-const OPTION_ROWS: usize = 5;
+const OPTION_ROWS: usize = 6;
+/// The options page's last row: how to play, not an option.
+const LESSON_ROW: usize = 5;
 
 /// The options page, its selected row.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -301,6 +303,10 @@ impl OptionsPage {
         if let Some(row) = step_row(system, self.row, OPTION_ROWS) {
             self.row = row;
             return Next::Stay;
+        }
+        if system.input.just_pressed(Button::A) && self.row == LESSON_ROW {
+            system.sound.play(sfx::CONFIRM);
+            return Next::Lesson;
         }
         if system.input.just_pressed(Button::A) {
             let save = puzzle::save(system);
@@ -361,6 +367,7 @@ fn option_lines(options: &Options, row: usize) -> String {
         rows[2].as_str(),
         rows[3].as_str(),
         rows[4].as_str(),
+        "How to play",
     ];
     rows_text(&rows, row, "A: change  B: back")
 }

@@ -9,7 +9,8 @@
 //!   (the board), `menu.rs` (the puzzle lists, the player's slots, the
 //!   options), `extras.rs` (random puzzles, share codes), `stats_page.rs`
 //!   (the statistics), `editor.rs`
-//!   (drawing, checking and sharing a puzzle).
+//!   (drawing, checking and sharing a puzzle), `lesson.rs` (how to play,
+//!   on a picture of its own).
 //! - What the screens share, handed down to them: `puzzle.rs` (the puzzle
 //!   being played, the save section), `pages.rs` (SELECT's ring of pages).
 //! - `layout.rs`: where a board and its clues go on the screen (pure);
@@ -26,6 +27,7 @@ mod editor;
 mod extras;
 mod glyphs;
 mod layout;
+mod lesson;
 mod menu;
 mod next;
 mod pages;

@@ -21,6 +21,8 @@ pub enum Next {
     Slot(usize),
     /// The editor, on the player's slot.
     Edit(usize),
+    /// How to play, from its start.
+    Lesson,
     /// The extras page, with this row chosen.
     Extras(usize),
     /// Make a random puzzle of this size.

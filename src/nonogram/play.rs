@@ -170,9 +170,9 @@ impl Play {
             usize::from(persistent.cursor.0),
             usize::from(persistent.cursor.1),
         );
-        let checking = puzzle::save(system).options.mistakes;
+        let checking = puzzle::save(system).options.mistakes && !persistent.practice;
         let painted = game.paint(brush, (x, y), checking);
-        if painted != Painted::Unchanged && !persistent.counted {
+        if painted != Painted::Unchanged && !persistent.counted && !persistent.practice {
             persistent.counted = true;
             puzzle::save(system).start();
         }
@@ -203,6 +203,10 @@ impl Play {
         }
         persistent.solved = true;
         *self = Self::Solved;
+        if persistent.practice {
+            system.sound.play(sfx::CONFIRM);
+            return;
+        }
         let save = puzzle::save(system);
         let new_best = match persistent.source {
             Source::Builtin(index) => save.finish(usize::from(index), persistent.seconds),

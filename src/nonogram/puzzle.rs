@@ -42,6 +42,9 @@ pub struct Persistent {
     pub editing: bool,
     /// Its first mark has counted it as played (in the statistics).
     pub counted: bool,
+    /// The lesson's picture: not in the statistics or the records, and
+    /// its marks not checked for mistakes (the lesson says what is wrong).
+    pub practice: bool,
 }
 
 impl Persistent {
@@ -56,6 +59,7 @@ impl Persistent {
             marks: [0; PACKED_BYTES],
             editing: false,
             counted: false,
+            practice: false,
         };
         persistent.start(source);
         persistent
@@ -141,7 +145,6 @@ impl Game {
         let solution = solution
             .or_else(|| builtin::picture(0))
             .unwrap_or_else(|| Grid::new(5, 5));
-        let clues = PuzzleClues::of_picture(&solution);
         let serial = system.frame;
         let (width, height) = (solution.width(), solution.height());
         let options = self::save(system).options;
@@ -159,9 +162,21 @@ impl Game {
                 marks
             }
         };
+        Self::with_marks(solution, marks, serial, options.auto_cross)
+    }
+
+    /// The lesson's picture, blank (`serial`: a new number for the view).
+    pub fn practice(solution: Grid, serial: u32, auto_cross: bool) -> Box<Self> {
+        let marks = Marks::new(solution.width(), solution.height());
+        Self::with_marks(solution, marks, serial, auto_cross)
+    }
+
+    #[inline(never)]
+    fn with_marks(solution: Grid, marks: Marks, serial: u32, auto_cross: bool) -> Box<Self> {
+        let clues = PuzzleClues::of_picture(&solution);
         let layout = Layout::of(&clues);
         let mut board = Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice());
-        board.auto_cross = options.auto_cross;
+        board.auto_cross = auto_cross;
         Box::new(Self {
             serial,
             layout,

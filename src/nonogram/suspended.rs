@@ -156,6 +156,7 @@ mod tests {
             marks: core::array::from_fn(|i| i as u8),
             editing: false,
             counted: true,
+            practice: false,
         }
     }
 

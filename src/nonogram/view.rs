@@ -827,11 +827,7 @@ impl View {
         let (lines, lines_columns, rows) = if hint_line {
             let y =
                 layout.board_bottom() + (SCREEN_HEIGHT - layout.board_bottom() - LINE_HEIGHT) / 2;
-            (
-                (layout.left + 2, y),
-                (SCREEN_WIDTH - layout.left - 4) / 8,
-                1,
-            )
+            ((layout.left + 2, y), hint_line_width(&layout) / 8, 1)
         } else {
             ((layout.left + 2, layout.board_y + 2), 8, 6)
         };
@@ -1713,6 +1709,11 @@ const fn tens_ones(n: u16) -> (u8, u8) {
 /// buttons' hint while the puzzle is played.
 pub const fn has_hint_line(layout: &Layout) -> bool {
     SCREEN_HEIGHT - layout.board_bottom() > LINE_HEIGHT
+}
+
+/// The width of the line under the board, in pixels (whole columns of 8).
+pub const fn hint_line_width(layout: &Layout) -> i32 {
+    (SCREEN_WIDTH - layout.left - 4) / 8 * 8
 }
 
 /// The size of a picture's cells that fits a slot's box, by its width

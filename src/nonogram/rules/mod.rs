@@ -22,6 +22,7 @@ mod clues;
 mod generator;
 mod grid;
 mod hint_guide;
+pub mod lesson;
 mod line;
 mod line_solver;
 #[cfg(test)]

@@ -1,0 +1,201 @@
+//! How to play (the rules in `rules/lesson.rs`): a small picture of its
+//! own, played as any puzzle is (the play screen's controls, on the
+//! lesson's board and cursor), with the line under the board saying each
+//! step. It comes up by itself the first time Picross opens, and from the
+//! options page after that; SELECT skips it. The player's puzzle waits
+//! under it, untouched.
+
+use agb::input::Button;
+use alloc::boxed::Box;
+
+use super::{
+    play::Play,
+    puzzle::{Game, Persistent, Source},
+    rules::lesson::{Lesson, Move, Slip, Step},
+    view::{Scene, View},
+};
+use crate::framework::{System, assets::sfx};
+
+/// Said on the player's puzzle once the lesson is skipped, until the
+/// first mark: where to find it again.
+pub const SKIPPED: &str = "How to play: SELECT, then Options";
+
+/// What setting the lesson up (its picture's board) takes at most, in
+/// display lines: the window, opening, waits for a frame with this much
+/// room.
+pub const SETUP_LINES: u32 = 36;
+
+pub struct LessonScreen {
+    lesson: Lesson,
+    play: Play,
+    /// The lesson's picture's cursor and marks, kept apart from the
+    /// player's puzzle (`practice`: no statistics, records or mistakes).
+    persistent: Persistent,
+    game: Box<Game>,
+}
+
+/// What the lesson's update asks of the app.
+pub enum Leave {
+    Stay,
+    /// Done (`true`) or skipped: back to the player's puzzle.
+    Back {
+        done: bool,
+    },
+}
+
+impl LessonScreen {
+    /// The lesson from its start (`serial`: a new number for the view).
+    #[inline(never)]
+    pub fn boxed(serial: u32) -> Box<Self> {
+        let mut persistent = Persistent::starting(Source::Builtin(0));
+        persistent.practice = true;
+        crate::event!("nonogram.lesson step={:?}", Step::FillTop);
+        Box::new(Self {
+            lesson: Lesson::default(),
+            play: Play::Idle,
+            persistent,
+            // Auto-cross off: the lesson asks for crosses by hand.
+            game: Game::practice(Lesson::picture(), serial, false),
+        })
+    }
+
+    /// All a frame compares to tell whether the screen changed (its text
+    /// follows the step and the slip).
+    pub fn shown(&self) -> (Step, Option<Slip>, Play) {
+        (self.lesson.step(), self.lesson.slip(), self.play)
+    }
+
+    #[inline(never)]
+    pub fn update(&mut self, view: &mut View, system: &mut System) -> Leave {
+        let input = &system.input;
+        if input.just_pressed(Button::Select) {
+            crate::event!("nonogram.lesson end step={:?}", self.lesson.step());
+            return Leave::Back { done: false };
+        }
+        // Done once the last drag is let go of.
+        if self.lesson.step() == Step::Done && !matches!(self.play, Play::Drag(..)) {
+            if input.just_pressed(Button::A) {
+                crate::event!("nonogram.lesson end step=Done");
+                system.sound.play(sfx::CONFIRM);
+                return Leave::Back { done: true };
+            }
+            return Leave::Stay;
+        }
+        let undo = input.just_pressed(Button::L);
+        let redo = input.just_pressed(Button::R);
+        let before = *self.game.marks();
+        // The play screen's own controls; SELECT was taken above.
+        let _ = self
+            .play
+            .update(&mut self.persistent, &mut self.game, view, system);
+        let marks = *self.game.marks();
+        if marks == before {
+            return Leave::Stay;
+        }
+        let done = match (undo, redo) {
+            (true, _) => Move::Undone,
+            (_, true) => Move::Redone,
+            _ => Move::Painted,
+        };
+        if self.lesson.after(done, &marks, self.game.is_solved()) {
+            crate::event!(
+                "nonogram.lesson step={:?} slip={:?}",
+                self.lesson.step(),
+                self.lesson.slip()
+            );
+        }
+        Leave::Stay
+    }
+
+    /// The corner's title and the line under the board.
+    pub fn text(&self, view: &mut View) {
+        let step = self.lesson.step();
+        view.set_title(&alloc::format!(
+            "Lesson {}/{}",
+            step.number().min(Step::COUNT),
+            Step::COUNT
+        ));
+        view.set_lines(line(step, self.lesson.slip()));
+    }
+
+    /// Bring the board a step closer; true while drawing is left for later
+    /// frames.
+    pub fn draw(&mut self, guided: bool, view: &mut View) -> bool {
+        let game = &mut self.game;
+        game.regrade();
+        let run = match self.play {
+            Play::Drag(drag, _) => Some(drag.length_to(self.persistent.cursor)),
+            _ => None,
+        };
+        view.sync(&Scene {
+            puzzle: game.serial(),
+            layout: game.layout(),
+            clues: game.clues(),
+            marks: game.marks(),
+            cursor: Some(self.persistent.cursor),
+            greying: guided.then(|| game.greying()),
+            finished: false,
+            seconds: None,
+            run,
+            marked: None,
+        })
+    }
+}
+
+/// The line under the board for where the lesson is.
+const fn line(step: Step, slip: Option<Slip>) -> &'static str {
+    if let Some(Slip::WrongFill) = slip {
+        return "That cell stays empty: L undoes it";
+    }
+    match step {
+        Step::FillTop => "5: five in a row. Hold A, move to fill",
+        Step::FillFives => "A done clue greys. Fill the other 5s",
+        Step::CrossGaps => "1 1 1: B crosses the gaps between",
+        Step::Undo => "L takes back a move: press L",
+        Step::Redo => "R puts it back: press R",
+        Step::Finish => "Now finish the picture",
+        Step::Done => "Solved! A: your puzzle",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SKIPPED, Slip, Step, line};
+    use crate::{
+        framework::widgets::font,
+        nonogram::{
+            layout::Layout,
+            rules::{PuzzleClues, lesson::Lesson},
+            view::hint_line_width,
+        },
+    };
+
+    /// Every line the lesson says fits the line under its board, in the
+    /// font's glyphs.
+    #[test_case]
+    fn lesson_lines_fit_under_the_board(_gba: &mut agb::Gba) {
+        let layout = Layout::of(&PuzzleClues::of_picture(&Lesson::picture()));
+        let width = hint_line_width(&layout);
+        let steps = [
+            Step::FillTop,
+            Step::FillFives,
+            Step::CrossGaps,
+            Step::Undo,
+            Step::Redo,
+            Step::Finish,
+            Step::Done,
+        ];
+        let said = steps
+            .iter()
+            .flat_map(|&step| [None, Some(Slip::WrongFill)].map(|slip| line(step, slip)))
+            .chain([SKIPPED]);
+        for text in said {
+            let used: i32 = text
+                .chars()
+                .map(|c| i32::from(font::glyph(c).advance))
+                .sum();
+            assert!(used <= width, "{text}: {used} of {width}");
+            assert!(text.chars().all(font::has_glyph), "{text}");
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! How to play: one small picture, solved a step at a time, each step
+//! asking for one thing: what a clue means (fill the top row's 5, holding A
+//! to paint along), the other 5s (and how a finished clue greys), crosses
+//! for the cells a clue leaves empty, undo and redo, then the rest.
+//!
+//! The lesson looks at the marks after each change and moves on as soon
+//! as its step is done; a player ahead of it (the other 5s filled first)
+//! skips the steps already done.
+
+use super::{
+    Grid,
+    play::{Mark, Marks},
+};
+
+/// The picture: a frame with a dot in the middle, solved by reading one
+/// line at a time.
+pub const PICTURE_ROWS: [u32; 5] = [0b11111, 0b10001, 0b10101, 0b10001, 0b11111];
+pub const WIDTH: usize = 5;
+pub const HEIGHT: usize = 5;
+
+/// The row whose gaps the cross step asks for (0-based), and its gaps.
+pub const GAPS_ROW: usize = 2;
+pub const GAPS: [usize; 2] = [1, 3];
+
+/// The lesson's steps, in order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Step {
+    /// The top row's 5: five filled in a row.
+    FillTop,
+    /// The other 5s: the bottom row and the side columns.
+    FillFives,
+    /// The middle row's 1 1 1: the gaps between its fills crossed.
+    CrossGaps,
+    /// L takes back the last move.
+    Undo,
+    /// R puts it back.
+    Redo,
+    /// The rest of the picture.
+    Finish,
+    Done,
+}
+
+impl Step {
+    /// Its place, from 1.
+    #[must_use]
+    pub const fn number(self) -> u8 {
+        match self {
+            Self::FillTop => 1,
+            Self::FillFives => 2,
+            Self::CrossGaps => 3,
+            Self::Undo => 4,
+            Self::Redo => 5,
+            Self::Finish => 6,
+            Self::Done => 7,
+        }
+    }
+
+    /// Steps before `Done`.
+    pub const COUNT: u8 = 6;
+}
+
+/// What went wrong, said until it is put right.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Slip {
+    /// A cell the picture leaves empty is filled.
+    WrongFill,
+}
+
+/// What the player did, for the lesson to look at.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Move {
+    /// Marks were painted.
+    Painted,
+    Undone,
+    Redone,
+}
+
+pub struct Lesson {
+    step: Step,
+    slip: Option<Slip>,
+}
+
+impl Default for Lesson {
+    fn default() -> Self {
+        Self {
+            step: Step::FillTop,
+            slip: None,
+        }
+    }
+}
+
+impl Lesson {
+    /// The lesson's picture.
+    #[must_use]
+    pub fn picture() -> Grid {
+        Grid::from_rows(WIDTH, HEIGHT, &PICTURE_ROWS)
+    }
+
+    #[must_use]
+    pub const fn step(&self) -> Step {
+        self.step
+    }
+
+    #[must_use]
+    pub const fn slip(&self) -> Option<Slip> {
+        self.slip
+    }
+
+    /// After `done`, the marks are `marks` (`solved`: they make the
+    /// picture): the lesson moves on past every step already done. Whether
+    /// its step or slip changed.
+    pub fn after(&mut self, done: Move, marks: &Marks, solved: bool) -> bool {
+        let before = (self.step, self.slip);
+        self.slip = wrong_fill(marks).then_some(Slip::WrongFill);
+        loop {
+            let next = match self.step {
+                _ if solved => Step::Done,
+                Step::FillTop if all_filled(marks, &[(0..WIDTH, 0..1)]) => Step::FillFives,
+                Step::FillFives
+                    if all_filled(
+                        marks,
+                        &[
+                            (0..WIDTH, HEIGHT - 1..HEIGHT),
+                            (0..1, 0..HEIGHT),
+                            (WIDTH - 1..WIDTH, 0..HEIGHT),
+                        ],
+                    ) =>
+                {
+                    Step::CrossGaps
+                }
+                Step::CrossGaps
+                    if GAPS
+                        .iter()
+                        .all(|&x| marks.get(x, GAPS_ROW) == Mark::Crossed) =>
+                {
+                    Step::Undo
+                }
+                Step::Undo if done == Move::Undone => Step::Redo,
+                // A move after an undo leaves nothing to redo: go on.
+                Step::Redo if done != Move::Undone => Step::Finish,
+                step => step,
+            };
+            if next == self.step {
+                break;
+            }
+            self.step = next;
+        }
+        (self.step, self.slip) != before
+    }
+}
+
+/// Whether every cell in the ranges (columns, rows) is filled.
+fn all_filled(marks: &Marks, areas: &[(core::ops::Range<usize>, core::ops::Range<usize>)]) -> bool {
+    areas.iter().all(|(xs, ys)| {
+        ys.clone()
+            .all(|y| xs.clone().all(|x| marks.get(x, y) == Mark::Filled))
+    })
+}
+
+/// Whether a cell the picture leaves empty is filled.
+fn wrong_fill(marks: &Marks) -> bool {
+    (0..HEIGHT).any(|y| {
+        (0..WIDTH).any(|x| marks.get(x, y) == Mark::Filled && PICTURE_ROWS[y] >> x & 1 == 0)
+    })
+}
+
+#[cfg(test)]
+mod tests;
