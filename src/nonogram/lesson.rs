@@ -144,15 +144,17 @@ impl LessonScreen {
 
 /// The line under the board for where the lesson is.
 const fn line(step: Step, slip: Option<Slip>) -> &'static str {
-    if let Some(Slip::WrongFill) = slip {
-        return "That cell stays empty: L undoes it";
+    match slip {
+        Some(Slip::WrongFill) => return "That cell stays empty: L undoes it",
+        Some(Slip::Erased) => return "A on a filled cell clears: L undoes it",
+        None => {}
     }
     match step {
         Step::FillTop => "5: five in a row. Hold A, move to fill",
-        Step::FillFives => "A done clue greys. Fill the other 5s",
-        Step::CrossGaps => "1 1 1: B crosses the gaps between",
-        Step::Undo => "L takes back a move: press L",
-        Step::Redo => "R puts it back: press R",
+        Step::Undo => "Done clues grey. L takes back a move",
+        Step::Redo => "R puts it back",
+        Step::CrossGaps => "Middle row 1 1 1: B crosses its 2 gaps",
+        Step::FillFives => "Now fill the other 5s",
         Step::Finish => "Now finish the picture",
         Step::Done => "Solved! A: your puzzle",
     }
@@ -187,7 +189,9 @@ mod tests {
         ];
         let said = steps
             .iter()
-            .flat_map(|&step| [None, Some(Slip::WrongFill)].map(|slip| line(step, slip)))
+            .flat_map(|&step| {
+                [None, Some(Slip::WrongFill), Some(Slip::Erased)].map(|slip| line(step, slip))
+            })
             .chain([SKIPPED]);
         for text in said {
             let used: i32 = text

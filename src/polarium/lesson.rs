@@ -45,7 +45,7 @@ const RING_ONLY: &str = "Only tiles\nflip: draw\nover them.";
 const SOLVED: &str = "Solved!\nA: next";
 const LAST_SOLVED: &str = "Solved!\nA: to your\npuzzle";
 const MIXED: &str = "Mixed rows\nmarked. Try\nagain!";
-const MIXED_RING: &str = "Mixed rows\nmarked. Try\nthe ring.";
+const MIXED_RING: &str = "Mixed rows\nmarked. Try\nthe border.";
 const STILL_TOO_LONG: &str = "Still too\nlong: go back\none step.";
 
 /// Where the lesson's stage is.
@@ -157,6 +157,9 @@ impl LessonScreen {
                     crate::event!("anim.end note=polarium_lesson_flipped");
                     self.phase = Phase::Ready { drawing: false };
                     session.panel().set_message(self.said_after_mixed());
+                    // A fresh line for the next try (the step-back stage's
+                    // stays, to step back from).
+                    self.lesson.forget_stroke();
                 }
                 Next::Stay
             }
@@ -219,7 +222,15 @@ impl LessonScreen {
         if input.just_pressed(Button::B) {
             if self.lesson.drop_stroke() {
                 system.sound.play(sfx::CLOSE);
-                crate::event!("polarium.lesson stroke cells=0");
+                crate::event!(
+                    "polarium.lesson stroke cells={}",
+                    self.lesson.stroke().len()
+                );
+                if self.lesson.stage() == Stage::StepBack {
+                    // Its line is back: what to do with it again.
+                    self.cursor = self.lesson.start_cursor();
+                    session.panel().set_message(stage_lines(Stage::StepBack)[2]);
+                }
             }
             self.phase = Phase::Ready { drawing: false };
             return;
@@ -314,7 +325,7 @@ impl LessonScreen {
     /// After a try left rows mixed: try again, and how.
     fn said_after_mixed(&self) -> &'static str {
         match self.lesson.stage() {
-            Stage::StepBack if !self.lesson.stepped_back() => STILL_TOO_LONG,
+            Stage::StepBack if self.lesson.is_as_drawn() => STILL_TOO_LONG,
             Stage::Ring => MIXED_RING,
             _ => MIXED,
         }
@@ -337,7 +348,7 @@ const fn stage_lines(stage: Stage) -> [&'static str; 3] {
         ],
         Stage::Ring => [
             "Lesson 3/5",
-            "The dotted\nring never\nflips: draw\nover it.",
+            "The dotted\nborder never\nflips: draw\nover it.",
             "Skip a tile:\nmake the row\none colour.",
         ],
         Stage::StepBack => [

@@ -649,7 +649,7 @@ fn lesson_line(step: Step, slip: Option<Slip>) -> &'static str {
         (_, Some(Slip::WrongFlag)) => "No mine there: B takes the flag off",
         (_, Some(Slip::ChordRefused)) => "Flag its mines first, then A on it",
         (Step::Open, None) => "How to play: A opens a square",
-        (Step::Flag, None) => "B: flag the one hidden square by a 1",
+        (Step::Flag, None) => "A 1 by just one hidden square: B flags it",
         (Step::Chord, None) => "A on a 1 by its flag opens the rest",
         (Step::Clear, None) => "Now open every square with no mine",
     }

@@ -1,7 +1,8 @@
 //! How to play: one small picture, solved a step at a time, each step
 //! asking for one thing: what a clue means (fill the top row's 5, holding A
-//! to paint along), the other 5s (and how a finished clue greys), crosses
-//! for the cells a clue leaves empty, undo and redo, then the rest.
+//! to paint along; the finished clue greys), undo and redo, crosses for the
+//! cells a clue leaves empty, then the rest. Undo and redo come early, so
+//! a player who finishes the picture ahead of the lesson has met them.
 //!
 //! The lesson looks at the marks after each change and moves on as soon
 //! as its step is done; a player ahead of it (the other 5s filled first)
@@ -27,14 +28,14 @@ pub const GAPS: [usize; 2] = [1, 3];
 pub enum Step {
     /// The top row's 5: five filled in a row.
     FillTop,
-    /// The other 5s: the bottom row and the side columns.
-    FillFives,
-    /// The middle row's 1 1 1: the gaps between its fills crossed.
-    CrossGaps,
     /// L takes back the last move.
     Undo,
     /// R puts it back.
     Redo,
+    /// The middle row's 1 1 1: the gaps between its fills crossed.
+    CrossGaps,
+    /// The other 5s: the bottom row and the side columns.
+    FillFives,
     /// The rest of the picture.
     Finish,
     Done,
@@ -46,10 +47,10 @@ impl Step {
     pub const fn number(self) -> u8 {
         match self {
             Self::FillTop => 1,
-            Self::FillFives => 2,
-            Self::CrossGaps => 3,
-            Self::Undo => 4,
-            Self::Redo => 5,
+            Self::Undo => 2,
+            Self::Redo => 3,
+            Self::CrossGaps => 4,
+            Self::FillFives => 5,
             Self::Finish => 6,
             Self::Done => 7,
         }
@@ -64,6 +65,9 @@ impl Step {
 pub enum Slip {
     /// A cell the picture leaves empty is filled.
     WrongFill,
+    /// A drag started on a filled cell cleared fills of the picture (said
+    /// until the next move).
+    Erased,
 }
 
 /// What the player did, for the lesson to look at.
@@ -78,6 +82,8 @@ pub enum Move {
 pub struct Lesson {
     step: Step,
     slip: Option<Slip>,
+    /// The picture's cells filled after the last move.
+    filled: u32,
 }
 
 impl Default for Lesson {
@@ -85,6 +91,7 @@ impl Default for Lesson {
         Self {
             step: Step::FillTop,
             slip: None,
+            filled: 0,
         }
     }
 }
@@ -111,33 +118,41 @@ impl Lesson {
     /// its step or slip changed.
     pub fn after(&mut self, done: Move, marks: &Marks, solved: bool) -> bool {
         let before = (self.step, self.slip);
-        self.slip = wrong_fill(marks).then_some(Slip::WrongFill);
+        let filled = filled_count(marks);
+        let erased = done == Move::Painted && filled < self.filled;
+        self.filled = filled;
+        self.slip = if wrong_fill(marks) {
+            Some(Slip::WrongFill)
+        } else {
+            erased.then_some(Slip::Erased)
+        };
         loop {
             let next = match self.step {
                 _ if solved => Step::Done,
-                Step::FillTop if all_filled(marks, &[(0..WIDTH, 0..1)]) => Step::FillFives,
+                Step::FillTop if all_filled(marks, &[(0..WIDTH, 0..1)]) => Step::Undo,
+                Step::Undo if done == Move::Undone => Step::Redo,
+                // A move after an undo leaves nothing to redo: go on.
+                Step::Redo if done != Move::Undone => Step::CrossGaps,
+                Step::CrossGaps
+                    if GAPS
+                        .iter()
+                        .all(|&x| marks.get(x, GAPS_ROW) == Mark::Crossed) =>
+                {
+                    Step::FillFives
+                }
                 Step::FillFives
                     if all_filled(
                         marks,
                         &[
+                            (0..WIDTH, 0..1),
                             (0..WIDTH, HEIGHT - 1..HEIGHT),
                             (0..1, 0..HEIGHT),
                             (WIDTH - 1..WIDTH, 0..HEIGHT),
                         ],
                     ) =>
                 {
-                    Step::CrossGaps
+                    Step::Finish
                 }
-                Step::CrossGaps
-                    if GAPS
-                        .iter()
-                        .all(|&x| marks.get(x, GAPS_ROW) == Mark::Crossed) =>
-                {
-                    Step::Undo
-                }
-                Step::Undo if done == Move::Undone => Step::Redo,
-                // A move after an undo leaves nothing to redo: go on.
-                Step::Redo if done != Move::Undone => Step::Finish,
                 step => step,
             };
             if next == self.step {
@@ -155,6 +170,13 @@ fn all_filled(marks: &Marks, areas: &[(core::ops::Range<usize>, core::ops::Range
         ys.clone()
             .all(|y| xs.clone().all(|x| marks.get(x, y) == Mark::Filled))
     })
+}
+
+/// How many of the picture's cells are filled.
+fn filled_count(marks: &Marks) -> u32 {
+    (0..HEIGHT)
+        .map(|y| (marks.masks(y).0 & PICTURE_ROWS[y]).count_ones())
+        .sum()
 }
 
 /// Whether a cell the picture leaves empty is filled.

@@ -278,12 +278,33 @@ impl Lesson {
         step
     }
 
-    /// B: the line goes; whether there was one.
+    /// B: the line goes; whether there was one. On the step-back stage
+    /// the line it starts with comes back instead, to step back from.
     pub fn drop_stroke(&mut self) -> bool {
         let had = !self.stroke.is_empty();
-        self.stroke.clear();
         self.marks = None;
+        if self.stage == Stage::StepBack {
+            let drawn = Stroke::from_cells(&self.board, self.stage.drawn()).unwrap_or_default();
+            let changed = self.stroke != drawn;
+            self.stroke = drawn;
+            return changed;
+        }
+        self.stroke.clear();
         had
+    }
+
+    /// After a try left rows mixed: the line goes, the marks stay (on the
+    /// step-back stage the line stays, to step back from).
+    pub fn forget_stroke(&mut self) {
+        if self.stage != Stage::StepBack {
+            self.stroke.clear();
+        }
+    }
+
+    /// Whether the line is the one the stage starts with.
+    #[must_use]
+    pub fn is_as_drawn(&self) -> bool {
+        self.stroke.cells() == self.stage.drawn()
     }
 
     /// The line is let go of: its tiles flip. Solved, the board stays

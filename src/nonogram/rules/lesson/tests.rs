@@ -49,11 +49,15 @@ fn each_step_moves_on_with_what_it_asks_for() {
     // Four of the five: not yet.
     assert!(!paint(&mut lesson, &mut marks, &row(0)[..4], Mark::Filled));
     assert!(paint(&mut lesson, &mut marks, &row(0), Mark::Filled));
-    assert_eq!(lesson.step(), Step::FillFives);
-    paint(&mut lesson, &mut marks, &row(HEIGHT - 1), Mark::Filled);
-    paint(&mut lesson, &mut marks, &column(0), Mark::Filled);
-    assert_eq!(lesson.step(), Step::FillFives);
-    paint(&mut lesson, &mut marks, &column(WIDTH - 1), Mark::Filled);
+    assert_eq!(lesson.step(), Step::Undo);
+    // Painting does not stand for an undo.
+    paint(&mut lesson, &mut marks, &[(0, 1)], Mark::Filled);
+    assert_eq!(lesson.step(), Step::Undo);
+    marks.set(0, 1, Mark::Empty);
+    assert!(lesson.after(Move::Undone, &marks, solved(&marks)));
+    assert_eq!(lesson.step(), Step::Redo);
+    assert!(!lesson.after(Move::Undone, &marks, solved(&marks)));
+    assert!(lesson.after(Move::Redone, &marks, solved(&marks)));
     assert_eq!(lesson.step(), Step::CrossGaps);
     // A fill where a gap is: said, and it holds the step.
     paint(
@@ -77,14 +81,20 @@ fn each_step_moves_on_with_what_it_asks_for() {
         &[(GAPS[1], GAPS_ROW)],
         Mark::Crossed,
     );
-    assert_eq!(lesson.step(), Step::Undo);
-    // Painting does not stand for an undo.
-    paint(&mut lesson, &mut marks, &[(0, 0)], Mark::Filled);
-    assert_eq!(lesson.step(), Step::Undo);
-    assert!(lesson.after(Move::Undone, &marks, solved(&marks)));
-    assert_eq!(lesson.step(), Step::Redo);
-    assert!(!lesson.after(Move::Undone, &marks, solved(&marks)));
-    assert!(lesson.after(Move::Redone, &marks, solved(&marks)));
+    assert_eq!(lesson.step(), Step::FillFives);
+    paint(&mut lesson, &mut marks, &row(HEIGHT - 1), Mark::Filled);
+    paint(&mut lesson, &mut marks, &column(0), Mark::Filled);
+    assert_eq!(lesson.step(), Step::FillFives);
+    // A drag started on a fill clears: said until the next move.
+    paint(
+        &mut lesson,
+        &mut marks,
+        &column(WIDTH - 1)[..2],
+        Mark::Empty,
+    );
+    assert_eq!(lesson.slip(), Some(Slip::Erased));
+    paint(&mut lesson, &mut marks, &column(WIDTH - 1), Mark::Filled);
+    assert_eq!(lesson.slip(), None);
     assert_eq!(lesson.step(), Step::Finish);
     paint(&mut lesson, &mut marks, &[(2, 2)], Mark::Filled);
     assert_eq!(lesson.step(), Step::Done);
@@ -92,17 +102,19 @@ fn each_step_moves_on_with_what_it_asks_for() {
 
 #[test]
 fn a_player_ahead_of_the_lesson_skips_the_steps_done() {
+    // The gaps crossed and the 5s filled before they are asked for.
     let mut lesson = Lesson::default();
     let mut marks = Marks::new(WIDTH, HEIGHT);
-    let fives: Vec<_> = [row(0), row(HEIGHT - 1), column(0), column(WIDTH - 1)].concat();
-    paint(&mut lesson, &mut marks, &fives, Mark::Filled);
-    assert_eq!(lesson.step(), Step::CrossGaps);
-    // A move after an undo leaves nothing to redo: the lesson goes on.
     let gaps: Vec<_> = GAPS.iter().map(|&x| (x, GAPS_ROW)).collect();
     paint(&mut lesson, &mut marks, &gaps, Mark::Crossed);
+    let fives: Vec<_> = [row(0), row(HEIGHT - 1), column(0), column(WIDTH - 1)].concat();
+    paint(&mut lesson, &mut marks, &fives, Mark::Filled);
+    assert_eq!(lesson.step(), Step::Undo);
     lesson.after(Move::Undone, &marks, solved(&marks));
     assert_eq!(lesson.step(), Step::Redo);
-    paint(&mut lesson, &mut marks, &[(0, 1)], Mark::Crossed);
+    // A move after an undo leaves nothing to redo: the lesson goes on, past
+    // the steps already done.
+    paint(&mut lesson, &mut marks, &[(1, 1)], Mark::Crossed);
     assert_eq!(lesson.step(), Step::Finish);
     // Solved at any step: done.
     for step_marks in [0, 1] {
@@ -159,7 +171,7 @@ fn random_play_only_moves_forward_and_ends_when_solved() {
             let wrong = (0..HEIGHT).any(|y| {
                 (0..WIDTH).any(|x| marks.get(x, y) == Mark::Filled && PICTURE_ROWS[y] >> x & 1 == 0)
             });
-            assert_eq!(lesson.slip().is_some(), wrong);
+            assert_eq!(lesson.slip() == Some(Slip::WrongFill), wrong);
             if lesson.step() == Step::Done {
                 break;
             }

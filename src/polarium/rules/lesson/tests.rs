@@ -122,8 +122,30 @@ fn the_step_back_stage_is_solved_by_taking_a_step_back() {
     assert!(!lesson.stepped_back());
     assert_eq!(lesson.step(Cell::new(1, 3)), Step::Retracted);
     assert!(lesson.stepped_back());
+    assert!(!lesson.is_as_drawn());
     assert_eq!(lesson.marks(), None);
+    // B brings the drawn line back, to step back from again; a try keeps
+    // the line.
+    assert!(lesson.drop_stroke());
+    assert!(lesson.is_as_drawn());
+    assert!(!lesson.drop_stroke());
+    assert!(matches!(lesson.release(), Release::Mixed { .. }));
+    lesson.forget_stroke();
+    assert!(lesson.is_as_drawn());
+    assert_eq!(lesson.step(Cell::new(1, 3)), Step::Retracted);
     assert_eq!(lesson.release(), Release::Solved);
+}
+
+#[test]
+fn a_mixed_try_forgets_its_line_but_keeps_its_marks() {
+    let mut lesson = Lesson::at(Stage::Draw);
+    assert!(matches!(
+        draw(&mut lesson, &[Cell::new(1, 1)]),
+        Release::Mixed { .. }
+    ));
+    lesson.forget_stroke();
+    assert!(lesson.stroke().is_empty());
+    assert_eq!(lesson.marks(), Some(0b1));
 }
 
 #[test]
