@@ -125,10 +125,13 @@ impl Desktop {
             let icon = &app.info().icon;
             let palette = assets::load_icon_palette(gfx, icon, index);
             assets::draw_icon(&mut desk, icon, palette, (x / 8, y / 8));
-            let mut label = TextBox::new((x - 12, y + ICON_SIZE + 2), 7, 2);
+            let origin = (x - 12, y + ICON_SIZE + 2);
+            plain_wallpaper(&mut wallpaper, origin, (7 * 8, LABEL_HEIGHT));
+            let mut label = TextBox::new(origin, 7, 2);
             label.set_centred(&mut desk, app.info().label);
             labels.push(label);
         }
+        plain_wallpaper(&mut wallpaper, HINT_ORIGIN, (29 * 8, LABEL_HEIGHT));
         let hint = TextBox::new(HINT_ORIGIN, 29, 1);
         // An app's sections are its id's, and its game in progress's
         // (`sweeper.game`).
@@ -522,6 +525,30 @@ fn announce_ring(index: usize) {
         .size()
         .to_width_height();
     crate::event!("settle.ignore id=ring x={x} y={y} w={w} h={h}");
+}
+
+/// The wallpaper's tile with neither dots nor a sparkle (the picture's
+/// tile at column 0, row 2), in its tile settings, a row of 30 a row.
+const PLAIN_WALLPAPER_TILE: usize = 2 * 30;
+/// Pixels of a line of text, the descenders in.
+const LABEL_HEIGHT: i32 = 12;
+
+/// The wallpaper plain behind text at `origin` of `size` pixels: its dotted
+/// lines would run through the letters.
+fn plain_wallpaper(wallpaper: &mut RegularBackground, origin: (i32, i32), size: (i32, i32)) {
+    let picture = &assets::desktop::WALLPAPER;
+    let Some(&plain) = picture.tile_settings.get(PLAIN_WALLPAPER_TILE) else {
+        return;
+    };
+    let ((x0, y0), (x1, y1)) = (
+        (origin.0 / 8, origin.1 / 8),
+        ((origin.0 + size.0 - 1) / 8, (origin.1 + size.1 - 1) / 8),
+    );
+    for y in y0..=y1.min(19) {
+        for x in x0..=x1.min(29) {
+            wallpaper.set_tile((x, y), &picture.tiles, plain);
+        }
+    }
 }
 
 /// Top-left pixel of app `index`'s 32x32 icon cell.

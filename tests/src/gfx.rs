@@ -110,6 +110,33 @@ mod tests {
         assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
 
+    /// The desktop puts the wallpaper's tile at column 0, row 2 behind its
+    /// text (`PLAIN_WALLPAPER_TILE` in src/framework/desktop.rs): it must
+    /// stay one colour, with no dot or sparkle of the pattern.
+    #[test]
+    fn the_wallpapers_plain_tile_is_one_colour() {
+        let path = crate::paths::in_repo("gfx").join("desktop.png");
+        let file = std::fs::File::open(&path).unwrap();
+        let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
+        decoder.set_transformations(png::Transformations::IDENTITY);
+        let mut reader = decoder.read_info().unwrap();
+        let depth = reader.info().bit_depth as usize;
+        let mut data = vec![0; reader.output_buffer_size().unwrap_or(0)];
+        let frame = reader.next_frame(&mut data).unwrap();
+        let index = |x: usize, y: usize| {
+            let bit = x * depth;
+            let byte = data[y * frame.line_size + bit / 8];
+            (byte >> (8 - depth - bit % 8)) & ((1 << depth) - 1) as u8
+        };
+        let (left, top) = (0, 2 * 8);
+        let first = index(left, top);
+        for y in top..top + 8 {
+            for x in left..left + 8 {
+                assert_eq!(index(x, y), first, "pixel ({x}, {y}) of the plain tile");
+            }
+        }
+    }
+
     #[test]
     fn a_colour_outside_the_palette_is_caught() {
         let palette = Indexed {
