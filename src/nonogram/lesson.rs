@@ -18,7 +18,7 @@ use crate::framework::{System, assets::sfx};
 
 /// Said on the player's puzzle once the lesson is skipped, until the
 /// first mark: where to find it again.
-pub const SKIPPED: &str = "How to play: SELECT, then Options";
+pub const SKIPPED: &str = "How to play: SELECT, \u{2190} to Options";
 
 /// What setting the lesson up (its picture's board) takes at most, in
 /// display lines: the window, opening, waits for a frame with this much
@@ -147,6 +147,7 @@ const fn line(step: Step, slip: Option<Slip>) -> &'static str {
     match slip {
         Some(Slip::WrongFill) => return "That cell stays empty: L undoes it",
         Some(Slip::Erased) => return "A on a filled cell clears: L undoes it",
+        Some(Slip::WrongCross) => return "That cell is one to fill: L undoes it",
         None => {}
     }
     match step {
@@ -190,7 +191,13 @@ mod tests {
         let said = steps
             .iter()
             .flat_map(|&step| {
-                [None, Some(Slip::WrongFill), Some(Slip::Erased)].map(|slip| line(step, slip))
+                [
+                    None,
+                    Some(Slip::WrongFill),
+                    Some(Slip::WrongCross),
+                    Some(Slip::Erased),
+                ]
+                .map(|slip| line(step, slip))
             })
             .chain([SKIPPED]);
         for text in said {

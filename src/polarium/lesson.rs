@@ -39,7 +39,9 @@ pub const SKIPPED: &str = "How to play:\nSELECT, then\n\u{2190}: last page.";
 const FINISHED: &str = "Now your own\npuzzle. Good\nluck!";
 
 /// What the panel's message says as the player tries things.
-const RINGS_SHOWN: &str = "Start on one\nring, end on\nthe other.";
+const RINGS_SHOWN: &str = "Start on the\nteal ring, end\non the red.";
+const LET_GO: &str = "Let go: the\nline's tiles\nflip colour.";
+const LINE_BACK: &str = "Its line is\nback: go back\none step.";
 const STEPPED_BACK: &str = "Stepped back.\nLet go of A\nto flip.";
 const RING_ONLY: &str = "Only tiles\nflip: draw\nover them.";
 const SOLVED: &str = "Solved!\nA: next";
@@ -153,13 +155,22 @@ impl LessonScreen {
             }
             Phase::Flipped { frames, .. } => {
                 *frames += 1;
-                if *frames >= FLIPPED_FRAMES {
+                // A new line may start at once: the flip back is not a wait.
+                let input = &system.input;
+                let pressed = input.just_pressed(Button::A) || input.just_pressed(Button::L);
+                if *frames >= FLIPPED_FRAMES || pressed {
                     crate::event!("anim.end note=polarium_lesson_flipped");
                     self.phase = Phase::Ready { drawing: false };
                     session.panel().set_message(self.said_after_mixed());
                     // A fresh line for the next try (the step-back stage's
-                    // stays, to step back from).
+                    // own comes back, to step back from).
                     self.lesson.forget_stroke();
+                    if self.lesson.stage() == Stage::StepBack {
+                        self.cursor = self.lesson.start_cursor();
+                    }
+                    if pressed {
+                        self.update_ready(false, session, system);
+                    }
                 }
                 Next::Stay
             }
@@ -240,6 +251,9 @@ impl LessonScreen {
             if self.lesson.press(self.cursor) {
                 system.sound.play(sounds::STROKE);
                 crate::event!("polarium.lesson stroke cells=1");
+                if self.lesson.stage() == Stage::Draw {
+                    session.panel().set_message(LET_GO);
+                }
             }
             drawing = true;
             self.phase = Phase::Ready { drawing };
@@ -326,6 +340,7 @@ impl LessonScreen {
     fn said_after_mixed(&self) -> &'static str {
         match self.lesson.stage() {
             Stage::StepBack if self.lesson.is_as_drawn() => STILL_TOO_LONG,
+            Stage::StepBack => LINE_BACK,
             Stage::Ring => MIXED_RING,
             _ => MIXED,
         }
@@ -368,8 +383,8 @@ const fn stage_lines(stage: Stage) -> [&'static str; 3] {
 #[cfg(test)]
 mod tests {
     use super::{
-        FINISHED, LAST_SOLVED, MIXED, MIXED_RING, RING_ONLY, RINGS_SHOWN, SKIPPED, SOLVED,
-        STEPPED_BACK, STILL_TOO_LONG, stage_lines,
+        FINISHED, LAST_SOLVED, LET_GO, LINE_BACK, MIXED, MIXED_RING, RING_ONLY, RINGS_SHOWN,
+        SKIPPED, SOLVED, STEPPED_BACK, STILL_TOO_LONG, stage_lines,
     };
     use crate::{framework::widgets::font, polarium::rules::lesson::Stage};
 
@@ -393,6 +408,8 @@ mod tests {
                 MIXED,
                 MIXED_RING,
                 STILL_TOO_LONG,
+                LET_GO,
+                LINE_BACK,
             ])
             .map(|text| (text, 3));
         for (text, lines) in titles.into_iter().chain(infos).chain(messages) {

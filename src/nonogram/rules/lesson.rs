@@ -19,6 +19,15 @@ pub const PICTURE_ROWS: [u32; 5] = [0b11111, 0b10001, 0b10101, 0b10001, 0b11111]
 pub const WIDTH: usize = 5;
 pub const HEIGHT: usize = 5;
 
+/// The picture's four 5s: its top and bottom rows, its side columns, as
+/// (columns, rows).
+const FIVES: [(core::ops::Range<usize>, core::ops::Range<usize>); 4] = [
+    (0..WIDTH, 0..1),
+    (0..WIDTH, HEIGHT - 1..HEIGHT),
+    (0..1, 0..HEIGHT),
+    (WIDTH - 1..WIDTH, 0..HEIGHT),
+];
+
 /// The row whose gaps the cross step asks for (0-based), and its gaps.
 pub const GAPS_ROW: usize = 2;
 pub const GAPS: [usize; 2] = [1, 3];
@@ -65,6 +74,8 @@ impl Step {
 pub enum Slip {
     /// A cell the picture leaves empty is filled.
     WrongFill,
+    /// A cell the picture fills is crossed.
+    WrongCross,
     /// A drag started on a filled cell cleared fills of the picture (said
     /// until the next move).
     Erased,
@@ -121,15 +132,24 @@ impl Lesson {
         let filled = filled_count(marks);
         let erased = done == Move::Painted && filled < self.filled;
         self.filled = filled;
-        self.slip = if wrong_fill(marks) {
+        self.slip = if wrong(marks, Mark::Filled) {
             Some(Slip::WrongFill)
+        } else if wrong(marks, Mark::Crossed) {
+            Some(Slip::WrongCross)
         } else {
             erased.then_some(Slip::Erased)
         };
         loop {
             let next = match self.step {
                 _ if solved => Step::Done,
-                Step::FillTop if all_filled(marks, &[(0..WIDTH, 0..1)]) => Step::Undo,
+                // Any of the four 5s shows what a clue means.
+                Step::FillTop
+                    if FIVES
+                        .iter()
+                        .any(|five| all_filled(marks, core::slice::from_ref(five))) =>
+                {
+                    Step::Undo
+                }
                 Step::Undo if done == Move::Undone => Step::Redo,
                 // A move after an undo leaves nothing to redo: go on.
                 Step::Redo if done != Move::Undone => Step::CrossGaps,
@@ -140,19 +160,7 @@ impl Lesson {
                 {
                     Step::FillFives
                 }
-                Step::FillFives
-                    if all_filled(
-                        marks,
-                        &[
-                            (0..WIDTH, 0..1),
-                            (0..WIDTH, HEIGHT - 1..HEIGHT),
-                            (0..1, 0..HEIGHT),
-                            (WIDTH - 1..WIDTH, 0..HEIGHT),
-                        ],
-                    ) =>
-                {
-                    Step::Finish
-                }
+                Step::FillFives if all_filled(marks, &FIVES) => Step::Finish,
                 step => step,
             };
             if next == self.step {
@@ -179,10 +187,12 @@ fn filled_count(marks: &Marks) -> u32 {
         .sum()
 }
 
-/// Whether a cell the picture leaves empty is filled.
-fn wrong_fill(marks: &Marks) -> bool {
+/// Whether a cell holds `mark` against the picture: a fill where it is
+/// empty, or a cross where it is filled.
+fn wrong(marks: &Marks, mark: Mark) -> bool {
+    let filled = mark == Mark::Filled;
     (0..HEIGHT).any(|y| {
-        (0..WIDTH).any(|x| marks.get(x, y) == Mark::Filled && PICTURE_ROWS[y] >> x & 1 == 0)
+        (0..WIDTH).any(|x| marks.get(x, y) == mark && (PICTURE_ROWS[y] >> x & 1 == 1) != filled)
     })
 }
 

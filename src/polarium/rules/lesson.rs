@@ -294,11 +294,9 @@ impl Lesson {
     }
 
     /// After a try left rows mixed: the line goes, the marks stay (on the
-    /// step-back stage the line stays, to step back from).
+    /// step-back stage its own line comes back, to step back from).
     pub fn forget_stroke(&mut self) {
-        if self.stage != Stage::StepBack {
-            self.stroke.clear();
-        }
+        self.stroke = Stroke::from_cells(&self.board, self.stage.drawn()).unwrap_or_default();
     }
 
     /// Whether the line is the one the stage starts with.

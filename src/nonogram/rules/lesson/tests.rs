@@ -50,6 +50,11 @@ fn each_step_moves_on_with_what_it_asks_for() {
     assert!(!paint(&mut lesson, &mut marks, &row(0)[..4], Mark::Filled));
     assert!(paint(&mut lesson, &mut marks, &row(0), Mark::Filled));
     assert_eq!(lesson.step(), Step::Undo);
+    // Any 5 will do for the first step.
+    let mut by_column = Lesson::default();
+    let mut column_marks = Marks::new(WIDTH, HEIGHT);
+    paint(&mut by_column, &mut column_marks, &column(0), Mark::Filled);
+    assert_eq!(by_column.step(), Step::Undo);
     // Painting does not stand for an undo.
     paint(&mut lesson, &mut marks, &[(0, 1)], Mark::Filled);
     assert_eq!(lesson.step(), Step::Undo);
@@ -75,6 +80,11 @@ fn each_step_moves_on_with_what_it_asks_for() {
     );
     assert_eq!(lesson.slip(), None);
     assert_eq!(lesson.step(), Step::CrossGaps);
+    // A cross where the picture fills: said, until it goes.
+    paint(&mut lesson, &mut marks, &[(2, GAPS_ROW)], Mark::Crossed);
+    assert_eq!(lesson.slip(), Some(Slip::WrongCross));
+    paint(&mut lesson, &mut marks, &[(2, GAPS_ROW)], Mark::Empty);
+    assert_eq!(lesson.slip(), None);
     paint(
         &mut lesson,
         &mut marks,
@@ -172,6 +182,12 @@ fn random_play_only_moves_forward_and_ends_when_solved() {
                 (0..WIDTH).any(|x| marks.get(x, y) == Mark::Filled && PICTURE_ROWS[y] >> x & 1 == 0)
             });
             assert_eq!(lesson.slip() == Some(Slip::WrongFill), wrong);
+            let wrong_cross = !wrong
+                && (0..HEIGHT).any(|y| {
+                    (0..WIDTH)
+                        .any(|x| marks.get(x, y) == Mark::Crossed && PICTURE_ROWS[y] >> x & 1 == 1)
+                });
+            assert_eq!(lesson.slip() == Some(Slip::WrongCross), wrong_cross);
             if lesson.step() == Step::Done {
                 break;
             }

@@ -132,6 +132,13 @@ fn the_step_back_stage_is_solved_by_taking_a_step_back() {
     assert!(matches!(lesson.release(), Release::Mixed { .. }));
     lesson.forget_stroke();
     assert!(lesson.is_as_drawn());
+    // A line of the player's own that fails: the stage's line comes back.
+    assert!(lesson.press(Cell::new(2, 1)));
+    assert_eq!(lesson.step(Cell::new(2, 2)), Step::Drawn);
+    assert!(matches!(lesson.release(), Release::Mixed { .. }));
+    lesson.forget_stroke();
+    assert!(lesson.is_as_drawn());
+    assert!(!lesson.press(lesson.start_cursor()));
     assert_eq!(lesson.step(Cell::new(1, 3)), Step::Retracted);
     assert_eq!(lesson.release(), Release::Solved);
 }
