@@ -12,7 +12,7 @@ use super::{
     play::Play,
     puzzle::{Game, Persistent, Source},
     rules::lesson::{Lesson, Move, Slip, Step},
-    view::{Scene, View},
+    view::View,
 };
 use crate::framework::{System, assets::sfx};
 
@@ -118,27 +118,12 @@ impl LessonScreen {
         view.set_lines(line(step, self.lesson.slip()));
     }
 
-    /// Bring the board a step closer; true while drawing is left for later
+    /// Bring the board a step closer, as the play screen draws it (a
+    /// practice puzzle: no clock); true while drawing is left for later
     /// frames.
     pub fn draw(&mut self, guided: bool, view: &mut View) -> bool {
-        let game = &mut self.game;
-        game.regrade();
-        let run = match self.play {
-            Play::Drag(drag, _) => Some(drag.length_to(self.persistent.cursor)),
-            _ => None,
-        };
-        view.sync(&Scene {
-            puzzle: game.serial(),
-            layout: game.layout(),
-            clues: game.clues(),
-            marks: game.marks(),
-            cursor: Some(self.persistent.cursor),
-            greying: guided.then(|| game.greying()),
-            finished: false,
-            seconds: None,
-            run,
-            marked: None,
-        })
+        self.play
+            .draw(&self.persistent, &mut self.game, guided, view)
     }
 }
 
@@ -201,12 +186,7 @@ mod tests {
             })
             .chain([SKIPPED]);
         for text in said {
-            let used: i32 = text
-                .chars()
-                .map(|c| i32::from(font::glyph(c).advance))
-                .sum();
-            assert!(used <= width, "{text}: {used} of {width}");
-            assert!(text.chars().all(font::has_glyph), "{text}");
+            font::assert_fits(text, width);
         }
     }
 }

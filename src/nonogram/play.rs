@@ -311,6 +311,9 @@ impl Play {
             _ => None,
         };
         let solved = *self == Self::Solved;
+        // The lesson's picture has no clock, and its line stays under the
+        // board to the end.
+        let practice = persistent.practice;
         let scene = Scene {
             puzzle: game.serial(),
             layout: game.layout(),
@@ -318,9 +321,9 @@ impl Play {
             marks: game.marks(),
             cursor: Some(persistent.cursor),
             greying: guided.then(|| game.greying()),
-            finished: solved,
+            finished: solved && !practice,
             // Once solved, the time is in the lines beside the picture.
-            seconds: (!solved).then_some(persistent.seconds),
+            seconds: (!solved && !practice).then_some(persistent.seconds),
             run,
             marked: None,
         };

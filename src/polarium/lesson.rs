@@ -414,14 +414,7 @@ mod tests {
             .map(|text| (text, 3));
         for (text, lines) in titles.into_iter().chain(infos).chain(messages) {
             assert!(text.lines().count() <= lines, "{text}");
-            for line in text.lines() {
-                let width: i32 = line
-                    .chars()
-                    .map(|c| i32::from(font::glyph(c).advance))
-                    .sum();
-                assert!(width <= super::super::view::PANEL_WIDTH, "{line}: {width}");
-                assert!(line.chars().all(font::has_glyph), "{line}");
-            }
+            font::assert_fits(text, super::super::view::PANEL_WIDTH);
         }
     }
 }

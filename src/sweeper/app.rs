@@ -994,15 +994,7 @@ mod tests {
             .flat_map(|&step| slips.map(|slip| lesson_line(step, slip)))
             .chain([super::LESSON_SKIPPED]);
         for line in said {
-            let width: i32 = line
-                .chars()
-                .map(|c| i32::from(font::glyph(c).advance))
-                .sum();
-            assert!(
-                width <= super::super::view::MESSAGE_WIDTH,
-                "{line}: {width}"
-            );
-            assert!(line.chars().all(font::has_glyph), "{line}");
+            font::assert_fits(line, super::super::view::MESSAGE_WIDTH);
         }
     }
 }

@@ -108,6 +108,17 @@ pub fn has_glyph(c: char) -> bool {
         || TABLE.extra_chars.contains(&c)
 }
 
+/// Tests of what a screen says: every line of `text` is no wider than
+/// `width` pixels in the font's glyphs, and has a glyph for every letter.
+#[cfg(test)]
+pub fn assert_fits(text: &str, width: i32) {
+    for line in text.lines() {
+        let used: i32 = line.chars().map(|c| i32::from(glyph(c).advance)).sum();
+        assert!(used <= width, "{line}: {used} of {width} pixels");
+        assert!(line.chars().all(has_glyph), "{line}");
+    }
+}
+
 /// Every character outside ASCII, in the order glyphs.txt gives them.
 #[cfg(test)]
 pub fn extra_chars() -> &'static [char] {

@@ -163,8 +163,6 @@ pub struct Lesson {
     ends_shown: bool,
     /// The stage's puzzle is solved: its board shows flipped.
     solved: bool,
-    /// A step was taken back on this stage.
-    stepped_back: bool,
 }
 
 impl Default for Lesson {
@@ -185,7 +183,6 @@ impl Lesson {
             marks: None,
             ends_shown: false,
             solved: false,
-            stepped_back: false,
         }
     }
 
@@ -213,12 +210,6 @@ impl Lesson {
     #[must_use]
     pub const fn is_solved(&self) -> bool {
         self.solved
-    }
-
-    /// Whether a step was taken back on this stage.
-    #[must_use]
-    pub const fn stepped_back(&self) -> bool {
-        self.stepped_back
     }
 
     /// Where the cursor starts: on the drawn line's end, or the first tile.
@@ -267,13 +258,8 @@ impl Lesson {
             return Step::Refused;
         }
         let step = self.stroke.step(&self.board, cell);
-        match step {
-            Step::Drawn => self.marks = None,
-            Step::Retracted => {
-                self.marks = None;
-                self.stepped_back = true;
-            }
-            Step::Refused => {}
+        if step != Step::Refused {
+            self.marks = None;
         }
         step
     }

@@ -119,9 +119,9 @@ fn the_step_back_stage_is_solved_by_taking_a_step_back() {
     // A press on its end carries it on; a step onto the cell before takes
     // the last step back.
     assert!(!lesson.press(end));
-    assert!(!lesson.stepped_back());
+    assert!(lesson.is_as_drawn());
     assert_eq!(lesson.step(Cell::new(1, 3)), Step::Retracted);
-    assert!(lesson.stepped_back());
+    assert_eq!(lesson.stroke().len(), 3);
     assert!(!lesson.is_as_drawn());
     assert_eq!(lesson.marks(), None);
     // B brings the drawn line back, to step back from again; a try keeps
