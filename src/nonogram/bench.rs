@@ -409,6 +409,7 @@ fn view_pieces(overhead: u32, failures: &mut u32) {
             seconds: Some(599),
             run: None,
             marked: None,
+            zoom: true,
         };
         // From a page of text: the screen painted over, the board put up.
         view.set_title(&alloc::format!("No.{} {}x{}", index + 1, width, height));

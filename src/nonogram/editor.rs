@@ -231,6 +231,8 @@ impl Editor {
                     seconds: None,
                     run,
                     marked: self.ambiguous.as_ref(),
+                    // The corner keeps the editor's title.
+                    zoom: false,
                 };
                 view.sync(&scene)
             }

@@ -27,6 +27,28 @@ const fn glyph(art: [&[u8; 3]; 5]) -> Glyph {
     Glyph { width: 3, rows }
 }
 
+/// A five-pixel-wide glyph, drawn as the digits are.
+const fn wide(art: [&[u8; 5]; 5]) -> Glyph {
+    let mut rows = [0; 5];
+    let mut y = 0;
+    while y < 5 {
+        let mut x = 0;
+        while x < 5 {
+            if art[y][x] == b'#' {
+                rows[y] |= 1 << x;
+            }
+            x += 1;
+        }
+        y += 1;
+    }
+    Glyph { width: 5, rows }
+}
+
+/// The markers before the cursor's clues drawn large in the corner: its
+/// row's clues (pointing along the row) and its column's (pointing down).
+pub const ROW_MARKER: Glyph = wide([b"..#..", b"...#.", b"#####", b"...#.", b"..#.."]);
+pub const COLUMN_MARKER: Glyph = wide([b"..#..", b"..#..", b"#.#.#", b".###.", b"..#.."]);
+
 const DIGITS: [Glyph; 10] = [
     glyph([b"###", b"#.#", b"#.#", b"#.#", b"###"]),
     glyph([b".#.", b"##.", b".#.", b".#.", b"###"]),
@@ -125,5 +147,15 @@ mod tests {
         }
         // A lone 1 keeps its foot: never drawn as the 1s inside a clue are.
         assert_eq!(clue(1).rows[4], 0b111);
+    }
+
+    #[test]
+    fn the_corner_markers_are_as_wide_as_the_layout_plans() {
+        use crate::nonogram::layout::ZOOM_MARKER_WIDTH;
+        for marker in [ROW_MARKER, COLUMN_MARKER] {
+            assert_eq!(marker.width, ZOOM_MARKER_WIDTH);
+            assert_eq!(inked_columns(marker), (1 << ZOOM_MARKER_WIDTH) - 1);
+        }
+        assert_ne!(ROW_MARKER, COLUMN_MARKER);
     }
 }

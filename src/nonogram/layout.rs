@@ -26,6 +26,30 @@ const CLUE_PAD: i32 = 2;
 /// puzzle's name, the clock and the run counter: at least this much room.
 pub const CORNER_WIDTH: i32 = 64;
 pub const CORNER_HEIGHT: i32 = 24;
+/// A line of the corner's large clues: glyphs at scale 2 and a pixel of
+/// their band above and below. A board whose clues are drawn small has
+/// one more in the corner, for the cursor's row clues (see [`Zoom`]).
+pub const ZOOM_BAND: i32 = GLYPH_HEIGHT * 2 + 2;
+/// The tops of the corner's lines: the title (or the cursor's column
+/// clues, large), the clock, and the cursor's row clues, large.
+pub const TITLE_LINE: i32 = 1;
+pub const CLOCK_LINE: i32 = 13;
+pub const ROW_ZOOM_LINE: i32 = CORNER_HEIGHT;
+/// How the cursor's clues are drawn large, from the largest: glyph scale,
+/// the gap between clues (always clearly more than between the digits of
+/// a clue, one pixel a scale), and whether the marker goes before them
+/// (left out only where a line has the most clues a board can have).
+const ZOOMS: [(i32, i32, bool); 6] = [
+    (2, 8, true),
+    (2, 6, true),
+    (1, 6, true),
+    (1, 4, true),
+    (1, 3, true),
+    (1, 3, false),
+];
+/// The marker before the cursor's clues in the corner (an arrow), and the
+/// gap after it, at scale 1.
+pub const ZOOM_MARKER_WIDTH: i32 = 5;
 
 /// Cell pitches (pixels, one grid line included) tried from the largest,
 /// each with its glyph scale; the first whose layout fits wins.
@@ -56,10 +80,31 @@ pub const fn clue_width(number: u8) -> i32 {
     }
 }
 
+/// The widths of a line's clues at scale 1 and how many there are, a
+/// line without any showing a 0.
+#[must_use]
+pub fn line_widths(numbers: &[u8]) -> (i32, i32) {
+    if numbers.is_empty() {
+        (clue_width(0), 1)
+    } else {
+        row_widths(numbers)
+    }
+}
+
 /// The widths of a row's clues at scale 1, and how many there are.
 fn row_widths(numbers: &[u8]) -> (i32, i32) {
     let sum = numbers.iter().map(|&n| clue_width(n)).sum::<i32>();
     (sum, numbers.len() as i32)
+}
+
+/// The cursor's clues as drawn large in the corner: glyph scale, pixels
+/// between clues, whether a marker goes before them, and the left edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Zoom {
+    pub scale: i32,
+    pub gap: i32,
+    pub left: i32,
+    pub marker: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,7 +189,11 @@ impl Layout {
         let row_clues = widest_row * scale + CLUE_PAD * scale;
         let column_clues = deepest * (GLYPH_HEIGHT + COLUMN_CLUE_GAP) * scale + CLUE_PAD * scale;
         let corner_w = row_clues.max(CORNER_WIDTH);
-        let corner_h = column_clues.max(CORNER_HEIGHT);
+        let corner_h = column_clues.max(if scale == 1 {
+            ROW_ZOOM_LINE - 1 + ZOOM_BAND
+        } else {
+            CORNER_HEIGHT
+        });
         let block_w = corner_w + columns * cell + 1;
         let block_h = corner_h + rows * cell + 1;
         let left = (SCREEN_WIDTH - block_w) / 2;
@@ -222,6 +271,44 @@ impl Layout {
         (GLYPH_HEIGHT + COLUMN_CLUE_GAP) * self.scale
     }
 
+    /// Whether the clues are small enough that the corner shows the
+    /// cursor's row and column clues large.
+    #[must_use]
+    pub const fn zooms(&self) -> bool {
+        self.scale == 1
+    }
+
+    /// How the cursor's clues are drawn large in the corner, given their
+    /// widths at scale 1 and how many they are: the largest that fits
+    /// between the screen's margin and the board (right-aligned to the
+    /// board, after a marker). `None` if not even scale 1 fits.
+    #[must_use]
+    pub fn zoom(&self, (sum, count): (i32, i32)) -> Option<Zoom> {
+        let right = self.board_x - CLUE_PAD - 1;
+        let count = count.max(1);
+        ZOOMS.iter().find_map(|&(scale, gap, marker)| {
+            let width = if marker {
+                (ZOOM_MARKER_WIDTH + sum) * scale + gap * count
+            } else {
+                sum * scale + gap * (count - 1)
+            };
+            let left = right - width;
+            (left >= MARGIN + 2).then_some(Zoom {
+                scale,
+                gap,
+                left,
+                marker,
+            })
+        })
+    }
+
+    /// Where the corner's large clues may go: x from and to (the board's
+    /// edge), for painting the line over.
+    #[must_use]
+    pub const fn zoom_span(&self) -> (i32, i32) {
+        (MARGIN, self.board_x - CLUE_PAD)
+    }
+
     /// The corner's rectangle: x, y, width, height.
     #[cfg(all(test, not(target_arch = "arm")))]
     #[must_use]
@@ -242,6 +329,7 @@ mod tests {
 
     fn fits_with_room(layout: &Layout, clues: &PuzzleClues) {
         assert!(layout.fits(), "{layout:?}");
+        zooms_fit(layout, clues);
         let (_, _, corner_w, corner_h) = layout.corner();
         assert!(corner_w >= CORNER_WIDTH && corner_h >= CORNER_HEIGHT);
         // Every row's clues end before the board and start inside the screen.
@@ -268,6 +356,31 @@ mod tests {
                 "column {x} clues spill up"
             );
             assert!(clue_width(15) * layout.scale < layout.cell);
+        }
+    }
+
+    /// Where the clues are small, every line's clues fit the corner large,
+    /// or at least spaced wider than the board's least gap, after the
+    /// marker and inside the screen; the row's line is above the board.
+    fn zooms_fit(layout: &Layout, clues: &PuzzleClues) {
+        if !layout.zooms() {
+            return;
+        }
+        assert!(layout.top + ROW_ZOOM_LINE - 1 + ZOOM_BAND <= layout.board_y);
+        for (sum, count) in zoomed_lines(clues) {
+            let zoom = layout.zoom((sum, count));
+            let Some(zoom) = zoom else {
+                panic!("{sum} wide in {count} do not fit {layout:?}");
+            };
+            assert!(zoom.gap >= ROW_CLUE_GAP * zoom.scale, "{zoom:?}");
+            assert!(zoom.left - 2 >= MARGIN, "{zoom:?}");
+            let marker = if zoom.marker {
+                ZOOM_MARKER_WIDTH * zoom.scale + zoom.gap
+            } else {
+                0
+            };
+            let end = zoom.left + marker + sum * zoom.scale + zoom.gap * (count - 1);
+            assert!(end < layout.board_x - 1, "{zoom:?} ends at {end}");
         }
     }
 
@@ -314,7 +427,7 @@ mod tests {
     #[test]
     fn every_built_in_puzzle_fits_with_its_clues_spaced() {
         use crate::nonogram::rules::builtin;
-        let mut spread = 0;
+        let (mut spread, mut lines, mut large) = (0, 0, 0);
         for index in 0..builtin::COUNT {
             let picture = builtin::picture(index).expect("a built-in picture");
             let clues = PuzzleClues::of_picture(&picture);
@@ -323,9 +436,30 @@ mod tests {
             if layout.row_clue_gap() > ROW_CLUE_GAP * layout.scale {
                 spread += 1;
             }
+            // The corner's extra line costs no cell size: 10x10 boards keep
+            // 12-pixel cells, the larger ones 8.
+            let least = if picture.width() <= 10 { 12 } else { 8 };
+            assert!(layout.cell >= least, "No.{}: {layout:?}", index + 1);
+            if layout.zooms() {
+                for (sum, count) in zoomed_lines(&clues) {
+                    lines += 1;
+                    let zoom = layout.zoom((sum, count));
+                    assert!(zoom.is_some_and(|zoom| zoom.marker), "No.{}", index + 1);
+                    large += usize::from(zoom.map(|zoom| zoom.scale) == Some(2));
+                }
+            }
         }
         // Most pictures leave room for more than the least gap.
         assert!(spread > builtin::COUNT / 2, "{spread}");
+        // Nearly every line's clues come large in the corner.
+        assert!(large * 100 >= lines * 95, "{large} of {lines}");
+    }
+
+    /// Each row's and column's clue widths and counts.
+    fn zoomed_lines(clues: &PuzzleClues) -> Vec<(i32, i32)> {
+        let rows = (0..clues.height()).map(|y| line_widths(clues.row(y).as_slice()));
+        let columns = (0..clues.width()).map(|x| line_widths(clues.column(x).as_slice()));
+        rows.chain(columns).collect()
     }
 
     #[test]

@@ -276,9 +276,13 @@ impl Play {
                 Source::Random(_) => "Random".into(),
                 Source::Shared => "Shared".into(),
             };
-            // The size too where the corner has room for it (the board shows it).
+            // The size too where the corner has room for it (the board shows
+            // it). Where the clues are small, the title's line shows the
+            // cursor's column clues large instead (see `Scene::zoom`).
             let title = format!("{width}x{height} {name}");
-            view.set_title(if title.len() <= TITLE_LETTERS {
+            view.set_title(if game.layout().zooms() && !persistent.practice {
+                ""
+            } else if title.len() <= TITLE_LETTERS {
                 &title
             } else {
                 &name
@@ -326,6 +330,7 @@ impl Play {
             seconds: (!solved && !practice).then_some(persistent.seconds),
             run,
             marked: None,
+            zoom: !practice,
         };
         view.sync(&scene)
     }

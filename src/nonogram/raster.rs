@@ -262,63 +262,6 @@ impl Raster {
         }
         letter_into(&mut self.tiles, &glyph.rows, (x, y), u32::from(colour & 15));
     }
-
-    /// A line from the bottom-left to the top-right corner of the box at
-    /// `(x, y)`, `width` by `height` pixels (at most 16 by 12, as
-    /// `stroke_rows` draws it): strokes through the digits' boxes come from
-    /// a table made at build time.
-    pub fn stroke(&mut self, (x, y): (i32, i32), (width, height): (i32, i32), colour: u8) {
-        let table = match height {
-            7 => STROKES.first(),
-            12 => STROKES.get(1),
-            _ => None,
-        };
-        let rows = table
-            .and_then(|table| table.get(width as usize))
-            .copied()
-            .unwrap_or_else(|| stroke_rows(width, height));
-        for band in 0..(height as usize).div_ceil(5) {
-            let mut stamp = [0; 5];
-            for (r, row) in stamp.iter_mut().enumerate() {
-                *row = rows.get(band * 5 + r).copied().unwrap_or(0);
-            }
-            self.stamp((x, y + band as i32 * 5), stamp, 1, colour);
-        }
-    }
-}
-
-/// Strokes through boxes 7 and 12 pixels high (a digit's box at scale 1
-/// and 2 with a pixel around it), by width: rows of bits (bit 0 leftmost).
-static STROKES: [[[u16; 12]; 17]; 2] = [stroke_table(7), stroke_table(12)];
-
-const fn stroke_table(height: i32) -> [[u16; 12]; 17] {
-    let mut table = [[0; 12]; 17];
-    let mut width = 1;
-    while width <= 16 {
-        table[width as usize] = stroke_rows(width, height);
-        width += 1;
-    }
-    table
-}
-
-/// The pixels of a line from `(0, height - 1)` to `(width - 1, 0)`, both
-/// ends drawn, as rows of bits: pixel `i` of `steps` is `i / steps` of the
-/// way along each axis, rounded to nearest.
-const fn stroke_rows(width: i32, height: i32) -> [u16; 12] {
-    let mut rows = [0; 12];
-    let (dx, dy) = (width - 1, height - 1);
-    let steps = if dx > dy { dx } else { dy };
-    let steps = if steps < 1 { 1 } else { steps };
-    let mut i = 0;
-    while i <= steps {
-        let x = (dx * i + if dx > 0 { steps / 2 } else { 0 }) / steps;
-        let y = height - 1 - (dy * i + if dy > 0 { steps / 2 } else { 0 }) / steps;
-        if y >= 0 && y < 12 && x < 16 {
-            rows[y as usize] |= 1 << x;
-        }
-        i += 1;
-    }
-    rows
 }
 
 /// Up to 16 pixels of a row, a nibble each: pixels 0-7, then 8-15.

@@ -14,7 +14,10 @@ use alloc::{boxed::Box, string::String, vec::Vec};
 use super::art::Colours;
 use super::cell_art::{self, CellArt, Look};
 use super::glyphs::{self, COLON, Glyph};
-use super::layout::{GLYPH_HEIGHT, Layout, SCREEN_HEIGHT, SCREEN_WIDTH};
+use super::layout::{
+    CLOCK_LINE, GLYPH_HEIGHT, Layout, ROW_ZOOM_LINE, SCREEN_HEIGHT, SCREEN_WIDTH, TITLE_LINE,
+    ZOOM_BAND, line_widths,
+};
 use super::raster::{Columns, Kinds, Raster, SCREEN_TILES, TILE_ROWS};
 use super::raster_text::TextArea;
 use super::rules::{
@@ -53,13 +56,11 @@ pub enum Piece {
         cells: u8,
         size: u8,
     },
-    /// One line's clues: the pixel rows of their digits, the strokes
-    /// through greyed ones, and the tiles of its area when it is painted
-    /// first (0: it is not).
+    /// One line's clues: the pixel rows of their digits, and the tiles of
+    /// its area when it is painted first (0: it is not).
     Clues {
         rows: u16,
         area: u16,
-        strokes: u16,
     },
     Clock,
     /// A picture of the list (or its "?" or "+").
@@ -135,11 +136,7 @@ impl Piece {
             Self::Paint => 15,
             Self::CellArt => 9,
             Self::CellRow { cells, size } => 7 + cells as u32 * size as u32 / 5,
-            Self::Clues {
-                rows,
-                area,
-                strokes,
-            } => 3 + (rows as u32).div_ceil(3) + area as u32 / 8 + strokes as u32 * 2,
+            Self::Clues { rows, area } => 3 + (rows as u32).div_ceil(3) + area as u32 / 8,
             Self::Clock => 14,
             Self::SlotPicture => 29,
             Self::SlotLabels => 23,
@@ -190,6 +187,10 @@ pub struct Scene<'a> {
     pub run: Option<u8>,
     /// Cells to point out (the editor's ambiguous cells).
     pub marked: Option<&'a Grid>,
+    /// Where the board's clues are small, the cursor's row and column
+    /// clues large in the corner (the column's in the title's line, while
+    /// the title is empty).
+    pub zoom: bool,
 }
 
 impl Scene<'_> {
@@ -199,7 +200,9 @@ impl Scene<'_> {
         let cursor = self
             .cursor
             .map_or(u32::MAX, |(x, y)| u32::from(x) << 8 | u32::from(y));
-        let flags = u32::from(self.greying.is_some()) | u32::from(self.finished) << 1;
+        let flags = u32::from(self.greying.is_some())
+            | u32::from(self.finished) << 1
+            | u32::from(self.zoom) << 2;
         let run = self.run.map_or(u32::MAX, u32::from);
         let seconds = self.seconds.map_or(u32::MAX, u32::from);
         let marked = self.marked.map_or(u32::MAX, |grid| {
@@ -449,6 +452,7 @@ struct KeptBoard {
     cells: [CellRow; 15],
     rows: [Option<u64>; 15],
     columns: [Option<u64>; 20],
+    zoom: [Option<u64>; 2],
     clock: Option<(u16, Option<u8>)>,
     title: TextArea,
     lines: TextArea,
@@ -470,6 +474,9 @@ pub struct View {
     /// Each line's clues as drawn (a key of their look; `None`: not drawn).
     rows: [Option<u64>; 15],
     columns: [Option<u64>; 20],
+    /// The corner's large clues as drawn, the row's and the column's (a
+    /// key of their look, or `ZOOM_OFF`).
+    zoom: [Option<u64>; 2],
     clock: Option<(u16, Option<u8>)>,
     /// The scene the screen fully shows (a hash; `None` while work is left).
     settled_on: Option<u32>,
@@ -527,6 +534,7 @@ impl View {
             cell_art: CellArt::new(),
             rows: [None; 15],
             columns: [None; 20],
+            zoom: [None; 2],
             clock: None,
             settled_on: None,
             puzzle_shown: None,
@@ -586,6 +594,7 @@ impl View {
         self.cells = [CellRow::UNDRAWN; 15];
         self.rows = [None; 15];
         self.columns = [None; 20];
+        self.zoom = [None; 2];
         self.clock = None;
         self.settled_on = None;
         self.slots.forget();
@@ -677,6 +686,7 @@ impl View {
             cells: self.cells,
             rows: self.rows,
             columns: self.columns,
+            zoom: self.zoom,
             clock: self.clock,
             title: self.title.clone(),
             lines: self.lines.clone(),
@@ -711,6 +721,7 @@ impl View {
         self.cells = kept.cells;
         self.rows = kept.rows;
         self.columns = kept.columns;
+        self.zoom = kept.zoom;
         self.clock = kept.clock;
         // The text as it was drawn, asked for as it is wanted now.
         let title = core::mem::replace(&mut self.title, kept.title);
@@ -808,7 +819,11 @@ impl View {
     /// Bring the board screen closer to `scene`, drawing each piece that
     /// `room` (given the piece's cost in lines) says fits.
     pub fn sync_within(&mut self, scene: &Scene, room: &mut Room) -> bool {
-        let fingerprint = scene.fingerprint();
+        // The title's line shows the large clues only while it is empty.
+        let fingerprint = fnv::extend(
+            scene.fingerprint(),
+            [u32::from(self.title.wanted().is_empty())],
+        );
         if self.settled_on == Some(fingerprint) {
             return false;
         }
@@ -818,7 +833,10 @@ impl View {
             self.showing = Showing::Stale;
             self.puzzle_shown = Some(scene.puzzle);
         }
-        if self.wipe_towards(Wanted::Board(layout), room) || !self.erase_old_text(room) {
+        if self.wipe_towards(Wanted::Board(layout), room)
+            || !self.erase_old_text(room)
+            || !self.sync_zoom(scene, room)
+        {
             return true;
         }
         // While playing, the lines are the buttons' hint under the board,
@@ -832,7 +850,7 @@ impl View {
             ((layout.left + 2, layout.board_y + 2), 8, 6)
         };
         self.place_text(
-            (layout.left + 2, layout.top + 1),
+            (layout.left + 2, layout.top + TITLE_LINE),
             8,
             lines,
             lines_columns,
@@ -927,6 +945,116 @@ impl View {
         }
         self.settled_on = Some(fingerprint);
         false
+    }
+
+    /// The cursor's row and column clues, large in the corner where the
+    /// board's own are small (before the title is typed: the column's
+    /// take the title's line while it is empty); true once drawn.
+    #[inline(never)]
+    fn sync_zoom(&mut self, scene: &Scene, room: &mut Room) -> bool {
+        let layout = scene.layout;
+        let shown = scene.zoom && layout.zooms() && !scene.finished;
+        let cursor = scene.cursor.filter(|_| shown);
+        let title_free = self.title.wanted().is_empty();
+        for column in [false, true] {
+            let wanted = cursor
+                .map(|(x, y)| usize::from(if column { x } else { y }))
+                .filter(|_| !column || title_free);
+            let key = wanted.map_or(ZOOM_OFF, |index| line_key(scene, index, column, None));
+            let slot = usize::from(column);
+            if self.zoom[slot] == Some(key) {
+                continue;
+            }
+            // A screen just painted is bare paper there.
+            if wanted.is_none() && self.fresh && self.zoom[slot].is_none() {
+                self.zoom[slot] = Some(key);
+                continue;
+            }
+            let (from, to) = layout.zoom_span();
+            let area = area_tiles(to - from, ZOOM_BAND);
+            let piece = match wanted {
+                // The marker too, as one more number.
+                Some(index) => match clues_piece(scene, index, column, 2, area) {
+                    Piece::Clues { rows, area } => Piece::Clues {
+                        rows: rows + (GLYPH_HEIGHT * 2) as u16,
+                        area,
+                    },
+                    other => other,
+                },
+                None => Piece::Clues { rows: 0, area },
+            };
+            if !room(piece) {
+                return false;
+            }
+            self.zoom[slot] = Some(key);
+            let top = layout.top + if column { TITLE_LINE } else { ROW_ZOOM_LINE };
+            self.draw_zoom(&layout, scene, wanted, column, top);
+        }
+        true
+    }
+
+    /// A line of the corner's large clues with their glyphs' top at `top`
+    /// (`None`: the line bare).
+    #[inline(never)]
+    fn draw_zoom(
+        &mut self,
+        layout: &Layout,
+        scene: &Scene,
+        index: Option<usize>,
+        column: bool,
+        top: i32,
+    ) {
+        let c = self.colours;
+        let (from, to) = layout.zoom_span();
+        let band_top = top - 1;
+        self.raster
+            .fill(from, band_top, to - from, ZOOM_BAND, c.paper);
+        let Some(index) = index else {
+            return;
+        };
+        let clues = if column {
+            scene.clues.column(index)
+        } else {
+            scene.clues.row(index)
+        };
+        let numbers = clues.as_slice();
+        let Some(zoom) = layout.zoom(line_widths(numbers)) else {
+            return;
+        };
+        // On the highlight, as the cursor's row and column are.
+        let band_left = zoom.left - 2;
+        self.raster
+            .fill(band_left, band_top, to - band_left, ZOOM_BAND, c.highlight);
+        let glyph_top = top + (GLYPH_HEIGHT * 2 - GLYPH_HEIGHT * zoom.scale) / 2;
+        crate::event!(
+            "nonogram.zoom line={} index={index} scale={} marker={}",
+            if column { "column" } else { "row" },
+            zoom.scale,
+            zoom.marker
+        );
+        let mut x = zoom.left;
+        if zoom.marker {
+            let marker = if column {
+                glyphs::COLUMN_MARKER
+            } else {
+                glyphs::ROW_MARKER
+            };
+            self.raster
+                .glyph(marker, (x, glyph_top), zoom.scale, c.clue);
+            x += marker.width * zoom.scale + zoom.gap;
+        }
+        let greying = greying_of(scene, index, column);
+        if numbers.is_empty() {
+            let done = greying.is_some_and(|g| g.complete);
+            self.clue_glyph(glyphs::clue(0), (x, glyph_top), zoom.scale, done);
+        }
+        for (number_index, &number) in numbers.iter().enumerate() {
+            let glyph = glyphs::clue(number);
+            let done = greying.is_some_and(|g| g.is_greyed(number_index));
+            self.clue_glyph(glyph, (x, glyph_top), zoom.scale, done);
+            x += glyph.width * zoom.scale + zoom.gap;
+        }
+        self.raster.flush();
     }
 
     /// The cells of board row `y` that have a look in `looks`.
@@ -1031,16 +1159,12 @@ impl View {
         self.raster.flush();
     }
 
-    /// A clue number: solid, or greyed (dimmed and struck through, so it
-    /// differs by shape as well as colour).
+    /// A clue number: solid, or greyed (lighter, and never struck
+    /// through: a stroke over a digit makes another of it, a 5 a Z).
     fn clue_glyph(&mut self, glyph: Glyph, (x, y): (i32, i32), scale: i32, done: bool) {
         let c = self.colours;
         let colour = if done { c.clue_done } else { c.clue };
         self.raster.glyph(glyph, (x, y), scale, colour);
-        if done {
-            let (w, h) = (glyph.width * scale, GLYPH_HEIGHT * scale);
-            self.raster.stroke((x - 1, y - 1), (w + 2, h + 2), c.clue);
-        }
     }
 
     /// The clock (mm:ss) and, while painting, the run's length.
@@ -1539,6 +1663,9 @@ impl View {
 /// The look of a line's clues: greyed bits, contradiction, highlight,
 /// finished, hint guide on.
 const HIGHLIGHT: u64 = 1 << 20;
+/// The corner's large clues not shown (no line key is this).
+const ZOOM_OFF: u64 = u64::MAX;
+
 const FINISHED: u64 = 1 << 21;
 const GUIDED: u64 = 1 << 22;
 const COMPLETE: u64 = 1 << 23;
@@ -1588,15 +1715,10 @@ fn area_tiles(width: i32, height: i32) -> u16 {
 }
 
 /// The piece that draws line `index`'s clues (a column's, if `column`):
-/// five pixel rows a digit at `scale`, and a stroke through each greyed
-/// number.
+/// five pixel rows a digit at `scale`.
 fn clues_piece(scene: &Scene, index: usize, column: bool, scale: i32, area: u16) -> Piece {
     if scene.finished {
-        return Piece::Clues {
-            rows: 0,
-            area,
-            strokes: 0,
-        };
+        return Piece::Clues { rows: 0, area };
     }
     let clues = if column {
         scene.clues.column(index)
@@ -1605,12 +1727,9 @@ fn clues_piece(scene: &Scene, index: usize, column: bool, scale: i32, area: u16)
     };
     let digit = (GLYPH_HEIGHT * scale) as u16;
     let numbers = clues.as_slice().len().max(1) as u16;
-    let greyed = greying_of(scene, index, column)
-        .map_or(0, |g| g.greyed.count_ones() as u16 + u16::from(g.complete));
     Piece::Clues {
         rows: numbers * digit,
         area,
-        strokes: greyed.min(numbers),
     }
 }
 
@@ -1653,7 +1772,7 @@ fn plan_boxes(painter: &mut Painter, boxes: u16, c: &Colours) {
 
 /// Where the board's clock is: x, y, width, height.
 const fn clock_box(layout: &Layout) -> (i32, i32, i32, i32) {
-    (layout.left + 2, layout.top + 13, 60, 10)
+    (layout.left + 2, layout.top + CLOCK_LINE, 60, 10)
 }
 
 /// Tell the harness's settle measure to leave the clock's ticking out
