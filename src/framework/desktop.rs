@@ -41,8 +41,11 @@ const _: () = assert!(CELL_WIDTH % 8 == 0 && CELL_HEIGHT % 8 == 0);
 enum HintLine {
     /// The boot notice (save repaired, new save...).
     Notice,
-    /// The desktop's buttons.
+    /// The desktop's buttons (the way back from an app too, seen beside a
+    /// small window).
     Controls,
+    /// Settings turned button hints off.
+    Off,
 }
 
 /// The top bar's title, where an open app's button hints go.
@@ -437,6 +440,8 @@ impl Desktop {
             .set_play_time(&mut self.desk, system.storage.desk.play_seconds);
         let wanted = if self.notice_frames_left > 0 && self.notice.is_some() {
             HintLine::Notice
+        } else if !button_hints::shown() {
+            HintLine::Off
         } else {
             HintLine::Controls
         };
@@ -449,6 +454,7 @@ impl Desktop {
                     .hint
                     .set_gradually(self.notice.as_deref().unwrap_or("")),
                 HintLine::Controls => self.hint.set_gradually(CONTROLS),
+                HintLine::Off => self.hint.set_gradually(""),
             }
         }
         let _ = self.hint.advance(&mut self.desk);

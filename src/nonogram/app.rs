@@ -312,6 +312,10 @@ impl App for Nonogram {
             Mode::Edit(editor) => editor::update(editor, persistent, view, system),
             Mode::Lesson(lesson) => match lesson.update(view, system) {
                 Leave::Stay => Next::Stay,
+                Leave::Solved => {
+                    lessons::mark_seen(&mut system.storage, Self::INFO.id);
+                    Next::Stay
+                }
                 Leave::Back { done } => {
                     lessons::mark_seen(&mut system.storage, Self::INFO.id);
                     *skipped_note = !done;

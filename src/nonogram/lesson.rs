@@ -37,6 +37,9 @@ pub struct LessonScreen {
 /// What the lesson's update asks of the app.
 pub enum Leave {
     Stay,
+    /// The picture is solved: the lesson counts as seen from now, even if
+    /// the window closes before A.
+    Solved,
     /// Done (`true`) or skipped: back to the player's puzzle.
     Back {
         done: bool,
@@ -103,6 +106,9 @@ impl LessonScreen {
                 self.lesson.step(),
                 self.lesson.slip()
             );
+            if self.lesson.step() == Step::Done {
+                return Leave::Solved;
+            }
         }
         Leave::Stay
     }
@@ -142,7 +148,8 @@ const fn line(step: Step, slip: Option<Slip>) -> &'static str {
         Step::CrossGaps => "Middle row 1 1 1: B crosses its 2 gaps",
         Step::FillFives => "Now fill the other 5s",
         Step::Finish => "Now finish the picture",
-        Step::Done => "Solved! A: your puzzle",
+        // Said again here: a player may solve it before their steps.
+        Step::Done => "Solved! B: cross L: undo A: your puzzle",
     }
 }
 

@@ -315,6 +315,11 @@ impl LessonScreen {
             Release::Solved => {
                 system.sound.play(sounds::ROWS_CLEAR);
                 self.phase = Phase::Solved;
+                // Seen from the last stage's solve, even if the window
+                // closes before A.
+                if self.lesson.stage() == Stage::Hint {
+                    lessons::mark_seen(&mut system.storage, Polarium::INFO.id);
+                }
                 session
                     .panel()
                     .set_message(if self.lesson.stage() == Stage::Hint {

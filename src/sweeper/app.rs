@@ -324,8 +324,17 @@ impl App for Sweeper {
             Mode::Lesson { .. } => update_lesson(working, system),
             Mode::Leaving => {}
         }
-        // The game's clock waits under the menu and the lesson.
-        if !working.mode.is_over_board() && !matches!(working.mode, Mode::Lesson { .. }) {
+        // The game's clock waits under the menu and the lesson; the
+        // lesson's board keeps its own time (a clock standing still looks
+        // broken).
+        if let Mode::Lesson { lesson, .. } = &mut working.mode {
+            if lesson.board().state() == GameState::Playing {
+                working.clock.start();
+                if working.clock.tick() {
+                    lesson.tick_second();
+                }
+            }
+        } else if !working.mode.is_over_board() {
             tick_timer(board, working);
         }
         working.face = match face_for(working.mode.board(board), working.mode.pressed()) {
@@ -644,14 +653,14 @@ fn play_outcome(system: &mut System, outcome: Outcome) {
 /// The lesson's line for where it is: what to do next, or what went wrong.
 fn lesson_line(step: Step, slip: Option<Slip>) -> &'static str {
     match (step, slip) {
-        (Step::Lost, _) => "Boom! That was a mine. A: try again",
+        (Step::Lost, _) => "Boom! That was a poop. A: try again",
         (Step::Done, _) => "Cleared! Options has no-guess boards",
-        (_, Some(Slip::WrongFlag)) => "No mine there: B takes the flag off",
-        (_, Some(Slip::ChordRefused)) => "Flag its mines first, then A on it",
+        (_, Some(Slip::WrongFlag)) => "No poop there: B takes the flag off",
+        (_, Some(Slip::ChordRefused)) => "Flag its poops first, then A on it",
         (Step::Open, None) => "How to play: A opens a square",
         (Step::Flag, None) => "A 1 by just one hidden square: B flags it",
         (Step::Chord, None) => "A on a 1 by its flag opens the rest",
-        (Step::Clear, None) => "Now open every square with no mine",
+        (Step::Clear, None) => "Now open every square with no poop",
     }
 }
 
@@ -716,6 +725,10 @@ fn update_lesson(working: &mut Working, system: &mut System) {
     }
     play_outcome(system, outcome);
     if (lesson.step(), lesson.slip()) != before {
+        // Seen once cleared, even if the window closes before A.
+        if lesson.step() == Step::Done {
+            lessons::mark_seen(&mut system.storage, Sweeper::INFO.id);
+        }
         working.view.say(lesson_line(lesson.step(), lesson.slip()));
         crate::event!(
             "sweeper.lesson step={:?} slip={:?} outcome={:?}",

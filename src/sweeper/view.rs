@@ -864,7 +864,7 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
             Difficulty::Medium => "Medium",
             Difficulty::Hard => "Hard",
         };
-        let label = format!("{name:<7}({} mines)", difficulty.mines());
+        let label = format!("{name:<7}{} poops", difficulty.mines());
         rows.push(Row::new(&label, &best));
     }
     rows.push(Row::new("Options", ""));

@@ -77,6 +77,12 @@ impl Lesson {
         &self.board
     }
 
+    /// A second on the lesson board's own clock, as in a game (it stops
+    /// once the board is cleared).
+    pub fn tick_second(&mut self) {
+        self.board.tick_second();
+    }
+
     #[must_use]
     pub const fn step(&self) -> Step {
         self.step
