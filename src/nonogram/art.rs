@@ -19,7 +19,6 @@ mod rgb {
     pub const LAVENDER: u16 = 0x5E54;
     pub const WHITE: u16 = 0x7BFF;
     pub const CREAM: u16 = 0x67BF;
-    pub const TAN: u16 = 0x3EDC;
     pub const RED: u16 = 0x213C;
     pub const YELLOW: u16 = 0x275F;
     pub const DARK_TEAL: u16 = 0x3563;
@@ -89,7 +88,7 @@ impl Colours {
                 clue: index_of(rgb::INK),
                 clue_done: index_of(rgb::LAVENDER),
                 highlight: index_of(rgb::MINT),
-                accent: index_of(rgb::TAN),
+                accent: index_of(rgb::PLUM),
             }
         }
     }

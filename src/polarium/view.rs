@@ -934,7 +934,7 @@ impl View {
             if let Some(row) = sprites.list_row {
                 let mut pointer = Object::new(assets::sprites::POINTER.sprite(0));
                 pointer
-                    .set_pos((LIST_X - 11, LIST_Y + row as i32 * LINE_HEIGHT - 4))
+                    .set_pos((LIST_X - 13, LIST_Y + row as i32 * LINE_HEIGHT - 4))
                     .set_priority(Priority::P0);
                 canvas.object(&pointer);
             }
