@@ -50,7 +50,13 @@ pub struct Colours {
     pub cursor: u8,
     pub clue: u8,
     pub clue_done: u8,
+    /// A greyed clue on the cursor's highlight (lavender there would vanish
+    /// into mint).
+    pub clue_done_lit: u8,
     pub highlight: u8,
+    /// Every other column's clues, where the clues are small: two-digit
+    /// clues of neighbouring columns are a pixel apart.
+    pub stripe: u8,
     pub accent: u8,
 }
 
@@ -71,7 +77,9 @@ impl Colours {
                 cursor: index_of(rgb::RED),
                 clue: index_of(rgb::INK),
                 clue_done: index_of(rgb::LAVENDER),
+                clue_done_lit: index_of(rgb::LAVENDER),
                 highlight: index_of(rgb::YELLOW),
+                stripe: index_of(rgb::CREAM),
                 accent: index_of(rgb::BLUE),
             }
         } else {
@@ -87,7 +95,9 @@ impl Colours {
                 cursor: index_of(rgb::BLUE),
                 clue: index_of(rgb::INK),
                 clue_done: index_of(rgb::LAVENDER),
+                clue_done_lit: index_of(rgb::WHITE),
                 highlight: index_of(rgb::MINT),
+                stripe: index_of(rgb::WHITE),
                 accent: index_of(rgb::PLUM),
             }
         }

@@ -39,9 +39,11 @@ pub const ROW_ZOOM_LINE: i32 = CORNER_HEIGHT;
 /// the gap between clues (always clearly more than between the digits of
 /// a clue, one pixel a scale), and whether the marker goes before them
 /// (left out only where a line has the most clues a board can have).
-const ZOOMS: [(i32, i32, bool); 6] = [
+const ZOOMS: [(i32, i32, bool); 8] = [
     (2, 8, true),
     (2, 6, true),
+    (2, 4, true),
+    (2, 4, false),
     (1, 6, true),
     (1, 4, true),
     (1, 3, true),
@@ -372,7 +374,8 @@ mod tests {
             let Some(zoom) = zoom else {
                 panic!("{sum} wide in {count} do not fit {layout:?}");
             };
-            assert!(zoom.gap >= ROW_CLUE_GAP * zoom.scale, "{zoom:?}");
+            // Twice the digits' own gap at the least (thrice at scale 1).
+            assert!(zoom.gap >= ROW_CLUE_GAP + zoom.scale - 1, "{zoom:?}");
             assert!(zoom.left - 2 >= MARGIN, "{zoom:?}");
             let marker = if zoom.marker {
                 ZOOM_MARKER_WIDTH * zoom.scale + zoom.gap
@@ -444,7 +447,6 @@ mod tests {
                 for (sum, count) in zoomed_lines(&clues) {
                     lines += 1;
                     let zoom = layout.zoom((sum, count));
-                    assert!(zoom.is_some_and(|zoom| zoom.marker), "No.{}", index + 1);
                     large += usize::from(zoom.map(|zoom| zoom.scale) == Some(2));
                 }
             }
@@ -452,7 +454,7 @@ mod tests {
         // Most pictures leave room for more than the least gap.
         assert!(spread > builtin::COUNT / 2, "{spread}");
         // Nearly every line's clues come large in the corner.
-        assert!(large * 100 >= lines * 95, "{large} of {lines}");
+        assert!(large * 100 >= lines * 99, "{large} of {lines}");
     }
 
     /// Each row's and column's clue widths and counts.

@@ -148,8 +148,7 @@ const fn line(step: Step, slip: Option<Slip>) -> &'static str {
         Step::CrossGaps => "Middle row 1 1 1: B crosses its 2 gaps",
         Step::FillFives => "Now fill the other 5s",
         Step::Finish => "Now finish the picture",
-        // Said again here: a player may solve it before their steps.
-        Step::Done => "Solved! B: cross L: undo A: your puzzle",
+        Step::Done => "Solved! A: start playing",
     }
 }
 

@@ -135,7 +135,7 @@ impl Piece {
             Self::PlanPaint => 20,
             Self::Paint => 15,
             Self::CellArt => 9,
-            Self::CellRow { cells, size } => 7 + cells as u32 * size as u32 / 5,
+            Self::CellRow { cells, size } => 8 + cells as u32 * size as u32 / 5,
             Self::Clues { rows, area } => 3 + (rows as u32).div_ceil(3) + area as u32 / 8,
             Self::Clock => 14,
             Self::SlotPicture => 29,
@@ -396,6 +396,8 @@ mod row_kind {
     /// On one of the board's light lines, or a heavy one.
     pub const LIGHT: u8 = 3;
     pub const HEAVY: u8 = 4;
+    /// Across the column clues, striped (see `is_striped`).
+    pub const COLUMN_CLUES: u8 = 5;
     /// On the top or bottom of a row of the list's picture boxes, or
     /// across their insides (the first row's, then the second's).
     pub const BOX_EDGES: [u8; 2] = [2, 4];
@@ -765,9 +767,22 @@ impl View {
             }
         };
         let heavy = |i: i32, last: i32| i % 5 == 0 || i == last;
-        let [_, _, cells, light, heavy_row, _] = &mut painter.patterns[..] else {
+        let [_, _, cells, light, heavy_row, clue_stripes] = &mut painter.patterns[..] else {
             return;
         };
+        let striped = (0..layout.columns as usize).any(|x| is_striped(&layout, x));
+        if striped {
+            for x in 0..layout.columns {
+                if is_striped(&layout, x as usize) {
+                    let left = layout.board_x + x * layout.cell + 1;
+                    put_run(clue_stripes, left..left + layout.cell - 1, c.stripe);
+                }
+            }
+            let rows = layout.top.max(0) as usize..(layout.board_y - 1).max(0) as usize;
+            for kind in painter.kinds.get_mut(rows).into_iter().flatten() {
+                *kind = row_kind::COLUMN_CLUES;
+            }
+        }
         for column in 0..=layout.columns {
             let x = layout.board_x + column * layout.cell;
             let line = if heavy(column, layout.columns) {
@@ -833,10 +848,7 @@ impl View {
             self.showing = Showing::Stale;
             self.puzzle_shown = Some(scene.puzzle);
         }
-        if self.wipe_towards(Wanted::Board(layout), room)
-            || !self.erase_old_text(room)
-            || !self.sync_zoom(scene, room)
-        {
+        if self.wipe_towards(Wanted::Board(layout), room) || !self.erase_old_text(room) {
             return true;
         }
         // While playing, the lines are the buttons' hint under the board,
@@ -856,8 +868,11 @@ impl View {
             lines_columns,
             rows,
         );
-        // The corner's title first, and the hint line under the board:
-        // nothing else is drawn where they are.
+        // The corner's large clues, then its title, and the hint line under
+        // the board: nothing else is drawn where they are.
+        if !self.sync_zoom(scene, room) {
+            return true;
+        }
         self.advance_text_within(hint_line, room);
         // The cells first: they answer the player's buttons. Row by row, as
         // masks: only cells whose look changed are drawn.
@@ -970,8 +985,9 @@ impl View {
                 self.zoom[slot] = Some(key);
                 continue;
             }
+            // The line painted over, then its band: two fills.
             let (from, to) = layout.zoom_span();
-            let area = area_tiles(to - from, ZOOM_BAND);
+            let area = area_tiles(to - from, ZOOM_BAND) * 2;
             let piece = match wanted {
                 // The marker too, as one more number.
                 Some(index) => match clues_piece(scene, index, column, 2, area) {
@@ -1046,12 +1062,12 @@ impl View {
         let greying = greying_of(scene, index, column);
         if numbers.is_empty() {
             let done = greying.is_some_and(|g| g.complete);
-            self.clue_glyph(glyphs::clue(0), (x, glyph_top), zoom.scale, done);
+            self.clue_glyph(glyphs::clue(0), (x, glyph_top), zoom.scale, (done, true));
         }
         for (number_index, &number) in numbers.iter().enumerate() {
             let glyph = glyphs::clue(number);
             let done = greying.is_some_and(|g| g.is_greyed(number_index));
-            self.clue_glyph(glyph, (x, glyph_top), zoom.scale, done);
+            self.clue_glyph(glyph, (x, glyph_top), zoom.scale, (done, true));
             x += glyph.width * zoom.scale + zoom.gap;
         }
         self.raster.flush();
@@ -1101,13 +1117,18 @@ impl View {
         if numbers.is_empty() {
             x -= glyphs::clue(0).width * layout.scale;
             let done = greying.is_some_and(|g| g.complete);
-            self.clue_glyph(glyphs::clue(0), (x, glyph_top), layout.scale, done);
+            self.clue_glyph(
+                glyphs::clue(0),
+                (x, glyph_top),
+                layout.scale,
+                (done, highlight),
+            );
         }
         for (index, &number) in numbers.iter().enumerate().rev() {
             let glyph = glyphs::clue(number);
             x -= glyph.width * layout.scale;
             let done = greying.is_some_and(|g| g.is_greyed(index));
-            self.clue_glyph(glyph, (x, glyph_top), layout.scale, done);
+            self.clue_glyph(glyph, (x, glyph_top), layout.scale, (done, highlight));
             x -= layout.row_clue_gap();
         }
         self.raster.flush();
@@ -1126,9 +1147,17 @@ impl View {
         let c = self.colours;
         let left = layout.board_x + x as i32 * layout.cell + 1;
         let highlight = key & HIGHLIGHT != 0;
-        let paper = if highlight { c.highlight } else { c.paper };
+        // Striped as the screen was painted, but plain once solved.
+        let striped = is_striped(layout, x);
+        let paper = if highlight {
+            c.highlight
+        } else if striped && !scene.finished {
+            c.stripe
+        } else {
+            c.paper
+        };
         let top = layout.top;
-        if highlight || !on_paper {
+        if highlight || !on_paper || (striped && scene.finished) {
             self.raster
                 .fill(left, top, layout.cell - 1, layout.board_y - top - 1, paper);
         }
@@ -1148,22 +1177,33 @@ impl View {
         if numbers.is_empty() {
             let done = greying.is_some_and(|g| g.complete);
             let glyph = glyphs::clue(0);
-            self.clue_glyph(glyph, place(glyph, bottom), layout.scale, done);
+            self.clue_glyph(glyph, place(glyph, bottom), layout.scale, (done, highlight));
         }
         for (index, &number) in numbers.iter().enumerate().rev() {
             let glyph = glyphs::clue(number);
             let done = greying.is_some_and(|g| g.is_greyed(index));
-            self.clue_glyph(glyph, place(glyph, bottom), layout.scale, done);
+            self.clue_glyph(glyph, place(glyph, bottom), layout.scale, (done, highlight));
             bottom -= pitch;
         }
         self.raster.flush();
     }
 
     /// A clue number: solid, or greyed (lighter, and never struck
-    /// through: a stroke over a digit makes another of it, a 5 a Z).
-    fn clue_glyph(&mut self, glyph: Glyph, (x, y): (i32, i32), scale: i32, done: bool) {
+    /// through: a stroke over a digit makes another of it, a 5 a Z), on
+    /// the cursor's highlight if `lit`.
+    fn clue_glyph(
+        &mut self,
+        glyph: Glyph,
+        (x, y): (i32, i32),
+        scale: i32,
+        (done, lit): (bool, bool),
+    ) {
         let c = self.colours;
-        let colour = if done { c.clue_done } else { c.clue };
+        let colour = match (done, lit) {
+            (false, _) => c.clue,
+            (true, false) => c.clue_done,
+            (true, true) => c.clue_done_lit,
+        };
         self.raster.glyph(glyph, (x, y), scale, colour);
     }
 
@@ -1669,6 +1709,12 @@ const ZOOM_OFF: u64 = u64::MAX;
 const FINISHED: u64 = 1 << 21;
 const GUIDED: u64 = 1 << 22;
 const COMPLETE: u64 = 1 << 23;
+
+/// Whether column `x`'s clues are on a stripe: every other column's, where
+/// the clues are small (neighbouring two-digit clues are a pixel apart).
+const fn is_striped(layout: &Layout, x: usize) -> bool {
+    layout.zooms() && x % 2 == 1
+}
 
 fn greying_of(scene: &Scene, index: usize, column: bool) -> Option<Greying> {
     let (rows, columns) = scene.greying?;

@@ -66,7 +66,7 @@ const LIST_Y: i32 = 38;
 /// What working out a row of the window around the board may take, in
 /// display lines (of 1,232 cycles); drawing it takes [`RowPlan::lines`].
 /// `just bench` holds both to these.
-pub const PLAN_LINES: u32 = 4;
+pub const PLAN_LINES: u32 = 3;
 /// What drawing a row may take: a share for the row, and one for each tile
 /// rewritten, in cycles.
 const ROW_CYCLES: u32 = 2_500;
