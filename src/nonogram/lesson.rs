@@ -148,7 +148,7 @@ const fn line(step: Step, slip: Option<Slip>) -> &'static str {
         Step::CrossGaps => "Middle row 1 1 1: B crosses its 2 gaps",
         Step::FillFives => "Now fill the other 5s",
         Step::Finish => "Now finish the picture",
-        Step::Done => "Solved! A: start playing",
+        Step::Done => "Solved! A: play. START: to the desk",
     }
 }
 

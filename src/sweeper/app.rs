@@ -654,7 +654,8 @@ fn play_outcome(system: &mut System, outcome: Outcome) {
 fn lesson_line(step: Step, slip: Option<Slip>) -> &'static str {
     match (step, slip) {
         (Step::Lost, _) => "Boom! That was a poop. A: try again",
-        (Step::Done, _) => "Cleared! Options has no-guess boards",
+        // Where the game is left from, said once: no hint line has room.
+        (Step::Done, _) => "Cleared! A: play. START: to the desk",
         (_, Some(Slip::WrongFlag)) => "No poop there: B takes the flag off",
         (_, Some(Slip::ChordRefused)) => "Flag its poops first, then A on it",
         (Step::Open, None) => "How to play: A opens a square",
