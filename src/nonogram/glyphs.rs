@@ -11,12 +11,13 @@ pub struct Glyph {
     pub rows: [u8; 5],
 }
 
-const fn glyph(art: [&[u8; 3]; 5]) -> Glyph {
+/// A glyph from its picture, `W` pixels wide ('#' set).
+const fn glyph<const W: usize>(art: [&[u8; W]; 5]) -> Glyph {
     let mut rows = [0; 5];
     let mut y = 0;
     while y < 5 {
         let mut x = 0;
-        while x < 3 {
+        while x < W {
             if art[y][x] == b'#' {
                 rows[y] |= 1 << x;
             }
@@ -24,30 +25,16 @@ const fn glyph(art: [&[u8; 3]; 5]) -> Glyph {
         }
         y += 1;
     }
-    Glyph { width: 3, rows }
-}
-
-/// A five-pixel-wide glyph, drawn as the digits are.
-const fn wide(art: [&[u8; 5]; 5]) -> Glyph {
-    let mut rows = [0; 5];
-    let mut y = 0;
-    while y < 5 {
-        let mut x = 0;
-        while x < 5 {
-            if art[y][x] == b'#' {
-                rows[y] |= 1 << x;
-            }
-            x += 1;
-        }
-        y += 1;
+    Glyph {
+        width: W as i32,
+        rows,
     }
-    Glyph { width: 5, rows }
 }
 
 /// The markers before the cursor's clues drawn large in the corner: its
 /// row's clues (pointing along the row) and its column's (pointing down).
-pub const ROW_MARKER: Glyph = wide([b"..#..", b"...#.", b"#####", b"...#.", b"..#.."]);
-pub const COLUMN_MARKER: Glyph = wide([b"..#..", b"..#..", b"#.#.#", b".###.", b"..#.."]);
+pub const ROW_MARKER: Glyph = glyph([b"..#..", b"...#.", b"#####", b"...#.", b"..#.."]);
+pub const COLUMN_MARKER: Glyph = glyph([b"..#..", b"..#..", b"#.#.#", b".###.", b"..#.."]);
 
 const DIGITS: [Glyph; 10] = [
     glyph([b"###", b"#.#", b"#.#", b"#.#", b"###"]),
