@@ -39,11 +39,10 @@ pub const ROW_ZOOM_LINE: i32 = CORNER_HEIGHT;
 /// the gap between clues (always clearly more than between the digits of
 /// a clue, one pixel a scale), and whether the marker goes before them
 /// (left out only where a line has the most clues a board can have).
-const ZOOMS: [(i32, i32, bool); 8] = [
+const ZOOMS: [(i32, i32, bool); 7] = [
     (2, 8, true),
     (2, 6, true),
-    (2, 4, true),
-    (2, 4, false),
+    (2, 6, false),
     (1, 6, true),
     (1, 4, true),
     (1, 3, true),
@@ -374,8 +373,8 @@ mod tests {
             let Some(zoom) = zoom else {
                 panic!("{sum} wide in {count} do not fit {layout:?}");
             };
-            // Twice the digits' own gap at the least (thrice at scale 1).
-            assert!(zoom.gap >= ROW_CLUE_GAP + zoom.scale - 1, "{zoom:?}");
+            // Thrice the digits' own gap at the least, at either scale.
+            assert!(zoom.gap >= ROW_CLUE_GAP * zoom.scale, "{zoom:?}");
             assert!(zoom.left - 2 >= MARGIN, "{zoom:?}");
             let marker = if zoom.marker {
                 ZOOM_MARKER_WIDTH * zoom.scale + zoom.gap

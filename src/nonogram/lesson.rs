@@ -143,7 +143,7 @@ const fn line(step: Step, slip: Option<Slip>) -> &'static str {
     }
     match step {
         Step::FillTop => "5: five in a row. Hold A, move to fill",
-        Step::Undo => "Done clues grey. L takes back a move",
+        Step::Undo => "Done clues fade. L takes back a move",
         Step::Redo => "R puts it back",
         Step::CrossGaps => "Middle row 1 1 1: B crosses its 2 gaps",
         Step::FillFives => "Now fill the other 5s",
