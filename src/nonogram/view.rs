@@ -770,14 +770,15 @@ impl View {
         let [_, _, cells, light, heavy_row, clue_stripes] = &mut painter.patterns[..] else {
             return;
         };
-        let striped = (0..layout.columns as usize).any(|x| is_striped(&layout, x));
-        if striped {
-            for x in 0..layout.columns {
-                if is_striped(&layout, x as usize) {
-                    let left = layout.board_x + x * layout.cell + 1;
-                    put_run(clue_stripes, left..left + layout.cell - 1, c.stripe);
-                }
+        let mut striped = false;
+        for x in 0..layout.columns {
+            if is_striped(&layout, x as usize) {
+                striped = true;
+                let left = layout.board_x + x * layout.cell + 1;
+                put_run(clue_stripes, left..left + layout.cell - 1, c.stripe);
             }
+        }
+        if striped {
             let rows = layout.top.max(0) as usize..(layout.board_y - 1).max(0) as usize;
             for kind in painter.kinds.get_mut(rows).into_iter().flatten() {
                 *kind = row_kind::COLUMN_CLUES;
@@ -985,21 +986,14 @@ impl View {
                 self.zoom[slot] = Some(key);
                 continue;
             }
-            // The line painted over, then its band: two fills.
+            // The line painted over, then its band: two fills; and the
+            // numbers at scale 2, the marker as one more.
             let (from, to) = layout.zoom_span();
             let area = area_tiles(to - from, ZOOM_BAND) * 2;
-            let piece = match wanted {
-                // The marker too, as one more number.
-                Some(index) => match clues_piece(scene, index, column, 2, area) {
-                    Piece::Clues { rows, area } => Piece::Clues {
-                        rows: rows + (GLYPH_HEIGHT * 2) as u16,
-                        area,
-                    },
-                    other => other,
-                },
-                None => Piece::Clues { rows: 0, area },
-            };
-            if !room(piece) {
+            let glyphs =
+                wanted.map_or(0, |index| line_clues(scene, index, column).len().max(1) + 1);
+            let rows = (glyphs as i32 * GLYPH_HEIGHT * 2) as u16;
+            if !room(Piece::Clues { rows, area }) {
                 return false;
             }
             self.zoom[slot] = Some(key);
@@ -1028,12 +1022,7 @@ impl View {
         let Some(index) = index else {
             return;
         };
-        let clues = if column {
-            scene.clues.column(index)
-        } else {
-            scene.clues.row(index)
-        };
-        let numbers = clues.as_slice();
+        let numbers = line_clues(scene, index, column);
         let Some(zoom) = layout.zoom(line_widths(numbers)) else {
             return;
         };
@@ -1703,17 +1692,25 @@ impl View {
 /// The look of a line's clues: greyed bits, contradiction, highlight,
 /// finished, hint guide on.
 const HIGHLIGHT: u64 = 1 << 20;
-/// The corner's large clues not shown (no line key is this).
-const ZOOM_OFF: u64 = u64::MAX;
-
 const FINISHED: u64 = 1 << 21;
 const GUIDED: u64 = 1 << 22;
 const COMPLETE: u64 = 1 << 23;
+/// The corner's large clues not shown (no line key is this).
+const ZOOM_OFF: u64 = u64::MAX;
 
 /// Whether column `x`'s clues are on a stripe: every other column's, where
 /// the clues are small (neighbouring two-digit clues are a pixel apart).
 const fn is_striped(layout: &Layout, x: usize) -> bool {
     layout.zooms() && x % 2 == 1
+}
+
+/// Line `index`'s clue numbers: a column's if `column`, else a row's.
+fn line_clues<'a>(scene: &Scene<'a>, index: usize, column: bool) -> &'a [u8] {
+    if column {
+        scene.clues.column(index).as_slice()
+    } else {
+        scene.clues.row(index).as_slice()
+    }
 }
 
 fn greying_of(scene: &Scene, index: usize, column: bool) -> Option<Greying> {
@@ -1725,12 +1722,8 @@ fn greying_of(scene: &Scene, index: usize, column: bool) -> Option<Greying> {
 fn line_key(scene: &Scene, index: usize, column: bool, cursor_line: Option<usize>) -> u64 {
     // The numbers themselves (they change as the editor's picture does),
     // folded into the bits below the flags.
-    let clues = if column {
-        scene.clues.column(index)
-    } else {
-        scene.clues.row(index)
-    };
-    let numbers = fnv::hash(clues.as_slice().iter().map(|&n| u32::from(n)));
+    let clues = line_clues(scene, index, column);
+    let numbers = fnv::hash(clues.iter().map(|&n| u32::from(n)));
     let mut key = u64::from(numbers) << 32;
     if let Some(greying) = greying_of(scene, index, column) {
         key |= GUIDED | u64::from(greying.greyed);
@@ -1766,13 +1759,9 @@ fn clues_piece(scene: &Scene, index: usize, column: bool, scale: i32, area: u16)
     if scene.finished {
         return Piece::Clues { rows: 0, area };
     }
-    let clues = if column {
-        scene.clues.column(index)
-    } else {
-        scene.clues.row(index)
-    };
+    let clues = line_clues(scene, index, column);
     let digit = (GLYPH_HEIGHT * scale) as u16;
-    let numbers = clues.as_slice().len().max(1) as u16;
+    let numbers = clues.len().max(1) as u16;
     Piece::Clues {
         rows: numbers * digit,
         area,

@@ -328,14 +328,12 @@ impl App for Sweeper {
         // lesson's board keeps its own time (a clock standing still looks
         // broken).
         if let Mode::Lesson { lesson, .. } = &mut working.mode {
-            if lesson.board().state() == GameState::Playing {
-                working.clock.start();
-                if working.clock.tick() {
-                    lesson.tick_second();
-                }
+            if second_passed(lesson.board().state(), &mut working.clock) {
+                lesson.tick_second();
             }
-        } else if !working.mode.is_over_board() {
-            tick_timer(board, working);
+        } else if !working.mode.is_over_board() && second_passed(board.state(), &mut working.clock)
+        {
+            board.tick_second();
         }
         working.face = match face_for(working.mode.board(board), working.mode.pressed()) {
             _ if matches!(working.mode, Mode::Generating { .. }) => Face::Thinking,
@@ -448,17 +446,16 @@ fn face_for(board: &Board, pressed: Option<Pos>) -> Face {
     }
 }
 
-/// The game clock runs while the game is being played (not in the menu, not
-/// while the window is closed); whole seconds live in the persistent board.
-fn tick_timer(board: &mut Board, working: &mut Working) {
-    if board.state() != GameState::Playing {
-        working.clock.reset();
-        return;
+/// A frame on the clock of a board in `state`: it runs while the game is
+/// being played (not in the menu, not while the window is closed); whether
+/// a whole second passed (seconds live in the board).
+fn second_passed(state: GameState, clock: &mut Timer) -> bool {
+    if state != GameState::Playing {
+        clock.reset();
+        return false;
     }
-    working.clock.start();
-    if working.clock.tick() {
-        board.tick_second();
-    }
+    clock.start();
+    clock.tick()
 }
 
 fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
