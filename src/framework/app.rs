@@ -16,13 +16,12 @@
 //! has room for (`frame_time::room_for_bounded`), so that the window is whole
 //! when the animation ends, and `prepare_ahead` in the frames it leaves;
 //! `update` runs only while `Running`, and `draw` after it brings the window's
-//! tiles up to date (the two never run in a frame that writes a save);
+//! tiles up to date;
 //! `show` runs while opening, running and closing (the window mask animates over
 //! what it shows); `dismantle` runs once per frame while closing, to let go of
 //! what is costly to drop at once (hundreds of tiles), and the working state is
 //! dropped once the closing animation ends and `dismantle` says it is done.
-//! A frame that writes a save runs nothing else: the desktop, the app and the
-//! buttons wait a frame.
+//! Saves never take a frame from the app: they go out beside it.
 //! START while running asks to close (unless the app claims it, see
 //! `claims_start`): the desktop comes back, and because the persistent state
 //! stays, reopening shows the app exactly as it was.
@@ -31,16 +30,16 @@
 //! - [`System`]: input with key repeat, sound (`play`, `play_music`), random
 //!   numbers, the frame, and the app's own save section (`system.save::<Self>()`,
 //!   an `App::Save` loaded at power-on; call `system.storage.commit_soon()` on
-//!   events such as a win, and only what changed is written at the start of a
-//!   later frame of its own). "Persistent" state is RAM that outlives the window, not
+//!   events such as a win, and only what changed is written, over the next
+//!   frames, while the app goes on running). "Persistent" state is RAM that outlives the window, not
 //!   SRAM: records that must survive power-off go in `App::Save`, whose `VERSION`
 //!   and `migrate` carry players' records across format changes.
 //! - **Suspend and resume**: a game in progress survives power-off through
 //!   `App::Suspend`, a section of its own: the framework asks `suspend` for
 //!   it as the window closes, and while it runs every [`SUSPEND_FRAMES`]
-//!   (about ten seconds, what a power cut may cost) and at once after
-//!   `system.storage.suspend_soon()` (a win, a loss, a solve); it is written,
-//!   in a frame of its own, only when it changed. At power-on `resume` gets
+//!   (a third of a second: a power cut costs at most the last second) and at
+//!   once after `system.storage.suspend_soon()` (a win, a loss, a solve); it
+//!   is written only when it changed, a little a frame beside the app. At power-on `resume` gets
 //!   it back after `boot`. Like `Save`, it is versioned and migrates, and a
 //!   damaged one is dropped with the boot notice.
 //! - Two background layers and the sprites: the desktop keeps two of the GBA's
@@ -78,9 +77,10 @@ use super::{
 /// Bytes an app may keep while closed (Goodboy Galaxy's Poop Sweeper kept 96).
 pub const PERSISTENT_BUDGET: usize = 96;
 
-/// Frames between an open app's suspend checks: about ten seconds, what a
-/// power cut may cost of a game in progress.
-pub const SUSPEND_FRAMES: u16 = 600;
+/// Frames between an open app's suspend checks: a third of a second, so a
+/// move is in SRAM within a second of being made (the check, the write put
+/// into the journal, the journal copied), whatever the app.
+pub const SUSPEND_FRAMES: u16 = 20;
 
 /// How the app answers each update.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -203,10 +203,11 @@ pub trait App: 'static {
     /// The game in progress, to be kept across power-off: asked for as the
     /// window closes (after `pause`; written once it has closed), and while
     /// it runs every
-    /// [`SUSPEND_FRAMES`] and at once after `system.storage.suspend_soon()`.
-    /// It may also bring the app's `Save` up to date (a draft kept there:
-    /// `commit_soon` if it changed). The framework writes the game in
-    /// progress (a frame of its own, as every save) only if it changed.
+    /// [`SUSPEND_FRAMES`] and at once after `system.storage.suspend_soon()`,
+    /// so keep it cheap: it is compared with what is kept. It may also
+    /// bring the app's `Save` up to date (a draft kept there: `commit_soon`
+    /// if it changed). The framework writes the game in progress only if it
+    /// changed.
     /// The default keeps nothing.
     fn suspend(
         _persistent: &Self::Persistent,
@@ -214,13 +215,6 @@ pub trait App: 'static {
         _system: &mut System,
     ) -> Self::Suspend {
         Self::Suspend::default()
-    }
-    /// Whether the window shows all it was asked to: saves, and the
-    /// periodic keeping of the game in progress, wait for it (a few frames
-    /// at most), so a write never delays a screen the player is waiting
-    /// for. True by default.
-    fn is_settled(_persistent: &Self::Persistent, _working: &Self::Working) -> bool {
-        true
     }
     /// At power-on, after `boot`: the game in progress last kept (the
     /// type's default when there is none, or when its section was damaged,
@@ -295,7 +289,7 @@ impl<A: App> Slot<A> {
 
     /// Keep the game in progress in its section; if it changed and `now`,
     /// written at the start of a later frame (else with the next save).
-    fn keep_suspended(&mut self, system: &mut System, now: bool) {
+    fn keep_suspended(&mut self, system: &mut System, write: Write) {
         if core::mem::size_of::<A::Suspend>() == 0 {
             return;
         }
@@ -307,8 +301,10 @@ impl<A: App> Slot<A> {
         let section = system.storage.section::<A::Suspend>(A::Suspend::OWNER);
         if *section != game {
             *section = game;
-            if now {
-                system.storage.commit_soon();
+            match write {
+                Write::WithNextSave => {}
+                Write::Quietly => system.storage.commit_quietly(),
+                Write::Soon => system.storage.commit_soon(),
             }
         }
     }
@@ -322,6 +318,17 @@ impl<A: App> Slot<A> {
     pub fn persistent(&self) -> &A::Persistent {
         &self.persistent
     }
+}
+
+/// When a changed game in progress is written (`Slot::keep_suspended`).
+#[derive(Clone, Copy)]
+enum Write {
+    /// With the next save asked for (the desktop's, as a window closes).
+    WithNextSave,
+    /// Soon, without the saving mark: the periodic keeping of every move.
+    Quietly,
+    /// Soon, the saving mark up: a win, a loss, a solve.
+    Soon,
 }
 
 /// The object-safe face of a [`Slot`], so the desktop can hold different apps.
@@ -343,8 +350,6 @@ pub trait AppSlot {
     /// Put the open app's game in progress in its section (written with
     /// the next save): before a soft reset or a sleep.
     fn keep_game(&mut self, system: &mut System);
-    /// Whether the window shows all it was asked to (`App::is_settled`).
-    fn is_settled(&self) -> bool;
     #[cfg(any(debug_assertions, feature = "events"))]
     fn persistent_bytes(&self) -> usize;
 }
@@ -378,13 +383,11 @@ impl<A: App> AppSlot for Slot<A> {
             None => Request::Close,
         };
         self.unsuspended_frames = self.unsuspended_frames.saturating_add(1);
-        let due = self.unsuspended_frames >= SUSPEND_FRAMES
-            && self
-                .working
-                .as_deref()
-                .is_some_and(|working| A::is_settled(&self.persistent, working));
-        if system.storage.take_suspend_request() || due {
-            self.keep_suspended(system, true);
+        let due = self.unsuspended_frames >= SUSPEND_FRAMES;
+        if system.storage.take_suspend_request() {
+            self.keep_suspended(system, Write::Soon);
+        } else if due {
+            self.keep_suspended(system, Write::Quietly);
         }
         request
     }
@@ -412,7 +415,7 @@ impl<A: App> AppSlot for Slot<A> {
         }
         // Written once the window has closed, with the desktop's save: a
         // closing animation's frames are the heaviest.
-        self.keep_suspended(system, false);
+        self.keep_suspended(system, Write::WithNextSave);
     }
 
     fn claims_start(&self) -> bool {
@@ -440,13 +443,7 @@ impl<A: App> AppSlot for Slot<A> {
     }
 
     fn keep_game(&mut self, system: &mut System) {
-        self.keep_suspended(system, false);
-    }
-
-    fn is_settled(&self) -> bool {
-        self.working
-            .as_deref()
-            .is_none_or(|working| A::is_settled(&self.persistent, working))
+        self.keep_suspended(system, Write::WithNextSave);
     }
 
     #[cfg(any(debug_assertions, feature = "events"))]

@@ -196,24 +196,14 @@ impl Desktop {
         }
     }
 
-    /// Whether the open window (if any) shows all it was asked to: saves
-    /// wait for it (see `run`), so a write never delays an answer on screen.
-    pub fn is_settled(&self, apps: &[&mut dyn AppSlot]) -> bool {
-        match self.active {
-            Some((index, Lifecycle::Running)) => apps.get(index).is_none_or(|app| app.is_settled()),
-            _ => true,
-        }
-    }
-
     pub fn update(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
         self.tick_clock(system);
         let was_open = self.active.is_some();
         let request = self.update_windows(apps, system);
         self.status.set_saving(system.storage.is_saving());
-        // The clock and hint catch up next frame when this one began with a
-        // save, or opened or closed a window: together with either they took
-        // over half a frame.
-        if !system.storage.busy() && was_open == self.active.is_some() {
+        // The clock and hint catch up next frame when this one opened or
+        // closed a window: together with that they took over half a frame.
+        if was_open == self.active.is_some() {
             let hints = match self.active {
                 // Typed while the window opens, so they are up when it is.
                 Some((index, Lifecycle::Running | Lifecycle::Opening(_)))

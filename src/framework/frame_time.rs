@@ -209,6 +209,19 @@ pub fn room_for_bounded(lines: u32) -> bool {
     now + lines <= EARLY_LINES && !PIECE_GIVEN.swap(true, Ordering::Relaxed)
 }
 
+/// Display lines this frame's budget has left, with room kept for showing
+/// the frame (as much as it has taken lately) and a small margin.
+#[must_use]
+pub fn lines_left() -> u32 {
+    let budget = if is_waiting() {
+        WAITING_BUDGET_LINES
+    } else {
+        FRAME_BUDGET_LINES
+    };
+    let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
+    budget.saturating_sub(lines_used() + tail + BOUNDED_MARGIN_LINES)
+}
+
 /// Whether this waiting frame's bounded drawing may go on after its work.
 static DRAW_AFTER_WORK: AtomicBool = AtomicBool::new(false);
 
@@ -226,9 +239,33 @@ pub fn is_waiting() -> bool {
     WAITING.load(Ordering::Relaxed)
 }
 
+/// Whether this frame put a save that had waited too long into the journal
+/// (see `save::Storage::flush`).
+static OVERDUE_SAVE: AtomicBool = AtomicBool::new(false);
+
+/// This frame puts an overdue save into the journal, whatever its room: the
+/// cycle meter holds it to [`SAVING_FRAME_CYCLES`].
+pub fn overdue_save() {
+    OVERDUE_SAVE.store(true, Ordering::Relaxed);
+}
+
+/// The most a frame with an overdue save may take: the save's own cost on
+/// top of a heavy frame, still well inside the frame on any hardware.
+#[cfg(any(debug_assertions, feature = "events"))]
+pub const SAVING_FRAME_CYCLES: u32 = FRAME_CYCLES / 4 * 3;
+
+/// Whether [`overdue_save`] was said this frame; the cycle meter asks once
+/// a frame.
+#[cfg(any(debug_assertions, feature = "events"))]
+#[must_use]
+pub fn take_overdue_save() -> bool {
+    OVERDUE_SAVE.swap(false, Ordering::Relaxed)
+}
+
 /// A new frame: not one the player waits through until [`waiting`] says so.
 pub fn begin_frame() {
     WAITING.store(false, Ordering::Relaxed);
+    OVERDUE_SAVE.store(false, Ordering::Relaxed);
     DRAW_AFTER_WORK.store(false, Ordering::Relaxed);
 }
 

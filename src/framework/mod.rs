@@ -35,16 +35,16 @@
 //! // The game pauses: hand the frame loop to the menu until it says `Leave`.
 //! let mut menu = PauseMenu::new(&mut gfx, &apps, &mut system);
 //! loop {
-//!     // A save, when one is due, gets a frame to itself (see `run`).
-//!     system.storage.flush();
-//!     if !system.storage.busy() {
-//!         system.input.update();
-//!         if menu.update(&mut apps, &mut system) == DesktopRequest::Leave {
-//!             break;
-//!         }
+//!     // A save that waited for room goes out first (see `run`).
+//!     system.storage.flush_overdue();
+//!     system.input.update();
+//!     if menu.update(&mut apps, &mut system) == DesktopRequest::Leave {
+//!         break;
 //!     }
 //!     let mut frame = gfx.frame();
 //!     menu.show(&mut apps, &mut frame);
+//!     // Saves go out a little every frame, beside the game.
+//!     system.storage.flush();
 //!     system.sound.frame();
 //!     frame.commit();
 //!     system.frame = system.frame.wrapping_add(1);
@@ -91,9 +91,6 @@ pub use system::System;
 
 use crate::random::Rng;
 
-/// Frames a due save waits at most for the open window to finish drawing.
-const SAVE_WAIT_FRAMES: u32 = 12;
-
 /// The ROM's host: splash screen, then the desktop forever.
 pub fn run(
     gfx: &mut agb::display::Graphics,
@@ -116,8 +113,6 @@ pub fn run(
     let mut meter = alloc::boxed::Box::new(perf::FrameMeter::new());
     #[cfg(any(debug_assertions, feature = "events"))]
     let labels: alloc::vec::Vec<&str> = apps.iter().map(|app| app.info().id).collect();
-    // Frames the open window has been drawing an answer (0: settled).
-    let mut unsettled_frames = 0;
     loop {
         frame_time::begin_frame();
         #[cfg(any(debug_assertions, feature = "events"))]
@@ -129,45 +124,29 @@ pub fn run(
         system.sound.frame();
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.mark();
-        // A save, when one is due, gets a frame to itself (writing an agb slot
-        // is too costly to share a frame): the desktop and the app wait, and
-        // so do the buttons, so no press is lost. It waits while the window
-        // is still drawing an answer (for a few frames at most), and for a
-        // frame whose sound has left no room for it.
-        if (unsettled_frames == 0 || unsettled_frames >= SAVE_WAIT_FRAMES)
-            && frame_time::room_for_bounded(save::WRITE_LINES)
-        {
-            system.storage.flush();
-        } else {
-            system.storage.hold();
+        system.storage.flush_overdue();
+        system.input.update();
+        if reset::chord_made(&system.input) {
+            menu.keep_open_game(apps, system);
+            reset::restart(&mut system.storage);
         }
-        if system.storage.busy() {
-            system.input.watch();
+        if sleep::chord_made(&system.input) {
+            menu.keep_open_game(apps, system);
+            // The frame that wakes shows the screen as it was.
+            sleep::sleep(&mut system.storage, &mut system.input);
         } else {
-            system.input.update();
-            if reset::chord_made(&system.input) {
-                menu.keep_open_game(apps, system);
-                reset::restart(&mut system.storage);
-            }
-            if sleep::chord_made(&system.input) {
-                menu.keep_open_game(apps, system);
-                // The frame that wakes shows the screen as it was.
-                sleep::sleep(&mut system.storage, &mut system.input);
-            } else {
-                // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
-                let _ = menu.update(apps, system);
-            }
+            // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
+            let _ = menu.update(apps, system);
         }
+        // Saving runs beside the app, in what the frame has left: the
+        // journal copies a little to SRAM every frame, and a section is put
+        // into it where the frame has room for that.
+        system.storage.flush();
         frame_time::mark_update_end();
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.mark();
         #[cfg(any(debug_assertions, feature = "events"))]
         let menu_phase = menu.active();
-        unsettled_frames = if menu.is_settled(apps) {
-            0
-        } else {
-            unsettled_frames + 1
-        };
         show_frame(gfx, &mut menu, apps, &mut || {
             #[cfg(any(debug_assertions, feature = "events"))]
             meter.end(phase(menu_phase), &labels);

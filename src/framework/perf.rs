@@ -15,8 +15,8 @@ pub const FRAME_BUDGET: u32 = FRAME_CYCLES / 2;
 /// Frames between periodic reports of every phase's worst frame.
 const REPORT_EVERY: u32 = 600;
 
-/// Phases: desktop, transition, waiting, then one per app.
-const MAX_PHASES: usize = 3 + 8;
+/// Phases: desktop, transition, waiting, saving, then one per app.
+const MAX_PHASES: usize = 4 + 8;
 
 /// Percent of a frame with one decimal, e.g. `12.5`.
 pub struct FramePercent(pub u32);
@@ -36,6 +36,9 @@ pub enum Phase {
     /// An app's frame that the player waits through (see
     /// [`super::frame_time::FrameFiller`]), held to a larger budget.
     Waiting,
+    /// A frame that put an overdue save into the journal (see
+    /// [`super::frame_time::overdue_save`]), held to its own budget.
+    Saving,
     App(usize),
 }
 
@@ -45,19 +48,21 @@ impl Phase {
             Self::Desktop => 0,
             Self::Transition => 1,
             Self::Waiting => 2,
-            Self::App(index) => 3 + index,
+            Self::Saving => 3,
+            Self::App(index) => 4 + index,
         }
     }
 }
 
 /// Name of a phase slot for events, in two parts: `desktop`, `transition`,
-/// `waiting`, `app:<label>`, where `labels[i]` names `Phase::App(i)`.
+/// `waiting`, `saving`, `app:<label>`, where `labels[i]` names `Phase::App(i)`.
 fn phase_name<'a>(slot: usize, labels: &[&'a str]) -> (&'static str, &'a str) {
     match slot {
         0 => ("desktop", ""),
         1 => ("transition", ""),
         2 => ("waiting", ""),
-        slot => ("app:", labels.get(slot - 3).copied().unwrap_or("?")),
+        3 => ("saving", ""),
+        slot => ("app:", labels.get(slot - 4).copied().unwrap_or("?")),
     }
 }
 
@@ -122,7 +127,10 @@ impl FrameMeter {
         let end = now();
         let cycles = end.wrapping_sub(self.start).saturating_sub(take_excluded());
         let waiting = super::frame_time::take_waiting();
-        let phase = if after != self.before {
+        let saving = super::frame_time::take_overdue_save();
+        let phase = if saving {
+            Phase::Saving
+        } else if after != self.before {
             Phase::Transition
         } else if waiting {
             Phase::Waiting
@@ -140,10 +148,10 @@ impl FrameMeter {
             *count += 1;
         }
         self.frames = self.frames.wrapping_add(1);
-        let budget = if phase == Phase::Waiting {
-            super::frame_time::WAITING_FRAME_CYCLES
-        } else {
-            FRAME_BUDGET
+        let budget = match phase {
+            Phase::Waiting => super::frame_time::WAITING_FRAME_CYCLES,
+            Phase::Saving => super::frame_time::SAVING_FRAME_CYCLES,
+            _ => FRAME_BUDGET,
         };
         if cycles > budget {
             let (name, id) = phase_name(slot, labels);

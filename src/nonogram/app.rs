@@ -128,10 +128,6 @@ pub struct Working {
     /// The screen has been drawn whole since it last changed: the clock
     /// runs only then, never while the board is still being drawn.
     complete: bool,
-    /// A new puzzle went into the save section: written once its board is
-    /// on screen (a save takes a frame of its own, and the player waits
-    /// for the board, not the save).
-    save_when_complete: bool,
     /// The lesson was skipped: the line under the board says where it is,
     /// until the first mark.
     skipped_note: bool,
@@ -189,16 +185,14 @@ impl App for Nonogram {
         SuspendedPuzzle::of(persistent, &working.game.packed_marks(), editing)
     }
 
-    fn is_settled(_persistent: &Persistent, working: &Working) -> bool {
-        working.complete
-    }
-
     fn resume(persistent: &mut Persistent, puzzle: SuspendedPuzzle) {
         if puzzle.restore(persistent) {
             crate::event!(
-                "nonogram.resumed puzzle={} seconds={}",
+                "nonogram.resumed puzzle={} seconds={} mistakes={} marks={:08x}",
                 persistent.source,
-                persistent.seconds
+                persistent.seconds,
+                persistent.mistakes,
+                crate::fnv::hash(persistent.marks.iter().map(|&byte| u32::from(byte)))
             );
         } else if !puzzle.is_empty() {
             crate::event!("nonogram.resume refused");
@@ -238,7 +232,6 @@ impl App for Nonogram {
             game,
             code_refusal: None,
             complete: false,
-            save_when_complete: false,
             skipped_note: false,
             lesson_due,
         }
@@ -279,10 +272,6 @@ impl App for Nonogram {
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
-        if working.complete && working.save_when_complete {
-            working.save_when_complete = false;
-            system.storage.commit_soon();
-        }
         let before = working.mode.shown();
         // The note on a skipped lesson goes with the first mark.
         let input = &system.input;
@@ -473,7 +462,7 @@ fn start_puzzle(
     if let Some(picture) = picture.filter(|_| matches!(source, Source::Random(_) | Source::Shared))
     {
         puzzle::save(system).playing = Some(Custom::new(picture));
-        working.save_when_complete = true;
+        system.storage.commit_soon();
     }
     // The player waits for the board: setting it up is this frame's work,
     // and its first pieces draw after it (a waiting frame's budget).

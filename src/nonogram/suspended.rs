@@ -26,6 +26,7 @@ struct Kept {
     solved: bool,
     editing: bool,
     /// The marks, packed as `Board::pack` packs them.
+    #[serde(serialize_with = "crate::framework::save::bytes")]
     marks: Vec<u8>,
     /// Counted as played in the statistics.
     counted: bool,

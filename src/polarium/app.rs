@@ -246,20 +246,18 @@ impl App for Polarium {
         .with_run(run)
     }
 
-    fn is_settled(_persistent: &Persistent, working: &Working) -> bool {
-        match working.screen {
-            // Its board area is never still while a game runs.
-            Screen::Challenge(_) => working.view.text_done(),
-            _ => working.view.is_idle(),
-        }
-    }
-
     fn resume(persistent: &mut Persistent, puzzle: SuspendedPuzzle) {
         if let Some((mode, _)) = puzzle.run() {
             crate::event!("polarium.resumed challenge={mode:?}");
         }
         if puzzle.restore(persistent) {
-            crate::event!("polarium.resumed source={:?}", persistent.source);
+            crate::event!(
+                "polarium.resumed source={:?} tries={} hint={:?} solved={}",
+                persistent.source,
+                persistent.tries,
+                persistent.hint,
+                persistent.solved
+            );
         } else if !puzzle.is_empty() {
             crate::event!("polarium.resume refused");
         }

@@ -28,6 +28,7 @@ pub struct SuspendedPuzzle {
 #[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug)]
 struct KeptRun {
     /// `Challenge::to_kept`.
+    #[serde(serialize_with = "crate::framework::save::bytes")]
     game: Vec<u8>,
     practice: bool,
 }
@@ -41,6 +42,7 @@ struct Kept {
     solved: bool,
     editing: bool,
     /// `PackedStroke::to_bytes`.
+    #[serde(serialize_with = "crate::framework::save::bytes")]
     stroke: Vec<u8>,
     /// 0 none, 1 the ends, 2 the first steps, 3 the replay.
     hint: u8,

@@ -51,13 +51,16 @@ struct HeldA {
 
 impl HeldA {
     /// A held on a square as the buttons go on: the square once A is let
-    /// go (and `held` emptied), unless another button cancelled the move.
+    /// go (and `held` emptied), unless another button went down while A was
+    /// held, cancelling the move. A button going down in the frame A is let
+    /// go comes after the release: the move is made, and that button is
+    /// then acted on as well.
     fn release(held: &mut Option<Self>, input: &Input) -> Option<Pos> {
         let down = held.as_mut()?;
-        if input.other_just_pressed(Button::A) {
-            down.cancelled = true;
-        }
         if input.pressed(Button::A) {
+            if input.other_just_pressed(Button::A) {
+                down.cancelled = true;
+            }
             return None;
         }
         let down = held.take()?;
@@ -155,10 +158,6 @@ impl Mode {
 
 pub struct Working {
     view: View,
-    /// A game ended and its record changed: written once the result's
-    /// message is on screen (a save takes a frame of its own, and the
-    /// player waits for the message, not the save).
-    save_when_shown: bool,
     mode: Mode,
     /// Counts frames into seconds for the board's clock.
     clock: Timer,
@@ -233,16 +232,17 @@ impl App for Sweeper {
         SuspendedGame::of(board)
     }
 
-    fn is_settled(_board: &Board, working: &Working) -> bool {
-        // A game's result shows before anything is written.
-        !working.save_when_shown && working.view.message_shown()
-    }
-
     fn resume(board: &mut Board, game: SuspendedGame) {
         match game.board() {
             Some(kept) => {
                 *board = kept;
-                crate::event!("sweeper.resumed board={:08x}", fingerprint(board));
+                crate::event!(
+                    "sweeper.resumed board={:08x} state={:?} cursor={},{}",
+                    fingerprint(board),
+                    board.state(),
+                    board.cursor().x(),
+                    board.cursor().y()
+                );
             }
             None if !game.is_empty() => crate::event!("sweeper.resume refused"),
             None => {}
@@ -268,7 +268,6 @@ impl App for Sweeper {
         };
         let mut working = Working {
             view,
-            save_when_shown: false,
             mode,
             clock: Timer::new(),
             face: Face::Idle,
@@ -307,12 +306,6 @@ impl App for Sweeper {
     }
 
     fn update(board: &mut Board, working: &mut Working, system: &mut System) -> Request {
-        if working.save_when_shown && working.view.message_shown() {
-            working.save_when_shown = false;
-            system.storage.commit_soon();
-            // The game as it ended too: a win or a loss is worth keeping.
-            system.storage.suspend_soon();
-        }
         match working.mode {
             Mode::Play { .. } => update_play(board, working, system),
             Mode::Generating { .. } => update_generation(board, working, system),
@@ -467,35 +460,40 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
     let Mode::Play { held } = &mut working.mode else {
         return;
     };
-    if held.is_some() {
-        if let Some(pos) = HeldA::release(held, input) {
-            release_a(board, working, system, pos);
-        }
+    if let Some(pos) = HeldA::release(held, input) {
+        release_a(board, working, system, pos);
+    }
+    // A still held takes nothing else; once let go, whatever else went
+    // down this frame is acted on, if the board still takes input.
+    if !matches!(working.mode, Mode::Play { held: None }) {
         return;
     }
+    let input = &system.input;
     if input.just_pressed(Button::Select) {
         let menu = working.view.menu(board, system.save::<Sweeper>());
         working.mode = Mode::Menu(Box::new(menu));
         system.sound.play(sfx::OPEN);
         return;
     }
-    if input.just_pressed(Button::A) {
-        *held = Some(HeldA {
-            pos: board.cursor(),
-            cancelled: false,
-        });
-        return;
+    // Every button that went down this frame is acted on: the cursor
+    // moves first, then B marks and A is held where it ends up.
+    let (dx, dy) = input.repeated_direction();
+    if (dx, dy) != (0, 0) && board.move_cursor(dx as i8, dy as i8) {
+        system.sound.play(sfx::CURSOR);
     }
     if input.just_pressed(Button::B) {
         let question_marks = system.save::<Sweeper>().question_marks;
         let outcome = board.cycle_mark(board.cursor(), question_marks);
         play_outcome(system, outcome);
         log_move(board, outcome);
-        return;
     }
-    let (dx, dy) = system.input.repeated_direction();
-    if (dx, dy) != (0, 0) && board.move_cursor(dx as i8, dy as i8) {
-        system.sound.play(sfx::CURSOR);
+    if system.input.just_pressed(Button::A) {
+        working.mode = Mode::Play {
+            held: Some(HeldA {
+                pos: board.cursor(),
+                cancelled: false,
+            }),
+        };
     }
 }
 
@@ -531,6 +529,19 @@ fn update_generation(board: &mut Board, working: &mut Working, system: &mut Syst
         return;
     };
     let first = *first;
+    // The cursor moves and B marks while the layout is searched for: the
+    // board takes them as it would before a first move.
+    let input = &system.input;
+    let (dx, dy) = input.repeated_direction();
+    if (dx, dy) != (0, 0) && board.move_cursor(dx as i8, dy as i8) {
+        system.sound.play(sfx::CURSOR);
+    }
+    if input.just_pressed(Button::B) && board.cursor() != first {
+        let question_marks = system.save::<Sweeper>().question_marks;
+        let outcome = board.cycle_mark(board.cursor(), question_marks);
+        play_outcome(system, outcome);
+        log_move(board, outcome);
+    }
     // The player waits on the thinking face: the search fills the frame.
     let Some(layout) =
         fill_frame(|| (0..super::NO_GUESS_STEPS_PER_SLICE).find_map(|_| generator.step()))
@@ -572,7 +583,9 @@ fn finish_move(
             .save::<Sweeper>()
             .finish(difficulty, no_guess, won, seconds, board.three_bv());
     board.set_new_record(finished.best_time);
-    working.save_when_shown = true;
+    system.storage.commit_soon();
+    // The game as it ended too: a win or a loss is worth keeping.
+    system.storage.suspend_soon();
     crate::event!(
         "sweeper.over won={} seconds={} new_record={} three_bv={} clicks={} best_rate={}",
         won,
@@ -587,10 +600,12 @@ fn finish_move(
 
 fn log_move(board: &Board, outcome: Outcome) {
     crate::event!(
-        "sweeper.move outcome={:?} state={:?} mines_left={}",
+        "sweeper.move outcome={:?} state={:?} mines_left={} cursor={},{}",
         outcome,
         board.state(),
-        board.mines_left()
+        board.mines_left(),
+        board.cursor().x(),
+        board.cursor().y()
     );
     let _ = (board, outcome);
 }
@@ -699,26 +714,26 @@ fn update_lesson(working: &mut Working, system: &mut System) {
         return;
     }
     let before = (lesson.step(), lesson.slip());
-    let mut outcome = Outcome::Ignored;
-    if held.is_some() {
-        if let Some(pos) = HeldA::release(held, input) {
-            outcome = lesson.open(pos);
-        }
-    } else if input.just_pressed(Button::A) {
-        if over {
-            outcome = lesson.open(lesson.board().cursor());
-        } else {
-            *held = Some(HeldA {
-                pos: lesson.board().cursor(),
-                cancelled: false,
-            });
-        }
-    } else if input.just_pressed(Button::B) {
-        outcome = lesson.mark(lesson.board().cursor());
-    } else {
+    let mut outcome = HeldA::release(held, input).map_or(Outcome::Ignored, |pos| lesson.open(pos));
+    // As on the board: once A is not held, every button that went down
+    // this frame is acted on, the cursor first.
+    if held.is_none() {
         let (dx, dy) = input.repeated_direction();
         if (dx, dy) != (0, 0) && lesson.move_cursor(dx as i8, dy as i8) {
             system.sound.play(sfx::CURSOR);
+        }
+        if input.just_pressed(Button::B) {
+            outcome = lesson.mark(lesson.board().cursor());
+        }
+        if input.just_pressed(Button::A) {
+            if over {
+                outcome = lesson.open(lesson.board().cursor());
+            } else {
+                *held = Some(HeldA {
+                    pos: lesson.board().cursor(),
+                    cancelled: false,
+                });
+            }
         }
     }
     play_outcome(system, outcome);

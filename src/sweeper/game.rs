@@ -11,6 +11,7 @@ use crate::framework::save::{Saved, Suspended};
 #[derive(Serialize, Deserialize, Clone, Default, PartialEq, Eq, Debug)]
 pub struct SuspendedGame {
     /// The board's snapshot; empty when no game is kept.
+    #[serde(serialize_with = "crate::framework::save::bytes")]
     board: Vec<u8>,
 }
 

@@ -122,11 +122,12 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
                 continue;
             };
             let name = format!("frame: {script}, {phase}");
-            // Frames the player waits through may fill nine tenths of a frame.
-            let (goal, share) = if phase == "waiting" {
-                ("90% of a frame", 0.9)
-            } else {
-                ("50% of a frame", 0.5)
+            // Frames the player waits through may fill nine tenths of a
+            // frame, and one that puts an overdue save out three quarters.
+            let (goal, share) = match phase {
+                "waiting" => ("90% of a frame", 0.9),
+                "saving" => ("75% of a frame", 0.75),
+                _ => ("50% of a frame", 0.5),
             };
             // The meter reports as it goes: the last report of a phase counts.
             let row = named(

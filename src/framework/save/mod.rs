@@ -12,11 +12,15 @@
 //! when they do); saves of the older single-slot format are read once by
 //! [`legacy`] and rewritten as sections.
 //!
-//! Writes happen on events (a win, a settings change, an app closing), never
-//! every frame: `commit_soon` asks, and the desktop's `flush` at the start of
-//! the next frame writes.
+//! Writes happen on events (a move in a game, a win, a settings change, an
+//! app closing), never every frame: `commit_soon` asks, and the frame loop's
+//! `flush`, once the frame's update is done, puts the first changed section
+//! into the [`journal`] and copies what the journal holds to SRAM a few
+//! hundred bytes a frame. The game runs and the buttons are read in every
+//! frame of a save.
 
 mod header;
+mod journal;
 mod legacy;
 mod notice;
 mod record;
@@ -24,16 +28,20 @@ mod section;
 mod slot_headers;
 mod tally;
 
-use agb::save::{SaveSlotManager, Slot};
+use agb::save::Slot;
 use alloc::{boxed::Box, string::String, vec::Vec};
 use core::any::Any;
 
 pub use notice::{Loss, Notice};
 pub use record::Record;
-pub use section::{DeskSave, IDENTIFIER, SLOTS, Saved, SectionTag, Settings, Suspended};
+pub use section::{DeskSave, IDENTIFIER, SLOTS, Saved, SectionTag, Settings, Suspended, bytes};
 pub use tally::{Tally, percent_text};
 
 use header::{HeaderState, SECTOR, sram};
+use journal::{Journal, Progress};
+
+/// agb's save slots, over SRAM through the journal.
+type SaveSlotManager = agb_save::SaveSlotManager<Journal, SectionTag>;
 use section::{DESK, SectionError, decode, fingerprint};
 
 /// Where a section's value came from at boot (logged for the tests).
@@ -84,16 +92,75 @@ fn reset<T: Saved>() -> Box<dyn Any> {
     Box::new(T::default())
 }
 
-/// Display lines (of 1,232 cycles) a frame keeps for writing a section: a
-/// game kept or a record changed, a block or two, as the save events'
-/// `cycles` show. A frame whose sound left less waits for the next.
-pub const WRITE_LINES: u32 = 68;
+/// What putting a section of `bytes` into the journal takes at most, in
+/// display lines (of 1,232 cycles): agb's blocks and checksums, and a
+/// share a byte, as the `save.queued` events' cycles show. A frame with
+/// less left after its update leaves it to the next. A section too big
+/// for any frame's budget claims only what a light frame has, and goes out
+/// in one: such writes are rare (a custom puzzle kept).
+fn write_lines(bytes: usize) -> u32 {
+    let lines = WRITE_BASE_LINES
+        .saturating_add(u32::try_from(bytes / WRITE_BYTES_PER_LINE).unwrap_or(u32::MAX));
+    lines.min(WRITE_MOST_LINES)
+}
+const WRITE_BASE_LINES: u32 = 62;
+const WRITE_BYTES_PER_LINE: usize = 4;
+const WRITE_MOST_LINES: u32 = 80;
+
+/// Frames a change waits for frames with room for its sections (a game
+/// whose every frame is heavy, as Challenge's): then they go out one a
+/// frame whatever the room, frames the meter holds to its saving budget.
+/// With the suspend check's third of a second before it and the journal's
+/// copy after each, a move is in SRAM within a second.
+const OVERDUE_FRAMES: u16 = 20;
+
+/// How `write_next_change` goes about it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pace {
+    /// Only where the frame has room left for the section.
+    WithRoom,
+    /// Now, in whatever room: it has waited long enough.
+    Overdue,
+    /// Now, and the play time too (before a reset or a sleep, at boot).
+    Everything,
+}
+
+/// One step of writing changed sections.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// A section went into the journal.
+    Wrote,
+    /// One has changed but the frame has no room for it.
+    NoRoom,
+    /// Nothing has changed.
+    Done,
+}
+
+/// Play time gone by before the desk is written for it alone: the clock
+/// goes out with the next save after a minute (and before a reset or a
+/// sleep), so a power cut costs it at most that.
+const PLAY_TIME_SECONDS: u32 = 60;
+
+/// Bytes the journal copies to SRAM a frame: a section of a block or two
+/// goes out in a frame or two, at a few thousand cycles a frame.
+const DRAIN_BYTES: usize = 512;
+
+/// The SRAM marker emulators and flash carts look for to pick the save type
+/// (agb's `init_sram` emits the same; the journal stands in for its manager).
+#[repr(align(4))]
+struct Marker(#[allow(dead_code)] [u8; 12]);
+static SRAM_MARKER: Marker = Marker(*b"SRAM_Vnnn\0\0\0");
 
 pub struct Storage {
-    manager: Option<SaveSlotManager<SectionTag>>,
+    manager: Option<SaveSlotManager>,
+    /// What the manager wrote and SRAM does not hold yet.
+    journal: Journal,
     /// The framework's section: settings and play time.
     pub desk: DeskSave,
     desk_kept: Kept,
+    /// The desk as last written (or loaded): the play time alone is
+    /// written once a minute, not with every save.
+    desk_written: DeskSave,
     sections: Vec<Section>,
     /// Slots taken this session (sections not yet written included).
     claimed: Vec<usize>,
@@ -113,8 +180,10 @@ pub struct Storage {
     writes: u32,
     /// `commit_soon` was asked and changed sections may remain.
     pending: bool,
-    /// Whether this frame's `flush` wrote (see `busy`).
-    wrote_this_frame: bool,
+    /// Frames a changed section has waited for a frame with room for it.
+    waited: u16,
+    /// A write under way was asked for by `commit_soon` (the saving mark).
+    marked: bool,
     /// `suspend_soon` was asked.
     suspend_asked: bool,
 }
@@ -122,7 +191,8 @@ pub struct Storage {
 impl Storage {
     /// Open SRAM, repairing a lightly damaged header first and reading an
     /// old-format save for migration; never panics.
-    pub fn open(save: &mut agb::save::SaveManager) -> Self {
+    pub fn open(_save: &mut agb::save::SaveManager) -> Self {
+        core::hint::black_box(&SRAM_MARKER);
         let mut notice = None;
         let mut legacy = None;
         let mut found = [0u8; SECTOR];
@@ -163,13 +233,16 @@ impl Storage {
             _ => notice = Some(Notice::ForeignSave),
         }
 
-        let manager = match save.init_sram::<SectionTag>(SLOTS, IDENTIFIER) {
+        let journal = Journal::default();
+        let manager = match SaveSlotManager::new(journal.clone(), SLOTS, IDENTIFIER) {
             Ok(manager) => Some(manager),
             Err(_) => {
                 notice = Some(Notice::Unavailable);
                 None
             }
         };
+        // A chip agb formatted or recovered is written before anything else.
+        journal.finish(&mut |_| {});
         let damaged: Vec<(usize, Option<String>)> =
             manager.as_ref().map_or(Vec::new(), |manager| {
                 (0..SLOTS)
@@ -183,6 +256,7 @@ impl Storage {
         }
         let mut storage = Self {
             manager,
+            journal,
             legacy,
             notice,
             damaged,
@@ -191,6 +265,7 @@ impl Storage {
             ..Self::detached()
         };
         let (desk, kept) = storage.load::<DeskSave>(DESK);
+        storage.desk_written = desk.clone();
         storage.desk = desk;
         storage.desk_kept = kept;
         crate::event!(
@@ -207,8 +282,10 @@ impl Storage {
     pub fn detached() -> Self {
         Self {
             manager: None,
+            journal: Journal::default(),
             desk: DeskSave::default(),
             desk_kept: Kept::default(),
+            desk_written: DeskSave::default(),
             sections: Vec::new(),
             claimed: Vec::new(),
             legacy: None,
@@ -218,7 +295,8 @@ impl Storage {
             untouchable: Vec::new(),
             writes: 0,
             pending: false,
-            wrote_this_frame: false,
+            waited: 0,
+            marked: false,
             suspend_asked: false,
         }
     }
@@ -479,26 +557,68 @@ impl Storage {
         Some(claim)
     }
 
-    /// Write changed sections, one per frame, starting at the next `flush`.
-    /// A section write is costly, so events that already fill their frame (a
-    /// game ending, a setting changing) hand it on.
+    /// Write changed sections, one at a time, from this frame's `flush` on,
+    /// with the saving mark up until they are in SRAM.
     pub fn commit_soon(&mut self) {
+        self.pending = true;
+        self.marked = true;
+    }
+
+    /// As `commit_soon`, without putting the saving mark up (the periodic
+    /// keeping of a game in progress: every move, which the mark would
+    /// only flicker over).
+    pub fn commit_quietly(&mut self) {
         self.pending = true;
     }
 
-    /// Write one changed section, if `commit_soon` asked; the desktop calls
-    /// this first thing every frame. (Out of line: the write's locals are
+    /// The frame loop's part in saving, every frame after the update: copy
+    /// some of the journal to SRAM, and once it is empty put the next changed
+    /// section into it, if `commit_soon` asked and the frame has the lines
+    /// that takes left (`write_lines`). (Out of line: the write's locals are
     /// off the stack under the frame's update.)
     #[inline(never)]
     pub fn flush(&mut self) {
-        self.wrote_this_frame = self.pending && self.write_next_change();
-        self.pending = self.wrote_this_frame;
+        if self.journal.is_empty() && self.pending {
+            // A frame the player waits through has its own work to fill it.
+            let room = !super::frame_time::is_waiting()
+                && super::frame_time::lines_left() >= WRITE_BASE_LINES;
+            let step = if room {
+                self.write_next_change(Pace::WithRoom)
+            } else {
+                Step::NoRoom
+            };
+            self.took(step);
+        }
+        self.journal.drain(DRAIN_BYTES, &mut report);
+        if !self.pending && self.journal.is_empty() {
+            self.marked = false;
+        }
     }
 
-    /// A frame with no room for a write (see `WRITE_LINES`): what is due
-    /// waits for the next.
-    pub fn hold(&mut self) {
-        self.wrote_this_frame = false;
+    /// Before the frame's update: a change that has waited `OVERDUE_FRAMES`
+    /// for room goes into the journal now, first, so the update's drawing
+    /// (which takes what the frame has left) waits a frame rather than the
+    /// save. The update still runs and reads the buttons. (Out of line, as
+    /// `flush`.)
+    #[inline(never)]
+    pub fn flush_overdue(&mut self) {
+        if self.journal.is_empty() && self.pending && self.waited >= OVERDUE_FRAMES {
+            super::frame_time::overdue_save();
+            let step = self.write_next_change(Pace::Overdue);
+            self.took(step);
+        }
+    }
+
+    /// What a step of writing leaves to do.
+    fn took(&mut self, step: Step) {
+        self.pending = step != Step::Done;
+        // Counted from the first frame a change waited, across the sections
+        // it took: each after the first is overdue at once.
+        self.waited = match step {
+            Step::NoRoom => self.waited.saturating_add(1),
+            Step::Wrote => self.waited,
+            Step::Done => 0,
+        };
     }
 
     /// Ask for the open app's game in progress to be kept now (`App::suspend`),
@@ -512,23 +632,21 @@ impl Storage {
         core::mem::take(&mut self.suspend_asked)
     }
 
-    /// Whether a write is asked for and not yet done, or was done this
-    /// frame (the status bar's saving mark).
+    /// Whether a write asked for by `commit_soon` is not yet all in SRAM
+    /// (the status bar's saving mark).
     pub fn is_saving(&self) -> bool {
-        self.pending || self.wrote_this_frame
+        self.marked && (self.pending || !self.journal.is_empty())
     }
 
-    /// True in a frame that began with a write: optional work such as text
-    /// typing out should wait a frame, so the two never share one.
-    pub fn busy(&self) -> bool {
-        self.wrote_this_frame
-    }
-
-    /// Write every changed section now (boot-time migration and tests).
-    /// (Out of line, as `settle`.)
+    /// Write every changed section now, and the journal out to SRAM (boot-time
+    /// migration, before a reset or a sleep, and tests). (Out of line, as
+    /// `settle`.)
     #[inline(never)]
     pub fn commit(&mut self) {
-        while self.write_next_change() {}
+        self.journal.finish(&mut report);
+        while self.write_next_change(Pace::Everything) == Step::Wrote {
+            self.journal.finish(&mut report);
+        }
         self.pending = false;
     }
 
@@ -552,40 +670,70 @@ impl Storage {
                 }
             }
         }
-        self.pending = true;
+        self.commit_soon();
     }
 
-    /// Write the first section whose bytes differ from what SRAM holds;
-    /// false when none does.
-    fn write_next_change(&mut self) -> bool {
-        let Some(manager) = self.manager.as_mut() else {
-            return false;
+    /// Write the first section whose bytes differ from what SRAM holds, as
+    /// `pace` allows.
+    fn write_next_change(&mut self, pace: Pace) -> Step {
+        let no_room = |bytes: &[u8]| {
+            pace == Pace::WithRoom && write_lines(bytes.len()) > super::frame_time::lines_left()
         };
-        if let Ok(bytes) = postcard::to_allocvec(&self.desk)
+        let Some(manager) = self.manager.as_mut() else {
+            return Step::Done;
+        };
+        let clock_only = pace != Pace::Everything
+            && self.desk_kept.written.is_some()
+            && self.desk.settings == self.desk_written.settings
+            && self
+                .desk
+                .play_seconds
+                .wrapping_sub(self.desk_written.play_seconds)
+                < PLAY_TIME_SECONDS;
+        if !clock_only
+            && let Ok(bytes) = postcard::to_allocvec(&self.desk)
             && self.desk_kept.written.as_ref() != Some(&bytes)
         {
-            write(manager, DESK, DeskSave::VERSION, bytes, &mut self.desk_kept);
+            if no_room(&bytes) {
+                return Step::NoRoom;
+            }
+            write(
+                manager,
+                &self.journal,
+                DESK,
+                DeskSave::VERSION,
+                bytes,
+                &mut self.desk_kept,
+            );
+            self.desk_written = self.desk.clone();
             self.writes += 1;
-            return true;
+            return Step::Wrote;
         }
         for section in self.sections.iter_mut().filter(|section| section.touched) {
             let Some(bytes) = (section.encode)(section.value.as_ref()) else {
+                section.touched = false;
                 continue;
             };
-            section.touched = false;
-            if section.kept.written.as_ref() != Some(&bytes) {
-                write(
-                    manager,
-                    section.owner,
-                    section.version,
-                    bytes,
-                    &mut section.kept,
-                );
-                self.writes += 1;
-                return true;
+            if section.kept.written.as_ref() == Some(&bytes) {
+                section.touched = false;
+                continue;
             }
+            if no_room(&bytes) {
+                return Step::NoRoom;
+            }
+            section.touched = false;
+            write(
+                manager,
+                &self.journal,
+                section.owner,
+                section.version,
+                bytes,
+                &mut section.kept,
+            );
+            self.writes += 1;
+            return Step::Wrote;
         }
-        false
+        Step::Done
     }
 
     /// Section writes since boot.
@@ -634,14 +782,16 @@ fn read_legacy() -> Option<legacy::Legacy> {
     legacy::Legacy::from_v2(manager.read(0).ok()?)
 }
 
-/// Write one section to its slot. Runs from IWRAM, where the serializer
-/// inlined into it runs about twice as fast as from ROM; compiled for size,
-/// which costs it no measurable time and leaves IWRAM to the drawing.
+/// Put one section's slot write into the journal (the `save.begin` and
+/// `save.end` events come as the journal copies it to SRAM). Runs from
+/// IWRAM, where the serializer inlined into it runs about twice as fast as
+/// from ROM; compiled for size, which costs it no measurable time and leaves
+/// IWRAM to the drawing.
 #[inline(never)]
 #[optimize(size)]
-#[unsafe(link_section = ".iwram.storage_commit")]
 fn write(
-    manager: &mut SaveSlotManager<SectionTag>,
+    manager: &mut SaveSlotManager,
+    journal: &Journal,
     owner: &'static str,
     version: u8,
     bytes: Vec<u8>,
@@ -652,26 +802,49 @@ fn write(
         kept.written = Some(bytes);
         return;
     };
-    crate::event!("save.begin owner={}", owner);
     #[cfg(any(debug_assertions, feature = "events"))]
     let start = super::cycles::now();
     let tag = SectionTag {
         owner: String::from(owner),
         version,
     };
-    let result = manager.write(slot, &bytes, &tag);
+    let first = journal.position();
+    // A failed write is not retried every frame; the next change tries again.
+    let result = manager.write(slot, &Encoded(&bytes), &tag);
     #[cfg(any(debug_assertions, feature = "events"))]
     crate::event!(
-        "save.end ok={} owner={} bytes={} cycles={} hash={:08x}",
+        "save.queued ok={} owner={} bytes={} cycles={}",
         result.is_ok(),
         owner,
         bytes.len(),
         super::cycles::now().wrapping_sub(start),
-        fingerprint(&bytes)
     );
-    // A failed write is not retried every frame; the next change tries again.
-    let _ = result;
+    if result.is_ok() {
+        journal.mark(owner, first, bytes.len(), fingerprint(&bytes));
+    }
     kept.written = Some(bytes);
+}
+
+/// A section's encoding as agb writes it (read back as a `Vec<u8>`).
+struct Encoded<'a>(&'a [u8]);
+
+impl serde::Serialize for Encoded<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        bytes(self.0, serializer)
+    }
+}
+
+/// The save events, as the journal copies a section write to SRAM.
+fn report(progress: Progress) {
+    match progress {
+        Progress::Began(owner) => crate::event!("save.begin owner={}", owner),
+        Progress::Ended(mark) => crate::event!(
+            "save.end ok=true owner={} bytes={} hash={:08x}",
+            mark.owner,
+            mark.bytes,
+            mark.hash
+        ),
+    }
 }
 
 #[cfg(test)]

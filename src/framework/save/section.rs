@@ -26,6 +26,14 @@ pub trait Saved: Serialize + DeserializeOwned + Default + 'static {
     }
 }
 
+/// Serialize a byte string as one (`#[serde(serialize_with = ...)]` on a
+/// `Vec<u8>` field): postcard writes it exactly as the `Vec<u8>` it is read
+/// back as, but in one copy where a sequence costs a call a byte, which
+/// counts in a game kept every few frames.
+pub fn bytes<S: serde::Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_bytes(bytes)
+}
+
 /// Apps that keep nothing in SRAM.
 impl Saved for () {
     const VERSION: u8 = 0;
