@@ -30,7 +30,6 @@ use crate::{
             list::{List, ListEvent},
             numpad::NumberPad,
             pad_panel::{PadOutcome, PadPanel},
-            timer::Timer,
         },
     },
     random::Rng,
@@ -159,8 +158,6 @@ impl Mode {
 pub struct Working {
     view: View,
     mode: Mode,
-    /// Counts frames into seconds for the board's clock.
-    clock: Timer,
     /// The avatar's face, as `update` last decided it.
     face: Face,
     /// The message line says where the skipped lesson is found again,
@@ -237,11 +234,11 @@ impl App for Sweeper {
             Some(kept) => {
                 *board = kept;
                 crate::event!(
-                    "sweeper.resumed board={:08x} state={:?} cursor={},{}",
-                    fingerprint(board),
+                    "sweeper.resumed state={:?} cursor={},{} board={:08x}",
                     board.state(),
                     board.cursor().x(),
-                    board.cursor().y()
+                    board.cursor().y(),
+                    fingerprint(board)
                 );
             }
             None if !game.is_empty() => crate::event!("sweeper.resume refused"),
@@ -269,7 +266,6 @@ impl App for Sweeper {
         let mut working = Working {
             view,
             mode,
-            clock: Timer::new(),
             face: Face::Idle,
             skipped_note: false,
         };
@@ -321,12 +317,9 @@ impl App for Sweeper {
         // lesson's board keeps its own time (a clock standing still looks
         // broken).
         if let Mode::Lesson { lesson, .. } = &mut working.mode {
-            if second_passed(lesson.board().state(), &mut working.clock) {
-                lesson.tick_second();
-            }
-        } else if !working.mode.is_over_board() && second_passed(board.state(), &mut working.clock)
-        {
-            board.tick_second();
+            lesson.tick_frame();
+        } else if !working.mode.is_over_board() {
+            board.tick_frame();
         }
         working.face = match face_for(working.mode.board(board), working.mode.pressed()) {
             _ if matches!(working.mode, Mode::Generating { .. }) => Face::Thinking,
@@ -437,18 +430,6 @@ fn face_for(board: &Board, pressed: Option<Pos>) -> Face {
         _ if pressed.is_some() => Face::Thinking,
         _ => Face::Idle,
     }
-}
-
-/// A frame on the clock of a board in `state`: it runs while the game is
-/// being played (not in the menu, not while the window is closed); whether
-/// a whole second passed (seconds live in the board).
-fn second_passed(state: GameState, clock: &mut Timer) -> bool {
-    if state != GameState::Playing {
-        clock.reset();
-        return false;
-    }
-    clock.start();
-    clock.tick()
 }
 
 fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
@@ -577,23 +558,24 @@ fn finish_move(
         return;
     }
     let won = outcome == Outcome::Won;
-    let seconds = board.elapsed_seconds();
+    let hundredths = board.elapsed_hundredths();
     let finished =
         system
             .save::<Sweeper>()
-            .finish(difficulty, no_guess, won, seconds, board.three_bv());
+            .finish(difficulty, no_guess, won, hundredths, board.three_bv());
     board.set_new_record(finished.best_time);
     system.storage.commit_soon();
     // The game as it ended too: a win or a loss is worth keeping.
     system.storage.suspend_soon();
     crate::event!(
-        "sweeper.over won={} seconds={} new_record={} three_bv={} clicks={} best_rate={}",
+        "sweeper.over won={} seconds={} new_record={} three_bv={} clicks={} best_rate={} hundredths={}",
         won,
-        seconds,
+        board.elapsed_seconds(),
         finished.best_time,
         board.three_bv(),
         board.clicks(),
-        finished.best_rate
+        finished.best_rate,
+        hundredths
     );
     working.view.game_over_message(board);
 }

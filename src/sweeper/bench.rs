@@ -244,7 +244,7 @@ pub fn run(bench: &mut Bench) {
     );
 
     let line = Line {
-        best_seconds: Some(u16::MAX),
+        best_hundredths: Some(u32::MAX),
         best_rate: u16::MAX,
         tally: crate::framework::bench::LARGEST_TALLY,
     };

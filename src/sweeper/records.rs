@@ -12,18 +12,39 @@ pub const LINES: usize = 6;
 /// One line's records and statistics.
 #[derive(Serialize, Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Line {
-    /// Best time in seconds; `None` until the first win.
-    pub best_seconds: Option<u16>,
+    /// Best time in hundredths of a second, from the frames the game took;
+    /// `None` until the first win.
+    pub best_hundredths: Option<u32>,
     /// Best 3BV per second of a win, in hundredths; 0 until the first.
     pub best_rate: u16,
     pub tally: Tally,
+}
+
+/// A line as version 2 kept it: times in whole seconds.
+#[derive(Deserialize)]
+struct LineInSeconds {
+    best_seconds: Option<u16>,
+    best_rate: u16,
+    tally: Tally,
+}
+
+/// The section as version 2 kept it.
+#[derive(Deserialize)]
+struct SaveInSeconds {
+    lines: [LineInSeconds; LINES],
+    question_marks: bool,
+}
+
+/// A best time kept in whole seconds, in hundredths (what it said).
+fn hundredths_of(seconds: Option<u16>) -> Option<u32> {
+    seconds.map(|seconds| u32::from(seconds) * 100)
 }
 
 impl Line {
     /// The best time and games from a line of the older records.
     fn from_record(record: Record) -> Self {
         Self {
-            best_seconds: record.best_seconds,
+            best_hundredths: hundredths_of(record.best_seconds),
             best_rate: 0,
             tally: Tally {
                 played: record.played,
@@ -66,13 +87,13 @@ impl SweeperSave {
         }
     }
 
-    /// Count a finished game of `three_bv` taking `seconds`.
+    /// Count a finished game of `three_bv` taking `hundredths` of a second.
     pub fn finish(
         &mut self,
         difficulty: Difficulty,
         no_guess: bool,
         won: bool,
-        seconds: u16,
+        hundredths: u32,
         three_bv: u8,
     ) -> Finished {
         let line = &mut self.lines[line(difficulty, no_guess)];
@@ -80,11 +101,11 @@ impl SweeperSave {
         if !won {
             return Finished::default();
         }
-        let best_time = line.best_seconds.is_none_or(|best| seconds < best);
+        let best_time = line.best_hundredths.is_none_or(|best| hundredths < best);
         if best_time {
-            line.best_seconds = Some(seconds);
+            line.best_hundredths = Some(hundredths);
         }
-        let rate = rate_hundredths(three_bv, seconds);
+        let rate = rate_hundredths(three_bv, hundredths);
         let best_rate = rate > line.best_rate;
         if best_rate {
             line.best_rate = rate;
@@ -104,10 +125,10 @@ impl SweeperSave {
     }
 }
 
-/// 3BV per second in hundredths; a win inside the first second counts as
-/// taking one (the clock shows whole seconds).
-pub fn rate_hundredths(three_bv: u8, seconds: u16) -> u16 {
-    let rate = u32::from(three_bv) * 100 / u32::from(seconds.max(1));
+/// 3BV per second in hundredths, from the time in hundredths (a win in no
+/// time at all counts as a hundredth).
+pub fn rate_hundredths(three_bv: u8, hundredths: u32) -> u16 {
+    let rate = u32::from(three_bv) * 10_000 / hundredths.max(1);
     rate.min(u32::from(u16::MAX)) as u16
 }
 
@@ -126,12 +147,25 @@ pub fn rate_text(hundredths: u16) -> heapless::String<8> {
 }
 
 impl Saved for SweeperSave {
-    const VERSION: u8 = 2;
+    const VERSION: u8 = 3;
 
-    /// Version 1 is a line of [`Record`]s per setting; version 0 the old
+    /// Version 2 kept times in whole seconds (read as that many seconds and
+    /// no hundredths; its best rates, from those seconds, as they were);
+    /// version 1 is a line of [`Record`]s per setting; version 0 the old
     /// single-slot save's record table: eight lines, the first six in
     /// today's order.
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
+        if version == 2 {
+            let old: SaveInSeconds = postcard::from_bytes(bytes).ok()?;
+            return Some(Self {
+                lines: old.lines.map(|line| Line {
+                    best_hundredths: hundredths_of(line.best_seconds),
+                    best_rate: line.best_rate,
+                    tally: line.tally,
+                }),
+                question_marks: old.question_marks,
+            });
+        }
         let records: [Record; LINES] = match version {
             0 => {
                 let table: [Record; 8] = postcard::from_bytes(bytes).ok()?;
@@ -181,7 +215,7 @@ mod tests {
             };
         }
         let expected = |i: usize| Line {
-            best_seconds: Some(10 + i as u16),
+            best_hundredths: Some(1000 + 100 * i as u32),
             best_rate: 0,
             tally: Tally {
                 played: 2 * i as u16,
@@ -196,7 +230,7 @@ mod tests {
         }
         assert_eq!(migrated.line(Difficulty::Medium, true), expected(3));
         assert_eq!(SweeperSave::migrate(0, &bytes[..5]), None);
-        assert_eq!(SweeperSave::migrate(3, &bytes), None);
+        assert_eq!(SweeperSave::migrate(4, &bytes), None);
 
         let mut version_one = [Record::default(); LINES];
         version_one.copy_from_slice(&table[..LINES]);
@@ -210,7 +244,7 @@ mod tests {
     fn games_count_on_their_line_and_a_given_up_one_on_its_own() {
         let mut save = SweeperSave::default();
         save.start(Difficulty::Easy, false);
-        let finished = save.finish(Difficulty::Easy, false, true, 20, 30);
+        let finished = save.finish(Difficulty::Easy, false, true, 2000, 30);
         assert_eq!(
             finished,
             Finished {
@@ -219,10 +253,10 @@ mod tests {
             }
         );
         let easy = save.line(Difficulty::Easy, false);
-        assert_eq!((easy.best_seconds, easy.best_rate), (Some(20), 150));
+        assert_eq!((easy.best_hundredths, easy.best_rate), (Some(2000), 150));
         // Slower but more 3BV a second: a new best rate only.
         save.start(Difficulty::Easy, false);
-        let finished = save.finish(Difficulty::Easy, false, true, 25, 50);
+        let finished = save.finish(Difficulty::Easy, false, true, 2500, 50);
         assert_eq!(
             finished,
             Finished {
@@ -241,7 +275,7 @@ mod tests {
         assert!(!easy.unfinished);
         assert!(save.line(Difficulty::Hard, true).tally.unfinished);
         assert_eq!(
-            save.finish(Difficulty::Hard, true, false, 9, 99),
+            save.finish(Difficulty::Hard, true, false, 900, 99),
             Finished::default()
         );
         assert_eq!(save.line(Difficulty::Hard, true).tally.played, 1);
@@ -250,12 +284,49 @@ mod tests {
 
     #[test]
     fn rates_read_in_hundredths() {
-        assert_eq!(rate_hundredths(10, 0), 1000);
-        assert_eq!(rate_hundredths(255, 1), 25500);
-        assert_eq!(rate_hundredths(1, 3), 33);
+        assert_eq!(rate_hundredths(10, 0), u16::MAX);
+        assert_eq!(rate_hundredths(255, 100), 25500);
+        assert_eq!(rate_hundredths(1, 300), 33);
+        // 15 3BV in 814 frames (13.62 s): 1.10, not 15 / 13.
+        assert_eq!(rate_hundredths(15, 1362), 110);
         assert_eq!(rate_text(125).as_str(), "1.25");
         assert_eq!(rate_text(5).as_str(), "0.05");
         assert_eq!(rate_text(0).as_str(), "-");
         assert_eq!(rate_text(u16::MAX).as_str(), "655.35");
+    }
+
+    #[test]
+    fn version_two_times_in_seconds_migrate_to_hundredths() {
+        #[derive(Serialize)]
+        struct LineV2 {
+            best_seconds: Option<u16>,
+            best_rate: u16,
+            tally: Tally,
+        }
+        let tally = Tally {
+            played: 5,
+            won: 3,
+            ..Tally::default()
+        };
+        let lines: [LineV2; LINES] = core::array::from_fn(|i| LineV2 {
+            best_seconds: (i % 2 == 0).then_some(10 + i as u16),
+            best_rate: 120 + i as u16,
+            tally,
+        });
+        let bytes = postcard::to_allocvec(&(lines, true)).unwrap();
+        let migrated = SweeperSave::migrate(2, &bytes).expect("version 2 reads");
+        assert!(migrated.question_marks);
+        for (i, line) in migrated.lines.iter().enumerate() {
+            let best = (i % 2 == 0).then_some(1000 + 100 * i as u32);
+            assert_eq!(
+                *line,
+                Line {
+                    best_hundredths: best,
+                    best_rate: 120 + i as u16,
+                    tally
+                }
+            );
+        }
+        assert_eq!(SweeperSave::migrate(2, &bytes[..bytes.len() - 1]), None);
     }
 }

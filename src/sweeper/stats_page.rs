@@ -12,7 +12,7 @@ use crate::framework::{
     widgets::{
         list::{List, Row},
         pager::{self, Ends},
-        timer::format_time,
+        timer::format_hundredths,
     },
 };
 
@@ -76,7 +76,7 @@ pub fn rows(line: usize, data: &SweeperSave) -> Vec<Row> {
         _ => "Hard",
     };
     let guess = if line % 2 == 1 { " no-guess" } else { "" };
-    let best = stats.best_seconds.map(format_time);
+    let best = stats.best_hundredths.map(format_hundredths);
     let best = best.as_ref().map_or("-", |best| best.as_str());
     Vec::from([
         Row::new(

@@ -29,7 +29,7 @@ use crate::framework::{
         list::{List, Row},
         pad_panel::{PadPanel, PadPlace},
         text::{self, KeptText, TextBox},
-        timer::format_time,
+        timer::{format_hundredths, format_time},
         window::{self, ICON_CLOCK},
     },
 };
@@ -621,7 +621,7 @@ impl View {
                 self.game_over_message(board);
             } else {
                 let line = data.lines[variant];
-                let best = line.best_seconds.map(format_time);
+                let best = line.best_hundredths.map(format_hundredths);
                 let text = match best {
                     Some(best) => format!(
                         "{}  Best {}  Won {}/{}",
@@ -858,7 +858,10 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
     let mut rows = Vec::new();
     for difficulty in Difficulty::ALL {
         let line = data.line(difficulty, board.no_guess());
-        let best = line.best_seconds.map(format_time).unwrap_or_default();
+        let best = line
+            .best_hundredths
+            .map(format_hundredths)
+            .unwrap_or_default();
         let name = match difficulty {
             Difficulty::Easy => "Easy",
             Difficulty::Medium => "Medium",

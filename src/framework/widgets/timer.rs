@@ -71,10 +71,6 @@ impl Timer {
         self.running = true;
     }
 
-    pub fn reset(&mut self) {
-        *self = Self::new();
-    }
-
     /// Advance one frame; returns true when the shown seconds changed.
     pub fn tick(&mut self) -> bool {
         if !self.running || self.seconds >= MAX_SECONDS {
@@ -108,6 +104,16 @@ pub fn format_time(seconds: u16) -> heapless::String<5> {
         // digit < 10, so always a valid char
         let _ = text.push(char::from(b'0' + digit as u8));
     }
+    text
+}
+
+/// "mm:ss.hh" for a time in hundredths of a second (records), held at
+/// 99:59.99.
+pub fn format_hundredths(hundredths: u32) -> heapless::String<8> {
+    let hundredths = hundredths.min(u32::from(MAX_SECONDS) * 100 + 99);
+    let mut text = heapless::String::new();
+    let _ = text.push_str(&format_time((hundredths / 100) as u16));
+    let _ = write!(text, ".{:02}", hundredths % 100);
     text
 }
 
@@ -215,8 +221,6 @@ mod tests {
         let ticks: u16 = (0..239).map(|_| u16::from(timer.tick())).sum();
         assert_eq!((ticks, timer.seconds()), (4, 4));
         assert_eq!(timer_after(238).seconds(), 3);
-        timer.reset();
-        assert_eq!(timer, Timer::new());
     }
 
     #[test]
@@ -246,6 +250,10 @@ mod tests {
         assert_eq!(format_time(0).as_str(), "00:00");
         assert_eq!(format_time(65).as_str(), "01:05");
         assert_eq!(format_time(u16::MAX).as_str(), "99:59");
+        assert_eq!(format_hundredths(0).as_str(), "00:00.00");
+        assert_eq!(format_hundredths(1362).as_str(), "00:13.62");
+        assert_eq!(format_hundredths(6_105).as_str(), "01:01.05");
+        assert_eq!(format_hundredths(u32::MAX).as_str(), "99:59.99");
         assert_eq!(format_play_time(0).as_str(), "0:00:00");
         assert_eq!(format_play_time(3599).as_str(), "0:59:59");
         assert_eq!(format_play_time(360_000).as_str(), "100:00:00");

@@ -12,8 +12,7 @@ use super::pos_set::PosSet;
 use super::square::{Square, SquareFlags};
 use shared::random::Rng;
 
-/// The timer shows minutes:seconds up to 99:59 and holds there.
-pub const MAX_SECONDS: u16 = 99 * 60 + 59;
+use super::clock::{self, MAX_FRAMES};
 
 /// The whole game, small enough (<= 96 bytes) to stay in a static while the
 /// app is closed. Per-square state lives in the squares themselves; counts
@@ -29,15 +28,17 @@ pub struct Board {
     squares: [Square; SQUARE_COUNT],
     state: GameState,
     difficulty: Difficulty,
-    no_guess: bool,
-    new_record: bool,
+    /// [`NO_GUESS`] and [`NEW_RECORD`]: two bits of one byte, so the clock
+    /// has three.
+    switches: u8,
     cursor: Pos,
     /// A no-guess game's first reveal while its layout is being made (off
     /// the board when none is): kept here, not with the search, so the move
     /// outlives the window closing before the layout is ready.
     awaiting_layout: Pos,
-    /// Whole seconds since the first reveal, held at [`MAX_SECONDS`].
-    elapsed_seconds: u16,
+    /// Frames since the first reveal, held at [`MAX_FRAMES`] (99:59, under
+    /// 2^24): little-endian in three bytes, which keeps the board in 96.
+    elapsed_frames: [u8; 3],
     /// Moves that did something (reveals, chords, flag toggles), for the
     /// efficiency statistic 3BV / clicks.
     clicks: u16,
@@ -47,6 +48,11 @@ pub struct Board {
 }
 
 const _: () = assert!(core::mem::size_of::<Board>() <= 96);
+
+/// [`Board`]'s switches: no-guess generation, and whether the last win set
+/// a record.
+const NO_GUESS: u8 = 1;
+const NEW_RECORD: u8 = 2;
 
 /// [`Board::awaiting_layout`]'s "no first reveal waiting": off the board.
 const NOTHING_AWAITS: Pos = Pos::new(15, 15);
@@ -68,11 +74,10 @@ impl Board {
             squares: [Square::EMPTY; SQUARE_COUNT],
             state: GameState::Fresh,
             difficulty,
-            no_guess,
-            new_record: false,
+            switches: if no_guess { NO_GUESS } else { 0 },
             cursor: Pos::new(super::WIDTH / 2, super::HEIGHT / 2),
             awaiting_layout: NOTHING_AWAITS,
-            elapsed_seconds: 0,
+            elapsed_frames: [0; 3],
             clicks: 0,
             deal: super::code::DEALS,
         }
@@ -83,7 +88,7 @@ impl Board {
         *self = Self {
             cursor: self.cursor,
             deal: self.deal,
-            ..Self::new(self.difficulty, self.no_guess)
+            ..Self::new(self.difficulty, self.no_guess())
         };
     }
 
@@ -129,8 +134,8 @@ impl Board {
 
     /// Turns no-guess generation on or off; a change starts a new game.
     pub fn set_no_guess(&mut self, no_guess: bool) {
-        if no_guess != self.no_guess {
-            self.no_guess = no_guess;
+        if no_guess != self.no_guess() {
+            self.switches ^= NO_GUESS;
             self.reset();
         }
     }
@@ -149,7 +154,7 @@ impl Board {
 
     #[must_use]
     pub const fn no_guess(&self) -> bool {
-        self.no_guess
+        self.switches & NO_GUESS != 0
     }
 
     /// All squares, row-major (index = y * WIDTH + x).
@@ -201,16 +206,38 @@ impl Board {
         }
     }
 
+    /// Frames on the clock since the first reveal.
     #[must_use]
-    pub const fn elapsed_seconds(&self) -> u16 {
-        self.elapsed_seconds
+    pub const fn elapsed_frames(&self) -> u32 {
+        let [low, middle, high] = self.elapsed_frames;
+        u32::from_le_bytes([low, middle, high, 0])
     }
 
-    /// Advances the clock by a second while a game is in progress, holding at 99:59.
-    pub fn tick_second(&mut self) {
-        if self.state == GameState::Playing && self.elapsed_seconds < MAX_SECONDS {
-            self.elapsed_seconds += 1;
+    /// Whole seconds on the clock (what it shows).
+    #[must_use]
+    pub const fn elapsed_seconds(&self) -> u16 {
+        clock::seconds(self.elapsed_frames()) as u16
+    }
+
+    /// The time to the hundredth (records and 3BV/s).
+    #[must_use]
+    pub const fn elapsed_hundredths(&self) -> u32 {
+        clock::hundredths(self.elapsed_frames())
+    }
+
+    /// Advances the clock by a frame while a game is in progress, holding
+    /// at 99:59.
+    pub fn tick_frame(&mut self) {
+        let frames = self.elapsed_frames();
+        if self.state == GameState::Playing && frames < MAX_FRAMES {
+            self.set_elapsed_frames(frames + 1);
         }
+    }
+
+    /// Puts `frames` (at most [`MAX_FRAMES`]) on the clock.
+    fn set_elapsed_frames(&mut self, frames: u32) {
+        let [low, middle, high, _] = frames.min(MAX_FRAMES).to_le_bytes();
+        self.elapsed_frames = [low, middle, high];
     }
 
     #[must_use]
@@ -227,11 +254,11 @@ impl Board {
     /// Whether the last win beat the best time (set by the caller, which owns the records).
     #[must_use]
     pub const fn new_record(&self) -> bool {
-        self.new_record
+        self.switches & NEW_RECORD != 0
     }
 
     pub fn set_new_record(&mut self, new_record: bool) {
-        self.new_record = new_record;
+        self.switches = self.switches & !NEW_RECORD | if new_record { NEW_RECORD } else { 0 };
     }
 
     /// Mines in this game (the difficulty's count until they are placed).
@@ -379,7 +406,7 @@ impl Board {
             GameState::Dead | GameState::Won => Outcome::Ignored,
             // A flag placed before the first move guards its square.
             GameState::Fresh if square.is_flagged() => Outcome::Ignored,
-            GameState::Fresh if self.no_guess => {
+            GameState::Fresh if self.no_guess() => {
                 self.awaiting_layout = pos;
                 return Outcome::NeedsLayout;
             }
@@ -478,8 +505,8 @@ impl Board {
             y += 1;
         }
         self.state = GameState::Playing;
-        self.elapsed_seconds = 0;
-        self.new_record = false;
+        self.elapsed_frames = [0; 3];
+        self.set_new_record(false);
     }
 
     fn count_click(&mut self, outcome: Outcome) -> Outcome {

@@ -77,10 +77,10 @@ impl Lesson {
         &self.board
     }
 
-    /// A second on the lesson board's own clock, as in a game (it stops
+    /// A frame on the lesson board's own clock, as in a game (it stops
     /// once the board is cleared).
-    pub fn tick_second(&mut self) {
-        self.board.tick_second();
+    pub fn tick_frame(&mut self) {
+        self.board.tick_frame();
     }
 
     #[must_use]

@@ -16,6 +16,7 @@ extern crate alloc;
 mod board;
 #[cfg(test)]
 mod check;
+pub mod clock;
 pub mod code;
 mod difficulty;
 mod game_state;
@@ -29,8 +30,6 @@ mod solver;
 mod square;
 
 pub use board::Board;
-#[cfg(test)]
-pub use board::MAX_SECONDS;
 #[cfg(all(feature = "testing", target_arch = "arm"))]
 pub use board::rom_tests;
 pub use difficulty::Difficulty;

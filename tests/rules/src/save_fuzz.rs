@@ -71,8 +71,8 @@ impl Fuzzed for SweeperSave {
                         save.start(difficulty, no_guess);
                         if rng.below(4) > 0 {
                             let won = rng.below(2) == 0;
-                            let (seconds, three_bv) = (rng.below(2000), rng.below(256));
-                            save.finish(difficulty, no_guess, won, seconds as u16, three_bv as u8);
+                            let (hundredths, three_bv) = (rng.below(600_000), rng.below(256));
+                            save.finish(difficulty, no_guess, won, hundredths, three_bv as u8);
                         }
                     }
                 }
@@ -86,7 +86,7 @@ impl Fuzzed for SweeperSave {
         for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
             for no_guess in [false, true] {
                 let line = self.line(difficulty, no_guess);
-                sum += u64::from(line.best_seconds.unwrap_or(0))
+                sum += u64::from(line.best_hundredths.unwrap_or(0))
                     + u64::from(line.tally.win_percent().unwrap_or(0))
                     + u64::from(line.best_rate);
             }
@@ -410,7 +410,10 @@ fn old_format_migration_survives_fuzzing() {
             .0
             .1;
         for (line, record) in sweeper.lines.iter().zip(&v2[..LINES]) {
-            assert_eq!(line.best_seconds, record.best_seconds);
+            assert_eq!(
+                line.best_hundredths,
+                record.best_seconds.map(|seconds| u32::from(seconds) * 100)
+            );
             assert_eq!(line.tally.played, record.played);
             assert_eq!(line.tally.won, record.wins.min(record.played));
         }

@@ -8,17 +8,20 @@
 //! enum) is refused rather than played.
 
 use super::super::SQUARE_COUNT;
+use super::super::clock::{MAX_FRAMES, MAX_SECONDS, frames_for};
 use super::super::difficulty::Difficulty;
 use super::super::game_state::GameState;
 use super::super::layout::Layout;
 use super::super::pos::Pos;
 use super::super::pos_set::PosSet;
 use super::super::square::{Square, SquareFlags};
-use super::{Board, MAX_SECONDS, NOTHING_AWAITS};
+use super::{Board, NOTHING_AWAITS};
 
 /// Bytes of a snapshot: a flags nibble per square, two to a byte, then
 /// the rest (a save's cost grows with its bytes).
-const SNAPSHOT_BYTES: usize = SQUARE_COUNT / 2 + 12;
+const SNAPSHOT_BYTES: usize = SQUARE_COUNT / 2 + 14;
+/// Snapshots kept before the clock counted frames: whole seconds instead.
+const SECONDS_SNAPSHOT_BYTES: usize = SQUARE_COUNT / 2 + 12;
 const SQUARE_BYTES: usize = SQUARE_COUNT / 2;
 const _: () = assert!(SQUARE_COUNT.is_multiple_of(2));
 
@@ -33,27 +36,30 @@ impl Board {
         let rest = [
             self.state as u8,
             self.difficulty as u8,
-            u8::from(self.no_guess),
-            u8::from(self.new_record),
+            u8::from(self.no_guess()),
+            u8::from(self.new_record()),
             self.cursor.bits(),
             self.awaiting_layout.bits(),
         ];
-        let numbers = [self.elapsed_seconds, self.clicks, self.deal];
         let tail = &mut bytes[SQUARE_BYTES..];
         tail[..6].copy_from_slice(&rest);
-        for (pair, number) in tail[6..].chunks_exact_mut(2).zip(numbers) {
+        tail[6..10].copy_from_slice(&self.elapsed_frames().to_le_bytes());
+        for (pair, number) in tail[10..].chunks_exact_mut(2).zip([self.clicks, self.deal]) {
             pair.copy_from_slice(&number.to_le_bytes());
         }
         bytes
     }
 
     /// The board a snapshot describes; `None` if it is not one a game could
-    /// be in.
+    /// be in. A snapshot from before the clock counted frames gives its
+    /// whole seconds as the first frame of that second.
     #[must_use]
     pub fn from_snapshot(bytes: &[u8]) -> Option<Self> {
-        if bytes.len() != SNAPSHOT_BYTES {
-            return None;
-        }
+        let in_seconds = match bytes.len() {
+            SNAPSHOT_BYTES => false,
+            SECONDS_SNAPSHOT_BYTES => true,
+            _ => return None,
+        };
         let (squares, tail) = bytes.split_at(SQUARE_BYTES);
         let state = match tail[0] {
             0 => GameState::Fresh,
@@ -72,10 +78,19 @@ impl Board {
         let cursor = Pos::from_bits(tail[4]);
         let awaiting = Pos::from_bits(tail[5]);
         let number = |at: usize| u16::from_le_bytes([tail[at], tail[at + 1]]);
-        let (elapsed_seconds, clicks, deal) = (number(6), number(8), number(10));
+        let (elapsed_frames, counters) = if in_seconds {
+            let seconds = number(6);
+            if seconds > MAX_SECONDS {
+                return None;
+            }
+            (frames_for(u32::from(seconds)), 8)
+        } else {
+            (u32::from_le_bytes([tail[6], tail[7], tail[8], tail[9]]), 10)
+        };
+        let (clicks, deal) = (number(counters), number(counters + 2));
         if !cursor.is_on_board()
             || (awaiting != NOTHING_AWAITS && !awaiting.is_on_board())
-            || elapsed_seconds > MAX_SECONDS
+            || elapsed_frames > MAX_FRAMES
             || deal > super::super::code::DEALS
         {
             return None;
@@ -139,10 +154,10 @@ impl Board {
             }
         }
         board.state = state;
-        board.new_record = new_record;
+        board.set_new_record(new_record);
         board.cursor = cursor;
         board.awaiting_layout = awaiting;
-        board.elapsed_seconds = elapsed_seconds;
+        board.set_elapsed_frames(elapsed_frames);
         board.clicks = clicks;
         board.deal = deal;
         Some(board)
@@ -180,8 +195,8 @@ mod tests {
                     board.start_with_layout(pos, &layout);
                 }
                 board.move_cursor(rng.below(3) as i8 - 1, rng.below(3) as i8 - 1);
-                if rng.below(3) == 0 {
-                    board.tick_second();
+                for _ in 0..rng.below(90) {
+                    board.tick_frame();
                 }
                 if rng.below(9) == 0 {
                     board.set_new_record(true);
@@ -239,6 +254,7 @@ mod tests {
         assert_eq!(Board::from_snapshot(&[]), None);
         assert_eq!(Board::from_snapshot(&[0; SNAPSHOT_BYTES + 1]), None);
         assert_eq!(Board::from_snapshot(&[0xFF; SNAPSHOT_BYTES]), None);
+        assert_eq!(Board::from_snapshot(&[0xFF; SECONDS_SNAPSHOT_BYTES]), None);
         // A game still going with a mine missing.
         let playing = boards
             .iter()
@@ -251,5 +267,25 @@ mod tests {
             *mine &= !1;
         }
         assert_eq!(Board::from_snapshot(&bytes), None);
+    }
+
+    #[test]
+    fn a_snapshot_kept_in_whole_seconds_reads_as_the_first_frame_of_its_second() {
+        for board in boards_of_random_games(40) {
+            let bytes = board.snapshot();
+            // The layout before frames: the seconds in two bytes where the
+            // frames' four are.
+            let mut old = bytes[..SQUARE_BYTES + 6].to_vec();
+            old.extend_from_slice(&board.elapsed_seconds().to_le_bytes());
+            old.extend_from_slice(&bytes[SQUARE_BYTES + 10..]);
+            assert_eq!(old.len(), SECONDS_SNAPSHOT_BYTES);
+            let read = Board::from_snapshot(&old).expect("an old snapshot reads");
+            assert_eq!(read.elapsed_seconds(), board.elapsed_seconds());
+            assert_eq!(
+                read.elapsed_frames(),
+                frames_for(u32::from(board.elapsed_seconds()))
+            );
+            assert_eq!(read.snapshot()[..SQUARE_BYTES], bytes[..SQUARE_BYTES]);
+        }
     }
 }

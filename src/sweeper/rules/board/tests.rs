@@ -1,4 +1,5 @@
-use super::{Board, MAX_SECONDS};
+use super::Board;
+use crate::clock::{MAX_FRAMES, frames_for};
 use crate::{
     Difficulty, GameState, HEIGHT, Layout, Outcome, Pos, PosSet, SquareFlags, WIDTH,
     generate_blocking,
@@ -390,8 +391,8 @@ fn revealing_a_mine_loses() {
             .square(Pos::new(13, 0))
             .is_some_and(|s| !s.is_detonated())
     );
-    board.tick_second();
-    assert_eq!(board.elapsed_seconds(), 0, "the clock stops on a loss");
+    board.tick_frame();
+    assert_eq!(board.elapsed_frames(), 0, "the clock stops on a loss");
     assert_eq!(board.toggle_flag(Pos::new(0, 0)), Outcome::Ignored);
     assert!(board.pressed_preview(Pos::new(0, 0)).is_empty());
 }
@@ -454,17 +455,26 @@ fn three_bv_of_a_hand_made_board() {
 #[test]
 fn timer_runs_only_while_playing_and_holds_at_99_59() {
     let mut board = Board::new(Difficulty::Easy, false);
-    board.tick_second();
+    board.tick_frame();
     assert_eq!(
-        board.elapsed_seconds(),
+        board.elapsed_frames(),
         0,
         "no clock before the first reveal"
     );
     let mut board = board_with(&[(0, 0)]);
-    for _ in 0..MAX_SECONDS + 100 {
-        board.tick_second();
+    for _ in 0..frames_for(1) {
+        board.tick_frame();
     }
+    assert_eq!(
+        (board.elapsed_seconds(), board.elapsed_hundredths()),
+        (1, 100)
+    );
+    for _ in 0..MAX_FRAMES + 100 {
+        board.tick_frame();
+    }
+    assert_eq!(board.elapsed_frames(), MAX_FRAMES);
     assert_eq!(board.elapsed_seconds(), 99 * 60 + 59);
+    assert_eq!(board.elapsed_hundredths(), 599_999);
 }
 
 #[test]
@@ -606,7 +616,7 @@ fn reset_and_settings_changes_start_over() {
     let mut board = Board::new(Difficulty::Hard, false);
     board.set_cursor(Pos::new(2, 2));
     board.act(Pos::new(2, 2), &mut rng);
-    board.tick_second();
+    board.tick_frame();
     board.reset();
     assert_eq!(
         board,
