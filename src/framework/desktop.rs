@@ -41,8 +41,7 @@ const _: () = assert!(CELL_WIDTH % 8 == 0 && CELL_HEIGHT % 8 == 0);
 enum HintLine {
     /// The boot notice (save repaired, new save...).
     Notice,
-    /// The desktop's buttons (the way back from an app too, seen beside a
-    /// small window).
+    /// The desktop's buttons (and the way back from an app).
     Controls,
     /// Settings turned button hints off.
     Off,
@@ -54,9 +53,8 @@ const TITLE: &str = "Pocket Desk";
 /// The desktop's buttons, on its bottom line.
 const CONTROLS: &str = "A: open    START in an app: back here";
 
-/// Where the desktop's bottom line starts: under a window's frame when one
-/// is open, clear of its rounded corner, so none of it shows beside the
-/// window or through the corner.
+/// Where the desktop's bottom line starts (it is cleared while a window is
+/// open).
 const HINT_ORIGIN: (i32, i32) = (12, 146);
 
 /// How long the boot notice (save repaired, new save...) stays up.
@@ -416,22 +414,32 @@ impl Desktop {
         let seconds = self.play_clock.advance(frames);
         let desk = &mut system.storage.desk;
         desk.play_seconds = desk.play_seconds.saturating_add(seconds);
-        if self.notice_frames_left == 1 {
-            // A timed message: what replaces it counts from here for the
-            // harness's settle measure, as after an animation.
-            crate::event!("anim.end note=desk_notice");
+        // The notice's time runs only while it can be read: on the desktop.
+        if self.active.is_none() {
+            if self.notice_frames_left == 1 {
+                // A timed message: what replaces it counts from here for the
+                // harness's settle measure, as after an animation.
+                crate::event!("anim.end note=desk_notice");
+            }
+            self.notice_frames_left = self.notice_frames_left.saturating_sub(1);
         }
-        self.notice_frames_left = self.notice_frames_left.saturating_sub(1);
+    }
+
+    /// Whether the boot notice still has time to be read.
+    fn notice_due(&self) -> bool {
+        self.notice_frames_left > 0 && self.notice.is_some()
     }
 
     /// Redraw the clock and the hint line where they changed.
     fn draw_status(&mut self, system: &System) {
         self.status
             .set_play_time(&mut self.desk, system.storage.desk.play_seconds);
-        let wanted = if self.notice_frames_left > 0 && self.notice.is_some() {
-            HintLine::Notice
-        } else if !button_hints::shown() {
+        // Nothing under an open window: a long line would show beside a
+        // small one, and the desktop's buttons are not the window's.
+        let wanted = if self.active.is_some() || !button_hints::shown() && !self.notice_due() {
             HintLine::Off
+        } else if self.notice_due() {
+            HintLine::Notice
         } else {
             HintLine::Controls
         };

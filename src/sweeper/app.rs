@@ -80,9 +80,13 @@ enum Mode {
         first: Pos,
         generator: NoGuessGenerator,
     },
-    /// Covering the board column by column before a new one; `deal` is the
-    /// deal it then starts (`None` picks one at random).
-    Wipe { columns: u8, deal: Option<u16> },
+    /// Covering the board column by column before a new one; `code` is the
+    /// board it then deals (`None`: a deal at random, with the player's
+    /// no-guess setting).
+    Wipe {
+        columns: u8,
+        code: Option<BoardCode>,
+    },
     /// The difficulty menu (SELECT), with best times as badges.
     Menu(Box<List>),
     /// The options page, in the menu's place; B goes back to the menu.
@@ -108,8 +112,8 @@ impl Mode {
     const PLAY: Self = Self::Play { held: None };
 
     /// A wipe from the first column.
-    const fn wipe(deal: Option<u16>) -> Self {
-        Self::Wipe { columns: 0, deal }
+    const fn wipe(code: Option<BoardCode>) -> Self {
+        Self::Wipe { columns: 0, code }
     }
 
     /// The lesson from its start.
@@ -652,8 +656,10 @@ fn lesson_line(step: Step, slip: Option<Slip>) -> &'static str {
         (Step::Done, _) => "Cleared! A: play. START: to the desk",
         (_, Some(Slip::WrongFlag)) => "No poop there: B takes the flag off",
         (_, Some(Slip::ChordRefused)) => "Flag its poops first, then A on it",
-        (Step::Open, None) => "How to play: A opens a square",
-        (Step::Flag, None) => "A 1 by just one hidden square: B flags it",
+        // Said on the board, not only in the top bar's hints, which
+        // Settings can turn off.
+        (Step::Open, None) => "A opens a square. SELECT: skip",
+        (Step::Flag, None) => "This 1 has one hidden square: B flags it",
         (Step::Chord, None) => "A on a 1 by its flag opens the rest",
         (Step::Clear, None) => "Now open every square with no poop",
     }
@@ -735,7 +741,7 @@ fn update_lesson(working: &mut Working, system: &mut System) {
 }
 
 fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {
-    let Mode::Wipe { columns, deal } = &mut working.mode else {
+    let Mode::Wipe { columns, code } = &mut working.mode else {
         return;
     };
     // The new setting's line first: typed while the squares stand still,
@@ -745,9 +751,21 @@ fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {
     }
     *columns = columns.saturating_add(WIPE_COLUMNS_PER_FRAME);
     if *columns >= super::rules::WIDTH {
-        board.reset();
-        let deal = deal.unwrap_or_else(|| system.rng.below(u32::from(code::DEALS)) as u16);
-        board.set_deal(deal);
+        let code = *code;
+        match code {
+            Some(code) => {
+                board.set_difficulty(code.difficulty);
+                board.set_no_guess(code.no_guess);
+                board.reset();
+                board.set_deal(code.deal);
+            }
+            None => {
+                let no_guess = system.save::<Sweeper>().no_guess(board);
+                board.set_no_guess(no_guess);
+                board.reset();
+                board.set_deal(system.rng.below(u32::from(code::DEALS)) as u16);
+            }
+        }
         working.mode = Mode::PLAY;
         working.view.clear_message();
         crate::event!(
@@ -755,6 +773,12 @@ fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {
             board.difficulty(),
             board.no_guess()
         );
+        // A code names the first square too: the board opens there, as
+        // it was shared.
+        if let Some(first) = code.and_then(|code| code.first) {
+            board.set_cursor(first);
+            release_a(board, working, system, first);
+        }
     }
 }
 
@@ -826,7 +850,22 @@ fn update_options(board: &mut Board, working: &mut Working, system: &mut System)
         }
         ListEvent::Chosen(row) => {
             match row {
-                OPTION_NO_GUESS => board.set_no_guess(!board.no_guess()),
+                OPTION_NO_GUESS => {
+                    // For the boards to come: a game under way is kept (a
+                    // board not yet opened takes it at once).
+                    let save = system.save::<Sweeper>();
+                    let no_guess = !save.no_guess(board);
+                    save.no_guess = Some(no_guess);
+                    if board.state() == GameState::Fresh {
+                        board.set_no_guess(no_guess);
+                    }
+                    crate::event!(
+                        "sweeper.no_guess on={} board={}",
+                        no_guess,
+                        board.no_guess()
+                    );
+                    system.storage.commit_soon();
+                }
                 OPTION_QUESTION_MARKS => {
                     let save = system.save::<Sweeper>();
                     save.question_marks = !save.question_marks;
@@ -914,7 +953,7 @@ fn open_pad(working: &mut Working, system: &mut System) {
     let Mode::Menu(menu) = core::mem::replace(&mut working.mode, Mode::Leaving) else {
         return;
     };
-    let pad = NumberPad::new(code::DIGITS, 4, validate_code);
+    let pad = NumberPad::new(code::DIGITS, code::GROUP, validate_code);
     working.mode = Mode::Pad {
         menu,
         pad: Box::new(PadPanel::new(pad, View::PAD_PLACE, "sweeper.pad")),
@@ -966,16 +1005,22 @@ fn accept_code(
     system: &mut System,
     code: Option<BoardCode>,
 ) {
-    let mut deal = None;
     if let Some(code) = code {
-        board.set_difficulty(code.difficulty);
-        board.set_no_guess(code.no_guess);
-        board.reset();
-        board.set_deal(code.deal);
-        deal = Some(code.deal);
-        crate::event!("sweeper.pad accepted deal={}", code.deal);
+        // The player's own no-guess setting stays as it was: pinned now if
+        // it only followed the board so far.
+        let no_guess = board.no_guess();
+        let setting = &mut system.save::<Sweeper>().no_guess;
+        if setting.is_none() {
+            *setting = Some(no_guess);
+            system.storage.commit_soon();
+        }
+        crate::event!(
+            "sweeper.pad accepted deal={} first={:?}",
+            code.deal,
+            code.first.map(|pos| (pos.x(), pos.y()))
+        );
     }
-    close_menu(working, Mode::wipe(deal));
+    close_menu(working, Mode::wipe(code));
     system.sound.play(sfx::CONFIRM);
 }
 
@@ -1003,6 +1048,20 @@ mod tests {
             .chain([super::LESSON_SKIPPED]);
         for line in said {
             font::assert_fits(line, super::super::view::MESSAGE_WIDTH);
+        }
+    }
+
+    /// Every refusal of a typed board code fits the pad's text column in
+    /// two lines broken by hand, so no phrase wraps in its middle.
+    #[test_case]
+    fn code_errors_fit_the_pad_in_two_lines(_gba: &mut agb::Gba) {
+        use super::super::rules::code::CodeError;
+        use super::View;
+        let width = View::PAD_PLACE.text_columns * 8;
+        for error in CodeError::ALL {
+            let text = alloc::format!("{error}");
+            assert!(text.lines().count() <= 2, "{text}");
+            font::assert_fits(&text, width);
         }
     }
 }

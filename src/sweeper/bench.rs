@@ -253,6 +253,7 @@ pub fn run(bench: &mut Bench) {
         &SweeperSave {
             lines: [line; LINES],
             question_marks: true,
+            no_guess: Some(true),
         },
     );
     // A game in progress is a fixed-size snapshot, whatever the board.

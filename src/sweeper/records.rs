@@ -60,6 +60,9 @@ pub struct SweeperSave {
     pub lines: [Line; LINES],
     /// B cycles flag, "?", nothing (else flag, nothing).
     pub question_marks: bool,
+    /// No-guess boards for the player's new games; `None` until chosen
+    /// (saves from before kept it on the board only: the board's then).
+    pub no_guess: Option<bool>,
 }
 
 /// What a finished game changed in its line.
@@ -72,6 +75,12 @@ pub struct Finished {
 impl SweeperSave {
     pub fn line(&self, difficulty: Difficulty, no_guess: bool) -> Line {
         self.lines[line(difficulty, no_guess)]
+    }
+
+    /// Whether the player's new boards are no-guess ones (`board` is the
+    /// one in play, for a save that never said).
+    pub fn no_guess(&self, board: &super::rules::Board) -> bool {
+        self.no_guess.unwrap_or(board.no_guess())
     }
 
     /// A game on this line starts (its first reveal): a game left
@@ -164,6 +173,7 @@ impl Saved for SweeperSave {
                     tally: line.tally,
                 }),
                 question_marks: old.question_marks,
+                no_guess: None,
             });
         }
         let records: [Record; LINES] = match version {
@@ -179,6 +189,7 @@ impl Saved for SweeperSave {
         Some(Self {
             lines: records.map(Line::from_record),
             question_marks: false,
+            no_guess: None,
         })
     }
 }

@@ -17,11 +17,12 @@ use super::{
     records::{self, SweeperSave},
     rules::{
         Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH,
-        code::CodeError,
+        code::{self, CodeError},
     },
 };
 use crate::framework::{
     assets::LIGHT_TEXT_PALETTE,
+    button_hints,
     canvas::Canvas,
     frame_time,
     transition::Area,
@@ -630,7 +631,12 @@ impl View {
                         line.tally.won,
                         line.tally.played
                     ),
-                    None => format!("{}  SELECT: menu", setting_name(board)),
+                    // The way to the menu is a button hint: not said
+                    // when Settings turns them off.
+                    None if button_hints::shown() => {
+                        format!("{}  SELECT: menu", setting_name(board))
+                    }
+                    None => alloc::string::String::from(setting_name(board)),
                 };
                 self.message_box.set_gradually(&text);
             }
@@ -857,7 +863,7 @@ impl View {
 fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
     let mut rows = Vec::new();
     for difficulty in Difficulty::ALL {
-        let line = data.line(difficulty, board.no_guess());
+        let line = data.line(difficulty, data.no_guess(board));
         let best = line
             .best_hundredths
             .map(format_hundredths)
@@ -875,7 +881,7 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
     let mut label: heapless::String<24> = heapless::String::new();
     let _ = label.push_str("Code ");
     for (i, digit) in digits.iter().enumerate() {
-        if i == 4 {
+        if i == code::GROUP {
             let _ = label.push(' ');
         }
         let _ = label.push(char::from(b'0' + digit));
@@ -904,7 +910,10 @@ const OPTIONS: usize = 3;
 fn option_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
     let on = |value: bool| if value { "on" } else { "off" };
     let mut rows = Vec::from([
-        Row::new(&format!("No-guess boards: {}", on(board.no_guess())), ""),
+        Row::new(
+            &format!("No-guess boards: {}", on(data.no_guess(board))),
+            "",
+        ),
         Row::new(&format!("Question marks: {}", on(data.question_marks)), ""),
         Row::new("How to play", ""),
     ]);

@@ -100,6 +100,10 @@ impl Journal {
                 queue.writes.pop_front();
                 queue.copied = 0;
                 queue.finished += 1;
+                if queue.writes.is_empty() {
+                    // Nothing is kept between saves: the heap is as it was.
+                    queue.writes.shrink_to_fit();
+                }
             } else {
                 queue.copied = copied + take;
             }
@@ -129,6 +133,9 @@ impl Queue {
             }
             if let Some(mark) = self.marks.pop_front() {
                 report(Progress::Ended(mark));
+            }
+            if self.marks.is_empty() {
+                self.marks.shrink_to_fit();
             }
         }
     }

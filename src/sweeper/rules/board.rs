@@ -32,10 +32,11 @@ pub struct Board {
     /// has three.
     switches: u8,
     cursor: Pos,
-    /// A no-guess game's first reveal while its layout is being made (off
-    /// the board when none is): kept here, not with the search, so the move
-    /// outlives the window closing before the layout is ready.
-    awaiting_layout: Pos,
+    /// The first reveal (off the board before it): while a no-guess layout
+    /// is being made, the move waiting for it (kept here, not with the
+    /// search, so it outlives the window closing); once the game is under
+    /// way, where it began, which the board's code names.
+    first: Pos,
     /// Frames since the first reveal, held at [`MAX_FRAMES`] (99:59, under
     /// 2^24): little-endian in three bytes, which keeps the board in 96.
     elapsed_frames: [u8; 3],
@@ -54,7 +55,7 @@ const _: () = assert!(core::mem::size_of::<Board>() <= 96);
 const NO_GUESS: u8 = 1;
 const NEW_RECORD: u8 = 2;
 
-/// [`Board::awaiting_layout`]'s "no first reveal waiting": off the board.
+/// [`Board`]'s `first` before the first reveal: off the board.
 const NOTHING_AWAITS: Pos = Pos::new(15, 15);
 
 /// What one floodfill did; `pushed` lets tests prove no square is queued twice.
@@ -76,7 +77,7 @@ impl Board {
             difficulty,
             switches: if no_guess { NO_GUESS } else { 0 },
             cursor: Pos::new(super::WIDTH / 2, super::HEIGHT / 2),
-            awaiting_layout: NOTHING_AWAITS,
+            first: NOTHING_AWAITS,
             elapsed_frames: [0; 3],
             clicks: 0,
             deal: super::code::DEALS,
@@ -99,6 +100,7 @@ impl Board {
             difficulty: self.difficulty(),
             no_guess: self.no_guess(),
             deal: self.deal(),
+            first: self.first_reveal(),
         }
     }
 
@@ -175,7 +177,6 @@ impl Board {
         self.cursor
     }
 
-    #[cfg(test)]
     /// Moves the cursor to `pos`; ignored (false) off the board.
     pub fn set_cursor(&mut self, pos: Pos) -> bool {
         if pos.is_on_board() {
@@ -199,8 +200,19 @@ impl Board {
     /// comes from [`Board::start_with_layout`].
     #[must_use]
     pub const fn awaiting_layout(&self) -> Option<Pos> {
-        if matches!(self.state, GameState::Fresh) && self.awaiting_layout.is_on_board() {
-            Some(self.awaiting_layout)
+        if matches!(self.state, GameState::Fresh) && self.first.is_on_board() {
+            Some(self.first)
+        } else {
+            None
+        }
+    }
+
+    /// Where the game began: its first reveal, once mines are laid (`None`
+    /// before, and for a game kept by a version that did not keep it).
+    #[must_use]
+    pub const fn first_reveal(&self) -> Option<Pos> {
+        if !matches!(self.state, GameState::Fresh) && self.first.is_on_board() {
+            Some(self.first)
         } else {
             None
         }
@@ -407,11 +419,12 @@ impl Board {
             // A flag placed before the first move guards its square.
             GameState::Fresh if square.is_flagged() => Outcome::Ignored,
             GameState::Fresh if self.no_guess() => {
-                self.awaiting_layout = pos;
+                self.first = pos;
                 return Outcome::NeedsLayout;
             }
             GameState::Fresh => {
                 self.place_mines(pos, rng);
+                self.first = pos;
                 self.reveal(pos)
             }
             GameState::Playing if square.is_revealed() => self.chord(pos),
@@ -453,7 +466,7 @@ impl Board {
         if self.state != GameState::Fresh || !first.is_on_board() || layout.is_mine(first) {
             return Outcome::Ignored;
         }
-        self.awaiting_layout = NOTHING_AWAITS;
+        self.first = first;
         self.lay_mines(layout);
         let outcome = self.reveal(first);
         self.forget_uncovered_questions();

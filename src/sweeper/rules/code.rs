@@ -1,39 +1,51 @@
-//! Board codes: 8 digits that name a deal, so a board can be replayed or shared.
+//! Board codes: 10 digits that name a board, so it can be replayed or shared.
 //!
-//! Written as two groups of four, `DNdd ddCC`:
+//! Written as two groups of five, `DNddd dffCC`:
 //! - `D` difficulty, 1 (Easy) to 3 (Hard);
 //! - `N` no-guess boards, 0 or 1;
 //! - `dddd` the deal, 0000-9999;
-//! - `CC` check digits: the first six digits, weighted 1..6, summed, mod 97,
-//!   so one mistyped digit or two swapped neighbours are always caught.
+//! - `ff` the first square opened, 00-83 (row by row), or 99 before the
+//!   first move;
+//! - `CC` check digits: the first eight digits, weighted 1..8, summed, mod
+//!   97, so one mistyped digit or two swapped neighbours are always caught.
 //!
-//! A deal fixes the random numbers the mines are placed with; the first square
-//! the player opens is still kept clear, so the same code and the same first
-//! square give the same board.
+//! A deal fixes the random numbers the mines are placed with, and the first
+//! square (kept clear, and an opening) the rest: a code with its first
+//! square is exactly the board shared, opened there; one without (99) is
+//! the deal, the first square still to choose.
 
 use core::fmt;
 
-use super::Difficulty;
+#[cfg(test)]
+use super::SQUARE_COUNT;
+use super::{Difficulty, Pos};
 
-pub const DIGITS: usize = 8;
+pub const DIGITS: usize = 10;
+/// Digits in a group as the code is written and typed.
+pub const GROUP: usize = 5;
+/// `ff` of a board not yet opened.
+const NOT_OPENED: u8 = 99;
 
-/// Why a typed board code was refused; `Display` is the line the player reads.
+/// Why a typed board code was refused; `Display` is what the player reads,
+/// two lines broken where the phrase breaks (the pad's column is narrow).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum CodeError {
     WrongLength,
     NotADigit,
     BadDifficulty,
     BadNoGuess,
+    BadFirstSquare,
     CheckDigits,
 }
 
 impl CodeError {
-    #[cfg(test)]
-    pub const ALL: [Self; 5] = [
+    #[cfg(any(test, feature = "testing"))]
+    pub const ALL: [Self; 6] = [
         Self::WrongLength,
         Self::NotADigit,
         Self::BadDifficulty,
         Self::BadNoGuess,
+        Self::BadFirstSquare,
         Self::CheckDigits,
     ];
 }
@@ -41,11 +53,12 @@ impl CodeError {
 impl fmt::Display for CodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Self::WrongLength => "A board code has 8 digits.",
-            Self::NotADigit => "Only digits, please.",
-            Self::BadDifficulty => "First digit: 1, 2 or 3.",
-            Self::BadNoGuess => "Second digit: 0 or 1.",
-            Self::CheckDigits => "Check digits don't match. Typo?",
+            Self::WrongLength => "A board code\nhas 10 digits.",
+            Self::NotADigit => "Only digits,\nplease.",
+            Self::BadDifficulty => "The first digit\nis 1, 2 or 3.",
+            Self::BadNoGuess => "The second digit\nis 0 or 1.",
+            Self::BadFirstSquare => "Digits 7 and 8:\n00 to 83, or 99.",
+            Self::CheckDigits => "Check digits don't\nmatch. Typo?",
         })
     }
 }
@@ -57,6 +70,8 @@ pub struct BoardCode {
     pub difficulty: Difficulty,
     pub no_guess: bool,
     pub deal: u16,
+    /// The first square opened; `None` before the first move.
+    pub first: Option<Pos>,
 }
 
 impl BoardCode {
@@ -69,9 +84,15 @@ impl BoardCode {
         digits[3] = (deal / 100 % 10) as u8;
         digits[4] = (deal / 10 % 10) as u8;
         digits[5] = (deal % 10) as u8;
+        let first = self
+            .first
+            .and_then(|pos| pos.index())
+            .map_or(NOT_OPENED, |index| index as u8);
+        digits[6] = first / 10;
+        digits[7] = first % 10;
         let check = check_value(&digits);
-        digits[6] = check / 10;
-        digits[7] = check % 10;
+        digits[8] = check / 10;
+        digits[9] = check % 10;
         digits
     }
 
@@ -94,9 +115,13 @@ impl BoardCode {
             1 => true,
             _ => return Err(CodeError::BadNoGuess),
         };
-        if check_value(digits) != digits[6] * 10 + digits[7] {
+        if check_value(digits) != digits[8] * 10 + digits[9] {
             return Err(CodeError::CheckDigits);
         }
+        let first = match digits[6] * 10 + digits[7] {
+            NOT_OPENED => None,
+            index => Some(Pos::from_index(usize::from(index)).ok_or(CodeError::BadFirstSquare)?),
+        };
         let deal = digits[2..6]
             .iter()
             .fold(0u16, |deal, &d| deal * 10 + u16::from(d));
@@ -104,6 +129,7 @@ impl BoardCode {
             difficulty,
             no_guess,
             deal,
+            first,
         })
     }
 
@@ -115,11 +141,11 @@ impl BoardCode {
     }
 }
 
-/// Weighted sum of the first six digits mod 97 (0..=96).
+/// Weighted sum of the first eight digits mod 97 (0..=96).
 fn check_value(digits: &[u8]) -> u8 {
     let sum: u32 = digits
         .iter()
-        .take(6)
+        .take(8)
         .enumerate()
         .map(|(i, &d)| (i as u32 + 1) * u32::from(d))
         .sum();
@@ -135,12 +161,16 @@ mod tests {
         for difficulty in Difficulty::ALL {
             for no_guess in [false, true] {
                 for deal in [0, 1, 42, 999, 5000, 9999] {
-                    let code = BoardCode {
-                        difficulty,
-                        no_guess,
-                        deal,
-                    };
-                    assert_eq!(BoardCode::parse(&code.digits()), Ok(code));
+                    let squares = (0..SQUARE_COUNT).map(Pos::from_index);
+                    for first in squares.chain([None]) {
+                        let code = BoardCode {
+                            difficulty,
+                            no_guess,
+                            deal,
+                            first,
+                        };
+                        assert_eq!(BoardCode::parse(&code.digits()), Ok(code));
+                    }
                 }
             }
         }
@@ -152,6 +182,7 @@ mod tests {
             difficulty: Difficulty::Medium,
             no_guess: true,
             deal: 1234,
+            first: Pos::from_index(45),
         }
         .digits();
         for i in 0..DIGITS {
@@ -167,7 +198,7 @@ mod tests {
                 );
             }
         }
-        for i in 0..5 {
+        for i in 0..DIGITS - 1 {
             let mut swapped = code;
             swapped.swap(i, i + 1);
             if swapped != code {
@@ -192,6 +223,7 @@ mod tests {
                     difficulty: Difficulty::ALL[rng.below(3) as usize],
                     no_guess: rng.below(2) == 1,
                     deal: rng.below(u32::from(DEALS)) as u16,
+                    first: Pos::from_index(rng.below(SQUARE_COUNT as u32 + 8) as usize),
                 };
                 input.extend_from_slice(&code.digits());
                 for _ in 0..1 + rng.below(3) {
@@ -199,7 +231,7 @@ mod tests {
                     input[at] = rng.below(if round % 1000 == 0 { 256 } else { 10 }) as u8;
                 }
             } else {
-                let len = rng.below(12) as usize;
+                let len = rng.below(14) as usize;
                 input.extend(
                     (0..len).map(|_| rng.below(if round % 7 == 0 { 256 } else { 10 }) as u8),
                 );
@@ -222,25 +254,30 @@ mod tests {
         extern crate std;
         assert_eq!(BoardCode::parse(&[]), Err(CodeError::WrongLength));
         assert_eq!(
-            BoardCode::parse(&[1, 0, 0, 0, 0, 0, 0]),
+            BoardCode::parse(&[1, 0, 0, 0, 0, 0, 0, 0]),
             Err(CodeError::WrongLength)
         );
         assert_eq!(
-            BoardCode::parse(&[9, 0, 0, 0, 0, 0, 0, 0]),
+            BoardCode::parse(&[9, 0, 0, 0, 0, 0, 9, 9, 0, 0]),
             Err(CodeError::BadDifficulty)
         );
         assert_eq!(
-            BoardCode::parse(&[1, 7, 0, 0, 0, 0, 0, 0]),
+            BoardCode::parse(&[1, 7, 0, 0, 0, 0, 9, 9, 0, 0]),
             Err(CodeError::BadNoGuess)
         );
         assert_eq!(
-            BoardCode::parse(&[1, 0, 0, 0, 0, 0, 9, 9]),
+            BoardCode::parse(&[1, 0, 0, 0, 0, 0, 9, 9, 9, 9]),
             Err(CodeError::CheckDigits)
         );
         assert_eq!(
-            BoardCode::parse(&[1, 0, 0, 0, 0, 0, 10, 0]),
+            BoardCode::parse(&[1, 0, 0, 0, 0, 0, 9, 9, 10, 0]),
             Err(CodeError::NotADigit)
         );
+        // A square past the board, with check digits that match.
+        let mut past = [1, 0, 0, 0, 0, 0, 8, 4, 0, 0];
+        let check = check_value(&past);
+        past[8..].copy_from_slice(&[check / 10, check % 10]);
+        assert_eq!(BoardCode::parse(&past), Err(CodeError::BadFirstSquare));
         // Each message fits the pad's two error lines.
         for error in CodeError::ALL {
             assert!(std::format!("{error}").len() <= 40, "{error}");
@@ -253,6 +290,7 @@ mod tests {
             difficulty: Difficulty::Easy,
             no_guess: false,
             deal: 1,
+            first: None,
         };
         let b = BoardCode { deal: 2, ..a };
         let c = BoardCode {

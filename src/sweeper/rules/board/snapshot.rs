@@ -39,7 +39,7 @@ impl Board {
             u8::from(self.no_guess()),
             u8::from(self.new_record()),
             self.cursor.bits(),
-            self.awaiting_layout.bits(),
+            self.first.bits(),
         ];
         let tail = &mut bytes[SQUARE_BYTES..];
         tail[..6].copy_from_slice(&rest);
@@ -156,7 +156,7 @@ impl Board {
         board.state = state;
         board.set_new_record(new_record);
         board.cursor = cursor;
-        board.awaiting_layout = awaiting;
+        board.first = awaiting;
         board.set_elapsed_frames(elapsed_frames);
         board.clicks = clicks;
         board.deal = deal;

@@ -713,3 +713,70 @@ fn three_bv_matches_a_textbook_search_on_many_boards() {
         );
     }
 }
+
+/// The board a game is dealt from its code, as the app deals it: the
+/// setting and deal, then the first reveal where the code says (through
+/// the no-guess search when the code asks for one).
+fn dealt_from(code: crate::code::BoardCode) -> Board {
+    let mut board = Board::new(code.difficulty, code.no_guess);
+    board.set_deal(code.deal);
+    let Some(first) = code.first else {
+        return board;
+    };
+    let seed = board.code().seed();
+    if board.act(first, &mut Rng::new(seed)) == Outcome::NeedsLayout {
+        let mut search = crate::NoGuessGenerator::new(first, code.difficulty.mines(), seed);
+        let layout = loop {
+            if let Some(layout) = search.step() {
+                break layout;
+            }
+        };
+        board.start_with_layout(first, &layout);
+    }
+    board
+}
+
+fn mines_of(board: &Board) -> Vec<bool> {
+    board
+        .squares()
+        .iter()
+        .map(|square| square.is_mine())
+        .collect()
+}
+
+#[test]
+fn a_code_deals_the_board_it_was_read_from_opened_at_its_first_square() {
+    let mut rng = Rng::new(0xC0DE);
+    for game in 0..300u32 {
+        let difficulty = Difficulty::ALL[(game % 3) as usize];
+        // A no-guess board one game in twenty: the search is the slow part.
+        let no_guess = game % 20 == 0;
+        let mut board = Board::new(difficulty, no_guess);
+        board.set_deal(rng.below(10_000) as u16);
+        let first = Pos::from_index(rng.below(84) as usize).unwrap_or(Pos::new(0, 0));
+        let code = crate::code::BoardCode {
+            first: Some(first),
+            ..board.code()
+        };
+        let played = dealt_from(code);
+        assert_eq!(played.first_reveal(), Some(first));
+        // What the menu shows once the game is under way names it exactly.
+        let shown = played.code();
+        assert_eq!(shown, code);
+        let digits = shown.digits();
+        let read = crate::code::BoardCode::parse(&digits).expect("a shown code reads");
+        let again = dealt_from(read);
+        assert_eq!(mines_of(&again), mines_of(&played), "game {game}");
+        assert_eq!(again.squares(), played.squares());
+        // Opened elsewhere, the same deal is another board: the square is
+        // part of what a code names.
+        let elsewhere = Pos::from_index((first.index().unwrap_or(0) + 42) % 84);
+        let other = dealt_from(crate::code::BoardCode {
+            first: elsewhere,
+            ..code
+        });
+        if !no_guess {
+            assert_ne!(mines_of(&other), mines_of(&played), "game {game}");
+        }
+    }
+}
