@@ -165,12 +165,8 @@ impl Editor {
     pub fn open(system: &mut System, slot: usize) -> Box<Self> {
         let save = puzzle::save(system);
         let saved = save.custom(slot).and_then(Custom::picture);
-        let draft = save
-            .draft
-            .as_ref()
-            .filter(|(draft_slot, _)| usize::from(*draft_slot) == slot)
-            .and_then(|(_, draft)| draft.picture());
-        let picture = draft
+        let picture = save
+            .draft_for(slot)
             .or(saved)
             .unwrap_or_else(|| Grid::new(NEW_SIZE.0, NEW_SIZE.1));
         let editor = Self::new(slot as u8, &picture, (0, 0), saved, system.frame);
@@ -255,7 +251,15 @@ impl Editor {
                     format!("Mine {slot}")
                 };
                 view.set_title(&title);
-                view.set_lines("");
+                // The buttons, as under a board being played, where the
+                // board leaves a line and Settings has not turned hints off.
+                let shown = crate::framework::button_hints::shown();
+                let hints = if shown && super::view::has_hint_line(&self.layout) {
+                    EDITOR_HINTS
+                } else {
+                    ""
+                };
+                view.set_lines(hints);
             }
             &Editing::Menu { row } => {
                 let size = [
@@ -298,6 +302,9 @@ impl Editor {
 
 /// The slot of an editor whose slot was just deleted.
 const DELETED: u8 = u8::MAX;
+
+/// The buttons while drawing, under the board.
+const EDITOR_HINTS: &str = "A: fill  B: clear  SELECT: menu";
 
 /// A frame of the editor; the draft is the app's to keep when it leaves.
 /// On the editor's box: clearing and resizing make a new editor. Each of

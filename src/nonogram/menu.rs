@@ -55,11 +55,16 @@ impl ListPage {
             Page::Mine { first, count } => {
                 for slot in first..first + count {
                     let custom = save.custom(slot);
+                    // An empty slot with the editor's unsaved drawing shows it.
+                    let picture = match custom {
+                        Some(custom) => custom.picture(),
+                        None => save.draft_for(slot),
+                    };
                     let _ = entries.push(ListEntry {
                         number: slot as u16 + 1,
                         best: custom.and_then(|custom| custom.best()),
-                        picture: custom.and_then(|custom| custom.picture()),
-                        empty_slot: custom.is_none(),
+                        empty_slot: picture.is_none(),
+                        picture,
                     });
                 }
                 slot.min(count - 1)
@@ -184,6 +189,9 @@ impl ListPage {
                             custom.width,
                             custom.height
                         )
+                    }
+                    None if save.draft_for(selected).is_some() => {
+                        format!("Slot {}: a drawing not saved\nA: draw on", selected + 1)
                     }
                     None => format!("Slot {} is empty\nA: draw a puzzle", selected + 1),
                 };

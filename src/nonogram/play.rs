@@ -180,6 +180,9 @@ impl Play {
             Painted::Unchanged => {}
             Painted::Changed => {
                 crate::event!("nonogram.paint x={x} y={y} brush={brush:?}");
+                // Solved at the mark that completes it, held button or not:
+                // the clock stops there.
+                self.check_solved(persistent, game, system);
             }
             Painted::Mistake => {
                 persistent.mistakes = persistent.mistakes.saturating_add(1);

@@ -148,6 +148,7 @@ impl Game {
         let serial = system.frame;
         let (width, height) = (solution.width(), solution.height());
         let options = self::save(system).options;
+        let fresh = marks.is_none();
         let marks = match marks {
             Some(bytes) => Marks::unpack(width, height, bytes),
             None => {
@@ -162,7 +163,13 @@ impl Game {
                 marks
             }
         };
-        Self::with_marks(solution, marks, serial, options.auto_cross)
+        let mut game = Self::with_marks(solution, marks, serial, options.auto_cross);
+        if fresh && options.auto_cross {
+            // Lines complete before the first mark (0 lines, lines the start
+            // hint finished) are crossed as a fill completing them would be.
+            game.board.marks.cross_complete_lines(&game.clues);
+        }
+        game
     }
 
     /// The lesson's picture, blank (`serial`: a new number for the view).

@@ -135,6 +135,14 @@ struct NonogramSaveV1 {
 }
 
 impl NonogramSave {
+    /// The editor's drawing kept unsaved for the player's slot `slot`.
+    pub fn draft_for(&self, slot: usize) -> Option<Grid> {
+        self.draft
+            .as_ref()
+            .filter(|(draft_slot, _)| usize::from(*draft_slot) == slot)
+            .and_then(|(_, draft)| draft.picture())
+    }
+
     /// Puzzle `index`'s best time in seconds, if solved.
     pub fn best(&self, index: usize) -> Option<u16> {
         self.bests.get(index).and_then(|&best| best.checked_sub(1))

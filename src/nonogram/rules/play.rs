@@ -180,6 +180,29 @@ impl Marks {
         }
     }
 
+    /// Auto-cross at the start of a puzzle: every line its fills already
+    /// satisfy (a 0 line from the first, lines the start hint completed)
+    /// has its other cells crossed, as a fill completing it would.
+    pub fn cross_complete_lines(&mut self, clues: &PuzzleClues) {
+        let (width, height) = (self.width(), self.height());
+        for y in 0..height {
+            let row = self.row(y);
+            if clues.row(y).match_cells(row.filled()) {
+                for x in (0..width).filter(|&x| row.unmarked() & (1 << x) != 0) {
+                    self.set(x, y, Mark::Crossed);
+                }
+            }
+        }
+        for x in 0..width {
+            let column = self.column(x);
+            if clues.column(x).match_cells(column.filled()) {
+                for y in (0..height).filter(|&y| column.unmarked() & (1 << y) != 0) {
+                    self.set(x, y, Mark::Crossed);
+                }
+            }
+        }
+    }
+
     fn reveal(&mut self, solution: &Grid, x: usize, y: usize) {
         let filled = solution.row(y) >> x & 1 == 1;
         self.set(x, y, if filled { Mark::Filled } else { Mark::Crossed });
@@ -595,6 +618,42 @@ mod start_hint_tests {
         // The revealed row leaves no cell unmarked.
         assert_eq!(marks.row(2).unmarked(), 0);
         assert_eq!(marks.column(3).unmarked(), 0);
+    }
+
+    #[test]
+    fn auto_cross_at_the_start_crosses_every_line_already_complete() {
+        // Rows 2 and 4 and column 4 are 0 lines (bit x is column x).
+        let solution = Grid::from_rows(5, 5, &[0b01010, 0b01111, 0, 0b00110, 0]);
+        let clues = PuzzleClues::of_picture(&solution);
+        let mut marks = Marks::new(5, 5);
+        marks.cross_complete_lines(&clues);
+        for y in 0..5 {
+            for x in 0..5 {
+                // The 0 lines are crossed, nothing else.
+                let expected = if y == 2 || y == 4 || x == 4 {
+                    Mark::Crossed
+                } else {
+                    Mark::Empty
+                };
+                assert_eq!(marks.get(x, y), expected, "({x}, {y})");
+            }
+        }
+        // After a start hint on row 3 and column 1: row 3 (its 2 filled) and
+        // column 1 are complete, and so crossed where empty; row 1 is not.
+        let mut marks = Marks::new(5, 5);
+        marks.reveal_lines(&solution, 1, 3);
+        marks.cross_complete_lines(&clues);
+        assert_eq!(marks.row(3).unmarked(), 0);
+        assert_eq!(marks.column(1).unmarked(), 0);
+        assert_ne!(marks.row(1).unmarked(), 0);
+        // Whatever is crossed, the solution's fills are never covered.
+        for y in 0..5 {
+            for x in 0..5 {
+                if solution.row(y) >> x & 1 == 1 {
+                    assert_ne!(marks.get(x, y), Mark::Crossed, "({x}, {y})");
+                }
+            }
+        }
     }
 }
 
