@@ -83,7 +83,7 @@ impl Screen {
         if persistent.editing {
             Self::Edit(Editor::resumed(board))
         } else if persistent.solved {
-            Self::Play(Play::Solved)
+            Self::Play(Play::Solved { proved: false })
         } else {
             Self::Play(Play::START)
         }
@@ -162,6 +162,7 @@ pub struct Working {
 
 /// The top bar's button hints, screen by screen (`App::button_hints`).
 const SOLVED_HINTS: &str = "A: next  SELECT: list";
+const PROVED_HINTS: &str = "A: next  SELECT: share  B: list";
 const PLAY_HINTS: &str = "A: draw  R: hint  SELECT: list";
 const PAD_HINTS: &str = "A: key  B: erase  START: done";
 const SIZE_HINTS: &str = "D-pad: size  A: ok  B: back";
@@ -422,6 +423,7 @@ impl App for Polarium {
 
     const BUTTON_HINTS: &'static [&'static str] = &[
         SOLVED_HINTS,
+        PROVED_HINTS,
         PLAY_HINTS,
         list::PLAY_HINTS,
         list::MORE_HINTS,
@@ -441,7 +443,8 @@ impl App for Polarium {
 
     fn button_hints(_persistent: &Persistent, working: &Working) -> &'static str {
         match &working.screen {
-            Screen::Play(Play::Solved) => SOLVED_HINTS,
+            Screen::Play(Play::Solved { proved: true }) => PROVED_HINTS,
+            Screen::Play(Play::Solved { .. }) => SOLVED_HINTS,
             Screen::Play(_) => PLAY_HINTS,
             Screen::List(list) => list.button_hints(),
             Screen::Pad(_) => PAD_HINTS,

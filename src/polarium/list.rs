@@ -426,20 +426,8 @@ fn choose(
             Next::Play
         }
         SHOW_PASSWORD => {
-            // The puzzle being played, with its hints (a built-in one's own).
-            let puzzle = persistent.source.puzzle();
-            let digits = password::encode(&puzzle);
-            let mut text = String::from("Password:\n");
-            for (i, digit) in digits.iter().enumerate() {
-                text.push(char::from(b'0' + digit));
-                if i % password::LINE_DIGITS == password::LINE_DIGITS - 1 {
-                    text.push('\n');
-                }
-            }
-            crate::event!("polarium.password digits={}", text.replace('\n', " "));
-            session.show(puzzle);
             session.panel().clear_list();
-            session.panel().set_message(text);
+            session.show_password(persistent.source);
             system.sound.play(sfx::CONFIRM);
             Next::Resume
         }

@@ -6,7 +6,7 @@ use alloc::boxed::Box;
 
 use super::{
     next::{Next, PadFor, Refusal},
-    rules::{endless::EndlessCode, password},
+    rules::{builtin, endless::EndlessCode, password},
     search::{Goal, Search},
     session::{Persistent, Session, Source},
     view::Scene,
@@ -119,7 +119,11 @@ impl Pad {
         match self.purpose {
             PadFor::Password => match password::decode(self.pad.digits()) {
                 Ok(puzzle) => {
-                    let source = Source::Password(password::lines(&puzzle));
+                    // A built-in's password is that numbered puzzle.
+                    let source = match builtin::index_of(&puzzle) {
+                        Some(index) => Source::Builtin(index as u16),
+                        None => Source::Password(password::lines(&puzzle)),
+                    };
                     session.start(persistent, source);
                     match Search::start(session.puzzle(), Goal::Stroke) {
                         Some(search) => Next::Check(search),

@@ -11,7 +11,7 @@ use super::{
     next::Next,
     records::CUSTOM_SLOTS,
     rules::{
-        Board, Cell, Puzzle, builtin,
+        Board, Cell, Puzzle,
         endless::{self, EndlessCode},
         password,
         stroke::Step,
@@ -42,8 +42,9 @@ pub enum Play {
     Failed { frames: u8 },
     /// Every row is one colour: the rows clear one by one.
     Clearing { frames: u16 },
-    /// Solved: A for the next puzzle.
-    Solved,
+    /// Solved: A for the next puzzle. `proved`: the player's own puzzle,
+    /// just kept as custom, whose password SELECT shows for sharing.
+    Solved { proved: bool },
     /// A hint replays the solution: `cells` of it drawn so far.
     Replay { cells: u8, frames: u8 },
 }
@@ -73,7 +74,7 @@ impl Play {
             Self::Playing { drawing } => Phase::Playing { drawing },
             Self::Failed { .. } => Phase::Failed,
             Self::Clearing { .. } => Phase::Clearing,
-            Self::Solved => Phase::Solved,
+            Self::Solved { .. } => Phase::Solved,
             Self::Replay { .. } => Phase::Replay,
         }
     }
@@ -104,7 +105,7 @@ impl Play {
                 self.update_clearing(persistent, session, system);
                 Next::Stay
             }
-            Self::Solved => update_solved(persistent, session, system),
+            Self::Solved { proved } => update_solved(proved, persistent, session, system),
             Self::Replay { .. } => {
                 self.update_replay(persistent, session);
                 Next::Stay
@@ -143,7 +144,7 @@ impl Play {
                 stroke: None,
                 cleared_rows: cleared_rows(frames, session.board().height()),
             },
-            Self::Solved => Scene {
+            Self::Solved { .. } => Scene {
                 board,
                 stroke: None,
                 cleared_rows: 0xFF,
@@ -158,7 +159,7 @@ impl Play {
 
     /// The cursor, the hint rings and the row marks.
     pub fn sprites<'a>(&self, cursor: Cell, session: &'a Session) -> Sprites<'a> {
-        if matches!(self, Self::Clearing { .. } | Self::Solved) {
+        if matches!(self, Self::Clearing { .. } | Self::Solved { .. }) {
             return Sprites::default();
         }
         let playing = matches!(self, Self::Playing { .. });
@@ -171,7 +172,12 @@ impl Play {
             } else {
                 None
             },
-            row_marks: if replaying { None } else { session.marks() },
+            // The marks say which rows the try left mixed: shown with the
+            // board the try flipped, gone once it flips back.
+            row_marks: match *self {
+                Self::Failed { frames } if frames < FAILED_FRAMES / 2 => session.marks(),
+                _ => None,
+            },
             list_row: None,
         }
     }
@@ -310,7 +316,7 @@ impl Play {
             *self = Self::START;
             session
                 .panel()
-                .set_message("Mixed rows\nmarked. Try\nagain!");
+                .set_message("Rows stayed\nmixed. Fix\nthe line!");
         }
     }
 
@@ -371,7 +377,9 @@ impl Play {
         // The solved puzzle is worth keeping at once.
         system.storage.suspend_soon();
         crate::event!("anim.end note=polarium_cleared");
-        *self = Self::Solved;
+        *self = Self::Solved {
+            proved: matches!(kept, Some(Some(_))),
+        };
         session.clear_stroke();
         let tries = if persistent.tries == 1 {
             "try"
@@ -446,8 +454,19 @@ fn cleared_rows(frames: u16, height: u8) -> u8 {
 }
 
 #[inline(never)]
-fn update_solved(persistent: &mut Persistent, session: &mut Session, system: &mut System) -> Next {
+fn update_solved(
+    proved: bool,
+    persistent: &mut Persistent,
+    session: &mut Session,
+    system: &mut System,
+) -> Next {
     let input = &system.input;
+    if proved && input.just_pressed(Button::Select) {
+        // "SEL: share": the password of the puzzle just kept.
+        session.show_password(persistent.source);
+        system.sound.play(sfx::CONFIRM);
+        return Next::Stay;
+    }
     if input.just_pressed(Button::A) {
         if let Source::Endless { code, .. } = persistent.source {
             // Another of the same size.
@@ -457,11 +476,19 @@ fn update_solved(persistent: &mut Persistent, session: &mut Session, system: &mu
                 return Next::Make(code);
             }
         }
+        // The next built-in, or after a puzzle of another kind (a kept or
+        // typed one), the first built-in not solved yet.
+        let open = open_puzzles(system);
         let next = match persistent.source {
             Source::Builtin(index) => usize::from(index) + 1,
-            Source::Password(_) | Source::Made(_) | Source::Endless { .. } => builtin::COUNT,
+            Source::Password(_) | Source::Made(_) | Source::Endless { .. } => {
+                let save = system.save::<super::Polarium>();
+                (0..open)
+                    .find(|&index| !save.best(index).is_solved())
+                    .unwrap_or(open)
+            }
         };
-        if next < open_puzzles(system) {
+        if next < open {
             session.start(persistent, Source::Builtin(next as u16));
             system.sound.play(sfx::CONFIRM);
             return Next::Play;

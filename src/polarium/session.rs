@@ -151,6 +151,23 @@ pub struct Session {
 }
 
 impl Session {
+    /// Show `source`'s puzzle with its password in the panel (a built-in
+    /// one's own hints, a kept one's from its proving stroke).
+    pub fn show_password(&mut self, source: Source) {
+        let puzzle = source.puzzle();
+        let digits = password::encode(&puzzle);
+        let mut text = alloc::string::String::from("Password:\n");
+        for (i, digit) in digits.iter().enumerate() {
+            text.push(char::from(b'0' + digit));
+            if i % password::LINE_DIGITS == password::LINE_DIGITS - 1 {
+                text.push('\n');
+            }
+        }
+        crate::event!("polarium.password digits={}", text.replace('\n', " "));
+        self.show(puzzle);
+        self.panel().set_message(text);
+    }
+
     pub fn new(
         puzzle: Puzzle,
         stroke: Stroke,

@@ -163,6 +163,8 @@ enum Kind<E> {
 pub const LENGTH_OUT_OF_RANGE: &str = "Group 1 gives an impossible length.";
 /// The message for confirming an incomplete code.
 pub const TOO_SHORT: &str = "Code is too short.";
+/// The message for the cancel key pressed with digits typed: it asks first.
+pub const DROP_ASKED: &str = "\u{d7} again drops\nthe digits typed.";
 
 /// Why the pad refused what was typed: one of its own two reasons, or the
 /// code's (`E`, from the app's validator and checks).
@@ -172,6 +174,8 @@ pub enum PadError<E> {
     TooShort,
     /// The first group gives a length the pad cannot take.
     LengthOutOfRange,
+    /// The cancel key with digits typed: a second press drops them.
+    DropAsked,
     Code(E),
 }
 
@@ -180,6 +184,7 @@ impl<E: Display> Display for PadError<E> {
         match self {
             Self::TooShort => f.write_str(TOO_SHORT),
             Self::LengthOutOfRange => f.write_str(LENGTH_OUT_OF_RANGE),
+            Self::DropAsked => f.write_str(DROP_ASKED),
             Self::Code(error) => error.fmt(f),
         }
     }
@@ -198,6 +203,9 @@ pub struct NumberPad<E = &'static str> {
     browsing: Option<usize>,
     cursor: (usize, usize),
     error: Option<PadError<E>>,
+    /// The cancel key was pressed with digits typed and asked first: a
+    /// second press drops them; anything else, and the question goes.
+    drop_asked: bool,
     validator: Validator<E>,
 }
 
@@ -237,6 +245,7 @@ impl<E: Copy> NumberPad<E> {
             browsing: None,
             cursor: (0, 0),
             error: None,
+            drop_asked: false,
             validator,
         }
     }
@@ -247,7 +256,11 @@ impl<E: Copy> NumberPad<E> {
 
     /// Why the last code or group was refused, until the next edit.
     pub fn error(&self) -> Option<PadError<E>> {
-        self.error
+        if self.drop_asked {
+            Some(PadError::DropAsked)
+        } else {
+            self.error
+        }
     }
 
     pub fn cursor(&self) -> (usize, usize) {
@@ -310,14 +323,22 @@ impl<E: Copy> NumberPad<E> {
     }
 
     pub fn handle(&mut self, input: PadInput) -> PadEvent {
+        let asked = core::mem::take(&mut self.drop_asked);
         match input {
             PadInput::Move(dx, dy) => {
                 self.move_cursor(dx, dy);
+                // Moving on the cancel key itself keeps the question.
+                self.drop_asked = asked && self.key_under_cursor() == Some(Key::Cancel);
                 PadEvent::Nothing
             }
             PadInput::Press => match self.key_under_cursor() {
                 Some(Key::Digit(d)) => self.type_digit(d),
                 Some(Key::Backspace) => self.delete(),
+                // Digits typed (thirty, maybe) are not dropped at one press.
+                Some(Key::Cancel) if !asked && !self.digits.is_empty() => {
+                    self.drop_asked = true;
+                    PadEvent::Refused
+                }
                 Some(Key::Cancel) => PadEvent::Cancelled,
                 Some(Key::Ok) => self.confirm(),
                 None => PadEvent::Nothing,
@@ -625,6 +646,28 @@ mod tests {
         pad.handle(PadInput::Move(0, -1));
         assert_eq!(pad.key_under_cursor(), Some(Key::Cancel));
         assert_eq!(pad.handle(PadInput::Press), PadEvent::Cancelled);
+    }
+
+    #[test]
+    fn the_cancel_key_asks_before_dropping_typed_digits() {
+        let mut pad = NumberPad::new(30, 10, only_even_sum);
+        type_code(&mut pad, &[1, 2, 3]);
+        pad.cursor = (3, 1); // the cancel key
+        assert_eq!(pad.key_under_cursor(), Some(Key::Cancel));
+        assert_eq!(pad.handle(PadInput::Press), PadEvent::Refused);
+        assert_eq!(pad.error(), Some(PadError::DropAsked));
+        assert_eq!(pad.digits(), &[1, 2, 3]);
+        // Anything else and the question goes, the digits kept.
+        pad.handle(PadInput::Move(-1, 0));
+        assert_eq!(pad.error(), None);
+        pad.handle(PadInput::Move(1, 0));
+        assert_eq!(pad.handle(PadInput::Press), PadEvent::Refused);
+        // Asked, a second press drops them.
+        assert_eq!(pad.handle(PadInput::Press), PadEvent::Cancelled);
+        // With nothing typed, one press cancels.
+        let mut empty = NumberPad::new(30, 10, only_even_sum);
+        empty.cursor = (3, 1);
+        assert_eq!(empty.handle(PadInput::Press), PadEvent::Cancelled);
     }
 
     #[test]

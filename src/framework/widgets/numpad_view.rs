@@ -78,7 +78,12 @@ pub fn run_frame<E: Copy + Display>(
     };
     match event {
         PadEvent::Typed | PadEvent::Deleted | PadEvent::Turned => sound.play(sfx::CURSOR),
-        PadEvent::Refused => sound.play(sfx::ERROR),
+        PadEvent::Refused => {
+            sound.play(sfx::ERROR);
+            if matches!(pad.error(), Some(super::numpad::PadError::DropAsked)) {
+                crate::event!("{} drop_asked", owner);
+            }
+        }
         PadEvent::Rejected => {
             sound.play(sfx::ERROR);
             crate::event!(
@@ -461,6 +466,19 @@ mod tests {
         assert_eq!(pad.bad_group(), Some(6));
         settle(&mut view, &pad, &mut bg);
         view.clear();
+    }
+
+    /// The pad's own messages fit the narrowest pad column an app gives
+    /// (Sweeper's, 11 tiles) in two lines.
+    #[test_case]
+    fn the_pads_own_messages_fit_two_lines_of_the_narrowest_column(_gba: &mut agb::Gba) {
+        for message in [
+            super::super::numpad::DROP_ASKED,
+            super::super::numpad::TOO_SHORT,
+        ] {
+            assert!(message.lines().count() <= 2, "{message}");
+            crate::framework::widgets::font::assert_fits(message, 11 * 8);
+        }
     }
 
     #[test_case]

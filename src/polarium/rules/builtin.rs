@@ -27,6 +27,13 @@ pub fn puzzle(index: usize) -> Option<Puzzle> {
     password::from_lines(*PUZZLES.get(index)?).ok()
 }
 
+/// Which built-in puzzle `puzzle` is, hints and all (a password typed in
+/// may be one).
+#[must_use]
+pub fn index_of(puzzle: &Puzzle) -> Option<usize> {
+    (0..COUNT).find(|&index| self::puzzle(index).as_ref() == Some(puzzle))
+}
+
 /// Built-in puzzle `index`'s width and height, read straight from its
 /// password's size octet (the list shows ten at a time).
 #[must_use]

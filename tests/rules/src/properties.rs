@@ -254,6 +254,8 @@ proptest! {
         }
         let mut pad = NumberPad::new(length, group, digit_sum_even);
         let mut model: Vec<u8> = Vec::new();
+        // The cancel key asked before dropping typed digits.
+        let mut asked = false;
         for input in inputs {
             let input = match input {
                 0 => PadInput::Move(1, 0),
@@ -278,6 +280,7 @@ proptest! {
                 // B with nothing typed goes back; the ← key just refuses.
                 Some(Key::Backspace) if input == PadInput::Delete => PadEvent::Cancelled,
                 Some(Key::Backspace) => PadEvent::Refused,
+                Some(Key::Cancel) if !asked && !model.is_empty() => PadEvent::Refused,
                 Some(Key::Cancel) => PadEvent::Cancelled,
                 Some(Key::Ok) if model.len() < length => PadEvent::Rejected,
                 Some(Key::Ok) if digit_sum_even(&model).is_ok() => PadEvent::Accepted,
@@ -286,6 +289,13 @@ proptest! {
             };
             prop_assert_eq!(pad.handle(input), expected);
             prop_assert_eq!(pad.digits(), &model[..]);
+            // Asked now, or still, on the cancel key; anything else drops it.
+            let on_cancel = pad.key_under_cursor() == Some(Key::Cancel);
+            asked = match input {
+                PadInput::Move(..) => asked && on_cancel,
+                _ => key == Some(Key::Cancel) && expected == PadEvent::Refused,
+            };
+            prop_assert_eq!(pad.error() == Some(PadError::DropAsked), asked);
             let (x, y) = pad.cursor();
             prop_assert!(x < COLUMNS && y < ROWS && pad.key_under_cursor().is_some());
         }
@@ -320,6 +330,7 @@ proptest! {
         let mut length: Option<usize> = None;
         let mut shown_page = 0usize;
         let mut line = Line::new();
+        let mut asked = false;
         for step in steps {
             // Most steps type the code's next digit (some of them wrong), so
             // long codes get typed to the end.
@@ -336,6 +347,8 @@ proptest! {
             };
             if let Some(digit) = digit {
                 walk_to(&mut pad, Key::Digit(digit));
+                // Walking off the cancel key drops its question.
+                asked &= pad.key_under_cursor() == Some(Key::Cancel);
             }
             let key = match input {
                 PadInput::Press => pad.key_under_cursor(),
@@ -381,6 +394,9 @@ proptest! {
                         PadEvent::Refused
                     }
                 }
+                (PadInput::Press, Some(Key::Cancel)) if !asked && !typed.is_empty() => {
+                    PadEvent::Refused
+                }
                 (PadInput::Press, Some(Key::Cancel)) => PadEvent::Cancelled,
                 (PadInput::Press, Some(Key::Ok)) | (PadInput::Confirm, _) => {
                     if bad.is_some() || length != Some(typed.len()) {
@@ -406,6 +422,12 @@ proptest! {
             };
             let event = pad.handle(input);
             prop_assert_eq!(event, expected, "{:?} on {:?}", input, key);
+            let on_cancel = pad.key_under_cursor() == Some(Key::Cancel);
+            asked = match input {
+                PadInput::Move(..) => asked && on_cancel,
+                _ => key == Some(Key::Cancel) && expected == PadEvent::Refused,
+            };
+            prop_assert_eq!(pad.error() == Some(PadError::DropAsked), asked);
             prop_assert_eq!(pad.digits(), &typed[..]);
             prop_assert_eq!(pad.bad_group(), bad);
             prop_assert_eq!(pad.length(), length);
