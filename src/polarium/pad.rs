@@ -120,9 +120,10 @@ impl Pad {
             PadFor::Password => match password::decode(self.pad.digits()) {
                 Ok(puzzle) => {
                     // A built-in's password is that numbered puzzle.
-                    let source = match builtin::index_of(&puzzle) {
+                    let lines = password::lines(&puzzle);
+                    let source = match builtin::index_of(lines) {
                         Some(index) => Source::Builtin(index as u16),
-                        None => Source::Password(password::lines(&puzzle)),
+                        None => Source::Password(lines),
                     };
                     session.start(persistent, source);
                     match Search::start(session.puzzle(), Goal::Stroke) {

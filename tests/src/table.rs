@@ -123,10 +123,10 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
             };
             let name = format!("frame: {script}, {phase}");
             // Frames the player waits through may fill nine tenths of a
-            // frame, and one that puts an overdue save out three quarters.
+            // frame, and one that puts an overdue save out four fifths.
             let (goal, share) = match phase {
                 "waiting" => ("90% of a frame", 0.9),
-                "saving" => ("75% of a frame", 0.75),
+                "saving" => ("80% of a frame", 0.8),
                 _ => ("50% of a frame", 0.5),
             };
             // The meter reports as it goes: the last report of a phase counts.

@@ -103,7 +103,7 @@ fn write_lines(bytes: usize) -> u32 {
         .saturating_add(u32::try_from(bytes / WRITE_BYTES_PER_LINE).unwrap_or(u32::MAX));
     lines.min(WRITE_MOST_LINES)
 }
-const WRITE_BASE_LINES: u32 = 62;
+const WRITE_BASE_LINES: u32 = 66;
 const WRITE_BYTES_PER_LINE: usize = 4;
 const WRITE_MOST_LINES: u32 = 80;
 
