@@ -158,13 +158,10 @@ fn sizes_read_from_the_passwords_match_the_puzzles() {
 /// are each puzzle's own encoding, and no two puzzles share them.
 #[test]
 fn every_built_in_is_found_by_its_own_password_lines() {
-    for index in 0..COUNT {
+    for (index, &stored) in PUZZLES.iter().enumerate() {
         let puzzle = puzzle(index).expect("every built-in decodes");
         let lines = password::lines(&puzzle);
-        assert_eq!(
-            lines, PUZZLES[index],
-            "puzzle {index} is stored as its encoding"
-        );
+        assert_eq!(lines, stored, "puzzle {index} is stored as its encoding");
         assert_eq!(index_of(lines), Some(index));
     }
     assert_eq!(index_of([0, 0, 0]), None);
