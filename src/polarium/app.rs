@@ -536,10 +536,14 @@ fn go(next: Next, persistent: &mut Persistent, working: &mut Working, system: &m
     }
 }
 
-/// The fewest tries the built-in puzzle being played was solved in (0: none).
+/// The fewest tries the built-in puzzle being played was solved in (0:
+/// none, or only with the solution shown).
 fn best_tries(persistent: &Persistent, saved: &PolariumSave) -> u8 {
     match persistent.source {
-        Source::Builtin(index) => saved.best(usize::from(index)).tries,
+        Source::Builtin(index) => {
+            let best = saved.best(usize::from(index));
+            if best.is_clean() { best.tries } else { 0 }
+        }
         Source::Password(_) | Source::Made(_) | Source::Endless { .. } => 0,
     }
 }

@@ -312,7 +312,10 @@ fn show_page(session: &mut Session, system: &mut System, page: usize, row: usize
                     push_number(&mut text, usize::from(height));
                 }
                 let best = save.best(index);
-                if best.is_solved() {
+                if best.is_solved() && !best.is_clean() {
+                    // Solved with the solution shown: marked, no best.
+                    text.push_str(" hint");
+                } else if best.is_solved() {
                     text.push(' ');
                     push_number(&mut text, usize::from(best.tries));
                     text.push(' ');

@@ -351,6 +351,7 @@ impl Play {
                     usize::from(index),
                     persistent.tries,
                     persistent.seconds,
+                    session.hint() >= Hint::FirstSteps,
                 );
                 system.storage.commit_soon();
                 better
@@ -396,6 +397,10 @@ impl Play {
             Some(None) => session
                 .panel()
                 .set_message("Proved, but\nall slots\nare taken."),
+            // Solved with the solution shown: said, and kept, as such.
+            None if session.hint() >= Hint::FirstSteps => session
+                .panel()
+                .set_message("Solved, with\nthe hint's\nhelp. A: next"),
             None => session
                 .panel()
                 .set_message(format!("Solved in\n{} {tries}!\nA: next", persistent.tries)),

@@ -11,14 +11,24 @@ use crate::framework::save::{Saved, Tally};
 /// A solved puzzle's bests.
 #[derive(Serialize, Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Best {
-    /// Fewest tries (strokes flipped) it took; 0 = not solved yet.
+    /// Fewest tries (strokes flipped) it took; 0 = not solved yet,
+    /// [`Best::HINTED`] = solved only with the solution shown.
     pub tries: u8,
     pub seconds: u16,
 }
 
 impl Best {
+    /// `tries` of a puzzle solved only with a hint that showed the
+    /// solution: solved (its set counts it), but no best to beat.
+    pub const HINTED: u8 = u8::MAX;
+
     pub const fn is_solved(self) -> bool {
         self.tries > 0
+    }
+
+    /// Solved without the solution shown: a best to show and beat.
+    pub const fn is_clean(self) -> bool {
+        self.is_solved() && self.tries != Self::HINTED
     }
 }
 
@@ -102,13 +112,24 @@ impl PolariumSave {
     }
 
     /// Count a solve; true when it set a new best (fewer tries, or as few
-    /// and faster).
-    pub fn finish(&mut self, puzzle: usize, tries: u8, seconds: u16) -> bool {
+    /// and faster). One with the solution shown (`hinted`) marks the puzzle
+    /// solved, as hinted, and is never a best.
+    pub fn finish(&mut self, puzzle: usize, tries: u8, seconds: u16, hinted: bool) -> bool {
         if self.bests.len() <= puzzle {
             self.bests.resize(puzzle + 1, Best::default());
         }
         let best = &mut self.bests[puzzle];
-        let better = !best.is_solved()
+        if hinted {
+            if !best.is_solved() {
+                *best = Best {
+                    tries: Best::HINTED,
+                    seconds,
+                };
+            }
+            return false;
+        }
+        let tries = tries.min(Best::HINTED - 1);
+        let better = !best.is_clean()
             || tries < best.tries
             || (tries == best.tries && seconds < best.seconds);
         if better {
@@ -226,10 +247,30 @@ mod tests {
     fn bests_keep_fewest_tries_then_time_and_sets_open() {
         let mut save = PolariumSave::default();
         assert_eq!(save.open_sets(12), 1);
-        assert!(save.finish(3, 4, 90));
-        assert!(!save.finish(3, 5, 10));
-        assert!(save.finish(3, 4, 80));
-        assert!(save.finish(3, 2, 200));
+        assert!(save.finish(3, 4, 90, false));
+        assert!(!save.finish(3, 5, 10, false));
+        assert!(save.finish(3, 4, 80, false));
+        assert!(save.finish(3, 2, 200, false));
+        // A solve with the solution shown: never a best, never over one.
+        assert!(!save.finish(3, 1, 5, true));
+        assert_eq!(
+            save.best(3),
+            Best {
+                tries: 2,
+                seconds: 200
+            }
+        );
+        assert!(!save.finish(4, 1, 5, true));
+        assert!(save.best(4).is_solved() && !save.best(4).is_clean());
+        // Solved cleanly later: that is its best.
+        assert!(save.finish(4, 3, 60, false));
+        assert_eq!(
+            save.best(4),
+            Best {
+                tries: 3,
+                seconds: 60
+            }
+        );
         assert_eq!(
             save.best(3),
             Best {
@@ -239,7 +280,7 @@ mod tests {
         );
         assert!(!save.best(2).is_solved());
         for i in 0..7 {
-            save.finish(i, 1, 1);
+            save.finish(i, 1, 1, false);
         }
         assert_eq!(save.open_sets(12), 2);
         assert_eq!(save.open_sets(1), 1);

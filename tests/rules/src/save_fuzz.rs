@@ -164,7 +164,7 @@ impl Fuzzed for PolariumSave {
         }
         let mut some = PolariumSave::default();
         some.start();
-        some.finish(3, 2, 40);
+        some.finish(3, 2, 40, false);
         some.count_solve(false);
         vec![PolariumSave::default(), some, full]
     }
