@@ -22,7 +22,10 @@ use super::{
         Board, Cell, Stroke, builtin, difficulty::tier_name, lesson::Stage, stroke::PackedStroke,
     },
     search::{Pace, Searched},
-    session::{HOW_TO_DRAW, Hint, Persistent, Purpose, Session, Source, open_puzzles},
+    session::{
+        FIX_THE_LINE, HOW_TO_DRAW, Hint, LET_GO_ON_THE_END, Persistent, Purpose, Session, Source,
+        open_puzzles,
+    },
     size_choice::SizeChoice,
     sounds,
     suspended::SuspendedPuzzle,
@@ -238,13 +241,17 @@ impl App for Polarium {
             Screen::Challenge(challenge) => challenge.run(),
             _ => None,
         };
-        SuspendedPuzzle::of(
-            persistent,
-            source,
-            PackedStroke::of(session.stroke()),
-            session.hint(),
-        )
-        .with_run(run)
+        // A stroke being drawn is not kept, as `pause` drops it.
+        let drawing = matches!(
+            working.screen,
+            Screen::Play(Play::Playing { drawing: true })
+        );
+        let stroke = if drawing {
+            PackedStroke::of(&Stroke::new())
+        } else {
+            PackedStroke::of(session.stroke())
+        };
+        SuspendedPuzzle::of(persistent, source, stroke, session.hint()).with_run(run)
     }
 
     fn resume(persistent: &mut Persistent, puzzle: SuspendedPuzzle) {
@@ -294,10 +301,16 @@ impl App for Polarium {
             Stroke::new()
         };
         let search = hints::recall(&puzzle, hint);
-        let untried = playing && persistent.tries == 0 && stroke.is_empty();
+        let kept_try = !stroke.is_empty();
         let mut session = Session::new(puzzle, stroke, hint, search);
-        if untried && hint == Hint::None {
-            session.panel().set_message(HOW_TO_DRAW);
+        // The panel says what to do from the start, resumed or not: the
+        // stroke kept is the replay's whole one, or a failed try's.
+        if playing {
+            session.panel().set_message(match (kept_try, hint) {
+                (true, Hint::Replay) => LET_GO_ON_THE_END,
+                (true, _) => FIX_THE_LINE,
+                (false, _) => HOW_TO_DRAW,
+            });
         }
         // The first time (and until it is done or skipped): how to play,
         // from where it was left. The editor's board comes back first.

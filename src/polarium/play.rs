@@ -16,7 +16,10 @@ use super::{
         password,
         stroke::Step,
     },
-    session::{HOW_TO_DRAW, Hint, Persistent, Session, Source, open_puzzles},
+    session::{
+        FIX_THE_LINE, HOW_TO_DRAW, Hint, LET_GO_ON_THE_END, Persistent, Session, Source,
+        open_puzzles,
+    },
     sounds,
     view::{Scene, Sprites},
 };
@@ -120,8 +123,12 @@ impl Play {
         session: &mut Session,
         system: &mut System,
     ) {
-        // A stroke half-drawn when the window closes is dropped, as if cancelled.
+        // A stroke half-drawn when the window closes is dropped, as if
+        // cancelled: it comes back neither drawn nor held.
         if let Self::Playing { drawing } = self {
+            if *drawing {
+                session.clear_stroke();
+            }
             *drawing = false;
         }
         // A solve whose rows are still clearing counts now.
@@ -314,9 +321,7 @@ impl Play {
             // The harness's settle measure counts what follows from here.
             crate::event!("anim.end note=polarium_failed");
             *self = Self::START;
-            session
-                .panel()
-                .set_message("Rows stayed\nmixed. Fix\nthe line!");
+            session.panel().set_message(FIX_THE_LINE);
         }
     }
 
@@ -433,9 +438,7 @@ impl Play {
         if whole {
             super::view::board_animates(false);
             *self = Self::START;
-            session
-                .panel()
-                .set_message("Hold A on\nthe end and\nlet go.");
+            session.panel().set_message(LET_GO_ON_THE_END);
         }
     }
 }

@@ -21,6 +21,12 @@ use crate::framework::{System, widgets::timer::Timer};
 /// (a new player's first guess, A on a tile, flips that tile alone).
 pub const HOW_TO_DRAW: &str = "Turn each row\none colour:\nhold A, move.";
 
+/// The panel's message while a failed try's stroke waits to be fixed.
+pub const FIX_THE_LINE: &str = "Rows stayed\nmixed. Fix\nthe line!";
+
+/// The panel's message once the replay hint has drawn the whole stroke.
+pub const LET_GO_ON_THE_END: &str = "Hold A on\nthe end and\nlet go.";
+
 /// Where the puzzle being played came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Source {
