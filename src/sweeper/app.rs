@@ -462,16 +462,7 @@ fn update_play(board: &mut Board, working: &mut Working, system: &mut System) {
     }
     // Every button that went down this frame is acted on: the cursor
     // moves first, then B marks and A is held where it ends up.
-    let (dx, dy) = input.repeated_direction();
-    if (dx, dy) != (0, 0) && board.move_cursor(dx as i8, dy as i8) {
-        system.sound.play(sfx::CURSOR);
-    }
-    if input.just_pressed(Button::B) {
-        let question_marks = system.save::<Sweeper>().question_marks;
-        let outcome = board.cycle_mark(board.cursor(), question_marks);
-        play_outcome(system, outcome);
-        log_move(board, outcome);
-    }
+    move_and_mark(board, system, None);
     if system.input.just_pressed(Button::A) {
         working.mode = Mode::Play {
             held: Some(HeldA {
@@ -509,6 +500,21 @@ fn search_layout(board: &Board, first: Pos) -> Mode {
     }
 }
 
+/// This frame's direction moves the cursor, then B marks the square it is
+/// on, unless that is `opening` (the first move, waiting for its layout).
+fn move_and_mark(board: &mut Board, system: &mut System, opening: Option<Pos>) {
+    let (dx, dy) = system.input.repeated_direction();
+    if (dx, dy) != (0, 0) && board.move_cursor(dx as i8, dy as i8) {
+        system.sound.play(sfx::CURSOR);
+    }
+    if system.input.just_pressed(Button::B) && opening != Some(board.cursor()) {
+        let question_marks = system.save::<Sweeper>().question_marks;
+        let outcome = board.cycle_mark(board.cursor(), question_marks);
+        play_outcome(system, outcome);
+        log_move(board, outcome);
+    }
+}
+
 fn update_generation(board: &mut Board, working: &mut Working, system: &mut System) {
     let Mode::Generating { first, generator } = &mut working.mode else {
         return;
@@ -516,17 +522,7 @@ fn update_generation(board: &mut Board, working: &mut Working, system: &mut Syst
     let first = *first;
     // The cursor moves and B marks while the layout is searched for: the
     // board takes them as it would before a first move.
-    let input = &system.input;
-    let (dx, dy) = input.repeated_direction();
-    if (dx, dy) != (0, 0) && board.move_cursor(dx as i8, dy as i8) {
-        system.sound.play(sfx::CURSOR);
-    }
-    if input.just_pressed(Button::B) && board.cursor() != first {
-        let question_marks = system.save::<Sweeper>().question_marks;
-        let outcome = board.cycle_mark(board.cursor(), question_marks);
-        play_outcome(system, outcome);
-        log_move(board, outcome);
-    }
+    move_and_mark(board, system, Some(first));
     // The player waits on the thinking face: the search fills the frame.
     let Some(layout) =
         fill_frame(|| (0..super::NO_GUESS_STEPS_PER_SLICE).find_map(|_| generator.step()))

@@ -22,28 +22,28 @@ const _: () = assert!(
     "a board keeps its clock in three bytes"
 );
 
-/// Whole seconds in `frames` (up to [`MAX_FRAMES`]; larger counts are held
-/// there, so the product never overflows).
-#[must_use]
-pub const fn seconds(frames: u32) -> u32 {
+/// `frames` in units of 2^-18 s (held at [`MAX_FRAMES`], so the product
+/// never overflows).
+const fn time(frames: u32) -> u32 {
     let frames = if frames < MAX_FRAMES {
         frames
     } else {
         MAX_FRAMES
     };
-    (frames * NUMERATOR) >> SHIFT
+    frames * NUMERATOR
+}
+
+/// Whole seconds in `frames` (held at [`MAX_FRAMES`]).
+#[must_use]
+pub const fn seconds(frames: u32) -> u32 {
+    time(frames) >> SHIFT
 }
 
 /// Hundredths of a second in `frames`, rounded down (held as [`seconds`]).
 #[must_use]
 pub const fn hundredths(frames: u32) -> u32 {
-    let frames = if frames < MAX_FRAMES {
-        frames
-    } else {
-        MAX_FRAMES
-    };
-    let cycles = frames * NUMERATOR;
-    (cycles >> SHIFT) * 100 + (((cycles & FRACTION) * 100) >> SHIFT)
+    let time = time(frames);
+    (time >> SHIFT) * 100 + (((time & FRACTION) * 100) >> SHIFT)
 }
 
 #[cfg(test)]
