@@ -98,6 +98,132 @@ fn row_widths(numbers: &[u8]) -> (i32, i32) {
     (sum, numbers.len() as i32)
 }
 
+/// A column's clues from the foot (the one next to the board first), a
+/// column without any showing a 0.
+fn from_foot(clues: &PuzzleClues, x: usize) -> impl Iterator<Item = u8> + '_ {
+    let numbers = clues.column(x).as_slice();
+    let numbers = if numbers.is_empty() {
+        &[0][..]
+    } else {
+        numbers
+    };
+    numbers.iter().rev().copied()
+}
+
+/// Where a column's clues sit: how many slots its stack is raised, and
+/// which of its numbers (a bit a slot, from the foot) sit one glyph pixel
+/// left of the column's centre.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ColumnPlacement {
+    pub lift: i32,
+    pub nudged: u32,
+}
+
+/// Enough slots to clear every clash a column can have (two neighbours,
+/// each with at most two two-digit clues on boards up to 20 high).
+const MOST_LIFT: i32 = 8;
+
+/// The clue geometry of one layout: a column's pitch and the glyph scale.
+#[derive(Clone, Copy)]
+struct Columns {
+    cell: i32,
+    scale: i32,
+}
+
+impl Columns {
+    /// Where clue `number` starts, from the left of its column's inside:
+    /// centred, as far as whole pixels allow.
+    const fn centred(self, number: u8) -> i32 {
+        (self.cell - 1) / 2 - clue_width(number) * self.scale / 2
+    }
+
+    /// Pixels between clue `left` at `left_at` in one column and clue
+    /// `right` at `right_at` in the next.
+    const fn gap(self, (left, left_at): (u8, i32), right_at: i32) -> i32 {
+        self.cell + right_at - left_at - clue_width(left) * self.scale
+    }
+
+    /// Whether two level numbers in neighbouring columns, each centred,
+    /// would read as one and no nudge can part them: two two-digit ones
+    /// closer than two clues of a row may be, or any two closer than twice
+    /// the gap between one number's digits.
+    const fn clash(self, left: u8, right: u8) -> bool {
+        let gap = self.gap((left, self.centred(left)), self.centred(right));
+        gap < 2 * self.scale || (left >= 10 && right >= 10 && gap < ROW_CLUE_GAP * self.scale)
+    }
+
+    /// Column `x`'s raise in slots: every other column keeps its place and
+    /// the ones between go up by the fewest slots that leave no number
+    /// level with a neighbour's it clashes with. A raise depends on the
+    /// column and its two neighbours only, so an edit moves no clues
+    /// further than two columns away.
+    fn lift(self, clues: &PuzzleClues, x: usize) -> i32 {
+        if x % 2 == 0 || x >= clues.width() {
+            return 0;
+        }
+        let clashes = |lift: i32| {
+            from_foot(clues, x).enumerate().any(|(slot, own)| {
+                let level = slot as i32 + lift;
+                let left = x
+                    .checked_sub(1)
+                    .and_then(|n| level_number(clues, n, level, 0));
+                let right = level_number(clues, x + 1, level, 0);
+                left.is_some_and(|left| self.clash(left, own))
+                    || right.is_some_and(|right| self.clash(own, right))
+            })
+        };
+        (0..MOST_LIFT).find(|&lift| !clashes(lift)).unwrap_or(0)
+    }
+
+    /// Column `x`'s raise, and its numbers that move a pixel left to leave
+    /// the next column's level number the gap of two clues of a row, where
+    /// the column before keeps that gap too. Neighbours are judged where
+    /// centred, so two columns never both move for the same pair.
+    fn placement(self, clues: &PuzzleClues, x: usize) -> ColumnPlacement {
+        // Only two-digit numbers clash or leave too small a gap (every
+        // layout's columns are wider than a two-digit number).
+        let near = x.saturating_sub(2)..(x + 3).min(clues.width());
+        if !near
+            .into_iter()
+            .any(|n| clues.column(n).as_slice().iter().any(|&v| v >= 10))
+        {
+            return ColumnPlacement::default();
+        }
+        let lift = self.lift(clues, x);
+        let lift_before = x.checked_sub(1).map(|n| self.lift(clues, n));
+        let lift_after = self.lift(clues, x + 1);
+        let enough = ROW_CLUE_GAP * self.scale;
+        let mut nudged = 0;
+        for (slot, own) in from_foot(clues, x).enumerate() {
+            let level = slot as i32 + lift;
+            let Some(right) = level_number(clues, x + 1, level, lift_after) else {
+                continue;
+            };
+            let at = self.centred(own);
+            if self.gap((own, at), self.centred(right)) >= enough || at < self.scale {
+                continue;
+            }
+            let left =
+                lift_before.and_then(|lift_before| level_number(clues, x - 1, level, lift_before));
+            let clear = left
+                .is_none_or(|left| self.gap((left, self.centred(left)), at - self.scale) >= enough);
+            if clear {
+                nudged |= 1 << slot;
+            }
+        }
+        ColumnPlacement { lift, nudged }
+    }
+}
+
+/// Column `x`'s number at `level` slots from the foot, its stack raised
+/// `lift` slots; `None` past the board's last column.
+fn level_number(clues: &PuzzleClues, x: usize, level: i32, lift: i32) -> Option<u8> {
+    if x >= clues.width() || level < lift {
+        return None;
+    }
+    from_foot(clues, x).nth((level - lift) as usize)
+}
+
 /// The cursor's clues as drawn large in the corner: glyph scale, pixels
 /// between clues, whether a marker goes before them, and the left edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,10 +263,14 @@ impl Layout {
             let width = sum + ROW_CLUE_GAP * (count - 1).max(0);
             widest_row = widest_row.max(width.max(clue_width(0)));
         }
-        let deepest = (0..clues.width())
-            .map(|x| clues.column(x).len().max(1) as i32)
-            .max()
-            .unwrap_or(1);
+        let deepest = |cell, scale| {
+            (0..clues.width())
+                .map(|x| {
+                    clues.column(x).len().max(1) as i32 + Columns { cell, scale }.lift(clues, x)
+                })
+                .max()
+                .unwrap_or(1)
+        };
         let mut layout = Self::largest_fitting(columns, rows, widest_row, deepest);
         layout.spread_row_clues((0..clues.height()).map(|y| row_widths(clues.row(y).as_slice())));
         layout
@@ -162,28 +292,37 @@ impl Layout {
     /// The largest layout that fits every picture of `width` x `height`, so
     /// a picture being drawn keeps its cells in place as its clues change.
     /// The most numbers a line can have, alternate cells, are also its
-    /// widest clues (a two-digit clue takes ten cells for two more pixels).
+    /// widest clues (a two-digit clue takes ten cells for two more pixels,
+    /// and a column's raise, see [`Layout::column_lift`], stays inside the
+    /// alternate cells' depth: host-tested).
     #[must_use]
     pub fn for_any(width: usize, height: usize) -> Self {
         let most = |cells: usize| cells.div_ceil(2).max(1) as i32;
         let widest_row = most(width) * clue_width(1) + ROW_CLUE_GAP * (most(width) - 1);
         let mut layout =
-            Self::largest_fitting(width as i32, height as i32, widest_row, most(height));
+            Self::largest_fitting(width as i32, height as i32, widest_row, |_, _| most(height));
         layout.spread_row_clues(core::iter::once((most(width) * clue_width(1), most(width))));
         layout
     }
 
-    fn largest_fitting(columns: i32, rows: i32, widest_row: i32, deepest: i32) -> Self {
+    /// `deepest`: the most clue slots a column takes at a cell pitch and
+    /// glyph scale.
+    fn largest_fitting(
+        columns: i32,
+        rows: i32,
+        widest_row: i32,
+        deepest: impl Fn(i32, i32) -> i32,
+    ) -> Self {
         let mut chosen = None;
         for (cell, scale) in CANDIDATES {
-            let layout = Self::with(columns, rows, cell, scale, widest_row, deepest);
+            let layout = Self::with(columns, rows, cell, scale, widest_row, deepest(cell, scale));
             chosen = Some(layout);
             if layout.fits() {
                 break;
             }
         }
         // The last candidate fits every board up to 20x15 (tested).
-        chosen.unwrap_or_else(|| Self::with(columns, rows, 5, 1, widest_row, deepest))
+        chosen.unwrap_or_else(|| Self::with(columns, rows, 5, 1, widest_row, deepest(5, 1)))
     }
 
     fn with(columns: i32, rows: i32, cell: i32, scale: i32, widest_row: i32, deepest: i32) -> Self {
@@ -250,16 +389,6 @@ impl Layout {
         )
     }
 
-    /// Where column `x`'s clues end (the bottom of the last), and the centre
-    /// of the column.
-    #[must_use]
-    pub const fn column_clues_end(&self, x: i32) -> (i32, i32) {
-        (
-            self.board_x + x * self.cell + 1 + (self.cell - 1) / 2,
-            self.board_y - CLUE_PAD * self.scale,
-        )
-    }
-
     /// Pixels from one row clue to the next (after its width), and from one
     /// column clue to the next.
     #[must_use]
@@ -270,6 +399,34 @@ impl Layout {
     #[must_use]
     pub const fn column_clue_pitch(&self) -> i32 {
         (GLYPH_HEIGHT + COLUMN_CLUE_GAP) * self.scale
+    }
+
+    /// Where column `x`'s clues sit, so that none reads as one with a
+    /// neighbouring column's level number ("15" beside "15" as 1515, in
+    /// 7-pixel columns).
+    #[must_use]
+    pub fn column_placement(&self, clues: &PuzzleClues, x: usize) -> ColumnPlacement {
+        Columns {
+            cell: self.cell,
+            scale: self.scale,
+        }
+        .placement(clues, x)
+    }
+
+    /// The left edge of column `x`'s clue `number` and the bottom of it,
+    /// `slot` slots from the foot (after any raise), a pixel left of the
+    /// centre if `nudged`.
+    #[must_use]
+    pub const fn column_clue_at(&self, x: i32, number: u8, slot: i32, nudged: bool) -> (i32, i32) {
+        let columns = Columns {
+            cell: self.cell,
+            scale: self.scale,
+        };
+        let nudge = if nudged { self.scale } else { 0 };
+        (
+            self.board_x + x * self.cell + 1 + columns.centred(number) - nudge,
+            self.board_y - CLUE_PAD * self.scale - slot * self.column_clue_pitch(),
+        )
     }
 
     /// Whether the clues are small enough that the corner shows the
@@ -328,7 +485,9 @@ mod tests {
     use super::*;
     use crate::nonogram::rules::{Clues, Grid};
 
-    fn fits_with_room(layout: &Layout, clues: &PuzzleClues) {
+    /// Returns how many level numbers in neighbouring columns are closer
+    /// than a row's clues (see [`no_column_numbers_read_as_one`]).
+    fn fits_with_room(layout: &Layout, clues: &PuzzleClues) -> usize {
         assert!(layout.fits(), "{layout:?}");
         zooms_fit(layout, clues);
         let (_, _, corner_w, corner_h) = layout.corner();
@@ -350,14 +509,70 @@ mod tests {
         // Every column's clues stack inside the block, and a two-digit clue
         // fits inside its column.
         for x in 0..clues.width() {
-            let (_, bottom) = layout.column_clues_end(x as i32);
-            let depth = clues.column(x).len().max(1) as i32 * layout.column_clue_pitch();
+            let numbers = clues.column(x).len().max(1) as i32;
+            let lift = layout.column_placement(clues, x).lift;
+            let (_, bottom) = layout.column_clue_at(x as i32, 0, numbers - 1 + lift, false);
+            let top = bottom - GLYPH_HEIGHT * layout.scale;
             assert!(
-                bottom - depth >= layout.top - 1,
-                "column {x} clues spill up"
+                top >= layout.top,
+                "column {x} clues spill up: {:?} {layout:?}",
+                clues.column(x)
             );
             assert!(clue_width(15) * layout.scale < layout.cell);
         }
+        no_column_numbers_read_as_one(layout, clues)
+    }
+
+    /// Every column clue as drawn: its number, left, top, right (one past)
+    /// and bottom; and each is inside its column.
+    fn column_glyphs(layout: &Layout, clues: &PuzzleClues, x: usize) -> Vec<(u8, [i32; 4])> {
+        let placement = layout.column_placement(clues, x);
+        from_foot(clues, x)
+            .enumerate()
+            .map(|(slot, number)| {
+                let nudged = placement.nudged & 1 << slot != 0;
+                let level = slot as i32 + placement.lift;
+                let (left, bottom) = layout.column_clue_at(x as i32, number, level, nudged);
+                let right = left + clue_width(number) * layout.scale;
+                let (column, _) = layout.cell_inside(x as i32, 0);
+                assert!(left >= column && right <= column + layout.cell - 1);
+                let top = bottom - GLYPH_HEIGHT * layout.scale;
+                (number, [left, top, right, bottom])
+            })
+            .collect()
+    }
+
+    /// Two numbers in neighbouring columns that share a pixel row never
+    /// read as one: two two-digit ones are as far apart as two clues of a
+    /// row at the least (thrice the gap between one number's digits), and
+    /// any two at least twice that gap. Returns how many pairs are closer
+    /// than a row's clues.
+    fn no_column_numbers_read_as_one(layout: &Layout, clues: &PuzzleClues) -> usize {
+        let enough = ROW_CLUE_GAP * layout.scale;
+        let mut close = 0;
+        for x in 1..clues.width() {
+            for (number, [_, top, right, bottom]) in column_glyphs(layout, clues, x - 1) {
+                for (other, [left, other_top, _, other_bottom]) in column_glyphs(layout, clues, x) {
+                    if top < other_bottom && other_top < bottom {
+                        let gap = left - right;
+                        let least = if number >= 10 && other >= 10 {
+                            enough
+                        } else {
+                            2 * layout.scale
+                        };
+                        assert!(
+                            gap >= least,
+                            "columns {} and {x} of {layout:?}: {:?} {:?}",
+                            x - 1,
+                            clues.column(x - 1),
+                            clues.column(x)
+                        );
+                        close += usize::from(gap < enough);
+                    }
+                }
+            }
+        }
+        close
     }
 
     /// Where the clues are small, every line's clues fit the corner large,
@@ -429,12 +644,12 @@ mod tests {
     #[test]
     fn every_built_in_puzzle_fits_with_its_clues_spaced() {
         use crate::nonogram::rules::builtin;
-        let (mut spread, mut lines, mut large) = (0, 0, 0);
+        let (mut spread, mut lines, mut large, mut close) = (0, 0, 0, 0);
         for index in 0..builtin::COUNT {
             let picture = builtin::picture(index).expect("a built-in picture");
             let clues = PuzzleClues::of_picture(&picture);
             let layout = Layout::of(&clues);
-            fits_with_room(&layout, &clues);
+            close += fits_with_room(&layout, &clues);
             if layout.row_clue_gap() > ROW_CLUE_GAP * layout.scale {
                 spread += 1;
             }
@@ -450,6 +665,8 @@ mod tests {
                 }
             }
         }
+        // Neighbouring columns' numbers are as far apart as a row's.
+        assert_eq!(close, 0);
         // Most pictures leave room for more than the least gap.
         assert!(spread > builtin::COUNT / 2, "{spread}");
         // Nearly every line's clues come large in the corner.
@@ -508,5 +725,99 @@ mod tests {
         }
         let clues = PuzzleClues::of_picture(&full);
         fits_with_room(&Layout::of(&clues), &clues);
+    }
+
+    /// A picture whose columns are filled from the foot by `runs[x]`:
+    /// a run, a gap and another run, as the numbers say.
+    fn columns_of(height: usize, columns: &[&[u8]]) -> PuzzleClues {
+        let mut picture = Grid::new(columns.len(), height);
+        for (x, runs) in columns.iter().enumerate() {
+            let mut y = 0;
+            for &run in runs.iter() {
+                for dy in 0..usize::from(run) {
+                    picture.set(x, y + dy, true);
+                }
+                y += usize::from(run) + 1;
+            }
+        }
+        PuzzleClues::of_picture(&picture)
+    }
+
+    #[test]
+    fn neighbouring_two_digit_column_clues_never_touch() {
+        // Every column full: "15" in every column of a 20x15, the case
+        // players read as "151515".
+        for width in 1..=20 {
+            for height in 10..=15 {
+                let full: Vec<u8> = vec![height as u8];
+                let columns = vec![full.as_slice(); width];
+                let clues = columns_of(height, &columns);
+                fits_with_room(&Layout::of(&clues), &clues);
+                fits_with_room(&Layout::for_any(width, height), &clues);
+            }
+        }
+        // A drawn full board raises every other column one slot.
+        let clues = columns_of(15, &[&[15_u8][..]; 20]);
+        let layout = Layout::for_any(20, 15);
+        let lifts: Vec<i32> = (0..20)
+            .map(|x| layout.column_placement(&clues, x).lift)
+            .collect();
+        assert_eq!(lifts, (0..20).map(|x| x % 2).collect::<Vec<_>>());
+        // A column clear of its neighbours keeps its place.
+        let clues = columns_of(15, &[&[15], &[1, 1], &[12]]);
+        assert_eq!(Layout::for_any(3, 15).column_placement(&clues, 1).lift, 0);
+    }
+
+    /// Every column a board up to 20x15 can have, in sets of three
+    /// neighbours with the widest numbers in every slot: the editor's
+    /// fixed layout holds each one raised, and none reads as one.
+    #[test]
+    fn every_column_triple_fits_the_editors_layout() {
+        for height in 10..=15_usize {
+            // A column's clues from the foot: every split of the height
+            // into runs, kept where one is two-digit (the only numbers
+            // that clash), with the runs between as wide as they come.
+            let mut lines: Vec<Vec<u8>> = Vec::new();
+            for bits in 0u32..1 << height {
+                let mut runs = Vec::new();
+                let mut run = 0u8;
+                for y in 0..height {
+                    if bits & 1 << y != 0 {
+                        run += 1;
+                    } else if run > 0 {
+                        runs.push(run);
+                        run = 0;
+                    }
+                }
+                if run > 0 {
+                    runs.push(run);
+                }
+                if runs.iter().any(|&r| r >= 10) {
+                    lines.push(runs);
+                }
+            }
+            // One line for each run of glyph widths: numbers as wide clash
+            // alike.
+            let widths = |line: &Vec<u8>| line.iter().map(|&n| clue_width(n)).collect::<Vec<_>>();
+            lines.sort_by_key(widths);
+            lines.dedup_by_key(|line| widths(line));
+            // Columns of one-digit numbers, from none to the most.
+            lines.extend((0..=height.div_ceil(2)).map(|count| vec![1; count]));
+            for width in [3, 20] {
+                let layout = Layout::for_any(width, height);
+                let width = 3;
+                for left in &lines {
+                    for middle in &lines {
+                        for right in &lines {
+                            let mut columns = vec![left.as_slice(); width];
+                            columns[1] = middle.as_slice();
+                            columns[2] = right.as_slice();
+                            let clues = columns_of(height, &columns);
+                            fits_with_room(&layout, &clues);
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -15,8 +15,8 @@ use super::art::Colours;
 use super::cell_art::{self, CellArt, Look};
 use super::glyphs::{self, COLON, Glyph};
 use super::layout::{
-    CLOCK_LINE, GLYPH_HEIGHT, Layout, ROW_ZOOM_LINE, SCREEN_HEIGHT, SCREEN_WIDTH, TITLE_LINE,
-    ZOOM_BAND, line_widths,
+    CLOCK_LINE, ColumnPlacement, GLYPH_HEIGHT, Layout, ROW_ZOOM_LINE, SCREEN_HEIGHT, SCREEN_WIDTH,
+    TITLE_LINE, ZOOM_BAND, line_widths,
 };
 use super::raster::{Columns, Kinds, Raster, SCREEN_TILES, TILE_ROWS};
 use super::raster_text::TextArea;
@@ -935,7 +935,10 @@ impl View {
             self.draw_row_clues(&layout, scene, y, key, on_paper);
         }
         for x in 0..layout.columns as usize {
-            let key = line_key(scene, x, true, cursor.map(|c| usize::from(c.0)));
+            let placement = layout.column_placement(scene.clues, x);
+            let placed = fnv::hash([placement.lift as u32, placement.nudged]);
+            let key = line_key(scene, x, true, cursor.map(|c| usize::from(c.0)))
+                ^ u64::from(placed) << 32;
             if self.columns[x] == Some(key) {
                 continue;
             }
@@ -949,7 +952,7 @@ impl View {
                 return true;
             }
             self.columns[x] = Some(key);
-            self.draw_column_clues(&layout, scene, x, key, on_paper);
+            self.draw_column_clues(&layout, scene, (x, placement), key, on_paper);
         }
         let clock = (scene.seconds.unwrap_or(u16::MAX), scene.run);
         if self.clock != Some(clock) {
@@ -1129,7 +1132,7 @@ impl View {
         &mut self,
         layout: &Layout,
         scene: &Scene,
-        x: usize,
+        (x, placement): (usize, ColumnPlacement),
         key: u64,
         on_paper: bool,
     ) {
@@ -1154,25 +1157,22 @@ impl View {
             return;
         }
         let numbers = scene.clues.column(x).as_slice();
-        let (centre, mut bottom) = layout.column_clues_end(x as i32);
         let greying = greying_of(scene, x, true);
-        let pitch = layout.column_clue_pitch();
-        let place = |glyph: Glyph, bottom: i32| {
-            (
-                centre - glyph.width * layout.scale / 2,
-                bottom - GLYPH_HEIGHT * layout.scale,
-            )
+        let place = |number: u8, slot: usize| {
+            let nudged = placement.nudged & 1 << slot != 0;
+            let level = slot as i32 + placement.lift;
+            let (left, bottom) = layout.column_clue_at(x as i32, number, level, nudged);
+            (left, bottom - GLYPH_HEIGHT * layout.scale)
         };
         if numbers.is_empty() {
             let done = greying.is_some_and(|g| g.complete);
             let glyph = glyphs::clue(0);
-            self.clue_glyph(glyph, place(glyph, bottom), layout.scale, (done, highlight));
+            self.clue_glyph(glyph, place(0, 0), layout.scale, (done, highlight));
         }
-        for (index, &number) in numbers.iter().enumerate().rev() {
+        for (slot, (index, &number)) in numbers.iter().enumerate().rev().enumerate() {
             let glyph = glyphs::clue(number);
             let done = greying.is_some_and(|g| g.is_greyed(index));
-            self.clue_glyph(glyph, place(glyph, bottom), layout.scale, (done, highlight));
-            bottom -= pitch;
+            self.clue_glyph(glyph, place(number, slot), layout.scale, (done, highlight));
         }
         self.raster.flush();
     }
