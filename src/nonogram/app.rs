@@ -27,12 +27,12 @@ use super::{
         lesson::{Slip, Step as LessonStep},
     },
     stats_page::StatsPage,
-    suspended::SuspendedPuzzle,
+    suspended::{SuspendedPuzzle, UNDO_KEPT},
     view::{self, View},
 };
 use crate::framework::{
     App, AppInfo, Request, System, app::Icon, assets::sfx, canvas::Canvas, frame_time, lessons,
-    widgets::timer::MAX_SECONDS,
+    save::Suspended, widgets::timer::MAX_SECONDS,
 };
 
 pub struct Nonogram;
@@ -133,6 +133,10 @@ pub struct Working {
     skipped_note: bool,
     /// The lesson comes up as the window finishes opening.
     lesson_due: bool,
+    /// The window is closing: the game is kept with its undo history (the
+    /// writes while it runs leave it out, as it would make each several
+    /// blocks long).
+    closing: bool,
 }
 
 impl App for Nonogram {
@@ -182,7 +186,9 @@ impl App for Nonogram {
                 system.storage.commit_soon();
             }
         }
-        SuspendedPuzzle::of(persistent, &working.game.packed_marks(), editing)
+        let most = if working.closing { UNDO_KEPT } else { 0 };
+        let undo = working.game.undo_history(most);
+        SuspendedPuzzle::of(persistent, &working.game.packed_marks(), editing, undo)
     }
 
     fn resume(persistent: &mut Persistent, puzzle: SuspendedPuzzle) {
@@ -200,7 +206,14 @@ impl App for Nonogram {
     }
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
-        let game = Game::load(persistent, Some(&persistent.marks), system);
+        let mut game = Game::load(persistent, Some(&persistent.marks), system);
+        // The undo history kept as the window closed (or before a power
+        // cut), if it leads to these marks.
+        let kept = system
+            .storage
+            .section::<SuspendedPuzzle>(SuspendedPuzzle::OWNER);
+        let steps = game.restore_undo(kept.undo_for(persistent));
+        crate::event!("nonogram.undo_kept steps={steps}");
         // A cursor kept for a puzzle that is no longer there (one back from
         // power-off, whose slot was emptied) stays on the board loaded.
         let (width, height) = game.size();
@@ -234,6 +247,7 @@ impl App for Nonogram {
             complete: false,
             skipped_note: false,
             lesson_due,
+            closing: false,
         }
     }
 
@@ -372,6 +386,7 @@ impl App for Nonogram {
         if let Mode::Edit(editor) = &working.mode {
             editor.keep_draft(system);
         }
+        working.closing = true;
     }
 }
 

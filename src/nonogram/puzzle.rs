@@ -9,7 +9,7 @@ use super::{
     records::{Custom, NonogramSave},
     rules::{
         Greying, Grid, PuzzleClues, builtin, grey,
-        play::{Board, Brush, HISTORY_CHANGES, Mark, Marks, PACKED_BYTES, Painted},
+        play::{Board, Brush, HISTORY_CHANGES, Mark, Marks, PACKED_BYTES, Painted, STEP_START},
     },
 };
 use crate::framework::{System, widgets::timer::Timer};
@@ -242,6 +242,26 @@ impl Game {
             self.board.undo()
         } else {
             self.board.redo()
+        }
+    }
+
+    /// The undo history's newest whole steps, at most `most` changes, to
+    /// keep while the window is closed.
+    pub fn undo_history(&self, most: usize) -> impl Iterator<Item = u16> + '_ {
+        self.board.history.newest_steps(most)
+    }
+
+    /// Take up a kept undo history (see `undo_history`) if it leads to the
+    /// marks on the board; how many steps it holds (0 if refused).
+    pub fn restore_undo(&mut self, changes: impl DoubleEndedIterator<Item = u16> + Clone) -> usize {
+        let steps = changes
+            .clone()
+            .filter(|&change| change & STEP_START != 0)
+            .count();
+        if self.board.restore_history(changes) {
+            steps
+        } else {
+            0
         }
     }
 

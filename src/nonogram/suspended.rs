@@ -2,8 +2,8 @@
 //! own: which puzzle, every mark on it, the cursor, the clock and the
 //! mistakes, and whether the window was on the editor. (A random or shared
 //! puzzle's picture is in the records section already; the editor's draft
-//! too, as it closes. The undo history is not kept: it holds the marks'
-//! changes, not the marks, and would make each write several times longer.)
+//! too, as it closes.) As the window closes, with them the newest steps of
+//! the undo history, so closing it takes no undo away from the player.
 
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
@@ -30,6 +30,27 @@ struct Kept {
     marks: Vec<u8>,
     /// Counted as played in the statistics.
     counted: bool,
+    /// The newest steps of the undo history, as `History::newest_steps`
+    /// gives them, two bytes a change (little-endian).
+    #[serde(serialize_with = "crate::framework::save::bytes")]
+    undo: Vec<u8>,
+}
+
+/// Changes of the undo history kept: a few dozen steps of play, in a write
+/// of two of agb's blocks (each costs the frame it goes out in).
+pub const UNDO_KEPT: usize = 64;
+
+/// Version 2: before the undo history.
+#[derive(Deserialize)]
+struct KeptV2 {
+    source: KeptSource,
+    cursor: (u8, u8),
+    seconds: u16,
+    mistakes: u8,
+    solved: bool,
+    editing: bool,
+    marks: Vec<u8>,
+    counted: bool,
 }
 
 /// Version 1: before the statistics.
@@ -53,25 +74,52 @@ enum KeptSource {
     Shared,
 }
 
-impl Saved for SuspendedPuzzle {
-    const VERSION: u8 = 2;
-
-    /// A puzzle kept by version 1 was counted as played if it had a mark.
-    fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
-        if version != 1 {
-            return None;
+impl KeptSource {
+    const fn of(source: Source) -> Self {
+        match source {
+            Source::Builtin(index) => Self::Builtin(index),
+            Source::Custom(slot) => Self::Custom(slot),
+            Source::Random(seed) => Self::Random(seed),
+            Source::Shared => Self::Shared,
         }
-        let old: Option<KeptV1> = postcard::from_bytes(bytes).ok()?;
-        let kept = old.map(|old| Kept {
-            counted: old.marks.iter().any(|&byte| byte != 0),
-            source: old.source,
-            cursor: old.cursor,
-            seconds: old.seconds,
-            mistakes: old.mistakes,
-            solved: old.solved,
-            editing: old.editing,
-            marks: old.marks,
-        });
+    }
+}
+
+impl Saved for SuspendedPuzzle {
+    const VERSION: u8 = 3;
+
+    /// A puzzle kept by version 1 was counted as played if it had a mark;
+    /// one kept before version 3 has no undo history.
+    fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
+        let kept = match version {
+            1 => postcard::from_bytes::<Option<KeptV1>>(bytes)
+                .ok()?
+                .map(|old| Kept {
+                    counted: old.marks.iter().any(|&byte| byte != 0),
+                    source: old.source,
+                    cursor: old.cursor,
+                    seconds: old.seconds,
+                    mistakes: old.mistakes,
+                    solved: old.solved,
+                    editing: old.editing,
+                    marks: old.marks,
+                    undo: Vec::new(),
+                }),
+            2 => postcard::from_bytes::<Option<KeptV2>>(bytes)
+                .ok()?
+                .map(|old| Kept {
+                    counted: old.counted,
+                    source: old.source,
+                    cursor: old.cursor,
+                    seconds: old.seconds,
+                    mistakes: old.mistakes,
+                    solved: old.solved,
+                    editing: old.editing,
+                    marks: old.marks,
+                    undo: Vec::new(),
+                }),
+            _ => return None,
+        };
         Some(Self { kept })
     }
 }
@@ -82,17 +130,17 @@ impl Suspended for SuspendedPuzzle {
 
 impl SuspendedPuzzle {
     /// The puzzle `persistent` names, with `marks` (the board's, packed),
-    /// and whether the window is on the editor.
-    pub fn of(persistent: &Persistent, marks: &[u8; PACKED_BYTES], editing: bool) -> Self {
-        let source = match persistent.source {
-            Source::Builtin(index) => KeptSource::Builtin(index),
-            Source::Custom(slot) => KeptSource::Custom(slot),
-            Source::Random(seed) => KeptSource::Random(seed),
-            Source::Shared => KeptSource::Shared,
-        };
+    /// whether the window is on the editor, and the undo history's newest
+    /// changes (at most [`UNDO_KEPT`]).
+    pub fn of(
+        persistent: &Persistent,
+        marks: &[u8; PACKED_BYTES],
+        editing: bool,
+        undo: impl Iterator<Item = u16>,
+    ) -> Self {
         Self {
             kept: Some(Kept {
-                source,
+                source: KeptSource::of(persistent.source),
                 cursor: persistent.cursor,
                 seconds: persistent.seconds,
                 mistakes: persistent.mistakes,
@@ -100,8 +148,26 @@ impl SuspendedPuzzle {
                 editing,
                 marks: marks.to_vec(),
                 counted: persistent.counted,
+                undo: undo.take(UNDO_KEPT).flat_map(u16::to_le_bytes).collect(),
             }),
         }
+    }
+
+    /// The undo history kept with the puzzle `persistent` has on its board
+    /// (none for another puzzle or other marks), oldest change first.
+    pub fn undo_for(
+        &self,
+        persistent: &Persistent,
+    ) -> impl DoubleEndedIterator<Item = u16> + Clone {
+        let undo = self
+            .kept
+            .as_ref()
+            .filter(|kept| {
+                kept.source == KeptSource::of(persistent.source) && kept.marks == persistent.marks
+            })
+            .map_or(&[][..], |kept| kept.undo.as_slice());
+        undo.chunks_exact(2)
+            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
     }
 
     /// Put the kept puzzle into `persistent`; false (and nothing changed)
@@ -164,7 +230,7 @@ mod tests {
     #[test_case]
     fn a_kept_puzzle_comes_back_and_a_bad_one_changes_nothing(_gba: &mut agb::Gba) {
         let played = persistent();
-        let kept = SuspendedPuzzle::of(&played, &played.marks, true);
+        let kept = SuspendedPuzzle::of(&played, &played.marks, true, [0x8001, 2].into_iter());
         let mut back = Persistent::starting(Source::Builtin(0));
         assert!(kept.restore(&mut back));
         assert_eq!(back.source, played.source);
@@ -227,5 +293,53 @@ mod tests {
         let none = postcard::to_allocvec(&None::<V1>).unwrap();
         assert!(SuspendedPuzzle::migrate(1, &none).unwrap().is_empty());
         assert_eq!(SuspendedPuzzle::migrate(0, &none), None);
+    }
+
+    #[test_case]
+    fn the_undo_history_comes_back_only_to_its_own_board(_gba: &mut agb::Gba) {
+        let played = persistent();
+        let changes = (0..200u16).map(|i| i | 0x8000);
+        let kept = SuspendedPuzzle::of(&played, &played.marks, false, changes);
+        let back: alloc::vec::Vec<u16> = kept.undo_for(&played).collect();
+        assert_eq!(back.len(), UNDO_KEPT);
+        assert_eq!((back[0], back[UNDO_KEPT - 1]), (0x8000, 0x8000 + UNDO_KEPT as u16 - 1));
+        // Another puzzle, or other marks on it: none.
+        let mut other = persistent();
+        other.source = Source::Random(8);
+        assert_eq!(kept.undo_for(&other).count(), 0);
+        let mut marked = persistent();
+        marked.marks[0] ^= 1;
+        assert_eq!(kept.undo_for(&marked).count(), 0);
+        // Kept before version 3: the puzzle, no history.
+        #[derive(Serialize)]
+        struct V2<'a> {
+            source: KeptSource,
+            cursor: (u8, u8),
+            seconds: u16,
+            mistakes: u8,
+            solved: bool,
+            editing: bool,
+            marks: &'a [u8],
+            counted: bool,
+        }
+        let old = postcard::to_allocvec(&Some(V2 {
+            source: KeptSource::Random(7),
+            cursor: (19, 14),
+            seconds: 600,
+            mistakes: 3,
+            solved: false,
+            editing: false,
+            marks: &played.marks,
+            counted: true,
+        }))
+        .unwrap();
+        let migrated = SuspendedPuzzle::migrate(2, &old).unwrap();
+        let mut back = Persistent::starting(Source::Builtin(0));
+        assert!(migrated.restore(&mut back));
+        assert_eq!(
+            (back.source, back.marks, back.counted),
+            (played.source, played.marks, true)
+        );
+        assert_eq!(migrated.undo_for(&back).count(), 0);
     }
 }

@@ -360,7 +360,7 @@ pub enum Painted {
 /// One change: cell index (9 bits), old mark (2), new mark (2), and whether
 /// it starts a step (the top bit).
 type Change = u16;
-const STEP_START: u16 = 1 << 15;
+pub const STEP_START: u16 = 1 << 15;
 
 /// Changes kept for undo, done and undone together; when full, the oldest
 /// steps go.
@@ -459,6 +459,20 @@ impl<S: Ring> History<S> {
     #[must_use]
     pub fn can_redo(&self) -> bool {
         self.done < self.len
+    }
+
+    /// The newest whole steps done (none undone), oldest change first, at
+    /// most `most` changes: what a closed window keeps of the history.
+    pub fn newest_steps(&self, most: usize) -> impl Iterator<Item = Change> + '_ {
+        let mut from = self.done;
+        let mut index = self.done;
+        while index > 0 && self.done - (index - 1) <= most {
+            index -= 1;
+            if self.at(index) & STEP_START != 0 {
+                from = index;
+            }
+        }
+        (from..self.done).map(|index| self.at(index))
     }
 
     /// Forget every step.
@@ -581,6 +595,42 @@ impl<S: Ring> Board<S> {
         }
         self.history.step_open = false;
         any
+    }
+
+    /// Replace the history with `changes` (as [`History::newest_steps`]
+    /// gave them, oldest first), all done, if they lead to the marks on the
+    /// board: each a cell on it, the first starting a step, and taken back
+    /// newest first each finds its new mark there. False (and the history
+    /// left empty) for any that do not, as from a damaged save.
+    pub fn restore_history(
+        &mut self,
+        changes: impl DoubleEndedIterator<Item = Change> + Clone,
+    ) -> bool {
+        self.history.clear();
+        let cells = self.marks.width() * self.marks.height();
+        let mut marks = self.marks.clone();
+        let width = marks.width();
+        let mut first = None;
+        for change in changes.clone().rev() {
+            let (index, old, new) = unpack_change(change);
+            if index >= cells || old == new || marks.get(index % width, index / width) != new {
+                return false;
+            }
+            marks.set(index % width, index / width, old);
+            first = Some(change);
+        }
+        if first.is_some_and(|change| change & STEP_START == 0) {
+            return false;
+        }
+        for change in changes {
+            if change & STEP_START != 0 {
+                self.history.begin_step();
+            }
+            let (index, old, new) = unpack_change(change);
+            self.history.record(index, old, new);
+        }
+        self.history.begin_step();
+        true
     }
 
     fn set_index(&mut self, index: usize, mark: Mark) {
@@ -911,5 +961,114 @@ mod tests {
                 assert_eq!(Some(&board.marks), undo_model.last());
             }
         }
+    }
+
+    /// A board played at random on 10x10, with automatic crosses.
+    fn played(seed: u32, moves: usize) -> Board<[u16; HISTORY_CHANGES]> {
+        let (clues, _) = clues_of(&[0b11_1110_0001; 10], 10);
+        let mut seed = seed;
+        let mut next = |n: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (seed >> 16) % n
+        };
+        let mut board = Board::new(Marks::new(10, 10), [0; HISTORY_CHANGES]);
+        board.auto_cross = true;
+        for _ in 0..moves {
+            match next(8) {
+                0 => {
+                    board.undo();
+                }
+                1 => {
+                    board.redo();
+                }
+                _ => {
+                    let tool = if next(3) == 0 {
+                        Tool::Cross
+                    } else {
+                        Tool::Fill
+                    };
+                    let (x, y) = (next(10) as usize, next(10) as usize);
+                    let brush = Brush::starting_on(tool, board.marks.get(x, y));
+                    board.history.begin_step();
+                    for step in 0..=next(6) as usize {
+                        board.paint(brush, ((x + step).min(9), y), &clues, None);
+                    }
+                }
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn the_newest_steps_kept_undo_as_the_whole_history_did() {
+        for (game, most) in (0..300).zip([0, 1, 5, 40, 128].into_iter().cycle()) {
+            let mut board = played(game, 1 + game as usize % 90);
+            let kept: Vec<u16> = board.history.newest_steps(most).collect();
+            assert!(kept.len() <= most);
+            let mut back = Board::new(board.marks, [0; HISTORY_CHANGES]);
+            assert!(back.restore_history(kept.iter().copied()));
+            // Each kept step undoes as before; then there is nothing more.
+            let steps = kept
+                .iter()
+                .filter(|&&change| change & STEP_START != 0)
+                .count();
+            for _ in 0..steps {
+                assert!(back.undo());
+                assert!(board.undo());
+                assert_eq!(back.marks, board.marks, "game {game}");
+            }
+            assert!(!back.undo());
+            // And redoes, and takes new steps after.
+            for _ in 0..steps {
+                assert!(back.redo());
+                assert!(board.redo());
+                assert_eq!(back.marks, board.marks);
+            }
+            assert!(!back.redo());
+        }
+        // A step larger than what is kept is not cut in two.
+        let mut board = Board::new(Marks::new(10, 10), [0; HISTORY_CHANGES]);
+        let (clues, _) = clues_of(&[0; 10], 10);
+        board.history.begin_step();
+        for x in 0..10 {
+            board.paint(Brush::Fill, (x, 0), &clues, None);
+        }
+        assert_eq!(board.history.newest_steps(9).count(), 0);
+        assert_eq!(board.history.newest_steps(10).count(), 10);
+    }
+
+    #[test]
+    fn a_history_that_does_not_lead_to_the_board_is_refused() {
+        let board = played(5, 60);
+        let kept: Vec<u16> = board.history.newest_steps(128).collect();
+        assert!(!kept.is_empty());
+        let mut back = Board::new(board.marks, [0; HISTORY_CHANGES]);
+        // Another board's marks, a cell off the board, a first change that
+        // starts no step, one bit changed anywhere.
+        let (last, _, _) = unpack_change(kept[kept.len() - 1]);
+        let mut other = back.marks;
+        let mark = other.get(last % 10, last / 10);
+        other.set(last % 10, last / 10, Mark::from_bits(mark as u8 + 1));
+        let mut elsewhere = Board::new(other, [0; HISTORY_CHANGES]);
+        assert!(!elsewhere.restore_history(kept.iter().copied()));
+        let mut off = kept.clone();
+        off[0] = (off[0] & !0x1FF) | 100;
+        assert!(!back.restore_history(off.iter().copied()));
+        let mut unstarted = kept.clone();
+        unstarted[0] &= !STEP_START;
+        assert!(!back.restore_history(unstarted.iter().copied()));
+        let mut refused = 0;
+        for bit in 0..15 {
+            for at in 0..kept.len() {
+                let mut flipped = kept.clone();
+                flipped[at] ^= 1 << bit;
+                if !back.restore_history(flipped.iter().copied()) {
+                    refused += 1;
+                    assert!(!back.undo(), "a refused history is left empty");
+                }
+            }
+        }
+        assert!(refused > kept.len() * 10, "{refused}");
+        assert!(back.restore_history(kept.iter().copied()));
     }
 }
