@@ -98,7 +98,10 @@ pub const START_FRAME: usize = 4;
 pub const END_FRAME: usize = 5;
 pub const MIXED_FRAME: usize = 6;
 pub const SOLID_FRAME: usize = 7;
-pub const FRAMES: usize = 8;
+/// The hint rings an 8-pixel ring cell holds, centred in their frames.
+pub const SMALL_START_FRAME: usize = 8;
+pub const SMALL_END_FRAME: usize = 9;
+pub const FRAMES: usize = 10;
 
 #[cfg(test)]
 mod tests {

@@ -953,9 +953,15 @@ impl View {
             ));
         }
         if let Some((start, end)) = sprites.hints {
-            for (cell, frame) in [(start, art::START_FRAME), (end, art::END_FRAME)] {
+            for (cell, large, small) in [
+                (start, art::START_FRAME, art::SMALL_START_FRAME),
+                (end, art::END_FRAME, art::SMALL_END_FRAME),
+            ] {
                 let (x, y) = layout.cell_position(cell);
                 let (w, h) = layout.cell_size(cell);
+                // A ring cell is thinner than a tile: the small ring keeps
+                // inside it, off the tiles and the window's edge.
+                let frame = if w.min(h) <= layout::RING { small } else { large };
                 canvas.object(&object(frame, (x + w / 2 - 8, y + h / 2 - 8)));
             }
         }
