@@ -13,7 +13,7 @@ pub const WINDOW_TOP: i32 = 16;
 pub const WINDOW_WIDTH: i32 = 224;
 pub const WINDOW_HEIGHT: i32 = 144;
 /// The window's frame, drawn around its inside.
-const FRAME: i32 = 8;
+pub const FRAME: i32 = 8;
 /// The side panel's text column.
 pub const PANEL_X: i32 = 160;
 

@@ -102,8 +102,12 @@ fn rows(page: usize, customs: usize) -> usize {
 /// The list screen: a page and a row on it.
 pub struct List {
     at: Pager,
-    /// The page has no rows to point at (the statistics).
+    /// The page has no rows to point at (the statistics, a locked set, no
+    /// customs yet).
     no_pointer: bool,
+    /// The board area shows the highlighted puzzle; on a page without
+    /// one it is empty, never the last puzzle shown.
+    previewing: bool,
     /// The buttons that do something on the page (`App::button_hints`).
     hints: &'static str,
 }
@@ -160,10 +164,13 @@ impl List {
         system.sound.play(sfx::OPEN);
         crate::event!("polarium.list page={}", page);
         let open = system.save::<Polarium>().open_sets(sets());
+        let count = customs(system);
+        let previewing = preview(session, system, page, row);
         Self {
             at: Pager::new(page, row),
-            no_pointer: false,
-            hints: page_hints(page, customs(system), open),
+            no_pointer: pointless(page, count, open),
+            previewing,
+            hints: page_hints(page, count, open),
         }
     }
 
@@ -172,10 +179,14 @@ impl List {
         self.hints
     }
 
-    /// The board area shows the puzzle highlighted (or the board shown
-    /// before the list came up, on a page with none).
+    /// The board area shows the puzzle highlighted, or nothing on a page
+    /// with none.
     pub fn scene<'a>(&self, session: &'a Session) -> Scene<'a> {
-        Scene::still(session.board())
+        if self.previewing {
+            Scene::still(session.board())
+        } else {
+            Scene::EMPTY
+        }
     }
 
     /// The pointer on the row.
@@ -225,10 +236,10 @@ impl List {
                 .turn(dx, pages(count), ends, |page| rows(page, count))
             {
                 let (next, row) = (self.at.page(), self.at.row());
-                self.no_pointer = page_at(next, count) == Page::Statistics;
+                self.no_pointer = pointless(next, count, open);
                 self.hints = page_hints(next, count, open);
                 show_page(session, system, next, row);
-                preview(session, system, next, row, next >= sets() || next < open);
+                self.previewing = preview(session, system, next, row);
                 system.sound.play(sfx::CURSOR);
             }
             return Next::Stay;
@@ -237,7 +248,7 @@ impl List {
         if dy != 0 && movable && self.at.move_row(dy, rows(page, count), Ends::Stop) {
             // The page's name says the chosen puzzle's difficulty.
             show_page(session, system, page, self.at.row());
-            preview(session, system, page, self.at.row(), true);
+            self.previewing = preview(session, system, page, self.at.row());
             system.sound.play(sfx::CURSOR);
         }
         Next::Stay
@@ -365,11 +376,13 @@ fn push_number(text: &mut String, value: usize) {
     text.push(char::from(b'0' + (value % 10) as u8));
 }
 
-/// Show the highlighted puzzle in the board area while choosing.
-fn preview(session: &mut Session, system: &mut System, page: usize, row: usize, open: bool) {
+/// Show the highlighted puzzle in the board area while choosing; false on
+/// a page with none to show (a locked set, the statistics, More).
+fn preview(session: &mut Session, system: &mut System, page: usize, row: usize) -> bool {
     let save = system.save::<Polarium>();
+    let open = save.open_sets(sets());
     let puzzle = match page_at(page, save.customs.len()) {
-        Page::Set(set) if open => builtin::puzzle(set * records::SET + row),
+        Page::Set(set) if set < open => builtin::puzzle(set * records::SET + row),
         Page::Customs(k) => save
             .customs
             .get(k * records::SET + row)
@@ -378,6 +391,18 @@ fn preview(session: &mut Session, system: &mut System, page: usize, row: usize, 
     };
     if let Some(puzzle) = puzzle {
         session.show(puzzle);
+    }
+    puzzle.is_some()
+}
+
+/// Whether page `page` has no rows to point at, with `customs` custom
+/// puzzles and `open` sets open.
+fn pointless(page: usize, customs: usize, open: usize) -> bool {
+    match page_at(page, customs) {
+        Page::Statistics => true,
+        Page::Set(set) => set >= open,
+        Page::Customs(_) => customs == 0,
+        Page::More => false,
     }
 }
 

@@ -59,6 +59,27 @@ const PREMAP_LINES: u32 = 6;
 pub const PANEL_WIDTH: i32 = PANEL_COLUMNS * 8;
 /// The panel's title, over the puzzle's lines.
 pub const TITLE: &str = "Polarium";
+/// The panel's boxes, top to bottom: the puzzle's lines, the clock and the
+/// message, each on tile rows of its own, the message's fourth line clear
+/// of the window's foot.
+const INFO_Y: i32 = 40;
+const CLOCK_Y: i32 = 88;
+const MESSAGE_Y: i32 = 104;
+/// Lines the puzzle's box and the message hold.
+const PANEL_LINES: i32 = 4;
+/// A box's tile rows past its first (`TextBox::new`'s `rows`) for `lines`
+/// lines from `y`.
+const fn rows_for(y: i32, lines: i32) -> i32 {
+    (y % 8 + lines * LINE_HEIGHT + 7) / 8 - 1
+}
+const _: () = {
+    let info_last = INFO_Y / 8 + rows_for(INFO_Y, PANEL_LINES);
+    let clock_last = CLOCK_Y / 8 + rows_for(CLOCK_Y, 1);
+    let message_last = MESSAGE_Y / 8 + rows_for(MESSAGE_Y, PANEL_LINES);
+    assert!(info_last < CLOCK_Y / 8 && clock_last < MESSAGE_Y / 8);
+    // The window's frame is its last tile row.
+    assert!(message_last < (layout::WINDOW_TOP + layout::WINDOW_HEIGHT - layout::FRAME) / 8);
+};
 /// The list's rows, the page's name above them in the title's place (ten
 /// rows and a name would not fit the window), the pointer left of them.
 const LIST_X: i32 = PANEL_X;
@@ -339,9 +360,18 @@ impl View {
             title: TextBox::new((PANEL_X, 22), PANEL_COLUMNS, 1),
             title_text: TITLE,
             message_text: Cow::Borrowed(""),
-            info: TextBox::new((PANEL_X, 40), PANEL_COLUMNS, 5),
-            clock: TextBox::new((PANEL_X, 95), PANEL_COLUMNS, 1).ticking("polarium_clock"),
-            message: TextBox::new((PANEL_X, 112), PANEL_COLUMNS, 5),
+            info: TextBox::new(
+                (PANEL_X, INFO_Y),
+                PANEL_COLUMNS,
+                rows_for(INFO_Y, PANEL_LINES),
+            ),
+            clock: TextBox::new((PANEL_X, CLOCK_Y), PANEL_COLUMNS, rows_for(CLOCK_Y, 1))
+                .ticking("polarium_clock"),
+            message: TextBox::new(
+                (PANEL_X, MESSAGE_Y),
+                PANEL_COLUMNS,
+                rows_for(MESSAGE_Y, PANEL_LINES),
+            ),
             list: TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS + 1, 15),
             pad_up: false,
             panel_premapped: false,
@@ -961,7 +991,11 @@ impl View {
                 let (w, h) = layout.cell_size(cell);
                 // A ring cell is thinner than a tile: the small ring keeps
                 // inside it, off the tiles and the window's edge.
-                let frame = if w.min(h) <= layout::RING { small } else { large };
+                let frame = if w.min(h) <= layout::RING {
+                    small
+                } else {
+                    large
+                };
                 canvas.object(&object(frame, (x + w / 2 - 8, y + h / 2 - 8)));
             }
         }

@@ -125,7 +125,7 @@ pub struct ChallengeScreen {
 pub struct Key(u8, usize, u8);
 
 impl ChallengeScreen {
-    /// The menu, the last game's field behind it.
+    /// The menu, over an empty well.
     #[inline(never)]
     pub fn open(session: &mut Session, view: &mut View, system: &mut System) -> Box<Self> {
         let mut screen = Self::new(Challenge::new(1, 0), Mode::Normal, view);
@@ -632,6 +632,8 @@ impl ChallengeScreen {
             let level = self.game.start_level();
             self.start(self.mode, level, session, system);
         } else if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
+            // The menu stands over an empty well, not the game just lost.
+            self.game = Challenge::new(1, 0);
             self.phase = Phase::Menu;
             session.panel().set_message("");
             self.show_menu(session, system);
