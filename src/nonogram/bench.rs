@@ -38,7 +38,8 @@ pub fn run(bench: &mut Bench) {
             solving_seconds: u32::MAX,
         },
     );
-    // A game in progress at its largest: every number at its widest.
+    // A game in progress at its largest: every number at its widest, and
+    // the undo history kept as the window closes.
     let playing = super::puzzle::Persistent {
         source: super::puzzle::Source::Random(u32::MAX),
         cursor: (MAX_WIDTH as u8 - 1, MAX_HEIGHT as u8 - 1),
@@ -52,7 +53,12 @@ pub fn run(bench: &mut Bench) {
     };
     largest_save(
         "nonogram.game",
-        &super::suspended::SuspendedPuzzle::of(&playing, &playing.marks, true),
+        &super::suspended::SuspendedPuzzle::of(
+            &playing,
+            &playing.marks,
+            true,
+            core::iter::repeat_n(u16::MAX, super::suspended::UNDO_KEPT),
+        ),
     );
 }
 

@@ -254,10 +254,16 @@ impl Editor {
                 // The buttons, as under a board being played, where the
                 // board leaves a line and Settings has not turned hints off.
                 let shown = crate::framework::button_hints::shown();
-                let hints = if shown && super::view::has_hint_line(&self.layout) {
+                let hints = if !shown {
+                    ""
+                } else if super::view::has_hint_line(&self.layout) {
                     EDITOR_HINTS
                 } else {
-                    ""
+                    match super::view::corner_help_lines(&self.layout) {
+                        0 => "",
+                        1 => CORNER_HINT,
+                        _ => CORNER_HINTS,
+                    }
                 };
                 view.set_lines(hints);
             }
@@ -275,8 +281,12 @@ impl Editor {
                     "Delete this slot",
                     "Done",
                 ];
-                let mut text = rows_text(&rows, row, "");
-                text.push_str(&self.message);
+                let help = if self.message.is_empty() {
+                    MENU_HELP
+                } else {
+                    &self.message
+                };
+                let text = rows_text(&rows, row, help);
                 view.set_title(&format!("Editing slot {slot}"));
                 view.set_lines(&text);
             }
@@ -303,8 +313,15 @@ impl Editor {
 /// The slot of an editor whose slot was just deleted.
 const DELETED: u8 = u8::MAX;
 
-/// The buttons while drawing, under the board.
+/// The buttons while drawing, under the board; in the corner where the
+/// board leaves no line, in as many lines as it has (the menu says the
+/// rest, `MENU_HELP`).
 const EDITOR_HINTS: &str = "A: fill  B: clear  SELECT: menu";
+const CORNER_HINTS: &str = "A: fill B: clear\nSELECT: menu";
+const CORNER_HINT: &str = "SELECT: menu";
+/// Under the editor's menu, while it has nothing else to say.
+const MENU_HELP: &str =
+    "Drawing: A fills, B clears; hold and\nmove to paint a line. L: undo  R: redo";
 
 /// A frame of the editor; the draft is the app's to keep when it leaves.
 /// On the editor's box: clearing and resizing make a new editor. Each of
@@ -746,4 +763,49 @@ fn code_text(code: &ShareCode) -> String {
         text.extend(group.iter().map(|&digit| char::from(b'0' + digit.min(9))));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CORNER_HINT, CORNER_HINTS, EDITOR_HINTS, MENU_HELP};
+    use crate::{
+        framework::widgets::font,
+        nonogram::{
+            layout::Layout,
+            rules::{MAX_HEIGHT, MAX_WIDTH},
+            view::{self, corner_help_left, corner_help_lines, has_hint_line, hint_line_width},
+        },
+    };
+
+    /// Every size the editor draws at shows its buttons: under the board,
+    /// or in the corner's lines, each in its room; the menu's help fits its
+    /// page.
+    #[test_case]
+    fn every_editor_layout_shows_its_buttons(_gba: &mut agb::Gba) {
+        for width in 1..=MAX_WIDTH {
+            for height in 1..=MAX_HEIGHT {
+                let layout = Layout::for_any(width, height);
+                if has_hint_line(&layout) {
+                    font::assert_fits(EDITOR_HINTS, hint_line_width(&layout));
+                } else {
+                    let lines = corner_help_lines(&layout);
+                    assert!(lines >= 1, "{width}x{height}: {layout:?}");
+                    let text = if lines == 1 {
+                        CORNER_HINT
+                    } else {
+                        CORNER_HINTS
+                    };
+                    // Its lines are 63 pixels of advance at the most, so
+                    // the last lit pixel is 61 past the left; inside the
+                    // screen, it is as far from the first column's clues
+                    // (past the board's edge) as a row's clues are apart.
+                    font::assert_fits(text, 63);
+                    let left = corner_help_left(&layout);
+                    assert!(left >= 2, "{width}x{height}: {layout:?}");
+                    assert!(layout.board_x - left - 61 >= 3, "{width}x{height}");
+                }
+            }
+        }
+        font::assert_fits(MENU_HELP, view::TEXT_PAGE_WIDTH);
+    }
 }

@@ -158,7 +158,7 @@ impl Columns {
     /// column and its two neighbours only, so an edit moves no clues
     /// further than two columns away.
     fn lift(self, clues: &PuzzleClues, x: usize) -> i32 {
-        if x % 2 == 0 || x >= clues.width() {
+        if x.is_multiple_of(2) || x >= clues.width() {
             return 0;
         }
         let clashes = |lift: i32| {
@@ -535,7 +535,7 @@ mod tests {
                 let (left, bottom) = layout.column_clue_at(x as i32, number, level, nudged);
                 let right = left + clue_width(number) * layout.scale;
                 let (column, _) = layout.cell_inside(x as i32, 0);
-                assert!(left >= column && right <= column + layout.cell - 1);
+                assert!(left >= column && right < column + layout.cell);
                 let top = bottom - GLYPH_HEIGHT * layout.scale;
                 (number, [left, top, right, bottom])
             })

@@ -302,7 +302,10 @@ mod tests {
         let kept = SuspendedPuzzle::of(&played, &played.marks, false, changes);
         let back: alloc::vec::Vec<u16> = kept.undo_for(&played).collect();
         assert_eq!(back.len(), UNDO_KEPT);
-        assert_eq!((back[0], back[UNDO_KEPT - 1]), (0x8000, 0x8000 + UNDO_KEPT as u16 - 1));
+        assert_eq!(
+            (back[0], back[UNDO_KEPT - 1]),
+            (0x8000, 0x8000 + UNDO_KEPT as u16 - 1)
+        );
         // Another puzzle, or other marks on it: none.
         let mut other = persistent();
         other.source = Source::Random(8);

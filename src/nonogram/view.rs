@@ -247,8 +247,11 @@ const CODE_DIGIT_ADVANCE: i32 = 8;
 const CODE_GROUP_GAP: i32 = 8;
 
 pub const LIST_SLOTS: usize = 10;
-/// Lines of text a text page holds.
+/// Lines of text a text page holds, and its width in columns of 8 pixels.
 pub const TEXT_PAGE_LINES: i32 = 11;
+const TEXT_PAGE_COLUMNS: i32 = 26;
+#[cfg(test)]
+pub const TEXT_PAGE_WIDTH: i32 = TEXT_PAGE_COLUMNS * 8;
 /// Tile rows of the text page's box: text lines are taller than a tile.
 const TEXT_PAGE_TILE_ROWS: i32 = (TEXT_PAGE_LINES * LINE_HEIGHT + 7) / 8;
 const LIST_COLUMNS: usize = 5;
@@ -855,10 +858,19 @@ impl View {
         // While playing, the lines are the buttons' hint under the board,
         // where the board leaves a line; once solved, beside the picture.
         let hint_line = !scene.finished && has_hint_line(&layout);
+        // The editor (no clock) where the board leaves no line: the corner
+        // under the run's line.
+        let corner_help = !scene.finished && !hint_line && scene.seconds.is_none();
         let (lines, lines_columns, rows) = if hint_line {
             let y =
                 layout.board_bottom() + (SCREEN_HEIGHT - layout.board_bottom() - LINE_HEIGHT) / 2;
             ((layout.left + 2, y), hint_line_width(&layout) / 8, 1)
+        } else if corner_help {
+            (
+                (corner_help_left(&layout), layout.top + ROW_ZOOM_LINE),
+                8,
+                corner_help_lines(&layout),
+            )
         } else {
             ((layout.left + 2, layout.board_y + 2), 8, 6)
         };
@@ -874,7 +886,7 @@ impl View {
         if !self.sync_zoom(scene, room) {
             return true;
         }
-        self.advance_text_within(hint_line, room);
+        self.advance_text_within(hint_line || corner_help, room);
         // The cells first: they answer the player's buttons. Row by row, as
         // masks: only cells whose look changed are drawn.
         let size = (layout.cell - 1) as usize;
@@ -1336,7 +1348,13 @@ impl View {
         } else {
             ((LIST_LEFT, LIST_TOP + 2 * SLOT_HEIGHT + 4), 2)
         };
-        self.place_text((LIST_LEFT, 6), 26, lines, 26, rows);
+        self.place_text(
+            (LIST_LEFT, 6),
+            TEXT_PAGE_COLUMNS,
+            lines,
+            TEXT_PAGE_COLUMNS,
+            rows,
+        );
         // A page's text first: nothing else is drawn where it is.
         self.advance_text_within(true, room);
         if self.sync_code(scene.code, room) {
@@ -1864,6 +1882,21 @@ const fn tens_ones(n: u16) -> (u8, u8) {
 pub const fn has_hint_line(layout: &Layout) -> bool {
     SCREEN_HEIGHT - layout.board_bottom() > LINE_HEIGHT
 }
+
+/// Lines of text the corner holds under the clock's line (where the
+/// editor, which has no clock, puts its buttons if `has_hint_line` is
+/// false).
+pub const fn corner_help_lines(layout: &Layout) -> i32 {
+    (layout.board_y - layout.top - ROW_ZOOM_LINE) / LINE_HEIGHT
+}
+
+/// Where the corner's lines of buttons start: left of the title, so the
+/// widest ends clear of the first column's clues.
+pub const fn corner_help_left(layout: &Layout) -> i32 {
+    let left = layout.left - CORNER_HELP_INDENT;
+    if left < 2 { 2 } else { left }
+}
+const CORNER_HELP_INDENT: i32 = 4;
 
 /// The width of the line under the board, in pixels (whole columns of 8).
 pub const fn hint_line_width(layout: &Layout) -> i32 {

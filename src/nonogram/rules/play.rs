@@ -608,7 +608,7 @@ impl<S: Ring> Board<S> {
     ) -> bool {
         self.history.clear();
         let cells = self.marks.width() * self.marks.height();
-        let mut marks = self.marks.clone();
+        let mut marks = self.marks;
         let width = marks.width();
         let mut first = None;
         for change in changes.clone().rev() {
