@@ -131,97 +131,164 @@ struct Columns {
 }
 
 impl Columns {
-    /// Where clue `number` starts, from the left of its column's inside:
-    /// centred, as far as whole pixels allow.
-    const fn centred(self, number: u8) -> i32 {
-        (self.cell - 1) / 2 - clue_width(number) * self.scale / 2
+    /// Where a clue `width` pixels wide (at scale 1) starts, from the left
+    /// of its column's inside: centred, as far as whole pixels allow.
+    const fn centred(self, width: i32) -> i32 {
+        (self.cell - 1) / 2 - width * self.scale / 2
     }
 
-    /// Pixels between clue `left` at `left_at` in one column and clue
-    /// `right` at `right_at` in the next.
-    const fn gap(self, (left, left_at): (u8, i32), right_at: i32) -> i32 {
-        self.cell + right_at - left_at - clue_width(left) * self.scale
+    /// Pixels between a clue `left` wide at `left_at` in one column and a
+    /// clue at `right_at` in the next.
+    const fn gap(self, (left, left_at): (i32, i32), right_at: i32) -> i32 {
+        self.cell + right_at - left_at - left * self.scale
     }
 
-    /// Whether two level numbers in neighbouring columns, each centred,
-    /// would read as one and no nudge can part them: two two-digit ones
-    /// closer than two clues of a row may be, or any two closer than twice
-    /// the gap between one number's digits.
-    const fn clash(self, left: u8, right: u8) -> bool {
+    /// Whether two level numbers in neighbouring columns, `left` and `right`
+    /// pixels wide and each centred, would read as one and no nudge can
+    /// part them: two two-digit ones closer than two clues of a row may
+    /// be, or any two closer than twice the gap between one number's
+    /// digits.
+    const fn clash(self, left: i32, right: i32) -> bool {
         let gap = self.gap((left, self.centred(left)), self.centred(right));
-        gap < 2 * self.scale || (left >= 10 && right >= 10 && gap < ROW_CLUE_GAP * self.scale)
+        let two_digits = left > DIGIT_WIDTH && right > DIGIT_WIDTH;
+        gap < 2 * self.scale || (two_digits && gap < ROW_CLUE_GAP * self.scale)
     }
 
-    /// Column `x`'s raise in slots: every other column keeps its place and
-    /// the ones between go up by the fewest slots that leave no number
-    /// level with a neighbour's it clashes with. A raise depends on the
-    /// column and its two neighbours only, so an edit moves no clues
-    /// further than two columns away.
-    fn lift(self, clues: &PuzzleClues, x: usize) -> i32 {
-        if x.is_multiple_of(2) || x >= clues.width() {
-            return 0;
-        }
-        let clashes = |lift: i32| {
-            from_foot(clues, x).enumerate().any(|(slot, own)| {
-                let level = slot as i32 + lift;
-                let left = x
-                    .checked_sub(1)
-                    .and_then(|n| level_number(clues, n, level, 0));
-                let right = level_number(clues, x + 1, level, 0);
-                left.is_some_and(|left| self.clash(left, own))
-                    || right.is_some_and(|right| self.clash(own, right))
-            })
-        };
-        (0..MOST_LIFT).find(|&lift| !clashes(lift)).unwrap_or(0)
+    /// For each pair of width classes, left and right in neighbouring
+    /// columns, whether `pair` holds for numbers of those widths.
+    fn table(self, pair: impl Fn(i32, i32) -> bool) -> Table {
+        core::array::from_fn(|a| core::array::from_fn(|b| pair(CLASS_WIDTHS[a], CLASS_WIDTHS[b])))
     }
 
-    /// Column `x`'s raise, and its numbers that move a pixel left to leave
-    /// the next column's level number the gap of two clues of a row, where
-    /// the column before keeps that gap too. Neighbours are judged where
-    /// centred, so two columns never both move for the same pair.
-    fn placement(self, clues: &PuzzleClues, x: usize) -> ColumnPlacement {
-        // Only two-digit numbers clash or leave too small a gap (every
-        // layout's columns are wider than a two-digit number).
-        let near = x.saturating_sub(2)..(x + 3).min(clues.width());
-        if !near
-            .into_iter()
-            .any(|n| clues.column(n).as_slice().iter().any(|&v| v >= 10))
-        {
-            return ColumnPlacement::default();
+    /// Every column's placement, each column's numbers read once: its raise
+    /// in slots, and its numbers that move a pixel left.
+    ///
+    /// Every other column keeps its place and the ones between go up by the
+    /// fewest slots that leave no number level with a neighbour's it clashes
+    /// with. A raise depends on the column and its two neighbours only, so
+    /// an edit moves no clues further than two columns away. Then a number
+    /// moves left to leave the next column's level number the gap of two
+    /// clues of a row, where the column before keeps that gap too;
+    /// neighbours are judged where centred, so two columns never both move
+    /// for the same pair.
+    fn placements(self, clues: &PuzzleClues) -> [ColumnPlacement; MAX_COLUMNS] {
+        let profiles: [Profile; MAX_COLUMNS] = core::array::from_fn(|n| Profile::of(clues, n));
+        // Only numbers wider than one digit clash or leave too small a gap
+        // (every layout's columns are wider than a two-digit number).
+        if profiles.iter().all(|profile| profile.one_digit_only()) {
+            return [ColumnPlacement::default(); MAX_COLUMNS];
         }
-        let lift = self.lift(clues, x);
-        let lift_before = x.checked_sub(1).map(|n| self.lift(clues, n));
-        let lift_after = self.lift(clues, x + 1);
-        let enough = ROW_CLUE_GAP * self.scale;
-        let mut nudged = 0;
-        for (slot, own) in from_foot(clues, x).enumerate() {
-            let level = slot as i32 + lift;
-            let Some(right) = level_number(clues, x + 1, level, lift_after) else {
-                continue;
+        let at = |n: Option<usize>| n.and_then(|n| profiles.get(n).copied()).unwrap_or_default();
+        let clash = self.table(|a, b| self.clash(a, b));
+        let lifts: [i32; MAX_COLUMNS] = core::array::from_fn(|x| {
+            let (left, own, right) = (at(x.checked_sub(1)), at(Some(x)), at(Some(x + 1)));
+            if x.is_multiple_of(2) || own.is_empty() {
+                return 0;
+            }
+            let clashes = |lift: i32| {
+                let own = own.raised(lift);
+                levels(&clash, left, own) | levels(&clash, own, right) != 0
             };
-            let at = self.centred(own);
-            if self.gap((own, at), self.centred(right)) >= enough || at < self.scale {
-                continue;
+            (0..MOST_LIFT).find(|&lift| !clashes(lift)).unwrap_or(0)
+        });
+        let enough = ROW_CLUE_GAP * self.scale;
+        let pressed = self.table(|width, next| {
+            let at = self.centred(width);
+            at >= self.scale && self.gap((width, at), self.centred(next)) < enough
+        });
+        let blocked = self.table(|before, width| {
+            self.gap(
+                (before, self.centred(before)),
+                self.centred(width) - self.scale,
+            ) < enough
+        });
+        let raised: [Profile; MAX_COLUMNS] = core::array::from_fn(|x| profiles[x].raised(lifts[x]));
+        let none = Profile::default();
+        core::array::from_fn(|x| {
+            let left = x.checked_sub(1).map_or(&none, |n| &raised[n]);
+            let right = raised.get(x + 1).unwrap_or(&none);
+            let moved = levels(&pressed, raised[x], *right) & !levels(&blocked, *left, raised[x]);
+            ColumnPlacement {
+                lift: lifts[x],
+                nudged: moved >> lifts[x],
             }
-            let left =
-                lift_before.and_then(|lift_before| level_number(clues, x - 1, level, lift_before));
-            let clear = left
-                .is_none_or(|left| self.gap((left, self.centred(left)), at - self.scale) >= enough);
-            if clear {
-                nudged |= 1 << slot;
-            }
-        }
-        ColumnPlacement { lift, nudged }
+        })
     }
 }
 
-/// Column `x`'s number at `level` slots from the foot, its stack raised
-/// `lift` slots; `None` past the board's last column.
-fn level_number(clues: &PuzzleClues, x: usize, level: i32, lift: i32) -> Option<u8> {
-    if x >= clues.width() || level < lift {
-        return None;
+/// Whether a pair of width classes, left and right, is one of a kind.
+type Table = [[bool; WIDTH_CLASSES]; WIDTH_CLASSES];
+
+/// The levels where a number of `left` is level with one of `right` (the
+/// next column's) whose width classes `table` marks.
+fn levels(table: &Table, left: Profile, right: Profile) -> u32 {
+    let mut levels = 0;
+    for (a, &left) in left.0.iter().enumerate() {
+        if left == 0 {
+            continue;
+        }
+        for (b, &right) in right.0.iter().enumerate() {
+            if table[a][b] {
+                levels |= left & right;
+            }
+        }
     }
-    from_foot(clues, x).nth((level - lift) as usize)
+    levels
+}
+
+/// Columns a board has at the most.
+const MAX_COLUMNS: usize = super::rules::MAX_WIDTH;
+
+/// Clue glyph widths, as classes: one digit, "11", the other two-digit
+/// numbers of 1 and a digit (and 21, 31...), and the widest; the width of
+/// each at scale 1, as all numbers of a class are placed alike.
+const WIDTH_CLASSES: usize = 4;
+const CLASS_WIDTHS: [i32; WIDTH_CLASSES] = [DIGIT_WIDTH, 5, 6, 7];
+/// A one-digit clue's width at scale 1.
+const DIGIT_WIDTH: i32 = 3;
+
+/// The width class of clue `number` (as `clue_width`, without dividing:
+/// the GBA has no divide instruction, and this runs for every clue).
+const fn class_of(number: u8) -> usize {
+    match number {
+        0..=9 => 0,
+        11 => 1,
+        10 | 12..=19 => 2,
+        // Wider than a column clue gets on the boards there are.
+        _ if number < 100 && number % 10 == 1 => 2,
+        _ => 3,
+    }
+}
+
+/// A column's numbers by width class, a bit a slot from the foot (or, once
+/// `raised`, a bit a level): all that its placement depends on.
+#[derive(Clone, Copy, Default)]
+struct Profile([u32; WIDTH_CLASSES]);
+
+impl Profile {
+    /// Column `x`'s; none past the board's last column.
+    fn of(clues: &PuzzleClues, x: usize) -> Self {
+        let mut profile = Self::default();
+        if x < clues.width() {
+            for (slot, number) in from_foot(clues, x).enumerate() {
+                profile.0[class_of(number)] |= 1 << slot;
+            }
+        }
+        profile
+    }
+
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&mask| mask == 0)
+    }
+
+    fn one_digit_only(self) -> bool {
+        self.0[1..].iter().all(|&mask| mask == 0)
+    }
+
+    /// The stack raised `lift` slots.
+    fn raised(self, lift: i32) -> Self {
+        Self(self.0.map(|mask| mask << lift))
+    }
 }
 
 /// The cursor's clues as drawn large in the corner: glyph scale, pixels
@@ -264,10 +331,9 @@ impl Layout {
             widest_row = widest_row.max(width.max(clue_width(0)));
         }
         let deepest = |cell, scale| {
+            let placements = Columns { cell, scale }.placements(clues);
             (0..clues.width())
-                .map(|x| {
-                    clues.column(x).len().max(1) as i32 + Columns { cell, scale }.lift(clues, x)
-                })
+                .map(|x| clues.column(x).len().max(1) as i32 + placements[x].lift)
                 .max()
                 .unwrap_or(1)
         };
@@ -401,16 +467,16 @@ impl Layout {
         (GLYPH_HEIGHT + COLUMN_CLUE_GAP) * self.scale
     }
 
-    /// Where column `x`'s clues sit, so that none reads as one with a
+    /// Where each column's clues sit, so that none reads as one with a
     /// neighbouring column's level number ("15" beside "15" as 1515, in
     /// 7-pixel columns).
     #[must_use]
-    pub fn column_placement(&self, clues: &PuzzleClues, x: usize) -> ColumnPlacement {
+    pub fn column_placements(&self, clues: &PuzzleClues) -> [ColumnPlacement; MAX_COLUMNS] {
         Columns {
             cell: self.cell,
             scale: self.scale,
         }
-        .placement(clues, x)
+        .placements(clues)
     }
 
     /// The left edge of column `x`'s clue `number` and the bottom of it,
@@ -424,7 +490,7 @@ impl Layout {
         };
         let nudge = if nudged { self.scale } else { 0 };
         (
-            self.board_x + x * self.cell + 1 + columns.centred(number) - nudge,
+            self.board_x + x * self.cell + 1 + columns.centred(clue_width(number)) - nudge,
             self.board_y - CLUE_PAD * self.scale - slot * self.column_clue_pitch(),
         )
     }
@@ -510,7 +576,7 @@ mod tests {
         // fits inside its column.
         for x in 0..clues.width() {
             let numbers = clues.column(x).len().max(1) as i32;
-            let lift = layout.column_placement(clues, x).lift;
+            let lift = layout.column_placements(clues)[x].lift;
             let (_, bottom) = layout.column_clue_at(x as i32, 0, numbers - 1 + lift, false);
             let top = bottom - GLYPH_HEIGHT * layout.scale;
             assert!(
@@ -526,7 +592,7 @@ mod tests {
     /// Every column clue as drawn: its number, left, top, right (one past)
     /// and bottom; and each is inside its column.
     fn column_glyphs(layout: &Layout, clues: &PuzzleClues, x: usize) -> Vec<(u8, [i32; 4])> {
-        let placement = layout.column_placement(clues, x);
+        let placement = layout.column_placements(clues)[x];
         from_foot(clues, x)
             .enumerate()
             .map(|(slot, number)| {
@@ -760,12 +826,127 @@ mod tests {
         let clues = columns_of(15, &[&[15_u8][..]; 20]);
         let layout = Layout::for_any(20, 15);
         let lifts: Vec<i32> = (0..20)
-            .map(|x| layout.column_placement(&clues, x).lift)
+            .map(|x| layout.column_placements(&clues)[x].lift)
             .collect();
         assert_eq!(lifts, (0..20).map(|x| x % 2).collect::<Vec<_>>());
         // A column clear of its neighbours keeps its place.
         let clues = columns_of(15, &[&[15], &[1, 1], &[12]]);
-        assert_eq!(Layout::for_any(3, 15).column_placement(&clues, 1).lift, 0);
+        assert_eq!(Layout::for_any(3, 15).column_placements(&clues)[1].lift, 0);
+    }
+
+    /// The placement read plainly, number by number (what `Profile`'s bit
+    /// masks compute at a fraction of the cost).
+    fn reference(c: Columns, clues: &PuzzleClues, x: usize) -> ColumnPlacement {
+        fn level_number(clues: &PuzzleClues, x: usize, level: i32, lift: i32) -> Option<u8> {
+            if x >= clues.width() || level < lift {
+                return None;
+            }
+            from_foot(clues, x).nth((level - lift) as usize)
+        }
+        let lift_of = |x: usize| -> i32 {
+            if x % 2 == 0 || x >= clues.width() {
+                return 0;
+            }
+            let clashes = |lift: i32| {
+                from_foot(clues, x).enumerate().any(|(slot, own)| {
+                    let level = slot as i32 + lift;
+                    let left = x
+                        .checked_sub(1)
+                        .and_then(|n| level_number(clues, n, level, 0));
+                    let right = level_number(clues, x + 1, level, 0);
+                    let own = clue_width(own);
+                    left.is_some_and(|left| c.clash(clue_width(left), own))
+                        || right.is_some_and(|right| c.clash(own, clue_width(right)))
+                })
+            };
+            (0..MOST_LIFT).find(|&lift| !clashes(lift)).unwrap_or(0)
+        };
+        let lift = lift_of(x);
+        let lift_before = x.checked_sub(1).map(lift_of);
+        let lift_after = lift_of(x + 1);
+        let enough = ROW_CLUE_GAP * c.scale;
+        let mut nudged = 0;
+        for (slot, own) in from_foot(clues, x).enumerate() {
+            let level = slot as i32 + lift;
+            let Some(right) = level_number(clues, x + 1, level, lift_after) else {
+                continue;
+            };
+            let (own, right) = (clue_width(own), clue_width(right));
+            let at = c.centred(own);
+            if c.gap((own, at), c.centred(right)) >= enough || at < c.scale {
+                continue;
+            }
+            let left = lift_before.and_then(|lift| level_number(clues, x - 1, level, lift));
+            let clear = left.is_none_or(|left| {
+                let left = clue_width(left);
+                c.gap((left, c.centred(left)), at - c.scale) >= enough
+            });
+            if clear {
+                nudged |= 1 << slot;
+            }
+        }
+        ColumnPlacement { lift, nudged }
+    }
+
+    #[test]
+    fn width_classes_are_clue_widths() {
+        for number in 0..=u8::MAX {
+            assert_eq!(
+                CLASS_WIDTHS[class_of(number)],
+                clue_width(number),
+                "{number}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_placement_matches_a_plain_reading() {
+        // Random columns with many two-digit numbers, at every layout's
+        // pitch and scale.
+        let mut seed = 0x1234_5678_u32;
+        let mut next = |n: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed % n
+        };
+        let mut placed = 0;
+        for _ in 0..3000 {
+            let height = 10 + next(6) as usize;
+            let width = 1 + next(20) as usize;
+            let mut picture = Grid::new(width, height);
+            for x in 0..width {
+                let mut y = next(3) as usize;
+                while y < height {
+                    let run = if next(2) == 0 {
+                        10 + next(6) as usize
+                    } else {
+                        1 + next(3) as usize
+                    };
+                    for dy in 0..run.min(height - y) {
+                        picture.set(x, y + dy, true);
+                    }
+                    y += run + 1 + next(2) as usize;
+                }
+            }
+            let clues = PuzzleClues::of_picture(&picture);
+            for (cell, scale) in CANDIDATES {
+                let columns = Columns { cell, scale };
+                if clue_width(15) * scale >= cell {
+                    continue;
+                }
+                for x in 0..width {
+                    let fast = columns.placements(&clues)[x];
+                    assert_eq!(
+                        fast,
+                        reference(columns, &clues, x),
+                        "{cell}/{scale} x={x} {clues:?}"
+                    );
+                    placed += usize::from(fast != ColumnPlacement::default());
+                }
+            }
+        }
+        assert!(placed > 1000, "{placed}");
     }
 
     /// Every column a board up to 20x15 can have, in sets of three

@@ -83,12 +83,18 @@ pub enum Piece {
     Keep,
     /// The board's pixels put back.
     Restore,
+    /// Whether the clues are new, and where each column's clues sit worked
+    /// out for new ones: how many columns have a number of two digits (the
+    /// rest cost next to nothing).
+    Placements {
+        wide: u8,
+    },
 }
 
 impl Piece {
     /// The kinds, for `just bench`.
     #[cfg(feature = "bench")]
-    pub const KINDS: [&str; 14] = [
+    pub const KINDS: [&str; 15] = [
         "tiles",
         "plan_paint",
         "paint",
@@ -103,6 +109,7 @@ impl Piece {
         "erase",
         "keep",
         "restore",
+        "placements",
     ];
 
     /// Its kind: an index into `KINDS`.
@@ -124,6 +131,7 @@ impl Piece {
             Self::Erase { .. } => 11,
             Self::Keep => 12,
             Self::Restore => 13,
+            Self::Placements { .. } => 14,
         }
     }
 
@@ -144,6 +152,8 @@ impl Piece {
             Self::TextLine { bytes } => 8 + bytes as u32 * 9 / 8,
             Self::Erase { words } => 3 + words as u32 / 64,
             Self::Keep | Self::Restore => 32,
+            Self::Placements { wide: 0 } => 10,
+            Self::Placements { wide } => 30 + wide as u32,
         }
     }
 }
@@ -479,6 +489,9 @@ pub struct View {
     /// Each line's clues as drawn (a key of their look; `None`: not drawn).
     rows: [Option<u64>; 15],
     columns: [Option<u64>; 20],
+    /// Where each column's clues sit, for the clues and layout of the key
+    /// (worked out again only when they change).
+    placements: Option<(u32, [ColumnPlacement; 20])>,
     /// The corner's large clues as drawn, the row's and the column's (a
     /// key of their look, or `ZOOM_OFF`).
     zoom: [Option<u64>; 2],
@@ -539,6 +552,7 @@ impl View {
             cell_art: CellArt::new(),
             rows: [None; 15],
             columns: [None; 20],
+            placements: None,
             zoom: [None; 2],
             clock: None,
             settled_on: None,
@@ -946,8 +960,10 @@ impl View {
             self.rows[y] = Some(key);
             self.draw_row_clues(&layout, scene, y, key, on_paper);
         }
-        for x in 0..layout.columns as usize {
-            let placement = layout.column_placement(scene.clues, x);
+        let Some(placements) = self.placements_for(&layout, scene.clues, room) else {
+            return true;
+        };
+        for (x, &placement) in placements.iter().enumerate().take(layout.columns as usize) {
             let placed = fnv::hash([placement.lift as u32, placement.nudged]);
             let key = line_key(scene, x, true, cursor.map(|c| usize::from(c.0)))
                 ^ u64::from(placed) << 32;
@@ -1136,6 +1152,48 @@ impl View {
             x -= layout.row_clue_gap();
         }
         self.raster.flush();
+    }
+
+    /// Where each column's clues sit, worked out afresh only for new clues
+    /// or a new layout, if `room` has room for it (`None` if not).
+    fn placements_for(
+        &mut self,
+        layout: &Layout,
+        clues: &PuzzleClues,
+        room: &mut Room,
+    ) -> Option<[ColumnPlacement; 20]> {
+        // Reading the clues to see whether they are new: a piece of its own.
+        if !room(Piece::Placements { wide: 0 }) {
+            return None;
+        }
+        let numbers = (0..clues.width()).flat_map(|x| {
+            let column = clues.column(x).as_slice();
+            column.iter().map(|&n| u32::from(n)).chain([u32::MAX])
+        });
+        let key = fnv::extend(
+            fnv::hash([layout.cell as u32, layout.scale as u32]),
+            numbers,
+        );
+        if let Some((kept, placements)) = self.placements
+            && kept == key
+        {
+            return Some(placements);
+        }
+        let wide = (0..clues.width())
+            .filter(|&x| clues.column(x).as_slice().iter().any(|&n| n >= 10))
+            .count();
+        // One-digit numbers never clash (every layout's columns are wider
+        // than two digits): each column keeps its place.
+        let placements = if wide == 0 {
+            [ColumnPlacement::default(); 20]
+        } else {
+            if !room(Piece::Placements { wide: wide as u8 }) {
+                return None;
+            }
+            layout.column_placements(clues)
+        };
+        self.placements = Some((key, placements));
+        Some(placements)
     }
 
     /// A column's clues; `on_paper`: its area is bare paper already.
