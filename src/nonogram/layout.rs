@@ -844,7 +844,7 @@ mod tests {
             from_foot(clues, x).nth((level - lift) as usize)
         }
         let lift_of = |x: usize| -> i32 {
-            if x % 2 == 0 || x >= clues.width() {
+            if x.is_multiple_of(2) || x >= clues.width() {
                 return 0;
             }
             let clashes = |lift: i32| {
