@@ -160,6 +160,45 @@ impl Columns {
         core::array::from_fn(|a| core::array::from_fn(|b| pair(CLASS_WIDTHS[a], CLASS_WIDTHS[b])))
     }
 
+    /// Whether any two numbers, level in neighbouring columns, clash or
+    /// would have one of them moved: if not, no column's clues move.
+    const fn crowd(self) -> bool {
+        let enough = ROW_CLUE_GAP * self.scale;
+        let mut a = 0;
+        while a < WIDTH_CLASSES {
+            let mut b = 0;
+            while b < WIDTH_CLASSES {
+                let (left, right) = (CLASS_WIDTHS[a], CLASS_WIDTHS[b]);
+                let at = self.centred(left);
+                if self.clash(left, right) || self.gap((left, at), self.centred(right)) < enough {
+                    return true;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        false
+    }
+
+    /// Every column's raise in slots (see [`Columns::placements`]).
+    fn lifts(self, profiles: &[Profile; MAX_COLUMNS]) -> [i32; MAX_COLUMNS] {
+        let at = |n: Option<usize>| n.and_then(|n| profiles.get(n).copied()).unwrap_or_default();
+        let clash = self.table(|a, b| self.clash(a, b));
+        core::array::from_fn(|x| {
+            let (left, own, right) = (at(x.checked_sub(1)), at(Some(x)), at(Some(x + 1)));
+            if x.is_multiple_of(2)
+                || own.one_digit_only() && left.one_digit_only() && right.one_digit_only()
+            {
+                return 0;
+            }
+            let clashes = |lift: i32| {
+                let own = own.raised(lift);
+                levels(&clash, left, own) | levels(&clash, own, right) != 0
+            };
+            (0..MOST_LIFT).find(|&lift| !clashes(lift)).unwrap_or(0)
+        })
+    }
+
     /// Every column's placement, each column's numbers read once: its raise
     /// in slots, and its numbers that move a pixel left.
     ///
@@ -172,25 +211,13 @@ impl Columns {
     /// neighbours are judged where centred, so two columns never both move
     /// for the same pair.
     fn placements(self, clues: &PuzzleClues) -> [ColumnPlacement; MAX_COLUMNS] {
-        let profiles: [Profile; MAX_COLUMNS] = core::array::from_fn(|n| Profile::of(clues, n));
+        let profiles = Profile::all(clues);
         // Only numbers wider than one digit clash or leave too small a gap
         // (every layout's columns are wider than a two-digit number).
         if profiles.iter().all(|profile| profile.one_digit_only()) {
             return [ColumnPlacement::default(); MAX_COLUMNS];
         }
-        let at = |n: Option<usize>| n.and_then(|n| profiles.get(n).copied()).unwrap_or_default();
-        let clash = self.table(|a, b| self.clash(a, b));
-        let lifts: [i32; MAX_COLUMNS] = core::array::from_fn(|x| {
-            let (left, own, right) = (at(x.checked_sub(1)), at(Some(x)), at(Some(x + 1)));
-            if x.is_multiple_of(2) || own.is_empty() {
-                return 0;
-            }
-            let clashes = |lift: i32| {
-                let own = own.raised(lift);
-                levels(&clash, left, own) | levels(&clash, own, right) != 0
-            };
-            (0..MOST_LIFT).find(|&lift| !clashes(lift)).unwrap_or(0)
-        });
+        let lifts = self.lifts(&profiles);
         let enough = ROW_CLUE_GAP * self.scale;
         let pressed = self.table(|width, next| {
             let at = self.centred(width);
@@ -266,6 +293,11 @@ const fn class_of(number: u8) -> usize {
 struct Profile([u32; WIDTH_CLASSES]);
 
 impl Profile {
+    /// Every column's of `clues` (none past its last).
+    fn all(clues: &PuzzleClues) -> [Self; MAX_COLUMNS] {
+        core::array::from_fn(|n| Self::of(clues, n))
+    }
+
     /// Column `x`'s; none past the board's last column.
     fn of(clues: &PuzzleClues, x: usize) -> Self {
         let mut profile = Self::default();
@@ -275,10 +307,6 @@ impl Profile {
             }
         }
         profile
-    }
-
-    fn is_empty(self) -> bool {
-        self.0.iter().all(|&mask| mask == 0)
     }
 
     fn one_digit_only(self) -> bool {
@@ -317,6 +345,9 @@ pub struct Layout {
     pub top: i32,
     /// Pixels between two clues of a row.
     pub row_gap: i32,
+    /// Neighbouring columns' numbers can clash or stand too close at this
+    /// pitch and scale (else every column's clues keep their place).
+    pub columns_crowd: bool,
 }
 
 impl Layout {
@@ -330,14 +361,25 @@ impl Layout {
             let width = sum + ROW_CLUE_GAP * (count - 1).max(0);
             widest_row = widest_row.max(width.max(clue_width(0)));
         }
+        // Each candidate's raises, from the columns' numbers read once.
+        let profiles = Profile::all(clues);
+        let one_digit = profiles.iter().all(|profile| profile.one_digit_only());
         let deepest = |cell, scale| {
-            let placements = Columns { cell, scale }.placements(clues);
+            let lifts = if one_digit {
+                [0; MAX_COLUMNS]
+            } else {
+                Columns { cell, scale }.lifts(&profiles)
+            };
             (0..clues.width())
-                .map(|x| clues.column(x).len().max(1) as i32 + placements[x].lift)
+                .map(|x| clues.column(x).len().max(1) as i32 + lifts[x])
                 .max()
                 .unwrap_or(1)
         };
-        let mut layout = Self::largest_fitting(columns, rows, widest_row, deepest);
+        let least_deep = (0..clues.width())
+            .map(|x| clues.column(x).len().max(1) as i32)
+            .max()
+            .unwrap_or(1);
+        let mut layout = Self::largest_fitting(columns, rows, widest_row, (least_deep, deepest));
         layout.spread_row_clues((0..clues.height()).map(|y| row_widths(clues.row(y).as_slice())));
         layout
     }
@@ -365,8 +407,12 @@ impl Layout {
     pub fn for_any(width: usize, height: usize) -> Self {
         let most = |cells: usize| cells.div_ceil(2).max(1) as i32;
         let widest_row = most(width) * clue_width(1) + ROW_CLUE_GAP * (most(width) - 1);
-        let mut layout =
-            Self::largest_fitting(width as i32, height as i32, widest_row, |_, _| most(height));
+        let mut layout = Self::largest_fitting(
+            width as i32,
+            height as i32,
+            widest_row,
+            (most(height), |_, _| most(height)),
+        );
         layout.spread_row_clues(core::iter::once((most(width) * clue_width(1), most(width))));
         layout
     }
@@ -377,10 +423,16 @@ impl Layout {
         columns: i32,
         rows: i32,
         widest_row: i32,
-        deepest: impl Fn(i32, i32) -> i32,
+        (least_deep, deepest): (i32, impl Fn(i32, i32) -> i32),
     ) -> Self {
         let mut chosen = None;
-        for (cell, scale) in CANDIDATES {
+        for (index, (cell, scale)) in CANDIDATES.into_iter().enumerate() {
+            // A pitch too big for the clues without raises is too big with
+            // them: their raises are worked out only where it may fit.
+            let last = index + 1 == CANDIDATES.len();
+            if !last && !Self::with(columns, rows, cell, scale, widest_row, least_deep).fits() {
+                continue;
+            }
             let layout = Self::with(columns, rows, cell, scale, widest_row, deepest(cell, scale));
             chosen = Some(layout);
             if layout.fits() {
@@ -414,6 +466,7 @@ impl Layout {
             left,
             top,
             row_gap: ROW_CLUE_GAP * scale,
+            columns_crowd: Columns { cell, scale }.crowd(),
         }
     }
 
@@ -472,6 +525,9 @@ impl Layout {
     /// 7-pixel columns).
     #[must_use]
     pub fn column_placements(&self, clues: &PuzzleClues) -> [ColumnPlacement; MAX_COLUMNS] {
+        if !self.columns_crowd {
+            return [ColumnPlacement::default(); MAX_COLUMNS];
+        }
         Columns {
             cell: self.cell,
             scale: self.scale,
@@ -937,6 +993,10 @@ mod tests {
                 }
                 for x in 0..width {
                     let fast = columns.placements(&clues)[x];
+                    // Where the layout says no numbers crowd, none move.
+                    if !columns.crowd() {
+                        assert_eq!(fast, ColumnPlacement::default());
+                    }
                     assert_eq!(
                         fast,
                         reference(columns, &clues, x),

@@ -1162,18 +1162,23 @@ impl View {
         clues: &PuzzleClues,
         room: &mut Room,
     ) -> Option<[ColumnPlacement; 20]> {
+        if !layout.columns_crowd {
+            return Some([ColumnPlacement::default(); 20]);
+        }
         // Reading the clues to see whether they are new: a piece of its own.
         if !room(Piece::Placements { wide: 0 }) {
             return None;
         }
-        let numbers = (0..clues.width()).flat_map(|x| {
+        // A column's numbers and its count, a word each (plain loops: this
+        // runs at every change of the screen).
+        let mut key = fnv::hash([layout.cell as u32, layout.scale as u32]);
+        for x in 0..clues.width() {
             let column = clues.column(x).as_slice();
-            column.iter().map(|&n| u32::from(n)).chain([u32::MAX])
-        });
-        let key = fnv::extend(
-            fnv::hash([layout.cell as u32, layout.scale as u32]),
-            numbers,
-        );
+            for &number in column {
+                key = fnv::extend(key, [u32::from(number)]);
+            }
+            key = fnv::extend(key, [column.len() as u32 | 0x100]);
+        }
         if let Some((kept, placements)) = self.placements
             && kept == key
         {

@@ -98,10 +98,16 @@ pub const START_FRAME: usize = 4;
 pub const END_FRAME: usize = 5;
 pub const MIXED_FRAME: usize = 6;
 pub const SOLID_FRAME: usize = 7;
-/// The hint rings an 8-pixel ring cell holds, centred in their frames.
+/// The hint rings an 8-pixel ring cell holds, centred in their frames:
+/// loaded in the place of the large ones while a hint is on the ring, so
+/// the sprites loaded at once stay [`LOADED_FRAMES`] (agb's sprite cache
+/// keeps the room the most it held ever needed).
 pub const SMALL_START_FRAME: usize = 8;
 pub const SMALL_END_FRAME: usize = 9;
+#[cfg(test)]
 pub const FRAMES: usize = 10;
+/// The frames a Polarium window holds: all but the small rings.
+pub const LOADED_FRAMES: usize = 8;
 
 #[cfg(test)]
 mod tests {

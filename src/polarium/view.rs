@@ -315,6 +315,8 @@ pub struct View {
     /// A pad whose screen has gone, its text taken off at the next `ClosePad`.
     closing_pad: Option<Box<PadPanel<Refusal>>>,
     frames: Vec<SpriteVram>,
+    /// Whether the start's and the end's hint frames hold the small rings.
+    small_rings: [bool; 2],
     /// Steps of `build_step` done.
     built: u8,
     /// The board's palette slot (`System::app_palette`).
@@ -376,7 +378,8 @@ impl View {
             pad_up: false,
             panel_premapped: false,
             closing_pad: None,
-            frames: Vec::with_capacity(art::FRAMES),
+            frames: Vec::with_capacity(art::LOADED_FRAMES),
+            small_rings: [false; 2],
             built: 0,
             palette,
         }
@@ -408,8 +411,8 @@ impl View {
 
     /// Draw the next piece of the window.
     pub(super) fn build_step(&mut self) {
-        if self.frames.len() < art::FRAMES {
-            for frame in 0..art::FRAMES {
+        if self.frames.len() < art::LOADED_FRAMES {
+            for frame in 0..art::LOADED_FRAMES {
                 self.frames
                     .push(SpriteVram::from(sprites::POLARIUM_SPRITES.sprite(frame)));
             }
@@ -953,7 +956,7 @@ impl View {
         }
         canvas.background(&self.frame_layer);
         canvas.background(&self.text_layer);
-        if self.frames.len() < art::FRAMES {
+        if self.frames.len() < art::LOADED_FRAMES {
             return;
         }
         if self.pad_up {
@@ -970,12 +973,15 @@ impl View {
             }
             return;
         };
+        let layout = Layout::of_board(board);
+        if let Some(ends) = sprites.hints {
+            self.load_hint_rings(&layout, ends);
+        }
         let object = |frame: usize, (x, y): (i32, i32)| {
             let mut object = Object::new(self.frames[frame].clone());
             object.set_pos((x, y)).set_priority(Priority::P0);
             object
         };
-        let layout = Layout::of_board(board);
         if let Some(cell) = sprites.cursor {
             canvas.object(&object(
                 Kind::of(board, cell) as usize,
@@ -983,19 +989,9 @@ impl View {
             ));
         }
         if let Some((start, end)) = sprites.hints {
-            for (cell, large, small) in [
-                (start, art::START_FRAME, art::SMALL_START_FRAME),
-                (end, art::END_FRAME, art::SMALL_END_FRAME),
-            ] {
+            for (cell, frame) in [(start, art::START_FRAME), (end, art::END_FRAME)] {
                 let (x, y) = layout.cell_position(cell);
                 let (w, h) = layout.cell_size(cell);
-                // A ring cell is thinner than a tile: the small ring keeps
-                // inside it, off the tiles and the window's edge.
-                let frame = if w.min(h) <= layout::RING {
-                    small
-                } else {
-                    large
-                };
                 canvas.object(&object(frame, (x + w / 2 - 8, y + h / 2 - 8)));
             }
         }
@@ -1018,6 +1014,29 @@ impl View {
                     art::SOLID_FRAME
                 };
                 canvas.object(&object(frame, (x, y)));
+            }
+        }
+    }
+}
+
+impl View {
+    /// The hint frames hold the rings the hints' cells take: the small ones
+    /// on the ring's 8-pixel cells, where a large one would overlap the
+    /// tiles and the window's edge. Swapped in place, so the frames loaded
+    /// at once stay as many.
+    fn load_hint_rings(&mut self, layout: &Layout, (start, end): (Cell, Cell)) {
+        for (index, cell, (frame, small)) in [
+            (0, start, (art::START_FRAME, art::SMALL_START_FRAME)),
+            (1, end, (art::END_FRAME, art::SMALL_END_FRAME)),
+        ] {
+            let (w, h) = layout.cell_size(cell);
+            let on_ring = w.min(h) <= layout::RING;
+            if self.small_rings[index] != on_ring {
+                self.small_rings[index] = on_ring;
+                let sheet = if on_ring { small } else { frame };
+                if let Some(slot) = self.frames.get_mut(frame) {
+                    *slot = SpriteVram::from(sprites::POLARIUM_SPRITES.sprite(sheet));
+                }
             }
         }
     }
