@@ -183,7 +183,9 @@ impl App for Nonogram {
             let before = puzzle::save(system).draft.clone();
             editor.keep_draft(system);
             if puzzle::save(system).draft != before {
-                system.storage.commit_soon();
+                // Kept as the game in progress is: no saving mark over the
+                // board at every stroke.
+                system.storage.commit_quietly();
             }
         }
         let most = if working.closing { UNDO_KEPT } else { 0 };

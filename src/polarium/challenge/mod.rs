@@ -47,8 +47,8 @@ const CALM_STACK: u8 = 5;
 pub const HINTS: [&str; 6] = [
     "A: choose  B: list",
     "\u{2190}\u{2192}: tables  B: back",
-    "A: draw  R: drop  SELECT: quit",
-    "A: play on  SELECT: quit",
+    "A: draw  R: drop  SELECT: give up",
+    "A: play on  SELECT: give up",
     "A: again  B: menu",
     "B: back",
 ];
@@ -57,6 +57,7 @@ pub const HINTS: [&str; 6] = [
 const TITLE: &str = "Challenge";
 /// The panel's message while paused, and on the warning.
 const PAUSED: &str = "Paused\nA: play on\nSELECT twice:\ngive up";
+const PAUSED_ASKED: &str = "Paused\nA: play on\nSELECT again:\ngive up";
 const WARNING: &str = "Clear rows\nquickly!";
 
 /// Frames a first SELECT waits for the second that gives up.
@@ -327,7 +328,12 @@ impl ChallengeScreen {
                 return true;
             }
             self.quit_asked = QUIT_FRAMES;
-            session.panel().set_message("SELECT again:\ngive up");
+            // Paused, the panel still says how to play on.
+            session.panel().set_message(if self.phase == Phase::Paused {
+                PAUSED_ASKED
+            } else {
+                "SELECT again:\ngive up"
+            });
             system.sound.play(sfx::ERROR);
         }
         false
