@@ -209,8 +209,8 @@ impl App for Nonogram {
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
         let mut game = Game::load(persistent, Some(&persistent.marks), system);
-        // The undo history kept as the window closed (or before a power
-        // cut), if it leads to these marks.
+        // The undo history kept as the window closed (in SRAM, so a power
+        // cut after the close keeps it too), if it leads to these marks.
         let kept = system
             .storage
             .section::<SuspendedPuzzle>(SuspendedPuzzle::OWNER);
