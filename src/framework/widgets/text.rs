@@ -25,7 +25,7 @@
 //! frame commit.
 
 use agb::display::tiled::{DynamicTile16, RegularBackground, TileEffect};
-use alloc::{string::String, vec::Vec};
+use alloc::{boxed::Box, string::String, vec::Vec};
 
 use super::font::{self, GLYPH_ROWS, GLYPH_TOP, Glyph};
 use crate::framework::{assets::TEXT_PALETTE, frame_time};
@@ -92,9 +92,90 @@ pub const fn line_cost(bytes: usize) -> u32 {
 /// A text box's pixels and text, kept while other text has the box
 /// (`TextBox::keep`).
 pub struct KeptText {
-    /// Each tile's pixel rows (`None`: the tile was not made).
-    pixels: Vec<Option<[u32; 8]>>,
+    /// Each tile of the box, in order.
+    pixels: Vec<KeptTile>,
     shown: Option<u32>,
+}
+
+/// A tile's pixels as kept: text is one colour on nothing, so most tiles
+/// take a bit a pixel (a quarter of their 4-bit rows).
+enum KeptTile {
+    /// The tile was not made.
+    Missing,
+    Blank,
+    /// Palette index `ink` where a row's bit `x` is set, else 0.
+    Inked {
+        ink: u8,
+        rows: [u8; 8],
+    },
+    /// Any other pixels, as they were.
+    Other(Box<[u32; 8]>),
+}
+
+impl KeptTile {
+    fn of(pixels: &[u32; 8]) -> Self {
+        let mut ink = 0u32;
+        let mut rows = [0u8; 8];
+        for (row, &word) in rows.iter_mut().zip(pixels) {
+            for x in 0..8 {
+                let colour = word >> (4 * x) & 0xF;
+                if colour == 0 {
+                    continue;
+                }
+                if ink != 0 && colour != ink {
+                    return Self::Other(Box::new(*pixels));
+                }
+                ink = colour;
+                *row |= 1 << x;
+            }
+        }
+        if ink == 0 {
+            Self::Blank
+        } else {
+            Self::Inked {
+                ink: ink as u8,
+                rows,
+            }
+        }
+    }
+
+    /// Its pixels, 4 bits each, a word a row.
+    #[cfg(test)]
+    fn pixels(&self) -> [u32; 8] {
+        let mut pixels = [0; 8];
+        self.put(&mut pixels);
+        pixels
+    }
+
+    /// Write its pixels into `data` (a tile's rows, in video memory): from
+    /// IWRAM, as a screen change puts a whole line's tiles back at once.
+    #[unsafe(link_section = ".iwram.kept_tile_put")]
+    #[inline(never)]
+    fn put(&self, data: &mut [u32]) {
+        match self {
+            Self::Missing | Self::Blank => data.fill(0),
+            Self::Inked { ink, rows } => {
+                let ink = u32::from(*ink);
+                for (word, &row) in data.iter_mut().zip(rows) {
+                    *word = spread(row) * ink;
+                }
+            }
+            Self::Other(pixels) => {
+                for (word, &pixel) in data.iter_mut().zip(pixels.iter()) {
+                    *word = pixel;
+                }
+            }
+        }
+    }
+}
+
+/// A row's 8 bits as 8 nibbles, each 0 or 1 (bit `x` to nibble `x`).
+#[inline(always)]
+const fn spread(row: u8) -> u32 {
+    let mut x = row as u32;
+    x = (x | x << 12) & 0x000F_000F;
+    x = (x | x << 6) & 0x0303_0303;
+    (x | x << 3) & 0x1111_1111
 }
 
 pub struct TextBox {
@@ -311,6 +392,7 @@ impl TextBox {
             .map(|tile| {
                 tile.as_ref()
                     .and_then(|tile| <[u32; 8]>::try_from(tile.data()).ok())
+                    .map_or(KeptTile::Missing, |pixels| KeptTile::of(&pixels))
             })
             .collect();
         Some(KeptText {
@@ -334,8 +416,7 @@ impl TextBox {
         }
         for (tile, pixels) in self.tiles.iter_mut().zip(&kept.pixels) {
             if let Some(tile) = tile {
-                tile.data_mut()
-                    .copy_from_slice(pixels.as_ref().unwrap_or(&[0; 8]));
+                pixels.put(tile.data_mut());
             }
         }
         self.shown = kept.shown;
@@ -986,6 +1067,39 @@ mod tests {
             ours.iter().zip(&agb).find(|(a, b)| a != b)
         );
         true
+    }
+
+    #[test_case]
+    fn a_kept_tile_comes_back_as_it_was(_gba: &mut agb::Gba) {
+        use super::KeptTile;
+        let inked = [
+            0x0F0F_0000,
+            0xF000_000F,
+            0,
+            0xFFFF_FFFF,
+            0,
+            0,
+            0x0000_F000,
+            0,
+        ];
+        let mixed = [0x1200_0000, 0, 0, 0, 0, 0, 0, 0x0000_0003];
+        let mut seed = 0x9E37_79B9_u32;
+        let mut one_ink = |ink: u32| {
+            core::array::from_fn::<u32, 8, _>(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                super::spread(seed as u8) * ink
+            })
+        };
+        let randoms: [[u32; 8]; 16] = core::array::from_fn(|ink| one_ink(ink as u32));
+        for pixels in [[0; 8], inked, mixed].iter().chain(&randoms) {
+            let kept = KeptTile::of(pixels);
+            assert_eq!(kept.pixels(), *pixels);
+            // One ink on nothing takes a bit a pixel.
+            let one_colour = pixels != &mixed && pixels.iter().any(|&word| word != 0);
+            assert_eq!(matches!(kept, KeptTile::Inked { .. }), one_colour);
+        }
     }
 
     #[test_case]
