@@ -114,28 +114,23 @@ enum KeptTile {
 
 impl KeptTile {
     fn of(pixels: &[u32; 8]) -> Self {
-        let mut ink = 0u32;
+        // The first lit pixel's colour is the ink; every row must be that
+        // ink where it is lit (a word at a time: this keeps whole boxes).
+        let Some(&first) = pixels.iter().find(|&&word| word != 0) else {
+            return Self::Blank;
+        };
+        let ink = first >> (first.trailing_zeros() & !3) & 0xF;
         let mut rows = [0u8; 8];
         for (row, &word) in rows.iter_mut().zip(pixels) {
-            for x in 0..8 {
-                let colour = word >> (4 * x) & 0xF;
-                if colour == 0 {
-                    continue;
-                }
-                if ink != 0 && colour != ink {
-                    return Self::Other(Box::new(*pixels));
-                }
-                ink = colour;
-                *row |= 1 << x;
+            let lit = (word | word >> 1 | word >> 2 | word >> 3) & 0x1111_1111;
+            if word != lit * ink {
+                return Self::Other(Box::new(*pixels));
             }
+            *row = gather(lit);
         }
-        if ink == 0 {
-            Self::Blank
-        } else {
-            Self::Inked {
-                ink: ink as u8,
-                rows,
-            }
+        Self::Inked {
+            ink: ink as u8,
+            rows,
         }
     }
 
@@ -167,6 +162,15 @@ impl KeptTile {
             }
         }
     }
+}
+
+/// 8 nibbles, each 0 or 1, as a row's 8 bits (nibble `x` to bit `x`):
+/// `spread` undone.
+const fn gather(nibbles: u32) -> u8 {
+    let mut x = nibbles;
+    x = (x | x >> 3) & 0x0303_0303;
+    x = (x | x >> 6) & 0x000F_000F;
+    (x | x >> 12) as u8
 }
 
 /// A row's 8 bits as 8 nibbles, each 0 or 1 (bit `x` to nibble `x`).
