@@ -9,7 +9,7 @@ use super::{
     records::{Custom, NonogramSave},
     rules::{
         Greying, Grid, PuzzleClues, builtin, grey,
-        play::{Board, Brush, HISTORY_CHANGES, Mark, Marks, PACKED_BYTES, Painted, STEP_START},
+        play::{Board, Brush, HISTORY_CHANGES, Mark, Marks, PACKED_BYTES, Painted},
     },
 };
 use crate::framework::{System, widgets::timer::Timer};
@@ -254,15 +254,7 @@ impl Game {
     /// Take up a kept undo history (see `undo_history`) if it leads to the
     /// marks on the board; how many steps it holds (0 if refused).
     pub fn restore_undo(&mut self, changes: impl DoubleEndedIterator<Item = u16> + Clone) -> usize {
-        let steps = changes
-            .clone()
-            .filter(|&change| change & STEP_START != 0)
-            .count();
-        if self.board.restore_history(changes) {
-            steps
-        } else {
-            0
-        }
+        self.board.restore_history(changes).unwrap_or(0)
     }
 
     /// The fills satisfy every clue.

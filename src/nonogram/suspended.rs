@@ -91,36 +91,49 @@ impl Saved for SuspendedPuzzle {
     /// A puzzle kept by version 1 was counted as played if it had a mark;
     /// one kept before version 3 has no undo history.
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
-        let kept = match version {
+        let old = match version {
             1 => postcard::from_bytes::<Option<KeptV1>>(bytes)
                 .ok()?
-                .map(|old| Kept {
-                    counted: old.marks.iter().any(|&byte| byte != 0),
-                    source: old.source,
-                    cursor: old.cursor,
-                    seconds: old.seconds,
-                    mistakes: old.mistakes,
-                    solved: old.solved,
-                    editing: old.editing,
-                    marks: old.marks,
-                    undo: Vec::new(),
-                }),
-            2 => postcard::from_bytes::<Option<KeptV2>>(bytes)
-                .ok()?
-                .map(|old| Kept {
-                    counted: old.counted,
-                    source: old.source,
-                    cursor: old.cursor,
-                    seconds: old.seconds,
-                    mistakes: old.mistakes,
-                    solved: old.solved,
-                    editing: old.editing,
-                    marks: old.marks,
-                    undo: Vec::new(),
-                }),
+                .map(KeptV2::from),
+            2 => postcard::from_bytes::<Option<KeptV2>>(bytes).ok()?,
             _ => return None,
         };
-        Some(Self { kept })
+        Some(Self {
+            kept: old.map(Kept::from),
+        })
+    }
+}
+
+/// Version 1 as version 2: counted as played if it had a mark.
+impl From<KeptV1> for KeptV2 {
+    fn from(old: KeptV1) -> Self {
+        Self {
+            counted: old.marks.iter().any(|&byte| byte != 0),
+            source: old.source,
+            cursor: old.cursor,
+            seconds: old.seconds,
+            mistakes: old.mistakes,
+            solved: old.solved,
+            editing: old.editing,
+            marks: old.marks,
+        }
+    }
+}
+
+/// Version 2 as today's: no undo history.
+impl From<KeptV2> for Kept {
+    fn from(old: KeptV2) -> Self {
+        Self {
+            source: old.source,
+            cursor: old.cursor,
+            seconds: old.seconds,
+            mistakes: old.mistakes,
+            solved: old.solved,
+            editing: old.editing,
+            marks: old.marks,
+            counted: old.counted,
+            undo: Vec::new(),
+        }
     }
 }
 

@@ -360,7 +360,7 @@ pub enum Painted {
 /// One change: cell index (9 bits), old mark (2), new mark (2), and whether
 /// it starts a step (the top bit).
 type Change = u16;
-pub const STEP_START: u16 = 1 << 15;
+const STEP_START: u16 = 1 << 15;
 
 /// Changes kept for undo, done and undone together; when full, the oldest
 /// steps go.
@@ -600,12 +600,13 @@ impl<S: Ring> Board<S> {
     /// Replace the history with `changes` (as [`History::newest_steps`]
     /// gave them, oldest first), all done, if they lead to the marks on the
     /// board: each a cell on it, the first starting a step, and taken back
-    /// newest first each finds its new mark there. False (and the history
-    /// left empty) for any that do not, as from a damaged save.
+    /// newest first each finds its new mark there: how many steps they are.
+    /// `None` (and the history left empty) for any that do not, as from a
+    /// damaged save.
     pub fn restore_history(
         &mut self,
         changes: impl DoubleEndedIterator<Item = Change> + Clone,
-    ) -> bool {
+    ) -> Option<usize> {
         self.history.clear();
         let cells = self.marks.width() * self.marks.height();
         let mut marks = self.marks;
@@ -614,23 +615,25 @@ impl<S: Ring> Board<S> {
         for change in changes.clone().rev() {
             let (index, old, new) = unpack_change(change);
             if index >= cells || old == new || marks.get(index % width, index / width) != new {
-                return false;
+                return None;
             }
             marks.set(index % width, index / width, old);
             first = Some(change);
         }
         if first.is_some_and(|change| change & STEP_START == 0) {
-            return false;
+            return None;
         }
+        let mut steps = 0;
         for change in changes {
             if change & STEP_START != 0 {
                 self.history.begin_step();
+                steps += 1;
             }
             let (index, old, new) = unpack_change(change);
             self.history.record(index, old, new);
         }
         self.history.begin_step();
-        true
+        Some(steps)
     }
 
     fn set_index(&mut self, index: usize, mark: Mark) {
@@ -1006,12 +1009,12 @@ mod tests {
             let kept: Vec<u16> = board.history.newest_steps(most).collect();
             assert!(kept.len() <= most);
             let mut back = Board::new(board.marks, [0; HISTORY_CHANGES]);
-            assert!(back.restore_history(kept.iter().copied()));
             // Each kept step undoes as before; then there is nothing more.
             let steps = kept
                 .iter()
                 .filter(|&&change| change & STEP_START != 0)
                 .count();
+            assert_eq!(back.restore_history(kept.iter().copied()), Some(steps));
             for _ in 0..steps {
                 assert!(back.undo());
                 assert!(board.undo());
@@ -1050,25 +1053,25 @@ mod tests {
         let mark = other.get(last % 10, last / 10);
         other.set(last % 10, last / 10, Mark::from_bits(mark as u8 + 1));
         let mut elsewhere = Board::new(other, [0; HISTORY_CHANGES]);
-        assert!(!elsewhere.restore_history(kept.iter().copied()));
+        assert_eq!(elsewhere.restore_history(kept.iter().copied()), None);
         let mut off = kept.clone();
         off[0] = (off[0] & !0x1FF) | 100;
-        assert!(!back.restore_history(off.iter().copied()));
+        assert_eq!(back.restore_history(off.iter().copied()), None);
         let mut unstarted = kept.clone();
         unstarted[0] &= !STEP_START;
-        assert!(!back.restore_history(unstarted.iter().copied()));
+        assert_eq!(back.restore_history(unstarted.iter().copied()), None);
         let mut refused = 0;
         for bit in 0..15 {
             for at in 0..kept.len() {
                 let mut flipped = kept.clone();
                 flipped[at] ^= 1 << bit;
-                if !back.restore_history(flipped.iter().copied()) {
+                if back.restore_history(flipped.iter().copied()).is_none() {
                     refused += 1;
                     assert!(!back.undo(), "a refused history is left empty");
                 }
             }
         }
         assert!(refused > kept.len() * 10, "{refused}");
-        assert!(back.restore_history(kept.iter().copied()));
+        assert!(back.restore_history(kept.iter().copied()).is_some());
     }
 }
