@@ -48,9 +48,10 @@
 //!   can check `Canvas::objects`.
 //! - **Button hints**: `button_hints` names the buttons that do something on
 //!   the screen shown, in one short line the desktop's top bar shows while
-//!   the window is open (Settings turns them off); list every such line in
-//!   `BUTTON_HINTS`, and the desktop types them once at boot, so a screen
-//!   change puts its line up with a copy.
+//!   the window is open (Settings turns them off). Make each line with
+//!   `hints!("A: open  B: flag")`: it is rendered as the ROM is built (a
+//!   line too wide for the bar fails the build), so a screen change puts it
+//!   up at once.
 //! - **How to play**: a game's lesson comes up by itself on its first open
 //!   and from its menu after; `lessons::seen` and `lessons::mark_seen` keep,
 //!   by the app's id, whether it was done or skipped (ask `seen` in `boot`,
@@ -72,6 +73,7 @@ use super::{
     canvas::Canvas,
     save::{Saved, Suspended},
     system::System,
+    widgets::prepared::PreparedLine,
 };
 
 /// Bytes an app may keep while closed (Goodboy Galaxy's Poop Sweeper kept 96).
@@ -179,17 +181,17 @@ pub trait App: 'static {
     fn claims_start(_persistent: &Self::Persistent, _working: &Self::Working) -> bool {
         false
     }
-    /// Every line `button_hints` may return: the desktop types them once at
-    /// boot and keeps them, so a screen change puts its line up with a copy
-    /// (a line not listed is typed as the frames have room, and the events
-    /// build says `status.typed`).
-    const BUTTON_HINTS: &'static [&'static str] = &[];
     /// The buttons that do something on the screen shown, as one short line
-    /// ("A: open  B: flag"): the desktop shows it in its top bar while the
-    /// window is open, unless Settings turned hints off (`button_hints`).
-    /// An app whose window covers the bar shows its own; none by default.
-    fn button_hints(_persistent: &Self::Persistent, _working: &Self::Working) -> &'static str {
-        ""
+    /// made with [`hints!`](crate::framework::hints) (`hints!("A: open  B:
+    /// flag")`, rendered as the ROM is built): the desktop shows it in its
+    /// top bar while the window is open, unless Settings turned hints off
+    /// (`button_hints`). An app whose window covers the bar shows its own;
+    /// none by default.
+    fn button_hints(
+        _persistent: &Self::Persistent,
+        _working: &Self::Working,
+    ) -> Option<&'static PreparedLine> {
+        None
     }
     /// Called when the app is about to close (START, or `Request::Close`), so
     /// named because the app's game is paused, not ended:
@@ -342,9 +344,7 @@ pub trait AppSlot {
     fn pause(&mut self, system: &mut System);
     fn claims_start(&self) -> bool;
     /// The open window's button hints (`App::button_hints`).
-    fn button_hints(&self) -> &'static str;
-    /// Every line of them (`App::BUTTON_HINTS`).
-    fn hint_lines(&self) -> &'static [&'static str];
+    fn button_hints(&self) -> Option<&'static PreparedLine>;
     fn dismantle(&mut self) -> bool;
     fn close(&mut self);
     /// Put the open app's game in progress in its section (written with
@@ -424,14 +424,10 @@ impl<A: App> AppSlot for Slot<A> {
             .is_some_and(|working| A::claims_start(&self.persistent, working))
     }
 
-    fn button_hints(&self) -> &'static str {
+    fn button_hints(&self) -> Option<&'static PreparedLine> {
         self.working
             .as_deref()
-            .map_or("", |working| A::button_hints(&self.persistent, working))
-    }
-
-    fn hint_lines(&self) -> &'static [&'static str] {
-        A::BUTTON_HINTS
+            .and_then(|working| A::button_hints(&self.persistent, working))
     }
 
     fn dismantle(&mut self) -> bool {

@@ -17,7 +17,8 @@ use super::{
     system::System,
     transition::{self, Area},
     widgets::{
-        status_bar::{SAVING_MARK, StatusBar},
+        prepared::PreparedLine,
+        status_bar::{SAVING_MARK, StatusBar, hints},
         text::TextBox,
         timer::SecondClock,
         window,
@@ -48,7 +49,7 @@ enum HintLine {
 }
 
 /// The top bar's title, where an open app's button hints go.
-const TITLE: &str = "Pocket Desk";
+const TITLE: &PreparedLine = hints!("Pocket Desk");
 
 /// The desktop's buttons, on its bottom line.
 const CONTROLS: &str = "A: open    START in an app: back here";
@@ -118,8 +119,7 @@ impl Desktop {
         );
         // Loaded now, with every other section (a power cut finds it so).
         let _ = button_hints::load(&mut system.storage);
-        let lines = apps.iter().flat_map(|app| app.hint_lines().iter().copied());
-        let status = StatusBar::new(&mut desk, TITLE, lines);
+        let status = StatusBar::new(&mut desk, TITLE);
         let mut labels = alloc::vec::Vec::with_capacity(apps.len());
         for (index, app) in apps.iter().enumerate() {
             let (x, y) = icon_position(index);
@@ -199,23 +199,32 @@ impl Desktop {
         let was_open = self.active.is_some();
         let request = self.update_windows(apps, system);
         self.status.set_saving(system.storage.is_saving());
-        // The clock and hint catch up next frame when this one opened or
+        // The clock and title catch up next frame when this one opened or
         // closed a window: together with that they took over half a frame.
+        // (An open window's hints go up before it draws: `show_hints`.)
         if was_open == self.active.is_some() {
-            let hints = match self.active {
-                // Typed while the window opens, so they are up when it is.
-                Some((index, Lifecycle::Running | Lifecycle::Opening(_)))
-                    if button_hints::shown() =>
-                {
-                    apps.get(index).map_or("", |app| app.button_hints())
-                }
-                _ => "",
-            };
-            self.status
-                .set_title(&mut self.desk, if hints.is_empty() { TITLE } else { hints });
+            if !matches!(
+                self.active,
+                Some((_, Lifecycle::Running | Lifecycle::Opening(_)))
+            ) {
+                self.status.set_title(&mut self.desk, TITLE);
+            }
             self.draw_status(system);
         }
         request
+    }
+
+    /// The open app's button hints in the status bar (the title when
+    /// Settings turned them off or the app has none), before the app draws,
+    /// so its drawing counts them in the frame.
+    fn show_hints(&mut self, app: &dyn AppSlot) {
+        let hints = if button_hints::shown() {
+            app.button_hints()
+        } else {
+            None
+        };
+        self.status
+            .set_title(&mut self.desk, hints.unwrap_or(TITLE));
     }
 
     /// The icons, or the open window's app and its opening and closing.
@@ -235,6 +244,9 @@ impl Desktop {
             Lifecycle::Opening(step) => {
                 if step == 0 {
                     self.open(index, &mut **app, system);
+                } else {
+                    // Up while the window opens, so they are there when it is.
+                    self.show_hints(&**app);
                 }
                 let prepared = app.prepare(system);
                 if step < transition::FRAMES {
@@ -271,6 +283,7 @@ impl Desktop {
                     crate::event!("app.close name={}", app.info().id);
                     Some((index, Lifecycle::Closing(0)))
                 } else {
+                    self.show_hints(&**app);
                     app.draw(system);
                     Some((index, Lifecycle::Running))
                 }

@@ -13,7 +13,7 @@ use super::{
     endless::{self, Making},
     hints,
     lesson::{self, LessonScreen},
-    list::{self, List},
+    list::List,
     next::{Next, PadFor, SizeFor},
     pad::Pad,
     play::{Phase, Play},
@@ -39,6 +39,7 @@ use crate::framework::{
     save::Suspended,
     widgets::timer::{MAX_SECONDS, format_time},
 };
+use crate::framework::{PreparedLine, hints};
 
 /// What the window is doing: exactly one screen at a time, each owning
 /// what only it uses.
@@ -164,12 +165,12 @@ pub struct Working {
 }
 
 /// The top bar's button hints, screen by screen (`App::button_hints`).
-const SOLVED_HINTS: &str = "A: next  SELECT: list";
-const PROVED_HINTS: &str = "A: next  SELECT: share  B: list";
-const PLAY_HINTS: &str = "A: draw  R: hint  SELECT: list";
-const PAD_HINTS: &str = "A: key  B: erase  START: done";
-const SIZE_HINTS: &str = "D-pad: size  A: ok  B: back";
-const EDIT_HINTS: &str = "A: paint  B: size  SELECT: solve";
+const SOLVED_HINTS: &PreparedLine = hints!("A: next  SELECT: list");
+const PROVED_HINTS: &PreparedLine = hints!("A: next  SELECT: share  B: list");
+const PLAY_HINTS: &PreparedLine = hints!("A: draw  R: hint  SELECT: list");
+const PAD_HINTS: &PreparedLine = hints!("A: key  B: erase  START: done");
+const SIZE_HINTS: &PreparedLine = hints!("D-pad: size  A: ok  B: back");
+const EDIT_HINTS: &PreparedLine = hints!("A: paint  B: size  SELECT: solve");
 
 impl App for Polarium {
     type Persistent = Persistent;
@@ -434,39 +435,19 @@ impl App for Polarium {
         matches!(working.screen, Screen::Pad(_))
     }
 
-    const BUTTON_HINTS: &'static [&'static str] = &[
-        SOLVED_HINTS,
-        PROVED_HINTS,
-        PLAY_HINTS,
-        list::PLAY_HINTS,
-        list::MORE_HINTS,
-        list::VIEW_HINTS,
-        PAD_HINTS,
-        SIZE_HINTS,
-        EDIT_HINTS,
-        challenge::HINTS[0],
-        challenge::HINTS[1],
-        challenge::HINTS[2],
-        challenge::HINTS[3],
-        challenge::HINTS[4],
-        challenge::HINTS[5],
-        lesson::DRAW_HINTS,
-        lesson::NEXT_HINTS,
-    ];
-
-    fn button_hints(_persistent: &Persistent, working: &Working) -> &'static str {
-        match &working.screen {
+    fn button_hints(_persistent: &Persistent, working: &Working) -> Option<&'static PreparedLine> {
+        Some(match &working.screen {
             Screen::Play(Play::Solved { proved: true }) => PROVED_HINTS,
             Screen::Play(Play::Solved { .. }) => SOLVED_HINTS,
             Screen::Play(_) => PLAY_HINTS,
             Screen::List(list) => list.button_hints(),
             Screen::Pad(_) => PAD_HINTS,
-            Screen::Checking(_) | Screen::Making(_) => "",
+            Screen::Checking(_) | Screen::Making(_) => return None,
             Screen::ChooseSize(_) => SIZE_HINTS,
             Screen::Edit(_) => EDIT_HINTS,
             Screen::Challenge(challenge) => challenge.button_hints(),
             Screen::Lesson(lesson) => lesson.button_hints(),
-        }
+        })
     }
 
     fn dismantle(working: &mut Working) -> bool {

@@ -24,13 +24,14 @@ use super::{
     view::{self, Scene, Sprites},
 };
 use crate::framework::{App, System, assets::sfx, lessons};
+use crate::framework::{PreparedLine, hints};
 
 /// Frames a try's flipped board shows before the puzzle comes back.
 const FLIPPED_FRAMES: u8 = 30;
 
 /// The top bar's button hints (`App::button_hints`).
-pub const DRAW_HINTS: &str = "A: draw  R: hint  SELECT: skip";
-pub const NEXT_HINTS: &str = "A: next  SELECT: skip";
+pub const DRAW_HINTS: &PreparedLine = hints!("A: draw  R: hint  SELECT: skip");
+pub const NEXT_HINTS: &PreparedLine = hints!("A: next  SELECT: skip");
 
 /// Said once the lesson is skipped: where to find it again.
 pub const SKIPPED: &str = "How to play:\nSELECT, then\n\u{2190}: last page.";
@@ -97,7 +98,7 @@ impl LessonScreen {
     }
 
     /// The buttons that do something here (`App::button_hints`).
-    pub const fn button_hints(&self) -> &'static str {
+    pub const fn button_hints(&self) -> &'static PreparedLine {
         match self.phase {
             Phase::Solved => NEXT_HINTS,
             Phase::Ready { .. } | Phase::Flipped { .. } => DRAW_HINTS,

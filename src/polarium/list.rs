@@ -16,6 +16,7 @@ use super::{
     session::{Persistent, Session, Source, sets},
     view::{Scene, Sprites},
 };
+use crate::framework::{PreparedLine, hints};
 use crate::framework::{
     System,
     assets::sfx,
@@ -109,18 +110,18 @@ pub struct List {
     /// one it is empty, never the last puzzle shown.
     previewing: bool,
     /// The buttons that do something on the page (`App::button_hints`).
-    hints: &'static str,
+    hints: &'static PreparedLine,
 }
 
 /// The top bar's button hints on the list's pages: one with puzzles, the
 /// last (other things), and one with nothing to choose (a locked set, the
 /// statistics, no customs yet).
-pub const PLAY_HINTS: &str = "A: play  \u{2190}\u{2192}: pages  B: back";
-pub const MORE_HINTS: &str = "A: choose  \u{2190}\u{2192}: pages  B: back";
-pub const VIEW_HINTS: &str = "\u{2190}\u{2192}: pages  B: back";
+pub const PLAY_HINTS: &PreparedLine = hints!("A: play  \u{2190}\u{2192}: pages  B: back");
+pub const MORE_HINTS: &PreparedLine = hints!("A: choose  \u{2190}\u{2192}: pages  B: back");
+pub const VIEW_HINTS: &PreparedLine = hints!("\u{2190}\u{2192}: pages  B: back");
 
 /// The hints for `page`, with `customs` custom puzzles and `open` sets.
-fn page_hints(page: usize, customs: usize, open: usize) -> &'static str {
+fn page_hints(page: usize, customs: usize, open: usize) -> &'static PreparedLine {
     match page_at(page, customs) {
         Page::Set(set) if set < open => PLAY_HINTS,
         Page::Customs(_) if customs > 0 => PLAY_HINTS,
@@ -175,7 +176,7 @@ impl List {
     }
 
     /// The buttons that do something on the page shown.
-    pub const fn button_hints(&self) -> &'static str {
+    pub const fn button_hints(&self) -> &'static PreparedLine {
         self.hints
     }
 

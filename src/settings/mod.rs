@@ -20,6 +20,7 @@ use crate::framework::{
         window,
     },
 };
+use crate::framework::{PreparedLine, hints};
 
 pub struct Settings;
 
@@ -29,8 +30,8 @@ const WINDOW: Area = Area::new(32, 32, 176, 104);
 const ERASE_QUESTION: Dialog = Dialog::confirm("Erase all records and settings?");
 
 /// The top bar's button hints (`App::button_hints`).
-const LIST_HINTS: &str = "A: change  B: close";
-const DIALOG_HINTS: &str = "A: yes  B: no";
+const LIST_HINTS: &PreparedLine = hints!("A: change  B: close");
+const DIALOG_HINTS: &PreparedLine = hints!("A: yes  B: no");
 
 const MUSIC: usize = 0;
 const SOUND_EFFECTS: usize = 1;
@@ -205,14 +206,12 @@ impl App for Settings {
         }
     }
 
-    const BUTTON_HINTS: &'static [&'static str] = &[LIST_HINTS, DIALOG_HINTS];
-
-    fn button_hints(_persistent: &Persistent, working: &Working) -> &'static str {
-        if working.dialog.is_some() {
+    fn button_hints(_persistent: &Persistent, working: &Working) -> Option<&'static PreparedLine> {
+        Some(if working.dialog.is_some() {
             DIALOG_HINTS
         } else {
             LIST_HINTS
-        }
+        })
     }
 
     fn show(_persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {

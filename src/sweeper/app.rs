@@ -17,6 +17,7 @@ use super::{
     stats_page::StatsPage,
     view::{Screen, View},
 };
+use crate::framework::{PreparedLine, hints};
 use crate::{
     framework::{
         App, AppInfo, Request, System,
@@ -179,15 +180,15 @@ const OPTION_QUESTION_MARKS: usize = 1;
 const OPTION_LESSON: usize = 2;
 
 /// The top bar's button hints, screen by screen (`App::button_hints`).
-const PLAYING_HINTS: &str = "A: open  B: flag  SELECT: menu";
-const OVER_HINTS: &str = "A: new board  SELECT: menu";
-const MENU_HINTS: &str = "A: choose  B: back";
-const OPTIONS_HINTS: &str = "A: change  B: back";
-const STATS_HINTS: &str = "\u{2190}\u{2192}: difficulty  B: back";
-const PAD_HINTS: &str = "A: key  B: erase  START: done";
-const LESSON_HINTS: &str = "A: open  B: flag  SELECT: skip";
-const LESSON_LOST_HINTS: &str = "A: try again  SELECT: skip";
-const LESSON_DONE_HINTS: &str = "A: play";
+const PLAYING_HINTS: &PreparedLine = hints!("A: open  B: flag  SELECT: menu");
+const OVER_HINTS: &PreparedLine = hints!("A: new board  SELECT: menu");
+const MENU_HINTS: &PreparedLine = hints!("A: choose  B: back");
+const OPTIONS_HINTS: &PreparedLine = hints!("A: change  B: back");
+const STATS_HINTS: &PreparedLine = hints!("\u{2190}\u{2192}: difficulty  B: back");
+const PAD_HINTS: &PreparedLine = hints!("A: key  B: erase  START: done");
+const LESSON_HINTS: &PreparedLine = hints!("A: open  B: flag  SELECT: skip");
+const LESSON_LOST_HINTS: &PreparedLine = hints!("A: try again  SELECT: skip");
+const LESSON_DONE_HINTS: &PreparedLine = hints!("A: play");
 
 impl App for Sweeper {
     type Persistent = Board;
@@ -375,20 +376,8 @@ impl App for Sweeper {
         matches!(working.mode, Mode::Pad { .. })
     }
 
-    const BUTTON_HINTS: &'static [&'static str] = &[
-        PLAYING_HINTS,
-        OVER_HINTS,
-        MENU_HINTS,
-        OPTIONS_HINTS,
-        STATS_HINTS,
-        PAD_HINTS,
-        LESSON_HINTS,
-        LESSON_LOST_HINTS,
-        LESSON_DONE_HINTS,
-    ];
-
-    fn button_hints(board: &Board, working: &Working) -> &'static str {
-        match working.mode {
+    fn button_hints(board: &Board, working: &Working) -> Option<&'static PreparedLine> {
+        Some(match working.mode {
             Mode::Play { .. } | Mode::Generating { .. } | Mode::Wipe { .. }
                 if board.state().is_over() =>
             {
@@ -404,8 +393,8 @@ impl App for Sweeper {
                 Step::Done => LESSON_DONE_HINTS,
                 _ => LESSON_HINTS,
             },
-            Mode::Leaving => "",
-        }
+            Mode::Leaving => return None,
+        })
     }
 
     /// Closing with the menu (or the pad) up: it goes a frame before the

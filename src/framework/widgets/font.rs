@@ -42,12 +42,16 @@ pub const fn colour(index: u8) -> char {
 /// What a control character does: `Some(Some(index))` switches the ink to
 /// `index`, `Some(None)` does nothing visible; `None` for every other character.
 #[inline]
-pub fn control(c: char) -> Option<Option<u32>> {
+pub const fn control(c: char) -> Option<Option<u32>> {
     let code = c as u32;
-    if !CONTROLS.contains(&code) {
+    if code < CONTROLS.start || code >= CONTROLS.end {
         return None;
     }
-    Some((code < COLOUR_CHANGES + 16).then_some(code - COLOUR_CHANGES))
+    if code < COLOUR_CHANGES + 16 {
+        Some(Some(code - COLOUR_CHANGES))
+    } else {
+        Some(None)
+    }
 }
 
 const BLANK: Glyph = Glyph {
@@ -135,7 +139,41 @@ struct Table {
     extra: [Glyph; EXTRA],
 }
 
-static TABLE: Table = parse(SOURCE.as_bytes());
+/// The table, for code run when the ROM is built (`prepared.rs`).
+const FONT: Table = parse(SOURCE.as_bytes());
+static TABLE: Table = FONT;
+
+/// Whether the font has a glyph for `c`, for code run when the ROM is built.
+pub const fn has_glyph_at_build(c: char) -> bool {
+    let code = c as u32;
+    if code >= 0x20 && code < 0x7F {
+        return FONT.ascii[(code - 0x20) as usize].advance > 0;
+    }
+    let mut i = 0;
+    while i < EXTRA {
+        if FONT.extra_chars[i] == c {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// `glyph`, for code run when the ROM is built.
+pub const fn glyph_at_build(c: char) -> Glyph {
+    let code = c as u32;
+    if code >= 0x20 && code < 0x7F {
+        return FONT.ascii[(code - 0x20) as usize];
+    }
+    let mut i = 0;
+    while i < EXTRA {
+        if FONT.extra_chars[i] == c {
+            return FONT.extra[i];
+        }
+        i += 1;
+    }
+    FONT.ascii[(b'?' - 0x20) as usize]
+}
 
 /// The line of `source` starting at `start`: its end, and where the next starts.
 const fn line_end(source: &[u8], start: usize) -> (usize, usize) {

@@ -8,6 +8,7 @@ pub mod numpad;
 mod numpad_view;
 pub mod pad_panel;
 pub mod pager;
+pub mod prepared;
 pub mod raster_area;
 pub mod status_bar;
 pub mod text;

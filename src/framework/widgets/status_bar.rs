@@ -5,23 +5,16 @@
 
 use agb::display::tiled::RegularBackground;
 
-use alloc::vec::Vec;
-
 use super::{
-    text::{KeptText, TextBox},
+    prepared::PreparedLine,
+    text::{Align, TextBox},
     timer::format_play_time,
 };
-use crate::framework::frame_time;
 
 pub struct StatusBar {
-    /// The desktop's title, or the open app's button hints.
+    /// The desktop's title, or the open app's button hints: lines rendered
+    /// when the ROM was built, so a screen change puts its line up at once.
     title: TextBox,
-    /// Every line the title's place may show (the title, each app's button
-    /// hints), typed once at boot and kept: a screen change puts its line
-    /// up with a copy, not a typing, so it costs its frame next to nothing.
-    lines: Vec<(&'static str, KeptText)>,
-    /// The line in the title's place.
-    title_shown: &'static str,
     clock: TextBox,
     shown_seconds: Option<u32>,
     /// Frames the saving mark stays up.
@@ -30,9 +23,8 @@ pub struct StatusBar {
 
 /// The title's width in tiles: up to the saving mark.
 const TITLE_COLUMNS: i32 = 18;
-/// Display lines putting a kept line back may take (a copy of the box's
-/// tiles).
-const RESTORE_LINES: u32 = 4;
+/// The widest line the title's place shows, in pixels ([`hints!`]).
+pub const TITLE_WIDTH: i32 = TITLE_COLUMNS * 8;
 
 /// Where the saving mark sits (an 8x8 sprite, `sprites::SAVING`).
 pub const SAVING_MARK: (i32, i32) = (164, 2);
@@ -41,33 +33,30 @@ pub const SAVING_MARK: (i32, i32) = (164, 2);
 /// it is up may cost the change it marks.
 const SAVING_MARK_FRAMES: u8 = 30;
 
+/// An app's line of button hints (`App::button_hints`), rendered as the ROM
+/// is built: `hints!("A: open  B: flag")`. A line wider than the bar's
+/// title fails the build.
+macro_rules! hints {
+    ($text:expr) => {{
+        const HINTS: &$crate::framework::widgets::prepared::PreparedLine =
+            $crate::framework::widgets::prepared::prepared!($text);
+        const _: () = assert!(
+            HINTS.width <= $crate::framework::widgets::status_bar::TITLE_WIDTH,
+            "button hints wider than the status bar's title"
+        );
+        HINTS
+    }};
+}
+pub(crate) use hints;
+
 impl StatusBar {
-    /// The bar showing `title`, with `lines` (an app's button hints) ready
-    /// to take its place.
-    pub fn new(
-        layer: &mut RegularBackground,
-        title: &'static str,
-        lines: impl Iterator<Item = &'static str>,
-    ) -> Self {
+    /// The bar showing `title`.
+    pub fn new(layer: &mut RegularBackground, title: &'static PreparedLine) -> Self {
         let mut title_box = TextBox::new((16, 3), TITLE_COLUMNS, 1);
-        // Every tile a line can need, made first, so each kept line covers
-        // the whole box.
+        // Every tile a line can need, made now: a line shown later only
+        // writes pixels.
         let _ = title_box.premap(layer, usize::MAX);
-        let mut kept: Vec<(&'static str, KeptText)> = Vec::new();
-        for line in lines.chain([title]) {
-            if line.is_empty() || kept.iter().any(|(known, _)| *known == line) {
-                continue;
-            }
-            title_box.set(layer, line);
-            if let Some(pixels) = title_box.keep() {
-                kept.push((line, pixels));
-            }
-        }
-        kept.shrink_to_fit();
-        if let Some((_, pixels)) = kept.iter().find(|(line, _)| *line == title) {
-            title_box.restore_from(pixels);
-        }
-        crate::event!("status.lines kept={}", kept.len());
+        title_box.show(layer, title, Align::Left);
         // Draw the widest time once, so every tile the clock will ever need is
         // made now: ticking never allocates (and the heap stays level).
         let mut clock = TextBox::new((176, 3), 8, 1).ticking("play_clock");
@@ -81,8 +70,6 @@ impl StatusBar {
         );
         Self {
             title: title_box,
-            lines: kept,
-            title_shown: title,
             clock,
             shown_seconds: None,
             saving_frames: 0,
@@ -108,20 +95,9 @@ impl StatusBar {
         self.saving_frames > 0
     }
 
-    /// Show `text` in the title's place: at once if it was kept at boot,
-    /// else typed as the frames have room.
-    pub fn set_title(&mut self, layer: &mut RegularBackground, text: &'static str) {
-        // After a frame's heavy work (a screen built), the copy waits a
-        // frame rather than take it past its budget.
-        if text != self.title_shown && frame_time::room_for_bounded(RESTORE_LINES) {
-            self.title_shown = text;
-            let kept = self.lines.iter().find(|(line, _)| *line == text);
-            if !kept.is_some_and(|(_, pixels)| self.title.restore_from(pixels)) {
-                crate::event!("status.typed text={text}");
-                self.title.set_gradually(text);
-            }
-        }
-        let _ = self.title.advance(layer);
+    /// Show `line` in the title's place.
+    pub fn set_title(&mut self, layer: &mut RegularBackground, line: &'static PreparedLine) {
+        self.title.show(layer, line, Align::Left);
     }
 
     /// Show `seconds` of play as h:mm:ss, as the frame has room: it comes

@@ -27,7 +27,10 @@
 use agb::display::tiled::{DynamicTile16, RegularBackground, TileEffect};
 use alloc::{boxed::Box, string::String, vec::Vec};
 
-use super::font::{self, GLYPH_ROWS, GLYPH_TOP, Glyph};
+use super::{
+    font::{self, GLYPH_ROWS, GLYPH_TOP, Glyph},
+    prepared::{self, PreparedLine},
+};
 use crate::framework::{assets::TEXT_PALETTE, frame_time};
 
 pub use super::font::LINE_HEIGHT;
@@ -494,6 +497,53 @@ impl TextBox {
         }
     }
 
+    /// Show a line rendered when the ROM was built in place of what the box
+    /// shows, `alignment` in its width: its bits spread into the box's
+    /// tiles, at once. A tile the ink lands in that the box lacks is made
+    /// now (on the map only from the next frame: a box shown often makes
+    /// its tiles ahead with `premap`).
+    pub fn show(
+        &mut self,
+        background: &mut RegularBackground,
+        line: &PreparedLine,
+        alignment: Align,
+    ) {
+        let key = fingerprint(line.text, alignment);
+        if self.shown == Some(key) && self.pending.is_none() {
+            return;
+        }
+        self.shown = Some(key);
+        #[cfg(any(debug_assertions, feature = "events"))]
+        self.announce_ticking(true);
+        self.pending = None;
+        self.stale = false;
+        self.ensure_tiles();
+        let room = self.columns * 8;
+        let left = match alignment {
+            Align::Left => 0,
+            Align::Right => room - line.width,
+            Align::Centre => (room - line.width) / 2,
+        };
+        let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
+        let place = Place {
+            stride: self.stride(),
+            first_row: GLYPH_TOP + dy,
+            left: left + dx,
+        };
+        // The tiles the ink lands in that the box lacks, made first.
+        for (row, y) in (0..GLYPH_ROWS).zip(place.first_row..) {
+            let row_start = (y >> 3) as usize * place.stride;
+            let mut x = -place.left;
+            for index in row_start..row_start + place.stride {
+                if self.tiles.get(index).is_some_and(Option::is_none) && line.byte_at(row, x) != 0 {
+                    self.map_tile(background, index);
+                }
+                x += 8;
+            }
+        }
+        put_line(&mut self.tiles, line, place);
+    }
+
     /// Like `set`, but drawn by the next `advance` (the view's `draw`), for
     /// text decided in `update`.
     pub fn set_gradually(&mut self, text: &str) {
@@ -788,6 +838,48 @@ impl TextBox {
             }
         }
         Flushed::Whole
+    }
+}
+
+/// Where a prepared line goes in a box's tiles.
+#[derive(Clone, Copy)]
+struct Place {
+    /// Tiles a row of the box.
+    stride: usize,
+    /// The box pixel row of the glyphs' row 0.
+    first_row: i32,
+    /// The box pixel column of the line's first pixel.
+    left: i32,
+}
+
+/// Writes every pixel of every tile the box has: the line's where it has
+/// ink, blank elsewhere (nothing read, nothing blanked first). Showing a
+/// screen's lines goes through here, so it runs from IWRAM as ARM code.
+#[inline(never)]
+#[unsafe(link_section = ".iwram.textbox_put_line")]
+fn put_line(tiles: &mut [Option<DynamicTile16>], line: &PreparedLine, place: Place) {
+    // The glyph row on the tile row's pixel row 0.
+    let mut top = -place.first_row;
+    for tile_row in tiles.chunks_mut(place.stride) {
+        for pixel_row in 0..8 {
+            let glyph_row = top + pixel_row as i32;
+            let words = if glyph_row >= 0 {
+                line.row(glyph_row as usize)
+            } else {
+                &[]
+            };
+            let mut x = -place.left;
+            for tile in tile_row.iter_mut() {
+                if let Some(pixels) = tile
+                    .as_mut()
+                    .and_then(|tile| tile.data_mut().get_mut(pixel_row))
+                {
+                    *pixels = spread(prepared::byte_in(words, x));
+                }
+                x += 8;
+            }
+        }
+        top += 8;
     }
 }
 
@@ -1166,6 +1258,80 @@ mod tests {
             compared > 5 * skipped,
             "{compared} compared, {skipped} skipped"
         );
+    }
+
+    /// Every tile's pixels, in order (a tile not made as blank).
+    fn tile_pixels(text: &TextBox) -> Vec<[u32; 8]> {
+        text.tiles
+            .iter()
+            .map(|tile| {
+                tile.as_ref()
+                    .and_then(|tile| <[u32; 8]>::try_from(tile.data()).ok())
+                    .unwrap_or_default()
+            })
+            .collect()
+    }
+
+    #[test_case]
+    fn a_prepared_line_shows_as_its_text_typed(gba: &mut agb::Gba) {
+        use super::super::prepared::prepared;
+        let mut gfx = gba.graphics.get();
+        let lines = [
+            prepared!("A: choose  \u{2190}\u{2192}: pages  B: back"),
+            prepared!("A: paint  B: size  SELECT: solve"),
+            prepared!("Pocket Desk"),
+            prepared!("\u{d7}Wy,.'jgq_|@~"),
+            prepared!("1"),
+            prepared!(""),
+        ];
+        for line in lines {
+            // Every offset in a tile, both ways, and every alignment, over
+            // old text of another length.
+            for (dx, dy) in (0..8).zip([0, 3, 5, 7, 1, 2, 6, 4]) {
+                for alignment in [Align::Left, Align::Centre, Align::Right] {
+                    let mut bg = background();
+                    let origin = (16 + dx, 8 + dy);
+                    let mut typed = TextBox::new(origin, 19, 1);
+                    typed.set(&mut bg, "old text, longer than most");
+                    typed.draw(&mut bg, line.text, alignment);
+                    let mut shown = TextBox::new(origin, 19, 1);
+                    shown.set(&mut bg, "old");
+                    shown.show(&mut bg, line, alignment);
+                    assert_eq!(
+                        tile_pixels(&typed),
+                        tile_pixels(&shown),
+                        "{:?} at {origin:?}, {alignment:?}",
+                        line.text
+                    );
+                    // Shown again, nothing changes; typed over, nothing either.
+                    shown.show(&mut bg, line, alignment);
+                    shown.draw(&mut bg, line.text, alignment);
+                    assert_eq!(tile_pixels(&typed), tile_pixels(&shown));
+                    drop((typed, shown, bg));
+                    gfx.frame().commit();
+                }
+            }
+        }
+    }
+
+    /// The cost of a line rendered at build time put in a box with its tiles.
+    #[test_case]
+    fn measure_prepared_line(_gba: &mut agb::Gba) {
+        use super::super::prepared::prepared;
+        let mut bg = background();
+        let mut text = TextBox::new((16, 3), 18, 1);
+        let _ = text.premap(&mut bg, usize::MAX);
+        let line = prepared!("A: paint  B: size  SELECT: solve");
+        let start = crate::framework::cycles::now();
+        text.show(&mut bg, line, Align::Left);
+        let spent = crate::framework::cycles::now().wrapping_sub(start);
+        agb::println!("a prepared line shown: {spent} cycles");
+        text.set(&mut bg, "x");
+        let start = crate::framework::cycles::now();
+        text.set(&mut bg, line.text);
+        let spent = crate::framework::cycles::now().wrapping_sub(start);
+        agb::println!("the same line typed: {spent} cycles");
+        assert!(has_ink(&text));
     }
 
     // The harness prints each test's cycles: these double as cost probes.

@@ -30,6 +30,7 @@ use super::{
     sounds,
     view::{Sprites, View},
 };
+use crate::framework::{PreparedLine, hints};
 use crate::framework::{System, assets::sfx};
 use field::{Field, Overlay, Release};
 
@@ -44,13 +45,13 @@ const FAST_STACK: u8 = 8;
 const CALM_STACK: u8 = 5;
 
 /// The top bar's button hints, phase by phase (`button_hints`).
-pub const HINTS: [&str; 6] = [
-    "A: choose  B: list",
-    "\u{2190}\u{2192}: tables  B: back",
-    "A: draw  R: drop  SELECT: give up",
-    "A: play on  SELECT: give up",
-    "A: again  B: menu",
-    "B: back",
+pub const HINTS: [&PreparedLine; 6] = [
+    hints!("A: choose  B: list"),
+    hints!("\u{2190}\u{2192}: tables  B: back"),
+    hints!("A: draw  R: drop  SELECT: end"),
+    hints!("A: play on  SELECT: give up"),
+    hints!("A: again  B: menu"),
+    hints!("B: back"),
 ];
 
 /// The panel's title during a game.
@@ -189,7 +190,7 @@ impl ChallengeScreen {
     }
 
     /// The buttons that do something here (`App::button_hints`).
-    pub const fn button_hints(&self) -> &'static str {
+    pub const fn button_hints(&self) -> &'static PreparedLine {
         match self.phase {
             Phase::Menu => HINTS[0],
             Phase::Scores(_) => HINTS[1],
