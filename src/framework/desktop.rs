@@ -17,9 +17,9 @@ use super::{
     system::System,
     transition::{self, Area},
     widgets::{
-        prepared::PreparedLine,
+        prepared::{PreparedLine, prepared},
         status_bar::{SAVING_MARK, StatusBar, hints},
-        text::TextBox,
+        text::{Align, TextBox},
         timer::SecondClock,
         window,
     },
@@ -52,11 +52,14 @@ enum HintLine {
 const TITLE: &PreparedLine = hints!("Pocket Desk");
 
 /// The desktop's buttons, on its bottom line.
-const CONTROLS: &str = "A: open    START in an app: back here";
+const CONTROLS: &PreparedLine = prepared!("A: open    START in an app: back here");
+const _: () = assert!(CONTROLS.width <= HINT_COLUMNS * 8);
 
 /// Where the desktop's bottom line starts (it is cleared while a window is
 /// open).
 const HINT_ORIGIN: (i32, i32) = (12, 146);
+/// The bottom line's width in tiles.
+const HINT_COLUMNS: i32 = 29;
 
 /// How long the boot notice (save repaired, new save...) stays up.
 const NOTICE_FRAMES: u32 = 60 * 5;
@@ -132,8 +135,12 @@ impl Desktop {
             label.set_centred(&mut desk, app.info().label);
             labels.push(label);
         }
-        plain_wallpaper(&mut wallpaper, HINT_ORIGIN, (29 * 8, LABEL_HEIGHT));
-        let hint = TextBox::new(HINT_ORIGIN, 29, 1);
+        plain_wallpaper(
+            &mut wallpaper,
+            HINT_ORIGIN,
+            (HINT_COLUMNS * 8, LABEL_HEIGHT),
+        );
+        let hint = TextBox::new(HINT_ORIGIN, HINT_COLUMNS, 1);
         // An app's sections are its id's, and its game in progress's
         // (`sweeper.game`).
         let label = |owner: &str| {
@@ -170,7 +177,10 @@ impl Desktop {
             _labels: labels,
             ring_frame: assets::RING,
         };
-        // First draw of the clock and hint now, while the splash hides the cost.
+        // First draw of the clock and hint now, while the splash hides the
+        // cost; every tile the hint line may need made, so a line put up
+        // later only writes pixels.
+        let _ = desktop.hint.premap(&mut desktop.desk, usize::MAX);
         desktop.draw_status(system);
         desktop.hint.finish(&mut desktop.desk);
         warm_tile_map();
@@ -458,14 +468,14 @@ impl Desktop {
         };
         if self.hint_shows != Some(wanted) {
             self.hint_shows = Some(wanted);
-            // Drawn as the frames have room, after whatever the open app
-            // does in them.
+            // The notice, made at run time, is typed as the frames have
+            // room; the rest goes up at once.
             match wanted {
                 HintLine::Notice => self
                     .hint
                     .set_gradually(self.notice.as_deref().unwrap_or("")),
-                HintLine::Controls => self.hint.set_gradually(CONTROLS),
-                HintLine::Off => self.hint.set_gradually(""),
+                HintLine::Controls => self.hint.show(&mut self.desk, CONTROLS, Align::Left),
+                HintLine::Off => self.hint.blank(),
             }
         }
         let _ = self.hint.advance(&mut self.desk);

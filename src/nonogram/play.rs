@@ -18,7 +18,10 @@ use super::{
 use crate::framework::{
     System,
     assets::sfx,
-    widgets::timer::{MAX_SECONDS, format_time},
+    widgets::{
+        prepared::width_of,
+        timer::{MAX_SECONDS, format_time},
+    },
 };
 
 /// The board screen.
@@ -44,8 +47,20 @@ const fn penalty(n: u8) -> u16 {
     }
 }
 
-/// The buttons while a puzzle is played, under its board.
-const BOARD_HINTS: &str = "A: fill  B: cross  SELECT: list";
+/// The buttons while a puzzle is played, under its board: spaced out where
+/// the line is wide enough, else close together.
+const BOARD_HINTS: &str = "A: fill  B: cross  L: undo  SELECT: list";
+const BOARD_HINTS_NARROW: &str = "A: fill B: cross L: undo SEL: list";
+const BOARD_HINTS_WIDTH: i32 = width_of(BOARD_HINTS);
+
+/// The buttons' line for a board whose line under it is `width` pixels.
+fn board_hints(width: i32) -> &'static str {
+    if BOARD_HINTS_WIDTH <= width {
+        BOARD_HINTS
+    } else {
+        BOARD_HINTS_NARROW
+    }
+}
 
 impl Play {
     /// The puzzle as it was left: finished, or ready for the next mark.
@@ -293,8 +308,9 @@ impl Play {
             // The buttons, where the board leaves a line for them (the
             // list's pages say the rest), unless Settings turned hints off.
             let shown = crate::framework::button_hints::shown();
-            let hints = if shown && super::view::has_hint_line(&game.layout()) {
-                BOARD_HINTS
+            let layout = game.layout();
+            let hints = if shown && super::view::has_hint_line(&layout) {
+                board_hints(super::view::hint_line_width(&layout))
             } else {
                 ""
             };
@@ -359,5 +375,39 @@ fn update_solved(persistent: &Persistent, game: &Game, system: &mut System) -> N
         }
         Source::Random(_) => Next::Generate(game.size()),
         Source::Custom(_) | Source::Shared => Next::List,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        framework::widgets::font,
+        nonogram::{
+            layout::Layout,
+            rules::{MAX_HEIGHT, MAX_WIDTH},
+            view::{has_hint_line, hint_line_width},
+        },
+    };
+
+    /// Every board with a line under it names L's undo there, in a line
+    /// that fits it; the spaced-out line where there is room for it.
+    #[test_case]
+    fn every_hint_line_says_how_to_undo(_gba: &mut agb::Gba) {
+        let mut spaced = 0;
+        for width in 1..=MAX_WIDTH {
+            for height in 1..=MAX_HEIGHT {
+                let layout = Layout::for_any(width, height);
+                if !has_hint_line(&layout) {
+                    continue;
+                }
+                let room = hint_line_width(&layout);
+                let hints = board_hints(room);
+                assert!(hints.contains("L: undo"));
+                font::assert_fits(hints, room);
+                spaced += usize::from(hints == BOARD_HINTS);
+            }
+        }
+        assert!(spaced > 0);
     }
 }

@@ -69,6 +69,7 @@ pub fn byte_in(words: &[u32], x: i32) -> u8 {
 
 /// The line's width in pixels: the glyphs' advances. Panics (failing the
 /// build) on a character the font lacks, a line break or a colour change.
+/// For `const` items only: at run time it would copy the font's table.
 pub const fn width_of(text: &str) -> i32 {
     let bytes = text.as_bytes();
     let mut width = 0;
