@@ -14,11 +14,12 @@ use super::{
     app::{AppSlot, Lifecycle, Request},
     assets, button_hints,
     canvas::Canvas,
+    frame_time,
     system::System,
     transition::{self, Area},
     widgets::{
         prepared::{PreparedLine, prepared},
-        status_bar::{SAVING_MARK, StatusBar, hints},
+        status_bar::{self, SAVING_MARK, StatusBar, hints},
         text::{Align, TextBox},
         timer::SecondClock,
         window,
@@ -181,6 +182,7 @@ impl Desktop {
         // cost; every tile the hint line may need made, so a line put up
         // later only writes pixels.
         let _ = desktop.hint.premap(&mut desktop.desk, usize::MAX);
+        desktop.switch_hint_line();
         desktop.draw_status(system);
         desktop.hint.finish(&mut desktop.desk);
         warm_tile_map();
@@ -219,14 +221,15 @@ impl Desktop {
             ) {
                 self.status.set_title(&mut self.desk, TITLE);
             }
+            self.switch_hint_line();
             self.draw_status(system);
         }
         request
     }
 
     /// The open app's button hints in the status bar (the title when
-    /// Settings turned them off or the app has none), before the app draws,
-    /// so its drawing counts them in the frame.
+    /// Settings turned them off or the app has none), where the frame has
+    /// room after the app's drawing (else next frame).
     fn show_hints(&mut self, app: &dyn AppSlot) {
         let hints = if button_hints::shown() {
             app.button_hints()
@@ -254,11 +257,12 @@ impl Desktop {
             Lifecycle::Opening(step) => {
                 if step == 0 {
                     self.open(index, &mut **app, system);
-                } else {
+                }
+                let prepared = app.prepare(system);
+                if step > 0 {
                     // Up while the window opens, so they are there when it is.
                     self.show_hints(&**app);
                 }
-                let prepared = app.prepare(system);
                 if step < transition::FRAMES {
                     if step + 1 == transition::FRAMES {
                         crate::event!("anim.end window=opening");
@@ -293,8 +297,8 @@ impl Desktop {
                     crate::event!("app.close name={}", app.info().id);
                     Some((index, Lifecycle::Closing(0)))
                 } else {
-                    self.show_hints(&**app);
                     app.draw(system);
+                    self.show_hints(&**app);
                     Some((index, Lifecycle::Running))
                 }
             }
@@ -453,20 +457,36 @@ impl Desktop {
         self.notice_frames_left > 0 && self.notice.is_some()
     }
 
-    /// Redraw the clock and the hint line where they changed.
+    /// Whether an app's window is on screen: opening, open, or closing
+    /// until its animation ends (its app may let go of its tiles after).
+    fn window_shown(&self) -> bool {
+        match self.active {
+            Some((_, Lifecycle::Opening(_) | Lifecycle::Running)) => true,
+            Some((_, Lifecycle::Closing(step))) => step < transition::FRAMES,
+            None => false,
+        }
+    }
+
+    /// Redraw the clock where it changed, and type more of the notice.
     fn draw_status(&mut self, system: &System) {
         self.status
             .set_play_time(&mut self.desk, system.storage.desk.play_seconds);
+        let _ = self.hint.advance(&mut self.desk);
+    }
+
+    /// Switch the bottom line to what it should show, where the frame has
+    /// room (else next frame).
+    fn switch_hint_line(&mut self) {
         // Nothing under an open window: a long line would show beside a
         // small one, and the desktop's buttons are not the window's.
-        let wanted = if self.active.is_some() || !button_hints::shown() && !self.notice_due() {
+        let wanted = if self.window_shown() || !button_hints::shown() && !self.notice_due() {
             HintLine::Off
         } else if self.notice_due() {
             HintLine::Notice
         } else {
             HintLine::Controls
         };
-        if self.hint_shows != Some(wanted) {
+        if self.hint_shows != Some(wanted) && frame_time::room_for_bounded(status_bar::SHOW_LINES) {
             self.hint_shows = Some(wanted);
             // The notice, made at run time, is typed as the frames have
             // room; the rest goes up at once.
@@ -478,7 +498,6 @@ impl Desktop {
                 HintLine::Off => self.hint.blank(),
             }
         }
-        let _ = self.hint.advance(&mut self.desk);
     }
 
     pub fn show(&mut self, apps: &mut [&mut dyn AppSlot], frame: &mut GraphicsFrame) -> usize {

@@ -1,10 +1,10 @@
 //! Lines of text rendered when the ROM is built: [`prepared!`] lays a
 //! string literal out in the font's glyphs at compile time (const code over
-//! the same table `font.rs` parses) and keeps its pixels in ROM at a bit
-//! each. Showing one (`TextBox::show`) is spreading those bits into the
-//! box's tiles: no layout, no glyph lookups, nothing kept in RAM, and a
-//! letter the font lacks or a line too wide for where it goes fails the
-//! build instead of showing wrong.
+//! the same table `font.rs` parses) and keeps its pixels in ROM as a 4bpp
+//! tile's rows are kept. Showing one (`TextBox::show`) is shifting those
+//! words into the box's tiles: no layout, no glyph lookups, nothing kept in
+//! RAM, and a letter the font lacks or a line too wide for where it goes
+//! fails the build instead of showing wrong.
 
 use super::font::{self, GLYPH_ROWS};
 
@@ -14,57 +14,56 @@ pub struct PreparedLine {
     pub text: &'static str,
     /// Pixels from the pen's start to its end (as `Lines` measures a line).
     pub width: i32,
-    /// 32-bit words a glyph row takes.
-    words: usize,
-    /// The glyph rows, `words` a row, top row first: pixel x of a row is
-    /// bit `x % 32` of its word `x / 32`.
+    /// Columns of 8 pixels a glyph row takes.
+    columns: usize,
+    /// The glyph rows, `columns` words a row, top row first: pixel x of a
+    /// row is nibble `x % 8` of its word `x / 8`, 1 where there is ink.
     pixels: &'static [u32],
 }
 
 impl PreparedLine {
     /// Made by [`prepared!`].
     #[doc(hidden)]
-    pub const fn new(text: &'static str, words: usize, pixels: &'static [u32]) -> Self {
+    pub const fn new(text: &'static str, columns: usize, pixels: &'static [u32]) -> Self {
         Self {
             text,
             width: width_of(text),
-            words,
+            columns,
             pixels,
         }
+    }
+
+    /// Every glyph row's words, and how many words a row takes.
+    pub fn rows(&self) -> (&'static [u32], usize) {
+        (self.pixels, self.columns)
     }
 
     /// Glyph row `row`'s words (none past the last row).
     #[inline(always)]
     pub fn row(&self, row: usize) -> &'static [u32] {
-        let start = row * self.words;
-        self.pixels.get(start..start + self.words).unwrap_or(&[])
-    }
-
-    /// The 8 pixels of glyph row `row` from pixel `x` on (see [`byte_in`]).
-    pub fn byte_at(&self, row: usize, x: i32) -> u8 {
-        byte_in(self.row(row), x)
+        let start = row * self.columns;
+        self.pixels.get(start..start + self.columns).unwrap_or(&[])
     }
 }
 
-/// The 8 pixels of a glyph row (`words`, as `PreparedLine` keeps them) from
-/// pixel `x` on, bit 0 for pixel `x`; `x` may be negative (pixels before
-/// the line are blank).
+/// The 8 pixels (4 bits each, as a tile's row) of a glyph row (`words`,
+/// as `PreparedLine` keeps them) from pixel `x` on; `x` may be negative
+/// (pixels before the line are blank).
 #[inline(always)]
-pub fn byte_in(words: &[u32], x: i32) -> u8 {
-    if x < 0 {
-        return match words.first() {
-            Some(&first) if x > -8 => (first << -x) as u8,
-            _ => 0,
-        };
-    }
-    let (index, shift) = ((x >> 5) as usize, (x & 31) as u32);
-    let low = words.get(index).map_or(0, |&word| word >> shift);
-    let high = if shift > 24 {
-        words.get(index + 1).map_or(0, |&word| word << (32 - shift))
-    } else {
-        0
+pub fn pixels_at(words: &[u32], x: i32) -> u32 {
+    let (index, shift) = (x >> 3, ((x & 7) * 4) as u32);
+    let word = |at: i32| -> u32 {
+        if at < 0 {
+            0
+        } else {
+            words.get(at as usize).copied().unwrap_or(0)
+        }
     };
-    (low | high) as u8
+    if shift == 0 {
+        word(index)
+    } else {
+        word(index) >> shift | word(index + 1) << (32 - shift)
+    }
 }
 
 /// The line's width in pixels: the glyphs' advances. Panics (failing the
@@ -88,15 +87,15 @@ pub const fn width_of(text: &str) -> i32 {
     width
 }
 
-/// 32-bit words a glyph row of `text` takes.
-pub const fn words_for(text: &str) -> usize {
-    (width_of(text) as usize).div_ceil(32)
+/// Columns of 8 pixels a glyph row of `text` takes.
+pub const fn columns_for(text: &str) -> usize {
+    (width_of(text) as usize).div_ceil(8)
 }
 
-/// The glyph rows of `text`, `WORDS` words a row (see `PreparedLine`); `N`
-/// is `WORDS * GLYPH_ROWS`.
-pub const fn render<const N: usize>(text: &str, words: usize) -> [u32; N] {
-    assert!(N == words * GLYPH_ROWS);
+/// The glyph rows of `text`, `columns` words a row (see `PreparedLine`);
+/// `N` is `columns * GLYPH_ROWS`.
+pub const fn render<const N: usize>(text: &str, columns: usize) -> [u32; N] {
+    assert!(N == columns * GLYPH_ROWS);
     let mut pixels = [0u32; N];
     let bytes = text.as_bytes();
     let mut x = 0usize;
@@ -106,14 +105,13 @@ pub const fn render<const N: usize>(text: &str, words: usize) -> [u32; N] {
         let glyph = font::glyph_at_build(c);
         let mut row = 0;
         while row < GLYPH_ROWS {
-            // A glyph row's pixel i is nibble i, colour 1.
-            let mut i = 0;
-            while i < 8 {
-                if glyph.rows[row] >> (4 * i) & 1 != 0 {
-                    let at_x = x + i;
-                    pixels[row * words + at_x / 32] |= 1 << (at_x % 32);
-                }
-                i += 1;
+            // A glyph row's pixel i is nibble i, as the line's are.
+            let rows = glyph.rows[row] as u64;
+            let shifted = rows << (4 * (x % 8));
+            let word = row * columns + x / 8;
+            pixels[word] |= shifted as u32;
+            if (shifted >> 32) != 0 {
+                pixels[word + 1] |= (shifted >> 32) as u32;
             }
             row += 1;
         }
@@ -152,11 +150,11 @@ const fn decode(bytes: &[u8], at: usize) -> (char, usize) {
 macro_rules! prepared {
     ($text:expr) => {{
         const TEXT: &str = $text;
-        const WORDS: usize = $crate::framework::widgets::prepared::words_for(TEXT);
-        const PIXELS: [u32; WORDS * $crate::framework::widgets::font::GLYPH_ROWS] =
-            $crate::framework::widgets::prepared::render(TEXT, WORDS);
+        const COLUMNS: usize = $crate::framework::widgets::prepared::columns_for(TEXT);
+        const PIXELS: [u32; COLUMNS * $crate::framework::widgets::font::GLYPH_ROWS] =
+            $crate::framework::widgets::prepared::render(TEXT, COLUMNS);
         const LINE: $crate::framework::widgets::prepared::PreparedLine =
-            $crate::framework::widgets::prepared::PreparedLine::new(TEXT, WORDS, &PIXELS);
+            $crate::framework::widgets::prepared::PreparedLine::new(TEXT, COLUMNS, &PIXELS);
         &LINE
     }};
 }

@@ -6,6 +6,7 @@
 use agb::display::tiled::RegularBackground;
 
 use super::{
+    super::frame_time,
     prepared::PreparedLine,
     text::{Align, TextBox},
     timer::format_play_time,
@@ -25,6 +26,10 @@ pub struct StatusBar {
 const TITLE_COLUMNS: i32 = 18;
 /// The widest line the title's place shows, in pixels ([`hints!`]).
 pub const TITLE_WIDTH: i32 = TITLE_COLUMNS * 8;
+
+/// Display lines (of 1,232 cycles) showing a prepared line in the title's
+/// place or the desktop's bottom line may take.
+pub const SHOW_LINES: u32 = 14;
 
 /// Where the saving mark sits (an 8x8 sprite, `sprites::SAVING`).
 pub const SAVING_MARK: (i32, i32) = (164, 2);
@@ -95,9 +100,12 @@ impl StatusBar {
         self.saving_frames > 0
     }
 
-    /// Show `line` in the title's place.
+    /// Show `line` in the title's place, where the frame has room (else a
+    /// later call does).
     pub fn set_title(&mut self, layer: &mut RegularBackground, line: &'static PreparedLine) {
-        self.title.show(layer, line, Align::Left);
+        if !self.title.shows(line, Align::Left) && frame_time::room_for_bounded(SHOW_LINES) {
+            self.title.show(layer, line, Align::Left);
+        }
     }
 
     /// Show `seconds` of play as h:mm:ss, as the frame has room: it comes

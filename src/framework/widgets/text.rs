@@ -497,6 +497,11 @@ impl TextBox {
         }
     }
 
+    /// Whether the box shows `line` so aligned (or is drawing it).
+    pub fn shows(&self, line: &PreparedLine, alignment: Align) -> bool {
+        self.shown == Some(fingerprint(line.text, alignment))
+    }
+
     /// Show a line rendered when the ROM was built in place of what the box
     /// shows, `alignment` in its width: its bits spread into the box's
     /// tiles, at once. A tile the ink lands in that the box lacks is made
@@ -531,17 +536,36 @@ impl TextBox {
             left: left + dx,
         };
         // The tiles the ink lands in that the box lacks, made first.
-        for (row, y) in (0..GLYPH_ROWS).zip(place.first_row..) {
-            let row_start = (y >> 3) as usize * place.stride;
-            let mut x = -place.left;
-            for index in row_start..row_start + place.stride {
-                if self.tiles.get(index).is_some_and(Option::is_none) && line.byte_at(row, x) != 0 {
-                    self.map_tile(background, index);
-                }
-                x += 8;
-            }
+        if self.tiles.iter().any(Option::is_none) {
+            self.map_tiles_under(background, line, place);
         }
         put_line(&mut self.tiles, line, place);
+    }
+
+    /// Make the tiles the box lacks where `line`, put at `place`, has ink.
+    fn map_tiles_under(
+        &mut self,
+        background: &mut RegularBackground,
+        line: &PreparedLine,
+        place: Place,
+    ) {
+        let mut missing = Vec::new();
+        let mut top = -place.first_row;
+        for (row, tiles) in self.tiles.chunks(place.stride).enumerate() {
+            for (column, _) in tiles.iter().enumerate().filter(|(_, tile)| tile.is_none()) {
+                let x = column as i32 * 8 - place.left;
+                let inked = (top..top + 8)
+                    .filter(|glyph_row| (0..GLYPH_ROWS as i32).contains(glyph_row))
+                    .any(|glyph_row| prepared::pixels_at(line.row(glyph_row as usize), x) != 0);
+                if inked {
+                    missing.push(row * place.stride + column);
+                }
+            }
+            top += 8;
+        }
+        for index in missing {
+            self.map_tile(background, index);
+        }
     }
 
     /// Like `set`, but drawn by the next `advance` (the view's `draw`), for
@@ -853,33 +877,90 @@ struct Place {
 }
 
 /// Writes every pixel of every tile the box has: the line's where it has
-/// ink, blank elsewhere (nothing read, nothing blanked first). Showing a
-/// screen's lines goes through here, so it runs from IWRAM as ARM code.
-#[inline(never)]
-#[unsafe(link_section = ".iwram.textbox_put_line")]
+/// ink, blank elsewhere (nothing read, nothing blanked first), a tile row
+/// at a time: its pixels worked out by `stage_tile_row`, then copied.
 fn put_line(tiles: &mut [Option<DynamicTile16>], line: &PreparedLine, place: Place) {
-    // The glyph row on the tile row's pixel row 0.
+    let stride = place.stride.min(MAX_STRIDE);
+    let mut stage = [0u32; MAX_STRIDE * 8];
+    let (pixels, columns) = line.rows();
     let mut top = -place.first_row;
-    for tile_row in tiles.chunks_mut(place.stride) {
-        for pixel_row in 0..8 {
-            let glyph_row = top + pixel_row as i32;
-            let words = if glyph_row >= 0 {
-                line.row(glyph_row as usize)
-            } else {
-                &[]
-            };
-            let mut x = -place.left;
-            for tile in tile_row.iter_mut() {
-                if let Some(pixels) = tile
-                    .as_mut()
-                    .and_then(|tile| tile.data_mut().get_mut(pixel_row))
-                {
-                    *pixels = spread(prepared::byte_in(words, x));
-                }
-                x += 8;
+    for tile_row in tiles.chunks_mut(stride) {
+        let at = Staging {
+            columns,
+            stride,
+            left: place.left,
+            top,
+        };
+        stage_tile_row(&mut stage, pixels, at);
+        for (tile, staged) in tile_row.iter_mut().zip(stage.chunks_exact(8)) {
+            if let Some(tile) = tile {
+                tile.data_mut().copy_from_slice(staged);
             }
         }
         top += 8;
+    }
+}
+
+/// Which tile row `stage_tile_row` works out.
+#[derive(Clone, Copy)]
+struct Staging {
+    /// Words a glyph row of the line takes.
+    columns: usize,
+    /// Tiles across the box.
+    stride: usize,
+    /// The box pixel column of the line's first pixel.
+    left: i32,
+    /// The glyph row on the tile row's pixel row 0.
+    top: i32,
+}
+
+/// The pixels of a tile row's tiles, 8 words a tile in `stage`, from a
+/// prepared line's rows (`pixels`). Every line shown goes through here,
+/// so it runs from IWRAM as ARM code, with nothing but indexing and
+/// arithmetic (ARM code cannot take Thumb functions inline).
+#[inline(never)]
+#[unsafe(link_section = ".iwram.text_stage_tile_row")]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+fn stage_tile_row(stage: &mut [u32; MAX_STRIDE * 8], pixels: &[u32], at: Staging) {
+    let shift = ((at.left & 7) * 4) as u32;
+    // The line's word under the first tile column's left edge (off the
+    // 8-pixel grid, the one before it, whose high pixels come first).
+    let first = -(at.left >> 3) - i32::from(shift != 0);
+    let stride = if at.stride < MAX_STRIDE {
+        at.stride
+    } else {
+        MAX_STRIDE
+    };
+    let mut pixel_row = 0;
+    while pixel_row < 8 {
+        let glyph_row = at.top + pixel_row as i32;
+        let inked = glyph_row >= 0 && (glyph_row as usize) < GLYPH_ROWS;
+        let start = if inked {
+            glyph_row as usize * at.columns
+        } else {
+            0
+        };
+        let mut column = 0;
+        while column < stride {
+            let index = first + column as i32;
+            let mut word = 0;
+            if inked {
+                if index >= 0 && (index as usize) < at.columns {
+                    let this = pixels[start + index as usize];
+                    word = if shift == 0 {
+                        this
+                    } else {
+                        this >> (32 - shift)
+                    };
+                }
+                if shift != 0 && index + 1 >= 0 && ((index + 1) as usize) < at.columns {
+                    word |= pixels[start + (index + 1) as usize] << shift;
+                }
+            }
+            stage[column * 8 + pixel_row] = word;
+            column += 1;
+        }
+        pixel_row += 1;
     }
 }
 
