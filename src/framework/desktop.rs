@@ -387,6 +387,14 @@ impl Desktop {
                 system.sound.play(assets::sfx::OPEN);
                 crate::event!("settle.unignore id=ring");
                 self.active = Some((self.selected, Lifecycle::Opening(0)));
+                // Heap accounting (debug/test builds): the app's working
+                // state is what `open` allocates; after close the heap
+                // must be back here. Measured now, in a light frame: the
+                // probe and opening together would run past a frame.
+                #[cfg(any(debug_assertions, feature = "events"))]
+                {
+                    self.heap_baseline = crate::framework::heap::in_use();
+                }
             }
         } else if system.input.just_pressed(Button::B) {
             // The game's own frames until it pauses again are not play time here.
@@ -398,12 +406,6 @@ impl Desktop {
 
     /// The first frame of a window's opening: the app makes its working state.
     fn open(&mut self, index: usize, app: &mut dyn AppSlot, system: &mut System) {
-        // Heap accounting (debug/test builds): the app's working state is
-        // what `open` allocates; after close the heap must be back here.
-        #[cfg(any(debug_assertions, feature = "events"))]
-        {
-            self.heap_baseline = crate::framework::heap::in_use();
-        }
         system.app_palette = assets::icon_palette_slot(index);
         app.open(system);
         #[cfg(any(debug_assertions, feature = "events"))]
