@@ -259,8 +259,9 @@ impl Desktop {
                     self.open(index, &mut **app, system);
                 }
                 let prepared = app.prepare(system);
-                if step > 0 {
-                    // Up while the window opens, so they are there when it is.
+                if step > 0 && prepared {
+                    // Up while the window opens, once the app has built
+                    // what it shows, so they are there when it is.
                     self.show_hints(&**app);
                 }
                 if step < transition::FRAMES {
