@@ -65,6 +65,17 @@ const HINT_COLUMNS: i32 = 29;
 /// How long the boot notice (save repaired, new save...) stays up.
 const NOTICE_FRAMES: u32 = 60 * 5;
 
+/// What the title's place shows while `app` is open: its button hints, or
+/// the title when Settings turned them off or the app has none.
+fn hints_of(app: &dyn AppSlot) -> &'static PreparedLine {
+    let hints = if button_hints::shown() {
+        app.button_hints()
+    } else {
+        None
+    };
+    hints.unwrap_or(TITLE)
+}
+
 /// What the desktop tells its host (see `framework/mod.rs`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum DesktopRequest {
@@ -184,6 +195,7 @@ impl Desktop {
         let _ = desktop.hint.premap(&mut desktop.desk, usize::MAX);
         desktop.switch_hint_line();
         desktop.draw_status(system);
+        desktop.status.finish(&mut desktop.desk);
         desktop.hint.finish(&mut desktop.desk);
         warm_tile_map();
         announce_ring(desktop.selected);
@@ -208,6 +220,7 @@ impl Desktop {
 
     pub fn update(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
         self.tick_clock(system);
+        self.status.catch_up(&mut self.desk);
         let was_open = self.active.is_some();
         let request = self.update_windows(apps, system);
         self.status.set_saving(system.storage.is_saving());
@@ -231,13 +244,7 @@ impl Desktop {
     /// Settings turned them off or the app has none), where the frame has
     /// room after the app's drawing (else next frame).
     fn show_hints(&mut self, app: &dyn AppSlot) {
-        let hints = if button_hints::shown() {
-            app.button_hints()
-        } else {
-            None
-        };
-        self.status
-            .set_title(&mut self.desk, hints.unwrap_or(TITLE));
+        self.status.set_title(&mut self.desk, hints_of(app));
     }
 
     /// The icons, or the open window's app and its opening and closing.
@@ -298,8 +305,10 @@ impl Desktop {
                     crate::event!("app.close name={}", app.info().id);
                     Some((index, Lifecycle::Closing(0)))
                 } else {
+                    // The hints of the screen the update chose, before the
+                    // app's drawing, which then counts them.
+                    self.status.set_title(&mut self.desk, hints_of(&**app));
                     app.draw(system);
-                    self.show_hints(&**app);
                     Some((index, Lifecycle::Running))
                 }
             }

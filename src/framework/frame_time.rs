@@ -34,6 +34,14 @@ pub fn lines_used() -> u32 {
     (line() + FRAME_LINES - VBLANK_LINE) % FRAME_LINES
 }
 
+/// Whether work of `lines` display lines started now ends inside vertical
+/// blank, before the display draws the screen's top line: pixels written
+/// into shown tiles then never show half old, half new.
+#[must_use]
+pub fn ends_in_vblank(lines: u32) -> bool {
+    lines_used() + lines <= FRAME_LINES - VBLANK_LINE
+}
+
 /// On a screen where the player waits for an answer (a check, a hint being
 /// worked out), work may go on until this many lines of the frame are gone;
 /// drawing and sound still fit after it (see [`WAITING_FRAME_CYCLES`]).

@@ -442,7 +442,9 @@ impl App for Polarium {
             Screen::Play(_) => PLAY_HINTS,
             Screen::List(list) => list.button_hints(),
             Screen::Pad(_) => PAD_HINTS,
-            Screen::Checking(_) | Screen::Making(_) => return None,
+            // No button does anything while the cartridge works: the bar says so.
+            Screen::Checking(_) => hints!("Checking the puzzle..."),
+            Screen::Making(_) => hints!("Making a puzzle..."),
             Screen::ChooseSize(_) => SIZE_HINTS,
             Screen::Edit(_) => EDIT_HINTS,
             Screen::Challenge(challenge) => challenge.button_hints(),

@@ -37,7 +37,7 @@ pub const NEXT_HINTS: &PreparedLine = hints!("A: next  SELECT: skip");
 pub const SKIPPED: &str = "How to play:\nSELECT, then\n\u{2190}: last page.";
 
 /// Said as the player's puzzle comes back after the last stage.
-const FINISHED: &str = "Lesson done!\nSTART: back\nto the desk.";
+const FINISHED: &str = "Lesson done!\nNow for the\npuzzles.";
 
 /// What the panel's message says as the player tries things.
 const RINGS_SHOWN: &str = "Start on the\nteal ring, end\non the red.";

@@ -301,8 +301,10 @@ impl Play {
             return;
         }
         // The flipped tiles show for a moment; the puzzle comes back after.
+        // What went wrong is said at once, with the marks.
         session.mark_rows(mixed);
         session.mark_tried();
+        session.panel().set_message(FIX_THE_LINE);
         *self = Self::Failed { frames: 0 };
         system.sound.play(sounds::FLIP);
     }
@@ -321,7 +323,6 @@ impl Play {
             // The harness's settle measure counts what follows from here.
             crate::event!("anim.end note=polarium_failed");
             *self = Self::START;
-            session.panel().set_message(FIX_THE_LINE);
         }
     }
 

@@ -164,7 +164,7 @@ pub const LENGTH_OUT_OF_RANGE: &str = "Group 1 gives an impossible length.";
 /// The message for confirming an incomplete code.
 pub const TOO_SHORT: &str = "Code is too short.";
 /// The message for the cancel key pressed with digits typed: it asks first.
-pub const DROP_ASKED: &str = "\u{d7} again drops\nthe digits typed.";
+pub const DROP_ASKED: &str = "\u{d7} again: close,\ndigits dropped.";
 
 /// Why the pad refused what was typed: one of its own two reasons, or the
 /// code's (`E`, from the app's validator and checks).
@@ -174,7 +174,8 @@ pub enum PadError<E> {
     TooShort,
     /// The first group gives a length the pad cannot take.
     LengthOutOfRange,
-    /// The cancel key with digits typed: a second press drops them.
+    /// The cancel key with digits typed: a second press closes the pad,
+    /// dropping them.
     DropAsked,
     Code(E),
 }

@@ -16,6 +16,8 @@ pub struct StatusBar {
     /// The desktop's title, or the open app's button hints: lines rendered
     /// when the ROM was built, so a screen change puts its line up at once.
     title: TextBox,
+    /// The line the title's place is to show next frame (`set_title`).
+    title_due: Option<&'static PreparedLine>,
     clock: TextBox,
     shown_seconds: Option<u32>,
     /// Frames the saving mark stays up.
@@ -28,7 +30,8 @@ const TITLE_COLUMNS: i32 = 18;
 pub const TITLE_WIDTH: i32 = TITLE_COLUMNS * 8;
 
 /// Display lines (of 1,232 cycles) showing a prepared line in the title's
-/// place or the desktop's bottom line may take.
+/// place or the desktop's bottom line may take (with real hardware's
+/// margin).
 pub const SHOW_LINES: u32 = 14;
 
 /// Where the saving mark sits (an 8x8 sprite, `sprites::SAVING`).
@@ -75,6 +78,7 @@ impl StatusBar {
         );
         Self {
             title: title_box,
+            title_due: None,
             clock,
             shown_seconds: None,
             saving_frames: 0,
@@ -100,12 +104,32 @@ impl StatusBar {
         self.saving_frames > 0
     }
 
-    /// Show `line` in the title's place, where the frame has room (else a
-    /// later call does).
+    /// Show `line` in the title's place: now if that ends before the
+    /// display draws the bar (its pixels are written in place, and would
+    /// show half old, half new), else first thing next frame
+    /// (`catch_up`).
     pub fn set_title(&mut self, layer: &mut RegularBackground, line: &'static PreparedLine) {
-        if !self.title.shows(line, Align::Left) && frame_time::room_for_bounded(SHOW_LINES) {
+        if self.title.shows(line, Align::Left) {
+            self.title_due = None;
+        } else if frame_time::ends_in_vblank(SHOW_LINES) {
+            self.title.show(layer, line, Align::Left);
+            self.title_due = None;
+        } else {
+            self.title_due = Some(line);
+        }
+    }
+
+    /// First thing in a frame: the line `set_title` left for it.
+    pub fn catch_up(&mut self, layer: &mut RegularBackground) {
+        if let Some(line) = self.title_due.take() {
             self.title.show(layer, line, Align::Left);
         }
+    }
+
+    /// Draw whatever the clock still has to, whatever the frame's room (at
+    /// boot, so the widest time drawn to make its tiles never shows).
+    pub fn finish(&mut self, layer: &mut RegularBackground) {
+        self.clock.finish(layer);
     }
 
     /// Show `seconds` of play as h:mm:ss, as the frame has room: it comes

@@ -878,73 +878,61 @@ struct Place {
 
 /// Writes every pixel of every tile the box has: the line's where it has
 /// ink, blank elsewhere (nothing read, nothing blanked first), a tile row
-/// at a time: its pixels worked out by `stage_tile_row`, then copied.
+/// at a time (`put_tile_row`).
 fn put_line(tiles: &mut [Option<DynamicTile16>], line: &PreparedLine, place: Place) {
     let stride = place.stride.min(MAX_STRIDE);
-    let mut stage = [0u32; MAX_STRIDE * 8];
     let (pixels, columns) = line.rows();
     let mut top = -place.first_row;
     for tile_row in tiles.chunks_mut(stride) {
+        // Each tile's pixels (none for a tile not made), for ARM code to
+        // index: it cannot call the Thumb code that reaches them.
+        let mut row: heapless::Vec<&mut [u32], MAX_STRIDE> = tile_row
+            .iter_mut()
+            .map(|tile| tile.as_mut().map_or(&mut [][..], |tile| tile.data_mut()))
+            .collect();
         let at = Staging {
             columns,
-            stride,
             left: place.left,
             top,
         };
-        stage_tile_row(&mut stage, pixels, at);
-        for (tile, staged) in tile_row.iter_mut().zip(stage.chunks_exact(8)) {
-            if let Some(tile) = tile {
-                tile.data_mut().copy_from_slice(staged);
-            }
-        }
+        put_tile_row(&mut row, pixels, at);
         top += 8;
     }
 }
 
-/// Which tile row `stage_tile_row` works out.
+/// Which tile row `put_tile_row` writes.
 #[derive(Clone, Copy)]
 struct Staging {
     /// Words a glyph row of the line takes.
     columns: usize,
-    /// Tiles across the box.
-    stride: usize,
     /// The box pixel column of the line's first pixel.
     left: i32,
     /// The glyph row on the tile row's pixel row 0.
     top: i32,
 }
 
-/// The pixels of a tile row's tiles, 8 words a tile in `stage`, from a
-/// prepared line's rows (`pixels`). Every line shown goes through here,
-/// so it runs from IWRAM as ARM code, with nothing but indexing and
-/// arithmetic (ARM code cannot take Thumb functions inline).
+/// The pixels of a tile row's tiles (`row`, 8 words each), from a prepared
+/// line's rows (`pixels`). Every line shown goes through here, so it runs
+/// from IWRAM as ARM code, with nothing but indexing and arithmetic (ARM
+/// code cannot take Thumb functions inline).
 #[inline(never)]
-#[unsafe(link_section = ".iwram.text_stage_tile_row")]
+#[unsafe(link_section = ".iwram.text_put_tile_row")]
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-fn stage_tile_row(stage: &mut [u32; MAX_STRIDE * 8], pixels: &[u32], at: Staging) {
+fn put_tile_row(row: &mut [&mut [u32]], pixels: &[u32], at: Staging) {
     let shift = ((at.left & 7) * 4) as u32;
     // The line's word under the first tile column's left edge (off the
     // 8-pixel grid, the one before it, whose high pixels come first).
     let first = -(at.left >> 3) - i32::from(shift != 0);
-    let stride = if at.stride < MAX_STRIDE {
-        at.stride
-    } else {
-        MAX_STRIDE
-    };
-    let mut pixel_row = 0;
-    while pixel_row < 8 {
-        let glyph_row = at.top + pixel_row as i32;
-        let inked = glyph_row >= 0 && (glyph_row as usize) < GLYPH_ROWS;
-        let start = if inked {
-            glyph_row as usize * at.columns
-        } else {
-            0
-        };
-        let mut column = 0;
-        while column < stride {
-            let index = first + column as i32;
+    let mut column = 0;
+    while column < row.len() {
+        let tile = &mut *row[column];
+        let index = first + column as i32;
+        let mut pixel_row = 0;
+        while pixel_row < tile.len() {
+            let glyph_row = at.top + pixel_row as i32;
             let mut word = 0;
-            if inked {
+            if glyph_row >= 0 && (glyph_row as usize) < GLYPH_ROWS {
+                let start = glyph_row as usize * at.columns;
                 if index >= 0 && (index as usize) < at.columns {
                     let this = pixels[start + index as usize];
                     word = if shift == 0 {
@@ -957,10 +945,10 @@ fn stage_tile_row(stage: &mut [u32; MAX_STRIDE * 8], pixels: &[u32], at: Staging
                     word |= pixels[start + (index + 1) as usize] << shift;
                 }
             }
-            stage[column * 8 + pixel_row] = word;
-            column += 1;
+            tile[pixel_row] = word;
+            pixel_row += 1;
         }
-        pixel_row += 1;
+        column += 1;
     }
 }
 

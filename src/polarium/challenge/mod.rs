@@ -49,7 +49,7 @@ pub const HINTS: [&PreparedLine; 6] = [
     hints!("A: choose  B: list"),
     hints!("\u{2190}\u{2192}: tables  B: back"),
     hints!("A: draw  R: drop  SELECT: end"),
-    hints!("A: play on  SELECT: give up"),
+    hints!("A: play  SELECT twice: give up"),
     hints!("A: again  B: menu"),
     hints!("B: back"),
 ];
