@@ -22,7 +22,18 @@ pub fn show(
     system: &mut System,
     build: &mut dyn FnMut(&mut Graphics, &mut System),
 ) {
-    gfx.set_background_palettes(desktop::PALETTES);
+    // The backdrop (colour 0 of palette 0: the art's see-through colour)
+    // shows alone in the frame before the splash's tiles are on screen:
+    // black, as the screen was, not the see-through magenta, and set with
+    // its palette (set after it, a line of the frame being drawn could
+    // catch the magenta).
+    for (slot, palette) in (0u8..).zip(desktop::PALETTES) {
+        let mut palette = palette.clone();
+        if slot == 0 {
+            palette.update_colour(0, agb::display::Rgb15::BLACK);
+        }
+        gfx.set_background_palette(slot, &palette);
+    }
     let mut splash = RegularBackground::new(
         Priority::P0,
         RegularBackgroundSize::Background32x32,

@@ -103,6 +103,13 @@ pub fn diff_box(a: &[u16], b: &[u16], [x, y, w, h]: [usize; 4]) -> Option<[usize
     found
 }
 
+/// Whether any pixel of `screen` is the colour `r`, `g`, `b` (at 5 bits a
+/// channel, as the GBA shows it).
+pub fn shows_colour(screen: &[u32], r: u8, g: u8, b: u8) -> bool {
+    let wanted = rgb15(r, g, b);
+    screen.iter().any(|&p| pixel15(p) == wanted)
+}
+
 pub fn is_single_colour(screen: &[u32]) -> bool {
     let first = pixel15(screen[0]);
     screen.iter().all(|&p| pixel15(p) == first)

@@ -259,6 +259,15 @@ impl Player<'_> {
                     );
                 }
             }
+            Command::ExpectNoColour(colour, frames) => {
+                let [b, g, r, _] = colour.to_le_bytes();
+                for frame in 0..*frames {
+                    self.run(held, 1)?;
+                    if image::shows_colour(self.m.core().screen(), r, g, b) {
+                        bail!("frame {} of {frames} shows #{colour:06X}", frame + 1);
+                    }
+                }
+            }
             Command::NotBlank => {
                 if image::is_single_colour(self.m.core().screen()) {
                     bail!("the screen is a single colour");

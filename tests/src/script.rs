@@ -21,6 +21,9 @@ pub enum Command {
     /// out the play-time clock).
     GoldenRegion(String, [usize; 4]),
     NotBlank,
+    /// Run this many frames, none of which may show this colour (RRGGBB,
+    /// compared at the GBA's 5 bits a channel) anywhere.
+    ExpectNoColour(u32, u32),
     /// The ROM's game code (4 characters) and maker code (2).
     ExpectHeader(String, String),
     /// Event text prefix, frame limit.
@@ -186,6 +189,14 @@ fn parse_command(text: &str) -> Result<Command> {
         "not-blank" => {
             want(0)?;
             Command::NotBlank
+        }
+        "expect-no-colour" => {
+            want(2)?;
+            let colour = u32::from_str_radix(args[0], 16)
+                .ok()
+                .filter(|_| args[0].len() == 6)
+                .context("`expect-no-colour` needs a colour as RRGGBB")?;
+            Command::ExpectNoColour(colour, number(args[1])?)
         }
         "expect-header" => {
             want(2)?;
