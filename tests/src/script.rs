@@ -300,7 +300,7 @@ fn parse_command(text: &str) -> Result<Command> {
         "log" => Command::Log(rest.to_string()),
         _ => bail!(
             "unknown command `{name}` (commands: wait press hold down up screenshot golden \
-             golden-region not-blank diff-box expect-concentric wait-event profile expect-no-event \
+             golden-region not-blank expect-no-colour diff-box expect-concentric wait-event profile expect-no-event \
              sram-save sram-load sram-truncate sram-cut cut-every flip-bits damage-section corrupt reboot record-audio expect-pitch log)"
         ),
     })
