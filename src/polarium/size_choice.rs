@@ -1,6 +1,7 @@
 //! Choosing a board size on the D-pad, for the editor or endless mode:
-//! LEFT/RIGHT the width, UP/DOWN the height, a blank board of that size
-//! shown; A goes on, B back to the list.
+//! LEFT/RIGHT the width, UP/DOWN the height (RIGHT and DOWN grow it: the
+//! board's right and bottom edges follow the D-pad), a blank board of that
+//! size shown; A goes on, B back to the list.
 
 use agb::input::Button;
 use alloc::format;
@@ -106,7 +107,7 @@ impl SizeChoice {
         let (narrowest, lowest) = self.purpose.smallest();
         let resize =
             |side: u8, by: i32, least: u8| (i32::from(side) + by).clamp(i32::from(least), 8) as u8;
-        let size = (resize(width, dx, narrowest), resize(height, -dy, lowest));
+        let size = (resize(width, dx, narrowest), resize(height, dy, lowest));
         if size != (width, height) {
             (self.width, self.height) = size;
             self.show(session);
