@@ -63,6 +63,45 @@ fn settled(script: &str, words: &str) -> Option<Settled> {
     })
 }
 
+/// The goals drawing is heading for: every press's screen complete within
+/// `GOAL_SETTLE` frames, and no frame of the scripts over `GOAL_SHARE` of a
+/// frame (those the player waits through, or with an overdue save, aside).
+const GOAL_SETTLE: u64 = 2;
+const GOAL_SHARE: f64 = 0.4;
+
+/// How far the scripts are from those goals.
+fn goals(press_frames: &[u64], settles: &[Settled], frames: &[Row]) -> String {
+    let within = press_frames.iter().filter(|&&f| f <= GOAL_SETTLE).count();
+    let scripts = settles.iter().filter(|s| s.frames <= GOAL_SETTLE).count();
+    let plain: Vec<&Row> = frames
+        .iter()
+        .filter(|row| !row.name.ends_with(", waiting") && !row.name.ends_with(", saving"))
+        .collect();
+    let over = plain
+        .iter()
+        .filter(|row| row.worst as f64 > FRAME * GOAL_SHARE)
+        .count();
+    let mut out = String::from("\n| goal | how many meet it |\n| --- | --- |\n");
+    let _ = writeln!(
+        out,
+        "| presses complete within {GOAL_SETTLE} frames | {within} of {} |",
+        press_frames.len()
+    );
+    let _ = writeln!(
+        out,
+        "| scripts with every press within {GOAL_SETTLE} frames | {scripts} of {} |",
+        settles.len()
+    );
+    let _ = writeln!(
+        out,
+        "| frame phases (waiting and saving aside) whose worst is within {}% of a frame | {} of {} |",
+        (GOAL_SHARE * 100.0) as u32,
+        plain.len() - over,
+        plain.len()
+    );
+    out
+}
+
 /// SRAM's size and agb's block, in bytes.
 const SRAM: u64 = 32 * 1024;
 const BLOCK: u64 = 128;
@@ -78,7 +117,13 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
     let mut iwram = 0;
     let mut stack: Option<(u64, u64)> = None;
     let mut settles: Vec<Settled> = Vec::new();
+    // Every press's settle time, for the goals' summary.
+    let mut press_frames: Vec<u64> = Vec::new();
     for line in text.lines() {
+        if let Some(words) = line.strip_prefix("settle.press ") {
+            press_frames.extend(field(words, "frames").and_then(|v| v.parse::<u64>().ok()));
+            continue;
+        }
         if let Some(words) = line.strip_prefix("settle: worst ") {
             settles.extend(settled(&script, words));
             continue;
@@ -202,6 +247,7 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
             );
         }
     }
+    out.push_str(&goals(&press_frames, &settles, &frames));
     out.push_str(
         "\n| footprint | persistent bytes | working heap, bytes | EWRAM in use, bytes | SRAM section, bytes: largest written | at its largest (chip blocks) |\n| --- | --- | --- | --- | --- | --- |\n",
     );
@@ -339,6 +385,8 @@ event memory at=polarium iwram=26044 ewram=77368 heap=76800
 event save.largest owner=polarium bytes=1165 blocks=11
 stack: peak 4312 of 6468 bytes
 stack: peak 4404 of 6468 bytes
+settle.press frames=1 line=10 `press B` last_change=1,2,3,4
+settle.press frames=124 line=12 `press A` last_change=1,2,3,4
 settle: worst frames=124 line=12 `press A` last_change=1,2,3,4 of 30 presses
 ";
         let table = make(log, Some(696_728));
@@ -377,6 +425,22 @@ settle: worst frames=124 line=12 `press A` last_change=1,2,3,4 of 30 presses
         assert!(
             table.contains(
                 "| sweeper_win.play | 30 | 124 | line 12: `press A` | 6 frames | **over** |"
+            ),
+            "{table}"
+        );
+        // The goals: one press of two within 2 frames, no script whole;
+        // of the two plain frame phases, the desktop's (34.8%) within 40%.
+        assert!(
+            table.contains("| presses complete within 2 frames | 1 of 2 |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| scripts with every press within 2 frames | 0 of 1 |"),
+            "{table}"
+        );
+        assert!(
+            table.contains(
+                "| frame phases (waiting and saving aside) whose worst is within 40% of a frame | 1 of 2 |"
             ),
             "{table}"
         );
