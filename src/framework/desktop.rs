@@ -65,6 +65,16 @@ const HINT_COLUMNS: i32 = 29;
 /// How long the boot notice (save repaired, new save...) stays up.
 const NOTICE_FRAMES: u32 = 60 * 5;
 
+/// The window starts closing: the app pauses (`App::pause`), the desk's
+/// tune comes back.
+fn close(app: &mut dyn AppSlot, system: &mut System) -> Lifecycle {
+    app.pause(system);
+    system.sound.play(assets::sfx::CLOSE);
+    system.sound.play_music(&assets::DESKTOP_TUNE);
+    crate::event!("app.close name={}", app.info().id);
+    Lifecycle::Closing(0)
+}
+
 /// What the title's place shows while `app` is open: its button hints, or
 /// the title when Settings turned them off or the app has none.
 fn hints_of(app: &dyn AppSlot) -> &'static PreparedLine {
@@ -113,6 +123,8 @@ pub struct Desktop {
     _labels: alloc::vec::Vec<TextBox>,
     /// Frame of the selection ring (it pulses).
     ring_frame: usize,
+    /// START was pressed while the window opened: it closes once open.
+    close_asked: bool,
 }
 
 impl Desktop {
@@ -188,6 +200,7 @@ impl Desktop {
             closed_before: alloc::vec![false; apps.len()],
             _labels: labels,
             ring_frame: assets::RING,
+            close_asked: false,
         };
         // First draw of the clock and hint now, while the splash hides the
         // cost; every tile the hint line may need made, so a line put up
@@ -265,6 +278,9 @@ impl Desktop {
                 if step == 0 {
                     self.open(index, &mut **app, system);
                 }
+                // START while the window opens closes it once it is open
+                // (the app gets no update before).
+                self.close_asked |= system.input.just_pressed(Button::Start);
                 let prepared = app.prepare(system);
                 if step > 0 && prepared {
                     // Up while the window opens, once the app has built
@@ -280,6 +296,8 @@ impl Desktop {
                     // Its last preparing may have filled this frame: the app
                     // runs, and its tune starts, from the next.
                     Some((index, Lifecycle::Opening(step + 1)))
+                } else if prepared && core::mem::take(&mut self.close_asked) {
+                    Some((index, close(&mut **app, system)))
                 } else if prepared {
                     crate::event!("app.running name={}", app.info().id);
                     #[cfg(any(debug_assertions, feature = "events"))]
@@ -299,11 +317,7 @@ impl Desktop {
                 let start_closes = system.input.just_pressed(Button::Start) && !app.claims_start();
                 let wants_close = start_closes || app.update(system) == Request::Close;
                 if wants_close {
-                    app.pause(system);
-                    system.sound.play(assets::sfx::CLOSE);
-                    system.sound.play_music(&assets::DESKTOP_TUNE);
-                    crate::event!("app.close name={}", app.info().id);
-                    Some((index, Lifecycle::Closing(0)))
+                    Some((index, close(&mut **app, system)))
                 } else {
                     // The hints of the screen the update chose, before the
                     // app's drawing, which then counts them.
@@ -397,6 +411,7 @@ impl Desktop {
                 system.sound.play(assets::sfx::OPEN);
                 crate::event!("settle.unignore id=ring");
                 self.active = Some((self.selected, Lifecycle::Opening(0)));
+                self.close_asked = false;
                 // Heap accounting (debug/test builds): the app's working
                 // state is what `open` allocates; after close the heap
                 // must be back here. Measured now, in a light frame: the

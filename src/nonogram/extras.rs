@@ -100,7 +100,7 @@ impl ExtrasPage {
         // A refused code's reason where the keys' help goes.
         let footer = match refusal {
             Some(error) => format!("{error}"),
-            None => String::from("A: choose  B: back"),
+            None => String::from("A: choose  L/R: pages  B: back"),
         };
         view.set_lines(&rows_text(&ROWS, self.row, &footer));
     }

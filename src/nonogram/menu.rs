@@ -377,5 +377,5 @@ fn option_lines(options: &Options, row: usize) -> String {
         rows[4].as_str(),
         "How to play",
     ];
-    rows_text(&rows, row, "A: change  B: back")
+    rows_text(&rows, row, "A: change  L/R: pages  B: back")
 }

@@ -31,6 +31,8 @@ const FLIPPED_FRAMES: u8 = 30;
 
 /// The top bar's button hints (`App::button_hints`).
 pub const DRAW_HINTS: &PreparedLine = hints!("A: draw  R: hint  SELECT: skip");
+/// Once the stage's hint rings are up, R has nothing more to show.
+pub const RINGS_UP_HINTS: &PreparedLine = hints!("A: draw  SELECT: skip");
 pub const NEXT_HINTS: &PreparedLine = hints!("A: next  SELECT: skip");
 
 /// Said once the lesson is skipped: where to find it again.
@@ -98,9 +100,12 @@ impl LessonScreen {
     }
 
     /// The buttons that do something here (`App::button_hints`).
-    pub const fn button_hints(&self) -> &'static PreparedLine {
+    pub fn button_hints(&self) -> &'static PreparedLine {
         match self.phase {
             Phase::Solved => NEXT_HINTS,
+            Phase::Ready { .. } | Phase::Flipped { .. } if self.lesson.ends().is_some() => {
+                RINGS_UP_HINTS
+            }
             Phase::Ready { .. } | Phase::Flipped { .. } => DRAW_HINTS,
         }
     }
