@@ -239,7 +239,7 @@ impl Desktop {
         self.status.set_saving(system.storage.is_saving());
         // The clock and title catch up next frame when this one opened or
         // closed a window: together with that they took over half a frame.
-        // (An open window's hints go up before it draws: `show_hints`.)
+        // (An open window's hints are set in `update_windows`.)
         if was_open == self.active.is_some() {
             if !matches!(
                 self.active,
@@ -253,9 +253,8 @@ impl Desktop {
         request
     }
 
-    /// The open app's button hints in the status bar (the title when
-    /// Settings turned them off or the app has none), where the frame has
-    /// room after the app's drawing (else next frame).
+    /// The open app's button hints in the status bar (`hints_of`), now or
+    /// first thing next frame (`StatusBar::set_title`).
     fn show_hints(&mut self, app: &dyn AppSlot) {
         self.status.set_title(&mut self.desk, hints_of(app));
     }
