@@ -16,6 +16,9 @@ pub struct StatusBar {
     /// The desktop's title, or the open app's button hints: lines rendered
     /// when the ROM was built, so a screen change puts its line up at once.
     title: TextBox,
+    /// The line in the title's place (compared by address: asked for
+    /// every frame, it must cost nothing when unchanged).
+    title_shown: &'static PreparedLine,
     /// The line the title's place is to show next frame (`set_title`).
     title_due: Option<&'static PreparedLine>,
     clock: TextBox,
@@ -78,6 +81,7 @@ impl StatusBar {
         );
         Self {
             title: title_box,
+            title_shown: title,
             title_due: None,
             clock,
             shown_seconds: None,
@@ -109,11 +113,10 @@ impl StatusBar {
     /// show half old, half new), else first thing next frame
     /// (`catch_up`).
     pub fn set_title(&mut self, layer: &mut RegularBackground, line: &'static PreparedLine) {
-        if self.title.shows(line, Align::Left) {
+        if core::ptr::eq(self.title_shown, line) {
             self.title_due = None;
         } else if frame_time::ends_in_vblank(SHOW_LINES) {
-            self.title.show(layer, line, Align::Left);
-            self.title_due = None;
+            self.show_title(layer, line);
         } else {
             self.title_due = Some(line);
         }
@@ -121,9 +124,15 @@ impl StatusBar {
 
     /// First thing in a frame: the line `set_title` left for it.
     pub fn catch_up(&mut self, layer: &mut RegularBackground) {
-        if let Some(line) = self.title_due.take() {
-            self.title.show(layer, line, Align::Left);
+        if let Some(line) = self.title_due {
+            self.show_title(layer, line);
         }
+    }
+
+    fn show_title(&mut self, layer: &mut RegularBackground, line: &'static PreparedLine) {
+        self.title.show(layer, line, Align::Left);
+        self.title_shown = line;
+        self.title_due = None;
     }
 
     /// Draw whatever the clock still has to, whatever the frame's room (at

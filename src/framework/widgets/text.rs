@@ -497,11 +497,6 @@ impl TextBox {
         }
     }
 
-    /// Whether the box shows `line` so aligned (or is drawing it).
-    pub fn shows(&self, line: &PreparedLine, alignment: Align) -> bool {
-        self.shown == Some(fingerprint(line.text, alignment))
-    }
-
     /// Show a line rendered when the ROM was built in place of what the box
     /// shows, `alignment` in its width: its bits spread into the box's
     /// tiles, at once. A tile the ink lands in that the box lacks is made
