@@ -318,10 +318,11 @@ impl Desktop {
                 if wants_close {
                     Some((index, close(&mut **app, system)))
                 } else {
-                    // The hints of the screen the update chose, before the
-                    // app's drawing, which then counts them.
-                    self.status.set_title(&mut self.desk, hints_of(&**app));
                     app.draw(system);
+                    // The hints of the screen the update chose: after the
+                    // drawing, which a screen change makes heavy, they
+                    // mostly go up first thing next frame.
+                    self.show_hints(&**app);
                     Some((index, Lifecycle::Running))
                 }
             }
