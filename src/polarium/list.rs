@@ -236,6 +236,11 @@ impl List {
                 .at
                 .turn(dx, pages(count), ends, |page| rows(page, count))
             {
+                // The sets keep the row (the same place in the next
+                // difficulty); the More page is a menu, read from its top.
+                if matches!(page_at(self.at.page(), count), Page::More) {
+                    self.at = Pager::new(self.at.page(), 0);
+                }
                 let (next, row) = (self.at.page(), self.at.row());
                 self.no_pointer = pointless(next, count, open);
                 self.hints = page_hints(next, count, open);
