@@ -63,18 +63,36 @@ const BLANK: Glyph = Glyph {
 /// string the ROM shows is checked against the font by the tests.
 #[inline]
 pub fn glyph(c: char) -> &'static Glyph {
+    slot(&TABLE, c).unwrap_or(&TABLE.ascii[(b'?' - 0x20) as usize])
+}
+
+/// Where `table` keeps `c`'s glyph: its ASCII slot (blank for a character
+/// the font lacks) or its place among the others; `None` for any other
+/// character. Shared by the table read at run time and the one the build
+/// reads (`prepared.rs`).
+#[inline]
+const fn slot(table: &'static Table, c: char) -> Option<&'static Glyph> {
     let code = c as u32;
-    if (0x20..0x7F).contains(&code) {
-        return &TABLE.ascii[(code - 0x20) as usize];
+    if code >= 0x20 && code < 0x7F {
+        return Some(&table.ascii[(code - 0x20) as usize]);
     }
     let mut i = 0;
     while i < EXTRA {
-        if TABLE.extra_chars[i] == c {
-            return &TABLE.extra[i];
+        if table.extra_chars[i] == c {
+            return Some(&table.extra[i]);
         }
         i += 1;
     }
-    &TABLE.ascii[(b'?' - 0x20) as usize]
+    None
+}
+
+/// Whether `table` has a glyph for `c`.
+const fn has_glyph_in(table: &'static Table, c: char) -> bool {
+    match slot(table, c) {
+        // An ASCII slot is blank where the font lacks the character.
+        Some(glyph) => c as u32 >= 0x7F || glyph.advance > 0,
+        None => false,
+    }
 }
 
 /// Walks a line's letters with the pen starting at `x`: calls `letter`
@@ -107,9 +125,7 @@ pub fn for_each_letter(
 /// Whether the font has a glyph for `c`.
 #[cfg(test)]
 pub fn has_glyph(c: char) -> bool {
-    let code = c as u32;
-    (0x20..0x7F).contains(&code) && TABLE.ascii[(code - 0x20) as usize].advance > 0
-        || TABLE.extra_chars.contains(&c)
+    has_glyph_in(&TABLE, c)
 }
 
 /// Tests of what a screen says: every line of `text` is no wider than
@@ -145,34 +161,15 @@ static TABLE: Table = FONT;
 
 /// Whether the font has a glyph for `c`, for code run when the ROM is built.
 pub const fn has_glyph_at_build(c: char) -> bool {
-    let code = c as u32;
-    if code >= 0x20 && code < 0x7F {
-        return FONT.ascii[(code - 0x20) as usize].advance > 0;
-    }
-    let mut i = 0;
-    while i < EXTRA {
-        if FONT.extra_chars[i] == c {
-            return true;
-        }
-        i += 1;
-    }
-    false
+    has_glyph_in(&FONT, c)
 }
 
 /// `glyph`, for code run when the ROM is built.
 pub const fn glyph_at_build(c: char) -> Glyph {
-    let code = c as u32;
-    if code >= 0x20 && code < 0x7F {
-        return FONT.ascii[(code - 0x20) as usize];
+    match slot(&FONT, c) {
+        Some(glyph) => *glyph,
+        None => FONT.ascii[(b'?' - 0x20) as usize],
     }
-    let mut i = 0;
-    while i < EXTRA {
-        if FONT.extra_chars[i] == c {
-            return FONT.extra[i];
-        }
-        i += 1;
-    }
-    FONT.ascii[(b'?' - 0x20) as usize]
 }
 
 /// The line of `source` starting at `start`: its end, and where the next starts.
