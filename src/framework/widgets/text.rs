@@ -2,8 +2,8 @@
 //!
 //! A [`TextBox`] owns a rectangle of tiles on a 4bpp background. Its text is
 //! drawn from the glyphs `font.rs` prepared when the ROM was built: each
-//! line's letters are ORed into a strip of pixel rows, then the strip into
-//! the tiles. Lines break and align
+//! line's letters are ORed straight into the tiles under them, by ARM code
+//! in IWRAM (`ink_letters`). Lines break and align
 //! as agb's `Layout` would break them (the tests compare the two).
 //!
 //! Making and mapping a tile through agb costs far more than its letters, so:
@@ -28,7 +28,7 @@ use agb::display::tiled::{DynamicTile16, RegularBackground, TileEffect};
 use alloc::{boxed::Box, string::String, vec::Vec};
 
 use super::{
-    font::{self, GLYPH_ROWS, GLYPH_TOP, Glyph},
+    font::{self, GLYPH_ROWS, GLYPH_TOP},
     prepared::{self, PreparedLine},
 };
 use crate::framework::{assets::TEXT_PALETTE, frame_time};
@@ -86,8 +86,7 @@ impl Pending {
 pub const TILE_COST: u32 = 3;
 
 /// Display lines that laying out and drawing a line of `bytes` letters on
-/// tiles it has may take: its letters into the strip, the strip into the
-/// tiles under them. `just bench` holds it to this (`text.*.pct_of_claim`).
+/// tiles it has may take: laying it out, and its letters into the tiles. `just bench` holds it to this (`text.*.pct_of_claim`).
 pub const fn line_cost(bytes: usize) -> u32 {
     12 + (bytes as u32).saturating_mul(9) / 8
 }
@@ -699,9 +698,9 @@ impl TextBox {
 
     /// Lays `text` out in the box's width and draws its lines from `at`,
     /// moving `at` past each line drawn whole, while `room` (asked with the
-    /// display lines a piece of work may take) says it fits: each line's
-    /// letters into a strip of rows, then the strip into the tiles, a tile at
-    /// a time. True once no line is left.
+    /// display lines a piece of work may take) says it fits: the tiles a
+    /// line needs are made first, then its letters go straight into them
+    /// (`ink_letters`). True once no line is left.
     fn render(
         &mut self,
         background: &mut RegularBackground,
@@ -711,7 +710,6 @@ impl TextBox {
         room: &mut dyn FnMut(u32) -> bool,
         (visible, patient): (bool, bool),
     ) -> bool {
-        let stride = self.stride().min(MAX_STRIDE);
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
         let bottom = (self.rows + 1) * 8;
         // Setting up and laying out the first line come before its letters
@@ -719,9 +717,6 @@ impl TextBox {
         if !room(line_cost(0)) {
             return false;
         }
-        // On the heap: IWRAM, where the stack is, has no room for it.
-        let mut strip = alloc::vec![0u32; GLYPH_ROWS * stride];
-        let strip = strip.as_mut_slice();
         let mut lines = Lines::starting_at(text, alignment, self.columns * 8, at.byte);
         // The first line whose new tiles were made this frame: its pixels,
         // and those of the lines after it, go in next frame, when the tiles
@@ -752,13 +747,21 @@ impl TextBox {
             }
             at.byte = lines.processed;
             at.line += 1;
-            strip.fill(0);
-            let inked = ink_line(strip, stride, letters, line.left + dx, &mut at.colour);
-            if inked == 0 {
-                continue;
-            }
-            let place = (inked, top, bottom, visible && waiting.is_none(), patient);
-            match self.flush(background, strip, stride, place, room) {
+            let run = Run {
+                letters,
+                x: line.left + dx,
+                top,
+                bottom,
+            };
+            let colour = at.colour;
+            at.colour = end_colour(letters, colour);
+            match self.flush(
+                background,
+                &run,
+                colour,
+                (visible && waiting.is_none(), patient),
+                room,
+            ) {
                 Flushed::Whole => {}
                 Flushed::TilesMade => {
                     waiting.get_or_insert(before);
@@ -771,93 +774,150 @@ impl TextBox {
         }
     }
 
-    /// ORs a strip of glyph rows (its row 0 at box pixel row `top`) into the
-    /// tiles it covers above `bottom`, in the tile columns `inked` has a bit
-    /// for, as long as `room` lets each new tile be mapped (only maps them
-    /// when not `visible`). Every line of text goes through here, so it runs
-    /// from IWRAM.
-    #[inline(never)]
-    #[unsafe(link_section = ".iwram.textbox_flush")]
+    /// Puts a line's letters (`run`, starting in colour `colour`) into the
+    /// tiles under them, after making those it lacks as long as `room` lets
+    /// each be mapped (only makes them when not `visible`).
     fn flush(
         &mut self,
         background: &mut RegularBackground,
-        strip: &[u32],
-        stride: usize,
-        (inked, top, bottom, visible, patient): (u32, i32, i32, bool, bool),
+        run: &Run,
+        colour: u32,
+        (visible, patient): (bool, bool),
         room: &mut dyn FnMut(u32) -> bool,
     ) -> Flushed {
-        let (first, last) = (top.max(0), (top + GLYPH_ROWS as i32 - 1).min(bottom - 1));
-        // Two passes: first every tile the line needs is made (blank: a
-        // line cut short by the frame's end shows nothing of itself), then
-        // its pixels go in.
-        let passes: &[bool] = if visible { &[true, false] } else { &[true] };
+        let (first, last) = (
+            run.top.max(0),
+            (run.top + GLYPH_ROWS as i32 - 1).min(run.bottom - 1),
+        );
+        if first > last {
+            return Flushed::Whole;
+        }
+        let stride = self.stride().min(MAX_STRIDE);
+        let first_tile_row = (first >> 3) as usize;
+        let tile_rows = ((last >> 3) - (first >> 3) + 1) as usize;
+        let span =
+            first_tile_row * stride..((first_tile_row + tile_rows) * stride).min(self.tiles.len());
+        // Every tile the line needs is made first (blank: a line cut short
+        // by the frame's end shows nothing of itself).
         let mut mapped_any = false;
-        for &mapping in passes {
-            if !mapping {
-                // A tile made this frame is on the map only from the next:
-                // drawing now would show the line without it for a frame.
-                if mapped_any && patient {
-                    return Flushed::TilesMade;
-                }
-                if self.stale {
-                    self.blank_pixels();
-                    self.stale = false;
-                }
-            }
-            let mut tile_row = first >> 3;
-            while tile_row * 8 <= last {
-                let (y0, y1) = ((tile_row * 8).max(first), (tile_row * 8 + 7).min(last));
-                let from = (y0 - top) as usize * stride;
-                let lines = (y0 & 7) as usize..=(y1 & 7) as usize;
-                let row_start = tile_row as usize * stride;
-                let mut columns = inked;
+        if self
+            .tiles
+            .get(span.clone())
+            .is_some_and(|tiles| tiles.iter().any(Option::is_none))
+        {
+            let needed = inked_columns(run, colour, stride, first, last);
+            for (row, &columns) in needed.iter().enumerate().take(tile_rows) {
+                let mut columns = columns;
                 while columns != 0 {
                     let column = columns.trailing_zeros() as usize;
                     columns &= columns - 1;
-                    if column >= stride {
-                        break;
-                    }
-                    let index = row_start + column;
-                    if mapping {
-                        // Only a missing tile is worth looking at the ink for.
-                        if self.tiles.get(index).is_some_and(Option::is_none) {
-                            let mut any = 0;
-                            let mut at = from + column;
-                            for _ in lines.clone() {
-                                any |= strip.get(at).copied().unwrap_or(0);
-                                at += stride;
-                            }
-                            if any == 0 {
-                                continue;
-                            }
-                            if !room(TILE_COST) {
-                                return Flushed::NoRoom;
-                            }
-                            self.map_tile(background, index);
-                            mapped_any = true;
+                    let index = (first_tile_row + row) * stride + column;
+                    if self.tiles.get(index).is_some_and(Option::is_none) {
+                        if !room(TILE_COST) {
+                            return Flushed::NoRoom;
                         }
-                        continue;
-                    }
-                    let Some(tile) = self.tiles.get_mut(index).and_then(Option::as_mut) else {
-                        continue;
-                    };
-                    let data = tile.data_mut();
-                    let mut at = from + column;
-                    for line in lines.clone() {
-                        if let Some(&word) = strip.get(at)
-                            && word != 0
-                            && let Some(pixels) = data.get_mut(line)
-                        {
-                            *pixels |= word;
-                        }
-                        at += stride;
+                        self.map_tile(background, index);
+                        mapped_any = true;
                     }
                 }
-                tile_row += 1;
             }
         }
+        if !visible {
+            return Flushed::Whole;
+        }
+        // A tile made this frame is on the map only from the next: drawing
+        // now would show the line without it for a frame.
+        if mapped_any && patient {
+            return Flushed::TilesMade;
+        }
+        if self.stale {
+            self.blank_pixels();
+            self.stale = false;
+        }
+        // Each tile's pixels (null for a tile not made), for ARM code to
+        // index: it cannot call the Thumb code that reaches them.
+        let mut tiles = [core::ptr::null_mut::<u32>(); 2 * MAX_STRIDE];
+        if let Some(span) = self.tiles.get_mut(span) {
+            for (pointer, tile) in tiles.iter_mut().zip(span) {
+                if let Some(tile) = tile {
+                    *pointer = tile.data_mut().as_mut_ptr();
+                }
+            }
+        }
+        let place = Strip {
+            stride,
+            top: run.top,
+            first,
+            last,
+        };
+        // In batches, so the letters fit on the stack.
+        let mut batch: heapless::Vec<Letter, LETTER_BATCH> = heapless::Vec::new();
+        let mut colour = colour;
+        font::for_each_letter(run.letters, run.x, &mut colour, |glyph, x, colour| {
+            if x <= -8 || x >= stride as i32 * 8 {
+                return;
+            }
+            if batch.is_full() {
+                ink_letters(&tiles, &batch, place);
+                batch.clear();
+            }
+            let _ = batch.push(Letter {
+                rows: glyph.rows.as_ptr(),
+                x: x as i16,
+                colour: colour as u16,
+            });
+        });
+        ink_letters(&tiles, &batch, place);
         Flushed::Whole
     }
+}
+
+/// A line of letters to put in a box: from pixel column `x`, glyph row 0 at
+/// box pixel row `top`, nothing at or below row `bottom`.
+struct Run<'a> {
+    letters: &'a str,
+    x: i32,
+    top: i32,
+    bottom: i32,
+}
+
+/// The colour `letters` leave the ink in, from `colour`.
+fn end_colour(letters: &str, colour: u32) -> u32 {
+    letters
+        .chars()
+        .filter_map(font::control)
+        .fold(colour, |colour, change| change.unwrap_or(colour))
+}
+
+/// The tile columns `run`'s ink lands in, a bit each, in each of the two
+/// tile rows from the one holding box pixel row `first` (ink outside
+/// `first..=last` aside).
+fn inked_columns(run: &Run, colour: u32, stride: usize, first: i32, last: i32) -> [u32; 2] {
+    let mut columns = [0u32; 2];
+    let base = first >> 3;
+    let mut colour = colour;
+    font::for_each_letter(run.letters, run.x, &mut colour, |glyph, x, _| {
+        if x <= -8 || x >= stride as i32 * 8 {
+            return;
+        }
+        let cut = (-x).max(0) as u32 * 4;
+        let x = x.max(0);
+        let spill = if x & 7 != 0 && ((x >> 3) as usize) + 1 < stride {
+            3
+        } else {
+            1
+        };
+        for (r, &pixels) in glyph.rows.iter().enumerate() {
+            let y = run.top + r as i32;
+            if pixels >> cut == 0 || y < first || y > last {
+                continue;
+            }
+            if let Some(row) = columns.get_mut(((y >> 3) - base) as usize) {
+                *row |= spill << (x >> 3);
+            }
+        }
+    });
+    columns
 }
 
 /// Where a prepared line goes in a box's tiles.
@@ -962,45 +1022,77 @@ enum Flushed {
 /// the screen's width and a spill column.
 const MAX_STRIDE: usize = 32;
 
-/// ORs a line's letters into `strip` (`stride` words a row), the first at
-/// pixel `x`, in palette index `colour` (which colour changes in the line
-/// change); returns the tile columns inked, a bit each. Every letter goes
-/// through here, so it runs from IWRAM.
-#[inline(never)]
-#[unsafe(link_section = ".iwram.text_ink_line")]
-fn ink_line(strip: &mut [u32], stride: usize, letters: &str, x: i32, colour: &mut u32) -> u32 {
-    let mut inked = 0u32;
-    font::for_each_letter(letters, x, colour, |glyph, x, colour| {
-        if x > -8 && x < stride as i32 * 8 {
-            ink(strip, stride, glyph, x, colour);
-            inked |= 3 << (x.max(0) >> 3);
-        }
-    });
-    inked
+/// Letters put into a box's tiles at a time (`ink_letters`).
+const LETTER_BATCH: usize = 24;
+
+/// A letter to put in: its glyph's rows, its left edge in box pixels (above
+/// -8: a glyph that starts left of the box shows its part inside), and its
+/// palette index.
+#[derive(Clone, Copy)]
+struct Letter {
+    rows: *const u32,
+    x: i16,
+    colour: u16,
 }
 
-/// ORs `glyph`'s rows into `strip` (`stride` words a row) in palette index
-/// `colour`, its left edge at pixel `x` (above -8: a glyph that starts left
-/// of the box shows its part inside).
-#[inline(always)]
-fn ink(strip: &mut [u32], stride: usize, glyph: &Glyph, x: i32, colour: u32) {
-    let cut = (-x).max(0) as u32 * 4;
-    let x = x.max(0);
-    let (column, shift) = ((x >> 3) as usize, ((x & 7) * 4) as u32);
-    for (r, &pixels) in glyph.rows.iter().enumerate() {
-        let pixels = (pixels >> cut) * colour;
-        if pixels == 0 {
-            continue;
+/// Where `ink_letters` puts letters: `stride` tiles a row from the tile row
+/// holding box pixel row `first`, glyph row 0 at box pixel row `top`, and
+/// only rows `first..=last`.
+#[derive(Clone, Copy)]
+struct Strip {
+    stride: usize,
+    top: i32,
+    first: i32,
+    last: i32,
+}
+
+/// ORs `letters` into the tiles of two tile rows (`tiles`, 8 words each,
+/// null where the box has no tile). Every letter of text made at run time
+/// goes through here, so it runs from IWRAM as ARM code, with nothing but
+/// indexing, arithmetic and raw pointers (ARM code cannot take Thumb
+/// functions inline).
+#[inline(never)]
+#[unsafe(link_section = ".iwram.text_ink_letters")]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+fn ink_letters(tiles: &[*mut u32; 2 * MAX_STRIDE], letters: &[Letter], at: Strip) {
+    let base = at.first >> 3;
+    let stride = at.stride;
+    let mut index = 0;
+    while index < letters.len() {
+        let letter = letters[index];
+        index += 1;
+        let mut x = i32::from(letter.x);
+        let cut = if x < 0 { (-x * 4) as u32 } else { 0 };
+        if x < 0 {
+            x = 0;
         }
-        let at = r * stride + column;
-        if let Some(word) = strip.get_mut(at) {
-            *word |= pixels << shift;
-        }
-        if shift > 0
-            && column + 1 < stride
-            && let Some(word) = strip.get_mut(at + 1)
-        {
-            *word |= pixels >> (32 - shift);
+        let column = (x >> 3) as usize;
+        let shift = ((x & 7) * 4) as u32;
+        let colour = u32::from(letter.colour);
+        let mut r = 0;
+        while r < GLYPH_ROWS {
+            let y = at.top + r as i32;
+            // SAFETY: `rows` points at a glyph's GLYPH_ROWS words.
+            let pixels =
+                (unsafe { *((letter.rows as usize + r * 4) as *const u32) } >> cut) * colour;
+            r += 1;
+            if pixels == 0 || y < at.first || y > at.last {
+                continue;
+            }
+            let row_start = ((y >> 3) - base) as usize * stride;
+            let offset = (y & 7) as usize * 4;
+            let tile = tiles[row_start + column];
+            if !tile.is_null() {
+                // SAFETY: a tile's 8 words, from a live DynamicTile16.
+                unsafe { *((tile as usize + offset) as *mut u32) |= pixels << shift };
+            }
+            if shift != 0 && column + 1 < stride {
+                let tile = tiles[row_start + column + 1];
+                if !tile.is_null() {
+                    // SAFETY: as above.
+                    unsafe { *((tile as usize + offset) as *mut u32) |= pixels >> (32 - shift) };
+                }
+            }
         }
     }
 }
