@@ -76,7 +76,7 @@ pub fn main(mut gba: agb::Gba) -> ! {
         framework::cycles::install(gba.timers.timers());
     }
     let mut gfx = gba.graphics.get();
-    framework::tile_table::reserve();
+    framework::plane::build();
     gfx.frame().commit();
     framework::sprite_cache::warm();
     // The benchmarks draw and let go of many tiles: video memory takes them

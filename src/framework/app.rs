@@ -42,10 +42,14 @@
 //!   is written only when it changed, a little a frame beside the app. At power-on `resume` gets
 //!   it back after `boot`. Like `Save`, it is versioned and migrates, and a
 //!   damaged one is dropped with the boot notice.
-//! - Two background layers and the sprites: the desktop keeps two of the GBA's
-//!   four layers; show yours through the [`Canvas`] (priority 1 for the window,
-//!   0 for text on it). Sprites beyond the hardware's 128 are dropped; tests
-//!   can check `Canvas::objects`.
+//! - The drawing plane, a layer and the sprites: your text and pictures go on
+//!   the drawing plane (`framework::plane`), a layer over the whole screen
+//!   whose tiles were made at boot, so drawing is writing pixels (text boxes
+//!   and raster areas do it for you); it shows over your window with your
+//!   art's colours. The window's frame and wells go on a layer of your own
+//!   (`window::layer`, priority 1), shown through the [`Canvas`]. Sprites
+//!   beyond the hardware's 128 are dropped; tests can check
+//!   `Canvas::objects`.
 //! - **Button hints**: `button_hints` names the buttons that do something on
 //!   the screen shown, in one short line the desktop's top bar shows while
 //!   the window is open (Settings turns them off). Make each line with
@@ -503,7 +507,6 @@ pub mod hello {
     pub struct Working {
         /// The window frame and its text (`window::layers`).
         frame_layer: RegularBackground,
-        text_layer: RegularBackground,
         text: TextBox,
         /// Window rows drawn so far.
         built: i32,
@@ -542,10 +545,9 @@ pub mod hello {
 
         fn open(opened: &mut u8, _system: &mut System) -> Working {
             *opened = opened.saturating_add(1);
-            let (frame_layer, text_layer) = window::layers();
+            let frame_layer = window::layer();
             Working {
                 frame_layer,
-                text_layer,
                 text: TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 20, 1),
                 built: 0,
             }
@@ -588,12 +590,11 @@ pub mod hello {
 
         fn draw(_opened: &u8, working: &mut Working, _saved: &HelloSave) {
             // Text is drawn a line at a time, as the frame has room.
-            let _ = working.text.advance(&mut working.text_layer);
+            let _ = working.text.advance();
         }
 
         fn show(_opened: &u8, working: &mut Working, canvas: &mut Canvas) {
             canvas.background(&working.frame_layer);
-            canvas.background(&working.text_layer);
         }
     }
 

@@ -6,7 +6,9 @@ use agb::display::{Palette16, Rgb15, tile_data::TileData, tiled::RegularBackgrou
 agb::include_background_gfx!(
     pub mod desktop,
     WALLPAPER => deduplicate "gfx/desktop.png",
-    SPLASH => deduplicate "gfx/splash.png",
+    // Every tile in order, unflipped: the splash is copied onto the
+    // drawing plane tile by tile.
+    SPLASH => "gfx/splash.png",
     UI => "gfx/window.png",
 );
 
@@ -46,27 +48,32 @@ pub mod sfx {
 }
 
 /// Background palette slots: the art's palettes come first (from
-/// `desktop::PALETTES`), the top two are reserved for text: dark ink for
-/// cream windows, light ink for dark wells and bars.
-pub const TEXT_PALETTE: u8 = 15;
-pub const LIGHT_TEXT_PALETTE: u8 = 14;
+/// `desktop::PALETTES`), then the apps' icons'; the top two are the
+/// desktop's text's and the drawing plane's (`framework::plane`).
+pub const DESK_TEXT_PALETTE: u8 = 14;
+pub const PLANE_PALETTE: u8 = 15;
 
-/// The text palettes' colour for marking a wrong part of a text (the number
-/// pad's bad group), switched to with `widgets::font::colour`.
-pub const TEXT_MARK_COLOUR: u8 = 2;
+/// The colours text is drawn in, from the shared palette (gfx/palette.png).
+pub mod text_colours {
+    use agb::display::Rgb15;
 
-/// Text colours (index 1 is what the font draws with): dark ink in slot 15,
-/// cream ink in slot 14, both taken from the art palette (gfx/palette.png);
-/// index [`TEXT_MARK_COLOUR`] the art's red on cream, its pink on dark.
+    /// Dark ink, for cream windows, and its red for a part marked wrong.
+    pub const INK: Rgb15 = Rgb15(0x1C65);
+    pub const MARK: Rgb15 = Rgb15(0x213C);
+    /// Cream ink, for dark wells and bars, and its pink.
+    pub const LIGHT: Rgb15 = Rgb15(0x67BF);
+    pub const LIGHT_MARK: Rgb15 = Rgb15(0x4A9F);
+    /// All of them.
+    pub const ALL: [Rgb15; 4] = [INK, MARK, LIGHT, LIGHT_MARK];
+}
+
+/// The desktop's text palette: the text colours, from index 1.
 pub fn set_text_palettes(gfx: &mut agb::display::Graphics) {
-    let mut dark = [Rgb15::BLACK; 16];
-    dark[1] = Rgb15::new(0x1C65);
-    dark[TEXT_MARK_COLOUR as usize] = Rgb15::new(0x213C);
-    let mut light = [Rgb15::BLACK; 16];
-    light[1] = Rgb15::new(0x67BF);
-    light[TEXT_MARK_COLOUR as usize] = Rgb15::new(0x4A9F);
-    gfx.set_background_palette(TEXT_PALETTE, &Palette16::new(dark));
-    gfx.set_background_palette(LIGHT_TEXT_PALETTE, &Palette16::new(light));
+    let mut colours = [Rgb15::BLACK; 16];
+    for (slot, colour) in colours.iter_mut().skip(1).zip(text_colours::ALL) {
+        *slot = colour;
+    }
+    gfx.set_background_palette(DESK_TEXT_PALETTE, &Palette16::new(colours));
 }
 
 /// Frames of gfx/selection.png: the ring around the selected icon pulses
@@ -77,7 +84,7 @@ pub const RING_BRIGHT: usize = 1;
 /// Background palette slots for app icons, one per app from here up to the
 /// text slots (each app's icon brings its own palette).
 pub const FIRST_ICON_PALETTE: u8 = 4;
-const _: () = assert!(FIRST_ICON_PALETTE < LIGHT_TEXT_PALETTE && LIGHT_TEXT_PALETTE < TEXT_PALETTE);
+const _: () = assert!(FIRST_ICON_PALETTE < DESK_TEXT_PALETTE && DESK_TEXT_PALETTE < PLANE_PALETTE);
 
 /// Put an app's icon at tile `(x, y)` of `layer`, in palette slot `palette`
 /// (which `load_icon_palette` filled). An icon that is not 32x32 is skipped.
@@ -98,7 +105,7 @@ pub fn draw_icon(layer: &mut RegularBackground, icon: &Icon, palette: u8, (x, y)
 
 /// The background palette slot holding app `index`'s icon colours.
 pub fn icon_palette_slot(index: usize) -> u8 {
-    (usize::from(FIRST_ICON_PALETTE) + index).min(usize::from(LIGHT_TEXT_PALETTE) - 1) as u8
+    (usize::from(FIRST_ICON_PALETTE) + index).min(usize::from(DESK_TEXT_PALETTE) - 1) as u8
 }
 
 /// Put the icon of app `index`'s colours in its slot; returns the slot.

@@ -141,69 +141,46 @@ pub fn largest_save(owner: &str, value: &impl serde::Serialize) {
     );
 }
 
-/// Text boxes (after every app's drawing, so agb's tables of tiles have
-/// grown): what drawing a line takes on fresh tiles, each made and mapped,
-/// and on tiles the box already has, against what `room_to_draw` is asked
-/// for it (`text::line_cost`, and `text::TILE_COST` a tile).
+/// Text boxes on the drawing plane: what drawing a line takes, and a box's
+/// text replaced (the old text blanked first), against what `room_to_draw`
+/// is asked for it (`text::line_cost`, `text::blank_cost`).
 fn text(bench: &mut Bench) {
-    use super::widgets::text::{TILE_COST, TextBox, line_cost};
-    use agb::display::{
-        Priority,
-        tiled::{RegularBackground, RegularBackgroundSize, TileFormat},
-    };
+    use super::widgets::text::{TextBox, blank_cost, line_cost};
     const LINES: [&str; 4] = [
         "Hint: hold A",
         "on the end,",
         "Boom! A: new board",
         "Mixed rows",
     ];
-    let mut background = RegularBackground::new(
-        Priority::P3,
-        RegularBackgroundSize::Background32x32,
-        TileFormat::FourBpp,
-    );
-    let (mut fresh, mut again) = (Stats::default(), Stats::default());
+    super::plane::clear();
+    let (mut lines, mut replaced) = (Stats::default(), Stats::default());
     for (row, line) in (0..).zip(LINES) {
         let mut text_box = TextBox::new((4, 8 + row * 24), 29, 1);
-        let mut tiles = 0;
-        let cycles = measure(bench.overhead, || {
-            tiles = text_box.set_counting(&mut background, line)
-        });
-        let claim = line_cost(line.len()) + tiles * TILE_COST;
-        fresh.add(pct_of_claim(cycles, claim));
-        crate::event!("bench.text fresh={line:?} tiles={tiles} cycles={cycles}");
-        // The same length again, other letters, on the tiles it has.
-        let other: alloc::string::String = line.chars().rev().collect();
-        let mut more = 0;
-        let cycles = measure(bench.overhead, || {
-            more = text_box.set_counting(&mut background, &other)
-        });
-        let claim = line_cost(other.len()) + more * TILE_COST;
-        again.add(pct_of_claim(cycles, claim));
-        crate::event!("bench.text again={other:?} tiles={more} cycles={cycles}");
+        let cycles = measure(bench.overhead, || text_box.set(line));
+        lines.add(pct_of_claim(cycles, line_cost(line.len())));
+        crate::event!("bench.text line={line:?} cycles={cycles}");
     }
     // A box of several lines (as Polarium's panel), its text replaced: the
     // first line also blanks the old text's pixels.
     let mut panel = TextBox::new((160, 112), 8, 5);
+    panel.set("Solved in 12\ntries!\nA: next\nB: list\nSELECT: more");
     for text in [
         "Mixed rows\nmarked. Try\nagain!",
         "Solved in 12\ntries!\nA: next",
     ] {
-        let mut tiles = 0;
-        let cycles = measure(bench.overhead, || {
-            tiles = panel.set_counting(&mut background, text)
-        });
+        let cycles = measure(bench.overhead, || panel.set(text));
         let letters: u32 = text.split('\n').map(|line| line_cost(line.len())).sum();
-        again.add(pct_of_claim(cycles, letters + tiles * TILE_COST));
-        crate::event!("bench.text box={text:?} tiles={tiles} cycles={cycles}");
+        replaced.add(pct_of_claim(cycles, letters + blank_cost(9, 6)));
+        crate::event!("bench.text box={text:?} cycles={cycles}");
     }
+    super::plane::clear();
+    report("text.line.pct_of_claim", &lines, 100, &mut bench.failures);
     report(
-        "text.fresh_line.pct_of_claim",
-        &fresh,
+        "text.replaced.pct_of_claim",
+        &replaced,
         100,
         &mut bench.failures,
     );
-    report("text.line.pct_of_claim", &again, 100, &mut bench.failures);
 }
 
 /// Runs the framework's benchmarks and every app's (`apps`), and logs the

@@ -35,6 +35,15 @@ impl<'f, 'g> Canvas<'f, 'g> {
         }
     }
 
+    /// Show the drawing plane (`framework::plane`), as a background.
+    pub fn plane(&mut self) {
+        if !self.backgrounds.is_full()
+            && let Some(id) = super::plane::show(self.frame)
+        {
+            let _ = self.backgrounds.push(id);
+        }
+    }
+
     /// Show a sprite; past the hardware limit it is dropped (never a panic),
     /// but still counted, so tests can see a view asking for too many.
     pub fn object(&mut self, object: &Object) {

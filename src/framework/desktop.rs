@@ -14,7 +14,7 @@ use super::{
     app::{AppSlot, Lifecycle, Request},
     assets, button_hints,
     canvas::Canvas,
-    frame_time,
+    frame_time, plane,
     system::System,
     transition::{self, Area},
     widgets::{
@@ -125,6 +125,10 @@ pub struct Desktop {
     ring_frame: usize,
     /// START was pressed while the window opened: it closes once open.
     close_asked: bool,
+    /// Frames until the boot logo, still on the drawing plane (`splash`),
+    /// is blanked: once the desktop's first frame has replaced it on screen
+    /// (`None`: done).
+    splash_on_plane: Option<u8>,
 }
 
 impl Desktop {
@@ -155,8 +159,8 @@ impl Desktop {
             assets::draw_icon(&mut desk, icon, palette, (x / 8, y / 8));
             let origin = (x - 12, y + ICON_SIZE + 2);
             plain_wallpaper(&mut wallpaper, origin, (7 * 8, LABEL_HEIGHT));
-            let mut label = TextBox::new(origin, 7, 2);
-            label.set_centred(&mut desk, app.info().label);
+            let mut label = TextBox::on_layer(&mut desk, origin, 7, 2);
+            label.set_centred(app.info().label);
             labels.push(label);
         }
         plain_wallpaper(
@@ -164,7 +168,7 @@ impl Desktop {
             HINT_ORIGIN,
             (HINT_COLUMNS * 8, LABEL_HEIGHT),
         );
-        let hint = TextBox::new(HINT_ORIGIN, HINT_COLUMNS, 1);
+        let hint = TextBox::on_layer(&mut desk, HINT_ORIGIN, HINT_COLUMNS, 1);
         // An app's sections are its id's, and its game in progress's
         // (`sweeper.game`).
         let label = |owner: &str| {
@@ -201,16 +205,12 @@ impl Desktop {
             _labels: labels,
             ring_frame: assets::RING,
             close_asked: false,
+            splash_on_plane: Some(1),
         };
-        // First draw of the clock and hint now, while the splash hides the
-        // cost; every tile the hint line may need made, so a line put up
-        // later only writes pixels.
-        let _ = desktop.hint.premap(&mut desktop.desk, usize::MAX);
+        // First draw of the clock and hint now, while the splash is up.
         desktop.switch_hint_line();
         desktop.draw_status(system);
-        desktop.status.finish(&mut desktop.desk);
-        desktop.hint.finish(&mut desktop.desk);
-        warm_tile_map();
+        desktop.hint.finish();
         announce_ring(desktop.selected);
         desktop
     }
@@ -232,8 +232,15 @@ impl Desktop {
     }
 
     pub fn update(&mut self, apps: &mut [&mut dyn AppSlot], system: &mut System) -> DesktopRequest {
+        self.splash_on_plane = match self.splash_on_plane {
+            Some(0) => {
+                plane::clear();
+                None
+            }
+            frames => frames.map(|frames| frames - 1),
+        };
         self.tick_clock(system);
-        self.status.catch_up(&mut self.desk);
+        self.status.catch_up();
         let was_open = self.active.is_some();
         let request = self.update_windows(apps, system);
         self.status.set_saving(system.storage.is_saving());
@@ -245,7 +252,7 @@ impl Desktop {
                 self.active,
                 Some((_, Lifecycle::Running | Lifecycle::Opening(_)))
             ) {
-                self.status.set_title(&mut self.desk, TITLE);
+                self.status.set_title(TITLE);
             }
             self.switch_hint_line();
             self.draw_status(system);
@@ -256,7 +263,7 @@ impl Desktop {
     /// The open app's button hints in the status bar (`hints_of`), now or
     /// first thing next frame (`StatusBar::set_title`).
     fn show_hints(&mut self, app: &dyn AppSlot) {
-        self.status.set_title(&mut self.desk, hints_of(app));
+        self.status.set_title(hints_of(app));
     }
 
     /// The icons, or the open window's app and its opening and closing.
@@ -339,6 +346,8 @@ impl Desktop {
                     return DesktopRequest::Stay;
                 }
                 app.close();
+                // Out of sight now: the next app opens on a blank plane.
+                plane::clear();
                 // Heap accounting before the save below: agb's save slots keep
                 // bookkeeping of their own that changes as they rotate.
                 #[cfg(any(debug_assertions, feature = "events"))]
@@ -432,6 +441,13 @@ impl Desktop {
     /// The first frame of a window's opening: the app makes its working state.
     fn open(&mut self, index: usize, app: &mut dyn AppSlot, system: &mut System) {
         system.app_palette = assets::icon_palette_slot(index);
+        if self.splash_on_plane.take().is_some() {
+            plane::clear();
+        }
+        // The plane takes the app's colours: its art's, which its icon's are.
+        if let Some(palette) = app.info().icon.palettes.first() {
+            plane::set_palette(palette);
+        }
         app.open(system);
         #[cfg(any(debug_assertions, feature = "events"))]
         crate::event!(
@@ -496,9 +512,8 @@ impl Desktop {
 
     /// Redraw the clock where it changed, and type more of the notice.
     fn draw_status(&mut self, system: &System) {
-        self.status
-            .set_play_time(&mut self.desk, system.storage.desk.play_seconds);
-        let _ = self.hint.advance(&mut self.desk);
+        self.status.set_play_time(system.storage.desk.play_seconds);
+        let _ = self.hint.advance();
     }
 
     /// Switch the bottom line to what it should show, where the frame has
@@ -521,7 +536,7 @@ impl Desktop {
                 HintLine::Notice => self
                     .hint
                     .set_gradually(self.notice.as_deref().unwrap_or("")),
-                HintLine::Controls => self.hint.show(&mut self.desk, CONTROLS, Align::Left),
+                HintLine::Controls => self.hint.show(CONTROLS, Align::Left),
                 HintLine::Off => self.hint.blank(),
             }
         }
@@ -547,6 +562,8 @@ impl Desktop {
         let Some(app) = apps.get_mut(index) else {
             return canvas.objects();
         };
+        // The app's text and pictures, over its window's layer.
+        canvas.plane();
         app.show(&mut canvas);
         let objects = canvas.objects();
         // The window's rectangle shows the app's layers alone (over the
@@ -632,18 +649,4 @@ fn icon_position(index: usize) -> (i32, i32) {
         GRID_LEFT + column * CELL_WIDTH,
         GRID_TOP + row * CELL_HEIGHT,
     )
-}
-
-/// agb's VRAM manager keeps a hash map of every tile in VRAM, which doubles
-/// (rehashing every entry) as text boxes add tiles: an app's first menu paid
-/// for that rehashing in one frame. Making and dropping a window's worth
-/// of tiles at boot, under the splash, grows it once to the size it needs.
-fn warm_tile_map() {
-    /// About the most text tiles an open app has at once (its window's text,
-    /// a menu, a number pad).
-    const TILES: usize = 640;
-    let tiles: alloc::vec::Vec<_> = (0..TILES)
-        .map(|_| agb::display::tiled::DynamicTile16::new())
-        .collect();
-    drop(tiles);
 }

@@ -74,6 +74,7 @@ pub mod input;
 pub mod lessons;
 #[cfg(any(debug_assertions, feature = "events"))]
 pub mod perf;
+pub mod plane;
 pub mod reset;
 pub mod save;
 pub mod sleep;
@@ -81,7 +82,6 @@ pub mod sound;
 pub mod splash;
 pub mod sprite_cache;
 pub mod system;
-pub mod tile_table;
 pub mod transition;
 pub mod widgets;
 

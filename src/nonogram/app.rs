@@ -224,7 +224,7 @@ impl App for Nonogram {
             persistent.cursor.1.min(height.saturating_sub(1) as u8),
         );
         let options = puzzle::save(system).options;
-        let view = boxed_view(system.app_palette, Colours::new(options.high_contrast));
+        let view = boxed_view(Colours::new(options.high_contrast));
         let editor = if persistent.editing {
             Editor::resume(system)
         } else {
@@ -254,9 +254,6 @@ impl App for Nonogram {
     }
 
     fn prepare(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
-        if !working.view.build_step() {
-            return false;
-        }
         if working.lesson_due {
             if !frame_time::room_to_draw(lesson::SETUP_LINES) {
                 return false;
@@ -367,7 +364,7 @@ impl App for Nonogram {
     }
 
     fn show(_persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
-        working.view.show(canvas);
+        // Its picture is all on the drawing plane: only a pad's sprites.
         if let Mode::CodePad(pad) = &working.mode {
             pad.show(canvas);
         }
@@ -379,7 +376,8 @@ impl App for Nonogram {
     }
 
     fn dismantle(working: &mut Working) -> bool {
-        working.view.dismantle_step()
+        working.view.forget_kept_board();
+        true
     }
 
     fn pause(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
@@ -435,8 +433,8 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
 /// The view, on the heap. Out of line: built in `open`'s own frame, it
 /// would add to the deepest stack the window's opening reaches.
 #[inline(never)]
-fn boxed_view(palette: u8, colours: Colours) -> Box<View> {
-    Box::new(View::new(palette, colours))
+fn boxed_view(colours: Colours) -> Box<View> {
+    Box::new(View::new(colours))
 }
 
 /// Page `number` of the ring with `slot` (or row 0) chosen.

@@ -386,13 +386,8 @@ fn view_pieces(overhead: u32, failures: &mut u32) {
     let mut pieces: [Stats; Piece::KINDS.len()] = Default::default();
     let (mut board, mut marked, mut list) = (Stats::default(), Stats::default(), Stats::default());
     let mut back = Stats::default();
-    let mut view = alloc::boxed::Box::new(View::new(0, Colours::new(false)));
+    let mut view = alloc::boxed::Box::new(View::new(Colours::new(false)));
 
-    // The tiles, each piece timed (agb's table of them was grown at boot,
-    // as in the shipped ROM: `tile_table`).
-    timed(overhead, &mut pieces, &mut |room| {
-        while !view.build_within(room) {}
-    });
     let mut rng = Rng::new(SEED ^ 0x5649);
     let mut pictures = alloc::vec::Vec::new();
     for index in 0..builtin::COUNT {

@@ -23,12 +23,13 @@ use super::{
 };
 use crate::framework::{
     System,
-    assets::{TEXT_PALETTE, sfx},
+    assets::sfx,
     canvas::Canvas,
     frame_time::fill_frame,
     widgets::{
         numpad::{NumberPad, PagedCode},
         pad_panel::{PadOutcome, PadPanel, PadPlace},
+        text::Ink,
     },
 };
 
@@ -238,7 +239,7 @@ const PAD_PLACE: PadPlace = PadPlace {
     keys_origin: (156, 50),
     text_origin: (16, 20),
     text_columns: 16,
-    palette: TEXT_PALETTE,
+    ink: Ink::DARK,
 };
 
 /// Typing a share code on the number pad.

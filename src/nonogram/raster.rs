@@ -1,91 +1,37 @@
-//! The whole screen as pixels: a background layer of its own tiles, one per
-//! 8x8 block, drawn by writing their 4-bit pixels in video RAM. Cells of 7
-//! or 13 pixels and 3x5 clue digits do not line up with tiles, so the board
-//! and its clues are drawn here instead of from a tile sheet.
+//! The whole screen as pixels: the drawing plane (`framework::plane`),
+//! drawn by writing its tiles' 4-bit pixels in video RAM. Cells of 7 or 13
+//! pixels and 3x5 clue digits do not line up with tiles, so the board and
+//! its clues are drawn here instead of from a tile sheet.
 
-use agb::display::tiled::{DynamicTile16, RegularBackground, TileEffect, TileSetting};
 use alloc::vec::Vec;
 
 use super::glyphs::Glyph;
 use super::layout::{SCREEN_HEIGHT, SCREEN_WIDTH};
-use crate::framework::widgets::font::Glyph as FontGlyph;
+use crate::framework::{
+    plane::{self, PlaneTile},
+    widgets::font::Glyph as FontGlyph,
+};
 
 const COLUMNS: usize = (SCREEN_WIDTH / 8) as usize;
 const ROWS: usize = (SCREEN_HEIGHT / 8) as usize;
-/// Tiles made and mapped (or let go) between looks at the frame's room:
-/// mapping a tile through agb is costly, so the screen's are spread over
-/// frames.
-pub const TILES_PER_STEP: usize = 10;
-/// Tiles let go per frame of the closing animation.
-const TILES_PER_DISMANTLE_STEP: usize = 30;
+const _: () = assert!(COLUMNS == plane::COLUMNS && ROWS == plane::ROWS);
 
 pub struct Raster {
-    tiles: Vec<DynamicTile16>,
     /// Stamps gathered for the next `flush` (at most `STAMPS`).
     stamps: Vec<Stamp>,
-    palette: u8,
-    background: u8,
+}
+
+/// The screen's tiles, once the plane is built.
+fn screen() -> Option<&'static [PlaneTile]> {
+    let tiles = plane::tiles();
+    (tiles.len() == COLUMNS * ROWS).then_some(tiles)
 }
 
 impl Raster {
-    /// A raster in palette slot `palette`, its tiles filled with colour
-    /// `background` as they are made.
-    pub fn new(palette: u8, background: u8) -> Self {
+    pub fn new() -> Self {
         Self {
-            tiles: Vec::with_capacity(COLUMNS * ROWS),
             stamps: Vec::with_capacity(STAMPS),
-            palette,
-            background,
         }
-    }
-
-    /// Make and map the next tiles, `TILES_PER_STEP` at a time while `room`
-    /// says the frame has room for them; true once the whole screen has
-    /// them.
-    pub fn build_step(
-        &mut self,
-        layer: &mut RegularBackground,
-        room: &mut dyn FnMut() -> bool,
-    ) -> bool {
-        let mut index = self.tiles.len();
-        // The tile's place, kept as a column and row (no dividing).
-        let (mut column, mut row) = (index % COLUMNS, index / COLUMNS);
-        while index < COLUMNS * ROWS {
-            if index.is_multiple_of(TILES_PER_STEP) && !room() {
-                break;
-            }
-            let tile = DynamicTile16::new().fill_with(self.background);
-            let position = (column as i32, row as i32);
-            layer.set_tile_dynamic16(position, &tile, TileEffect::default().palette(self.palette));
-            self.tiles.push(tile);
-            index += 1;
-            column += 1;
-            if column == COLUMNS {
-                (column, row) = (0, row + 1);
-            }
-        }
-        index == COLUMNS * ROWS
-    }
-
-    /// Take the last tiles off `layer` and let them go, as `build_step`
-    /// made them; true once none is left. Letting the whole screen's go at
-    /// once, when the window closes, would crowd that frame.
-    pub fn dismantle_step(&mut self, layer: &mut RegularBackground) -> bool {
-        for _ in 0..TILES_PER_DISMANTLE_STEP {
-            let Some(tile) = self.tiles.pop() else {
-                return true;
-            };
-            let index = self.tiles.len();
-            let position = ((index % COLUMNS) as i32, (index / COLUMNS) as i32);
-            // Blank needs a tile set of the layer's format, not its tiles.
-            layer.set_tile(
-                position,
-                &super::art::tiles::SWATCH.tiles,
-                TileSetting::BLANK,
-            );
-            drop(tile);
-        }
-        self.tiles.is_empty()
     }
 
     /// Copy the pixels of up to `count` more tiles, in order, onto the end
@@ -93,11 +39,11 @@ impl Raster {
     /// copied until the screen has all its tiles.)
     pub fn keep_part(&mut self, pixels: &mut Vec<[u32; 8]>, count: usize) -> bool {
         self.flush();
-        if self.tiles.len() < COLUMNS * ROWS {
+        let Some(screen) = screen() else {
             return false;
-        }
+        };
         let from = pixels.len();
-        if let Some(tiles) = self.tiles.get(from..(from + count).min(self.tiles.len())) {
+        if let Some(tiles) = screen.get(from..(from + count).min(screen.len())) {
             // (No-op when made with room for the screen, as a kept board is.)
             pixels.reserve(tiles.len());
             let copied = copy_tiles_out(tiles, pixels.spare_capacity_mut());
@@ -105,7 +51,7 @@ impl Raster {
             // the length.
             unsafe { pixels.set_len(from + copied) };
         }
-        pixels.len() == self.tiles.len()
+        pixels.len() == screen.len()
     }
 
     /// Put back the pixels of up to `count` tiles from tile `from` (as
@@ -113,9 +59,10 @@ impl Raster {
     /// count once done).
     pub fn restore_part(&mut self, pixels: &[[u32; 8]], from: usize, count: usize) -> usize {
         self.stamps.clear();
-        let end = (from + count).min(pixels.len()).min(self.tiles.len());
-        if let (Some(tiles), Some(kept)) = (self.tiles.get_mut(from..end), pixels.get(from..end)) {
-            for (tile, words) in tiles.iter_mut().zip(kept) {
+        let screen = screen().unwrap_or(&[]);
+        let end = (from + count).min(pixels.len()).min(screen.len());
+        if let (Some(tiles), Some(kept)) = (screen.get(from..end), pixels.get(from..end)) {
+            for (tile, words) in tiles.iter().zip(kept) {
                 tile.data_mut().copy_from_slice(words);
             }
         }
@@ -131,11 +78,14 @@ impl Raster {
             (x + width).min(SCREEN_WIDTH),
             (y + height).min(SCREEN_HEIGHT),
         );
-        if x0 >= x1 || y0 >= y1 || self.tiles.len() < COLUMNS * ROWS {
+        let Some(screen) = screen() else {
+            return;
+        };
+        if x0 >= x1 || y0 >= y1 {
             return;
         }
         let pattern = u32::from(colour & 15) * 0x1111_1111;
-        fill_tiles(&mut self.tiles, (x0, y0, x1, y1), pattern);
+        fill_tiles(screen, (x0, y0, x1, y1), pattern);
     }
 
     /// A row of cells `size` pixels square (at most 16), cell `c`'s
@@ -151,10 +101,13 @@ impl Raster {
     ) {
         self.flush();
         let right = x0 + (looks.len() as i32 - 1) * pitch + size as i32;
-        if x0 < 0 || right > SCREEN_WIDTH || self.tiles.len() < COLUMNS * ROWS {
+        let Some(screen) = screen() else {
+            return;
+        };
+        if x0 < 0 || right > SCREEN_WIDTH {
             return;
         }
-        cells_into(&mut self.tiles, (x0, y), (pitch, size), looks, mask);
+        cells_into(screen, (x0, y), (pitch, size), looks, mask);
     }
 
     /// Paint tile rows `tile_rows` (of the screen's 20) whole: pixel row
@@ -167,8 +120,10 @@ impl Raster {
         patterns: &[Columns],
     ) {
         self.flush();
-        if self.tiles.len() == COLUMNS * ROWS && tile_rows.end <= ROWS {
-            paint_tiles(&mut self.tiles, tile_rows, kinds, patterns);
+        if let Some(screen) = screen()
+            && tile_rows.end <= ROWS
+        {
+            paint_tiles(screen, tile_rows, kinds, patterns);
         }
     }
 
@@ -247,8 +202,10 @@ impl Raster {
 
     /// Draw the stamps gathered so far.
     pub fn flush(&mut self) {
-        if !self.stamps.is_empty() && self.tiles.len() == COLUMNS * ROWS {
-            stamps_into(&mut self.tiles, &self.stamps);
+        if let Some(screen) = screen()
+            && !self.stamps.is_empty()
+        {
+            stamps_into(screen, &self.stamps);
         }
         self.stamps.clear();
     }
@@ -257,10 +214,13 @@ impl Raster {
     /// (its blank pixels leave what is under them).
     pub fn letter(&mut self, glyph: &FontGlyph, (x, y): (i32, i32), colour: u8) {
         self.flush();
-        if !(0..SCREEN_WIDTH).contains(&x) || self.tiles.len() < COLUMNS * ROWS {
+        let Some(screen) = screen() else {
+            return;
+        };
+        if !(0..SCREEN_WIDTH).contains(&x) {
             return;
         }
-        letter_into(&mut self.tiles, &glyph.rows, (x, y), u32::from(colour & 15));
+        letter_into(screen, &glyph.rows, (x, y), u32::from(colour & 15));
     }
 }
 
@@ -286,14 +246,14 @@ pub const SCREEN_TILES: usize = COLUMNS * ROWS;
 #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 fn paint_tiles(
-    tiles: &mut [DynamicTile16],
+    tiles: &[PlaneTile],
     tile_rows: core::ops::Range<usize>,
     kinds: &Kinds,
     patterns: &[Columns],
 ) {
     for ty in tile_rows {
         let (Some(row), Some(kinds)) = (
-            tiles.get_mut(ty * COLUMNS..(ty + 1) * COLUMNS),
+            tiles.get(ty * COLUMNS..(ty + 1) * COLUMNS),
             kinds.get(ty * 8..ty * 8 + 8),
         ) else {
             return;
@@ -317,7 +277,8 @@ fn paint_tiles(
         }
         let mut column = 0;
         while column < COLUMNS {
-            if let Ok(words) = <&mut [u32; 8]>::try_from(row[column].data_mut()) {
+            {
+                let words = row[column].data_mut();
                 let mut word = lines[0][column];
                 words[0] = word;
                 let mut line = 1;
@@ -395,7 +356,7 @@ static NIBBLES: [u32; 256] = {
 #[inline(never)]
 #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-fn stamps_into(tiles: &mut [DynamicTile16], stamps: &[Stamp]) {
+fn stamps_into(tiles: &[PlaneTile], stamps: &[Stamp]) {
     let mut s = 0;
     while s < stamps.len() {
         let stamp = &stamps[s];
@@ -456,12 +417,12 @@ const fn across_tiles(span: Span, shift: u32) -> [u32; 3] {
 /// drawing functions look them up once per tile row. Inlined into them, to
 /// run from IWRAM.
 #[inline(always)]
-fn tile_words(tiles: &mut [DynamicTile16], ty: usize, column: usize) -> [*mut u32; 3] {
+fn tile_words(tiles: &[PlaneTile], ty: usize, column: usize) -> [*mut u32; 3] {
     let mut words = [core::ptr::null_mut(); 3];
     let mut k = 0;
     while k < 3 {
         if column + k < COLUMNS
-            && let Some(tile) = tiles.get_mut(ty * COLUMNS + column + k)
+            && let Some(tile) = tiles.get(ty * COLUMNS + column + k)
         {
             words[k] = tile.data_mut().as_mut_ptr();
         }
@@ -505,13 +466,11 @@ fn write_word(tile: *mut u32, line: usize, mask: u32, inks: u32) {
 #[inline(never)]
 #[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-fn copy_tiles_out(tiles: &[DynamicTile16], kept: &mut [core::mem::MaybeUninit<[u32; 8]>]) -> usize {
+fn copy_tiles_out(tiles: &[PlaneTile], kept: &mut [core::mem::MaybeUninit<[u32; 8]>]) -> usize {
     let count = tiles.len().min(kept.len());
     let mut index = 0;
     while index < count {
-        if let Ok(words) = <&[u32; 8]>::try_from(tiles[index].data()) {
-            kept[index].write(*words);
-        }
+        kept[index].write(*tiles[index].data());
         index += 1;
     }
     count
@@ -521,7 +480,7 @@ fn copy_tiles_out(tiles: &[DynamicTile16], kept: &mut [core::mem::MaybeUninit<[u
 /// `pattern`: a tile at a time, its rows in a run. Runs from IWRAM as ARM
 /// code, with index loops (iterator adapters would call out to ROM).
 #[inline(never)]
-fn fill_tiles(tiles: &mut [DynamicTile16], (x0, y0, x1, y1): (i32, i32, i32, i32), pattern: u32) {
+fn fill_tiles(tiles: &[PlaneTile], (x0, y0, x1, y1): (i32, i32, i32, i32), pattern: u32) {
     let (first_column, end_column) = ((x0 >> 3) as usize, ((x1 + 7) >> 3) as usize);
     // The pixels of the first and last tile columns inside the rectangle.
     let first_mask = span_mask(x0 & 7, (x1 - (x0 & !7)).min(8));
@@ -539,7 +498,7 @@ fn fill_tiles(tiles: &mut [DynamicTile16], (x0, y0, x1, y1): (i32, i32, i32, i32
             if column + 1 == end_column {
                 mask &= last_mask;
             }
-            if let Some(tile) = tiles.get_mut(ty as usize * COLUMNS + column) {
+            if let Some(tile) = tiles.get(ty as usize * COLUMNS + column) {
                 let words = tile.data_mut();
                 if mask == u32::MAX {
                     // A whole tile's width: nothing of the old pixels stays,
@@ -570,7 +529,7 @@ fn fill_tiles(tiles: &mut [DynamicTile16], (x0, y0, x1, y1): (i32, i32, i32, i32
 /// ARM code, with index loops (iterator adapters would call out to ROM).
 #[inline(never)]
 fn cells_into(
-    tiles: &mut [DynamicTile16],
+    tiles: &[PlaneTile],
     (x0, y): (i32, i32),
     (pitch, size): (i32, usize),
     looks: &[Option<&[Span]>],
@@ -618,7 +577,7 @@ fn cells_into(
 /// `colour`, row 0 at `(x, y)` (`x` on screen). A page of text is a few
 /// hundred letters, a fraction of a frame from ROM: IWRAM is kept for the
 /// stack.
-fn letter_into(tiles: &mut [DynamicTile16], rows: &[u32], (x, y): (i32, i32), colour: u32) {
+fn letter_into(tiles: &[PlaneTile], rows: &[u32], (x, y): (i32, i32), colour: u32) {
     let (column, shift) = ((x >> 3) as usize, ((x & 7) * 4) as u32);
     for (r, &row) in rows.iter().enumerate() {
         let py = y + r as i32;
@@ -629,7 +588,7 @@ fn letter_into(tiles: &mut [DynamicTile16], rows: &[u32], (x, y): (i32, i32), co
         let index = (py >> 3) as usize * COLUMNS + column;
         let line = (py & 7) as usize;
         if let Some(word) = tiles
-            .get_mut(index)
+            .get(index)
             .and_then(|tile| tile.data_mut().get_mut(line))
         {
             *word = (*word & !(mask << shift)) | (ink << shift);
@@ -637,7 +596,7 @@ fn letter_into(tiles: &mut [DynamicTile16], rows: &[u32], (x, y): (i32, i32), co
         if shift > 0
             && column + 1 < COLUMNS
             && let Some(word) = tiles
-                .get_mut(index + 1)
+                .get(index + 1)
                 .and_then(|tile| tile.data_mut().get_mut(line))
         {
             *word = (*word & !(mask >> (32 - shift))) | (ink >> (32 - shift));
@@ -659,10 +618,6 @@ const fn span_mask(from: i32, to: i32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use agb::display::{
-        Priority,
-        tiled::{RegularBackgroundSize, TileFormat},
-    };
 
     /// The screen a pixel a nibble, as the tiles hold it, row by row.
     struct Screen(alloc::vec::Vec<u32>);
@@ -686,7 +641,8 @@ mod tests {
         fn first_difference(&self, raster: &Raster) -> Option<(usize, usize)> {
             (0..Self::WORDS).find_map(|i| {
                 let (x, y) = (i * 8 % SCREEN_WIDTH as usize, i * 8 / SCREEN_WIDTH as usize);
-                let word = raster.tiles[y / 8 * COLUMNS + x / 8].data()[y % 8];
+                let _ = raster;
+                let word = plane::tiles()[y / 8 * COLUMNS + x / 8].data()[y % 8];
                 (word != self.0[i]).then_some((x, y))
             })
         }
@@ -698,13 +654,9 @@ mod tests {
     /// pixel.
     #[test_case]
     fn each_way_of_drawing_sets_exactly_its_pixels(_gba: &mut agb::Gba) {
-        let mut layer = RegularBackground::new(
-            Priority::P1,
-            RegularBackgroundSize::Background32x32,
-            TileFormat::FourBpp,
-        );
-        let mut raster = Raster::new(0, 1);
-        while !raster.build_step(&mut layer, &mut || true) {}
+        plane::build();
+        let mut raster = Raster::new();
+        raster.fill(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT, 1);
         let mut expected = Screen::new(1);
         assert_eq!(expected.first_difference(&raster), None, "made blank");
 

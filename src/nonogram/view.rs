@@ -8,7 +8,6 @@
 //! is drawn only in a frame with room for it, so opening a 20x15 board or
 //! an undo of a long drag never costs a frame more than its share.
 
-use agb::display::tiled::RegularBackground;
 use alloc::{boxed::Box, string::String, vec::Vec};
 
 use super::art::Colours;
@@ -27,10 +26,9 @@ use super::rules::{
 };
 use crate::fnv;
 use crate::framework::{
-    canvas::Canvas,
     frame_time,
     transition::Area,
-    widgets::{pad_panel::PadPanel, text::LINE_HEIGHT, window},
+    widgets::{pad_panel::PadPanel, text::LINE_HEIGHT},
 };
 
 /// The nonogram takes the whole screen: a 20x15 board needs every line.
@@ -41,8 +39,6 @@ pub const WINDOW: Area = Area::new(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT);
 /// to that figure.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Piece {
-    /// Tiles of the screen made and mapped, when the window opens.
-    Tiles,
     /// Working out the patterns a screen is painted afresh from.
     PlanPaint,
     /// A band of the screen painted afresh (paper, or a board with every
@@ -94,8 +90,7 @@ pub enum Piece {
 impl Piece {
     /// The kinds, for `just bench`.
     #[cfg(feature = "bench")]
-    pub const KINDS: [&str; 15] = [
-        "tiles",
+    pub const KINDS: [&str; 14] = [
         "plan_paint",
         "paint",
         "cell_art",
@@ -117,21 +112,20 @@ impl Piece {
     #[must_use]
     pub const fn kind(self) -> usize {
         match self {
-            Self::Tiles => 0,
-            Self::PlanPaint => 1,
-            Self::Paint => 2,
-            Self::CellArt => 3,
-            Self::CellRow { .. } => 4,
-            Self::Clues { .. } => 5,
-            Self::Clock => 6,
-            Self::SlotPicture => 7,
-            Self::SlotLabels => 8,
-            Self::CodeLine => 9,
-            Self::TextLine { .. } => 10,
-            Self::Erase { .. } => 11,
-            Self::Keep => 12,
-            Self::Restore => 13,
-            Self::Placements { .. } => 14,
+            Self::PlanPaint => 0,
+            Self::Paint => 1,
+            Self::CellArt => 2,
+            Self::CellRow { .. } => 3,
+            Self::Clues { .. } => 4,
+            Self::Clock => 5,
+            Self::SlotPicture => 6,
+            Self::SlotLabels => 7,
+            Self::CodeLine => 8,
+            Self::TextLine { .. } => 9,
+            Self::Erase { .. } => 10,
+            Self::Keep => 11,
+            Self::Restore => 12,
+            Self::Placements { .. } => 13,
         }
     }
 
@@ -139,7 +133,6 @@ impl Piece {
     #[must_use]
     pub const fn lines(self) -> u32 {
         match self {
-            Self::Tiles => 16,
             Self::PlanPaint => 20,
             Self::Paint => 15,
             Self::CellArt => 9,
@@ -474,8 +467,6 @@ struct KeptBoard {
 }
 
 pub struct View {
-    frame_layer: RegularBackground,
-    text_layer: RegularBackground,
     raster: Raster,
     colours: Colours,
     showing: Showing,
@@ -511,7 +502,6 @@ pub struct View {
     /// Old text is to be painted over before anything else is drawn: not
     /// at once, as a screen painted afresh covers it anyway.
     erase_due: bool,
-    built: bool,
     /// The number pad has the page, while a share code is typed.
     pad_up: bool,
     /// The board under the page shown, if it is to come back.
@@ -534,12 +524,9 @@ enum Wanted {
 }
 
 impl View {
-    pub fn new(palette: u8, colours: Colours) -> Self {
-        let (frame_layer, text_layer) = window::layers();
+    pub fn new(colours: Colours) -> Self {
         Self {
-            frame_layer,
-            text_layer,
-            raster: Raster::new(palette, colours.paper),
+            raster: Raster::new(),
             colours,
             showing: Showing::Stale,
             // Made on the heap directly, not on the stack and moved.
@@ -563,37 +550,15 @@ impl View {
             lines: TextArea::new((4, 40), 64, 6),
             text_due: Vec::new(),
             erase_due: false,
-            built: false,
             pad_up: false,
             kept_board: None,
             retired_pad: None,
         }
     }
 
-    /// Make the screen's tiles as far as this frame has room for; true
-    /// once all are there.
-    pub fn build_step(&mut self) -> bool {
-        self.build_within(&mut frame_room)
-    }
-
-    /// Make the screen's tiles, each `raster::TILES_PER_STEP` a piece
-    /// `room` says fits; true once all are there (it is painted afresh
-    /// when first shown).
-    pub fn build_within(&mut self, room: &mut Room) -> bool {
-        if !self.built {
-            self.built = self
-                .raster
-                .build_step(&mut self.frame_layer, &mut || room(Piece::Tiles));
-        }
-        self.built
-    }
-
-    /// Let the screen's tiles go a part at a time as the window closes;
-    /// true once all are gone.
-    pub fn dismantle_step(&mut self) -> bool {
-        self.built = false;
+    /// The board kept aside goes with the window.
+    pub fn forget_kept_board(&mut self) {
         self.kept_board = None;
-        self.raster.dismantle_step(&mut self.frame_layer)
     }
 
     /// New colours: everything is drawn again.
@@ -1355,8 +1320,7 @@ impl View {
     /// says fits; true once done.
     #[inline(never)]
     fn advance_text_within(&mut self, lines: bool, room: &mut Room) -> bool {
-        if !self.built
-            || matches!(self.showing, Showing::Stale | Showing::Painting(..))
+        if matches!(self.showing, Showing::Stale | Showing::Painting(..))
             || !self.erase_old_text(room)
         {
             return false;
@@ -1712,12 +1676,6 @@ impl View {
         self.glyph_line(&digits[first..], (x, y), self.colours.accent);
     }
 
-    /// The layers; a pad's sprites are its screen's to show.
-    pub fn show(&self, canvas: &mut Canvas) {
-        canvas.background(&self.frame_layer);
-        canvas.background(&self.text_layer);
-    }
-
     /// The number pad takes a text page: the page's own text makes way.
     fn open_pad(&mut self) {
         self.type_title("");
@@ -1727,7 +1685,7 @@ impl View {
 
     /// Bring the pad's text and keys up to date (once the page is shown).
     pub fn draw_pad(&mut self, pad: &mut PadPanel<share_code::CodeError>) {
-        pad.draw(&mut self.text_layer);
+        pad.draw();
     }
 
     /// The pad of a screen that has gone: its text goes at the next

@@ -325,7 +325,7 @@ impl App for Polarium {
             matches!(screen, Screen::Lesson(_))
         );
         Working {
-            view: View::boxed(system.app_palette),
+            view: View::boxed(),
             screen,
             session,
             info: None,
@@ -419,7 +419,6 @@ impl App for Polarium {
             }
         } else {
             working.view.advance_text();
-            working.view.premap_panel();
         }
     }
 
@@ -450,10 +449,6 @@ impl App for Polarium {
             Screen::Challenge(challenge) => challenge.button_hints(),
             Screen::Lesson(lesson) => lesson.button_hints(),
         })
-    }
-
-    fn dismantle(working: &mut Working) -> bool {
-        working.view.dismantle_step()
     }
 
     fn pause(persistent: &mut Persistent, working: &mut Working, system: &mut System) {

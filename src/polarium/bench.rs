@@ -456,7 +456,7 @@ pub fn view_pieces(bench: &mut Bench) {
     // The first pass is not timed: agb's table of tiles may grow in it, as
     // it did in the shipped ROM long before.
     for timed in [false, true] {
-        let mut view = alloc::boxed::Box::new(View::new(0));
+        let mut view = alloc::boxed::Box::new(View::new());
         while !view.built() {
             let cycles = measure(overhead, || view.build_step());
             if timed {

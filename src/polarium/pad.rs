@@ -12,12 +12,13 @@ use super::{
     view::Scene,
 };
 use crate::framework::{
-    System, assets,
+    System,
     assets::sfx,
     canvas::Canvas,
     widgets::{
         numpad::NumberPad,
         pad_panel::{PadOutcome, PadPanel, PadPlace},
+        text::Ink,
     },
 };
 
@@ -35,7 +36,7 @@ const fn place(title: &'static str) -> PadPlace {
         keys_origin: (136, 52),
         text_origin: (20, 28),
         text_columns: 12,
-        palette: assets::TEXT_PALETTE,
+        ink: Ink::DARK,
     }
 }
 
@@ -72,7 +73,7 @@ impl Pad {
         self.purpose
     }
 
-    /// The pad's digits and keys, on the window's text layer.
+    /// The pad's digits and keys, on the drawing plane.
     pub fn pad(&mut self) -> &mut PadPanel<Refusal> {
         &mut self.pad
     }

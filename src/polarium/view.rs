@@ -32,7 +32,7 @@ use super::rules::{Board, Cell, Stroke, board::MAX_RING};
 use crate::framework::{
     assets,
     canvas::Canvas,
-    frame_time,
+    frame_time, plane,
     transition::Area,
     widgets::{
         pad_panel::PadPanel,
@@ -50,10 +50,6 @@ pub const WINDOW: Area = Area::new(
     layout::WINDOW_HEIGHT,
 );
 const PANEL_COLUMNS: i32 = 8;
-/// Blank tiles the panel's boxes make in a frame once their text is all
-/// drawn, and the display lines that takes at most.
-const PREMAP_TILES: usize = 2;
-const PREMAP_LINES: u32 = 6;
 /// The panel's text: pixels across.
 #[cfg(test)]
 pub const PANEL_WIDTH: i32 = PANEL_COLUMNS * 8;
@@ -106,10 +102,6 @@ pub const FRESH_STROKE_LINES: u32 = 4;
 pub const BUILD_LINES: u32 = 24;
 /// Window rows a piece of the building draws (beside the board area).
 const BUILD_ROWS_PER_STEP: i32 = 3;
-/// The board area's tiles a piece of the building makes and maps.
-const BUILD_TILES_PER_STEP: usize = 8;
-/// The board area's tiles let go per frame of the closing animation.
-const DISMANTLE_TILES_PER_STEP: usize = 30;
 
 /// Looks a cell has, kinds of cell ([`Look`], [`Kind`]) and what the
 /// stroke shows on one ([`CellShown::stroke`]).
@@ -147,7 +139,7 @@ impl<'a> Scene<'a> {
 }
 
 /// A row of the board area as it must be drawn: each tile on the window
-/// layer and the text layer, and how many of them differ from the screen.
+/// layer and the plane, and how many of them differ from the screen.
 pub(super) struct RowPlan {
     tiles: [Option<AreaTile>; BOARD_COLUMNS],
     pub(super) changes: u32,
@@ -269,14 +261,13 @@ fn grid<T: Copy>(fill: T) -> Box<Grid<T>> {
 
 pub struct View {
     frame_layer: RegularBackground,
-    text_layer: RegularBackground,
     /// The board area's own tiles, drawn as pixels.
     raster: RasterArea,
     /// The UI tiles' colours as the board's palette has them (`None`: it
     /// had no room, and the window around the board shows blank).
     window_colours: Option<Translation>,
-    /// The board's palette with the UI's colours added, loaded into
-    /// `palette` with the first frame shown.
+    /// The board's palette with the UI's colours added: the plane's, from
+    /// the first frame shown.
     board_colours: Palette16,
     board_colours_loaded: bool,
     /// What each tile of the board area shows under, and the stroke's
@@ -310,8 +301,6 @@ pub struct View {
     list: TextBox,
     /// The number pad has the window: the board and the panel made way.
     pad_up: bool,
-    /// Every tile of the panel's boxes is made (`premap_panel`).
-    panel_premapped: bool,
     /// A pad whose screen has gone, its text taken off at the next `ClosePad`.
     closing_pad: Option<Box<PadPanel<Refusal>>>,
     frames: Vec<SpriteVram>,
@@ -319,20 +308,18 @@ pub struct View {
     small_rings: [bool; 2],
     /// Steps of `build_step` done.
     built: u8,
-    /// The board's palette slot (`System::app_palette`).
-    palette: u8,
 }
 
 impl View {
     /// A view on the heap: made out of line, so its bytes are on the stack
     /// only inside this call (the view is most of the app's working state).
     #[inline(never)]
-    pub fn boxed(palette: u8) -> Box<Self> {
-        Box::new(Self::new(palette))
+    pub fn boxed() -> Box<Self> {
+        Box::new(Self::new())
     }
 
-    pub fn new(palette: u8) -> Self {
-        let (frame_layer, text_layer) = window::layers();
+    pub fn new() -> Self {
+        let frame_layer = window::layer();
         let mut board_colours = art::tiles::PALETTES
             .first()
             .cloned()
@@ -340,13 +327,7 @@ impl View {
         let window_colours = Translation::merge(window::palette(), &mut board_colours);
         Self {
             frame_layer,
-            text_layer,
-            raster: RasterArea::new(
-                (BOARD_LEFT / 8, BOARD_TOP / 8),
-                BOARD_COLUMNS,
-                BOARD_ROWS,
-                palette,
-            ),
+            raster: RasterArea::new((BOARD_LEFT / 8, BOARD_TOP / 8), BOARD_COLUMNS, BOARD_ROWS),
             window_colours,
             board_colours,
             board_colours_loaded: false,
@@ -376,12 +357,10 @@ impl View {
             ),
             list: TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS + 1, 15),
             pad_up: false,
-            panel_premapped: false,
             closing_pad: None,
             frames: Vec::with_capacity(art::LOADED_FRAMES),
             small_rings: [false; 2],
             built: 0,
-            palette,
         }
     }
 
@@ -397,13 +376,6 @@ impl View {
         true
     }
 
-    /// Let go of some of the board area's tiles (the closing animation
-    /// runs meanwhile); true once all are.
-    pub fn dismantle_step(&mut self) -> bool {
-        self.raster
-            .dismantle(&mut self.frame_layer, DISMANTLE_TILES_PER_STEP)
-    }
-
     /// Whether the window's own pieces are all drawn.
     pub(super) fn built(&self) -> bool {
         i32::from(self.built) > WINDOW.height / 8 / BUILD_ROWS_PER_STEP
@@ -416,11 +388,6 @@ impl View {
                 self.frames
                     .push(SpriteVram::from(sprites::POLARIUM_SPRITES.sprite(frame)));
             }
-            return;
-        }
-        if !self.raster.is_built() {
-            self.raster
-                .build(&mut self.frame_layer, BUILD_TILES_PER_STEP);
             return;
         }
         let step = i32::from(self.built);
@@ -849,48 +816,38 @@ impl View {
         self.clock.set_gradually(text);
     }
 
-    /// The list takes the panel: the tiles of the puzzle's lines that are
-    /// on its place become the list's, so it is drawn with few to make.
+    /// The list takes the panel, in place of the puzzle's lines.
     fn set_list(&mut self, text: &str) {
         for text in [&mut self.info, &mut self.clock, &mut self.message] {
-            text.hand_over(&mut self.list);
-            text.release();
+            text.blank();
         }
-        self.panel_premapped = false;
         let (name, rows) = text.split_once('\n').unwrap_or((text, ""));
         self.title.set_gradually(name);
         self.list.set_gradually(rows);
     }
 
-    /// The list goes, and its tiles to the puzzle's lines.
+    /// The list goes; the puzzle's lines come back as they are set.
     fn clear_list(&mut self) {
-        for text in [&mut self.info, &mut self.clock, &mut self.message] {
-            // What the box kept is under the list's tiles, off the map.
-            text.release();
-            self.list.hand_over(text);
-        }
-        self.list.release();
+        self.list.blank();
         self.title_text = TITLE;
         self.title.set_gradually(TITLE);
     }
 
     /// The number pad takes the window: the board and the panel make way.
-    /// The pad's text stays left of the panel, so the panel's boxes keep
-    /// their tiles (blank) for when the pad goes.
     fn open_pad(&mut self) {
         self.info.blank();
         self.clock.blank();
         self.message.blank();
-        self.list.release();
+        self.list.blank();
         // The pad's screen types no panel text: the title goes back now.
         self.title.set_gradually(TITLE);
-        self.title.finish(&mut self.text_layer);
+        self.title.finish();
         self.pad_up = true;
     }
 
-    /// The pad's digits and keys, on the window's text layer.
+    /// The pad's digits and keys, on the drawing plane.
     pub fn draw_pad(&mut self, pad: &mut PadPanel<Refusal>) {
-        pad.draw(&mut self.text_layer);
+        pad.draw();
     }
 
     /// The pad of a screen that has gone: its text goes at the `ClosePad`
@@ -900,8 +857,8 @@ impl View {
     }
 
     fn close_pad(&mut self) {
-        // The pad's tiles on the text layer are left blank (`PadPanel::close`):
-        // where the board shows no stroke they look as it expects.
+        // The pad's text is left blank (`PadPanel::close`): where the board
+        // shows no stroke it looks as it expects.
         self.pad_up = false;
         if let Some(pad) = self.closing_pad.take() {
             pad.close();
@@ -918,44 +875,20 @@ impl View {
             &mut self.list,
         ] {
             // In order, as the frame has room.
-            if !text.advance(&mut self.text_layer) {
+            if !text.advance() {
                 return;
             }
         }
-    }
-
-    /// Once the panel's text is all drawn, its boxes get the rest of their
-    /// tiles, a few a frame: text set later then never waits a frame for
-    /// new tiles. Not under the list or the pad, which have those places,
-    /// nor while the window opens (it waits for nothing else).
-    pub fn premap_panel(&mut self) {
-        if self.panel_premapped || self.pad_up || self.list.has_tiles() || !self.text_done() {
-            return;
-        }
-        for text in [
-            &mut self.title,
-            &mut self.info,
-            &mut self.clock,
-            &mut self.message,
-        ] {
-            if !frame_time::room_for_bounded(PREMAP_LINES)
-                || !text.premap(&mut self.text_layer, PREMAP_TILES)
-            {
-                return;
-            }
-        }
-        self.panel_premapped = true;
     }
 
     /// Layers, then the sprites: the cursor, hint markers and row marks.
     pub fn show(&mut self, canvas: &mut Canvas, sprites: &Sprites) {
         if !self.board_colours_loaded {
             // The board area draws the window's colours too.
-            assets::load_background_palette(self.palette, &self.board_colours);
+            plane::set_palette(&self.board_colours);
             self.board_colours_loaded = true;
         }
         canvas.background(&self.frame_layer);
-        canvas.background(&self.text_layer);
         if self.frames.len() < art::LOADED_FRAMES {
             return;
         }

@@ -45,10 +45,9 @@ pub struct Persistent {
 
 pub struct Working {
     frame_layer: RegularBackground,
-    text_layer: RegularBackground,
     list: List,
     dialog: Option<Dialog>,
-    /// Whether the text layer shows the dialog (else the list), as last drawn.
+    /// Whether the dialog is shown (else the list), as last drawn.
     dialog_shown: bool,
     dialog_text: TextBox,
     title: TextBox,
@@ -82,7 +81,7 @@ impl App for Settings {
     }
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
-        let (frame_layer, text_layer) = window::layers();
+        let frame_layer = window::layer();
         let mut list = List::new(
             rows(&system.storage.desk),
             (WINDOW.x + 16, WINDOW.y + 26),
@@ -91,7 +90,6 @@ impl App for Settings {
         list.select(usize::from(persistent.row));
         Working {
             frame_layer,
-            text_layer,
             list,
             dialog: None,
             dialog_shown: false,
@@ -114,10 +112,10 @@ impl App for Settings {
                 first..first + ROWS_PER_STEP,
             );
         } else if step == window_steps {
-            working.title.set(&mut working.text_layer, "Settings");
+            working.title.set("Settings");
         } else {
             // The list's text, as the frames have room.
-            return working.list.draw(&mut working.text_layer);
+            return working.list.draw();
         }
         working.built += 1;
         false
@@ -191,18 +189,17 @@ impl App for Settings {
         let dialog_up = working.dialog.is_some();
         if dialog_up != working.dialog_shown {
             working.dialog_shown = dialog_up;
-            // Released, not cleared: unmapping tiles is costly.
             if dialog_up {
-                working.list.release();
+                working.list.blank();
             } else {
-                working.dialog_text.release();
+                working.dialog_text.blank();
             }
         }
         if working.dialog.is_none() {
-            let _ = working.list.draw(&mut working.text_layer);
+            let _ = working.list.draw();
         } else {
             // The question, as the frames have room.
-            let _ = working.dialog_text.advance(&mut working.text_layer);
+            let _ = working.dialog_text.advance();
         }
     }
 
@@ -216,7 +213,6 @@ impl App for Settings {
 
     fn show(_persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
         canvas.background(&working.frame_layer);
-        canvas.background(&working.text_layer);
         if working.dialog.is_none() {
             working.list.show(canvas);
         }

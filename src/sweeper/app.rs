@@ -258,7 +258,7 @@ impl App for Sweeper {
             board.set_deal(system.rng.below(u32::from(code::DEALS)) as u16);
         }
         crate::event!("sweeper.opened board={:08x}", fingerprint(board));
-        let view = View::new(system.app_palette);
+        let view = View::new();
         // Closed while a no-guess first move waited for its layout: the
         // search starts again from that square (it finds the same layout),
         // and the move is then made as if the window had stayed open.
@@ -288,22 +288,9 @@ impl App for Sweeper {
             working.mode.screen(),
         );
         let records = system.save::<Sweeper>();
-        let built = working
+        working
             .view
-            .build_within_frame(working.mode.board(board), records, look);
-        if built {
-            Self::prepare_ahead(board, working, system);
-        }
-        built
-    }
-
-    /// What the opening's frames leave after the building makes the menu's
-    /// tiles (`warm_menu`), as the running frames go on with, so that
-    /// SELECT shows it at once.
-    fn prepare_ahead(board: &mut Board, working: &mut Working, system: &mut System) {
-        if matches!(working.mode, Mode::Play { .. }) {
-            working.view.warm_menu(board, system.save::<Sweeper>());
-        }
+            .build_within_frame(working.mode.board(board), records, look)
     }
 
     fn update(board: &mut Board, working: &mut Working, system: &mut System) -> Request {
@@ -357,7 +344,6 @@ impl App for Sweeper {
             Mode::Menu(menu) => working.view.draw_menu(menu),
             Mode::Options(options) => working.view.draw_menu(options),
             Mode::Stats(page) => working.view.draw_menu(page.list()),
-            Mode::Play { .. } => working.view.warm_menu(board, records),
             _ => {}
         }
     }
@@ -404,7 +390,7 @@ impl App for Sweeper {
             working.mode = Mode::Leaving;
             return false;
         }
-        working.view.let_go_of_text()
+        true
     }
 
     fn pause(board: &mut Board, working: &mut Working, _system: &mut System) {

@@ -103,7 +103,7 @@ pub fn view_pieces(bench: &mut Bench) {
 /// (the stack is small, and a view is large).
 #[inline(never)]
 fn boxed_view() -> alloc::boxed::Box<super::view::View> {
-    alloc::boxed::Box::new(super::view::View::new(0))
+    alloc::boxed::Box::new(super::view::View::new())
 }
 
 /// Every square brought to its look, as each frame of a wipe does (the

@@ -21,15 +21,14 @@ use super::{
     },
 };
 use crate::framework::{
-    assets::LIGHT_TEXT_PALETTE,
     button_hints,
     canvas::Canvas,
-    frame_time,
+    frame_time, plane,
     transition::Area,
     widgets::{
         list::{List, Row},
         pad_panel::{PadPanel, PadPlace},
-        text::{self, KeptText, TextBox},
+        text::{Ink, KeptText, TextBox},
         timer::{format_hundredths, format_time},
         window::{self, ICON_CLOCK},
     },
@@ -47,8 +46,6 @@ const SQUARES_PER_STEP: usize = 7;
 pub const SQUARES_SYNC_LINES: u32 = 24;
 /// What setting a counter's digits may take, in display lines.
 const COUNTER_SET_LINES: u32 = crate::framework::widgets::text::line_cost(4);
-/// Message line tiles made in one building step.
-const MESSAGE_TILES_PER_STEP: usize = 6;
 /// What showing a batch of squares adds to every frame from the one that
 /// makes them, in eighths of a display line (a little over what frames take).
 const SQUARES_SHOW_EIGHTHS: u32 = 10;
@@ -82,9 +79,6 @@ pub enum BuildStep {
     Squares,
     /// A counter's first drawing (which makes its tiles).
     Counter,
-    /// Tiles of the message line, a few: a game's result then shows in
-    /// the frame after it is known.
-    MessageTiles,
     /// The message line chosen.
     MessageSet,
     /// Squares, face and counters made to match the board.
@@ -103,7 +97,6 @@ impl BuildStep {
             Self::Icons => 6,
             Self::Squares => 4,
             Self::Counter => 34,
-            Self::MessageTiles => 3 * MESSAGE_TILES_PER_STEP as u32,
             Self::MessageSet => 5,
             Self::FirstSync => 40,
             Self::Done => return None,
@@ -112,14 +105,13 @@ impl BuildStep {
 
     /// Every kind of piece, for `just bench`, by [`Self::kind`].
     #[cfg(feature = "bench")]
-    pub const KINDS: [&'static str; 9] = [
+    pub const KINDS: [&'static str; 8] = [
         "sprites",
         "window_row",
         "well_row",
         "icons",
         "squares",
         "counter",
-        "message_tiles",
         "message_set",
         "first_sync",
     ];
@@ -134,9 +126,8 @@ impl BuildStep {
             Self::Icons => 3,
             Self::Squares => 4,
             Self::Counter => 5,
-            Self::MessageTiles => 6,
-            Self::MessageSet => 7,
-            Self::FirstSync => 8,
+            Self::MessageSet => 6,
+            Self::FirstSync => 7,
             Self::Done => return None,
         })
     }
@@ -200,7 +191,6 @@ struct LooksFrom {
 
 pub struct View {
     frame_layer: RegularBackground,
-    text_layer: RegularBackground,
     squares: Vec<Object>,
     looks: [u8; SQUARE_COUNT],
     /// What `looks` were last worked out from.
@@ -221,8 +211,6 @@ pub struct View {
     shown_variant: Option<usize>,
     message_locked: bool,
     title: TextBox,
-    /// Background palette slot of the Sweeper's own tiles.
-    palette: u8,
     /// Steps of the building done (`next_step`).
     built: u8,
     /// Whether the building's last step, a sync, is done.
@@ -231,15 +219,11 @@ pub struct View {
     last_screen: Screen,
     /// A menu and a pad whose screens have gone, their text to take off.
     retired_menu: Option<Box<List>>,
-    /// The last menu, blank, its tiles kept for the next (see `List::reusing`).
+    /// The last menu, blank, kept for the next (see `List::reusing`).
     spare_menu: Option<Box<List>>,
-    /// The first such menu, its tiles being made while the window opens.
-    warming_menu: Option<Box<List>>,
     retired_pad: Option<Box<PadPanel<CodeError>>>,
     /// A game-over message and the frames it waits before typing out.
     pending_message: Option<(alloc::string::String, u8)>,
-    /// Every tile of the message line is made (`BuildStep::MessageTiles`).
-    message_premapped: bool,
     /// The message line as it was when a menu came up.
     kept_message: Option<KeptText>,
     board_frames: Vec<SpriteVram>,
@@ -259,10 +243,8 @@ impl View {
 
     /// A view with nothing drawn yet: `build_step` draws it over the frames
     /// of the opening animation (all at once it would take several frames).
-    /// `palette`: the background palette slot of the Sweeper's own tiles
-    /// (`System::app_palette`).
-    pub fn new(palette: u8) -> Self {
-        let (frame_layer, text_layer) = window::layers();
+    pub fn new() -> Self {
+        let frame_layer = window::layer();
         let mut cursor = Object::new(sprites::BOARD.sprite(CURSOR_FRAME));
         cursor.set_priority(Priority::P0);
         let mut face = Object::new(sprites::FACES.sprite(Face::Idle as usize));
@@ -276,7 +258,6 @@ impl View {
         );
         Self {
             frame_layer,
-            text_layer,
             squares: Vec::with_capacity(SQUARE_COUNT),
             looks: [Look::Covered as u8; SQUARE_COUNT],
             looks_from: None,
@@ -293,16 +274,13 @@ impl View {
             shown_variant: None,
             message_locked: false,
             title: TextBox::new((16, 19), 16, 1),
-            palette,
             built: 0,
             synced: false,
             pending_message: None,
-            message_premapped: false,
             kept_message: None,
             last_screen: Screen::Board,
             retired_menu: None,
             spare_menu: None,
-            warming_menu: None,
             retired_pad: None,
             board_frames: Vec::with_capacity(BOARD_FRAMES),
             face_frames: Vec::with_capacity(FACE_FRAMES),
@@ -342,8 +320,8 @@ impl View {
     /// The window's title and message line, as the frame has room; true
     /// once both are whole.
     pub(super) fn advance_build_text(&mut self) -> bool {
-        let title = self.title.advance(&mut self.text_layer);
-        let message = self.message_box.advance(&mut self.text_layer);
+        let title = self.title.advance();
+        let message = self.message_box.advance();
         title && message
     }
 
@@ -362,8 +340,6 @@ impl View {
             BuildStep::Squares
         } else if self.shown_mines.is_none() || self.shown_seconds.is_none() {
             BuildStep::Counter
-        } else if !self.message_premapped {
-            BuildStep::MessageTiles
         } else if self.shown_variant.is_none() && !self.message_locked {
             BuildStep::MessageSet
         } else if !self.synced {
@@ -413,14 +389,12 @@ impl View {
                 window::draw_well_rows(&mut self.frame_layer, WELL_ORIGIN, WELL_SIZE, row..row + 1);
             }
             BuildStep::Icons => {
-                // On the text layer, over the window's fill: the icons' clear
+                // On the plane, over the window's fill: the icons' clear
                 // pixels must show the window, not the desktop behind it.
                 if let Some(mines) = art::icon::MINES.tile_settings.first() {
-                    let mines = mines.palette(self.palette);
-                    self.text_layer
-                        .set_tile((4, 5), &art::icon::MINES.tiles, mines);
+                    plane::put(4, 5, art::icon::MINES.tiles.get_tile_data(mines.tile_id()));
                 }
-                window::put(&mut self.text_layer, (19, 5), ICON_CLOCK);
+                plane::put_from(19, 5, window::pixels(ICON_CLOCK), window::palette());
                 self.title.set_gradually("Poop Sweeper");
             }
             BuildStep::Squares => {
@@ -443,12 +417,6 @@ impl View {
                 } else {
                     self.sync_timer(board);
                 }
-                return;
-            }
-            BuildStep::MessageTiles => {
-                self.message_premapped = self
-                    .message_box
-                    .premap(&mut self.text_layer, MESSAGE_TILES_PER_STEP);
                 return;
             }
             BuildStep::MessageSet => {
@@ -516,9 +484,7 @@ impl View {
         } else {
             0
         } + if counter_change { COUNTER_SET_LINES } else { 0 };
-        let _ = self
-            .message_box
-            .advance_reserving(&mut self.text_layer, reserve);
+        let _ = self.message_box.advance_reserving(reserve);
         if squares_change {
             self.sync_squares(board, pressed, wiped_columns);
             self.looks_from = Some(looks_from);
@@ -590,15 +556,14 @@ impl View {
             } else {
                 format!("{left:03}")
             };
-            self.mines_box.set(&mut self.text_layer, &text);
+            self.mines_box.set(&text);
         }
     }
 
     fn sync_timer(&mut self, board: &Board) {
         if self.shown_seconds != Some(board.elapsed_seconds()) {
             self.shown_seconds = Some(board.elapsed_seconds());
-            self.timer_box
-                .set(&mut self.text_layer, &format_time(board.elapsed_seconds()));
+            self.timer_box.set(&format_time(board.elapsed_seconds()));
         }
     }
 
@@ -688,9 +653,7 @@ impl View {
     /// The menu, on the well where the board was, its difficulty selected;
     /// the mode that holds it is the app's.
     pub fn menu(&mut self, board: &Board, data: &SweeperSave) -> List {
-        // A menu whose tiles are still being made gives the ones it has.
-        let spare = self.spare_menu.take().or_else(|| self.warming_menu.take());
-        Self::new_menu(board, data, spare)
+        Self::new_menu(board, data, self.spare_menu.take())
     }
 
     /// The menu again, drawn on the tiles of `page`, a list as long in the
@@ -701,7 +664,7 @@ impl View {
 
     fn new_menu(board: &Board, data: &SweeperSave, spare: Option<Box<List>>) -> List {
         let mut menu = List::new(menu_rows(board, data), MENU_ORIGIN, MENU_COLUMNS)
-            .with_palette(LIGHT_TEXT_PALETTE)
+            .with_ink(Ink::LIGHT)
             .reusing(spare);
         menu.select(board.difficulty() as usize);
         menu
@@ -711,7 +674,7 @@ impl View {
     /// same place: its first rows the options, the rest blank.
     pub fn options_on(board: &Board, data: &SweeperSave, menu: Box<List>) -> List {
         List::new(option_rows(board, data), MENU_ORIGIN, MENU_COLUMNS)
-            .with_palette(LIGHT_TEXT_PALETTE)
+            .with_ink(Ink::LIGHT)
             .reusing(Some(menu))
             .with_selectable(OPTIONS)
     }
@@ -745,7 +708,7 @@ impl View {
             pad.close();
         }
         if let Some(mut menu) = self.retired_menu.take() {
-            // Nothing else draws on the well's part of the text layer.
+            // Nothing else draws on the well's part of the plane.
             menu.blank();
             self.spare_menu = Some(menu);
         }
@@ -764,52 +727,11 @@ impl View {
             }
             (Screen::Menu, Screen::Pad) => {
                 if let Some(menu) = under_pad {
-                    menu.release();
+                    menu.blank();
                 }
             }
             _ => {}
         }
-    }
-
-    /// On the board, after the frame's other drawing: make the menu's
-    /// tiles, out of sight, as the frames have room, so that SELECT shows
-    /// the menu at once (its first drawing is mostly making tiles).
-    pub fn warm_menu(&mut self, board: &Board, data: &SweeperSave) {
-        if self.spare_menu.is_some() {
-            return;
-        }
-        // Making the rows' text is a piece of drawing too.
-        if self.warming_menu.is_none() && !frame_time::room_to_draw(text::line_cost(24)) {
-            return;
-        }
-        let menu = self
-            .warming_menu
-            .get_or_insert_with(|| Box::new(Self::new_menu(board, data, None)));
-        if menu.reserve(&mut self.text_layer) {
-            menu.blank();
-            self.spare_menu = self.warming_menu.take();
-        }
-    }
-
-    /// Let go of the text's tiles a part a frame as the window closes (all
-    /// at once with the rest of the window would crowd the last frame);
-    /// true once done.
-    pub fn let_go_of_text(&mut self) -> bool {
-        if self.spare_menu.take().is_some() | self.warming_menu.take().is_some() {
-            return false;
-        }
-        for text in [
-            &mut self.message_box,
-            &mut self.title,
-            &mut self.mines_box,
-            &mut self.timer_box,
-        ] {
-            if text.has_tiles() {
-                text.release();
-                return false;
-            }
-        }
-        true
     }
 
     /// A menu whose screen has gone: its text leaves in the next `change_screen`.
@@ -822,9 +744,9 @@ impl View {
         self.retired_pad = Some(pad);
     }
 
-    /// The menu's text, on the window's text layer, as the frames have room.
+    /// The menu's text, on the drawing plane, as the frames have room.
     pub fn draw_menu(&mut self, menu: &mut List) {
-        let _ = menu.draw(&mut self.text_layer);
+        let _ = menu.draw();
     }
 
     /// Where the board-code pad goes: over the menu, whose text goes.
@@ -833,17 +755,16 @@ impl View {
         keys_origin: (126, 64),
         text_origin: (36, 66),
         text_columns: 11,
-        palette: LIGHT_TEXT_PALETTE,
+        ink: Ink::LIGHT,
     };
 
-    /// The pad's text is drawn on the window's text layer.
+    /// The pad's text is drawn on the drawing plane.
     pub fn draw_pad<E: Copy + core::fmt::Display>(&mut self, pad: &mut PadPanel<E>) {
-        pad.draw(&mut self.text_layer);
+        pad.draw();
     }
 
     pub fn show(&mut self, board: &Board, screen: Screen, canvas: &mut Canvas) {
         canvas.background(&self.frame_layer);
-        canvas.background(&self.text_layer);
         canvas.object(&self.face);
         match screen {
             // The menu's and the pad's sprites are shown by their holder,
@@ -1004,7 +925,7 @@ mod tests {
     #[test_case]
     fn oam_use_stays_within_128_in_every_state(gba: &mut agb::Gba) {
         let data = SweeperSave::default();
-        let mut view = View::new(0);
+        let mut view = View::new();
         let mut board = Board::new(Difficulty::Hard, false);
         view.build_all(&board, &data);
         let mut rng = Rng::new(7);

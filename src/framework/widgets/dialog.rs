@@ -1,5 +1,5 @@
 //! Confirm dialogs: a question with A = yes / B = no. Pure model; apps draw
-//! the message and `prompt()` in a panel on their text layer.
+//! the message and `prompt()` in a panel on the drawing plane.
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Answer {

@@ -1,15 +1,14 @@
 //! A list/select screen: rows of a label and a badge (a tick for solved, a best
 //! time...), a cursor, A to choose, B to go back. The model is pure; `show`
-//! draws it with text boxes on the app's text layer plus a cursor sprite.
+//! draws it with text boxes on the drawing plane plus a cursor sprite.
 
-use agb::display::{Priority, object::Object, tiled::RegularBackground};
+use agb::display::{Priority, object::Object};
 use alloc::vec::Vec;
 
 use super::{
     pager::{self, Ends},
-    text::{LINE_HEIGHT, TextBox},
+    text::{Ink, LINE_HEIGHT, TextBox},
 };
-use crate::framework::assets::TEXT_PALETTE;
 use crate::framework::{assets, canvas::Canvas};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -61,7 +60,7 @@ pub struct List {
     labels: Option<TextBox>,
     badges: Option<TextBox>,
     dirty: bool,
-    palette: u8,
+    ink: Ink,
 }
 
 /// Badge column width in tiles.
@@ -78,7 +77,7 @@ impl List {
             labels: None,
             badges: None,
             dirty: true,
-            palette: TEXT_PALETTE,
+            ink: Ink::DARK,
         }
     }
 
@@ -88,8 +87,8 @@ impl List {
     /// again shows at once.
     pub fn reusing(mut self, old: Option<alloc::boxed::Box<List>>) -> Self {
         if let Some(old) = old.filter(|old| {
-            (old.origin, old.columns, old.rows.len(), old.palette)
-                == (self.origin, self.columns, self.rows.len(), self.palette)
+            (old.origin, old.columns, old.rows.len(), old.ink)
+                == (self.origin, self.columns, self.rows.len(), self.ink)
         }) {
             let List { labels, badges, .. } = *old;
             (self.labels, self.badges) = (labels, badges);
@@ -104,9 +103,9 @@ impl List {
         self
     }
 
-    /// Draw in another text palette (e.g. light text on a dark well).
-    pub fn with_palette(mut self, palette: u8) -> Self {
-        self.palette = palette;
+    /// Draw in another ink (e.g. light text on a dark well).
+    pub fn with_ink(mut self, ink: Ink) -> Self {
+        self.ink = ink;
         self
     }
 
@@ -143,19 +142,7 @@ impl List {
         ListEvent::Nothing
     }
 
-    /// Take the list's text away without unmapping its tiles (see
-    /// `TextBox::release`): unmapping every tile is costly, blanking them is
-    /// cheap. `draw` brings the text back.
-    pub fn release(&mut self) {
-        for text in self.boxes() {
-            text.release();
-        }
-        self.dirty = true;
-    }
-
-    /// Take the list's text away but keep its tiles, blank, on the layer,
-    /// for a list that `reusing` them will draw; only while nothing else is
-    /// drawn on the text layer where the list was.
+    /// Take the list's text away; `draw` brings it back.
     pub fn blank(&mut self) {
         for text in self.boxes() {
             text.blank();
@@ -173,36 +160,22 @@ impl List {
     /// Redraw changed text, a few letters per call: call it every frame from
     /// the app's update (not from `show`) until the list is complete.
     /// Returns true once all its text is on screen.
-    pub fn draw(&mut self, text_layer: &mut RegularBackground) -> bool {
+    pub fn draw(&mut self) -> bool {
         if self.dirty {
             self.dirty = false;
-            self.start(true);
+            self.start();
         }
         // The labels first, then the badges, as the frame has room.
         if let Some(labels) = self.labels.as_mut()
-            && !labels.advance(text_layer)
+            && !labels.advance()
         {
             return false;
         }
-        self.badges
-            .as_mut()
-            .is_none_or(|badges| badges.advance(text_layer))
+        self.badges.as_mut().is_none_or(|badges| badges.advance())
     }
 
-    /// Make the tiles the list's text needs, drawing nothing, over calls
-    /// while the frame has room (see `TextBox::reserve`); true once done.
-    /// Then `blank` it and give it to the next list with `reusing`.
-    pub fn reserve(&mut self, text_layer: &mut RegularBackground) -> bool {
-        if self.dirty {
-            self.dirty = false;
-            self.start(false);
-        }
-        self.boxes().all(|text| text.advance(text_layer))
-    }
-
-    /// Lays the rows out in the two boxes, to be drawn (or, not `visible`,
-    /// only given tiles) by `advance`.
-    fn start(&mut self, visible: bool) {
+    /// Lays the rows out in the two boxes, to be drawn by `advance`.
+    fn start(&mut self) {
         let count = self.rows.len() as i32;
         let mut labels: alloc::string::String = alloc::string::String::new();
         let mut badges: alloc::string::String = alloc::string::String::new();
@@ -216,22 +189,14 @@ impl List {
         let label_columns = self.columns - BADGE_COLUMNS - 2;
         let label_box = self.labels.get_or_insert_with(|| {
             TextBox::new((self.origin.0 + 12, self.origin.1), label_columns, height)
-                .with_palette(self.palette)
+                .with_ink(self.ink)
         });
-        if visible {
-            label_box.set_gradually(&labels);
-        } else {
-            label_box.reserve(&labels, false);
-        }
+        label_box.set_gradually(&labels);
         let badge_x = self.origin.0 + (self.columns - BADGE_COLUMNS) * 8;
         let badge_box = self.badges.get_or_insert_with(|| {
-            TextBox::new((badge_x, self.origin.1), BADGE_COLUMNS, height).with_palette(self.palette)
+            TextBox::new((badge_x, self.origin.1), BADGE_COLUMNS, height).with_ink(self.ink)
         });
-        if visible {
-            badge_box.set_right_gradually(&badges);
-        } else {
-            badge_box.reserve(&badges, true);
-        }
+        badge_box.set_right_gradually(&badges);
     }
 
     /// The cursor sprite beside the selected row.

@@ -10,7 +10,7 @@
 //! model for one line at a time into a small buffer to compare.
 
 use agb::{
-    display::{Priority, object::Object, tiled::RegularBackground},
+    display::{Priority, object::Object},
     input::Button,
 };
 use alloc::vec::Vec;
@@ -19,10 +19,10 @@ use core::fmt::{Display, Write};
 use super::{
     font,
     numpad::{COLUMNS, GRID, Key, Line, NumberPad, PadError, PadEvent, PadInput, ROWS},
-    text::{LINE_HEIGHT, TextBox},
+    text::{self, Ink, LINE_HEIGHT, TextBox},
 };
 use crate::framework::{
-    assets::{TEXT_MARK_COLOUR, sfx, sprites},
+    assets::{sfx, sprites},
     canvas::Canvas,
     input::Input,
     sound::Sound,
@@ -126,7 +126,7 @@ pub struct NumberPadView {
 }
 
 /// The colour changes around a bad group: the mark colour, then the ink.
-const MARK_ON: char = font::colour(TEXT_MARK_COLOUR);
+const MARK_ON: char = font::colour(text::MARK as u8);
 const MARK_OFF: char = font::colour(1);
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -140,15 +140,14 @@ impl NumberPadView {
     /// in a text column at `text_origin`, `text_columns` tiles wide. A line
     /// wider than that would wrap onto the next: a paged pad's line takes
     /// 6px a digit and 8px more a group (two groups of five: 76px, 10 tiles).
-    /// The text's palette needs colour [`TEXT_MARK_COLOUR`] for a bad group
-    /// (the two text palettes have it).
+    /// A bad group is in the ink's mark colour.
     pub fn new(
         pad: &NumberPad<impl Copy>,
         title: &'static str,
         keys_origin: (i32, i32),
         text_origin: (i32, i32),
         text_columns: i32,
-        palette: u8,
+        ink: Ink,
     ) -> Self {
         let mut keys = Vec::new();
         for (y, row) in GRID.iter().enumerate().take(ROWS) {
@@ -175,7 +174,7 @@ impl NumberPadView {
             keys,
             pointer,
             keys_origin,
-            text: TextBox::new(text_origin, text_columns, rows).with_palette(palette),
+            text: TextBox::new(text_origin, text_columns, rows).with_ink(ink),
             title,
             paged,
             // Drawn a line a frame by the line loop, then the title types
@@ -214,17 +213,12 @@ impl NumberPadView {
 
     /// Bring text and key sprites up to date; `a_held` shows the key under the
     /// cursor pressed. Call from the app's update.
-    pub fn update<E: Copy + Display>(
-        &mut self,
-        pad: &NumberPad<E>,
-        a_held: bool,
-        layer: &mut RegularBackground,
-    ) {
+    pub fn update<E: Copy + Display>(&mut self, pad: &NumberPad<E>, a_held: bool) {
         // A changed line is redrawn at once (one line fits in a frame), so
         // every key lands the frame it is pressed. One line a frame: a key
         // changes one, and lines left undrawn by the first draw or by a page
         // turn (every line changes) follow over the next frames.
-        let redrew = self.redraw_a_changed_line(pad, layer);
+        let redrew = self.redraw_a_changed_line(pad);
         let error = pad.error().map(error_fingerprint);
         if self.shown_error != error {
             self.shown_error = error;
@@ -246,7 +240,7 @@ impl NumberPadView {
             }
         }
         // Not in a frame that already redrew a line.
-        if !redrew && self.text.advance(layer) {
+        if !redrew && self.text.advance() {
             self.typing = None;
         }
         let pressed = a_held.then_some(pad.cursor());
@@ -263,11 +257,7 @@ impl NumberPadView {
     /// Redraw the first pad line that differs from what is shown, if any.
     /// Kept out of `update` so its line buffer is only on the stack here.
     #[inline(never)]
-    fn redraw_a_changed_line(
-        &mut self,
-        pad: &NumberPad<impl Copy>,
-        layer: &mut RegularBackground,
-    ) -> bool {
+    fn redraw_a_changed_line(&mut self, pad: &NumberPad<impl Copy>) -> bool {
         let mut line = Line::new();
         for index in 0..self.shown_lines.len() {
             self.write_line(pad, index, &mut line);
@@ -295,7 +285,7 @@ impl NumberPadView {
             } else {
                 self.text.retype_lines(index as i32 + 1, 1, &line);
             }
-            self.text.finish(layer);
+            self.text.finish();
             self.shown_lines[index] = Some(print);
             return true;
         }
@@ -321,10 +311,9 @@ impl NumberPadView {
         }
     }
 
-    /// Take the pad's text away (sprites go with the view). Released, not
-    /// unmapped: see `TextBox::release`.
+    /// Take the pad's text away (sprites go with the view).
     pub fn clear(&mut self) {
-        self.text.release();
+        self.text.blank();
     }
 }
 
@@ -344,15 +333,6 @@ fn error_fingerprint<E: Display>(error: PadError<E>) -> u32 {
 mod tests {
     use super::*;
     use crate::framework::widgets::numpad::PagedCode;
-    use agb::display::tiled::{RegularBackgroundSize, TileFormat};
-
-    fn background() -> RegularBackground {
-        RegularBackground::new(
-            Priority::P0,
-            RegularBackgroundSize::Background32x32,
-            TileFormat::FourBpp,
-        )
-    }
 
     /// 14 groups of five, whatever the first group says; a group starting
     /// with 9 is a typo.
@@ -396,11 +376,7 @@ mod tests {
 
     /// Frames until the view has drawn everything (at most 100), checking
     /// that no frame redraws more than one pad line; and how many did.
-    fn settle(
-        view: &mut NumberPadView,
-        pad: &NumberPad,
-        bg: &mut RegularBackground,
-    ) -> (usize, usize) {
+    fn settle(view: &mut NumberPadView, pad: &NumberPad) -> (usize, usize) {
         let mut redraws = 0;
         let vblank = agb::interrupt::VBlank::get();
         for frame in 0..100 {
@@ -410,7 +386,7 @@ mod tests {
             // Text is drawn as a frame has room: each step starts a frame.
             vblank.wait_for_vblank();
             let before = view.shown_lines.clone();
-            view.update(pad, false, bg);
+            view.update(pad, false);
             let changed = before
                 .iter()
                 .zip(&view.shown_lines)
@@ -430,11 +406,10 @@ mod tests {
 
     #[test_case]
     fn a_page_turn_redraws_a_line_a_frame(_gba: &mut agb::Gba) {
-        let mut bg = background();
         let mut pad = NumberPad::paged(CODE);
-        let mut view = NumberPadView::new(&pad, "Share code:", (136, 52), (8, 28), 12, 15);
+        let mut view = NumberPadView::new(&pad, "Share code:", (136, 52), (8, 28), 12, Ink::DARK);
         // The page line and three digit lines, then the title.
-        let (frames, redraws) = settle(&mut view, &pad, &mut bg);
+        let (frames, redraws) = settle(&mut view, &pad);
         assert_eq!(redraws, 4);
         assert!(frames > 4);
         // A page's digits, a frame each: one line each; the 30th turns the
@@ -442,17 +417,17 @@ mod tests {
         walk(&mut pad, &[(0, 1), (0, 1)]); // to the 1
         for typed in 1..=30 {
             assert_eq!(pad.handle(PadInput::Press), PadEvent::Typed);
-            view.update(&pad, true, &mut bg);
+            view.update(&pad, true);
             if typed < 30 {
                 // The fifth: the length is known, so the page line and the
                 // other lines' blanks follow.
-                let (_, redraws) = settle(&mut view, &pad, &mut bg);
+                let (_, redraws) = settle(&mut view, &pad);
                 let expected = if typed == 5 { 3 } else { 0 };
                 assert!(redraws == expected, "digit {typed}: {redraws} more lines");
             }
         }
         assert_eq!(pad.page(), 1);
-        let (frames, redraws) = settle(&mut view, &pad, &mut bg);
+        let (frames, redraws) = settle(&mut view, &pad);
         assert_eq!(redraws, 3, "the rest of the new page");
         assert!(frames >= 3);
         // A bad group: marked at once, its message typed out after.
@@ -464,7 +439,7 @@ mod tests {
             pad.handle(PadInput::Press);
         }
         assert_eq!(pad.bad_group(), Some(6));
-        settle(&mut view, &pad, &mut bg);
+        settle(&mut view, &pad);
         view.clear();
     }
 
@@ -483,15 +458,15 @@ mod tests {
 
     #[test_case]
     fn a_fixed_pad_has_no_page_line(_gba: &mut agb::Gba) {
-        let mut bg = background();
         let pad = NumberPad::new(30, 10, |_| Ok(()));
-        let mut view = NumberPadView::new(&pad, "Type a password:", (136, 52), (20, 28), 12, 15);
+        let mut view =
+            NumberPadView::new(&pad, "Type a password:", (136, 52), (20, 28), 12, Ink::DARK);
         assert_eq!(view.shown_lines.len(), 3);
-        let (_, redraws) = settle(&mut view, &pad, &mut bg);
+        let (_, redraws) = settle(&mut view, &pad);
         assert_eq!(redraws, 3);
         // L and R do nothing here.
         let mut pad = pad;
         assert_eq!(pad.handle(PadInput::Page(1)), PadEvent::Nothing);
-        assert_eq!(settle(&mut view, &pad, &mut bg), (0, 0));
+        assert_eq!(settle(&mut view, &pad), (0, 0));
     }
 }

@@ -6,14 +6,15 @@
 //! Like a screen, it has the frame's steps: [`PadPanel::update`] from the
 //! app's `update`, [`PadPanel::draw`] from its `draw`, [`PadPanel::show`]
 //! from its `show`. Dropping it takes its sprites away; [`PadPanel::close`]
-//! also takes its text off the layer.
+//! also takes its text off the screen.
 
-use agb::{display::tiled::RegularBackground, input::Button};
+use agb::input::Button;
 use core::fmt::Display;
 
 use super::{
     numpad::{NumberPad, PadEvent},
     numpad_view::{self, NumberPadView},
+    text::Ink,
 };
 use crate::framework::{canvas::Canvas, system::System};
 
@@ -26,8 +27,8 @@ pub struct PadPlace {
     pub text_origin: (i32, i32),
     /// The text column's width in tiles.
     pub text_columns: i32,
-    /// The text's palette (it needs the mark colour, see `NumberPadView::new`).
-    pub palette: u8,
+    /// The text's ink (its mark colour shows a bad group).
+    pub ink: Ink,
 }
 
 /// What a frame of typing came to, for the app.
@@ -63,7 +64,7 @@ impl<E: Copy + Display> PadPanel<E> {
             place.keys_origin,
             place.text_origin,
             place.text_columns,
-            place.palette,
+            place.ink,
         );
         Self {
             pad,
@@ -95,20 +96,19 @@ impl<E: Copy + Display> PadPanel<E> {
         self.pad.digits()
     }
 
-    /// Bring the digits, the error line and the keys up to date on `layer`.
-    pub fn draw(&mut self, layer: &mut RegularBackground) {
+    /// Bring the digits, the error line and the keys up to date.
+    pub fn draw(&mut self) {
         if self.opening {
             return;
         }
-        self.view.update(&self.pad, self.a_held, layer);
+        self.view.update(&self.pad, self.a_held);
     }
 
     pub fn show(&self, canvas: &mut Canvas) {
         self.view.show(canvas);
     }
 
-    /// Take the pad off the screen, its text included (released, not
-    /// unmapped: see `TextBox::release`).
+    /// Take the pad off the screen, its text included.
     pub fn close(mut self) {
         self.view.clear();
     }

@@ -37,33 +37,6 @@ impl PreparedLine {
     pub fn rows(&self) -> (&'static [u32], usize) {
         (self.pixels, self.columns)
     }
-
-    /// Glyph row `row`'s words (none past the last row).
-    #[inline(always)]
-    pub fn row(&self, row: usize) -> &'static [u32] {
-        let start = row * self.columns;
-        self.pixels.get(start..start + self.columns).unwrap_or(&[])
-    }
-}
-
-/// The 8 pixels (4 bits each, as a tile's row) of a glyph row (`words`,
-/// as `PreparedLine` keeps them) from pixel `x` on; `x` may be negative
-/// (pixels before the line are blank).
-#[inline(always)]
-pub fn pixels_at(words: &[u32], x: i32) -> u32 {
-    let (index, shift) = (x >> 3, ((x & 7) * 4) as u32);
-    let word = |at: i32| -> u32 {
-        if at < 0 {
-            0
-        } else {
-            words.get(at as usize).copied().unwrap_or(0)
-        }
-    };
-    if shift == 0 {
-        word(index)
-    } else {
-        word(index) >> shift | word(index + 1) << (32 - shift)
-    }
 }
 
 /// The line's width in pixels: the glyphs' advances. Panics (failing the

@@ -1,103 +1,56 @@
-//! A rectangle of a layer whose tiles are its own: each place gets a
-//! dynamic tile, made and mapped once, and drawing there is then writing
-//! that tile's pixels (a few hundred cycles) instead of mapping a sheet's
-//! tile through agb's tile table (over a thousand). For areas redrawn
-//! whole at a key press, such as a board.
+//! A rectangle of the drawing plane (`framework::plane`) drawn tile by
+//! tile from tile sheets: drawing there is writing that tile's pixels (a
+//! few hundred cycles), for areas redrawn whole at a key press, such as a
+//! board.
 //!
-//! Pixels come from tile sheets in one of two palettes: the area's own, and
-//! one other translated into it ([`Translation`]); a tile may be drawn with
-//! a second one over it (its colour 0 see-through).
+//! Pixels come from tile sheets in the plane's palette, or in another one
+//! translated into it ([`Translation`]); a tile may be drawn with a second
+//! one over it (its colour 0 see-through).
 
-use agb::display::{
-    Palette16, Rgb15,
-    tiled::{DynamicTile16, RegularBackground, TileEffect, TileSetting},
-};
-use alloc::vec::Vec;
+use agb::display::{Palette16, Rgb15};
 
-use crate::framework::assets::desktop;
+use crate::framework::plane::{self, PlaneTile};
 
 /// Words of 4-bit pixel data in one tile.
 pub const TILE_WORDS: usize = 8;
 
 pub struct RasterArea {
-    tiles: Vec<DynamicTile16>,
-    /// The area's top-left tile on its layer.
-    origin: (i32, i32),
+    /// The plane's tiles from the area's top-left one on.
+    tiles: &'static [PlaneTile],
     columns: usize,
     rows: usize,
-    palette: u8,
 }
 
 impl RasterArea {
-    /// An area of `columns` x `rows` tiles from tile `origin`, in palette
-    /// slot `palette`; none of its tiles made yet.
-    pub fn new(origin: (i32, i32), columns: usize, rows: usize, palette: u8) -> Self {
+    /// An area of `columns` x `rows` tiles of the plane from tile `origin`
+    /// (clipped to the plane).
+    pub fn new((x, y): (i32, i32), columns: usize, rows: usize) -> Self {
+        let (x, y) = (
+            x.clamp(0, plane::COLUMNS as i32) as usize,
+            y.clamp(0, plane::ROWS as i32) as usize,
+        );
         Self {
-            tiles: Vec::with_capacity(columns * rows),
-            origin,
-            columns,
-            rows,
-            palette,
+            tiles: plane::tiles().get(y * plane::COLUMNS + x..).unwrap_or(&[]),
+            columns: columns.min(plane::COLUMNS - x),
+            rows: rows.min(plane::ROWS - y),
         }
     }
 
-    /// Whether every tile is made and mapped.
-    pub fn is_built(&self) -> bool {
-        self.tiles.len() == self.columns * self.rows
-    }
-
-    /// Make and map up to `count` more tiles (see-through until drawn), in
-    /// rows from the top; true once all are.
-    pub fn build(&mut self, layer: &mut RegularBackground, count: usize) -> bool {
-        let index = self.tiles.len();
-        // The place, kept as a column and row (no dividing).
-        let (mut column, mut row) = (index, 0usize);
-        while column >= self.columns {
-            column -= self.columns;
-            row += 1;
+    /// The pixels of the area's tile `(column, row)`; none outside it.
+    #[inline]
+    fn tile(&mut self, column: usize, row: usize) -> Option<&'static mut [u32; TILE_WORDS]> {
+        if column >= self.columns || row >= self.rows {
+            return None;
         }
-        for _ in 0..count {
-            if self.is_built() {
-                break;
-            }
-            let tile = DynamicTile16::new().fill_with(0);
-            let position = (self.origin.0 + column as i32, self.origin.1 + row as i32);
-            layer.set_tile_dynamic16(position, &tile, TileEffect::default().palette(self.palette));
-            self.tiles.push(tile);
-            column += 1;
-            if column == self.columns {
-                (column, row) = (0, row + 1);
-            }
-        }
-        self.is_built()
-    }
-
-    /// Take up to `count` of the last tiles off `layer` and let them go,
-    /// in reverse of [`Self::build`]; true once none is left. Letting all
-    /// of them go at once, as the window closes, would crowd that frame.
-    pub fn dismantle(&mut self, layer: &mut RegularBackground, count: usize) -> bool {
-        for _ in 0..count {
-            let Some(tile) = self.tiles.pop() else {
-                break;
-            };
-            let mut index = self.tiles.len();
-            let mut row = 0;
-            while index >= self.columns {
-                index -= self.columns;
-                row += 1;
-            }
-            let position = (self.origin.0 + index as i32, self.origin.1 + row);
-            // Blank needs a tile set of the layer's format, not the tile's.
-            layer.set_tile(position, &desktop::UI.tiles, TileSetting::BLANK);
-            drop(tile);
-        }
-        self.tiles.is_empty()
+        self.tiles
+            .get(row * plane::COLUMNS + column)
+            .map(PlaneTile::data_mut)
     }
 
     /// Tile `(column, row)` of the area made to show `under` (in the area's
     /// palette, or another one through `translation`) with `over` (in the
     /// area's palette) on top where its pixels are not colour 0. Ignored
-    /// outside the area or before it is built.
+    /// outside the area.
     pub fn put(
         &mut self,
         (column, row): (usize, usize),
@@ -105,14 +58,8 @@ impl RasterArea {
         translation: Option<&Translation>,
         over: Option<&[u32]>,
     ) {
-        if column >= self.columns || row >= self.rows {
-            return;
-        }
-        let Some(tile) = self.tiles.get_mut(row * self.columns + column) else {
-            return;
-        };
-        let (Ok(out), Ok(under)) = (
-            <&mut [u32; TILE_WORDS]>::try_from(tile.data_mut()),
+        let (Some(out), Ok(under)) = (
+            self.tile(column, row),
             <&[u32; TILE_WORDS]>::try_from(under),
         ) else {
             return;
@@ -155,10 +102,8 @@ impl RasterArea {
                 // The block's lines on this row of tiles.
                 let band = (TILE_WORDS - top).min(lines.len() - at);
                 let (Some(words), Some(band)) = (
-                    self.tiles
-                        .get_mut(row * self.columns + column)
-                        .filter(|_| row < self.rows)
-                        .and_then(|tile| tile.data_mut().get_mut(top..top + band)),
+                    self.tile(column, row)
+                        .and_then(|tile| tile.get_mut(top..top + band)),
                     lines.get(at..at + band),
                 ) else {
                     break;

@@ -63,15 +63,9 @@ pub(crate) use hints;
 impl StatusBar {
     /// The bar showing `title`.
     pub fn new(layer: &mut RegularBackground, title: &'static PreparedLine) -> Self {
-        let mut title_box = TextBox::new((16, 3), TITLE_COLUMNS, 1);
-        // Every tile a line can need, made now: a line shown later only
-        // writes pixels.
-        let _ = title_box.premap(layer, usize::MAX);
-        title_box.show(layer, title, Align::Left);
-        // Draw the widest time once, so every tile the clock will ever need is
-        // made now: ticking never allocates (and the heap stays level).
-        let mut clock = TextBox::new((176, 3), 8, 1).ticking("play_clock");
-        clock.set_right(layer, "88:88:88");
+        let mut title_box = TextBox::on_layer(layer, (16, 3), TITLE_COLUMNS, 1);
+        title_box.show(title, Align::Left);
+        let clock = TextBox::on_layer(layer, (176, 3), 8, 1).ticking("play_clock");
         // The mark comes and goes with no key pressed (the harness's settle
         // measure leaves it out).
         crate::event!(
@@ -112,42 +106,36 @@ impl StatusBar {
     /// display draws the bar (its pixels are written in place, and would
     /// show half old, half new), else first thing next frame
     /// (`catch_up`).
-    pub fn set_title(&mut self, layer: &mut RegularBackground, line: &'static PreparedLine) {
+    pub fn set_title(&mut self, line: &'static PreparedLine) {
         if core::ptr::eq(self.title_shown, line) {
             self.title_due = None;
         } else if frame_time::ends_in_vblank(SHOW_LINES) {
-            self.show_title(layer, line);
+            self.show_title(line);
         } else {
             self.title_due = Some(line);
         }
     }
 
     /// First thing in a frame: the line `set_title` left for it.
-    pub fn catch_up(&mut self, layer: &mut RegularBackground) {
+    pub fn catch_up(&mut self) {
         if let Some(line) = self.title_due {
-            self.show_title(layer, line);
+            self.show_title(line);
         }
     }
 
-    fn show_title(&mut self, layer: &mut RegularBackground, line: &'static PreparedLine) {
-        self.title.show(layer, line, Align::Left);
+    fn show_title(&mut self, line: &'static PreparedLine) {
+        self.title.show(line, Align::Left);
         self.title_shown = line;
         self.title_due = None;
     }
 
-    /// Draw whatever the clock still has to, whatever the frame's room (at
-    /// boot, so the widest time drawn to make its tiles never shows).
-    pub fn finish(&mut self, layer: &mut RegularBackground) {
-        self.clock.finish(layer);
-    }
-
     /// Show `seconds` of play as h:mm:ss, as the frame has room: it comes
     /// after the open app's drawing, which may have filled the frame.
-    pub fn set_play_time(&mut self, layer: &mut RegularBackground, seconds: u32) {
+    pub fn set_play_time(&mut self, seconds: u32) {
         if self.shown_seconds != Some(seconds) {
             self.shown_seconds = Some(seconds);
             self.clock.set_right_gradually(&format_play_time(seconds));
         }
-        let _ = self.clock.advance(layer);
+        let _ = self.clock.advance();
     }
 }

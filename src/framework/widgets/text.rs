@@ -1,37 +1,37 @@
-//! Text on a background layer, in our pixel font ("Pocket Sans", gfx/font/).
+//! Text in our pixel font ("Pocket Sans", gfx/font/).
 //!
-//! A [`TextBox`] owns a rectangle of tiles on a 4bpp background. Its text is
-//! drawn from the glyphs `font.rs` prepared when the ROM was built: each
-//! line's letters are ORed straight into the tiles under them, by ARM code
-//! in IWRAM (`ink_letters`). Lines break and align
-//! as agb's `Layout` would break them (the tests compare the two).
+//! A [`TextBox`] is a rectangle of tiles: an app's are the drawing plane's
+//! (`framework::plane`), mapped once at boot; the desktop's are its own,
+//! made with the box on the desktop's layer. Either way drawing text is
+//! writing pixels, never making or mapping a tile. Its text is drawn from
+//! the glyphs `font.rs` prepared when the ROM was built, each line's
+//! letters straight into the tiles under them, by ARM code in IWRAM
+//! (`ink_letters`); a line rendered when the ROM was built (`show`) is
+//! copied in (`put_tile_row`). Lines break and align as agb's `Layout`
+//! would break them (the tests compare the two).
 //!
-//! Making and mapping a tile through agb costs far more than its letters, so:
-//! - a box keeps its tiles from one text to the next (new text rewrites
-//!   pixels), and a screen that comes back can take the boxes of the last
-//!   one (`List::reusing`), or have its tiles made ahead, out of sight
-//!   (`reserve`);
-//! - `set` draws at once; `set_gradually` leaves the text to `advance`, which
-//!   draws a line at a time while the frame has room for it
-//!   (`frame_time::room_for_bounded`: `just bench` holds a line and a tile
-//!   to what they claim), and a line whose tiles were made this frame
-//!   waits for the next, when they are on the map, so a line never shows in
-//!   part (the lines after it get their tiles made meanwhile); the old text
-//!   stays until the new one's first line is drawn.
+//! A box owns its pixels, not whole tiles: boxes of the plane may share a
+//! tile, and blanking one leaves the other's pixels alone.
 //!
-//! The tiles are freed with the box (or, after `release`, when something is
-//! drawn over them or the background goes), so a closed app leaves no text
-//! tiles behind. Map, palette and OAM changes are latched at VBlank by the
-//! frame commit.
+//! `set` draws at once; `set_gradually` leaves the text to `advance`,
+//! which draws a line at a time while the frame has room for it
+//! (`frame_time::room_for_bounded`: `just bench` holds a line to what it
+//! claims); the old text stays until the new one's first line is drawn.
 
-use agb::display::tiled::{DynamicTile16, RegularBackground, TileEffect};
+use agb::display::{
+    Rgb15,
+    tiled::{DynamicTile16, RegularBackground, TileEffect},
+};
 use alloc::{boxed::Box, string::String, vec::Vec};
 
 use super::{
     font::{self, GLYPH_ROWS, GLYPH_TOP},
-    prepared::{self, PreparedLine},
+    prepared::PreparedLine,
 };
-use crate::framework::{assets::TEXT_PALETTE, frame_time};
+use crate::framework::{
+    assets::{self, text_colours},
+    frame_time, plane,
+};
 
 pub use super::font::LINE_HEIGHT;
 
@@ -43,13 +43,74 @@ pub enum Align {
     Right,
 }
 
+/// The colours a box's text is drawn in (found by colour in the palette
+/// its tiles use: the plane's, or the desktop's text palette).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Ink {
+    /// The letters'.
+    pub normal: Rgb15,
+    /// Letters marked as wrong (`font::colour(MARK)` in the text).
+    pub mark: Rgb15,
+    /// Under the letters; none shows what is behind the text's layer.
+    pub paper: Option<Rgb15>,
+}
+
+impl Ink {
+    /// Dark letters, red marks: text on a window's cream.
+    pub const DARK: Self = Self {
+        normal: text_colours::INK,
+        mark: text_colours::MARK,
+        paper: None,
+    };
+    /// Cream letters, pink marks: text on a dark well.
+    pub const LIGHT: Self = Self {
+        normal: text_colours::LIGHT,
+        mark: text_colours::LIGHT_MARK,
+        paper: None,
+    };
+
+    /// Its palette entries in slot `slot`.
+    fn in_slot(self, slot: u8) -> Inks {
+        Inks {
+            normal: u32::from(plane::index_of(slot, self.normal)),
+            mark: u32::from(plane::index_of(slot, self.mark)),
+            paper: self
+                .paper
+                .map_or(0, |paper| u32::from(plane::index_of(slot, paper))),
+        }
+    }
+}
+
+/// An [`Ink`]'s palette entries.
+#[derive(Clone, Copy)]
+struct Inks {
+    normal: u32,
+    mark: u32,
+    paper: u32,
+}
+
+impl Inks {
+    /// The palette entry of colour `index` of a text (see [`MARK`]).
+    const fn colour(self, index: u32) -> u32 {
+        match index {
+            1 => self.normal,
+            MARK => self.mark,
+            other => other,
+        }
+    }
+}
+
+/// The colour a text switches to (`font::colour(MARK)`) for letters marked
+/// as wrong, drawn in its box's [`Ink::mark`]; colour 1 is its
+/// [`Ink::normal`].
+pub const MARK: u32 = 2;
+
 /// Text that `advance` draws a line at a time (the box's `waiting` text),
 /// and where it has got to.
+#[derive(Clone, Copy)]
 struct Pending {
     alignment: Align,
     at: Cursor,
-    /// False for text only laid out to make the tiles it will need (`reserve`).
-    visible: bool,
 }
 
 /// Where drawing a text has got to: the byte its next line starts from,
@@ -71,24 +132,16 @@ impl Cursor {
     }
 }
 
-impl Pending {
-    fn new(alignment: Align, first_line: i32) -> Self {
-        Self {
-            alignment,
-            at: Cursor::at_line(first_line),
-            visible: true,
-        }
-    }
+/// Display lines (of 1,232 cycles) that laying out and drawing a line of
+/// `bytes` letters may take. `just bench` holds it to this
+/// (`text.*.pct_of_claim`).
+pub const fn line_cost(bytes: usize) -> u32 {
+    7 + (bytes as u32) / 2
 }
 
-/// Display lines (of 1,232 cycles) that making and mapping one new tile
-/// may take (agb's tile allocator and map). `just bench` holds it to this.
-pub const TILE_COST: u32 = 3;
-
-/// Display lines that laying out and drawing a line of `bytes` letters on
-/// tiles it has may take: laying it out, and its letters into the tiles. `just bench` holds it to this (`text.*.pct_of_claim`).
-pub const fn line_cost(bytes: usize) -> u32 {
-    12 + (bytes as u32).saturating_mul(9) / 8
+/// Display lines that blanking a box of `columns` x `rows` tiles may take.
+pub const fn blank_cost(columns: usize, rows: usize) -> u32 {
+    1 + (columns * rows / 6) as u32
 }
 
 /// A text box's pixels and text, kept while other text has the box
@@ -102,8 +155,6 @@ pub struct KeptText {
 /// A tile's pixels as kept: text is one colour on nothing, so most tiles
 /// take a bit a pixel (a quarter of their 4-bit rows).
 enum KeptTile {
-    /// The tile was not made.
-    Missing,
     Blank,
     /// Palette index `ink` where a row's bit `x` is set, else 0.
     Inked {
@@ -137,31 +188,11 @@ impl KeptTile {
     }
 
     /// Its pixels, 4 bits each, a word a row.
-    #[cfg(test)]
     fn pixels(&self) -> [u32; 8] {
-        let mut pixels = [0; 8];
-        self.put(&mut pixels);
-        pixels
-    }
-
-    /// Write its pixels into `data` (a tile's rows, in video memory): from
-    /// IWRAM, as a screen change puts a whole line's tiles back at once.
-    #[unsafe(link_section = ".iwram.kept_tile_put")]
-    #[inline(never)]
-    fn put(&self, data: &mut [u32]) {
         match self {
-            Self::Missing | Self::Blank => data.fill(0),
-            Self::Inked { ink, rows } => {
-                let ink = u32::from(*ink);
-                for (word, &row) in data.iter_mut().zip(rows) {
-                    *word = spread(row) * ink;
-                }
-            }
-            Self::Other(pixels) => {
-                for (word, &pixel) in data.iter_mut().zip(pixels.iter()) {
-                    *word = pixel;
-                }
-            }
+            Self::Blank => [0; 8],
+            Self::Inked { ink, rows } => rows.map(|row| spread(row) * u32::from(*ink)),
+            Self::Other(pixels) => **pixels,
         }
     }
 }
@@ -184,19 +215,28 @@ const fn spread(row: u8) -> u32 {
     (x | x << 3) & 0x1111_1111
 }
 
+/// Where a box's tiles come from.
+enum Tiles {
+    /// The drawing plane's, under the box (an app's box).
+    Plane,
+    /// Its own, made and mapped on a layer with the box (a desktop box: the
+    /// desktop's layer is not the plane): where each tile's pixels are,
+    /// row-major (null where text cannot reach), and the tiles.
+    Own {
+        pixels: Vec<*mut u32>,
+        _tiles: Vec<DynamicTile16>,
+    },
+}
+
 pub struct TextBox {
-    /// Top-left corner in pixels on the background.
+    /// Top-left corner in pixels on the screen.
     origin: (i32, i32),
-    /// Size in whole tiles.
+    /// Size in whole tiles. Its tiles are (columns + 1) x (rows + 1): text
+    /// not aligned to 8 pixels spills into the extra column and row.
     columns: i32,
     rows: i32,
-    palette: u8,
-    /// The box's own tiles, row-major, (columns + 1) x (rows + 1): text not
-    /// aligned to 8 pixels spills into the extra column and row. A tile is made
-    /// and put on the background the first time a pixel lands in it; new text
-    /// then only rewrites pixels, far cheaper than re-mapping (a line redrawn
-    /// costs a fraction of one drawn on fresh tiles).
-    tiles: Vec<Option<DynamicTile16>>,
+    ink: Ink,
+    tiles: Tiles,
     /// Hash of the text and alignment on screen, so setting the same text
     /// again costs nothing.
     shown: Option<u32>,
@@ -210,6 +250,11 @@ pub struct TextBox {
     /// new text's first pixels go in, not before, so the box is never seen
     /// empty between the two.
     stale: bool,
+    /// The box pixel rows drawn in since it was last blank: blanking
+    /// paints only those (a box that drew nothing has nothing to take away,
+    /// and boxes of the plane may lie over one another, each blanked before
+    /// the other draws).
+    inked: core::ops::Range<i32>,
     /// Events builds: the name of a box that changes with no key pressed (a
     /// clock), and whether the harness has been told where it is (see `ticking`).
     #[cfg(any(debug_assertions, feature = "events"))]
@@ -217,20 +262,60 @@ pub struct TextBox {
 }
 
 impl TextBox {
+    /// A box of `columns` x `rows` tiles on the drawing plane, its top-left
+    /// pixel at `origin` on the screen.
     pub fn new(origin: (i32, i32), columns: i32, rows: i32) -> Self {
         Self {
             origin,
             columns,
             rows,
-            palette: TEXT_PALETTE,
-            tiles: Vec::new(),
+            ink: Ink::DARK,
+            tiles: Tiles::Plane,
             shown: None,
             pending: None,
             waiting: String::new(),
             stale: false,
+            inked: 0..0,
             #[cfg(any(debug_assertions, feature = "events"))]
             ticking: None,
         }
+    }
+
+    /// A box with tiles of its own on `layer`, made and mapped now (blank),
+    /// in the shared palette's slot: for the desktop, whose layer is not
+    /// the plane. The spill column is made only for a box off the tile grid.
+    pub fn on_layer(
+        layer: &mut RegularBackground,
+        origin: (i32, i32),
+        columns: i32,
+        rows: i32,
+    ) -> Self {
+        let mut text = Self::new(origin, columns, rows);
+        let (left, top) = (origin.0.div_euclid(8), origin.1.div_euclid(8));
+        let spill = origin.0.rem_euclid(8) != 0;
+        let mut pixels = Vec::with_capacity(text.stride() * (rows + 1) as usize);
+        let mut tiles = Vec::with_capacity(pixels.capacity());
+        for row in 0..=rows {
+            for column in 0..=columns {
+                if column == columns && !spill {
+                    pixels.push(core::ptr::null_mut());
+                    continue;
+                }
+                let tile = DynamicTile16::new().fill_with(0);
+                layer.set_tile_dynamic16(
+                    (left + column, top + row),
+                    &tile,
+                    TileEffect::default().palette(assets::DESK_TEXT_PALETTE),
+                );
+                pixels.push(tile.data().as_ptr().cast_mut());
+                tiles.push(tile);
+            }
+        }
+        text.tiles = Tiles::Own {
+            pixels,
+            _tiles: tiles,
+        };
+        text
     }
 
     /// Marks a box that changes on its own, such as a clock. Events builds
@@ -267,246 +352,177 @@ impl TextBox {
         }
     }
 
-    pub fn with_palette(mut self, palette: u8) -> Self {
-        self.palette = palette;
+    /// The box drawn in `ink`.
+    #[must_use]
+    pub fn with_ink(mut self, ink: Ink) -> Self {
+        self.ink = ink;
         self
     }
 
-    pub fn set(&mut self, background: &mut RegularBackground, text: &str) {
-        self.draw(background, text, Align::Left);
+    pub fn set(&mut self, text: &str) {
+        self.draw(text, Align::Left);
     }
 
-    pub fn set_centred(&mut self, background: &mut RegularBackground, text: &str) {
-        self.draw(background, text, Align::Centre);
+    pub fn set_centred(&mut self, text: &str) {
+        self.draw(text, Align::Centre);
     }
 
-    /// `just bench`: `set`, and how many tiles it made.
-    #[cfg(feature = "bench")]
-    pub fn set_counting(&mut self, background: &mut RegularBackground, text: &str) -> u32 {
-        let before = self.tiles.iter().flatten().count();
-        self.set(background, text);
-        (self.tiles.iter().flatten().count() - before) as u32
-    }
-
-    pub fn set_right(&mut self, background: &mut RegularBackground, text: &str) {
-        self.draw(background, text, Align::Right);
-    }
-
-    /// Blank the box's pixels but keep its tiles on the background (far
-    /// cheaper than `clear`, for a box that will be used again in place).
+    /// Blank the box: its text goes at once.
     pub fn blank(&mut self) {
-        self.blank_pixels();
+        self.paint(i32::MIN..i32::MAX);
+        self.inked = 0..0;
         self.stale = false;
         self.shown = None;
         self.pending = None;
-    }
-
-    /// Blank the box and let go of its tiles without taking them off the
-    /// background: they stay mapped (and blank; the background holds its own
-    /// reference) until something is drawn over them or the background goes.
-    /// Unmapping a tile is costly; this is a few writes per tile. The
-    /// next `set` maps fresh tiles.
-    pub fn release(&mut self) {
-        self.blank();
-        self.tiles.clear();
-        #[cfg(any(debug_assertions, feature = "events"))]
-        self.announce_ticking(false);
-    }
-
-    /// Give `to`, a box on the same background and palette that this one's
-    /// tiles overlap, those of its tiles on `to`'s place where `to` has none,
-    /// blank: they are on the map already, so `to`'s text goes in with no
-    /// tile to make (two screens sharing a panel hand it back and forth).
-    /// This box keeps the rest.
-    pub fn hand_over(&mut self, to: &mut TextBox) {
-        if self.palette != to.palette || self.tiles.is_empty() {
-            return;
-        }
-        to.ensure_tiles();
-        let (stride, to_stride) = (self.stride(), to.stride() as i32);
-        let (dx, dy) = (
-            self.origin.0.div_euclid(8) - to.origin.0.div_euclid(8),
-            self.origin.1.div_euclid(8) - to.origin.1.div_euclid(8),
-        );
-        // Row by row, with no division a tile (Thumb code has no divide).
-        for (row, tiles) in self.tiles.chunks_mut(stride).enumerate() {
-            let y = row as i32 + dy;
-            if y < 0 || y > to.rows {
-                continue;
-            }
-            for (column, slot) in tiles.iter_mut().enumerate() {
-                let x = column as i32 + dx;
-                if slot.is_none() || x < 0 || x >= to_stride {
-                    continue;
-                }
-                let Some(target) = to.tiles.get_mut((y * to_stride + x) as usize) else {
-                    continue;
-                };
-                if target.is_none()
-                    && let Some(mut tile) = slot.take()
-                {
-                    tile.data_mut().fill(0);
-                    *target = Some(tile);
-                }
-            }
-        }
-    }
-
-    /// The end of a text: true; a text with no ink at all has not blanked
-    /// the old one yet, so that goes now.
-    fn drawn(&mut self, visible: bool) -> bool {
-        if visible && self.stale {
-            self.blank_pixels();
-            self.stale = false;
-        }
-        true
-    }
-
-    /// Whether the box holds any tiles.
-    pub fn has_tiles(&self) -> bool {
-        self.tiles.iter().any(Option::is_some)
     }
 
     fn stride(&self) -> usize {
         (self.columns + 1) as usize
     }
 
-    fn blank_pixels(&mut self) {
-        for tile in self.tiles.iter_mut().flatten() {
-            tile.data_mut().fill(0);
+    /// Its ink's entries in the palette its tiles use.
+    fn inks(&self) -> Inks {
+        let slot = match self.tiles {
+            Tiles::Plane => plane::PALETTE,
+            Tiles::Own { .. } => assets::DESK_TEXT_PALETTE,
+        };
+        self.ink.in_slot(slot)
+    }
+
+    /// Where the box's tiles' pixels are, for ARM code to index.
+    fn grid(&self) -> Grid {
+        match &self.tiles {
+            Tiles::Plane => {
+                let (left, top) = (self.origin.0.div_euclid(8), self.origin.1.div_euclid(8));
+                let plane = plane::tiles();
+                let start =
+                    (top.max(0) as usize * plane::COLUMNS + left.max(0) as usize).min(plane.len());
+                let columns = (plane::COLUMNS as i32 - left).clamp(0, self.columns + 1);
+                let rows = (plane::ROWS as i32 - top).clamp(0, self.rows + 1);
+                Grid {
+                    tiles: plane.get(start..).unwrap_or(&[]).as_ptr().cast(),
+                    stride: plane::COLUMNS,
+                    columns: if plane.is_empty() || left < 0 || top < 0 {
+                        0
+                    } else {
+                        columns as usize
+                    },
+                    rows: rows as usize,
+                }
+            }
+            Tiles::Own { pixels, .. } => Grid {
+                tiles: pixels.as_ptr(),
+                stride: self.stride(),
+                columns: self.stride(),
+                rows: (self.rows + 1) as usize,
+            },
         }
     }
 
-    /// Room for every tile of the box (each made on first use).
-    fn ensure_tiles(&mut self) {
-        if self.tiles.is_empty() {
-            self.tiles
-                .resize_with(self.stride() * (self.rows + 1) as usize, || None);
+    /// The pixels of the box's tile at `(column, row)` (8 words); null where
+    /// it has none.
+    fn tile(&self, column: usize, row: usize) -> *mut u32 {
+        self.grid().tile(column, row)
+    }
+
+    /// Box pixel rows `rows` now hold ink.
+    fn ink_rows(&mut self, rows: core::ops::Range<i32>) {
+        self.inked = if self.inked.is_empty() {
+            rows
+        } else {
+            self.inked.start.min(rows.start)..self.inked.end.max(rows.end)
+        };
+    }
+
+    /// Paint the box's pixels in box pixel rows `rows` (counted from the
+    /// top of its first tile row) with its paper, leaving pixels of the
+    /// tiles it shares that are outside it alone; nothing if it drew none.
+    fn paint(&mut self, rows: core::ops::Range<i32>) {
+        let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
+        let top = rows.start.max(dy).max(self.inked.start);
+        let bottom = rows.end.min((self.rows + 1) * 8).min(self.inked.end);
+        if top >= bottom {
+            return;
+        }
+        let area = Area {
+            left: dx,
+            right: dx + self.columns * 8,
+            top,
+            bottom,
+            colour: self.inks().paper * 0x1111_1111,
+        };
+        let grid = self.grid();
+        for row in (top >> 3)..=((bottom - 1) >> 3) {
+            paint_tile_row(grid, row as usize, area, row * 8);
         }
     }
 
     /// The box's pixels and the text they show, to put back with `restore`
     /// after other text has had the box: a copy instead of a retyping.
     /// `None` while text is still being drawn.
-    pub fn keep(&self) -> Option<KeptText> {
+    pub fn keep(&mut self) -> Option<KeptText> {
         if self.pending.is_some() || self.stale {
             return None;
         }
-        let pixels = self
-            .tiles
-            .iter()
-            .map(|tile| {
-                tile.as_ref()
-                    .and_then(|tile| <[u32; 8]>::try_from(tile.data()).ok())
-                    .map_or(KeptTile::Missing, |pixels| KeptTile::of(&pixels))
-            })
-            .collect();
+        let (columns, rows) = (self.stride(), (self.rows + 1) as usize);
+        let mut pixels = Vec::with_capacity(columns * rows);
+        for row in 0..rows {
+            for column in 0..columns {
+                let tile = self.tile(column, row);
+                let mut words = [0u32; 8];
+                if !tile.is_null() {
+                    for (line, word) in words.iter_mut().enumerate() {
+                        // SAFETY: a live tile's 8 words.
+                        *word = unsafe { tile.add(line).read_volatile() };
+                    }
+                }
+                pixels.push(KeptTile::of(&words));
+            }
+        }
         Some(KeptText {
             pixels,
             shown: self.shown,
         })
     }
 
-    /// Put back what `keep` took, into the tiles it came from (a tile made
-    /// since stays blank); false, leaving the box as it is, if the box has
-    /// other tiles now.
-    pub fn restore(&mut self, kept: KeptText) -> bool {
-        self.restore_from(&kept)
+    /// Put back what `keep` took (whole tiles: a box kept is one that
+    /// shares none).
+    pub fn restore(&mut self, kept: KeptText) {
+        self.restore_from(&kept);
     }
 
     /// `restore`, leaving `kept` to put back again later (a line shown
     /// often, kept once).
-    pub fn restore_from(&mut self, kept: &KeptText) -> bool {
-        if kept.pixels.len() != self.tiles.len() {
-            return false;
-        }
-        for (tile, pixels) in self.tiles.iter_mut().zip(&kept.pixels) {
-            if let Some(tile) = tile {
-                pixels.put(tile.data_mut());
+    pub fn restore_from(&mut self, kept: &KeptText) {
+        let columns = self.stride();
+        for (index, pixels) in kept.pixels.iter().enumerate() {
+            let tile = self.tile(index % columns, index / columns);
+            if tile.is_null() {
+                continue;
+            }
+            for (line, word) in pixels.pixels().into_iter().enumerate() {
+                // SAFETY: a live tile's 8 words.
+                unsafe { tile.add(line).write_volatile(word) };
             }
         }
         self.shown = kept.shown;
         self.pending = None;
         self.stale = false;
-        true
+        self.inked = 0..(self.rows + 1) * 8;
     }
 
-    /// Make up to `count` of the box's tiles not made yet (blank), where
-    /// its text can land, so text set later only writes pixels (a line
-    /// needing new tiles waits a frame for them to be on the map); true
-    /// once every one is made.
-    pub fn premap(&mut self, background: &mut RegularBackground, count: usize) -> bool {
-        self.ensure_tiles();
-        let stride = self.stride();
-        // The spill column holds ink only for a box not on a tile's edge.
-        let columns = if self.origin.0.rem_euclid(8) == 0 {
-            stride - 1
-        } else {
-            stride
-        };
-        let mut left = count;
-        let mut row_start = 0;
-        while row_start < self.tiles.len() {
-            for index in row_start..row_start + columns {
-                if self.tiles.get(index).is_some_and(Option::is_none) {
-                    if left == 0 {
-                        return false;
-                    }
-                    self.map_tile(background, index);
-                    left -= 1;
-                }
-            }
-            row_start += stride;
-        }
-        true
-    }
-
-    /// Makes the tile at `index` and puts it on the background.
-    #[inline(never)]
-    fn map_tile(&mut self, background: &mut RegularBackground, index: usize) {
-        let stride = self.stride();
-        // Row and column by subtraction: Thumb code has no divide.
-        let (mut row, mut column) = (0, index);
-        while column >= stride {
-            column -= stride;
-            row += 1;
-        }
-        let position = (self.origin.0 / 8 + column as i32, self.origin.1 / 8 + row);
-        let palette = self.palette;
-        let Some(slot) = self.tiles.get_mut(index) else {
-            return;
-        };
-        let tile = DynamicTile16::new().fill_with(0);
-        background.set_tile_dynamic16(position, &tile, TileEffect::default().palette(palette));
-        *slot = Some(tile);
-    }
-
-    fn draw(&mut self, background: &mut RegularBackground, text: &str, alignment: Align) {
+    fn draw(&mut self, text: &str, alignment: Align) {
         if self.start(text, alignment) {
             self.pending = None;
             let mut at = Cursor::at_line(0);
-            self.render(
-                background,
-                text,
-                alignment,
-                &mut at,
-                &mut |_| true,
-                (true, false),
-            );
+            self.render(text, alignment, &mut at, &mut |_| true);
         }
     }
 
     /// Show a line rendered when the ROM was built in place of what the box
-    /// shows, `alignment` in its width: its bits spread into the box's
-    /// tiles, at once. A tile the ink lands in that the box lacks is made
-    /// now (on the map only from the next frame: a box shown often makes
-    /// its tiles ahead with `premap`).
-    pub fn show(
-        &mut self,
-        background: &mut RegularBackground,
-        line: &PreparedLine,
-        alignment: Align,
-    ) {
+    /// shows, `alignment` in its width: its pixels copied into the box's
+    /// tiles, at once.
+    pub fn show(&mut self, line: &PreparedLine, alignment: Align) {
         let key = fingerprint(line.text, alignment);
         if self.shown == Some(key) && self.pending.is_none() {
             return;
@@ -516,7 +532,6 @@ impl TextBox {
         self.announce_ticking(true);
         self.pending = None;
         self.stale = false;
-        self.ensure_tiles();
         let room = self.columns * 8;
         let left = match alignment {
             Align::Left => 0,
@@ -524,55 +539,49 @@ impl TextBox {
             Align::Centre => (room - line.width) / 2,
         };
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
-        let place = Place {
-            stride: self.stride(),
-            first_row: GLYPH_TOP + dy,
-            left: left + dx,
-        };
-        // The tiles the ink lands in that the box lacks, made first.
-        if self.tiles.iter().any(Option::is_none) {
-            self.map_tiles_under(background, line, place);
-        }
-        put_line(&mut self.tiles, line, place);
-    }
-
-    /// Make the tiles the box lacks where `line`, put at `place`, has ink.
-    fn map_tiles_under(
-        &mut self,
-        background: &mut RegularBackground,
-        line: &PreparedLine,
-        place: Place,
-    ) {
-        let mut missing = Vec::new();
-        let mut top = -place.first_row;
-        for (row, tiles) in self.tiles.chunks(place.stride).enumerate() {
-            for (column, _) in tiles.iter().enumerate().filter(|(_, tile)| tile.is_none()) {
-                let x = column as i32 * 8 - place.left;
-                let inked = (top..top + 8)
-                    .filter(|glyph_row| (0..GLYPH_ROWS as i32).contains(glyph_row))
-                    .any(|glyph_row| prepared::pixels_at(line.row(glyph_row as usize), x) != 0);
-                if inked {
-                    missing.push(row * place.stride + column);
-                }
-            }
+        let (pixels, columns) = line.rows();
+        let inks = self.inks();
+        let mut top = -(GLYPH_TOP + dy);
+        let grid = self.grid();
+        for row in 0..=self.rows as usize {
+            let at = Staging {
+                columns,
+                left: left + dx,
+                top,
+                ink: inks.normal,
+                paper: inks.paper * 0x1111_1111,
+                area_left: dx,
+                area_right: dx + self.columns * 8,
+            };
+            put_tile_row(grid, row, pixels, at);
             top += 8;
         }
-        for index in missing {
-            self.map_tile(background, index);
-        }
+        self.inked = 0..(self.rows + 1) * 8;
     }
 
     /// Like `set`, but drawn by the next `advance` (the view's `draw`), for
     /// text decided in `update`.
     pub fn set_gradually(&mut self, text: &str) {
         if self.start(text, Align::Left) {
-            self.wait_for(text, Pending::new(Align::Left, 0));
+            self.wait_for(
+                text,
+                Pending {
+                    alignment: Align::Left,
+                    at: Cursor::at_line(0),
+                },
+            );
         }
     }
 
     pub fn set_right_gradually(&mut self, text: &str) {
         if self.start(text, Align::Right) {
-            self.wait_for(text, Pending::new(Align::Right, 0));
+            self.wait_for(
+                text,
+                Pending {
+                    alignment: Align::Right,
+                    at: Cursor::at_line(0),
+                },
+            );
         }
     }
 
@@ -581,44 +590,17 @@ impl TextBox {
     /// they are: only those pixel rows are blanked, and `text` is laid out
     /// starting on line `first`. Drawn by `advance`, like `set_gradually`.
     pub fn retype_lines(&mut self, first: i32, count: i32, text: &str) {
-        self.ensure_tiles();
         let dy = self.origin.1.rem_euclid(8);
-        let rows = (dy + first * LINE_HEIGHT)..(dy + (first + count) * LINE_HEIGHT);
-        let stride = self.stride();
-        // Row by row (no division per tile: Thumb code has no divide).
-        for (row, tiles) in self.tiles.chunks_mut(stride).enumerate() {
-            let top = row as i32 * 8;
-            if top + 8 <= rows.start || top >= rows.end {
-                continue;
-            }
-            for tile in tiles.iter_mut().flatten() {
-                for (line, pixels) in tile.data_mut().iter_mut().enumerate() {
-                    if rows.contains(&(top + line as i32)) {
-                        *pixels = 0;
-                    }
-                }
-            }
-        }
+        self.paint((dy + first * LINE_HEIGHT)..(dy + (first + count) * LINE_HEIGHT));
         // The whole-box fingerprint no longer describes what is shown.
         self.shown = None;
-        self.wait_for(text, Pending::new(Align::Left, first.max(0)));
-    }
-
-    /// Make, over the next `advance`s, the tiles `text` would need, drawing
-    /// nothing: a screen whose text is known ahead (a menu) is then drawn at
-    /// once when it comes, with no tile to make. Done while nothing else is
-    /// drawn (a window opening).
-    pub fn reserve(&mut self, text: &str, right: bool) {
-        let alignment = if right { Align::Right } else { Align::Left };
-        if self.start(text, alignment) {
-            // Nothing is shown: the next `set` of this text draws it.
-            self.shown = None;
-            let pending = Pending {
-                visible: false,
-                ..Pending::new(alignment, 0)
-            };
-            self.wait_for(text, pending);
-        }
+        self.wait_for(
+            text,
+            Pending {
+                alignment: Align::Left,
+                at: Cursor::at_line(first.max(0)),
+            },
+        );
     }
 
     /// Whether text set with `set_gradually` or `retype_lines` waits for `advance`.
@@ -635,35 +617,26 @@ impl TextBox {
         self.shown = Some(key);
         #[cfg(any(debug_assertions, feature = "events"))]
         self.announce_ticking(true);
-        self.ensure_tiles();
         self.stale = true;
         true
     }
 
     /// Draw more of the text set with `set_gradually` or `retype_lines` while
-    /// the frame has room, a line at a time (a line that needs more new
-    /// tiles than the frame has room to map is drawn again, whole, next
-    /// frame: drawing is ORing, so the tiles it did get are unharmed); true
-    /// once all of it is drawn.
-    pub fn advance(&mut self, background: &mut RegularBackground) -> bool {
-        self.advance_reserving(background, 0)
+    /// the frame has room, a line at a time; true once all of it is drawn.
+    pub fn advance(&mut self) -> bool {
+        self.advance_reserving(0)
     }
 
     /// `advance`, keeping `reserve` display lines of the frame's room for
     /// work that follows it and is not bounded by the room.
-    pub fn advance_reserving(&mut self, background: &mut RegularBackground, reserve: u32) -> bool {
+    pub fn advance_reserving(&mut self, reserve: u32) -> bool {
         let Some(mut pending) = self.pending.take() else {
             return true;
         };
         let text = core::mem::take(&mut self.waiting);
-        let finished = self.render(
-            background,
-            &text,
-            pending.alignment,
-            &mut pending.at,
-            &mut |lines| frame_time::room_for_bounded(lines + reserve),
-            (pending.visible, true),
-        );
+        let finished = self.render(&text, pending.alignment, &mut pending.at, &mut |lines| {
+            frame_time::room_for_bounded(lines + reserve)
+        });
         self.waiting = text;
         if !finished {
             self.pending = Some(pending);
@@ -672,19 +645,10 @@ impl TextBox {
     }
 
     /// Draw all the text still waiting, whatever the frame's room.
-    pub fn finish(&mut self, background: &mut RegularBackground) {
+    pub fn finish(&mut self) {
         if let Some(mut pending) = self.pending.take() {
             let text = core::mem::take(&mut self.waiting);
-            let (alignment, visible) = (pending.alignment, pending.visible);
-            let at = &mut pending.at;
-            self.render(
-                background,
-                &text,
-                alignment,
-                at,
-                &mut |_| true,
-                (visible, false),
-            );
+            self.render(&text, pending.alignment, &mut pending.at, &mut |_| true);
             self.waiting = text;
         }
     }
@@ -697,188 +661,90 @@ impl TextBox {
     }
 
     /// Lays `text` out in the box's width and draws its lines from `at`,
-    /// moving `at` past each line drawn whole, while `room` (asked with the
-    /// display lines a piece of work may take) says it fits: the tiles a
-    /// line needs are made first, then its letters go straight into them
-    /// (`ink_letters`). True once no line is left.
+    /// moving `at` past each line drawn, while `room` (asked with the
+    /// display lines a line may take) says it fits. True once no line is
+    /// left.
     fn render(
         &mut self,
-        background: &mut RegularBackground,
         text: &str,
         alignment: Align,
         at: &mut Cursor,
         room: &mut dyn FnMut(u32) -> bool,
-        (visible, patient): (bool, bool),
     ) -> bool {
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
         let bottom = (self.rows + 1) * 8;
-        // Setting up and laying out the first line come before its letters
-        // are known: not started where the frame has no room for a line.
-        if !room(line_cost(0)) {
-            return false;
-        }
         let mut lines = Lines::starting_at(text, alignment, self.columns * 8, at.byte);
-        // The first line whose new tiles were made this frame: its pixels,
-        // and those of the lines after it, go in next frame, when the tiles
-        // are on the map. The lines after it get their tiles made now.
-        let mut waiting: Option<Cursor> = None;
         loop {
-            // What laying the line out takes is part of its cost, spent
-            // before its length is known: the room asked for is the rest.
-            let laying_out = frame_time::lines_used();
             // The box pixel row of the line's glyph row 0.
             let top = at.line * LINE_HEIGHT + GLYPH_TOP + dy;
             let next = if top < bottom { lines.next() } else { None };
             let Some(line) = next else {
-                return match waiting {
-                    Some(first) => {
-                        *at = first;
-                        false
-                    }
-                    None => self.drawn(visible),
-                };
+                // A text with no ink at all has not blanked the old one yet.
+                if self.stale {
+                    self.paint(i32::MIN..i32::MAX);
+                    self.inked = 0..0;
+                    self.stale = false;
+                }
+                return true;
             };
-            let before = *at;
             let letters = text.get(line.start..line.end).unwrap_or("");
-            let spent = frame_time::lines_used().saturating_sub(laying_out);
-            if !room(line_cost(letters.len()).saturating_sub(spent)) {
-                *at = waiting.unwrap_or(before);
+            // The first line blanks the old text first.
+            let blanking = if self.stale && !self.inked.is_empty() {
+                blank_cost(
+                    self.stride(),
+                    (self.inked.len() / 8 + 1).min(self.rows as usize + 1),
+                )
+            } else {
+                0
+            };
+            if !room(line_cost(letters.len()) + blanking) {
                 return false;
             }
             at.byte = lines.processed;
             at.line += 1;
-            let run = Run {
-                letters,
-                x: line.left + dx,
-                top,
-                bottom,
-            };
+            if self.stale {
+                self.paint(i32::MIN..i32::MAX);
+                self.inked = 0..0;
+                self.stale = false;
+            }
             let colour = at.colour;
             at.colour = end_colour(letters, colour);
-            match self.flush(
-                background,
-                &run,
-                colour,
-                (visible && waiting.is_none(), patient),
-                room,
-            ) {
-                Flushed::Whole => {}
-                Flushed::TilesMade => {
-                    waiting.get_or_insert(before);
-                }
-                Flushed::NoRoom => {
-                    *at = waiting.unwrap_or(before);
-                    return false;
-                }
-            }
+            self.ink_line(letters, line.left + dx, top, bottom, colour);
         }
     }
 
-    /// Puts a line's letters (`run`, starting in colour `colour`) into the
-    /// tiles under them, after making those it lacks as long as `room` lets
-    /// each be mapped (only makes them when not `visible`).
-    fn flush(
-        &mut self,
-        background: &mut RegularBackground,
-        run: &Run,
-        colour: u32,
-        (visible, patient): (bool, bool),
-        room: &mut dyn FnMut(u32) -> bool,
-    ) -> Flushed {
-        let (first, last) = (
-            run.top.max(0),
-            (run.top + GLYPH_ROWS as i32 - 1).min(run.bottom - 1),
-        );
+    /// Puts a line's letters, starting in colour `colour` at box pixel
+    /// column `x`, glyph row 0 at box pixel row `top`, into the tiles under
+    /// them (nothing at or below row `bottom`).
+    fn ink_line(&mut self, letters: &str, x: i32, top: i32, bottom: i32, colour: u32) {
+        let (first, last) = (top.max(0), (top + GLYPH_ROWS as i32 - 1).min(bottom - 1));
         if first > last {
-            return Flushed::Whole;
+            return;
         }
         let stride = self.stride().min(MAX_STRIDE);
-        let first_tile_row = (first >> 3) as usize;
-        let tile_rows = ((last >> 3) - (first >> 3) + 1) as usize;
-        let span =
-            first_tile_row * stride..((first_tile_row + tile_rows) * stride).min(self.tiles.len());
-        // Every tile the line needs is made first (blank: a line cut short
-        // by the frame's end shows nothing of itself).
-        let mut mapped_any = false;
-        if self
-            .tiles
-            .get(span.clone())
-            .is_some_and(|tiles| tiles.iter().any(Option::is_none))
-        {
-            let needed = inked_columns(run, colour, stride, first, last);
-            for (row, &columns) in needed.iter().enumerate().take(tile_rows) {
-                let mut columns = columns;
-                while columns != 0 {
-                    let column = columns.trailing_zeros() as usize;
-                    columns &= columns - 1;
-                    let index = (first_tile_row + row) * stride + column;
-                    if self.tiles.get(index).is_some_and(Option::is_none) {
-                        if !room(TILE_COST) {
-                            return Flushed::NoRoom;
-                        }
-                        self.map_tile(background, index);
-                        mapped_any = true;
-                    }
-                }
-            }
-        }
-        if !visible {
-            return Flushed::Whole;
-        }
-        // A tile made this frame is on the map only from the next: drawing
-        // now would show the line without it for a frame.
-        if mapped_any && patient {
-            return Flushed::TilesMade;
-        }
-        if self.stale {
-            self.blank_pixels();
-            self.stale = false;
-        }
-        // Each tile's pixels (null for a tile not made), for ARM code to
-        // index: it cannot call the Thumb code that reaches them.
-        let mut tiles = [core::ptr::null_mut::<u32>(); 2 * MAX_STRIDE];
-        if let Some(span) = self.tiles.get_mut(span) {
-            for (pointer, tile) in tiles.iter_mut().zip(span) {
-                if let Some(tile) = tile {
-                    *pointer = tile.data_mut().as_mut_ptr();
-                }
-            }
-        }
-        let place = Strip {
-            stride,
-            top: run.top,
-            first,
-            last,
-        };
+        let grid = self.grid();
+        let place = Strip { top, first, last };
+        let inks = self.inks();
         // In batches, so the letters fit on the stack.
         let mut batch: heapless::Vec<Letter, LETTER_BATCH> = heapless::Vec::new();
         let mut colour = colour;
-        font::for_each_letter(run.letters, run.x, &mut colour, |glyph, x, colour| {
+        font::for_each_letter(letters, x, &mut colour, |glyph, x, colour| {
             if x <= -8 || x >= stride as i32 * 8 {
                 return;
             }
             if batch.is_full() {
-                ink_letters(&tiles, &batch, place);
+                ink_letters(grid, &batch, place);
                 batch.clear();
             }
             let _ = batch.push(Letter {
                 rows: glyph.rows.as_ptr(),
                 x: x as i16,
-                colour: colour as u16,
+                colour: inks.colour(colour) as u16,
             });
         });
-        ink_letters(&tiles, &batch, place);
-        Flushed::Whole
+        ink_letters(grid, &batch, place);
+        self.ink_rows(first..last + 1);
     }
-}
-
-/// A line of letters to put in a box: from pixel column `x`, glyph row 0 at
-/// box pixel row `top`, nothing at or below row `bottom`.
-struct Run<'a> {
-    letters: &'a str,
-    x: i32,
-    top: i32,
-    bottom: i32,
 }
 
 /// The colour `letters` leave the ink in, from `colour`.
@@ -889,73 +755,7 @@ fn end_colour(letters: &str, colour: u32) -> u32 {
         .fold(colour, |colour, change| change.unwrap_or(colour))
 }
 
-/// The tile columns `run`'s ink lands in, a bit each, in each of the two
-/// tile rows from the one holding box pixel row `first` (ink outside
-/// `first..=last` aside).
-fn inked_columns(run: &Run, colour: u32, stride: usize, first: i32, last: i32) -> [u32; 2] {
-    let mut columns = [0u32; 2];
-    let base = first >> 3;
-    let mut colour = colour;
-    font::for_each_letter(run.letters, run.x, &mut colour, |glyph, x, _| {
-        if x <= -8 || x >= stride as i32 * 8 {
-            return;
-        }
-        let cut = (-x).max(0) as u32 * 4;
-        let x = x.max(0);
-        let spill = if x & 7 != 0 && ((x >> 3) as usize) + 1 < stride {
-            3
-        } else {
-            1
-        };
-        for (r, &pixels) in glyph.rows.iter().enumerate() {
-            let y = run.top + r as i32;
-            if pixels >> cut == 0 || y < first || y > last {
-                continue;
-            }
-            if let Some(row) = columns.get_mut(((y >> 3) - base) as usize) {
-                *row |= spill << (x >> 3);
-            }
-        }
-    });
-    columns
-}
-
-/// Where a prepared line goes in a box's tiles.
-#[derive(Clone, Copy)]
-struct Place {
-    /// Tiles a row of the box.
-    stride: usize,
-    /// The box pixel row of the glyphs' row 0.
-    first_row: i32,
-    /// The box pixel column of the line's first pixel.
-    left: i32,
-}
-
-/// Writes every pixel of every tile the box has: the line's where it has
-/// ink, blank elsewhere (nothing read, nothing blanked first), a tile row
-/// at a time (`put_tile_row`).
-fn put_line(tiles: &mut [Option<DynamicTile16>], line: &PreparedLine, place: Place) {
-    let stride = place.stride.min(MAX_STRIDE);
-    let (pixels, columns) = line.rows();
-    let mut top = -place.first_row;
-    for tile_row in tiles.chunks_mut(stride) {
-        // Each tile's pixels (none for a tile not made), for ARM code to
-        // index: it cannot call the Thumb code that reaches them.
-        let mut row: heapless::Vec<&mut [u32], MAX_STRIDE> = tile_row
-            .iter_mut()
-            .map(|tile| tile.as_mut().map_or(&mut [][..], |tile| tile.data_mut()))
-            .collect();
-        let at = Staging {
-            columns,
-            left: place.left,
-            top,
-        };
-        put_tile_row(&mut row, pixels, at);
-        top += 8;
-    }
-}
-
-/// Which tile row `put_tile_row` writes.
+/// Which tile row `put_tile_row` writes, and how.
 #[derive(Clone, Copy)]
 struct Staging {
     /// Words a glyph row of the line takes.
@@ -964,26 +764,42 @@ struct Staging {
     left: i32,
     /// The glyph row on the tile row's pixel row 0.
     top: i32,
+    /// The letters' palette index, and the paper's pixels (a word of them).
+    ink: u32,
+    paper: u32,
+    /// The box's pixel columns (`area_left..area_right`): pixels outside
+    /// are another box's.
+    area_left: i32,
+    area_right: i32,
 }
 
-/// The pixels of a tile row's tiles (`row`, 8 words each), from a prepared
-/// line's rows (`pixels`). Every line shown goes through here, so it runs
-/// from IWRAM as ARM code, with nothing but indexing and arithmetic (ARM
-/// code cannot take Thumb functions inline).
+/// The pixels of a tile row's tiles (`row`, 8 words each, null where the
+/// box has none, `MAX_STRIDE` of them), from a prepared line's rows
+/// (`pixels`): the line's ink on the paper inside the box, whatever was
+/// there before. Every prepared line shown goes through here, so it runs
+/// from IWRAM as ARM code, with nothing but indexing, arithmetic and raw
+/// pointers (ARM code cannot take Thumb functions inline).
+#[optimize(size)]
 #[inline(never)]
 #[unsafe(link_section = ".iwram.text_put_tile_row")]
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-fn put_tile_row(row: &mut [&mut [u32]], pixels: &[u32], at: Staging) {
+fn put_tile_row(grid: Grid, tile_row: usize, pixels: &[u32], at: Staging) {
     let shift = ((at.left & 7) * 4) as u32;
     // The line's word under the first tile column's left edge (off the
     // 8-pixel grid, the one before it, whose high pixels come first).
     let first = -(at.left >> 3) - i32::from(shift != 0);
     let mut column = 0;
-    while column < row.len() {
-        let tile = &mut *row[column];
+    while column < grid.columns {
+        let tile = grid.tile(column, tile_row);
+        let x = column as i32 * 8;
+        if tile as usize == 0 || x + 8 <= at.area_left || x >= at.area_right {
+            column += 1;
+            continue;
+        }
+        let mask = span_mask(at.area_left - x, at.area_right - x);
         let index = first + column as i32;
         let mut pixel_row = 0;
-        while pixel_row < tile.len() {
+        while pixel_row < 8 {
             let glyph_row = at.top + pixel_row as i32;
             let mut word = 0;
             if glyph_row >= 0 && (glyph_row as usize) < GLYPH_ROWS {
@@ -1000,26 +816,93 @@ fn put_tile_row(row: &mut [&mut [u32]], pixels: &[u32], at: Staging) {
                     word |= pixels[start + (index + 1) as usize] << shift;
                 }
             }
-            tile[pixel_row] = word;
+            let ink = word * at.ink;
+            let paper = at.paper & !(word * 15);
+            let address = (tile as usize + pixel_row * 4) as *mut u32;
+            // SAFETY: a tile's 8 words, from the plane or a live DynamicTile16.
+            unsafe { *address = (*address & !mask) | ((ink | paper) & mask) };
             pixel_row += 1;
         }
         column += 1;
     }
 }
 
-/// How a line's strip went into its tiles.
-enum Flushed {
-    /// Every pixel in (or, out of sight, every tile made).
-    Whole,
-    /// Tiles were made this frame: the pixels go in next frame, when they
-    /// are on the map.
-    TilesMade,
-    /// The frame had no room for a tile the line needs.
-    NoRoom,
+/// The nibbles of a tile row's word from pixel `from` to pixel `to`
+/// (clamped to the tile's 8), set.
+#[inline(always)]
+const fn span_mask(from: i32, to: i32) -> u32 {
+    let from = if from < 0 { 0 } else { from };
+    let to = if to > 8 { 8 } else { to };
+    if from >= to {
+        return 0;
+    }
+    let high = if to == 8 {
+        u32::MAX
+    } else {
+        (1 << (to * 4)) - 1
+    };
+    high & !((1u32 << (from * 4)) - 1)
 }
 
-/// The widest box drawn, in tiles (a bit each in a line's mask of inked columns):
-/// the screen's width and a spill column.
+/// The part of a box `paint_tile_row` paints: box pixel columns
+/// `left..right` and rows `top..bottom`, with a word of `colour`.
+#[derive(Clone, Copy)]
+struct Area {
+    left: i32,
+    right: i32,
+    top: i32,
+    bottom: i32,
+    colour: u32,
+}
+
+/// Paints the part of `area` in the tile row whose pixel row 0 is box row
+/// `y`, in its tiles (`row`, null where the box has none).
+#[optimize(size)]
+#[inline(never)]
+#[unsafe(link_section = ".iwram.text_paint_tile_row")]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+fn paint_tile_row(grid: Grid, tile_row: usize, area: Area, y: i32) {
+    let first_line = if area.top > y { area.top - y } else { 0 };
+    let end_line = if area.bottom - y < 8 {
+        area.bottom - y
+    } else {
+        8
+    };
+    let first_column = if area.left > 0 { area.left >> 3 } else { 0 };
+    let mut end_column = (area.right + 7) >> 3;
+    if end_column > grid.columns as i32 {
+        end_column = grid.columns as i32;
+    }
+    let mut column = first_column;
+    while column < end_column {
+        let tile = grid.tile(column as usize, tile_row) as usize;
+        let x = column * 8;
+        column += 1;
+        if tile == 0 {
+            continue;
+        }
+        let mask = span_mask(area.left - x, area.right - x);
+        let paper = area.colour & mask;
+        let mut line = first_line;
+        if mask == u32::MAX {
+            // The whole tile's width: nothing of it is read.
+            while line < end_line {
+                // SAFETY: as in `put_tile_row`.
+                unsafe { *((tile + line as usize * 4) as *mut u32) = paper };
+                line += 1;
+            }
+            continue;
+        }
+        while line < end_line {
+            let address = (tile + line as usize * 4) as *mut u32;
+            // SAFETY: as in `put_tile_row`.
+            unsafe { *address = (*address & !mask) | paper };
+            line += 1;
+        }
+    }
+}
+
+/// The widest box drawn, in tiles: the screen's width and a spill column.
 const MAX_STRIDE: usize = 32;
 
 /// Letters put into a box's tiles at a time (`ink_letters`).
@@ -1035,28 +918,50 @@ struct Letter {
     colour: u16,
 }
 
-/// Where `ink_letters` puts letters: `stride` tiles a row from the tile row
-/// holding box pixel row `first`, glyph row 0 at box pixel row `top`, and
-/// only rows `first..=last`.
+/// Where `ink_letters` puts letters: glyph row 0 at box pixel row `top`,
+/// and only rows `first..=last`.
 #[derive(Clone, Copy)]
 struct Strip {
-    stride: usize,
     top: i32,
     first: i32,
     last: i32,
 }
 
-/// ORs `letters` into the tiles of two tile rows (`tiles`, 8 words each,
-/// null where the box has no tile). Every letter of text made at run time
-/// goes through here, so it runs from IWRAM as ARM code, with nothing but
-/// indexing, arithmetic and raw pointers (ARM code cannot take Thumb
-/// functions inline).
+/// Where a box's tiles' pixels are: `rows` rows of `columns` from `tiles`,
+/// `stride` apart (null where it has none), for ARM code to index.
+#[derive(Clone, Copy)]
+struct Grid {
+    tiles: *const *mut u32,
+    stride: usize,
+    columns: usize,
+    rows: usize,
+}
+
+impl Grid {
+    /// The pixels of tile `(column, row)`; null outside. Inlined into ARM
+    /// code, so nothing but arithmetic and a load.
+    #[inline(always)]
+    fn tile(self, column: usize, row: usize) -> *mut u32 {
+        if column >= self.columns || row >= self.rows {
+            return core::ptr::null_mut();
+        }
+        // SAFETY: inside the grid, which `TextBox::grid` made from the
+        // plane's table or the box's own.
+        unsafe { *((self.tiles as usize + (row * self.stride + column) * 4) as *const *mut u32) }
+    }
+}
+
+/// Puts `letters` into the tiles of two tile rows (`tiles`, 8 words each,
+/// null where the box has no tile): each glyph pixel set replaces the
+/// pixel under it. Every letter of text made at run time goes through
+/// here, so it runs from IWRAM as ARM code, with nothing but indexing,
+/// arithmetic and raw pointers (ARM code cannot take Thumb functions
+/// inline).
+#[optimize(size)]
 #[inline(never)]
 #[unsafe(link_section = ".iwram.text_ink_letters")]
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-fn ink_letters(tiles: &[*mut u32; 2 * MAX_STRIDE], letters: &[Letter], at: Strip) {
-    let base = at.first >> 3;
-    let stride = at.stride;
+fn ink_letters(grid: Grid, letters: &[Letter], at: Strip) {
     let mut index = 0;
     while index < letters.len() {
         let letter = letters[index];
@@ -1073,24 +978,27 @@ fn ink_letters(tiles: &[*mut u32; 2 * MAX_STRIDE], letters: &[Letter], at: Strip
         while r < GLYPH_ROWS {
             let y = at.top + r as i32;
             // SAFETY: `rows` points at a glyph's GLYPH_ROWS words.
-            let pixels =
-                (unsafe { *((letter.rows as usize + r * 4) as *const u32) } >> cut) * colour;
+            let bits = unsafe { *((letter.rows as usize + r * 4) as *const u32) } >> cut;
             r += 1;
-            if pixels == 0 || y < at.first || y > at.last {
+            if bits == 0 || y < at.first || y > at.last {
                 continue;
             }
-            let row_start = ((y >> 3) - base) as usize * stride;
+            let (pixels, mask) = (bits * colour, bits * 15);
+            let tile_row = (y >> 3) as usize;
             let offset = (y & 7) as usize * 4;
-            let tile = tiles[row_start + column];
-            if !tile.is_null() {
-                // SAFETY: a tile's 8 words, from a live DynamicTile16.
-                unsafe { *((tile as usize + offset) as *mut u32) |= pixels << shift };
+            let tile = grid.tile(column, tile_row);
+            if tile as usize != 0 {
+                let address = (tile as usize + offset) as *mut u32;
+                // SAFETY: a tile's 8 words, from the plane or a live DynamicTile16.
+                unsafe { *address = (*address & !(mask << shift)) | pixels << shift };
             }
-            if shift != 0 && column + 1 < stride {
-                let tile = tiles[row_start + column + 1];
-                if !tile.is_null() {
+            if shift != 0 {
+                let tile = grid.tile(column + 1, tile_row);
+                if tile as usize != 0 {
+                    let address = (tile as usize + offset) as *mut u32;
+                    let back = 32 - shift;
                     // SAFETY: as above.
-                    unsafe { *((tile as usize + offset) as *mut u32) |= pixels >> (32 - shift) };
+                    unsafe { *address = (*address & !(mask >> back)) | pixels >> back };
                 }
             }
         }
@@ -1215,25 +1123,37 @@ fn fingerprint(text: &str, alignment: Align) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use agb::display::{
-        Priority,
-        tiled::{RegularBackgroundSize, TileFormat},
-    };
+    use agb::display::Palette16;
 
-    fn background() -> RegularBackground {
-        RegularBackground::new(
-            Priority::P0,
-            RegularBackgroundSize::Background32x32,
-            TileFormat::FourBpp,
-        )
+    /// A blank plane whose colour 1 is the dark ink (as agb's font draws).
+    fn blank_plane() {
+        plane::build();
+        plane::clear();
+        plane::set_palette(&Palette16::new([Rgb15(0); 16]));
+    }
+
+    /// Every tile's pixels, in order (none as blank).
+    fn tile_pixels(text: &TextBox) -> Vec<[u32; 8]> {
+        let mut pixels = Vec::new();
+        for row in 0..=text.rows as usize {
+            for column in 0..text.stride() {
+                let tile = text.tile(column, row);
+                let mut words = [0u32; 8];
+                if !tile.is_null() {
+                    for (line, word) in words.iter_mut().enumerate() {
+                        // SAFETY: a live tile's 8 words.
+                        *word = unsafe { tile.add(line).read_volatile() };
+                    }
+                }
+                pixels.push(words);
+            }
+        }
+        pixels
     }
 
     /// Whether any of the box's tiles has a pixel set.
     fn has_ink(text: &TextBox) -> bool {
-        text.tiles
-            .iter()
-            .flatten()
-            .any(|tile| tile.data().iter().any(|&row| row != 0))
+        tile_pixels(text).iter().flatten().any(|&row| row != 0)
     }
 
     /// agb drawing the TTF of the same glyphs (gfx/font/make_font.py).
@@ -1269,20 +1189,15 @@ mod tests {
 
     /// The pixels a box `width` pixels wide inks for `text` (its tiles read
     /// back), sorted.
-    fn our_pixels(
-        bg: &mut RegularBackground,
-        text: &str,
-        alignment: Align,
-        width: i32,
-    ) -> Vec<(i32, i32, u32)> {
+    fn our_pixels(text: &str, alignment: Align, width: i32) -> Vec<(i32, i32, u32)> {
+        blank_plane();
         let mut text_box = TextBox::new((0, 0), width / 8, 18);
-        text_box.draw(bg, text, alignment);
+        text_box.draw(text, alignment);
         let stride = text_box.stride();
         let mut pixels = Vec::new();
-        for (index, tile) in text_box.tiles.iter().enumerate() {
-            let Some(tile) = tile else { continue };
+        for (index, tile) in tile_pixels(&text_box).iter().enumerate() {
             let (tx, ty) = ((index % stride) as i32 * 8, (index / stride) as i32 * 8);
-            for (row, word) in tile.data().iter().enumerate() {
+            for (row, word) in tile.iter().enumerate() {
                 for k in 0..8 {
                     let colour = (word >> (4 * k)) & 0xF;
                     if colour != 0 {
@@ -1297,12 +1212,7 @@ mod tests {
 
     /// Compares with agb, unless the text's last line is a single letter,
     /// which agb leaves out (then returns false).
-    fn assert_same_as_agb(
-        bg: &mut RegularBackground,
-        text: &str,
-        alignment: Align,
-        width: i32,
-    ) -> bool {
+    fn assert_same_as_agb(text: &str, alignment: Align, width: i32) -> bool {
         let last = Lines::starting_at(text, alignment, width, 0).last();
         if last.is_some_and(|line| text[line.start..line.end].chars().count() == 1) {
             return false;
@@ -1310,7 +1220,7 @@ mod tests {
         // The box shows what falls inside it.
         let mut agb = agb_pixels(text, alignment, width);
         agb.retain(|&(x, ..)| x >= 0);
-        let ours = our_pixels(bg, text, alignment, width);
+        let ours = our_pixels(text, alignment, width);
         assert!(
             ours == agb,
             "{text:?} {alignment:?} in {width} px: {} pixels here, {} by agb; first difference {:?}",
@@ -1356,7 +1266,6 @@ mod tests {
 
     #[test_case]
     fn every_glyph_is_drawn_as_agb_draws_the_ttf(_gba: &mut agb::Gba) {
-        let mut bg = background();
         // Each glyph between two bars (agb leaves out a text of one letter).
         let all: alloc::string::String = (' '..='~')
             .chain(super::font::extra_chars().iter().copied())
@@ -1364,7 +1273,6 @@ mod tests {
         for c in all.chars() {
             assert!(super::font::has_glyph(c), "{c:?}");
             assert!(assert_same_as_agb(
-                &mut bg,
                 &alloc::format!("|{c}|"),
                 Align::Left,
                 32
@@ -1373,15 +1281,14 @@ mod tests {
         let all: Vec<char> = all.chars().collect();
         for part in all.chunks(30) {
             let part: alloc::string::String = part.iter().collect();
-            assert!(assert_same_as_agb(&mut bg, &part, Align::Left, 240));
+            assert!(assert_same_as_agb(&part, Align::Left, 240));
         }
         // A text of one letter, which agb would leave blank, is drawn.
-        assert!(!our_pixels(&mut bg, "5", Align::Left, 16).is_empty());
+        assert!(!our_pixels("5", Align::Left, 16).is_empty());
     }
 
     #[test_case]
-    fn lines_break_and_align_as_agb_breaks_them(gba: &mut agb::Gba) {
-        let mut gfx = gba.graphics.get();
+    fn lines_break_and_align_as_agb_breaks_them(_gba: &mut agb::Gba) {
         let texts = [
             "Medium (15 mines)",
             "Row 3 has a typo: check the digits.\nB: back  A: try again",
@@ -1396,13 +1303,7 @@ mod tests {
         for text in texts {
             for width in (24..=200).step_by(16) {
                 for alignment in [Align::Left, Align::Centre, Align::Right] {
-                    // A background of its own each time, let go at a
-                    // frame's commit, which is when agb frees its tiles.
-                    let mut bg = background();
-                    let same = assert_same_as_agb(&mut bg, text, alignment, width);
-                    drop(bg);
-                    gfx.frame().commit();
-                    if same {
+                    if assert_same_as_agb(text, alignment, width) {
                         compared += 1;
                     } else {
                         skipped += 1;
@@ -1416,22 +1317,9 @@ mod tests {
         );
     }
 
-    /// Every tile's pixels, in order (a tile not made as blank).
-    fn tile_pixels(text: &TextBox) -> Vec<[u32; 8]> {
-        text.tiles
-            .iter()
-            .map(|tile| {
-                tile.as_ref()
-                    .and_then(|tile| <[u32; 8]>::try_from(tile.data()).ok())
-                    .unwrap_or_default()
-            })
-            .collect()
-    }
-
     #[test_case]
-    fn a_prepared_line_shows_as_its_text_typed(gba: &mut agb::Gba) {
+    fn a_prepared_line_shows_as_its_text_typed(_gba: &mut agb::Gba) {
         use super::super::prepared::prepared;
-        let mut gfx = gba.graphics.get();
         let lines = [
             prepared!("A: choose  \u{2190}\u{2192}: pages  B: back"),
             prepared!("A: paint  B: size  SELECT: solve"),
@@ -1445,26 +1333,26 @@ mod tests {
             // old text of another length.
             for (dx, dy) in (0..8).zip([0, 3, 5, 7, 1, 2, 6, 4]) {
                 for alignment in [Align::Left, Align::Centre, Align::Right] {
-                    let mut bg = background();
+                    blank_plane();
                     let origin = (16 + dx, 8 + dy);
                     let mut typed = TextBox::new(origin, 19, 1);
-                    typed.set(&mut bg, "old text, longer than most");
-                    typed.draw(&mut bg, line.text, alignment);
+                    typed.set("old text, longer than most");
+                    typed.draw(line.text, alignment);
+                    let expected = tile_pixels(&typed);
+                    blank_plane();
                     let mut shown = TextBox::new(origin, 19, 1);
-                    shown.set(&mut bg, "old");
-                    shown.show(&mut bg, line, alignment);
+                    shown.set("old");
+                    shown.show(line, alignment);
                     assert_eq!(
-                        tile_pixels(&typed),
+                        expected,
                         tile_pixels(&shown),
                         "{:?} at {origin:?}, {alignment:?}",
                         line.text
                     );
                     // Shown again, nothing changes; typed over, nothing either.
-                    shown.show(&mut bg, line, alignment);
-                    shown.draw(&mut bg, line.text, alignment);
-                    assert_eq!(tile_pixels(&typed), tile_pixels(&shown));
-                    drop((typed, shown, bg));
-                    gfx.frame().commit();
+                    shown.show(line, alignment);
+                    shown.draw(line.text, alignment);
+                    assert_eq!(expected, tile_pixels(&shown));
                 }
             }
         }
@@ -1474,17 +1362,16 @@ mod tests {
     #[test_case]
     fn measure_prepared_line(_gba: &mut agb::Gba) {
         use super::super::prepared::prepared;
-        let mut bg = background();
+        blank_plane();
         let mut text = TextBox::new((16, 3), 18, 1);
-        let _ = text.premap(&mut bg, usize::MAX);
         let line = prepared!("A: paint  B: size  SELECT: solve");
         let start = crate::framework::cycles::now();
-        text.show(&mut bg, line, Align::Left);
+        text.show(line, Align::Left);
         let spent = crate::framework::cycles::now().wrapping_sub(start);
         agb::println!("a prepared line shown: {spent} cycles");
-        text.set(&mut bg, "x");
+        text.set("x");
         let start = crate::framework::cycles::now();
-        text.set(&mut bg, line.text);
+        text.set(line.text);
         let spent = crate::framework::cycles::now().wrapping_sub(start);
         agb::println!("the same line typed: {spent} cycles");
         assert!(has_ink(&text));
@@ -1493,9 +1380,9 @@ mod tests {
     // The harness prints each test's cycles: these double as cost probes.
     #[test_case]
     fn measure_text_short(_gba: &mut agb::Gba) {
-        let mut bg = background();
+        blank_plane();
         let mut text = TextBox::new((8, 8), 10, 1);
-        text.set(&mut bg, "00:07");
+        text.set("00:07");
         assert!(has_ink(&text));
     }
 
@@ -1503,38 +1390,37 @@ mod tests {
 
     #[test_case]
     fn measure_text_page_fresh(_gba: &mut agb::Gba) {
-        let mut bg = background();
+        blank_plane();
         let mut text = TextBox::new((18, 28), 26, 16);
-        text.set(&mut bg, PAGE);
+        text.set(PAGE);
         assert!(has_ink(&text));
     }
 
     #[test_case]
     fn measure_text_page_redrawn(_gba: &mut agb::Gba) {
-        let mut bg = background();
+        blank_plane();
         let mut text = TextBox::new((18, 28), 26, 16);
-        text.set(&mut bg, PAGE);
+        text.set(PAGE);
         let start = crate::framework::cycles::now();
-        text.set(&mut bg, "x");
-        text.set(&mut bg, PAGE);
+        text.set("x");
+        text.set(PAGE);
         let spent = crate::framework::cycles::now().wrapping_sub(start);
-        agb::println!("a page redrawn on its own tiles: {spent} cycles");
+        agb::println!("a page redrawn: {spent} cycles");
     }
 
     #[test_case]
     fn measure_text_line(_gba: &mut agb::Gba) {
-        let mut bg = background();
+        blank_plane();
         let mut text = TextBox::new((8, 8), 20, 1);
-        text.set(&mut bg, "Medium (15 mines)");
+        text.set("Medium (15 mines)");
         assert!(has_ink(&text));
     }
 
     /// Which pixel columns of the box's top tile row have ink (bit x = column x).
     fn inked_columns(text: &TextBox) -> u128 {
         let mut columns = 0;
-        for (tile_x, tile) in text.tiles.iter().take(text.stride()).enumerate() {
-            let Some(tile) = tile else { continue };
-            for row in tile.data() {
+        for (tile_x, tile) in tile_pixels(text).iter().take(text.stride()).enumerate() {
+            for row in tile {
                 for x in 0..8 {
                     if (row >> (x * 4)) & 0xF != 0 {
                         columns |= 1 << (tile_x * 8 + x);
@@ -1551,8 +1437,9 @@ mod tests {
         // its ink in the columns glyphs.txt gives it (the 1 centred, not
         // pushed to the left of its cell).
         let glyphs = include_str!("../../../gfx/font/glyphs.txt");
+        blank_plane();
         let mut text = TextBox::new((0, 0), 10, 1);
-        text.set(&mut background(), "0123456789");
+        text.set("0123456789");
         let mut expected = 0u128;
         let mut cell = 0;
         for digit in '0'..='9' {
@@ -1591,26 +1478,26 @@ mod tests {
 
     #[test_case]
     fn retyping_a_line_keeps_the_others(_gba: &mut agb::Gba) {
-        let mut bg = background();
+        blank_plane();
         let mut text = TextBox::new((0, 0), 10, 4);
-        text.set(&mut bg, "Title");
+        text.set("Title");
         let top_row = |text: &TextBox| -> alloc::vec::Vec<u32> {
-            text.tiles
+            tile_pixels(text)
                 .iter()
                 .take(text.stride())
                 .flatten()
-                .flat_map(|tile| tile.data().iter().copied())
+                .copied()
                 .collect()
         };
         let title = top_row(&text);
         text.retype_lines(2, 1, "1 2 3");
-        text.finish(&mut bg);
+        text.finish();
         assert!(!text.is_drawing());
         // The title's top tile row is untouched; the retyped line drew ink.
         assert!(title.iter().any(|&row| row != 0));
         assert_eq!(title, top_row(&text));
         assert!(has_ink(&text));
-        text.release();
-        assert!(text.tiles.is_empty() && !has_ink(&text));
+        text.blank();
+        assert!(!has_ink(&text));
     }
 }

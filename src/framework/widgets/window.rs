@@ -46,18 +46,14 @@ mod tile {
 
 pub use tile::ICON_CLOCK;
 
-/// The two layers of an app window: the frame (priority 1) and its text
-/// (priority 0, a layer of its own because text tiles are see-through
-/// around the letters).
-pub fn layers() -> (RegularBackground, RegularBackground) {
-    let layer = |priority| {
-        RegularBackground::new(
-            priority,
-            RegularBackgroundSize::Background32x32,
-            TileFormat::FourBpp,
-        )
-    };
-    (layer(Priority::P1), layer(Priority::P0))
+/// An app window's layer for its frame and wells (priority 1): its text
+/// and pictures go on the drawing plane over it (`framework::plane`).
+pub fn layer() -> RegularBackground {
+    RegularBackground::new(
+        Priority::P1,
+        RegularBackgroundSize::Background32x32,
+        TileFormat::FourBpp,
+    )
 }
 
 /// The slot of `desktop::PALETTES` every UI tile uses (a test checks it).

@@ -1,0 +1,240 @@
+//! The drawing plane: one background layer over the whole screen whose every
+//! map entry names a tile of its own, made once at boot and never unmapped.
+//! Apps draw on it by writing those tiles' pixels (text, boards, pictures),
+//! so a screen goes up with no tile to make, map or let go, in the frame
+//! that draws it. Under it, each app keeps a layer of its own for its
+//! window's frame and wells, from the UI tile sheet.
+//!
+//! The plane's tiles use one palette slot, which holds the open app's
+//! colours ([`set_palette`]: its art's palette, the text colours added);
+//! text finds its ink there by colour
+//! ([`crate::framework::widgets::text::Ink`]).
+//!
+//! The desktop shows the plane under an app's window only, as one of the
+//! app's layers, and blanks it when the app has closed.
+
+use agb::external::portable_atomic::{AtomicPtr, Ordering};
+
+use agb::display::{Palette16, Rgb15};
+use agb::display::{
+    Priority,
+    tiled::{DynamicTile16, RegularBackground, RegularBackgroundSize, TileEffect, TileFormat},
+};
+use alloc::boxed::Box;
+
+use crate::framework::assets::{self, text_colours};
+
+/// The plane's size in tiles: the screen's.
+pub const COLUMNS: usize = 30;
+pub const ROWS: usize = 20;
+pub const TILES: usize = COLUMNS * ROWS;
+
+/// Words of 4-bit pixels in a tile.
+pub const TILE_WORDS: usize = 8;
+
+/// The palette slot the plane's tiles use.
+pub const PALETTE: u8 = crate::framework::assets::PLANE_PALETTE;
+
+/// A tile of the plane: where its 8 words of pixels are in video RAM.
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub struct PlaneTile(*mut u32);
+
+impl PlaneTile {
+    /// Its pixels, a word a row. The plane is drawn by one screen at a
+    /// time, with no other reference to its pixels kept.
+    #[inline(always)]
+    #[allow(clippy::mut_from_ref)]
+    pub fn data_mut(&self) -> &mut [u32; TILE_WORDS] {
+        // SAFETY: 8 words of video RAM the plane's layer keeps mapped for
+        // the ROM's life, written a word at a time.
+        unsafe { &mut *self.0.cast::<[u32; TILE_WORDS]>() }
+    }
+
+    #[inline(always)]
+    pub fn data(&self) -> &[u32; TILE_WORDS] {
+        // SAFETY: as in `data_mut`.
+        unsafe { &*self.0.cast::<[u32; TILE_WORDS]>() }
+    }
+}
+
+/// The plane's layer and where each of its tiles is, once built.
+struct Built {
+    layer: RegularBackground,
+    /// Each place's tile, row-major.
+    tiles: [PlaneTile; TILES],
+}
+
+static PLANE: AtomicPtr<Built> = AtomicPtr::new(core::ptr::null_mut());
+
+/// Make the plane's tiles, blank, and map them: once, at boot, before any
+/// other tile (it is most of video RAM's tiles, and agb's table of tiles
+/// grows to hold them now instead of in an app's opening). Later calls do
+/// nothing.
+pub fn build() {
+    if !PLANE.load(Ordering::Relaxed).is_null() {
+        return;
+    }
+    let mut built = Box::new(Built {
+        layer: RegularBackground::new(
+            Priority::P0,
+            RegularBackgroundSize::Background32x32,
+            TileFormat::FourBpp,
+        ),
+        tiles: [PlaneTile(core::ptr::null_mut()); TILES],
+    });
+    let effect = TileEffect::default().palette(PALETTE);
+    let mut index = 0;
+    for row in 0..ROWS as i32 {
+        for column in 0..COLUMNS as i32 {
+            let tile = DynamicTile16::new().fill_with(0);
+            built.layer.set_tile_dynamic16((column, row), &tile, effect);
+            built.tiles[index] = PlaneTile(tile.data().as_ptr().cast_mut());
+            index += 1;
+            // The plane never lets a tile go: the layer's reference keeps
+            // it in video RAM, and this handle would only give it back.
+            core::mem::forget(tile);
+        }
+    }
+    PLANE.store(Box::into_raw(built), Ordering::Relaxed);
+    // agb's table of the tiles in video RAM doubles (every entry moved) as
+    // it fills. Grown now to hold the plane and all the desktop and an open
+    // app add to it, no window's opening pays for that. (It is never made
+    // smaller: it would grow to this the first time the fullest screen
+    // showed.) The tiles' video RAM is taken back when a frame is shown.
+    // (The test ROM shows no frame to take it back: its table grows as
+    // its tests go.)
+    #[cfg(not(test))]
+    {
+        let spare: alloc::vec::Vec<DynamicTile16> =
+            (0..TABLE_ROOM).map(|_| DynamicTile16::new()).collect();
+        drop(spare);
+    }
+}
+
+/// Tiles besides the plane's that agb's table is grown to hold at boot: the
+/// desktop's text and art and an open app's.
+#[cfg(not(test))]
+const TABLE_ROOM: usize = 400;
+
+fn built() -> Option<&'static Built> {
+    // SAFETY: set once by `build` from a leaked box, never freed or
+    // written through again (the map is fixed; pixels are written through
+    // `tile`, which this reference does not cover).
+    unsafe { PLANE.load(Ordering::Relaxed).as_ref() }
+}
+
+/// Show the plane in `frame`, if it is built.
+pub fn show(
+    frame: &mut agb::display::GraphicsFrame,
+) -> Option<agb::display::tiled::RegularBackgroundId> {
+    built().map(|plane| plane.layer.show(frame))
+}
+
+/// Every tile of the plane, row-major (none before it is built).
+#[must_use]
+pub fn tiles() -> &'static [PlaneTile] {
+    built().map_or(&[], |plane| &plane.tiles)
+}
+
+/// The pixels of the tile at place `index` (row-major): 8 words, one a
+/// row; null outside the plane or before it is built.
+#[must_use]
+pub fn tile(index: usize) -> *mut u32 {
+    tiles()
+        .get(index)
+        .map_or(core::ptr::null_mut(), |tile| tile.0)
+}
+
+/// The pixels of the tile at `(column, row)`; null off the plane.
+#[must_use]
+pub fn tile_at(column: i32, row: i32) -> *mut u32 {
+    if column < 0 || row < 0 || column >= COLUMNS as i32 || row >= ROWS as i32 {
+        return core::ptr::null_mut();
+    }
+    tile(row as usize * COLUMNS + column as usize)
+}
+
+/// Put `pixels` (8 words) into the tile at `(column, row)`.
+pub fn put(column: i32, row: i32, pixels: &[u32]) {
+    let tile = tile_at(column, row);
+    if tile.is_null() {
+        return;
+    }
+    for (line, &word) in pixels.iter().take(TILE_WORDS).enumerate() {
+        // SAFETY: a plane tile's 8 words in video RAM, written a word at a time.
+        unsafe { tile.add(line).write_volatile(word) };
+    }
+}
+
+/// Put `pixels` (8 words), numbered as palette `from` numbers its colours,
+/// into the tile at `(column, row)`, in the plane's (a colour it lacks
+/// shows as see-through).
+pub fn put_from(column: i32, row: i32, pixels: &[u32], from: &Palette16) {
+    let mut map = [0u32; 16];
+    for (index, entry) in map.iter_mut().enumerate().skip(1) {
+        *entry = u32::from(index_of(PALETTE, from.colour(index)));
+    }
+    let mut translated = [0u32; TILE_WORDS];
+    for (word, &pixels) in translated.iter_mut().zip(pixels) {
+        *word = (0..8).fold(0, |word, x| {
+            word | map[(pixels >> (x * 4) & 15) as usize] << (x * 4)
+        });
+    }
+    put(column, row, &translated);
+}
+
+/// Fill the tiles of a rectangle (in tiles) with colour `colour`.
+pub fn fill(columns: core::ops::Range<i32>, rows: core::ops::Range<i32>, colour: u8) {
+    let word = u32::from(colour & 15) * 0x1111_1111;
+    for row in rows {
+        for column in columns.clone() {
+            let tile = tile_at(column, row);
+            if tile.is_null() {
+                continue;
+            }
+            for line in 0..TILE_WORDS {
+                // SAFETY: as in `put`.
+                unsafe { tile.add(line).write_volatile(word) };
+            }
+        }
+    }
+}
+
+/// Blank the whole plane (see-through): an app's pictures and text go with it.
+pub fn clear() {
+    fill(0..COLUMNS as i32, 0..ROWS as i32, 0);
+}
+
+/// Make `palette` the plane's colours (an app's art's, as its pixels
+/// number them), with the text colours in entries it leaves unused (still
+/// `Rgb15(0)`, as agb leaves them) where it lacks them.
+pub fn set_palette(palette: &Palette16) {
+    let mut colours = palette.clone();
+    for colour in text_colours::ALL {
+        if (1..16).any(|index| colours.colour(index) == colour) {
+            continue;
+        }
+        if let Some(free) = (1..16).find(|&index| colours.colour(index) == Rgb15(0)) {
+            colours.update_colour(free, colour);
+        }
+    }
+    assets::load_background_palette(PALETTE, &colours);
+}
+
+/// The entry of palette slot `slot` holding `colour` (from 1; 0 if none).
+#[must_use]
+pub fn index_of(slot: u8, colour: Rgb15) -> u8 {
+    const PALETTE_RAM: *const u16 = 0x0500_0000 as *const u16;
+    (1..16u8)
+        .find(|&index| {
+            // SAFETY: background palette memory, slot and index below 16.
+            let entry = unsafe {
+                PALETTE_RAM
+                    .add(usize::from(slot & 15) * 16 + usize::from(index))
+                    .read_volatile()
+            };
+            entry == colour.0
+        })
+        .unwrap_or(0)
+}
