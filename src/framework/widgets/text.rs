@@ -255,6 +255,8 @@ pub struct TextBox {
     /// and boxes of the plane may lie over one another, each blanked before
     /// the other draws).
     inked: core::ops::Range<i32>,
+    /// The box pixel columns drawn in since then (in those rows).
+    inked_columns: core::ops::Range<i32>,
     /// Events builds: the name of a box that changes with no key pressed (a
     /// clock), and whether the harness has been told where it is (see `ticking`).
     #[cfg(any(debug_assertions, feature = "events"))]
@@ -276,6 +278,7 @@ impl TextBox {
             waiting: String::new(),
             stale: false,
             inked: 0..0,
+            inked_columns: 0..0,
             #[cfg(any(debug_assertions, feature = "events"))]
             ticking: None,
         }
@@ -371,6 +374,7 @@ impl TextBox {
     pub fn blank(&mut self) {
         self.paint(i32::MIN..i32::MAX);
         self.inked = 0..0;
+        self.inked_columns = 0..0;
         self.stale = false;
         self.shown = None;
         self.pending = None;
@@ -421,17 +425,28 @@ impl TextBox {
 
     /// The pixels of the box's tile at `(column, row)` (8 words); null where
     /// it has none.
+    #[cfg(test)]
     fn tile(&self, column: usize, row: usize) -> *mut u32 {
         self.grid().tile(column, row)
     }
 
     /// Box pixel rows `rows` now hold ink.
-    fn ink_rows(&mut self, rows: core::ops::Range<i32>) {
-        self.inked = if self.inked.is_empty() {
-            rows
-        } else {
-            self.inked.start.min(rows.start)..self.inked.end.max(rows.end)
+    fn ink_rows(&mut self, rows: core::ops::Range<i32>, columns: core::ops::Range<i32>) {
+        let join = |was: &core::ops::Range<i32>, more: core::ops::Range<i32>| {
+            if was.is_empty() {
+                more
+            } else {
+                was.start.min(more.start)..was.end.max(more.end)
+            }
         };
+        self.inked_columns = join(&self.inked_columns, columns);
+        self.inked = join(&self.inked, rows);
+    }
+
+    /// The whole box holds ink, as far as blanking knows.
+    fn ink_all(&mut self) {
+        self.inked = 0..(self.rows + 1) * 8;
+        self.inked_columns = 0..(self.columns + 1) * 8;
     }
 
     /// Paint the box's pixels in box pixel rows `rows` (counted from the
@@ -445,8 +460,8 @@ impl TextBox {
             return;
         }
         let area = Area {
-            left: dx,
-            right: dx + self.columns * 8,
+            left: dx.max(self.inked_columns.start),
+            right: (dx + self.columns * 8).min(self.inked_columns.end),
             top,
             bottom,
             colour: self.inks().paper * 0x1111_1111,
@@ -466,9 +481,10 @@ impl TextBox {
         }
         let (columns, rows) = (self.stride(), (self.rows + 1) as usize);
         let mut pixels = Vec::with_capacity(columns * rows);
+        let grid = self.grid();
         for row in 0..rows {
             for column in 0..columns {
-                let tile = self.tile(column, row);
+                let tile = grid.tile(column, row);
                 let mut words = [0u32; 8];
                 if !tile.is_null() {
                     for (line, word) in words.iter_mut().enumerate() {
@@ -494,21 +510,23 @@ impl TextBox {
     /// `restore`, leaving `kept` to put back again later (a line shown
     /// often, kept once).
     pub fn restore_from(&mut self, kept: &KeptText) {
-        let columns = self.stride();
-        for (index, pixels) in kept.pixels.iter().enumerate() {
-            let tile = self.tile(index % columns, index / columns);
-            if tile.is_null() {
-                continue;
-            }
-            for (line, word) in pixels.pixels().into_iter().enumerate() {
-                // SAFETY: a live tile's 8 words.
-                unsafe { tile.add(line).write_volatile(word) };
+        let grid = self.grid();
+        for (row, tiles) in kept.pixels.chunks(self.stride()).enumerate() {
+            for (column, pixels) in tiles.iter().enumerate() {
+                let tile = grid.tile(column, row);
+                if tile.is_null() {
+                    continue;
+                }
+                for (line, word) in pixels.pixels().into_iter().enumerate() {
+                    // SAFETY: a live tile's 8 words.
+                    unsafe { tile.add(line).write_volatile(word) };
+                }
             }
         }
         self.shown = kept.shown;
         self.pending = None;
         self.stale = false;
-        self.inked = 0..(self.rows + 1) * 8;
+        self.ink_all();
     }
 
     fn draw(&mut self, text: &str, alignment: Align) {
@@ -556,7 +574,7 @@ impl TextBox {
             put_tile_row(grid, row, pixels, at);
             top += 8;
         }
-        self.inked = 0..(self.rows + 1) * 8;
+        self.ink_all();
     }
 
     /// Like `set`, but drawn by the next `advance` (the view's `draw`), for
@@ -683,6 +701,7 @@ impl TextBox {
                 if self.stale {
                     self.paint(i32::MIN..i32::MAX);
                     self.inked = 0..0;
+                    self.inked_columns = 0..0;
                     self.stale = false;
                 }
                 return true;
@@ -705,6 +724,7 @@ impl TextBox {
             if self.stale {
                 self.paint(i32::MIN..i32::MAX);
                 self.inked = 0..0;
+                self.inked_columns = 0..0;
                 self.stale = false;
             }
             let colour = at.colour;
@@ -728,10 +748,15 @@ impl TextBox {
         // In batches, so the letters fit on the stack.
         let mut batch: heapless::Vec<Letter, LETTER_BATCH> = heapless::Vec::new();
         let mut colour = colour;
+        let (mut left, mut right) = (i32::MAX, i32::MIN);
         font::for_each_letter(letters, x, &mut colour, |glyph, x, colour| {
             if x <= -8 || x >= stride as i32 * 8 {
                 return;
             }
+            (left, right) = (
+                left.min(x.max(0)),
+                right.max(x + i32::from(glyph.advance) + 1),
+            );
             if batch.is_full() {
                 ink_letters(grid, &batch, place);
                 batch.clear();
@@ -743,7 +768,9 @@ impl TextBox {
             });
         });
         ink_letters(grid, &batch, place);
-        self.ink_rows(first..last + 1);
+        if left < right {
+            self.ink_rows(first..last + 1, left..right);
+        }
     }
 }
 
@@ -857,7 +884,6 @@ struct Area {
 
 /// Paints the part of `area` in the tile row whose pixel row 0 is box row
 /// `y`, in its tiles (`row`, null where the box has none).
-#[optimize(size)]
 #[inline(never)]
 #[unsafe(link_section = ".iwram.text_paint_tile_row")]
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
@@ -884,6 +910,12 @@ fn paint_tile_row(grid: Grid, tile_row: usize, area: Area, y: i32) {
         let mask = span_mask(area.left - x, area.right - x);
         let paper = area.colour & mask;
         let mut line = first_line;
+        if mask == u32::MAX && first_line == 0 && end_line == 8 {
+            // The whole tile: eight stores, nothing read.
+            // SAFETY: as in `put_tile_row`.
+            unsafe { *(tile as *mut [u32; 8]) = [paper; 8] };
+            continue;
+        }
         if mask == u32::MAX {
             // The whole tile's width: nothing of it is read.
             while line < end_line {
