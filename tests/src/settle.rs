@@ -17,6 +17,14 @@
 //!   (`polarium.check`, `sweeper.generate.no_guess`, ...), and what its
 //!   answer changes on screen is measured from the answer.
 //!
+//! A box the ROM names as showing which key is held (`event settle.held
+//! id=.. x=.. y=.. w=.. h=..`, until `event settle.unheld id=..`: a number
+//! pad's keys, drawn pressed while A is down) answers the key going down and
+//! coming up alike: a change inside it counts from the last key change
+//! before it, press or release, so a tap's key coming back up is the
+//! answer to the release. A change there that the press alone made still
+//! counts from the press, as long as no key changed in between.
+//!
 //! A soft reset (`event system.reset`) ends the press under way, as a
 //! reboot does: the splash that follows is the ROM starting, not an answer.
 use std::collections::BTreeMap;
@@ -45,6 +53,7 @@ pub struct Settle {
     keys: u16,
     previous: Option<Vec<u32>>,
     ignored: BTreeMap<String, [usize; 4]>,
+    held: BTreeMap<String, [usize; 4]>,
     open: Option<Open>,
     /// Every finished press, in order.
     pub presses: Vec<Press>,
@@ -58,14 +67,24 @@ struct Open {
     from: u64,
     last_down: u64,
     last_change: Option<(u64, [usize; 4])>,
+    /// The frame a key last went down or up.
+    last_key: u64,
+    /// The latest change inside a held-key box, counted from the key
+    /// change before it: frames and where.
+    held_change: Option<(u64, [usize; 4])>,
 }
 
 impl Open {
     fn finish(self) -> Press {
-        let (frames, last_change) = match self.last_change {
+        let (mut frames, mut last_change) = match self.last_change {
             Some((frame, at)) if frame > self.from => (frame - self.from, Some(at)),
             _ => (0, None),
         };
+        if let Some((held, at)) = self.held_change
+            && held > frames
+        {
+            (frames, last_change) = (held, Some(at));
+        }
         Press {
             line: self.line.0,
             text: self.line.1,
@@ -86,6 +105,7 @@ impl Settle {
         self.finish();
         self.previous = None;
         self.ignored.clear();
+        self.held.clear();
         self.keys = 0;
     }
 
@@ -103,7 +123,14 @@ impl Settle {
                 from: frame,
                 last_down: frame,
                 last_change: None,
+                last_key: frame,
+                held_change: None,
             });
+        }
+        if let Some(open) = &mut self.open
+            && released != 0
+        {
+            open.last_key = frame;
         }
         if let Some(open) = &mut self.open
             && released != 0
@@ -117,6 +144,7 @@ impl Settle {
             self.finish();
             self.previous = None;
             self.ignored.clear();
+            self.held.clear();
             return;
         }
         for event in events {
@@ -125,30 +153,39 @@ impl Settle {
                     open.from = open.from.max(frame);
                 }
             } else if let Some(rest) = event.strip_prefix("settle.ignore ") {
-                let number = |key| field(rest, key).and_then(|v| v.parse::<usize>().ok());
-                if let (Some(id), Some(x), Some(y), Some(w), Some(h)) = (
-                    field(rest, "id"),
-                    number("x"),
-                    number("y"),
-                    number("w"),
-                    number("h"),
-                ) && w > 0
-                    && h > 0
-                {
-                    self.ignored
-                        .insert(id.to_string(), [x, y, x + w - 1, y + h - 1]);
+                if let Some((id, area)) = named_box(rest) {
+                    self.ignored.insert(id, area);
                 }
             } else if let Some(rest) = event.strip_prefix("settle.unignore ")
                 && let Some(id) = field(rest, "id")
             {
                 self.ignored.remove(id);
+            } else if let Some(rest) = event.strip_prefix("settle.held ") {
+                if let Some((id, area)) = named_box(rest) {
+                    self.held.insert(id, area);
+                }
+            } else if let Some(rest) = event.strip_prefix("settle.unheld ")
+                && let Some(id) = field(rest, "id")
+            {
+                self.held.remove(id);
             }
         }
         if let Some(previous) = &self.previous
-            && let Some(changed) = changed_box(previous, screen, self.ignored.values())
             && let Some(open) = &mut self.open
         {
-            open.last_change = Some((frame, changed));
+            let outside = self.ignored.values().chain(self.held.values());
+            if let Some(changed) = changed_box(previous, screen, outside, None) {
+                open.last_change = Some((frame, changed));
+            }
+            let inside = self.held.values().collect::<Vec<_>>();
+            if let Some(changed) =
+                changed_box(previous, screen, self.ignored.values(), Some(&inside))
+            {
+                let frames = frame - open.last_key.max(open.from);
+                if open.held_change.is_none_or(|(held, _)| frames >= held) {
+                    open.held_change = Some((frames, changed));
+                }
+            }
         }
         match &mut self.previous {
             Some(previous) => previous.copy_from_slice(screen),
@@ -175,13 +212,36 @@ impl Settle {
     }
 }
 
+/// A box named in an event: `id=.. x=.. y=.. w=.. h=..`, as its id and
+/// its corners (inclusive).
+fn named_box(fields: &str) -> Option<(String, [usize; 4])> {
+    let number = |key| field(fields, key).and_then(|v| v.parse::<usize>().ok());
+    let (id, x, y, w, h) = (
+        field(fields, "id")?,
+        number("x")?,
+        number("y")?,
+        number("w")?,
+        number("h")?,
+    );
+    (w > 0 && h > 0).then(|| (id.to_string(), [x, y, x + w - 1, y + h - 1]))
+}
+
 /// The bounding box of the pixels that differ between `a` and `b` outside
-/// the `ignored` boxes, if any do.
+/// the `ignored` boxes (and, given `only`, inside one of those), if any do.
 fn changed_box<'a>(
     a: &[u32],
     b: &[u32],
     ignored: impl Iterator<Item = &'a [usize; 4]> + Clone,
+    only: Option<&[&[usize; 4]]>,
 ) -> Option<[usize; 4]> {
+    let inside = |boxes: &mut dyn Iterator<Item = &[usize; 4]>, x: usize, y: usize| {
+        for &[x0, y0, x1, y1] in boxes {
+            if (x0..=x1).contains(&x) && (y0..=y1).contains(&y) {
+                return true;
+            }
+        }
+        false
+    };
     let mut found: Option<[usize; 4]> = None;
     for (y, (row_a, row_b)) in a.chunks(WIDTH).zip(b.chunks(WIDTH)).enumerate() {
         if row_a == row_b {
@@ -189,9 +249,8 @@ fn changed_box<'a>(
         }
         for (x, (pa, pb)) in row_a.iter().zip(row_b).enumerate() {
             if pa == pb
-                || ignored
-                    .clone()
-                    .any(|&[x0, y0, x1, y1]| (x0..=x1).contains(&x) && (y0..=y1).contains(&y))
+                || inside(&mut ignored.clone(), x, y)
+                || only.is_some_and(|only| !inside(&mut only.iter().copied(), x, y))
             {
                 continue;
             }
@@ -281,6 +340,40 @@ mod tests {
         settle.frame(A, &blank, &[]);
         settle.frame(0, &blank, &[]);
         settle.frame(0, &screen(&[(100, 0)]), &[]);
+        settle.finish();
+        assert_eq!(settle.presses[2].frames, 2);
+    }
+
+    #[test]
+    fn a_held_key_box_answers_the_release_too() {
+        let mut settle = Settle::default();
+        let blank = screen(&[]);
+        let held = "settle.held id=keys x=50 y=50 w=10 h=10".to_string();
+        settle.frame(0, &blank, &[held]);
+        // A tap: the key drawn down at once, a digit two frames on, the key
+        // up the frame after the release.
+        settle.frame(A, &screen(&[(55, 55)]), &[]);
+        settle.frame(A, &screen(&[(55, 55), (5, 5)]), &[]);
+        settle.frame(0, &screen(&[(55, 55), (5, 5)]), &[]);
+        settle.frame(0, &screen(&[(5, 5)]), &[]);
+        for _ in 0..5 {
+            settle.frame(0, &screen(&[(5, 5)]), &[]);
+        }
+        settle.finish();
+        assert_eq!(settle.presses[0].frames, 1, "{:?}", settle.presses[0]);
+        // A key slow to go down still counts from the press.
+        settle.frame(A, &screen(&[(5, 5)]), &[]);
+        settle.frame(A, &screen(&[(5, 5)]), &[]);
+        settle.frame(A, &screen(&[(5, 5)]), &[]);
+        settle.frame(A, &screen(&[(5, 5), (52, 52)]), &[]);
+        settle.finish();
+        assert_eq!(settle.presses[1].frames, 3);
+        // Outside the box, a change after the release counts from the press.
+        settle.frame(0, &blank, &[]);
+        settle.finish();
+        settle.frame(A, &blank, &[]);
+        settle.frame(0, &blank, &[]);
+        settle.frame(0, &screen(&[(9, 9)]), &[]);
         settle.finish();
         assert_eq!(settle.presses[2].frames, 2);
     }

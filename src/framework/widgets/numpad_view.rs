@@ -189,6 +189,15 @@ impl NumberPadView {
         // Only the keys and the pointer this frame (the caller has just
         // cleared its screen for the pad): the text starts typing out next frame.
         view.place_pointer(pad);
+        // A key is drawn pressed while A is down: its coming back up answers
+        // the release (the harness's settle measure, tests/src/settle.rs).
+        crate::event!(
+            "settle.held id=pad_keys x={} y={} w={} h={}",
+            keys_origin.0,
+            keys_origin.1,
+            COLUMNS as i32 * PITCH,
+            ROWS as i32 * PITCH
+        );
         view
     }
 
@@ -314,6 +323,13 @@ impl NumberPadView {
     /// Take the pad's text away (sprites go with the view).
     pub fn clear(&mut self) {
         self.text.blank();
+    }
+}
+
+#[cfg(any(debug_assertions, feature = "events"))]
+impl Drop for NumberPadView {
+    fn drop(&mut self) {
+        crate::event!("settle.unheld id=pad_keys");
     }
 }
 
