@@ -7,10 +7,7 @@ use alloc::vec::Vec;
 
 use super::glyphs::Glyph;
 use super::layout::{SCREEN_HEIGHT, SCREEN_WIDTH};
-use crate::framework::{
-    plane::{self, PlaneTile},
-    widgets::font::Glyph as FontGlyph,
-};
+use crate::framework::plane::{self, PlaneTile};
 
 const COLUMNS: usize = (SCREEN_WIDTH / 8) as usize;
 const ROWS: usize = (SCREEN_HEIGHT / 8) as usize;
@@ -208,19 +205,6 @@ impl Raster {
             stamps_into(screen, &self.stamps);
         }
         self.stamps.clear();
-    }
-
-    /// A letter of the desktop's font with its row 0 at `(x, y)`, in `colour`
-    /// (its blank pixels leave what is under them).
-    pub fn letter(&mut self, glyph: &FontGlyph, (x, y): (i32, i32), colour: u8) {
-        self.flush();
-        let Some(screen) = screen() else {
-            return;
-        };
-        if !(0..SCREEN_WIDTH).contains(&x) {
-            return;
-        }
-        letter_into(screen, &glyph.rows, (x, y), u32::from(colour & 15));
     }
 }
 
@@ -570,37 +554,6 @@ fn cells_into(
         }
         c += 1;
         x += pitch;
-    }
-}
-
-/// ORs a letter's rows (a nibble of 1 or 0 a pixel) into the tiles, in
-/// `colour`, row 0 at `(x, y)` (`x` on screen). A page of text is a few
-/// hundred letters, a fraction of a frame from ROM: IWRAM is kept for the
-/// stack.
-fn letter_into(tiles: &[PlaneTile], rows: &[u32], (x, y): (i32, i32), colour: u32) {
-    let (column, shift) = ((x >> 3) as usize, ((x & 7) * 4) as u32);
-    for (r, &row) in rows.iter().enumerate() {
-        let py = y + r as i32;
-        if row == 0 || !(0..SCREEN_HEIGHT).contains(&py) {
-            continue;
-        }
-        let (mask, ink) = (row * 0xF, row * colour);
-        let index = (py >> 3) as usize * COLUMNS + column;
-        let line = (py & 7) as usize;
-        if let Some(word) = tiles
-            .get(index)
-            .and_then(|tile| tile.data_mut().get_mut(line))
-        {
-            *word = (*word & !(mask << shift)) | (ink << shift);
-        }
-        if shift > 0
-            && column + 1 < COLUMNS
-            && let Some(word) = tiles
-                .get(index + 1)
-                .and_then(|tile| tile.data_mut().get_mut(line))
-        {
-            *word = (*word & !(mask >> (32 - shift))) | (ink >> (32 - shift));
-        }
     }
 }
 

@@ -1,14 +1,13 @@
 //! Words drawn into the raster's own pixels, in the desktop's font: the
-//! nonogram's screen is one picture, so its text takes no tiles of its own
-//! (video RAM holds the raster and little room besides) and a page of it is
-//! drawn whole in one frame (no tile to make or map).
+//! nonogram's screen is one picture on the drawing plane, so its text is
+//! letters put into those pixels (`text::ink_on_plane`, as a text box's).
 
 use alloc::{borrow::ToOwned, string::String};
 
 use super::raster::Raster;
 use crate::framework::widgets::{
-    font::{self, GLYPH_TOP, LINE_HEIGHT},
-    text::{Align, Lines},
+    font::{GLYPH_TOP, LINE_HEIGHT},
+    text::{self, Align, Lines},
 };
 
 /// Where an area is: its top-left pixel, its width in pixels and its
@@ -145,24 +144,15 @@ impl TextArea {
             }
             let y = top + row * LINE_HEIGHT + GLYPH_TOP;
             let letters = &self.wanted[line.start..line.end];
-            // The area's text is all in `ink`: colour changes are skipped.
-            let mut colour = 1;
-            let mut inked = self.ink;
-            font::for_each_letter(letters, left + line.left, &mut colour, |glyph, x, _| {
-                let advance = i32::from(glyph.advance);
-                // A letter that would run out of the area is left out.
-                if x >= left && x + advance - 1 <= right {
-                    raster.letter(glyph, (x, y), ink);
-                    let (x0, y0, x1, y1) = inked.unwrap_or((x, y, x, y));
-                    inked = Some((
-                        x0.min(x),
-                        y0.min(y),
-                        x1.max(x + advance),
-                        y1.max(y + font::GLYPH_ROWS as i32),
-                    ));
-                }
-            });
-            self.ink = inked;
+            // The area's text is all in `ink` (colour changes are skipped);
+            // a letter that would run out of the area is left out.
+            raster.flush();
+            if let Some((x0, y0, x1, y1)) =
+                text::ink_on_plane(letters, (left + line.left, y), right, ink)
+            {
+                let (a0, b0, a1, b1) = self.ink.unwrap_or((x0, y0, x1, y1));
+                self.ink = Some((a0.min(x0), b0.min(y0), a1.max(x1), b1.max(y1)));
+            }
             byte = lines.position();
             row += 1;
         }

@@ -65,8 +65,7 @@ pub enum Piece {
     SlotLabels,
     /// A line of a share code.
     CodeLine,
-    /// A line of text of so many bytes (its letters are drawn into the
-    /// raster one by one from ROM).
+    /// A line of text of so many bytes.
     TextLine {
         bytes: u8,
     },
@@ -142,7 +141,7 @@ impl Piece {
             Self::SlotPicture => 29,
             Self::SlotLabels => 23,
             Self::CodeLine => 43,
-            Self::TextLine { bytes } => 8 + bytes as u32 * 9 / 8,
+            Self::TextLine { bytes } => crate::framework::widgets::text::line_cost(bytes as usize),
             Self::Erase { words } => 3 + words as u32 / 64,
             Self::Keep | Self::Restore => 32,
             Self::Placements { wide: 0 } => 10,

@@ -774,6 +774,60 @@ impl TextBox {
     }
 }
 
+/// Puts `letters` on the drawing plane in palette entry `colour`, the first
+/// at screen pixel `x`, glyph row 0 at screen row `y`, leaving out a letter
+/// whose advance would end past `right`: the same fast path as a text box's
+/// (for text drawn into a picture on the plane, as Picross's). Returns the
+/// rectangle its letters took (x0, y0, x1, y1, exclusive), if any.
+pub fn ink_on_plane(
+    letters: &str,
+    (x, y): (i32, i32),
+    right: i32,
+    colour: u8,
+) -> Option<(i32, i32, i32, i32)> {
+    let tiles = plane::tiles();
+    if tiles.is_empty() {
+        return None;
+    }
+    let grid = Grid {
+        tiles: tiles.as_ptr().cast(),
+        stride: plane::COLUMNS,
+        columns: plane::COLUMNS,
+        rows: plane::ROWS,
+    };
+    let screen_bottom = (plane::ROWS * 8) as i32;
+    let place = Strip {
+        top: y,
+        first: y.max(0),
+        last: (y + GLYPH_ROWS as i32 - 1).min(screen_bottom - 1),
+    };
+    if place.first > place.last {
+        return None;
+    }
+    let mut batch: heapless::Vec<Letter, LETTER_BATCH> = heapless::Vec::new();
+    let mut inked: Option<(i32, i32)> = None;
+    let mut ignored = 1;
+    font::for_each_letter(letters, x, &mut ignored, |glyph, at, _| {
+        let advance = i32::from(glyph.advance);
+        if at < 0 || at + advance - 1 > right {
+            return;
+        }
+        if batch.is_full() {
+            ink_letters(grid, &batch, place);
+            batch.clear();
+        }
+        let _ = batch.push(Letter {
+            rows: glyph.rows.as_ptr(),
+            x: at as i16,
+            colour: u16::from(colour & 15),
+        });
+        let (x0, x1) = inked.unwrap_or((at, at));
+        inked = Some((x0.min(at), x1.max(at + advance)));
+    });
+    ink_letters(grid, &batch, place);
+    inked.map(|(x0, x1)| (x0, y, x1, y + GLYPH_ROWS as i32))
+}
+
 /// The colour `letters` leave the ink in, from `colour`.
 fn end_colour(letters: &str, colour: u32) -> u32 {
     letters
