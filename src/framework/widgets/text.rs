@@ -136,7 +136,7 @@ impl Cursor {
 /// `bytes` letters may take. `just bench` holds it to this
 /// (`text.*.pct_of_claim`).
 pub const fn line_cost(bytes: usize) -> u32 {
-    7 + (bytes as u32) / 2
+    6 + bytes as u32
 }
 
 /// Display lines that blanking a box of `columns` x `rows` tiles may take.
