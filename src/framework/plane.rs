@@ -13,12 +13,12 @@
 //! The desktop shows the plane under an app's window only, as one of the
 //! app's layers, and blanks it when the app has closed.
 
-use agb::external::portable_atomic::{AtomicPtr, Ordering};
-
-use agb::display::{Palette16, Rgb15};
-use agb::display::{
-    Priority,
-    tiled::{DynamicTile16, RegularBackground, RegularBackgroundSize, TileEffect, TileFormat},
+use agb::{
+    display::{
+        Palette16, Priority, Rgb15,
+        tiled::{DynamicTile16, RegularBackground, RegularBackgroundSize, TileEffect, TileFormat},
+    },
+    external::portable_atomic::{AtomicPtr, Ordering},
 };
 use alloc::boxed::Box;
 
@@ -33,7 +33,7 @@ pub const TILES: usize = COLUMNS * ROWS;
 pub const TILE_WORDS: usize = 8;
 
 /// The palette slot the plane's tiles use.
-pub const PALETTE: u8 = crate::framework::assets::PLANE_PALETTE;
+pub const PALETTE: u8 = assets::PLANE_PALETTE;
 
 /// A tile of the plane: where its 8 words of pixels are in video RAM.
 #[derive(Clone, Copy)]
@@ -184,26 +184,11 @@ pub fn put_from(column: i32, row: i32, pixels: &[u32], from: &Palette16) {
     put(column, row, &translated);
 }
 
-/// Fill the tiles of a rectangle (in tiles) with colour `colour`.
-pub fn fill(columns: core::ops::Range<i32>, rows: core::ops::Range<i32>, colour: u8) {
-    let word = u32::from(colour & 15) * 0x1111_1111;
-    for row in rows {
-        for column in columns.clone() {
-            let tile = tile_at(column, row);
-            if tile.is_null() {
-                continue;
-            }
-            for line in 0..TILE_WORDS {
-                // SAFETY: as in `put`.
-                unsafe { tile.add(line).write_volatile(word) };
-            }
-        }
-    }
-}
-
 /// Blank the whole plane (see-through): an app's pictures and text go with it.
 pub fn clear() {
-    fill(0..COLUMNS as i32, 0..ROWS as i32, 0);
+    for tile in tiles() {
+        *tile.data_mut() = [0; TILE_WORDS];
+    }
 }
 
 /// Make `palette` the plane's colours (an app's art's, as its pixels

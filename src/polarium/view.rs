@@ -13,7 +13,7 @@
 //! what is on screen and rewrites only the tiles that differ, as many a
 //! frame as the frame has room for (each piece's cost is a bound `just
 //! bench` checks). A new puzzle is painted over the last, not wiped first.
-//! The area's tiles are made and mapped once, while the window opens:
+//! The area is part of the drawing plane, whose tiles were made at boot:
 //! mapping a sheet's tile through agb costs several times writing one's
 //! pixels, and a board is hundreds of tiles.
 

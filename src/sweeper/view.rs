@@ -77,7 +77,7 @@ pub enum BuildStep {
     Icons,
     /// Square sprites, a batch.
     Squares,
-    /// A counter's first drawing (which makes its tiles).
+    /// A counter's first drawing.
     Counter,
     /// The message line chosen.
     MessageSet,
@@ -411,7 +411,7 @@ impl View {
                 return;
             }
             BuildStep::Counter => {
-                // The counters' first drawing makes their tiles.
+                // The counters' first drawing.
                 if self.shown_mines.is_none() {
                     self.sync_mines(board);
                 } else {
@@ -656,7 +656,7 @@ impl View {
         Self::new_menu(board, data, self.spare_menu.take())
     }
 
-    /// The menu again, drawn on the tiles of `page`, a list as long in the
+    /// The menu again, drawn on the text boxes of `page`, a list as long in the
     /// same place (the statistics page).
     pub fn menu_on(board: &Board, data: &SweeperSave, page: Box<List>) -> List {
         Self::new_menu(board, data, Some(page))
@@ -670,7 +670,7 @@ impl View {
         menu
     }
 
-    /// The options page, drawn on the tiles of `menu`, a list as long in the
+    /// The options page, drawn on the text boxes of `menu`, a list as long in the
     /// same place: its first rows the options, the rest blank.
     pub fn options_on(board: &Board, data: &SweeperSave, menu: Box<List>) -> List {
         List::new(option_rows(board, data), MENU_ORIGIN, MENU_COLUMNS)
@@ -697,12 +697,10 @@ impl View {
         }
     }
 
-    /// What a change of screen since the last frame takes off the text
-    /// layer, before this frame's drawing: the text of a menu or pad whose
+    /// What a change of screen since the last frame takes off the drawing
+    /// plane, before this frame's drawing: the text of a menu or pad whose
     /// screen has gone, the message line under a menu coming up, and the
-    /// menu under a pad coming up (`under_pad`). Released or blanked, not
-    /// cleared: taking tiles off the map is costly, and this frame may also
-    /// start the wipe.
+    /// menu under a pad coming up (`under_pad`).
     pub fn change_screen(&mut self, screen: Screen, under_pad: Option<&mut List>) {
         if let Some(pad) = self.retired_pad.take() {
             pad.close();
@@ -824,7 +822,7 @@ const MESSAGE_TILES: i32 = 26;
 #[cfg(test)]
 pub const MESSAGE_WIDTH: i32 = MESSAGE_TILES * 8;
 /// Rows of the options page with an option (the rest are blank, so the page
-/// has as many rows as the menu and takes its tiles).
+/// has as many rows as the menu and takes its text boxes).
 const OPTIONS: usize = 3;
 
 /// The options page's rows: each option and what it is set to.

@@ -82,9 +82,8 @@ impl List {
     }
 
     /// Draw on the text boxes of `old`, a list of as many rows at the same
-    /// place that has gone (see `blank`): their tiles are made and mapped
-    /// already, which is most of the cost of drawing text, so a menu opened
-    /// again shows at once.
+    /// place that has gone (see `blank`): their text buffers are reused, so
+    /// the heap is the same however often a menu comes and goes.
     pub fn reusing(mut self, old: Option<alloc::boxed::Box<List>>) -> Self {
         if let Some(old) = old.filter(|old| {
             (old.origin, old.columns, old.rows.len(), old.ink)
