@@ -413,7 +413,9 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
         Next::Generate(size) => Mode::Generating(Generating::start(system, size)),
         Next::CodePad => {
             working.code_refusal = None;
-            Mode::CodePad(CodePad::open(system))
+            // The pad's text goes on the page's paper, in its colours.
+            let colours = Colours::new(puzzle::save(system).options.high_contrast);
+            Mode::CodePad(CodePad::open(system, art::colour(colours.paper)))
         }
         Next::ReadCode(reading) => {
             working.code_refusal = None;

@@ -26,6 +26,13 @@ mod rgb {
     pub const BLUE: u16 = 0x6DC8;
 }
 
+/// The colour of palette index `index`.
+pub fn colour(index: u8) -> Rgb15 {
+    tiles::PALETTES
+        .first()
+        .map_or(Rgb15(0), |palette| palette.colour(usize::from(index & 15)))
+}
+
 /// Palette index of a colour (0, see-through, if the palette lacks it).
 fn index_of(value: u16) -> u8 {
     let Some(palette) = tiles::PALETTES.first() else {

@@ -7,7 +7,7 @@
 //! has clues that line logic alone solves, which also proves it has one
 //! solution; the work is spread over frames with its progress shown.
 
-use agb::input::Button;
+use agb::{display::Rgb15, input::Button};
 use alloc::{boxed::Box, format, string::String};
 
 use super::{
@@ -249,12 +249,16 @@ pub struct CodePad {
 
 impl CodePad {
     #[inline(never)]
-    pub fn open(system: &mut System) -> Self {
+    pub fn open(system: &mut System, paper: Rgb15) -> Self {
         let pad = NumberPad::paged(SHARE_CODE);
+        let place = PadPlace {
+            ink: Ink::DARK.on(paper),
+            ..PAD_PLACE
+        };
         system.sound.play(sfx::CONFIRM);
         crate::event!("nonogram.pad opened");
         Self {
-            pad: Box::new(PadPanel::new(pad, PAD_PLACE, "nonogram.pad")),
+            pad: Box::new(PadPanel::new(pad, place, "nonogram.pad")),
         }
     }
 

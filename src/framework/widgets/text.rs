@@ -69,6 +69,15 @@ impl Ink {
         paper: None,
     };
 
+    /// `self` on paper of colour `paper`.
+    #[must_use]
+    pub const fn on(self, paper: Rgb15) -> Self {
+        Self {
+            paper: Some(paper),
+            ..self
+        }
+    }
+
     /// Its palette entries in slot `slot`.
     fn in_slot(self, slot: u8) -> Inks {
         Inks {
