@@ -147,7 +147,7 @@ bench: setup-rom setup-harness gba
         [[ "$script" == *.gba.play ]] && continue   # the shipped ROM has no meter
         # And every key press's screen complete within 6 frames (tests/src/settle.rs).
         "{{harness}}" play "{{rom_elf}}" "$script" --verbose --settle-budget 6 >"$log" 2>&1 || status=$?
-        { echo "script $(basename "$script" .play)"; grep -E '^(event (perf phase|app.open|save.end|memory)|stack: |settle: |settle\.press )' "$log" || true; } >>"$all"
+        { echo "script $(basename "$script" .play)"; grep -E '^(event (perf phase|perf.over|app.open|save.end|memory)|stack: |settle: |settle\.press )' "$log" || true; } >>"$all"
         if grep -q '^event perf.over' "$log"; then
             echo "$(basename "$script"): frames over budget:"
             grep '^event perf.over' "$log" | head -n 5
