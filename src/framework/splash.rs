@@ -76,7 +76,8 @@ pub fn show(
         system.frame = system.frame.wrapping_add(1);
     }
     // The logo stays on the plane, out of sight behind the desktop, until
-    // the first window opens (`Desktop::open` clears it).
+    // the desktop's first frame has replaced it on screen (`Desktop::update`
+    // clears it then, or `Desktop::open` if a window opens sooner).
 }
 
 #[cfg(test)]

@@ -701,6 +701,8 @@ impl TextBox {
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
         let bottom = (self.rows + 1) * 8;
         let mut lines = Lines::starting_at(text, alignment, self.columns * 8, at.byte);
+        // The box's tiles and ink, found once for all its lines.
+        let look = (self.grid(), self.inks());
         loop {
             // The box pixel row of the line's glyph row 0.
             let top = at.line * LINE_HEIGHT + GLYPH_TOP + dy;
@@ -738,49 +740,75 @@ impl TextBox {
             }
             let colour = at.colour;
             at.colour = end_colour(letters, colour);
-            self.ink_line(letters, line.left + dx, top, bottom, colour);
+            self.ink_line(letters, (line.left + dx, top), bottom, colour, look);
         }
     }
 
     /// Puts a line's letters, starting in colour `colour` at box pixel
     /// column `x`, glyph row 0 at box pixel row `top`, into the tiles under
-    /// them (nothing at or below row `bottom`).
-    fn ink_line(&mut self, letters: &str, x: i32, top: i32, bottom: i32, colour: u32) {
+    /// them (`grid`, in `inks`; nothing at or below row `bottom`).
+    fn ink_line(
+        &mut self,
+        letters: &str,
+        (x, top): (i32, i32),
+        bottom: i32,
+        colour: u32,
+        (grid, inks): (Grid, Inks),
+    ) {
         let (first, last) = (top.max(0), (top + GLYPH_ROWS as i32 - 1).min(bottom - 1));
         if first > last {
             return;
         }
-        let stride = self.stride().min(MAX_STRIDE);
-        let grid = self.grid();
+        let width = self.stride().min(MAX_STRIDE) as i32 * 8;
         let place = Strip { top, first, last };
-        let inks = self.inks();
-        // In batches, so the letters fit on the stack.
-        let mut batch: heapless::Vec<Letter, LETTER_BATCH> = heapless::Vec::new();
         let mut colour = colour;
-        let (mut left, mut right) = (i32::MAX, i32::MIN);
-        font::for_each_letter(letters, x, &mut colour, |glyph, x, colour| {
-            if x <= -8 || x >= stride as i32 * 8 {
-                return;
-            }
-            (left, right) = (
-                left.min(x.max(0)),
-                right.max(x + i32::from(glyph.advance) + 1),
-            );
-            if batch.is_full() {
-                ink_letters(grid, &batch, place);
-                batch.clear();
-            }
-            let _ = batch.push(Letter {
-                rows: glyph.rows.as_ptr(),
-                x: x as i16,
-                colour: inks.colour(colour) as u16,
-            });
-        });
-        ink_letters(grid, &batch, place);
-        if left < right {
-            self.ink_rows(first..last + 1, left..right);
+        let inked = put_letters(
+            grid,
+            place,
+            (letters, x, &mut colour),
+            |x, _| x > -8 && x < width,
+            |colour| inks.colour(colour),
+        );
+        if let Some((left, right)) = inked {
+            self.ink_rows(first..last + 1, left.max(0)..right + 1);
         }
     }
+}
+
+/// Puts the letters of `run` (its text, the first letter's pixel column,
+/// and the colour its ink starts in) that `keep` (given a letter's column
+/// and advance) lets through into `grid` at `place`, each in the palette
+/// entry `entry` gives its colour: in batches, so the letters fit on the
+/// stack. Returns the pixel columns the letters kept took (from the first's
+/// column to the last's advance), if any.
+fn put_letters(
+    grid: Grid,
+    place: Strip,
+    (letters, x, colour): (&str, i32, &mut u32),
+    mut keep: impl FnMut(i32, i32) -> bool,
+    entry: impl Fn(u32) -> u32,
+) -> Option<(i32, i32)> {
+    let mut batch: heapless::Vec<Letter, LETTER_BATCH> = heapless::Vec::new();
+    let mut inked: Option<(i32, i32)> = None;
+    font::for_each_letter(letters, x, colour, |glyph, at, colour| {
+        let advance = i32::from(glyph.advance);
+        if !keep(at, advance) {
+            return;
+        }
+        if batch.is_full() {
+            ink_letters(grid, &batch, place);
+            batch.clear();
+        }
+        let _ = batch.push(Letter {
+            rows: glyph.rows.as_ptr(),
+            x: at as i16,
+            colour: entry(colour) as u16,
+        });
+        let (x0, x1) = inked.unwrap_or((at, at));
+        inked = Some((x0.min(at), x1.max(at + advance)));
+    });
+    ink_letters(grid, &batch, place);
+    inked
 }
 
 /// Puts `letters` on the drawing plane in palette entry `colour`, the first
@@ -798,12 +826,6 @@ pub fn ink_on_plane(
     if tiles.is_empty() {
         return None;
     }
-    let grid = Grid {
-        tiles: tiles.as_ptr().cast(),
-        stride: plane::COLUMNS,
-        columns: plane::COLUMNS,
-        rows: plane::ROWS,
-    };
     let screen_bottom = (plane::ROWS * 8) as i32;
     let place = Strip {
         top: y,
@@ -813,28 +835,20 @@ pub fn ink_on_plane(
     if place.first > place.last {
         return None;
     }
-    let mut batch: heapless::Vec<Letter, LETTER_BATCH> = heapless::Vec::new();
-    let mut inked: Option<(i32, i32)> = None;
-    let mut ignored = 1;
-    font::for_each_letter(letters, x, &mut ignored, |glyph, at, _| {
-        let advance = i32::from(glyph.advance);
-        if at < 0 || at + advance - 1 > right {
-            return;
-        }
-        if batch.is_full() {
-            ink_letters(grid, &batch, place);
-            batch.clear();
-        }
-        let _ = batch.push(Letter {
-            rows: glyph.rows.as_ptr(),
-            x: at as i16,
-            colour: u16::from(colour & 15),
-        });
-        let (x0, x1) = inked.unwrap_or((at, at));
-        inked = Some((x0.min(at), x1.max(at + advance)));
-    });
-    ink_letters(grid, &batch, place);
-    inked.map(|(x0, x1)| (x0, y, x1, y + GLYPH_ROWS as i32))
+    let grid = Grid {
+        tiles: tiles.as_ptr().cast(),
+        stride: plane::COLUMNS,
+        columns: plane::COLUMNS,
+        rows: plane::ROWS,
+    };
+    put_letters(
+        grid,
+        place,
+        (letters, x, &mut 1),
+        |at, advance| at >= 0 && at + advance - 1 <= right,
+        |_| u32::from(colour & 15),
+    )
+    .map(|(x0, x1)| (x0, y, x1, y + GLYPH_ROWS as i32))
 }
 
 /// The colour `letters` leave the ink in, from `colour`.
