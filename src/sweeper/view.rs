@@ -234,6 +234,26 @@ pub struct View {
 impl Drop for View {
     fn drop(&mut self) {
         crate::event!("settle.unignore id=sweeper_face");
+        announce_board_held(false);
+    }
+}
+
+/// The board answers A's release (a square is revealed as A comes up, the
+/// genre's way): while it takes input, the window's inside is a held-key box
+/// for the harness's settle measure (tests/src/settle.rs), so a reveal counts
+/// from the release that asked for it, and a press's own look from the press.
+fn announce_board_held(held: bool) {
+    let window = View::WINDOW;
+    if held {
+        crate::event!(
+            "settle.held id=sweeper_board x={} y={} w={} h={}",
+            window.x,
+            window.y,
+            window.width,
+            window.height
+        );
+    } else {
+        crate::event!("settle.unheld id=sweeper_board");
     }
 }
 
@@ -256,6 +276,7 @@ impl View {
             FACE_POS.0,
             FACE_POS.1
         );
+        announce_board_held(true);
         Self {
             frame_layer,
             squares: Vec::with_capacity(SQUARE_COUNT),
@@ -711,6 +732,11 @@ impl View {
             self.spare_menu = Some(menu);
         }
         let last = core::mem::replace(&mut self.last_screen, screen);
+        match (last == Screen::Board, screen == Screen::Board) {
+            (false, true) => announce_board_held(true),
+            (true, false) => announce_board_held(false),
+            _ => {}
+        }
         match (last, screen) {
             // The game's line is kept while a menu's page is up (its
             // words would not fit it), and put back as it was after.

@@ -75,6 +75,16 @@ struct Open {
 }
 
 impl Open {
+    /// The press's time counts from `frame` on: what changed before it, in
+    /// a held-key box too, was part of what came before (an animation, a
+    /// key held on purpose).
+    fn count_from(&mut self, frame: u64) {
+        if frame > self.from {
+            self.from = frame;
+            self.held_change = None;
+        }
+    }
+
     fn finish(self) -> Press {
         let (mut frames, mut last_change) = match self.last_change {
             Some((frame, at)) if frame > self.from => (frame - self.from, Some(at)),
@@ -136,7 +146,7 @@ impl Settle {
             && released != 0
             && frame - open.last_down >= TAP_FRAMES
         {
-            open.from = open.from.max(frame);
+            open.count_from(frame);
         }
         if events.iter().any(|event| event.starts_with("system.reset")) {
             // The ROM restarts itself (a soft reset): as at a reboot, the
@@ -150,7 +160,7 @@ impl Settle {
         for event in events {
             if event.starts_with("anim.end") {
                 if let Some(open) = &mut self.open {
-                    open.from = open.from.max(frame);
+                    open.count_from(frame);
                 }
             } else if let Some(rest) = event.strip_prefix("settle.ignore ") {
                 if let Some((id, area)) = named_box(rest) {
@@ -376,6 +386,28 @@ mod tests {
         settle.frame(0, &screen(&[(9, 9)]), &[]);
         settle.finish();
         assert_eq!(settle.presses[2].frames, 2);
+    }
+
+    #[test]
+    fn a_held_key_box_waits_for_the_animation_too() {
+        let mut settle = Settle::default();
+        let blank = screen(&[]);
+        settle.frame(0, &blank, &[]);
+        // A window opens over frames, naming its held-key box at once: what
+        // changes in it before the animation ends is the animation's.
+        settle.frame(
+            A,
+            &screen(&[(55, 55)]),
+            &["settle.held id=keys x=50 y=50 w=10 h=10".to_string()],
+        );
+        for i in 0..8 {
+            settle.frame(A, &screen(&[(50 + i, 51)]), &[]);
+        }
+        settle.frame(0, &screen(&[(52, 52)]), &["anim.end".to_string()]);
+        settle.frame(0, &screen(&[(53, 53)]), &[]);
+        settle.frame(0, &screen(&[(53, 53)]), &[]);
+        settle.finish();
+        assert_eq!(settle.presses[0].frames, 1, "{:?}", settle.presses[0]);
     }
 
     #[test]
