@@ -165,6 +165,18 @@ pub const fn has_glyph_at_build(c: char) -> bool {
 }
 
 /// `glyph`, for code run when the ROM is built.
+/// Each ASCII character's advance, as [`glyph`] gives it: for layout in
+/// ARM code, which cannot call the table's Thumb lookup inline.
+pub static ASCII_ADVANCE: [u8; 128] = {
+    let mut advances = [0; 128];
+    let mut code = 0;
+    while code < 128 {
+        advances[code] = glyph_at_build(code as u8 as char).advance;
+        code += 1;
+    }
+    advances
+};
+
 pub const fn glyph_at_build(c: char) -> Glyph {
     match slot(&FONT, c) {
         Some(glyph) => *glyph,
