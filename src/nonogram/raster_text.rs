@@ -6,13 +6,22 @@ use alloc::{borrow::ToOwned, string::String};
 
 use super::raster::Raster;
 use crate::framework::widgets::{
-    font::{GLYPH_TOP, LINE_HEIGHT},
+    font::{GLYPH_ROWS, GLYPH_TOP, LINE_HEIGHT},
     text::{self, Align, Lines},
 };
 
 /// Where an area is: its top-left pixel, its width in pixels and its
 /// height in lines of text.
 pub type Place = ((i32, i32), i32, i32);
+
+/// How far a retyping has got: the next line's number, and the bytes it
+/// starts at in the old text and in the new.
+#[derive(Clone, Copy, Default)]
+struct Retyped {
+    row: i32,
+    old_byte: usize,
+    new_byte: usize,
+}
 
 /// A rectangle of the screen that shows a text.
 #[derive(Clone)]
@@ -33,6 +42,14 @@ pub struct TextArea {
     /// A text drawn in part: the byte its next line starts from, and that
     /// line's number.
     progress: Option<(usize, i32)>,
+    /// A text being retyped over the one shown before it, only where its
+    /// lines differ: that old text, and where to go on from (the lines
+    /// above show the wanted text).
+    retyping: Option<(String, Retyped)>,
+    /// Whether nothing but its text draws where it is, so a new text may
+    /// replace only the lines that differ (else the old is painted over
+    /// whole first, for the screen's other drawing to go there).
+    alone: bool,
 }
 
 impl TextArea {
@@ -45,6 +62,8 @@ impl TextArea {
             shown: None,
             ink: None,
             progress: None,
+            retyping: None,
+            alone: false,
         }
     }
 
@@ -57,18 +76,32 @@ impl TextArea {
     pub fn set(&mut self, text: &str) {
         if self.wanted != text {
             text.clone_into(&mut self.wanted);
-            // What was drawn of the old text is painted over first.
+            // What was drawn of the old text is painted over first: a text
+            // shown whole is retyped where its lines differ, one drawn in
+            // part (or in part retyped) is painted over whole.
             self.progress = None;
+            if self.retyping.take().is_some() {
+                self.shown = None;
+            }
         }
     }
 
-    /// Move it, painting over its text with `paper`.
-    pub fn place(&mut self, raster: &mut Raster, paper: u8, (origin, width, lines): Place) {
-        if (origin, width, lines) != (self.origin, self.width, self.lines) {
+    /// Move it, painting over its text with `paper`; `alone`: nothing else
+    /// draws where it now is.
+    pub fn place(
+        &mut self,
+        raster: &mut Raster,
+        paper: u8,
+        (origin, width, lines): Place,
+        alone: bool,
+    ) {
+        if (origin, width, lines, alone) != (self.origin, self.width, self.lines, self.alone) {
             self.paint_over(raster, paper);
             (self.origin, self.width, self.lines) = (origin, width, lines);
             self.shown = None;
             self.progress = None;
+            self.retyping = None;
+            self.alone = alone;
         }
     }
 
@@ -84,6 +117,14 @@ impl TextArea {
         self.shown = None;
         self.ink = None;
         self.progress = None;
+        self.retyping = None;
+    }
+
+    /// Whether the old text goes line by line as the new is typed (it was
+    /// shown whole, and nothing else draws in the area), so nothing is
+    /// painted over first.
+    fn retypes(&self) -> bool {
+        self.alone && (self.shown.is_some() || self.retyping.is_some())
     }
 
     /// Whether the raster shows what it should.
@@ -94,7 +135,7 @@ impl TextArea {
     /// Paint over the text shown, if it is not the one wanted, so the
     /// screen's other drawing can go where it was.
     pub fn erase(&mut self, raster: &mut Raster, paper: u8) {
-        if self.is_drawn() || self.progress.is_some() {
+        if self.is_drawn() || self.progress.is_some() || self.retypes() {
             return;
         }
         self.paint_over(raster, paper);
@@ -104,7 +145,7 @@ impl TextArea {
     /// The words of pixels `erase` would write: a word is a tile's row of
     /// eight pixels.
     pub fn erase_words(&self) -> u32 {
-        if self.is_drawn() || self.progress.is_some() {
+        if self.is_drawn() || self.progress.is_some() || self.retypes() {
             return 0;
         }
         self.ink.map_or(0, |(x0, y0, x1, y1)| {
@@ -123,6 +164,24 @@ impl TextArea {
     ) -> bool {
         if self.is_drawn() {
             return true;
+        }
+        if self.progress.is_none()
+            && self.alone
+            && let Some(old) = self.shown.take()
+        {
+            self.retyping = Some((old, Retyped::default()));
+        }
+        if let Some((old, from)) = self.retyping.take() {
+            return match self.retype(raster, (ink, paper), (&old, from), room) {
+                Some(next) => {
+                    self.retyping = Some((old, next));
+                    false
+                }
+                None => {
+                    self.shown = Some(self.wanted.clone());
+                    true
+                }
+            };
         }
         let (mut byte, mut row) = match self.progress {
             Some(progress) => progress,
@@ -159,5 +218,140 @@ impl TextArea {
         self.progress = None;
         self.shown = Some(self.wanted.clone());
         true
+    }
+
+    /// Retype the lines of the wanted text that differ from `old`'s, from
+    /// line `from`: each such line's old ink painted over with `paper`, the
+    /// new drawn in `ink`, while `room` (given the new line's bytes) says
+    /// the frame has room. `None` once done, else where to go on from.
+    fn retype(
+        &mut self,
+        raster: &mut Raster,
+        (ink, paper): (u8, u8),
+        (old, from): (&str, Retyped),
+        room: &mut dyn FnMut(usize) -> bool,
+    ) -> Option<Retyped> {
+        let (left, top) = self.origin;
+        let right = left + self.width;
+        let mut before = Lines::starting_at(old, Align::Left, self.width, from.old_byte);
+        let mut after = Lines::starting_at(&self.wanted, Align::Left, self.width, from.new_byte);
+        for row in from.row..self.lines {
+            let here = Retyped {
+                row,
+                old_byte: before.position(),
+                new_byte: after.position(),
+            };
+            let was = before.next().map(|line| (&old[line.start..line.end], line.left));
+            let now = after
+                .next()
+                .map(|line| (&self.wanted[line.start..line.end], line.left));
+            if was.is_none() && now.is_none() {
+                break;
+            }
+            if was == now {
+                continue;
+            }
+            // Painting the old line over is a fill of a few rows: the new
+            // line's letters are the cost.
+            if !room(now.map_or(0, |(letters, _)| letters.len())) {
+                return Some(here);
+            }
+            let y = top + row * LINE_HEIGHT + GLYPH_TOP;
+            // The old line's ink lies in the area's ink box, on its glyph rows.
+            if let Some((x0, y0, x1, y1)) = self.ink {
+                let (band0, band1) = (y.max(y0), (y + GLYPH_ROWS as i32).min(y1));
+                if band0 < band1 {
+                    raster.fill(x0, band0, x1 - x0, band1 - band0, paper);
+                }
+            }
+            raster.flush();
+            if let Some((letters, x)) = now
+                && let Some((x0, y0, x1, y1)) =
+                    text::ink_on_plane(letters, (left + x, y), right, ink)
+            {
+                let (a0, b0, a1, b1) = self.ink.unwrap_or((x0, y0, x1, y1));
+                self.ink = Some((a0.min(x0), b0.min(y0), a1.max(x1), b1.max(y1)));
+            }
+            // A line's layout depends only on the text from its start: where
+            // the rest is the same in both, nothing after this line differs
+            // (a cursor's move in a menu ends here, without laying out the
+            // page's other lines).
+            if old.get(before.position()..) == self.wanted.get(after.position()..) {
+                return None;
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::framework::plane;
+
+    /// The plane's pixels, a word a tile row.
+    fn pixels() -> alloc::vec::Vec<u32> {
+        plane::tiles().iter().flat_map(|tile| *tile.data()).collect()
+    }
+
+    /// `text` typed afresh in an area on a blank screen (paper 1, ink 2).
+    fn typed_afresh(text: &str) -> alloc::vec::Vec<u32> {
+        let mut raster = Raster::new();
+        raster.fill(0, 0, 240, 160, 1);
+        let mut area = TextArea::new((0, 0), 0, 0);
+        area.place(&mut raster, 1, ((20, 10), 160, 8), true);
+        area.set(text);
+        assert!(area.draw(&mut raster, (2, 1), &mut |_| true));
+        pixels()
+    }
+
+    /// A text page retyped over another, only where its lines differ, and a
+    /// line at a time over frames, shows exactly what typing it afresh
+    /// shows: lines changed, moved by a wrap, added, removed, and a new
+    /// text asked for half way through a retyping.
+    #[test_case]
+    fn a_retyped_page_shows_as_one_typed_afresh(_gba: &mut agb::Gba) {
+        plane::build();
+        let pages = [
+            "> Check and save\n  Width: 10\n  Height: 10\n\nDrawing: A fills, B clears; hold and move to paint a line.",
+            "  Check and save\n> Width: 10\n  Height: 10\n\nDrawing: A fills, B clears; hold and move to paint a line.",
+            "  Check and save\n> Width: 11\n  Height: 10\n\nCheck and save it first.",
+            "  Check and save\n> Width: 11\n  Height: 10 and a line long enough to wrap\n\nShort.",
+            "Another page\nwith fewer lines",
+            "",
+            "> Check and save\n  Width: 10\n  Height: 10\n\nDrawing: A fills, B clears; hold and move to paint a line.",
+        ];
+        for (from, to) in pages.iter().zip(pages.iter().skip(1)) {
+            for lines_a_frame in [1usize, 100] {
+                let expected = typed_afresh(to);
+                let mut raster = Raster::new();
+                raster.fill(0, 0, 240, 160, 1);
+                let mut area = TextArea::new((0, 0), 0, 0);
+                area.place(&mut raster, 1, ((20, 10), 160, 8), true);
+                area.set(from);
+                assert!(area.draw(&mut raster, (2, 1), &mut |_| true));
+                area.set(to);
+                let mut frames = 0;
+                loop {
+                    let mut left = lines_a_frame;
+                    let mut room = |_: usize| {
+                        let fits = left > 0;
+                        left = left.saturating_sub(1);
+                        fits
+                    };
+                    // A text asked for half way, then the wanted one again.
+                    if frames == 1 {
+                        area.set(pages[0]);
+                        area.set(to);
+                    }
+                    if area.draw(&mut raster, (2, 1), &mut room) {
+                        break;
+                    }
+                    frames += 1;
+                    assert!(frames < 40, "{from:?} -> {to:?} never finished");
+                }
+                assert!(pixels() == expected, "{from:?} -> {to:?}, {lines_a_frame} a frame");
+            }
+        }
     }
 }

@@ -852,12 +852,11 @@ impl View {
         } else {
             ((layout.left + 2, layout.board_y + 2), 8, 6)
         };
+        // The corner's large clues draw over the title's place.
         self.place_text(
-            (layout.left + 2, layout.top + TITLE_LINE),
-            8,
-            lines,
-            lines_columns,
-            rows,
+            ((layout.left + 2, layout.top + TITLE_LINE), 8),
+            (lines, lines_columns, rows),
+            false,
         );
         // The corner's large clues, then its title, and the hint line under
         // the board: nothing else is drawn where they are.
@@ -1335,21 +1334,21 @@ impl View {
     }
 
     /// Put the text areas at these pixel positions, `columns` of 8 pixels
-    /// wide and `lines` lines of text high.
+    /// wide and `lines` lines of text high; `alone`: nothing else draws
+    /// where they are (a new text then replaces only the lines that differ).
     #[inline(never)]
     fn place_text(
         &mut self,
-        title: (i32, i32),
-        title_columns: i32,
-        lines: (i32, i32),
-        columns: i32,
-        rows: i32,
+        (title, title_columns): ((i32, i32), i32),
+        (lines, columns, rows): ((i32, i32), i32, i32),
+        alone: bool,
     ) {
         let paper = self.colours.paper;
         let raster = &mut self.raster;
         self.title
-            .place(raster, paper, (title, title_columns * 8, 1));
-        self.lines.place(raster, paper, (lines, columns * 8, rows));
+            .place(raster, paper, (title, title_columns * 8, 1), alone);
+        self.lines
+            .place(raster, paper, (lines, columns * 8, rows), alone);
     }
 
     /// Bring the list screen closer to `scene`, as far as this frame has
@@ -1375,11 +1374,9 @@ impl View {
             ((LIST_LEFT, LIST_TOP + 2 * SLOT_HEIGHT + 4), 2)
         };
         self.place_text(
-            (LIST_LEFT, 6),
-            TEXT_PAGE_COLUMNS,
-            lines,
-            TEXT_PAGE_COLUMNS,
-            rows,
+            ((LIST_LEFT, 6), TEXT_PAGE_COLUMNS),
+            (lines, TEXT_PAGE_COLUMNS, rows),
+            true,
         );
         // A page's text first: nothing else is drawn where it is.
         self.advance_text_within(true, room);
