@@ -95,33 +95,6 @@ const fn has_glyph_in(table: &'static Table, c: char) -> bool {
     }
 }
 
-/// Walks a line's letters with the pen starting at `x`: calls `letter`
-/// with each glyph, its pen position and its colour, past spaces (which
-/// only move the pen) and colour changes (which set `colour`, for the
-/// letters after them and the lines after this one).
-#[inline(always)]
-pub fn for_each_letter(
-    letters: &str,
-    mut x: i32,
-    colour: &mut u32,
-    mut letter: impl FnMut(&'static Glyph, i32, u32),
-) {
-    let space = i32::from(glyph(' ').advance);
-    for c in letters.chars() {
-        if c == ' ' {
-            x += space;
-            continue;
-        }
-        if let Some(change) = control(c) {
-            *colour = change.unwrap_or(*colour);
-            continue;
-        }
-        let glyph = glyph(c);
-        letter(glyph, x, *colour);
-        x += i32::from(glyph.advance);
-    }
-}
-
 /// Whether the font has a glyph for `c`.
 #[cfg(test)]
 pub fn has_glyph(c: char) -> bool {
@@ -165,6 +138,10 @@ pub const fn has_glyph_at_build(c: char) -> bool {
 }
 
 /// `glyph`, for code run when the ROM is built.
+/// The glyphs of ASCII's printable characters (from space), as [`glyph`]
+/// gives them: for ARM code, which cannot call the lookup inline.
+pub static ASCII_GLYPHS: &[Glyph; 95] = &TABLE.ascii;
+
 /// Each ASCII character's advance, as [`glyph`] gives it: for layout in
 /// ARM code, which cannot call the table's Thumb lookup inline.
 pub static ASCII_ADVANCE: [u8; 128] = {

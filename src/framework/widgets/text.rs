@@ -781,33 +781,70 @@ impl TextBox {
 /// entry `entry` gives its colour: in batches, so the letters fit on the
 /// stack. Returns the pixel columns the letters kept took (from the first's
 /// column to the last's advance), if any.
+// Every letter typed at run time passes through here: in IWRAM as ARM code,
+// with ASCII's glyphs read from their table, not looked up out of line.
+#[unsafe(link_section = ".iwram.text_put_letters")]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 fn put_letters(
     grid: Grid,
     place: Strip,
-    (letters, x, colour): (&str, i32, &mut u32),
+    (letters, mut x, colour): (&str, i32, &mut u32),
     mut keep: impl FnMut(i32, i32) -> bool,
     entry: impl Fn(u32) -> u32,
 ) -> Option<(i32, i32)> {
-    let mut batch: heapless::Vec<Letter, LETTER_BATCH> = heapless::Vec::new();
+    let mut batch = [Letter {
+        rows: core::ptr::null(),
+        x: 0,
+        colour: 0,
+    }; LETTER_BATCH];
+    let mut count = 0;
     let mut inked: Option<(i32, i32)> = None;
-    font::for_each_letter(letters, x, colour, |glyph, at, colour| {
-        let advance = i32::from(glyph.advance);
+    let bytes = letters.as_bytes();
+    let glyphs = font::ASCII_GLYPHS;
+    let unknown = &glyphs[usize::from(b'?' - b' ')];
+    let mut i = 0;
+    while let Some(&byte) = bytes.get(i) {
+        let glyph = if byte == b' ' {
+            x += i32::from(glyphs[0].advance);
+            i += 1;
+            continue;
+        } else if byte < 0x80 {
+            i += 1;
+            glyphs
+                .get(usize::from(byte.wrapping_sub(b' ')))
+                .unwrap_or(unknown)
+        } else {
+            // Past ASCII (rare): a colour change, or a glyph looked up out
+            // of line.
+            let Some(c) = letters.get(i..).and_then(|rest| rest.chars().next()) else {
+                break;
+            };
+            i += c.len_utf8();
+            if let Some(change) = font::control(c) {
+                *colour = change.unwrap_or(*colour);
+                continue;
+            }
+            font::glyph(c)
+        };
+        let (at, advance) = (x, i32::from(glyph.advance));
+        x += advance;
         if !keep(at, advance) {
-            return;
+            continue;
         }
-        if batch.is_full() {
+        if count == LETTER_BATCH {
             ink_letters(grid, &batch, place);
-            batch.clear();
+            count = 0;
         }
-        let _ = batch.push(Letter {
+        batch[count] = Letter {
             rows: glyph.rows.as_ptr(),
             x: at as i16,
-            colour: entry(colour) as u16,
-        });
+            colour: entry(*colour) as u16,
+        };
+        count += 1;
         let (x0, x1) = inked.unwrap_or((at, at));
         inked = Some((x0.min(at), x1.max(at + advance)));
-    });
-    ink_letters(grid, &batch, place);
+    }
+    ink_letters(grid, batch.get(..count).unwrap_or(&[]), place);
     inked
 }
 
