@@ -781,10 +781,7 @@ impl TextBox {
 /// entry `entry` gives its colour: in batches, so the letters fit on the
 /// stack. Returns the pixel columns the letters kept took (from the first's
 /// column to the last's advance), if any.
-// Every letter typed at run time passes through here: in IWRAM as ARM code,
-// with ASCII's glyphs read from their table, not looked up out of line.
-#[unsafe(link_section = ".iwram.text_put_letters")]
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+// ASCII's glyphs are read from their table, not looked up out of line.
 fn put_letters(
     grid: Grid,
     place: Strip,
