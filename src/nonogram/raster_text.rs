@@ -241,7 +241,9 @@ impl TextArea {
                 old_byte: before.position(),
                 new_byte: after.position(),
             };
-            let was = before.next().map(|line| (&old[line.start..line.end], line.left));
+            let was = before
+                .next()
+                .map(|line| (&old[line.start..line.end], line.left));
             let now = after
                 .next()
                 .map(|line| (&self.wanted[line.start..line.end], line.left));
@@ -291,7 +293,10 @@ mod tests {
 
     /// The plane's pixels, a word a tile row.
     fn pixels() -> alloc::vec::Vec<u32> {
-        plane::tiles().iter().flat_map(|tile| *tile.data()).collect()
+        plane::tiles()
+            .iter()
+            .flat_map(|tile| *tile.data())
+            .collect()
     }
 
     /// `text` typed afresh in an area on a blank screen (paper 1, ink 2).
@@ -350,7 +355,10 @@ mod tests {
                     frames += 1;
                     assert!(frames < 40, "{from:?} -> {to:?} never finished");
                 }
-                assert!(pixels() == expected, "{from:?} -> {to:?}, {lines_a_frame} a frame");
+                assert!(
+                    pixels() == expected,
+                    "{from:?} -> {to:?}, {lines_a_frame} a frame"
+                );
             }
         }
     }

@@ -137,9 +137,8 @@ pub const fn has_glyph_at_build(c: char) -> bool {
     has_glyph_in(&FONT, c)
 }
 
-/// `glyph`, for code run when the ROM is built.
 /// The glyphs of ASCII's printable characters (from space), as [`glyph`]
-/// gives them: for ARM code, which cannot call the lookup inline.
+/// gives them: the letter loop indexes them without a lookup.
 pub static ASCII_GLYPHS: &[Glyph; 95] = &TABLE.ascii;
 
 /// Each ASCII character's advance, as [`glyph`] gives it: for layout in
@@ -154,6 +153,7 @@ pub static ASCII_ADVANCE: [u8; 128] = {
     advances
 };
 
+/// `glyph`, for code run when the ROM is built.
 pub const fn glyph_at_build(c: char) -> Glyph {
     match slot(&FONT, c) {
         Some(glyph) => *glyph,

@@ -780,8 +780,8 @@ impl TextBox {
 /// and advance) lets through into `grid` at `place`, each in the palette
 /// entry `entry` gives its colour: in batches, so the letters fit on the
 /// stack. Returns the pixel columns the letters kept took (from the first's
-/// column to the last's advance), if any.
-// ASCII's glyphs are read from their table, not looked up out of line.
+/// column to the last's advance), if any. ASCII's glyphs are read from
+/// their table, not looked up out of line.
 fn put_letters(
     grid: Grid,
     place: Strip,
