@@ -203,15 +203,13 @@ impl TextArea {
             }
             let y = top + row * LINE_HEIGHT + GLYPH_TOP;
             let letters = &self.wanted[line.start..line.end];
-            // The area's text is all in `ink` (colour changes are skipped);
-            // a letter that would run out of the area is left out.
-            raster.flush();
-            if let Some((x0, y0, x1, y1)) =
-                text::ink_on_plane(letters, (left + line.left, y), right, ink)
-            {
-                let (a0, b0, a1, b1) = self.ink.unwrap_or((x0, y0, x1, y1));
-                self.ink = Some((a0.min(x0), b0.min(y0), a1.max(x1), b1.max(y1)));
-            }
+            put_line(
+                raster,
+                &mut self.ink,
+                letters,
+                (left + line.left, y),
+                (right, ink),
+            );
             byte = lines.position();
             row += 1;
         }
@@ -266,13 +264,8 @@ impl TextArea {
                     raster.fill(x0, band0, x1 - x0, band1 - band0, paper);
                 }
             }
-            raster.flush();
-            if let Some((letters, x)) = now
-                && let Some((x0, y0, x1, y1)) =
-                    text::ink_on_plane(letters, (left + x, y), right, ink)
-            {
-                let (a0, b0, a1, b1) = self.ink.unwrap_or((x0, y0, x1, y1));
-                self.ink = Some((a0.min(x0), b0.min(y0), a1.max(x1), b1.max(y1)));
+            if let Some((letters, x)) = now {
+                put_line(raster, &mut self.ink, letters, (left + x, y), (right, ink));
             }
             // A line's layout depends only on the text from its start: where
             // the rest is the same in both, nothing after this line differs
@@ -283,6 +276,24 @@ impl TextArea {
             }
         }
         None
+    }
+}
+
+/// Puts a line's `letters` into the raster at `at` (glyph row 0), all in
+/// `ink` (colour changes are skipped), leaving out a letter that would run
+/// past `right`; the box around the area's ink (`ink_box`) grows to take
+/// them in.
+fn put_line(
+    raster: &mut Raster,
+    ink_box: &mut Option<(i32, i32, i32, i32)>,
+    letters: &str,
+    at: (i32, i32),
+    (right, ink): (i32, u8),
+) {
+    raster.flush();
+    if let Some((x0, y0, x1, y1)) = text::ink_on_plane(letters, at, right, ink) {
+        let (a0, b0, a1, b1) = ink_box.unwrap_or((x0, y0, x1, y1));
+        *ink_box = Some((a0.min(x0), b0.min(y0), a1.max(x1), b1.max(y1)));
     }
 }
 
@@ -299,15 +310,15 @@ mod tests {
             .collect()
     }
 
-    /// `text` typed afresh in an area on a blank screen (paper 1, ink 2).
-    fn typed_afresh(text: &str) -> alloc::vec::Vec<u32> {
+    /// An area showing `text`, typed on a blank screen (paper 1, ink 2).
+    fn showing(text: &str) -> (Raster, TextArea) {
         let mut raster = Raster::new();
         raster.fill(0, 0, 240, 160, 1);
         let mut area = TextArea::new((0, 0), 0, 0);
         area.place(&mut raster, 1, ((20, 10), 160, 8), true);
         area.set(text);
         assert!(area.draw(&mut raster, (2, 1), &mut |_| true));
-        pixels()
+        (raster, area)
     }
 
     /// A text page retyped over another, only where its lines differ, and a
@@ -328,13 +339,9 @@ mod tests {
         ];
         for (from, to) in pages.iter().zip(pages.iter().skip(1)) {
             for lines_a_frame in [1usize, 100] {
-                let expected = typed_afresh(to);
-                let mut raster = Raster::new();
-                raster.fill(0, 0, 240, 160, 1);
-                let mut area = TextArea::new((0, 0), 0, 0);
-                area.place(&mut raster, 1, ((20, 10), 160, 8), true);
-                area.set(from);
-                assert!(area.draw(&mut raster, (2, 1), &mut |_| true));
+                let _ = showing(to);
+                let expected = pixels();
+                let (mut raster, mut area) = showing(from);
                 area.set(to);
                 let mut frames = 0;
                 loop {
