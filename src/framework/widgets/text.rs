@@ -887,6 +887,10 @@ pub fn ink_on_plane(
 
 /// The colour `letters` leave the ink in, from `colour`.
 fn end_colour(letters: &str, colour: u32) -> u32 {
+    // Colour changes are past ASCII; most lines have none.
+    if letters.is_ascii() {
+        return colour;
+    }
     letters
         .chars()
         .filter_map(font::control)
@@ -1116,30 +1120,39 @@ fn ink_letters(grid: Grid, letters: &[Letter], at: Strip) {
         }
         let column = (x >> 3) as usize;
         let shift = ((x & 7) * 4) as u32;
+        let back = 32 - shift;
         let colour = u32::from(letter.colour);
-        let mut r = 0;
-        while r < GLYPH_ROWS {
-            let y = at.top + r as i32;
-            // SAFETY: `rows` points at a glyph's GLYPH_ROWS words.
-            let bits = unsafe { *((letter.rows as usize + r * 4) as *const u32) } >> cut;
-            r += 1;
-            if bits == 0 || y < at.first || y > at.last {
-                continue;
-            }
-            let (pixels, mask) = (bits * colour, bits * 15);
+        // Row by row of tiles: the tiles under the letter are looked up
+        // once for the rows they hold, not once a pixel row.
+        let mut y = at.first;
+        while y <= at.last {
             let tile_row = (y >> 3) as usize;
-            let offset = (y & 7) as usize * 4;
-            let tile = grid.tile(column, tile_row);
-            if tile as usize != 0 {
-                let address = (tile as usize + offset) as *mut u32;
-                // SAFETY: a tile's 8 words, from the plane or a live DynamicTile16.
-                unsafe { *address = (*address & !(mask << shift)) | pixels << shift };
-            }
-            if shift != 0 {
-                let tile = grid.tile(column + 1, tile_row);
-                if tile as usize != 0 {
-                    let address = (tile as usize + offset) as *mut u32;
-                    let back = 32 - shift;
+            let end = if (y | 7) < at.last { y | 7 } else { at.last };
+            let left = grid.tile(column, tile_row) as usize;
+            let right = if shift == 0 {
+                0
+            } else {
+                grid.tile(column + 1, tile_row) as usize
+            };
+            while y <= end {
+                // SAFETY: `first..=last` lies inside the glyph's rows, which
+                // start at `top`; `rows` points at its GLYPH_ROWS words.
+                let bits =
+                    unsafe { *((letter.rows as usize + (y - at.top) as usize * 4) as *const u32) }
+                        >> cut;
+                let offset = (y & 7) as usize * 4;
+                y += 1;
+                if bits == 0 {
+                    continue;
+                }
+                let (pixels, mask) = (bits * colour, bits * 15);
+                if left != 0 {
+                    let address = (left + offset) as *mut u32;
+                    // SAFETY: a tile's 8 words, from the plane or a live DynamicTile16.
+                    unsafe { *address = (*address & !(mask << shift)) | pixels << shift };
+                }
+                if right != 0 {
+                    let address = (right + offset) as *mut u32;
                     // SAFETY: as above.
                     unsafe { *address = (*address & !(mask >> back)) | pixels >> back };
                 }
