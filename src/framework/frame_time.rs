@@ -31,7 +31,14 @@ fn line() -> u32 {
 /// Lines since this frame's work began (since vertical blank started).
 #[must_use]
 pub fn lines_used() -> u32 {
-    (line() + FRAME_LINES - VBLANK_LINE) % FRAME_LINES
+    // VCOUNT is below FRAME_LINES, so one subtraction wraps it (Thumb code
+    // has no divide, and this is asked for every piece drawn).
+    let lines = line() + FRAME_LINES - VBLANK_LINE;
+    if lines >= FRAME_LINES {
+        lines - FRAME_LINES
+    } else {
+        lines
+    }
 }
 
 /// Whether work of `lines` display lines started now ends inside vertical

@@ -145,7 +145,7 @@ impl Cursor {
 /// `bytes` letters may take. `just bench` holds it to this
 /// (`text.*.pct_of_claim`).
 pub const fn line_cost(bytes: usize) -> u32 {
-    6 + bytes as u32
+    4 + (bytes as u32 * 3).div_ceil(4)
 }
 
 /// Display lines that blanking a box of `columns` x `rows` tiles may take.
@@ -926,46 +926,83 @@ struct Staging {
 #[unsafe(link_section = ".iwram.text_put_tile_row")]
 #[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 fn put_tile_row(grid: Grid, tile_row: usize, pixels: &[u32], at: Staging) {
+    static NOTHING: u32 = 0;
+    let nothing = &raw const NOTHING as usize;
     let shift = ((at.left & 7) * 4) as u32;
+    // Shifting by 32 keeps the word whole: `wrapping_shr` masks it to 0.
+    let back = 32 - shift;
     // The line's word under the first tile column's left edge (off the
     // 8-pixel grid, the one before it, whose high pixels come first).
     let first = -(at.left >> 3) - i32::from(shift != 0);
+    // The tile's pixel rows that hold glyph rows: paper above and below.
+    let glyph_from = if at.top < 0 { -at.top } else { 0 };
+    let glyph_to = if GLYPH_ROWS as i32 - at.top < 8 {
+        GLYPH_ROWS as i32 - at.top
+    } else {
+        8
+    };
+    let (above, below) = (
+        glyph_from.clamp(0, 8) as usize,
+        glyph_to.clamp(0, 8) as usize,
+    );
+    let below = below.max(above);
+    let row_bytes = at.columns * 4;
+    // The words of the glyph row on the tile's first glyph pixel row.
+    let rows = pixels.as_ptr() as usize + (at.top + glyph_from).max(0) as usize * row_bytes;
     let mut column = 0;
     while column < grid.columns {
-        let tile = grid.tile(column, tile_row);
+        let tile = grid.tile(column, tile_row) as usize;
         let x = column as i32 * 8;
-        if tile as usize == 0 || x + 8 <= at.area_left || x >= at.area_right {
-            column += 1;
+        column += 1;
+        if tile == 0 || x + 8 <= at.area_left || x >= at.area_right {
             continue;
         }
         let mask = span_mask(at.area_left - x, at.area_right - x);
-        let index = first + column as i32;
-        let mut pixel_row = 0;
-        while pixel_row < 8 {
-            let glyph_row = at.top + pixel_row as i32;
-            let mut word = 0;
-            if glyph_row >= 0 && (glyph_row as usize) < GLYPH_ROWS {
-                let start = glyph_row as usize * at.columns;
-                if index >= 0 && (index as usize) < at.columns {
-                    let this = pixels[start + index as usize];
-                    word = if shift == 0 {
-                        this
-                    } else {
-                        this >> (32 - shift)
-                    };
-                }
-                if shift != 0 && index + 1 >= 0 && ((index + 1) as usize) < at.columns {
-                    word |= pixels[start + (index + 1) as usize] << shift;
-                }
+        let index = first + column as i32 - 1;
+        // The two words under the tile, read down the rows; a word the line
+        // lacks is read as nothing, again and again.
+        let word_at = |index: i32| {
+            if index >= 0 && (index as usize) < at.columns {
+                (rows + index as usize * 4, row_bytes)
+            } else {
+                (nothing, 0)
             }
-            let ink = word * at.ink;
-            let paper = at.paper & !(word * 15);
-            let address = (tile as usize + pixel_row * 4) as *mut u32;
+        };
+        let (mut this, this_step) = word_at(index);
+        let (mut next, next_step) = if shift == 0 {
+            (nothing, 0)
+        } else {
+            word_at(index + 1)
+        };
+        let put = |row: usize, pixels: u32| {
+            let address = (tile + row * 4) as *mut u32;
             // SAFETY: a tile's 8 words, from the plane or a live DynamicTile16.
-            unsafe { *address = (*address & !mask) | ((ink | paper) & mask) };
-            pixel_row += 1;
+            unsafe {
+                *address = if mask == u32::MAX {
+                    pixels
+                } else {
+                    (*address & !mask) | (pixels & mask)
+                };
+            }
+        };
+        let mut row = 0;
+        while row < above {
+            put(row, at.paper);
+            row += 1;
         }
-        column += 1;
+        while row < below {
+            // SAFETY: inside the line's rows, or `NOTHING`.
+            let word = unsafe { *(this as *const u32) }.wrapping_shr(back)
+                | unsafe { *(next as *const u32) } << shift;
+            this += this_step;
+            next += next_step;
+            put(row, (word * at.ink) | (at.paper & !(word * 15)));
+            row += 1;
+        }
+        while row < 8 {
+            put(row, at.paper);
+            row += 1;
+        }
     }
 }
 
