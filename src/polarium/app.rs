@@ -160,8 +160,6 @@ pub struct Working {
     /// and an endless puzzle's tier.
     info: Option<(Source, u8, u8, Option<u8>)>,
     shown_seconds: Option<u16>,
-    /// Whether this frame's `draw` brings the window up to date.
-    draws: bool,
 }
 
 /// The top bar's button hints, screen by screen (`App::button_hints`).
@@ -330,7 +328,6 @@ impl App for Polarium {
             session,
             info: None,
             shown_seconds: None,
-            draws: false,
         }
     }
 
@@ -368,14 +365,10 @@ impl App for Polarium {
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
         // A frame that changed screen, or one of its small fields (building a
-        // pad, starting a puzzle, turning a page), leaves the solver and the
-        // drawing to the next one.
+        // pad, starting a puzzle, turning a page), leaves the solver to the
+        // next one. Drawing goes on either way: it takes only the room the
+        // frame has left (a frame a search filled has none).
         let changed = update_screen(persistent, working, system);
-        // The frame a search the player waited for answers in was filled
-        // by it: what the answer changes is drawn in the next one. (A typed
-        // puzzle's check answers in its screen's update, and its verdict
-        // changes the screen, which does the same.)
-        let mut answered = false;
         if !changed {
             let quiet = working.screen.is_quiet();
             endless::rate_if_needed(persistent, &mut working.session, quiet);
@@ -386,22 +379,20 @@ impl App for Polarium {
                 .session
                 .search_purpose()
                 .is_some_and(|purpose| purpose.pace() != Pace::Waiting);
-            answered = (!unwaited || working.view.is_idle()) && run_search(persistent, working);
+            if !unwaited || working.view.is_idle() {
+                run_search(persistent, working);
+            }
         }
         if matches!(&working.screen, Screen::Play(play) if play.clock_runs())
             && working.session.tick_clock()
         {
             persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
         }
-        working.draws = !changed && !answered;
         Request::Stay
     }
 
     fn draw(persistent: &Persistent, working: &mut Working, saved: &PolariumSave) {
         working.view.apply(working.session.panel());
-        if !working.draws {
-            return;
-        }
         refresh_panel(persistent, working, saved);
         if let Screen::Challenge(challenge) = &mut working.screen {
             challenge.draw(&mut working.view);
@@ -602,13 +593,12 @@ fn update_screen(persistent: &mut Persistent, working: &mut Working, system: &mu
     working.screen.key() != before
 }
 
-/// One frame of the solver's work, if it is running, and what it found;
-/// whether a search the player waited for answered.
+/// One frame of the solver's work, if it is running, and what it found.
 #[inline(never)]
-fn run_search(persistent: &mut Persistent, working: &mut Working) -> bool {
+fn run_search(persistent: &mut Persistent, working: &mut Working) {
     let session = &mut working.session;
     let Some((search, purpose)) = session.take_search() else {
-        return false;
+        return;
     };
     let (search, searched) = search.step(purpose.pace());
     session.set_search(search.map(|search| (search, purpose)));
@@ -630,9 +620,6 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) -> bool {
                 Purpose::Recall => hints::recalled(session, progress),
                 Purpose::Rate => endless::rated(session, &progress, states),
             }
-            // A search that filled its frame leaves the drawing to the next.
-            return purpose.pace() != Pace::Background;
         }
     }
-    false
 }
