@@ -91,14 +91,14 @@ impl BuildStep {
     /// `just bench` holds it to; `None` once done.
     pub fn lines(self) -> Option<u32> {
         Some(match self {
-            Self::Sprites => 16,
+            Self::Sprites => 4,
             Self::WindowRow(_) => 18,
             Self::WellRow(_) => 16,
-            Self::Icons => 6,
+            Self::Icons => 5,
             Self::Squares => 4,
-            Self::Counter => 34,
-            Self::MessageSet => 5,
-            Self::FirstSync => 40,
+            Self::Counter => 16,
+            Self::MessageSet => 4,
+            Self::FirstSync => 32,
             Self::Done => return None,
         })
     }
