@@ -16,7 +16,7 @@ use super::{
     list::List,
     next::{Next, PadFor, SizeFor},
     pad::Pad,
-    play::{Phase, Play},
+    play::{self, Phase, Play},
     records::PolariumSave,
     rules::{
         Board, Cell, Stroke, builtin, difficulty::tier_name, lesson::Stage, stroke::PackedStroke,
@@ -310,6 +310,11 @@ impl App for Polarium {
                 (true, _) => FIX_THE_LINE,
                 (false, _) => HOW_TO_DRAW,
             });
+        } else if persistent.solved && !persistent.editing {
+            // A solved puzzle says so again, not a blank panel.
+            session
+                .panel()
+                .set_message(play::solved_message(persistent.tries, persistent.hint));
         }
         // The first time (and until it is done or skipped): how to play,
         // from where it was left. The editor's board comes back first.

@@ -25,6 +25,20 @@ use super::{
 };
 use crate::framework::{System, assets::sfx};
 
+/// What the panel says as a puzzle's rows clear.
+const SOLVED_NOW: &str = "Solved!";
+
+/// What the panel says of a puzzle solved in `tries` with hints up to
+/// `hint`, once its rows have cleared, and when it opens again solved.
+pub fn solved_message(tries: u8, hint: Hint) -> alloc::string::String {
+    // Solved with the solution shown: said, and kept, as such.
+    if hint >= Hint::FirstSteps {
+        return alloc::string::String::from("Solved, with\nthe hint's\nhelp. A: next");
+    }
+    let tries_word = if tries == 1 { "try" } else { "tries" };
+    format!("Solved in\n{tries} {tries_word}!\nA: next")
+}
+
 // The steps below are `#[inline(never)]`: inlined into `update` their
 // locals (strings, strokes, solver results) made one frame big enough,
 // with the number pad's text drawing on top, to overflow the small IWRAM
@@ -298,6 +312,8 @@ impl Play {
         if after.is_solved() {
             *self = Self::Clearing { frames: 0 };
             system.sound.play(sounds::ROWS_CLEAR);
+            // Said as the rows clear; the tries follow once they have.
+            session.panel().set_message(SOLVED_NOW);
             return;
         }
         // The flipped tiles show for a moment; the puzzle comes back after.
@@ -388,11 +404,6 @@ impl Play {
             proved: matches!(kept, Some(Some(_))),
         };
         session.clear_stroke();
-        let tries = if persistent.tries == 1 {
-            "try"
-        } else {
-            "tries"
-        };
         match kept {
             Some(Some((slot, lines))) => {
                 persistent.source = Source::Password(lines);
@@ -403,13 +414,10 @@ impl Play {
             Some(None) => session
                 .panel()
                 .set_message("Proved, but\nall slots\nare taken."),
-            // Solved with the solution shown: said, and kept, as such.
-            None if session.hint() >= Hint::FirstSteps => session
-                .panel()
-                .set_message("Solved, with\nthe hint's\nhelp. A: next"),
-            None => session
-                .panel()
-                .set_message(format!("Solved in\n{} {tries}!\nA: next", persistent.tries)),
+            None => {
+                let said = solved_message(persistent.tries, session.hint());
+                session.panel().set_message(said);
+            }
         }
     }
 
