@@ -487,6 +487,11 @@ fn start_puzzle(
     frame_time::draw_after_work();
     persistent.start(source);
     working.game = Game::load(persistent, None, system);
+    // Where the title's line is the zoom's, the puzzle's number shows
+    // there for a moment first.
+    if working.game.layout().zooms() && !persistent.practice {
+        working.game.show_note();
+    }
     system.sound.play(sfx::OPEN);
     crate::event!("nonogram.start puzzle={source}");
 }

@@ -296,9 +296,11 @@ impl Play {
             };
             // The size too where the corner has room for it (the board shows
             // it). Where the clues are small, the title's line shows the
-            // cursor's column clues large instead (see `Scene::zoom`).
+            // cursor's column clues large instead (see `Scene::zoom`), once
+            // the note of which puzzle this is has gone.
             let title = format!("{width}x{height} {name}");
-            view.set_title(if game.layout().zooms() && !persistent.practice {
+            let zoomed = game.layout().zooms() && !persistent.practice && !game.has_note();
+            view.set_title(if zoomed {
                 ""
             } else if title.len() <= TITLE_LETTERS {
                 &title

@@ -117,7 +117,9 @@ pub struct Game {
     clock: Timer,
     /// A new best time was set by the solve on screen.
     new_best: bool,
-    /// Frames left of a note in the corner (a mistake's penalty).
+    /// Frames left of a note in the corner (a mistake's penalty, or the
+    /// puzzle's number as it starts where the title's line is the
+    /// zoom's).
     note_frames: u8,
 }
 
@@ -287,6 +289,11 @@ impl Game {
     /// Put a note in the corner for a while.
     pub fn show_note(&mut self) {
         self.note_frames = NOTE_FRAMES;
+    }
+
+    /// Whether a note is up in the corner.
+    pub const fn has_note(&self) -> bool {
+        self.note_frames > 0
     }
 
     /// A frame of the note in the corner; true on the frame it ends.
