@@ -7,16 +7,16 @@ use alloc::{boxed::Box, format};
 
 use super::{
     Polarium, art,
-    challenge::{self, ChallengeScreen},
+    challenge::ChallengeScreen,
     checking::Checking,
     editor::{self, Editor},
     endless::{self, Making},
     hints,
-    lesson::{self, LessonScreen},
+    lesson::LessonScreen,
     list::List,
-    next::{Next, PadFor, SizeFor},
+    next::Next,
     pad::Pad,
-    play::{self, Phase, Play},
+    play::{self, Play},
     records::PolariumSave,
     rules::{
         Board, Cell, Stroke, builtin, difficulty::tier_name, lesson::Stage, stroke::PackedStroke,
@@ -65,21 +65,6 @@ enum Screen {
     Lesson(Box<LessonScreen>),
 }
 
-/// A [`Screen`] without what it owns: which screen, and its small fields
-/// (a list row, a size), all a frame compares to tell whether it changed.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum ScreenKey {
-    Play(Phase),
-    List((usize, usize)),
-    Pad(PadFor),
-    Checking,
-    ChooseSize((u8, u8, SizeFor)),
-    Edit(Option<bool>),
-    Making,
-    Challenge(challenge::Key),
-    Lesson(lesson::Key),
-}
-
 impl Screen {
     /// The screen to come back to on the puzzle being played (`board`:
     /// the board being painted, if that is where the window closed).
@@ -90,20 +75,6 @@ impl Screen {
             Self::Play(Play::Solved { proved: false })
         } else {
             Self::Play(Play::START)
-        }
-    }
-
-    fn key(&self) -> ScreenKey {
-        match self {
-            Self::Play(play) => ScreenKey::Play(play.phase()),
-            Self::List(list) => ScreenKey::List(list.place()),
-            Self::Pad(pad) => ScreenKey::Pad(pad.purpose()),
-            Self::Checking(_) => ScreenKey::Checking,
-            Self::ChooseSize(choice) => ScreenKey::ChooseSize(choice.choice()),
-            Self::Edit(editor) => ScreenKey::Edit(editor.paint()),
-            Self::Making(_) => ScreenKey::Making,
-            Self::Challenge(challenge) => ScreenKey::Challenge(challenge.key()),
-            Self::Lesson(lesson) => ScreenKey::Lesson(lesson.key()),
         }
     }
 
@@ -369,10 +340,10 @@ impl App for Polarium {
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
-        // A frame that changed screen, or one of its small fields (building a
-        // pad, starting a puzzle, turning a page), leaves the solver to the
-        // next one. Drawing goes on either way: it takes only the room the
-        // frame has left (a frame a search filled has none).
+        // A frame that goes to another screen leaves the solver to the next
+        // one, so the new screen's drawing has the frame. Drawing goes on
+        // either way: it takes only the room the frame has left (a frame a
+        // search filled has none).
         let changed = update_screen(persistent, working, system);
         if !changed {
             let quiet = working.screen.is_quiet();
@@ -576,12 +547,11 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, saved: &Polariu
     }
 }
 
-/// The screen in charge's update and where it leads; whether the screen
-/// changed. Out of line: what it holds is off the stack by the time the
+/// The screen in charge's update and where it leads; whether it led to
+/// another screen. Out of line: what it holds is off the stack by the time the
 /// solver runs (the deepest the stack goes).
 #[inline(never)]
 fn update_screen(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
-    let before = working.screen.key();
     let session = &mut working.session;
     let next = match &mut working.screen {
         Screen::Play(play) => play.update(persistent, session, system),
@@ -594,8 +564,9 @@ fn update_screen(persistent: &mut Persistent, working: &mut Working, system: &mu
         Screen::Challenge(challenge) => challenge.update(session, system),
         Screen::Lesson(lesson) => lesson.update(persistent, session, system),
     };
+    let changed = !matches!(next, Next::Stay);
     go(next, persistent, working, system);
-    working.screen.key() != before
+    changed
 }
 
 /// One frame of the solver's work, if it is running, and what it found.

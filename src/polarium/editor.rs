@@ -64,11 +64,6 @@ impl Editor {
         }
     }
 
-    /// The colour A paints while held, all a frame compares.
-    pub const fn paint(&self) -> Option<bool> {
-        self.paint
-    }
-
     /// Painting: A turns the tile over, and holding A paints that colour along.
     #[inline(never)]
     pub fn update(

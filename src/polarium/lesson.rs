@@ -69,11 +69,6 @@ pub struct LessonScreen {
     phase: Phase,
 }
 
-/// A [`LessonScreen`] without what it owns: all a frame compares to tell
-/// whether the screen changed.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Key(u8, u8);
-
 impl LessonScreen {
     /// The lesson from the start of `stage`. Out of line, on the heap: a
     /// line is large for the stack that opens the window.
@@ -88,15 +83,6 @@ impl LessonScreen {
         session.panel().hide_clock();
         screen.say_stage(session);
         screen
-    }
-
-    pub fn key(&self) -> Key {
-        let phase = match self.phase {
-            Phase::Ready { drawing } => u8::from(drawing),
-            Phase::Flipped { .. } => 2,
-            Phase::Solved => 3,
-        };
-        Key(self.lesson.stage().number(), phase)
     }
 
     /// The buttons that do something here (`App::button_hints`).

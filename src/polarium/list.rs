@@ -198,12 +198,6 @@ impl List {
         }
     }
 
-    /// The page and the row, all a frame compares to tell whether the
-    /// list moved.
-    pub const fn place(&self) -> (usize, usize) {
-        (self.at.page(), self.at.row())
-    }
-
     #[inline(never)]
     pub fn update(
         &mut self,

@@ -69,10 +69,6 @@ impl Pad {
         Scene::EMPTY
     }
 
-    pub const fn purpose(&self) -> PadFor {
-        self.purpose
-    }
-
     /// The pad's digits and keys, on the drawing plane.
     pub fn pad(&mut self) -> &mut PadPanel<Refusal> {
         &mut self.pad

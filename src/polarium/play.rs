@@ -66,17 +66,6 @@ pub enum Play {
     Replay { cells: u8, frames: u8 },
 }
 
-/// A [`Play`] without its counts of frames: what a frame compares to tell
-/// whether the phase changed (an animation's steps are drawn as they come).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
-    Playing { drawing: bool },
-    Failed,
-    Clearing,
-    Solved,
-    Replay,
-}
-
 impl Play {
     /// Ready to draw a stroke.
     pub const START: Self = Self::Playing { drawing: false };
@@ -85,16 +74,6 @@ impl Play {
         cells: 0,
         frames: 0,
     };
-
-    pub const fn phase(&self) -> Phase {
-        match *self {
-            Self::Playing { drawing } => Phase::Playing { drawing },
-            Self::Failed { .. } => Phase::Failed,
-            Self::Clearing { .. } => Phase::Clearing,
-            Self::Solved { .. } => Phase::Solved,
-            Self::Replay { .. } => Phase::Replay,
-        }
-    }
 
     /// Ready for a stroke, none being drawn: a hint's answer shows now.
     pub const fn is_quiet(&self) -> bool {

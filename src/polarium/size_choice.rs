@@ -42,12 +42,6 @@ impl SizeChoice {
         choice
     }
 
-    /// The size and what it is for, all a frame compares to tell whether
-    /// the choice moved.
-    pub const fn choice(&self) -> (u8, u8, SizeFor) {
-        (self.width, self.height, self.purpose)
-    }
-
     /// A blank board of the size chosen.
     pub fn scene<'a>(&self, session: &'a Session) -> Scene<'a> {
         Scene::still(session.board())

@@ -121,11 +121,6 @@ pub struct ChallengeScreen {
     field: Field,
 }
 
-/// A [`ChallengeScreen`] without what it owns: all a frame compares to
-/// tell whether the screen changed.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Key(u8, usize, u8);
-
 impl ChallengeScreen {
     /// The menu, over an empty well.
     #[inline(never)]
@@ -199,19 +194,6 @@ impl ChallengeScreen {
             Phase::Over(_) => HINTS[4],
             Phase::Rules => HINTS[5],
         }
-    }
-
-    pub fn key(&self) -> Key {
-        let phase = match self.phase {
-            Phase::Menu => 0,
-            Phase::Scores(Mode::Normal) => 1,
-            Phase::Scores(Mode::Practice) => 2,
-            Phase::Playing => 3,
-            Phase::Over(_) => 4,
-            Phase::Paused => 5,
-            Phase::Rules => 6,
-        };
-        Key(phase, self.menu_row, self.practice_level)
     }
 
     /// The list's pointer on the menu's row.
