@@ -578,17 +578,12 @@ impl Desktop {
         let area = Area::between(icon, app.info().window, step);
         let app_layers: heapless::Vec<_, 4> =
             canvas.backgrounds().iter().skip(2).copied().collect();
-        let running = lifecycle == Lifecycle::Running;
         // At its full size the window shows as it does open, border and
         // all, from the animation's last step: the running window then
         // looks the same, and its first frame changes nothing.
-        transition::mask(
-            canvas.frame(),
-            area,
-            (&app_layers, &desktop_layers),
-            step >= transition::FRAMES,
-        );
-        if self.show_saving_mark(&mut canvas) && !running {
+        let open = step >= transition::FRAMES;
+        transition::mask(canvas.frame(), area, (&app_layers, &desktop_layers), open);
+        if self.show_saving_mark(&mut canvas) && !open {
             // Outside an animating window sprites are off: the mark's own
             // window shows it.
             let (x, y) = SAVING_MARK;
