@@ -281,7 +281,7 @@ impl App for Polarium {
                 (true, _) => FIX_THE_LINE,
                 (false, _) => HOW_TO_DRAW,
             });
-        } else if persistent.solved && !persistent.editing {
+        } else if matches!(resumed, Screen::Play(Play::Solved { .. })) {
             // A solved puzzle says so again, not a blank panel.
             session
                 .panel()

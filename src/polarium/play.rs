@@ -4,7 +4,7 @@
 //! records, the solved puzzle, and a hint's replay.
 
 use agb::input::Button;
-use alloc::format;
+use alloc::{borrow::Cow, format};
 
 use super::{
     Polarium, hints,
@@ -30,13 +30,13 @@ const SOLVED_NOW: &str = "Solved!";
 
 /// What the panel says of a puzzle solved in `tries` with hints up to
 /// `hint`, once its rows have cleared, and when it opens again solved.
-pub fn solved_message(tries: u8, hint: Hint) -> alloc::string::String {
+pub fn solved_message(tries: u8, hint: Hint) -> Cow<'static, str> {
     // Solved with the solution shown: said, and kept, as such.
     if hint >= Hint::FirstSteps {
-        return alloc::string::String::from("Solved, with\nthe hint's\nhelp. A: next");
+        return Cow::Borrowed("Solved, with\nthe hint's\nhelp. A: next");
     }
     let tries_word = if tries == 1 { "try" } else { "tries" };
-    format!("Solved in\n{tries} {tries_word}!\nA: next")
+    Cow::Owned(format!("Solved in\n{tries} {tries_word}!\nA: next"))
 }
 
 // The steps below are `#[inline(never)]`: inlined into `update` their

@@ -227,10 +227,7 @@ impl NumberPadView {
         // A changed line is redrawn at once, so every key lands the frame
         // it is pressed; the other lines a first draw or a page turn
         // changed follow while the frame has room for them.
-        let mut redrew = false;
-        while self.redraw_a_changed_line(pad, !redrew) {
-            redrew = true;
-        }
+        self.redraw_changed_lines(pad);
         let error = pad.error().map(error_fingerprint);
         if self.shown_error != error {
             self.shown_error = error;
@@ -266,13 +263,13 @@ impl NumberPadView {
         self.place_pointer(pad);
     }
 
-    /// Redraw the first pad line that differs from what is shown, if any,
-    /// and if the frame has room for it (`first`: whatever the room);
-    /// whether it did. Kept out of `update` so its line buffer is only on
-    /// the stack here.
+    /// Redraw the pad lines that differ from what is shown, in order: the
+    /// first whatever the room, the rest while the frame has room for them.
+    /// Kept out of `update` so its line buffer is only on the stack here.
     #[inline(never)]
-    fn redraw_a_changed_line(&mut self, pad: &NumberPad<impl Copy>, first: bool) -> bool {
+    fn redraw_changed_lines(&mut self, pad: &NumberPad<impl Copy>) {
         let mut line = Line::new();
+        let mut first = true;
         for index in 0..self.shown_lines.len() {
             self.write_line(pad, index, &mut line);
             let print = fingerprint(&line);
@@ -281,8 +278,9 @@ impl NumberPadView {
             }
             // A marked line takes its colour changes' bytes too.
             if !first && !frame_time::room_for_bounded(line_cost(line.len() + 12)) {
-                return false;
+                return;
             }
+            first = false;
             self.interrupt();
             if self.paged && index > 0 {
                 // A colour change first: agb skips spaces at the start of a
@@ -305,9 +303,7 @@ impl NumberPadView {
             }
             self.text.finish();
             self.shown_lines[index] = Some(print);
-            return true;
         }
-        false
     }
 
     /// A part cut short by a line redraw is typed again later.
