@@ -122,7 +122,8 @@ fn sync_squares(overhead: u32, data: &SweeperSave, boards: [&Board; 3]) -> Stats
     for board in boards {
         for columns in 0..=super::rules::WIDTH {
             let pressed = Some(board.cursor());
-            let cycles = measure(overhead, || view.sync_squares(board, pressed, columns));
+            let wiped = (columns > 0).then_some(columns);
+            let cycles = measure(overhead, || view.sync_squares(board, pressed, wiped));
             squares.add(pct_of_claim(cycles, super::view::SQUARES_SYNC_LINES));
         }
     }

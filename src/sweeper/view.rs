@@ -186,7 +186,7 @@ struct LooksFrom {
     squares: [Square; SQUARE_COUNT],
     state: GameState,
     pressed: Option<Pos>,
-    wiped_columns: u8,
+    wiped_columns: Option<u8>,
 }
 
 pub struct View {
@@ -481,8 +481,8 @@ impl View {
         data: &SweeperSave,
     ) {
         let wiped_columns = match screen {
-            Screen::Wipe(columns) => columns,
-            _ => 0,
+            Screen::Wipe(columns) => Some(columns),
+            _ => None,
         };
         let state = board.state();
         // Walking the squares is much of a frame's fixed cost, and most
@@ -531,8 +531,16 @@ impl View {
         self.sync_message(board, data, matches!(screen, Screen::Wipe(_)));
     }
 
-    /// Each square's sprite to its look, and the flags counted.
-    pub(super) fn sync_squares(&mut self, board: &Board, pressed: Option<Pos>, wiped_columns: u8) {
+    /// Each square's sprite to its look, and the flags counted. During a
+    /// wipe (`wiped_columns`), the columns it has covered show covered and
+    /// the rest stay as they were drawn: the old board goes column by
+    /// column, whatever the game under it already holds.
+    pub(super) fn sync_squares(
+        &mut self,
+        board: &Board,
+        pressed: Option<Pos>,
+        wiped_columns: Option<u8>,
+    ) {
         let preview = pressed.map_or(PosSet::EMPTY, |pos| board.pressed_preview(pos));
         let state = board.state();
         // The column is counted along rather than taken as `index % WIDTH`,
@@ -548,10 +556,10 @@ impl View {
             } else {
                 (x + 1, y)
             };
-            let frame = if pos.x() < wiped_columns {
-                Look::Covered as u8
-            } else {
-                look(*square, state, preview.contains(pos))
+            let frame = match wiped_columns {
+                Some(columns) if pos.x() < columns => Look::Covered as u8,
+                Some(_) => continue,
+                None => look(*square, state, preview.contains(pos)),
             };
             if self.looks[index] != frame {
                 self.looks[index] = frame;
@@ -744,11 +752,14 @@ impl View {
                 self.kept_message = self.message_box.keep();
                 self.message_box.blank();
             }
-            (Screen::Menu, Screen::Board | Screen::Wipe(_)) => {
+            (Screen::Menu, Screen::Board) => {
                 if let Some(kept) = self.kept_message.take() {
                     self.message_box.restore(kept);
                 }
             }
+            // A new board's line replaces the old one at once: putting the
+            // old one back would only be painted over.
+            (Screen::Menu, Screen::Wipe(_)) => self.kept_message = None,
             (Screen::Menu, Screen::Pad) => {
                 if let Some(menu) = under_pad {
                     menu.blank();
@@ -944,6 +955,34 @@ mod tests {
         frame.commit();
         assert!(count <= OAM_SLOTS, "{count} sprites asked for");
         count
+    }
+
+    /// A wipe covers the old board column by column: the columns it has
+    /// reached show covered, the others the old board's looks, even when
+    /// the game under them is already a new one (a difficulty chosen).
+    #[test_case]
+    fn a_wipe_covers_the_old_board_column_by_column(_gba: &mut agb::Gba) {
+        let data = SweeperSave::default();
+        let mut view = View::new();
+        let mut board = Board::new(Difficulty::Easy, false);
+        view.build_all(&board, &data);
+        let mut rng = Rng::new(7);
+        board.act(Pos::new(7, 3), &mut rng);
+        view.sync(&board, None, Face::Idle, Screen::Board, &data);
+        let old = view.looks;
+        assert!(old.iter().any(|&look| look != Look::Covered as u8));
+        board.set_difficulty(Difficulty::Medium);
+        for columns in [0, 3, WIDTH] {
+            view.sync(&board, None, Face::Idle, Screen::Wipe(columns), &data);
+            for (index, &look) in view.looks.iter().enumerate() {
+                let wanted = if index % usize::from(WIDTH) < usize::from(columns) {
+                    Look::Covered as u8
+                } else {
+                    old[index]
+                };
+                assert_eq!(look, wanted, "square {index} after {columns} columns");
+            }
+        }
     }
 
     #[test_case]
