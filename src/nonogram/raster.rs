@@ -135,17 +135,16 @@ impl Raster {
     /// Draw `glyph`'s set pixels with its top-left at `(x, y)`, each pixel
     /// `scale` x `scale`, once the stamps before it are drawn (`flush`).
     pub fn glyph(&mut self, glyph: Glyph, (x, y): (i32, i32), scale: i32, colour: u8) {
-        if scale > 2 {
+        if scale > 2 && glyph.width * scale > 16 {
             self.glyph_in_runs(glyph, (x, y), scale, colour);
             return;
         }
-        let double = scale == 2;
-        let rows = glyph.rows.map(|bits| {
-            if double {
-                DOUBLED[usize::from(bits & 0x7F)]
-            } else {
-                u16::from(bits)
-            }
+        // A glyph as wide as a stamp once scaled is one stamp, its rows
+        // widened and repeated: far less than a fill for each run.
+        let rows = glyph.rows.map(|bits| match scale {
+            1 => u16::from(bits),
+            2 => DOUBLED[usize::from(bits & 0x7F)],
+            _ => widened(bits, scale),
         });
         self.stamp((x, y), rows, scale, colour);
     }
@@ -309,6 +308,21 @@ static DOUBLED: [u16; 128] = {
     table
 };
 
+/// A row of pixels (bit 0 leftmost) with each pixel `scale` wide, as far
+/// as 16 pixels.
+fn widened(bits: u8, scale: i32) -> u16 {
+    let block = (1u16 << scale.clamp(0, 15)) - 1;
+    let mut row = 0;
+    let mut gx = 0;
+    while gx * scale < 16 {
+        if bits & (1 << gx) != 0 {
+            row |= block << (gx * scale);
+        }
+        gx += 1;
+    }
+    row
+}
+
 /// A row of up to seven pixels (bit 0 leftmost) with each pixel doubled.
 #[must_use]
 pub fn doubled(bits: u8) -> u16 {
@@ -461,8 +475,8 @@ fn copy_tiles_out(tiles: &[PlaneTile], kept: &mut [core::mem::MaybeUninit<[u32; 
 }
 
 /// Fill pixels `x0..x1` by `y0..y1` (on screen, not empty) with
-/// `pattern`: a tile at a time, its rows in a run. Runs from IWRAM as ARM
-/// code, with index loops (iterator adapters would call out to ROM).
+/// `pattern`: a tile at a time, its rows in a run. (Thumb code from ROM:
+/// fills are few and small, and IWRAM is the stack's.)
 #[inline(never)]
 fn fill_tiles(tiles: &[PlaneTile], (x0, y0, x1, y1): (i32, i32, i32, i32), pattern: u32) {
     let (first_column, end_column) = ((x0 >> 3) as usize, ((x1 + 7) >> 3) as usize);
@@ -509,8 +523,7 @@ fn fill_tiles(tiles: &[PlaneTile], (x0, y0, x1, y1): (i32, i32, i32, i32), patte
 /// Draw a row of cells `size` pixels square, the top-left of cell `c` at
 /// `(x0 + c * pitch, y)` (all on screen): each cell with a look takes its
 /// pixel rows (the pixels of `mask`, a nibble each), a cell without is left
-/// as it is. A board of marks is a few of these, so it runs from IWRAM as
-/// ARM code, with index loops (iterator adapters would call out to ROM).
+/// as it is. Index loops: iterator adapters would call out of line.
 #[inline(never)]
 fn cells_into(
     tiles: &[PlaneTile],
@@ -643,6 +656,21 @@ mod tests {
                 for bit in (0..16).filter(|bit| bits & (1 << bit) != 0) {
                     for again in 0..repeat {
                         expected.set((x + bit, y + r as i32 * repeat + again), 7);
+                    }
+                }
+            }
+        }
+        raster.flush();
+        // A glyph at every scale the screens use, as stamps or runs of
+        // fills: each pixel a square of the scale's side.
+        let glyph = super::super::glyphs::QUESTION;
+        for scale in 1..=5 {
+            let (x, y) = (4 + scale * 22, 120 - scale * 3);
+            raster.glyph(glyph, (x, y), scale, 12);
+            for (gy, &bits) in glyph.rows.iter().enumerate() {
+                for gx in (0..glyph.width).filter(|gx| bits & (1 << gx) != 0) {
+                    for (dx, dy) in (0..scale * scale).map(|i| (i % scale, i / scale)) {
+                        expected.set((x + gx * scale + dx, y + gy as i32 * scale + dy), 12);
                     }
                 }
             }
