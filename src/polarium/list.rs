@@ -20,11 +20,12 @@ use crate::framework::{PreparedLine, hints};
 use crate::framework::{
     System,
     assets::sfx,
-    widgets::{
-        pager::{Ends, Pager},
-        timer::MAX_SECONDS,
-    },
+    widgets::pager::{Ends, Pager},
 };
+
+/// The most tries a list row shows: two digits keep the widest row
+/// ("100 8x8 \u{2713}99") inside the panel.
+const MOST_TRIES_SHOWN: usize = 99;
 
 /// Rows of the last page.
 // Short enough for one line of the panel each: the pointer moves a line a row.
@@ -309,38 +310,36 @@ fn show_page(session: &mut Session, system: &mut System, page: usize, row: usize
                 text.push_str(tier_name(tier));
             }
             text.push('\n');
-            // Each puzzle: its number, its size, and once solved its
-            // fewest tries and best time.
             for index in set * records::SET..set * records::SET + rows(page, count) {
-                if index + 1 < 100 {
-                    text.push(' ');
-                }
-                push_number(&mut text, index + 1);
-                text.push(' ');
-                if let Some((width, height)) = builtin::size(index) {
-                    push_number(&mut text, usize::from(width));
-                    text.push('x');
-                    push_number(&mut text, usize::from(height));
-                }
-                let best = save.best(index);
-                if best.is_solved() && !best.is_clean() {
-                    // Solved with the solution shown: marked, no best.
-                    text.push_str(" hint");
-                } else if best.is_solved() {
-                    text.push(' ');
-                    push_number(&mut text, usize::from(best.tries));
-                    text.push(' ');
-                    let seconds = usize::from(best.seconds.min(MAX_SECONDS));
-                    push_number(&mut text, seconds / 60);
-                    text.push(':');
-                    text.push(char::from(b'0' + (seconds % 60 / 10) as u8));
-                    text.push(char::from(b'0' + (seconds % 10) as u8));
-                }
-                text.push('\n');
+                push_row(&mut text, index + 1, builtin::size(index), save.best(index));
             }
         }
     }
     session.panel().set_list(text);
+}
+
+/// A set's row for puzzle `number`: its number, its size, and once solved
+/// a tick and its fewest tries ("hint" if the solution was shown). With
+/// its best time too, a row would be wider than the panel and wrap: the
+/// time is on the puzzle's own panel.
+fn push_row(text: &mut String, number: usize, size: Option<(u8, u8)>, best: records::Best) {
+    if number < 100 {
+        text.push(' ');
+    }
+    push_number(text, number);
+    text.push(' ');
+    if let Some((width, height)) = size {
+        push_number(text, usize::from(width));
+        text.push('x');
+        push_number(text, usize::from(height));
+    }
+    if best.is_solved() && !best.is_clean() {
+        text.push_str(" hint");
+    } else if best.is_solved() {
+        text.push_str(" \u{2713}");
+        push_number(text, usize::from(best.tries).min(MOST_TRIES_SHOWN));
+    }
+    text.push('\n');
 }
 
 /// The statistics page: short lines, as the panel is narrow.
@@ -480,5 +479,37 @@ fn choose(
             Next::Lesson
         }
         _ => Next::Stay,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::framework::widgets::font;
+
+    /// Every row fits the list's width on one line, at its widest: a
+    /// three-digit number, the largest board, the most tries shown.
+    #[test_case]
+    fn a_set_row_never_wraps(_gba: &mut agb::Gba) {
+        let side = super::super::rules::board::MAX_SIDE;
+        let solved = |tries| records::Best {
+            tries,
+            seconds: 5999,
+        };
+        let bests = [
+            records::Best::default(),
+            solved(1),
+            solved(99),
+            solved(254),
+            solved(records::Best::HINTED),
+        ];
+        for number in [1, 10, 99, 100, 999] {
+            for best in bests {
+                let mut row = String::new();
+                push_row(&mut row, number, Some((side, side)), best);
+                assert_eq!(row.matches('\n').count(), 1, "{row}");
+                font::assert_fits(&row, super::super::view::LIST_WIDTH);
+            }
+        }
     }
 }

@@ -80,6 +80,9 @@ const _: () = {
 /// rows and a name would not fit the window), the pointer left of them.
 const LIST_X: i32 = PANEL_X;
 const LIST_Y: i32 = 38;
+/// The list's text: pixels across.
+#[cfg(test)]
+pub const LIST_WIDTH: i32 = (PANEL_COLUMNS + 1) * 8;
 /// What working out a row of the window around the board may take, in
 /// display lines (of 1,232 cycles); drawing it takes [`RowPlan::lines`].
 /// `just bench` holds both to these.
