@@ -401,10 +401,16 @@ impl App for Polarium {
         matches!(working.screen, Screen::Pad(_))
     }
 
-    fn button_hints(_persistent: &Persistent, working: &Working) -> Option<&'static PreparedLine> {
+    fn button_hints(persistent: &Persistent, working: &Working) -> Option<&'static PreparedLine> {
         Some(match &working.screen {
             Screen::Play(Play::Solved { proved: true }) => PROVED_HINTS,
             Screen::Play(Play::Solved { .. }) => SOLVED_HINTS,
+            // A made puzzle solved is kept (and proved) as the clearing
+            // ends: nearly always, so the bar offers sharing already.
+            Screen::Play(Play::Clearing { .. }) if matches!(persistent.source, Source::Made(_)) => {
+                PROVED_HINTS
+            }
+            Screen::Play(Play::Clearing { .. }) => SOLVED_HINTS,
             Screen::Play(_) => PLAY_HINTS,
             Screen::List(list) => list.button_hints(),
             Screen::Pad(_) => PAD_HINTS,

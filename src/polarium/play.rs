@@ -57,7 +57,8 @@ pub enum Play {
     Playing { drawing: bool },
     /// A failed try: the flipped board, for a moment.
     Failed { frames: u8 },
-    /// Every row is one colour: the rows clear one by one.
+    /// Every row is one colour: the rows clear one by one (A, SELECT or
+    /// B skips to the end, and does what it does once solved).
     Clearing { frames: u16 },
     /// Solved: A for the next puzzle. `proved`: the player's own puzzle,
     /// just kept as custom, whose password SELECT shows for sharing.
@@ -98,6 +99,19 @@ impl Play {
                 Next::Stay
             }
             Self::Clearing { .. } => {
+                // The bar already offers what the solved screen does: a
+                // press skips the rest of the clearing and does it.
+                let input = &system.input;
+                if [Button::A, Button::Select, Button::B]
+                    .into_iter()
+                    .any(|button| input.just_pressed(button))
+                {
+                    self.finish_solve(persistent, session, system);
+                    if let Self::Solved { proved } = *self {
+                        return update_solved(proved, persistent, session, system);
+                    }
+                    return Next::Stay;
+                }
                 self.update_clearing(persistent, session, system);
                 Next::Stay
             }
@@ -290,6 +304,7 @@ impl Play {
         );
         if after.is_solved() {
             *self = Self::Clearing { frames: 0 };
+            super::view::board_animates(true);
             system.sound.play(sounds::ROWS_CLEAR);
             // Said as the rows clear; the tries follow once they have.
             session.panel().set_message(SOLVED_NOW);
@@ -378,7 +393,7 @@ impl Play {
         persistent.solved = true;
         // The solved puzzle is worth keeping at once.
         system.storage.suspend_soon();
-        crate::event!("anim.end note=polarium_cleared");
+        super::view::board_animates(false);
         *self = Self::Solved {
             proved: matches!(kept, Some(Some(_))),
         };
