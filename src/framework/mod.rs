@@ -107,7 +107,11 @@ pub fn run(
         menu = Some(boxed_menu(gfx, apps, system));
     });
     let mut menu = menu.unwrap_or_else(|| boxed_menu(gfx, apps, system));
-    crate::event!("desktop.ready apps={}", apps.len());
+    crate::event!(
+        "desktop.ready apps={} play_seconds={}",
+        apps.len(),
+        system.storage.desk.play_seconds
+    );
     #[cfg(any(debug_assertions, feature = "events"))]
     perf::log_memory("rest");
     #[cfg(any(debug_assertions, feature = "events"))]

@@ -137,8 +137,9 @@ enum Step {
 }
 
 /// Play time gone by before the desk is written for it alone: the clock
-/// goes out with the next save after a minute (and before a reset or a
-/// sleep), so a power cut costs it at most that.
+/// goes out a minute after it was last written (with the next save, or by
+/// itself), and before a reset or a sleep, so a power cut costs at most
+/// that.
 const PLAY_TIME_SECONDS: u32 = 60;
 
 /// Bytes the journal copies to SRAM a frame: a section of a block or two
@@ -578,6 +579,12 @@ impl Storage {
     /// off the stack under the frame's update.)
     #[inline(never)]
     pub fn flush(&mut self) {
+        // The clock goes out by itself too once a minute has gone by with
+        // nothing else to save: time on the desktop, or in an app between
+        // its saves, survives a power cut as well.
+        if !self.pending && self.clock_due() {
+            self.pending = true;
+        }
         if self.journal.is_empty() && self.pending {
             // A frame the player waits through has its own work to fill it.
             let room = !super::frame_time::is_waiting()
@@ -673,23 +680,27 @@ impl Storage {
         self.commit_soon();
     }
 
+    /// Whether the play clock has run a minute past what SRAM holds.
+    fn clock_due(&self) -> bool {
+        self.desk
+            .play_seconds
+            .wrapping_sub(self.desk_written.play_seconds)
+            >= PLAY_TIME_SECONDS
+    }
+
     /// Write the first section whose bytes differ from what SRAM holds, as
     /// `pace` allows.
     fn write_next_change(&mut self, pace: Pace) -> Step {
         let no_room = |bytes: &[u8]| {
             pace == Pace::WithRoom && write_lines(bytes.len()) > super::frame_time::lines_left()
         };
-        let Some(manager) = self.manager.as_mut() else {
-            return Step::Done;
-        };
         let clock_only = pace != Pace::Everything
             && self.desk_kept.written.is_some()
             && self.desk.settings == self.desk_written.settings
-            && self
-                .desk
-                .play_seconds
-                .wrapping_sub(self.desk_written.play_seconds)
-                < PLAY_TIME_SECONDS;
+            && !self.clock_due();
+        let Some(manager) = self.manager.as_mut() else {
+            return Step::Done;
+        };
         if !clock_only
             && let Ok(bytes) = postcard::to_allocvec(&self.desk)
             && self.desk_kept.written.as_ref() != Some(&bytes)
