@@ -27,7 +27,9 @@ pub struct Settings;
 agb::include_background_gfx!(mod icon, SETTINGS => "gfx/icons/settings.png");
 
 const WINDOW: Area = Area::new(32, 32, 176, 104);
-const ERASE_QUESTION: Dialog = Dialog::confirm("Erase all records and settings?");
+// Everything it takes: a player reads "records" as best times only.
+const ERASE_QUESTION: Dialog =
+    Dialog::confirm("Erase all records, settings\nand games in progress?\nThe lessons show again.");
 
 /// The top bar's button hints (`App::button_hints`).
 const LIST_HINTS: &PreparedLine = hints!("A: change  B: close");
