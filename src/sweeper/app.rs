@@ -630,7 +630,7 @@ fn lesson_line(step: Step, slip: Option<Slip>) -> &'static str {
         // Said on the board, not only in the top bar's hints, which
         // Settings can turn off.
         (Step::Open, None) => "A opens a square. SELECT: skip",
-        (Step::Flag, None) => "This 1 has one hidden square: B flags it",
+        (Step::Flag, None) => "This 1 touches one hidden square: B flags it",
         (Step::Chord, None) => "A on a 1 by its flag opens the rest",
         (Step::Clear, None) => "Now open every square with no poop",
     }

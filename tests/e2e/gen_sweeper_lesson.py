@@ -70,10 +70,28 @@ say(
     "golden-region tests/golden/sweeper-lesson-open.png 0 0 240 160",
     "press A",
     "wait-event sweeper.lesson step=Flag slip=None outcome=Revealed",
+    "# The cursor goes to the 1 the step's line is about.",
     "wait 10",
-    "golden-region tests/golden/sweeper-lesson-flag.png 0 140 240 20",
+    "golden-region tests/golden/sweeper-lesson-flag.png 0 0 240 160",
 )
 flood((7, 3))
+
+
+def telling_one(start):
+    """The revealed 1 nearest `start` with one hidden square around it (the
+    first in row-major order of those as near), as the lesson picks it."""
+    ones = [
+        (x, y)
+        for y in range(H)
+        for x in range(W)
+        if (x, y) in open_squares
+        and COUNT[(x, y)] == 1
+        and sum(p not in open_squares for p in around(x, y)) == 1
+    ]
+    return min(ones, key=lambda p: abs(p[0] - start[0]) + abs(p[1] - start[1]))
+
+
+cursor[:] = telling_one((7, 3))
 say("# (8,0) is hidden and has no mine: a wrong flag, said, then taken off.")
 go(8, 0)
 say(

@@ -157,11 +157,37 @@ impl Lesson {
             (Step::Chord, Outcome::Chorded { .. }) => Step::Clear,
             (step, _) => step,
         };
+        // The flag step's words are about one 1: the cursor goes to it.
+        if self.step == Step::Flag
+            && matches!(outcome, Outcome::Revealed { .. })
+            && let Some(one) = self.telling_one(pos)
+        {
+            self.board.set_cursor(one);
+        }
         // A chord the player made impossible (its squares opened one by
         // one) is not waited for.
         if self.step == Step::Chord && !self.can_chord() {
             self.step = Step::Clear;
         }
+    }
+
+    /// The revealed 1 nearest `from` that touches exactly one hidden
+    /// square (a mine, then, that B flags): what the flag step points at.
+    #[must_use]
+    pub fn telling_one(&self, from: Pos) -> Option<Pos> {
+        let hidden = |pos: Pos| {
+            self.board
+                .square(pos)
+                .is_some_and(|square| !square.is_revealed() && !square.is_flagged())
+        };
+        Pos::all()
+            .filter(|&pos| {
+                self.board
+                    .square(pos)
+                    .is_some_and(|square| square.is_revealed_number() && square.neighbours() == 1)
+                    && pos.neighbours().filter(|&next| hidden(next)).count() == 1
+            })
+            .min_by_key(|&pos| from.x().abs_diff(pos.x()) + from.y().abs_diff(pos.y()))
     }
 
     fn has_wrong_flag(&self) -> bool {

@@ -100,6 +100,19 @@ fn each_step_follows_the_move_it_asks_for() {
         assert_eq!(lesson.step(), Step::Open);
         assert!(matches!(lesson.open(first), Outcome::Revealed { .. }));
         assert_eq!(lesson.step(), Step::Flag, "{first:?}");
+        // The cursor is on the 1 the step's words are about: a 1 whose
+        // only hidden neighbour is a mine.
+        let one = lesson.board().cursor();
+        let told = one.neighbours().filter(|&next| hidden(&lesson, next));
+        assert_eq!(lesson.board().square(one).map(|s| s.neighbours()), Some(1));
+        assert!(
+            lesson
+                .board()
+                .square(one)
+                .is_some_and(|s| s.is_revealed_number())
+        );
+        assert_eq!(told.clone().count(), 1, "{first:?}: cursor on {one:?}");
+        assert!(told.clone().all(|next| is_mine(&lesson, next)), "{first:?}");
         let mine = given_away_mine(&lesson).expect("a 1 gives a mine away");
         assert!(is_mine(&lesson, mine));
         assert_eq!(lesson.mark(mine), Outcome::Flagged);
