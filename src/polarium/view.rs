@@ -990,8 +990,8 @@ pub struct Sprites<'a> {
     pub list_row: Option<usize>,
 }
 
-/// Events builds: the board area animates by itself (a hint's replay)
-/// until this is said again with `false`, so the harness's settle measure
+/// Events builds: the board area animates by itself (a hint's replay,
+/// the rows clearing after a solve) until this is said again with `false`, so the harness's settle measure
 /// leaves it out meanwhile (tests/src/settle.rs). Out of line: its events'
 /// formatting would otherwise deepen the frames of the solver's callers.
 #[inline(never)]
