@@ -149,6 +149,7 @@ impl Lesson {
             _ if self.has_wrong_flag() => Some(Slip::WrongFlag),
             _ => None,
         };
+        let before = self.step;
         self.step = match (self.step, outcome) {
             (_, Outcome::Won) => Step::Done,
             (_, Outcome::Lost) => Step::Lost,
@@ -157,9 +158,10 @@ impl Lesson {
             (Step::Chord, Outcome::Chorded { .. }) => Step::Clear,
             (step, _) => step,
         };
-        // The flag step's words are about one 1: the cursor goes to it.
-        if self.step == Step::Flag
-            && matches!(outcome, Outcome::Revealed { .. })
+        // The flag step's words are about one 1: the cursor goes to it as
+        // the step begins (later opens leave it where the player put it).
+        if before == Step::Open
+            && self.step == Step::Flag
             && let Some(one) = self.telling_one(pos)
         {
             self.board.set_cursor(one);

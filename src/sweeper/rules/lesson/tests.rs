@@ -113,6 +113,15 @@ fn each_step_follows_the_move_it_asks_for() {
         );
         assert_eq!(told.clone().count(), 1, "{first:?}: cursor on {one:?}");
         assert!(told.clone().all(|next| is_mine(&lesson, next)), "{first:?}");
+        // Another square opened before the flag: the cursor stays where
+        // the player has it.
+        let mut opened = lesson.clone();
+        if let Some(safe) = Pos::all().find(|&pos| hidden(&opened, pos) && !is_mine(&opened, pos)) {
+            opened.open(safe);
+            if opened.step() == Step::Flag {
+                assert_eq!(opened.board().cursor(), one, "{first:?}: opened {safe:?}");
+            }
+        }
         let mine = given_away_mine(&lesson).expect("a 1 gives a mine away");
         assert!(is_mine(&lesson, mine));
         assert_eq!(lesson.mark(mine), Outcome::Flagged);
