@@ -402,7 +402,9 @@ impl<A: App> AppSlot for Slot<A> {
                 // An app that saves nothing has no section to lend (`new`).
                 A::draw(&self.persistent, working, &A::Save::default());
             } else {
-                A::draw(&self.persistent, working, system.save::<A>());
+                // Read only: drawing leaves the next flush nothing to check.
+                let saved = system.storage.read::<A::Save>(A::INFO.id);
+                A::draw(&self.persistent, working, saved);
             }
         }
     }

@@ -89,6 +89,13 @@ impl Input {
         delta
     }
 
+    /// A button went down or a held direction repeated this frame: what
+    /// the player asks for (a release only ends what a press began).
+    pub fn acted(&self) -> bool {
+        ALL.into_iter().any(|b| self.buttons.is_just_pressed(b))
+            || self.repeated_direction() != (0, 0)
+    }
+
     /// Any button other than `except` went down this frame (used to cancel a held A).
     pub fn other_just_pressed(&self, except: Button) -> bool {
         ALL.into_iter().any(|b| b != except && self.just_pressed(b))

@@ -13,19 +13,16 @@ use alloc::boxed::Box;
 
 use super::{
     art::{self, Colours},
-    editor::{self, Editor, Step},
+    editor::{self, Editor},
     extras::{self, CodePad, ExtrasPage, Generating, ReadingCode},
     lesson::{self, Leave, LessonScreen},
     menu::{ListPage, OptionsPage, SlotPage},
     next::Next,
     pages::{self, Page},
     play::Play,
-    puzzle::{self, Game, Persistent, Source},
+    puzzle::{self, Game, Note, Persistent, Source},
     records::{Custom, NonogramSave, Options},
-    rules::{
-        CodeError, Grid,
-        lesson::{Slip, Step as LessonStep},
-    },
+    rules::{CodeError, Grid},
     stats_page::StatsPage,
     suspended::{SuspendedPuzzle, UNDO_KEPT},
     view::{self, View},
@@ -53,36 +50,14 @@ enum Mode {
     Lesson(Box<LessonScreen>),
 }
 
-/// Which screen is up and where on it, to tell a frame that changed it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Shown {
-    Play(Play),
-    List((usize, usize)),
-    Slot(SlotPage),
-    Options(OptionsPage),
-    Extras(ExtrasPage),
-    Statistics,
-    Generating,
-    CodePad,
-    ReadingCode,
-    Edit(Step),
-    Lesson((LessonStep, Option<Slip>, Play)),
-}
-
 impl Mode {
-    fn shown(&self) -> Shown {
+    /// Its text shows work under way (a puzzle being made, a check), which
+    /// changes with time, not only with the buttons.
+    fn shows_work(&self) -> bool {
         match self {
-            Self::Play(play) => Shown::Play(*play),
-            Self::List(list) => Shown::List(list.place()),
-            Self::Slot(page) => Shown::Slot(*page),
-            Self::Options(page) => Shown::Options(*page),
-            Self::Extras(page) => Shown::Extras(*page),
-            Self::Statistics(_) => Shown::Statistics,
-            Self::Generating(_) => Shown::Generating,
-            Self::CodePad(_) => Shown::CodePad,
-            Self::ReadingCode(_) => Shown::ReadingCode,
-            Self::Edit(editor) => Shown::Edit(editor.step()),
-            Self::Lesson(lesson) => Shown::Lesson(lesson.shown()),
+            Self::Generating(_) => true,
+            Self::Edit(editor) => editor.shows_work(),
+            _ => false,
         }
     }
 
@@ -223,7 +198,7 @@ impl App for Nonogram {
             persistent.cursor.0.min(width.saturating_sub(1) as u8),
             persistent.cursor.1.min(height.saturating_sub(1) as u8),
         );
-        let options = puzzle::save(system).options;
+        let options = puzzle::saved(system).options;
         let view = boxed_view(Colours::new(options.high_contrast));
         let editor = if persistent.editing {
             Editor::resume(system)
@@ -272,7 +247,7 @@ impl App for Nonogram {
             working.view.draw_text();
             return false;
         }
-        let options = puzzle::save(system).options;
+        let options = puzzle::saved(system).options;
         let Working {
             view,
             mode,
@@ -285,16 +260,14 @@ impl App for Nonogram {
     }
 
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
-        let before = working.mode.shown();
+        // Work under way changes the text as it goes and as it ends.
+        let showed_work = working.mode.shows_work();
         // The note on a skipped lesson goes with the first mark.
         let input = &system.input;
-        let note_gone = working.skipped_note
-            && (input.just_pressed(Button::A) || input.just_pressed(Button::B));
-        if note_gone {
+        if input.just_pressed(Button::A) || input.just_pressed(Button::B) {
             working.skipped_note = false;
         }
         let Working {
-            view,
             mode,
             game,
             code_refusal,
@@ -302,17 +275,17 @@ impl App for Nonogram {
             ..
         } = working;
         let next = match mode {
-            Mode::Play(play) => play.update(persistent, game, view, system),
+            Mode::Play(play) => play.update(persistent, game, system),
             Mode::List(list) => list.update(persistent, system),
             Mode::Slot(page) => page.update(persistent, game, system),
-            Mode::Options(page) => page.update(game, view, system),
+            Mode::Options(page) => page.update(game, system),
             Mode::Extras(page) => page.update(system),
             Mode::Statistics(page) => page.update(system),
-            Mode::Generating(generating) => generating.update(view, system),
+            Mode::Generating(generating) => generating.update(system),
             Mode::CodePad(pad) => pad.update(system),
             Mode::ReadingCode(reading) => reading.update(code_refusal, system),
-            Mode::Edit(editor) => editor::update(editor, persistent, view, system),
-            Mode::Lesson(lesson) => match lesson.update(view, system) {
+            Mode::Edit(editor) => editor::update(editor, persistent, system),
+            Mode::Lesson(lesson) => match lesson.update(system) {
                 Leave::Stay => Next::Stay,
                 Leave::Solved => {
                     lessons::mark_seen(&mut system.storage, Self::INFO.id);
@@ -326,20 +299,21 @@ impl App for Nonogram {
                 }
             },
         };
-        go(persistent, working, system, next);
+        let mut changed = go(persistent, working, system, next);
         if working.game.note_ending() && working.mode.is_playing() {
             // A note (a mistake's penalty) shows for its time, then the
             // title comes back: to the settle measure, an animation.
             crate::event!("anim.end note=nonogram");
-            refresh_text(persistent, working, system);
+            changed = true;
         }
         if working.mode.is_playing() && working.complete && working.game.tick_clock() {
             persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
         }
-        // A frame that changed screen (a new puzzle, a page) sets its text,
-        // drawn from this frame's `draw` on.
-        if working.mode.shown() != before || note_gone {
-            working.complete = false;
+        // The screen's text follows its state, which changes with a press,
+        // a new screen, a note's end or, where work under way is shown, with
+        // time: then it is worked out again, and the view types only what
+        // differs from what it shows.
+        if changed || system.input.acted() || showed_work {
             refresh_text(persistent, working, system);
         }
         Request::Stay
@@ -393,16 +367,16 @@ impl App for Nonogram {
 /// Put up the screen `next` asks for. Out of line, like the text: the
 /// screens' updates run on a small stack, and need not hold this frame.
 #[inline(never)]
-fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, next: Next) {
+fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, next: Next) -> bool {
     if matches!(next, Next::Stay) {
-        return;
+        return false;
     }
     // Leaving the editor: an unsaved drawing is kept.
     if let Mode::Edit(editor) = &working.mode {
         editor.keep_draft(system);
     }
     let mode = match next {
-        Next::Stay => return,
+        Next::Stay => return false,
         Next::Game => Mode::Play(Play::resume(persistent)),
         Next::List => list_at_puzzle(persistent, &working.game, system),
         Next::Page { number, slot } => page_screen(number, slot, system),
@@ -426,10 +400,13 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
             Mode::Play(Play::Idle)
         }
     };
+    // The new screen is drawn from here on: the clock waits for it.
+    working.complete = false;
     // A pad's text leaves the screen in `draw`, with the page that follows.
     if let Mode::CodePad(pad) = core::mem::replace(&mut working.mode, mode) {
         working.view.retire_pad(pad.into_panel());
     }
+    true
 }
 
 /// The view, on the heap. Out of line: built in `open`'s own frame, it
@@ -446,7 +423,7 @@ fn page_screen(number: usize, slot: usize, system: &mut System) -> Mode {
             Mode::List(Box::new(ListPage::new(number, slot, puzzle::save(system))))
         }
         Page::Extras => Mode::Extras(ExtrasPage::new(0)),
-        Page::Statistics => Mode::Statistics(StatsPage),
+        Page::Statistics => Mode::Statistics(StatsPage::open(puzzle::saved(system))),
         Page::Options => Mode::Options(OptionsPage::new()),
     }
 }
@@ -490,7 +467,7 @@ fn start_puzzle(
     // Where the title's line is the zoom's, the puzzle's number shows
     // there for a moment first.
     if working.game.layout().zooms() && !persistent.practice {
-        working.game.show_note();
+        working.game.show_note(Note::Number);
     }
     system.sound.play(sfx::OPEN);
     crate::event!("nonogram.start puzzle={source}");
@@ -507,7 +484,7 @@ fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut Sys
         skipped_note,
         ..
     } = working;
-    let save = puzzle::save(system);
+    let save = puzzle::saved(system);
     match mode {
         Mode::Play(play) => {
             play.text(persistent, game, save, view);

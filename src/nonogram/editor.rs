@@ -101,8 +101,9 @@ pub struct Editor {
     serial: u32,
     /// Cells the last check found could go either way.
     ambiguous: Option<Grid>,
-    /// The text shows something that changed without a change of mode.
-    text_stale: bool,
+    /// The work a check under way has done, as its progress line shows
+    /// it: updated a few times a second, not retyped every frame.
+    work_shown: u32,
     /// A menu row that asked for a second A to confirm it.
     armed: Option<MenuRow>,
     /// What the last check or menu action said.
@@ -138,7 +139,7 @@ impl Editor {
             cursor,
             serial,
             ambiguous: None,
-            text_stale: false,
+            work_shown: 0,
             armed: None,
             message: String::new(),
             saved,
@@ -148,6 +149,12 @@ impl Editor {
     /// What the editor is doing, which tells its screens apart.
     pub fn step(&self) -> Step {
         self.editing.step()
+    }
+
+    /// A check or a share code is being worked out: its text changes with
+    /// time (see `work_shown`), and with the work's end.
+    pub fn shows_work(&self) -> bool {
+        matches!(self.editing, Editing::Checking(_) | Editing::Coding(_))
     }
 
     pub fn picture(&self) -> Grid {
@@ -290,8 +297,8 @@ impl Editor {
                 view.set_title(&format!("Editing slot {slot}"));
                 view.set_lines(&text);
             }
-            Editing::Checking(check) => {
-                let work = check.work_done();
+            Editing::Checking(_) => {
+                let work = self.work_shown;
                 view.set_title(&format!("Editing slot {slot}"));
                 view.set_lines(&format!("Checking... {work}\n\nB: cancel"));
             }
@@ -328,12 +335,7 @@ const MENU_HELP: &str =
 /// its steps is out of line, so that one's frame (a check's verdict, a
 /// share code) is not on the stack under another's.
 #[inline(never)]
-pub fn update(
-    editor: &mut Box<Editor>,
-    persistent: &mut Persistent,
-    view: &mut View,
-    system: &mut System,
-) -> Next {
+pub fn update(editor: &mut Box<Editor>, persistent: &mut Persistent, system: &mut System) -> Next {
     let step = editor.step();
     let next = match step {
         Step::Draw | Step::Drag(..) => update_drawing(editor, step, system),
@@ -350,16 +352,13 @@ pub fn update(
         }
     };
     match next {
-        Some(Then::Edit(editing)) => {
-            editor.editing = editing;
-            if core::mem::take(&mut editor.text_stale) {
-                editor.text(view);
-            }
-        }
+        Some(Then::Edit(editing)) => editor.editing = editing,
         Some(Then::Leave(next)) => return next,
         // The check's progress line, a few times a second.
-        None if step == Step::Checking && system.frame.is_multiple_of(8) => {
-            editor.text(view);
+        None if system.frame.is_multiple_of(8) => {
+            if let Editing::Checking(check) = &editor.editing {
+                editor.work_shown = check.work_done();
+            }
         }
         None => {}
     }
@@ -506,8 +505,6 @@ fn update_menu(
     }
     if dx != 0 && matches!(chosen, MenuRow::Width | MenuRow::Height) {
         resize(editor, chosen == MenuRow::Width, dx, system);
-        // The same mode: the menu's text is set again below.
-        editor.text_stale = true;
         return Some(Then::Edit(Editing::Menu { row }));
     }
     if !system.input.just_pressed(Button::A) {
@@ -521,7 +518,6 @@ fn update_menu(
         } else {
             "Press A again to delete it.".into()
         };
-        editor.text_stale = true;
         system.sound.play(sfx::ERROR);
         crate::event!("nonogram.confirm row={chosen:?}");
         return Some(Then::Edit(Editing::Menu { row }));
@@ -610,6 +606,7 @@ fn start_check(editor: &mut Editor, system: &mut System) -> Option<Then> {
     let _ = FrameFiller::start();
     let mut check = new_check();
     check.restart(&editor.clues, Some(&picture), true);
+    editor.work_shown = 0;
     crate::event!("nonogram.check started");
     Some(Then::Edit(Editing::Checking(check)))
 }
@@ -705,8 +702,6 @@ fn share(editor: &mut Editor, system: &mut System) -> Option<Then> {
     system.sound.play(sfx::ERROR);
     crate::event!("nonogram.share refused message={refused}");
     editor.message = refused;
-    // The same row: the menu's text is set again, with the message.
-    editor.text_stale = true;
     Some(Then::Edit(Editing::Menu {
         row: MenuRow::Share as usize,
     }))

@@ -146,14 +146,11 @@ impl Generating {
     }
 
     #[inline(never)]
-    pub fn update(&mut self, view: &mut View, system: &mut System) -> Next {
+    pub fn update(&mut self, system: &mut System) -> Next {
         if system.input.just_pressed(Button::B) {
             return Next::Extras(0);
         }
         self.frames = self.frames.saturating_add(1);
-        if self.frames == PROGRESS_AFTER_FRAMES {
-            self.text(view);
-        }
         if let Some(picture) = self.made.take() {
             // Found last frame: setting the puzzle up takes a frame of its own.
             return Next::Start {
@@ -176,7 +173,6 @@ impl Generating {
                 // The count a few times a second.
                 if generator.attempts() >= self.attempts_shown + 8 {
                     self.attempts_shown = generator.attempts();
-                    self.text(view);
                 }
             }
         }

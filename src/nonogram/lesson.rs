@@ -62,14 +62,8 @@ impl LessonScreen {
         })
     }
 
-    /// All a frame compares to tell whether the screen changed (its text
-    /// follows the step and the slip).
-    pub fn shown(&self) -> (Step, Option<Slip>, Play) {
-        (self.lesson.step(), self.lesson.slip(), self.play)
-    }
-
     #[inline(never)]
-    pub fn update(&mut self, view: &mut View, system: &mut System) -> Leave {
+    pub fn update(&mut self, system: &mut System) -> Leave {
         let input = &system.input;
         if input.just_pressed(Button::Select) {
             crate::event!("nonogram.lesson end step={:?}", self.lesson.step());
@@ -90,7 +84,7 @@ impl LessonScreen {
         // The play screen's own controls; SELECT was taken above.
         let _ = self
             .play
-            .update(&mut self.persistent, &mut self.game, view, system);
+            .update(&mut self.persistent, &mut self.game, system);
         let marks = *self.game.marks();
         if marks == before {
             return Leave::Stay;

@@ -79,12 +79,6 @@ impl ListPage {
         }
     }
 
-    /// The place in the ring and the slot chosen, which tell one list
-    /// screen from another.
-    pub fn place(&self) -> (usize, usize) {
-        (self.number, self.slot)
-    }
-
     #[inline(never)]
     pub fn update(&self, persistent: &Persistent, system: &mut System) -> Next {
         let (number, slot) = (self.number, self.slot);
@@ -300,7 +294,7 @@ impl OptionsPage {
     }
 
     #[inline(never)]
-    pub fn update(&mut self, game: &mut Game, view: &mut View, system: &mut System) -> Next {
+    pub fn update(&mut self, game: &mut Game, system: &mut System) -> Next {
         let input = &system.input;
         if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
             return Next::Game;
@@ -333,7 +327,6 @@ impl OptionsPage {
             game.set_auto_cross(options.auto_cross);
             system.storage.commit_soon();
             system.sound.play(sfx::CONFIRM);
-            self.text(&options, view);
         }
         Next::Stay
     }

@@ -7,7 +7,7 @@ use alloc::{format, string::String};
 
 use super::{
     next::Next,
-    puzzle::{self, Game, Persistent, Source, step_cursor},
+    puzzle::{self, Game, Note, Persistent, Source, step_cursor},
     records::NonogramSave,
     rules::{
         builtin,
@@ -82,12 +82,11 @@ impl Play {
         &mut self,
         persistent: &mut Persistent,
         game: &mut Game,
-        view: &mut View,
         system: &mut System,
     ) -> Next {
         match self {
             Self::Solved => update_solved(persistent, game, system),
-            Self::Idle | Self::Drag(..) => self.update_play(persistent, game, view, system),
+            Self::Idle | Self::Drag(..) => self.update_play(persistent, game, system),
         }
     }
 
@@ -95,7 +94,6 @@ impl Play {
         &mut self,
         persistent: &mut Persistent,
         game: &mut Game,
-        view: &mut View,
         system: &mut System,
     ) -> Next {
         let input = &system.input;
@@ -116,7 +114,7 @@ impl Play {
                 let brush = Brush::starting_on(tool, game.mark_at(persistent.cursor));
                 game.begin_stroke();
                 *self = Self::Drag(Drag::new(brush, persistent.cursor), tool);
-                self.paint(persistent, game, view, system, brush);
+                self.paint(persistent, game, system, brush);
             } else if input.just_pressed(Button::L) || input.just_pressed(Button::R) {
                 self.undo_or_redo(persistent, game, system);
                 return Next::Stay;
@@ -150,7 +148,7 @@ impl Play {
         let step = drag.constrain(input.repeated_direction());
         *self = Self::Drag(drag, tool);
         if step != (0, 0) && self.move_cursor(persistent, game, step) {
-            self.paint(persistent, game, view, system, drag.brush);
+            self.paint(persistent, game, system, drag.brush);
         }
         Next::Stay
     }
@@ -177,7 +175,6 @@ impl Play {
         &mut self,
         persistent: &mut Persistent,
         game: &mut Game,
-        view: &mut View,
         system: &mut System,
         brush: Brush,
     ) {
@@ -205,8 +202,7 @@ impl Play {
                 persistent.seconds = persistent.seconds.saturating_add(cost).min(MAX_SECONDS);
                 system.sound.play(sfx::ERROR);
                 // The clock jumps: the corner says why for a moment.
-                view.set_title(&format!("+{} minutes", cost / 60));
-                game.show_note();
+                game.show_note(Note::Penalty { minutes: cost / 60 });
                 crate::event!("nonogram.mistake x={x} y={y} penalty={cost}");
                 // Like Picross, a mistake ends the drag.
                 *self = Self::Idle;
@@ -299,13 +295,16 @@ impl Play {
             // cursor's column clues large instead (see `Scene::zoom`), once
             // the note of which puzzle this is has gone.
             let title = format!("{width}x{height} {name}");
-            let zoomed = game.layout().zooms() && !persistent.practice && !game.has_note();
-            view.set_title(if zoomed {
-                ""
-            } else if title.len() <= TITLE_LETTERS {
-                &title
-            } else {
-                &name
+            let zooms = game.layout().zooms() && !persistent.practice;
+            let penalty;
+            view.set_title(match game.note() {
+                Some(Note::Penalty { minutes }) => {
+                    penalty = format!("+{minutes} minutes");
+                    &penalty
+                }
+                None if zooms => "",
+                _ if title.len() <= TITLE_LETTERS => &title,
+                _ => &name,
             });
             // The buttons, where the board leaves a line for them (the
             // list's pages say the rest), unless Settings turned hints off.

@@ -22,9 +22,14 @@ pub const REGRADE_LINES: u32 = 30;
 
 pub const ID: &str = "nonogram";
 
-/// The app's save section.
+/// The app's save section, to change.
 pub fn save<'a>(system: &'a mut System<'_>) -> &'a mut NonogramSave {
     system.storage.section::<NonogramSave>(ID)
+}
+
+/// The app's save section, to read.
+pub fn saved<'a>(system: &'a mut System<'_>) -> &'a NonogramSave {
+    system.storage.read::<NonogramSave>(ID)
 }
 
 /// What survives while the window is closed: the puzzle, the cursor, the
@@ -117,10 +122,18 @@ pub struct Game {
     clock: Timer,
     /// A new best time was set by the solve on screen.
     new_best: bool,
-    /// Frames left of a note in the corner (a mistake's penalty, or the
-    /// puzzle's number as it starts where the title's line is the
-    /// zoom's).
-    note_frames: u8,
+    /// A note in the corner and the frames it has left.
+    note: Option<(Note, u8)>,
+}
+
+/// What a note in the corner says.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Note {
+    /// The puzzle's number, as it starts where the title's line is the
+    /// zoom's.
+    Number,
+    /// The minutes a mistake added to the clock.
+    Penalty { minutes: u16 },
 }
 
 /// Frames a note in the corner (a mistake's penalty) stays before the title
@@ -197,7 +210,7 @@ impl Game {
             graded: None,
             clock: Timer::new(),
             new_best: false,
-            note_frames: 0,
+            note: None,
         })
     }
 
@@ -287,22 +300,26 @@ impl Game {
     }
 
     /// Put a note in the corner for a while.
-    pub fn show_note(&mut self) {
-        self.note_frames = NOTE_FRAMES;
+    pub fn show_note(&mut self, note: Note) {
+        self.note = Some((note, NOTE_FRAMES));
     }
 
-    /// Whether a note is up in the corner.
-    pub const fn has_note(&self) -> bool {
-        self.note_frames > 0
+    /// The note up in the corner, if one is.
+    pub fn note(&self) -> Option<Note> {
+        self.note.map(|(note, _)| note)
     }
 
     /// A frame of the note in the corner; true on the frame it ends.
     pub fn note_ending(&mut self) -> bool {
-        if self.note_frames == 0 {
+        let Some((_, frames)) = &mut self.note else {
+            return false;
+        };
+        *frames -= 1;
+        if *frames > 0 {
             return false;
         }
-        self.note_frames -= 1;
-        self.note_frames == 0
+        self.note = None;
+        true
     }
 
     /// A frame of play on the clock; true when a second has passed.

@@ -30,10 +30,8 @@ impl StatsPage {
         }
     }
 
-    /// The page's text.
-    pub fn text(&self, save: &NonogramSave, view: &mut View) {
-        view.set_title("Statistics");
-        view.set_lines(&lines(save));
+    /// The page, as it opens.
+    pub fn open(save: &NonogramSave) -> Self {
         let tally = save.tally;
         crate::event!(
             "nonogram.stats played={} solved={} streak={} best_streak={} seconds={}",
@@ -43,6 +41,13 @@ impl StatsPage {
             tally.best_streak,
             save.solving_seconds
         );
+        Self
+    }
+
+    /// The page's text.
+    pub fn text(&self, save: &NonogramSave, view: &mut View) {
+        view.set_title("Statistics");
+        view.set_lines(&lines(save));
     }
 
     pub fn draw(&self, view: &mut View) -> bool {

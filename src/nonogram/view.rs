@@ -1257,12 +1257,18 @@ impl View {
     /// The corner's line of text (the puzzle's number, or its name once
     /// solved), typed from the next `draw_text`.
     pub fn set_title(&mut self, text: &str) {
+        // The last text asked for wins: one asked for and replaced in the
+        // same frame never reaches the raster.
+        self.text_due
+            .retain(|change| !matches!(change, TextChange::Title(_)));
         self.text_due.push(TextChange::Title(text.into()));
     }
 
     /// Lines in the left column (the clues' place once solved), typed from
     /// the next `draw_text`.
     pub fn set_lines(&mut self, text: &str) {
+        self.text_due
+            .retain(|change| !matches!(change, TextChange::Lines(_)));
         self.text_due.push(TextChange::Lines(text.into()));
     }
 

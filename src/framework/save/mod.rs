@@ -303,8 +303,31 @@ impl Storage {
     }
 
     /// `owner`'s section, loaded from SRAM (or migrated) the first time it
-    /// is asked for. Apps reach theirs through `System::save`.
+    /// is asked for, to change: the next flush looks at whether it did.
+    /// Apps reach theirs through `System::save`.
     pub fn section<T: Saved>(&mut self, owner: &'static str) -> &mut T {
+        let index = self.index_of::<T>(owner);
+        let section = &mut self.sections[index];
+        section.touched = true;
+        match section.value.downcast_mut::<T>() {
+            Some(value) => value,
+            None => unreachable!("the section was just made a T"),
+        }
+    }
+
+    /// `owner`'s section, to read only: asked for every frame (a screen's
+    /// text follows it), it adds nothing to the next flush.
+    pub fn read<T: Saved>(&mut self, owner: &'static str) -> &T {
+        let index = self.index_of::<T>(owner);
+        match self.sections[index].value.downcast_ref::<T>() {
+            Some(value) => value,
+            None => unreachable!("the section was just made a T"),
+        }
+    }
+
+    /// Where `owner`'s section is, loaded the first time it is asked for
+    /// and holding a `T`.
+    fn index_of<T: Saved>(&mut self, owner: &'static str) -> usize {
         let index = match self.sections.iter().position(|kept| kept.owner == owner) {
             Some(index) => index,
             None => {
@@ -322,7 +345,6 @@ impl Storage {
             }
         };
         let section = &mut self.sections[index];
-        section.touched = true;
         if !section.value.is::<T>() {
             // Two types under one owner name is a programming error; the
             // latest asker gets a fresh value rather than a crash.
@@ -330,11 +352,9 @@ impl Storage {
             section.encode = encode::<T>;
             section.reset = reset::<T>;
             section.version = T::VERSION;
+            section.touched = true;
         }
-        match section.value.downcast_mut::<T>() {
-            Some(value) => value,
-            None => unreachable!("the section was just made a T"),
-        }
+        index
     }
 
     /// Read `owner`'s section: its own slot, else its part of an old-format
@@ -929,6 +949,20 @@ mod tests {
             crate::framework::cycles::now().wrapping_sub(start)
         );
         assert_eq!(storage.writes(), 4);
+        // Read every frame by a screen's text: no flush looks at it again.
+        let touched = |storage: &Storage| {
+            storage
+                .sections
+                .iter()
+                .find(|section| section.owner == "nonogram")
+                .expect("the section is loaded")
+                .touched
+        };
+        assert!(!touched(&storage));
+        assert_eq!(storage.read::<PuzzleSave>("nonogram").solved[0], 0xA4);
+        assert!(!touched(&storage), "reading does not ask for a look");
+        let _ = storage.section::<PuzzleSave>("nonogram");
+        assert!(touched(&storage), "lending it to change does");
         let mut found = [0u8; SECTOR];
         sram::read(0, &mut found);
         let ours = header::expected(SLOTS as u16, &IDENTIFIER);
