@@ -254,6 +254,22 @@ pub fn is_waiting() -> bool {
     WAITING.load(Ordering::Relaxed)
 }
 
+/// Whether a change waits to be saved (see `save::Storage::flush`).
+static SAVE_WAITS: AtomicBool = AtomicBool::new(false);
+
+/// Storage's flush: whether a change waits for a frame with room to go
+/// into the journal.
+pub fn save_waits(waits: bool) {
+    SAVE_WAITS.store(waits, Ordering::Relaxed);
+}
+
+/// Whether work nobody waits for (done ahead of need) should leave this
+/// frame's room to a save that waits for it.
+#[must_use]
+pub fn save_is_waiting() -> bool {
+    SAVE_WAITS.load(Ordering::Relaxed)
+}
+
 /// Whether this frame put a save that had waited too long into the journal
 /// (see `save::Storage::flush`).
 static OVERDUE_SAVE: AtomicBool = AtomicBool::new(false);

@@ -16,6 +16,9 @@ const _: () = assert!(COLUMNS == plane::COLUMNS && ROWS == plane::ROWS);
 pub struct Raster {
     /// Stamps gathered for the next `flush` (at most `STAMPS`).
     stamps: Vec<Stamp>,
+    /// Counts the drawing asked of it, so a copy of the screen taken over
+    /// several frames can tell whether the screen changed under it.
+    changes: u32,
 }
 
 /// The screen's tiles, once the plane is built.
@@ -28,7 +31,20 @@ impl Raster {
     pub fn new() -> Self {
         Self {
             stamps: Vec::with_capacity(STAMPS),
+            changes: 0,
         }
+    }
+
+    /// A number that differs after any drawing (wrapping: compare, never
+    /// order).
+    pub const fn changes(&self) -> u32 {
+        self.changes
+    }
+
+    /// Drawing is asked for (also said by what inks the plane itself, as
+    /// text does).
+    pub fn changed(&mut self) {
+        self.changes = self.changes.wrapping_add(1);
     }
 
     /// Copy the pixels of up to `count` more tiles, in order, onto the end
@@ -55,6 +71,7 @@ impl Raster {
     /// `keep_part` copied them); the tile to go on from (the screen's tile
     /// count once done).
     pub fn restore_part(&mut self, pixels: &[[u32; 8]], from: usize, count: usize) -> usize {
+        self.changed();
         self.stamps.clear();
         let screen = screen().unwrap_or(&[]);
         let end = (from + count).min(pixels.len()).min(screen.len());
@@ -69,6 +86,7 @@ impl Raster {
     /// Fill the rectangle `(x, y, width, height)` (clipped to the screen)
     /// with `colour`.
     pub fn fill(&mut self, x: i32, y: i32, width: i32, height: i32, colour: u8) {
+        self.changed();
         self.flush();
         let (x0, y0) = (x.max(0), y.max(0));
         let (x1, y1) = (
@@ -96,6 +114,7 @@ impl Raster {
         looks: &[Option<&[Span]>],
         mask: Span,
     ) {
+        self.changed();
         self.flush();
         let right = x0 + (looks.len() as i32 - 1) * pitch + size as i32;
         let Some(screen) = screen() else {
@@ -116,6 +135,7 @@ impl Raster {
         kinds: &Kinds,
         patterns: &[Columns],
     ) {
+        self.changed();
         self.flush();
         if let Some(screen) = screen()
             && tile_rows.end <= ROWS
@@ -190,6 +210,7 @@ impl Raster {
             repeat: repeat.clamp(0, 16) as u8,
             colour: colour & 15,
         };
+        self.changed();
         if self.stamps.len() >= STAMPS {
             self.flush();
         }

@@ -290,6 +290,7 @@ fn put_line(
     at: (i32, i32),
     (right, ink): (i32, u8),
 ) {
+    raster.changed();
     raster.flush();
     if let Some((x0, y0, x1, y1)) = text::ink_on_plane(letters, at, right, ink) {
         let (a0, b0, a1, b1) = ink_box.unwrap_or((x0, y0, x1, y1));

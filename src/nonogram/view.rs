@@ -388,6 +388,15 @@ enum Showing {
 /// Tiles of a kept board copied aside, or put back, in one piece.
 const TILES_PER_KEEP: usize = 150;
 
+/// Pieces of copying a board aside that a frame with nothing else to draw
+/// takes on (see `View::keep_ahead`): the copy is there within a few
+/// frames, and those frames stay light.
+const KEEP_AHEAD_PIECES: usize = 2;
+
+/// Pieces of drawing (the raster's count) after which a whole copy of the
+/// board is taken again: a few marks' worth, many clock ticks.
+const KEEP_AGAIN_AFTER_CHANGES: u32 = 64;
+
 /// Tile rows painted in one piece when the screen is painted afresh.
 const PAINT_BAND: usize = 4;
 
@@ -457,6 +466,9 @@ struct KeptBoard {
     pixels: Vec<[u32; 8]>,
     /// Tiles put back so far, while it comes back.
     restored: usize,
+    /// The raster's count of changes as the copy began: a copy in part is
+    /// finished only while the screen has not changed since.
+    changes: u32,
     cells: [CellRow; 15],
     rows: [Option<u64>; 15],
     columns: [Option<u64>; 20],
@@ -595,7 +607,7 @@ impl View {
             Showing::Painting(painting, next) if painting == wanted => next,
             _ => {
                 if let Wanted::Board(layout) = wanted {
-                    if self.keeps_board(layout) {
+                    if self.keeps_whole_board(layout) {
                         return self.restore_board(room);
                     }
                     // Another board: the kept one will not come back.
@@ -609,6 +621,8 @@ impl View {
                 if let Some(kept) = self.kept_board.as_mut()
                     && kept.pixels.len() < SCREEN_TILES
                 {
+                    // The page waits on the copy (none was kept ahead).
+                    crate::event!("nonogram.board keeping kept={}", kept.pixels.len());
                     loop {
                         if !room(Piece::Keep) {
                             return true;
@@ -651,11 +665,67 @@ impl View {
         false
     }
 
-    /// Whether the board kept aside is this puzzle's, in `layout`.
+    /// Whether the board kept aside is this puzzle's, in `layout`, and
+    /// either whole or still to be finished (the screen has not changed
+    /// since its copy began).
     fn keeps_board(&self, layout: Layout) -> bool {
-        self.kept_board
-            .as_ref()
-            .is_some_and(|kept| kept.layout == layout && kept.puzzle == self.puzzle_shown)
+        self.kept_board.as_ref().is_some_and(|kept| {
+            kept.layout == layout
+                && kept.puzzle == self.puzzle_shown
+                && (kept.pixels.len() == SCREEN_TILES || kept.changes == self.raster.changes())
+        })
+    }
+
+    /// Whether a whole copy of this puzzle's board in `layout` is kept.
+    fn keeps_whole_board(&self, layout: Layout) -> bool {
+        self.keeps_board(layout)
+            && self
+                .kept_board
+                .as_ref()
+                .is_some_and(|kept| kept.pixels.len() == SCREEN_TILES)
+    }
+
+    /// On a board drawn whole, with nothing to draw: copy it aside ahead of
+    /// a page (the list, SELECT away), a few pieces a frame, so the page
+    /// then paints at once. A whole copy stays good however old (coming
+    /// back, the board is brought up to date from what the copy knew); it
+    /// is taken again once the board has changed much since, and never
+    /// for a clock's tick alone, which would leave only part of a copy
+    /// for SELECT to finish.
+    fn keep_ahead(&mut self, room: &mut Room) {
+        // A save waiting for room comes first.
+        let Showing::Board(layout) = self.showing else {
+            return;
+        };
+        if frame_time::save_is_waiting() {
+            return;
+        }
+        let current = self.kept_board.as_ref().is_some_and(|kept| {
+            kept.pixels.len() == SCREEN_TILES
+                && self.raster.changes().wrapping_sub(kept.changes) < KEEP_AGAIN_AFTER_CHANGES
+        });
+        if current {
+            return;
+        }
+        for _ in 0..KEEP_AHEAD_PIECES {
+            if !room(Piece::Keep) {
+                return;
+            }
+            let partial = self
+                .kept_board
+                .as_ref()
+                .is_some_and(|kept| kept.pixels.len() < SCREEN_TILES);
+            if !(partial && self.keeps_board(layout)) {
+                self.start_keeping(layout);
+            }
+            let Some(kept) = self.kept_board.as_mut() else {
+                return;
+            };
+            if self.raster.keep_part(&mut kept.pixels, TILES_PER_KEEP) {
+                crate::event!("nonogram.board kept_ahead");
+                return;
+            }
+        }
     }
 
     /// Start keeping the board shown (its pixels are copied by pieces
@@ -667,6 +737,7 @@ impl View {
             puzzle: self.puzzle_shown,
             pixels: Vec::with_capacity(SCREEN_TILES),
             restored: 0,
+            changes: self.raster.changes(),
             cells: self.cells,
             rows: self.rows,
             columns: self.columns,
@@ -823,6 +894,7 @@ impl View {
             [u32::from(self.title.wanted().is_empty())],
         );
         if self.settled_on == Some(fingerprint) {
+            self.keep_ahead(room);
             return false;
         }
         let layout = scene.layout;

@@ -620,6 +620,7 @@ impl Storage {
         if !self.pending && self.journal.is_empty() {
             self.marked = false;
         }
+        super::frame_time::save_waits(self.pending);
     }
 
     /// Before the frame's update: a change that has waited `OVERDUE_FRAMES`
