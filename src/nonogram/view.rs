@@ -143,8 +143,8 @@ impl Piece {
             Self::CodeLine => 43,
             Self::TextLine { bytes } => crate::framework::widgets::text::line_cost(bytes as usize),
             Self::Erase { words } => 3 + words as u32 / 64,
-            Self::Keep => 12,
-            Self::Restore => 24,
+            Self::Keep => 8,
+            Self::Restore => 21,
             Self::Placements { wide: 0 } => 10,
             Self::Placements { wide } => 30 + wide as u32,
         }
@@ -386,12 +386,12 @@ enum Showing {
 }
 
 /// Tiles of a kept board copied aside, or put back, in one piece.
-const TILES_PER_KEEP: usize = 150;
+const TILES_PER_KEEP: usize = 100;
 
 /// Pieces of copying a board aside that a frame with nothing else to draw
 /// takes on (see `View::keep_ahead`): the copy is there within a few
 /// frames, and those frames stay light.
-const KEEP_AHEAD_PIECES: usize = 2;
+const KEEP_AHEAD_PIECES: usize = 3;
 
 /// Pieces of drawing (the raster's count) after which a whole copy of the
 /// board is taken again: a few marks' worth, many clock ticks.
