@@ -169,7 +169,15 @@ pub type Room<'a> = dyn FnMut(Piece) -> bool + 'a;
 fn frame_room(piece: Piece) -> bool {
     // A quarter more than `just bench` holds it to: there the display is
     // off at boot, here it reads video RAM alongside and interrupts come.
-    frame_time::room_for_bounded(piece.lines() * 5 / 4)
+    let lines = piece.lines() * 5 / 4;
+    // The clock (and a drag's count beside it) near the screen's top
+    // changes without a press: drawn while the display shows those lines,
+    // a frame would show its digits half old, half new. It waits for a
+    // frame that can draw it before the display starts.
+    if piece == Piece::Clock && !frame_time::ends_in_vblank(lines) {
+        return false;
+    }
+    frame_time::room_for_bounded(lines)
 }
 
 /// What the board screen shows.
@@ -1021,7 +1029,10 @@ impl View {
         let clock = (scene.seconds.unwrap_or(u16::MAX), scene.run);
         if self.clock != Some(clock) {
             if !room(Piece::Clock) {
-                return true;
+                // A clock shown before waits for a frame to draw the new
+                // time whole in (see `frame_room`): the board is complete,
+                // and the time runs on meanwhile.
+                return self.clock.is_none();
             }
             self.clock = Some(clock);
             self.draw_clock(&layout, clock);

@@ -110,6 +110,14 @@ pub fn shows_colour(screen: &[u32], r: u8, g: u8, b: u8) -> bool {
     screen.iter().any(|&p| pixel15(p) == wanted)
 }
 
+/// The pixels of `screen` inside `[x, y, width, height]` (clipped to the
+/// screen), row by row, at 5 bits a channel.
+pub fn crop(screen: &[u32], [x, y, w, h]: [usize; 4]) -> Vec<u16> {
+    (y..(y + h).min(HEIGHT))
+        .flat_map(|py| (x..(x + w).min(WIDTH)).map(move |px| pixel15(screen[py * WIDTH + px])))
+        .collect()
+}
+
 pub fn is_single_colour(screen: &[u32]) -> bool {
     let first = pixel15(screen[0]);
     screen.iter().all(|&p| pixel15(p) == first)

@@ -268,6 +268,21 @@ impl Player<'_> {
                     }
                 }
             }
+            Command::ExpectSteady(region, frames) => {
+                let mut pictures = Vec::new();
+                for _ in 0..*frames {
+                    self.run(held, 1)?;
+                    pictures.push(image::crop(self.m.core().screen(), *region));
+                }
+                for (frame, three) in pictures.windows(3).enumerate() {
+                    if three[1] != three[0] && three[1] != three[2] {
+                        bail!(
+                            "frame {} of {frames} shows a picture in {region:?} (x, y, width, height) for that frame only",
+                            frame + 2
+                        );
+                    }
+                }
+            }
             Command::NotBlank => {
                 if image::is_single_colour(self.m.core().screen()) {
                     bail!("the screen is a single colour");

@@ -21,6 +21,10 @@ pub enum Command {
     /// out the play-time clock).
     GoldenRegion(String, [usize; 4]),
     NotBlank,
+    /// Run this many frames with the keys held; fail if the region
+    /// (x, y, width, height) shows a picture for one frame only, unlike the
+    /// frames either side of it: a piece drawn while the display showed it.
+    ExpectSteady([usize; 4], u32),
     /// Run this many frames, none of which may show this colour (RRGGBB,
     /// compared at the GBA's 5 bits a channel) anywhere.
     ExpectNoColour(u32, u32),
@@ -189,6 +193,14 @@ fn parse_command(text: &str) -> Result<Command> {
         "not-blank" => {
             want(0)?;
             Command::NotBlank
+        }
+        "expect-steady" => {
+            want(5)?;
+            let mut region = [0usize; 4];
+            for (slot, arg) in region.iter_mut().zip(&args[..4]) {
+                *slot = number::<usize>(arg)?;
+            }
+            Command::ExpectSteady(region, number(args[4])?)
         }
         "expect-no-colour" => {
             want(2)?;
