@@ -61,6 +61,10 @@ pub mod sram {
     const BASE: usize = 0x0E00_0000;
     pub const SIZE: usize = 32 * 1024;
 
+    // Always inlined: the journal's copies wrap these in ARM code in IWRAM
+    // (`journal::copy_to_sram`), which a call back into Thumb code in ROM
+    // would undo.
+    #[inline(always)]
     pub fn read(offset: usize, buffer: &mut [u8]) {
         for (i, byte) in buffer
             .iter_mut()
@@ -72,6 +76,7 @@ pub mod sram {
         }
     }
 
+    #[inline(always)]
     pub fn write(offset: usize, bytes: &[u8]) {
         for (i, byte) in bytes.iter().enumerate().take(SIZE.saturating_sub(offset)) {
             // SAFETY: as above; nothing else touches SRAM before agb's save init.

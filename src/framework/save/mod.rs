@@ -113,6 +113,8 @@ const WRITE_MOST_LINES: u32 = 80;
 /// With the suspend check's third of a second before it and the journal's
 /// copy after each, a move is in SRAM within a second.
 const OVERDUE_FRAMES: u16 = 20;
+/// Frames between one overdue section and the next, at least.
+const OVERDUE_GAP_FRAMES: u16 = 3;
 
 /// How `write_next_change` goes about it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -634,6 +636,12 @@ impl Storage {
             super::frame_time::overdue_save();
             let step = self.write_next_change(Pace::Overdue);
             self.took(step);
+            if step == Step::Wrote {
+                // The next section waits a few frames for room before it is
+                // overdue in turn: the screen under way gets frames between
+                // saves that take one each.
+                self.waited = OVERDUE_FRAMES - OVERDUE_GAP_FRAMES;
+            }
         }
     }
 
@@ -641,7 +649,7 @@ impl Storage {
     fn took(&mut self, step: Step) {
         self.pending = step != Step::Done;
         // Counted from the first frame a change waited, across the sections
-        // it took: each after the first is overdue at once.
+        // it took: each after the first is overdue soon (`flush_overdue`).
         self.waited = match step {
             Step::NoRoom => self.waited.saturating_add(1),
             Step::Wrote => self.waited,
