@@ -701,10 +701,10 @@ impl View {
     /// for a clock's tick alone, which would leave only part of a copy
     /// for SELECT to finish.
     fn keep_ahead(&mut self, room: &mut Room) {
-        // A save waiting for room comes first.
         let Showing::Board(layout) = self.showing else {
             return;
         };
+        // A save waiting for room comes first.
         if frame_time::save_is_waiting() {
             return;
         }

@@ -317,8 +317,8 @@ impl Storage {
         }
     }
 
-    /// `owner`'s section, to read only: asked for every frame (a screen's
-    /// text follows it), it adds nothing to the next flush.
+    /// `owner`'s section, to read only: asked for every frame (an app's
+    /// `draw` gets it), it adds nothing to the next flush.
     pub fn read<T: Saved>(&mut self, owner: &'static str) -> &T {
         let index = self.index_of::<T>(owner);
         match self.sections[index].value.downcast_ref::<T>() {
@@ -958,7 +958,7 @@ mod tests {
             crate::framework::cycles::now().wrapping_sub(start)
         );
         assert_eq!(storage.writes(), 4);
-        // Read every frame by a screen's text: no flush looks at it again.
+        // Read every frame (an app's draw gets it): no flush looks at it again.
         let touched = |storage: &Storage| {
             storage
                 .sections
