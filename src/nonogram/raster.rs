@@ -41,10 +41,16 @@ impl Raster {
         self.changes
     }
 
-    /// Drawing is asked for (also said by what inks the plane itself, as
-    /// text does).
-    pub fn changed(&mut self) {
+    /// Drawing is asked for.
+    fn changed(&mut self) {
         self.changes = self.changes.wrapping_add(1);
+    }
+
+    /// Pixels go straight onto the plane next (here, or where text inks
+    /// it): the stamps gathered go first, and it counts as a change.
+    pub fn draw_now(&mut self) {
+        self.changed();
+        self.flush();
     }
 
     /// Copy the pixels of up to `count` more tiles, in order, onto the end
@@ -86,8 +92,7 @@ impl Raster {
     /// Fill the rectangle `(x, y, width, height)` (clipped to the screen)
     /// with `colour`.
     pub fn fill(&mut self, x: i32, y: i32, width: i32, height: i32, colour: u8) {
-        self.changed();
-        self.flush();
+        self.draw_now();
         let (x0, y0) = (x.max(0), y.max(0));
         let (x1, y1) = (
             (x + width).min(SCREEN_WIDTH),
@@ -114,8 +119,7 @@ impl Raster {
         looks: &[Option<&[Span]>],
         mask: Span,
     ) {
-        self.changed();
-        self.flush();
+        self.draw_now();
         let right = x0 + (looks.len() as i32 - 1) * pitch + size as i32;
         let Some(screen) = screen() else {
             return;
@@ -135,8 +139,7 @@ impl Raster {
         kinds: &Kinds,
         patterns: &[Columns],
     ) {
-        self.changed();
-        self.flush();
+        self.draw_now();
         if let Some(screen) = screen()
             && tile_rows.end <= ROWS
         {

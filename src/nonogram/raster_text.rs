@@ -290,8 +290,7 @@ fn put_line(
     at: (i32, i32),
     (right, ink): (i32, u8),
 ) {
-    raster.changed();
-    raster.flush();
+    raster.draw_now();
     if let Some((x0, y0, x1, y1)) = text::ink_on_plane(letters, at, right, ink) {
         let (a0, b0, a1, b1) = ink_box.unwrap_or((x0, y0, x1, y1));
         *ink_box = Some((a0.min(x0), b0.min(y0), a1.max(x1), b1.max(y1)));

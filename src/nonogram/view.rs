@@ -715,16 +715,20 @@ impl View {
         if current {
             return;
         }
-        for _ in 0..KEEP_AHEAD_PIECES {
+        for piece in 0..KEEP_AHEAD_PIECES {
             if !room(Piece::Keep) {
                 return;
             }
-            let partial = self
-                .kept_board
-                .as_ref()
-                .is_some_and(|kept| kept.pixels.len() < SCREEN_TILES);
-            if !(partial && self.keeps_board(layout)) {
-                self.start_keeping(layout);
+            // Nothing draws between this frame's pieces: whether to go on
+            // with a copy in part or begin anew is asked once.
+            if piece == 0 {
+                let partial = self
+                    .kept_board
+                    .as_ref()
+                    .is_some_and(|kept| kept.pixels.len() < SCREEN_TILES);
+                if !(partial && self.keeps_board(layout)) {
+                    self.start_keeping(layout);
+                }
             }
             let Some(kept) = self.kept_board.as_mut() else {
                 return;
