@@ -224,6 +224,19 @@ pub fn room_for_bounded(lines: u32) -> bool {
     now + lines <= EARLY_LINES && !PIECE_GIVEN.swap(true, Ordering::Relaxed)
 }
 
+/// Work done ahead of a press the player may make (a page painted off
+/// screen, a copy kept aside) ends by this many lines of a frame, its
+/// showing with it: frames where the player does nothing stay light.
+const AHEAD_BUDGET_LINES: u32 = FRAME_LINES * 35 / 100;
+
+/// Whether a piece of work ahead of a press, of `lines` display lines at
+/// most (a bound, as for [`room_for_bounded`]), fits in this frame.
+#[must_use]
+pub fn room_ahead(lines: u32) -> bool {
+    let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
+    !is_waiting() && lines_used() + lines + tail + BOUNDED_MARGIN_LINES <= AHEAD_BUDGET_LINES
+}
+
 /// Display lines this frame's budget has left, with room kept for showing
 /// the frame (as much as it has taken lately) and a small margin.
 #[must_use]

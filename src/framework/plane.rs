@@ -20,7 +20,7 @@ use agb::{
     },
     external::portable_atomic::{AtomicPtr, Ordering},
 };
-use alloc::boxed::Box;
+use alloc::{boxed::Box, vec::Vec};
 
 use crate::framework::assets::{self, text_colours};
 
@@ -131,10 +131,91 @@ pub fn show(
     built().map(|plane| plane.layer.show(frame))
 }
 
-/// Every tile of the plane, row-major (none before it is built).
+/// Every tile of the plane, row-major (none before it is built); while a
+/// page is drawn off screen ([`Page::draw_into`]), the page's.
 #[must_use]
 pub fn tiles() -> &'static [PlaneTile] {
+    let target = TARGET.load(Ordering::Relaxed);
+    if !target.is_null() {
+        // SAFETY: set only by `Page::draw_into`, to its page's table of
+        // `TILES` tiles, for the length of a call that borrows the page.
+        return unsafe { core::slice::from_raw_parts(target, TILES) };
+    }
     built().map_or(&[], |plane| &plane.tiles)
+}
+
+/// Whether drawing goes to a page off screen ([`Page::draw_into`]).
+#[must_use]
+pub fn is_off_screen() -> bool {
+    !TARGET.load(Ordering::Relaxed).is_null()
+}
+
+/// The table of tiles drawing goes to instead of the plane's (null: the
+/// plane's).
+static TARGET: AtomicPtr<PlaneTile> = AtomicPtr::new(core::ptr::null_mut());
+
+/// A screen's worth of tiles in work RAM, drawn on exactly as the plane is
+/// while it is not shown, so a screen can be made ready ahead of the press
+/// that asks for it and then copied in whole (`pixels`, a tile of eight
+/// words each, row-major). It is blanked a part at a time before it is
+/// drawn on ([`Page::blank_part`]): 19 KB at once would take a frame.
+pub struct Page {
+    pixels: Vec<[u32; TILE_WORDS]>,
+    /// Where each tile's pixels go, blanked or not.
+    tiles: Vec<PlaneTile>,
+}
+
+impl Page {
+    /// A page with room for a screen of tiles, none blanked yet.
+    #[must_use]
+    pub fn new() -> Self {
+        let mut pixels: Vec<[u32; TILE_WORDS]> = Vec::with_capacity(TILES);
+        let base = pixels.as_mut_ptr();
+        let tiles = (0..TILES)
+            // SAFETY: within the room just made for `TILES` tiles, which
+            // the page never grows past (so it never moves).
+            .map(|index| PlaneTile(unsafe { base.add(index) }.cast()))
+            .collect();
+        Self { pixels, tiles }
+    }
+
+    /// Blank up to `count` more tiles; true once every tile is.
+    pub fn blank_part(&mut self, count: usize) -> bool {
+        let end = (self.pixels.len() + count).min(TILES);
+        self.pixels.resize(end, [0; TILE_WORDS]);
+        self.is_blanked()
+    }
+
+    /// Whether every tile has been blanked (it can be drawn on).
+    #[must_use]
+    pub fn is_blanked(&self) -> bool {
+        self.pixels.len() == TILES
+    }
+
+    /// Run `draw` with every drawing on the plane going to this page
+    /// instead; nothing, before the page is blanked whole.
+    pub fn draw_into<T>(&mut self, draw: impl FnOnce() -> T) -> Option<T> {
+        if !self.is_blanked() {
+            return None;
+        }
+        TARGET.store(self.tiles.as_mut_ptr(), Ordering::Relaxed);
+        let result = draw();
+        TARGET.store(core::ptr::null_mut(), Ordering::Relaxed);
+        Some(result)
+    }
+
+    /// Its pixels, a tile of eight words each, row-major (as many tiles
+    /// as are blanked).
+    #[must_use]
+    pub fn pixels(&self) -> &[[u32; TILE_WORDS]] {
+        &self.pixels
+    }
+}
+
+impl Default for Page {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// The pixels of the tile at place `index` (row-major): 8 words, one a

@@ -112,6 +112,18 @@ pub struct Working {
     /// writes while it runs leave it out, as it would make each several
     /// blocks long).
     closing: bool,
+    /// The list page SELECT goes to from the board, which the view paints
+    /// ahead.
+    ahead: Option<ListAhead>,
+}
+
+/// The list page SELECT goes to from the board, made for the view to paint
+/// ahead (`View::paint_ahead`).
+struct ListAhead {
+    /// The puzzle it was made for, and whether it was solved then.
+    made_for: (Source, bool),
+    /// `None`: the puzzle's place is the extras page, not a list.
+    page: Option<Box<ListPage>>,
 }
 
 impl App for Nonogram {
@@ -225,6 +237,7 @@ impl App for Nonogram {
             skipped_note: false,
             lesson_due,
             closing: false,
+            ahead: None,
         }
     }
 
@@ -326,6 +339,7 @@ impl App for Nonogram {
             mode,
             game,
             complete,
+            ahead,
             ..
         } = working;
         view.set_colours(Colours::new(options.high_contrast));
@@ -334,6 +348,11 @@ impl App for Nonogram {
         if !mode.draw(persistent, game, options, view) {
             *complete = true;
             view.advance_text();
+            // The lesson's board is read a while: the page is ready for
+            // the puzzle's board after it.
+            if matches!(mode, Mode::Play(_) | Mode::Lesson(_)) {
+                paint_list_ahead(persistent, ahead, saved, view);
+            }
         }
     }
 
@@ -441,6 +460,52 @@ fn list_at_puzzle(persistent: &Persistent, game: &Game, system: &mut System) -> 
     };
     crate::event!("nonogram.list page={page}");
     mode
+}
+
+/// What making a list page to paint ahead takes at most, in display lines:
+/// the page's entries and text, its view and a page of tiles to paint on.
+const AHEAD_SETUP_LINES: u32 = 28;
+
+/// While the board is drawn whole: the list page SELECT goes to, made
+/// again when the puzzle or its being solved changes (its time and picture
+/// then show), for the view to paint ahead.
+fn paint_list_ahead(
+    persistent: &Persistent,
+    ahead: &mut Option<ListAhead>,
+    saved: &NonogramSave,
+    view: &mut View,
+) {
+    if !view.paints_ahead() {
+        return;
+    }
+    let key = (persistent.source, persistent.solved);
+    match ahead {
+        Some(ListAhead {
+            made_for,
+            page: Some(list),
+        }) if *made_for == key => view.paint_ahead(&list.scene()),
+        Some(ListAhead {
+            made_for,
+            page: None,
+        }) if *made_for == key => {}
+        // Making the page and its view takes a light frame's share.
+        _ if !frame_time::room_ahead(AHEAD_SETUP_LINES) => {}
+        _ => {
+            let (number, slot) = pages::place_of(persistent.source);
+            let list = matches!(
+                pages::page(number),
+                Page::Builtin { .. } | Page::Mine { .. }
+            )
+            .then(|| Box::new(ListPage::new(number, slot, saved)));
+            if let Some(list) = &list {
+                view.set_ahead_text(|ahead| list.text(saved, ahead));
+            }
+            *ahead = Some(ListAhead {
+                made_for: key,
+                page: list,
+            });
+        }
+    }
 }
 
 /// Play a puzzle from a blank board (`picture`, for a random or shared

@@ -197,14 +197,19 @@ impl ListPage {
         view.set_lines(&line);
     }
 
-    /// Draw the page; true while drawing is left for later frames.
-    pub fn draw(&self, view: &mut View) -> bool {
-        view.sync_list(&ListScene {
+    /// What the page shows.
+    pub fn scene(&self) -> ListScene<'_> {
+        ListScene {
             entries: &self.entries,
             selected: self.slot,
             text_page: false,
             code: &[],
-        })
+        }
+    }
+
+    /// Draw the page; true while drawing is left for later frames.
+    pub fn draw(&self, view: &mut View) -> bool {
+        view.sync_list(&self.scene())
     }
 }
 

@@ -73,18 +73,18 @@ impl Raster {
         pixels.len() == screen.len()
     }
 
-    /// Put back the pixels of up to `count` tiles from tile `from` (as
-    /// `keep_part` copied them); the tile to go on from (the screen's tile
-    /// count once done).
+    /// Put up the pixels of up to `count` tiles from tile `from`, as
+    /// `keep_part` copied them or a page drawn off screen holds them
+    /// (`plane::Page`); the tile to go on from (the screen's tile count
+    /// once done).
     pub fn restore_part(&mut self, pixels: &[[u32; 8]], from: usize, count: usize) -> usize {
+        debug_assert!(!plane::is_off_screen(), "a page is put up on the screen");
         self.changed();
         self.stamps.clear();
         let screen = screen().unwrap_or(&[]);
         let end = (from + count).min(pixels.len()).min(screen.len());
         if let (Some(tiles), Some(kept)) = (screen.get(from..end), pixels.get(from..end)) {
-            for (tile, words) in tiles.iter().zip(kept) {
-                tile.data_mut().copy_from_slice(words);
-            }
+            copy_tiles_in(tiles, kept);
         }
         end
     }
@@ -496,6 +496,20 @@ fn copy_tiles_out(tiles: &[PlaneTile], kept: &mut [core::mem::MaybeUninit<[u32; 
         index += 1;
     }
     count
+}
+
+/// Put `kept` (a tile of pixels each) into `tiles`, in order: as ARM code,
+/// as `copy_tiles_out`.
+#[inline(never)]
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+fn copy_tiles_in(tiles: &[PlaneTile], kept: &[[u32; 8]]) {
+    let count = tiles.len().min(kept.len());
+    let mut index = 0;
+    while index < count {
+        *tiles[index].data_mut() = kept[index];
+        index += 1;
+    }
 }
 
 /// Fill pixels `x0..x1` by `y0..y1` (on screen, not empty) with

@@ -26,7 +26,7 @@ use super::rules::{
 };
 use crate::fnv;
 use crate::framework::{
-    frame_time,
+    frame_time, plane,
     transition::Area,
     widgets::{pad_panel::PadPanel, text::LINE_HEIGHT},
 };
@@ -76,8 +76,12 @@ pub enum Piece {
     },
     /// The board's pixels copied aside before a page is painted over it.
     Keep,
-    /// The board's pixels put back.
+    /// The board's pixels put back, or a page painted ahead copied in:
+    /// a hundred tiles.
     Restore,
+    /// What the view knew of a board put back, or of a page copied in,
+    /// taken on (the text it shows among it).
+    RestoreState,
     /// Whether the clues are new, and where each column's clues sit worked
     /// out for new ones: how many columns have a number of two digits (the
     /// rest cost next to nothing).
@@ -89,7 +93,7 @@ pub enum Piece {
 impl Piece {
     /// The kinds, for `just bench`.
     #[cfg(feature = "bench")]
-    pub const KINDS: [&str; 14] = [
+    pub const KINDS: [&str; 15] = [
         "plan_paint",
         "paint",
         "cell_art",
@@ -104,6 +108,7 @@ impl Piece {
         "keep",
         "restore",
         "placements",
+        "restore_state",
     ];
 
     /// Its kind: an index into `KINDS`.
@@ -125,6 +130,7 @@ impl Piece {
             Self::Keep => 11,
             Self::Restore => 12,
             Self::Placements { .. } => 13,
+            Self::RestoreState => 14,
         }
     }
 
@@ -144,7 +150,8 @@ impl Piece {
             Self::TextLine { bytes } => crate::framework::widgets::text::line_cost(bytes as usize),
             Self::Erase { words } => 3 + words as u32 / 64,
             Self::Keep => 8,
-            Self::Restore => 21,
+            Self::Restore => 8,
+            Self::RestoreState => 23,
             Self::Placements { wide: 0 } => 10,
             Self::Placements { wide } => 30 + wide as u32,
         }
@@ -164,6 +171,12 @@ const fn cell_inks(c: &Colours) -> cell_art::Inks {
 
 /// What a drawing function asks before each piece: whether it fits.
 pub type Room<'a> = dyn FnMut(Piece) -> bool + 'a;
+
+/// Whether this frame has room for `piece` of work ahead of a press (see
+/// `frame_time::room_ahead`).
+fn ahead_room(piece: Piece) -> bool {
+    frame_time::room_ahead(piece.lines() * 5 / 4)
+}
 
 /// Whether this frame has room for `piece`.
 fn frame_room(piece: Piece) -> bool {
@@ -388,6 +401,8 @@ enum Showing {
     Stale,
     /// Being painted afresh for `Wanted`, from this tile row down.
     Painting(Wanted, usize),
+    /// The page painted ahead coming in for `Wanted`, from this tile on.
+    CopyingIn(Wanted, usize),
     Board(Layout),
     /// The list, with picture boxes for these slots (a bit each).
     List(u16),
@@ -395,11 +410,6 @@ enum Showing {
 
 /// Tiles of a kept board copied aside, or put back, in one piece.
 const TILES_PER_KEEP: usize = 100;
-
-/// Pieces of copying a board aside that a frame with nothing else to draw
-/// takes on (see `View::keep_ahead`): the copy is there within a few
-/// frames, and those frames stay light.
-const KEEP_AHEAD_PIECES: usize = 3;
 
 /// Pieces of drawing (the raster's count) after which a whole copy of the
 /// board is taken again: a few marks' worth, many clock ticks.
@@ -441,6 +451,7 @@ struct Painter {
 type SlotLook = Option<(ListEntry, bool)>;
 
 /// The list's slots as drawn.
+#[derive(Clone)]
 struct Slots {
     /// Each slot as drawn (`None`: not drawn).
     shown: Vec<SlotLook>,
@@ -486,6 +497,16 @@ struct KeptBoard {
     lines: TextArea,
 }
 
+/// The list page SELECT goes to, painted off screen while the player looks
+/// at a board (`View::paint_ahead`), with what its own view knows of it:
+/// SELECT then copies it in, a copy instead of a drawing.
+struct Ahead {
+    view: View,
+    page: plane::Page,
+    /// Drawn whole as last asked for.
+    done: bool,
+}
+
 pub struct View {
     raster: Raster,
     colours: Colours,
@@ -526,6 +547,8 @@ pub struct View {
     pad_up: bool,
     /// The board under the page shown, if it is to come back.
     kept_board: Option<Box<KeptBoard>>,
+    /// The list page painted ahead, while a board is up.
+    ahead: Option<Box<Ahead>>,
     /// The pad of a screen that has gone, its text taken off by `follow_pad`.
     retired_pad: Option<Box<PadPanel<share_code::CodeError>>>,
 }
@@ -572,13 +595,15 @@ impl View {
             erase_due: false,
             pad_up: false,
             kept_board: None,
+            ahead: None,
             retired_pad: None,
         }
     }
 
-    /// The board kept aside goes with the window.
+    /// The board kept aside and the page painted ahead go with the window.
     pub fn forget_kept_board(&mut self) {
         self.kept_board = None;
+        self.ahead = None;
     }
 
     /// New colours: everything is drawn again.
@@ -613,6 +638,9 @@ impl View {
             Showing::Board(shown) if wanted == Wanted::Board(shown) => return false,
             Showing::List(boxes) if wanted == Wanted::List(boxes) => return false,
             Showing::Painting(painting, next) if painting == wanted => next,
+            Showing::CopyingIn(copying, next) if copying == wanted => {
+                return self.copy_in_ahead(wanted, next, room);
+            }
             _ => {
                 if let Wanted::Board(layout) = wanted {
                     if self.keeps_whole_board(layout) {
@@ -639,6 +667,13 @@ impl View {
                             break;
                         }
                     }
+                }
+                if self.ahead_shows(wanted) {
+                    // The copy covers everything, as painting does.
+                    self.title.forget();
+                    self.lines.forget();
+                    self.forget();
+                    return self.copy_in_ahead(wanted, 0, room);
                 }
                 if !room(Piece::PlanPaint) {
                     return true;
@@ -673,6 +708,127 @@ impl View {
         false
     }
 
+    /// Whether the page painted ahead shows `wanted` whole, in these colours.
+    fn ahead_shows(&self, wanted: Wanted) -> bool {
+        let Wanted::List(boxes) = wanted else {
+            return false;
+        };
+        self.ahead.as_ref().is_some_and(|ahead| {
+            ahead.done
+                && ahead.view.showing == Showing::List(boxes)
+                && ahead.view.colours == self.colours
+        })
+    }
+
+    /// Copy the page painted ahead onto the screen from tile `next`, by
+    /// pieces as `room` allows, then take on what its view knows of it
+    /// (the text wanted now is typed over it where it differs); true while
+    /// work is left.
+    #[inline(never)]
+    fn copy_in_ahead(&mut self, wanted: Wanted, mut next: usize, room: &mut Room) -> bool {
+        let Some(ahead) = self.ahead.take() else {
+            self.showing = Showing::Stale;
+            return true;
+        };
+        while next < SCREEN_TILES {
+            if !room(Piece::Restore) {
+                self.showing = Showing::CopyingIn(wanted, next);
+                self.ahead = Some(ahead);
+                return true;
+            }
+            next = self
+                .raster
+                .restore_part(ahead.page.pixels(), next, TILES_PER_KEEP);
+        }
+        // What its view knows comes in a piece of its own.
+        if !room(Piece::RestoreState) {
+            self.showing = Showing::CopyingIn(wanted, next);
+            self.ahead = Some(ahead);
+            return true;
+        }
+        let from = &ahead.view;
+        self.forget();
+        self.showing = from.showing;
+        self.fresh = from.fresh;
+        self.slots = from.slots.clone();
+        self.code = from.code;
+        let title = core::mem::replace(&mut self.title, from.title.clone());
+        let lines = core::mem::replace(&mut self.lines, from.lines.clone());
+        self.title.set(title.wanted());
+        self.lines.set(lines.wanted());
+        self.erase_due = true;
+        announce_clock(wanted);
+        // The page stays as painted, and its view with it: it is brought
+        // up to date for the next SELECT once a board is back.
+        self.ahead = Some(ahead);
+        crate::event!("nonogram.list copied_in");
+        false
+    }
+
+    /// Whether a page is painted ahead now (see `paint_ahead`): on a board
+    /// drawn whole and copied aside (a quick SELECT needs that copy most),
+    /// with no save waiting for room.
+    pub fn paints_ahead(&self) -> bool {
+        let Showing::Board(layout) = self.showing else {
+            return false;
+        };
+        !frame_time::save_is_waiting() && self.keeps_whole_board(layout)
+    }
+
+    /// The text of the list page to paint ahead (see `paint_ahead`), asked
+    /// for by `text` of the page's own view: when the page is new.
+    pub fn set_ahead_text(&mut self, text: impl FnOnce(&mut View)) {
+        let colours = self.colours;
+        let ahead = self.ahead.get_or_insert_with(|| {
+            Box::new(Ahead {
+                view: View::new(colours),
+                page: plane::Page::new(),
+                done: false,
+            })
+        });
+        text(&mut ahead.view);
+        ahead.view.draw_text();
+        ahead.done = false;
+    }
+
+    /// On a board drawn whole and copied aside, with nothing else to draw:
+    /// paint the list page `scene` off screen, as a light frame has room,
+    /// so SELECT copies it in whole at once (its text asked for first, by
+    /// `set_ahead_text`).
+    pub fn paint_ahead(&mut self, scene: &ListScene) {
+        if !self.paints_ahead() {
+            return;
+        }
+        let colours = self.colours;
+        let Some(ahead) = self.ahead.as_mut() else {
+            return;
+        };
+        if ahead.view.colours != colours {
+            ahead.view.set_colours(colours);
+            ahead.done = false;
+        }
+        if ahead.done {
+            return;
+        }
+        // The page is blanked first, by pieces the size of a keep's.
+        while !ahead.page.is_blanked() {
+            if !ahead_room(Piece::Keep) {
+                return;
+            }
+            ahead.page.blank_part(TILES_PER_KEEP);
+        }
+        let Ahead { view, page, done } = &mut **ahead;
+        page.draw_into(|| {
+            let busy = view.sync_list_within(scene, &mut ahead_room)
+                || !view.advance_text_within(true, &mut ahead_room);
+            view.raster.flush();
+            if !busy {
+                *done = true;
+                crate::event!("nonogram.list painted_ahead");
+            }
+        });
+    }
+
     /// Whether the board kept aside is this puzzle's, in `layout`, and
     /// either whole or still to be finished (the screen has not changed
     /// since its copy began).
@@ -694,7 +850,7 @@ impl View {
     }
 
     /// On a board drawn whole, with nothing to draw: copy it aside ahead of
-    /// a page (the list, SELECT away), a few pieces a frame, so the page
+    /// a page (the list, SELECT away), as a light frame has room, so the page
     /// then paints at once. A whole copy stays good however old (coming
     /// back, the board is brought up to date from what the copy knew); it
     /// is taken again once the board has changed much since, and never
@@ -715,8 +871,8 @@ impl View {
         if current {
             return;
         }
-        for piece in 0..KEEP_AHEAD_PIECES {
-            if !room(Piece::Keep) {
+        for piece in 0.. {
+            if !room(Piece::Keep) || !ahead_room(Piece::Keep) {
                 return;
             }
             // Nothing draws between this frame's pieces: whether to go on
@@ -777,7 +933,7 @@ impl View {
                 .restore_part(&kept.pixels, kept.restored, TILES_PER_KEEP);
         }
         // What the view knew of the board comes back in a piece of its own.
-        if !room(Piece::Restore) {
+        if !room(Piece::RestoreState) {
             return true;
         }
         let Some(kept) = self.kept_board.take() else {
@@ -1412,8 +1568,10 @@ impl View {
     /// says fits; true once done.
     #[inline(never)]
     fn advance_text_within(&mut self, lines: bool, room: &mut Room) -> bool {
-        if matches!(self.showing, Showing::Stale | Showing::Painting(..))
-            || !self.erase_old_text(room)
+        if matches!(
+            self.showing,
+            Showing::Stale | Showing::Painting(..) | Showing::CopyingIn(..)
+        ) || !self.erase_old_text(room)
         {
             return false;
         }
@@ -1943,6 +2101,10 @@ const fn clock_box(layout: &Layout) -> (i32, i32, i32, i32) {
 /// while a board is up (`wanted` was just painted).
 #[cfg(any(debug_assertions, feature = "events"))]
 fn announce_clock(wanted: Wanted) {
+    // A page painted off screen is not what the screen shows.
+    if plane::is_off_screen() {
+        return;
+    }
     match wanted {
         Wanted::Board(layout) => {
             let (x, y, w, h) = clock_box(&layout);
@@ -2091,5 +2253,75 @@ fn put_run(pattern: &mut Columns, run: core::ops::Range<i32>, colour: u8) {
             *word = (*word & !mask) | (ink & mask);
         }
         x = (x & !7) + 8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nonogram::rules::builtin;
+
+    /// Every word of the plane's pixels, tile by tile.
+    fn plane_pixels() -> Vec<[u32; 8]> {
+        plane::tiles().iter().map(|tile| *tile.data()).collect()
+    }
+
+    /// A page of pictures, solved and not, with its title and lines.
+    fn draw_list(view: &mut View, entries: &[ListEntry]) {
+        view.set_title("5x5  1-10");
+        view.set_lines("No.2 Cup  0:42\nA: play  L/R: pages  B: back");
+        view.draw_text();
+        let scene = ListScene {
+            entries,
+            selected: 1,
+            text_page: false,
+            code: &[],
+        };
+        assert!(!view.sync_list_within(&scene, &mut |_| true));
+        assert!(view.advance_text_within(true, &mut |_| true));
+        view.raster.flush();
+    }
+
+    /// A list page painted off screen holds exactly the pixels the same
+    /// page painted on screen shows, and the screen is left as it was.
+    #[test_case]
+    fn a_page_painted_off_screen_is_the_page_painted_on_screen(_gba: &mut agb::Gba) {
+        plane::build();
+        let colours = Colours::new(false);
+        let entries: Vec<ListEntry> = (0..LIST_SLOTS)
+            .map(|index| {
+                let best = (index % 3 != 0).then_some(42 + index as u16);
+                ListEntry {
+                    number: index as u16 + 1,
+                    best,
+                    picture: best.and_then(|_| builtin::picture(index)),
+                    empty_slot: false,
+                }
+            })
+            .collect();
+
+        plane::clear();
+        draw_list(&mut View::new(colours), &entries);
+        let on_screen = plane_pixels();
+        assert!(
+            on_screen.iter().any(|tile| *tile != [0; 8]),
+            "drew something"
+        );
+
+        plane::clear();
+        let mut page = plane::Page::new();
+        assert!(
+            page.draw_into(|| ()).is_none(),
+            "not drawn on before blanked"
+        );
+        while !page.blank_part(TILES_PER_KEEP) {}
+        let mut view = View::new(colours);
+        assert!(page.draw_into(|| draw_list(&mut view, &entries)).is_some());
+        assert!(!plane::is_off_screen());
+        assert!(
+            plane_pixels().iter().all(|tile| *tile == [0; 8]),
+            "the screen is untouched"
+        );
+        assert!(page.pixels() == on_screen.as_slice(), "the same pixels");
     }
 }
