@@ -282,9 +282,20 @@ fn paint_tiles(
             same[line] = kinds[line] == kinds[line - 1];
             line += 1;
         }
+        // Most tile rows are one pattern all the way down (paper, the
+        // inside of a box): a tile is then one word stored eight times.
+        let mut uniform = true;
+        let mut line = 1;
+        while line < 8 {
+            uniform &= same[line];
+            line += 1;
+        }
         let mut column = 0;
         while column < COLUMNS {
-            {
+            if uniform {
+                let word = lines[0][column];
+                *row[column].data_mut() = [word; 8];
+            } else {
                 let words = row[column].data_mut();
                 let mut word = lines[0][column];
                 words[0] = word;

@@ -739,6 +739,9 @@ fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {
         }
         working.mode = Mode::PLAY;
         working.view.clear_message();
+        // The wipe is an animation: to the settle measure, the new board
+        // is due from here.
+        crate::event!("anim.end wipe=sweeper");
         crate::event!(
             "sweeper.reset difficulty={:?} no_guess={}",
             board.difficulty(),
