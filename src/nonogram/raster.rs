@@ -65,7 +65,14 @@ impl Raster {
         if let Some(tiles) = screen.get(from..(from + count).min(screen.len())) {
             // (No-op when made with room for the screen, as a kept board is.)
             pixels.reserve(tiles.len());
-            let copied = copy_tiles_out(tiles, pixels.spare_capacity_mut());
+            // SAFETY: into the room just reserved past the length.
+            let in_runs =
+                unsafe { plane::copy_out(from, pixels.as_mut_ptr().add(from), tiles.len()) };
+            let copied = if in_runs {
+                tiles.len()
+            } else {
+                copy_tiles_out(tiles, pixels.spare_capacity_mut())
+            };
             // SAFETY: `copy_tiles_out` wrote the first `copied` places past
             // the length.
             unsafe { pixels.set_len(from + copied) };
@@ -84,7 +91,10 @@ impl Raster {
         let screen = screen().unwrap_or(&[]);
         let end = (from + count).min(pixels.len()).min(screen.len());
         if let (Some(tiles), Some(kept)) = (screen.get(from..end), pixels.get(from..end)) {
-            copy_tiles_in(tiles, kept);
+            // SAFETY: `kept` holds as many tiles as are put up.
+            if !unsafe { plane::copy_in(from, kept.as_ptr(), kept.len()) } {
+                copy_tiles_in(tiles, kept);
+            }
         }
         end
     }
