@@ -6,7 +6,9 @@
 //! and redraws only what changed. A new screen is painted afresh from row
 //! patterns. Each piece of drawing claims what it may take ([`Piece`]) and
 //! is drawn only in a frame with room for it, so opening a 20x15 board or
-//! an undo of a long drag never costs a frame more than its share.
+//! an undo of a long drag never costs a frame more than its share. While a
+//! board is up, the list page SELECT goes to is painted off screen by a
+//! view of its own (`paint_ahead`) and copied in whole when asked for.
 
 use alloc::{boxed::Box, string::String, vec::Vec};
 
@@ -411,10 +413,6 @@ enum Showing {
 /// Tiles of a kept board copied aside, or put back, in one piece.
 const TILES_PER_KEEP: usize = 100;
 
-/// Pieces of drawing (the raster's count) after which a whole copy of the
-/// board is taken again: a few marks' worth, many clock ticks.
-const KEEP_AGAIN_AFTER_CHANGES: u32 = 64;
-
 /// Tile rows painted in one piece when the screen is painted afresh.
 const PAINT_BAND: usize = 4;
 
@@ -488,6 +486,9 @@ struct KeptBoard {
     /// The raster's count of changes as the copy began: a copy in part is
     /// finished only while the screen has not changed since.
     changes: u32,
+    /// The count of them besides the clock's (`View::board_changes`): a
+    /// whole copy is taken again once the board has changed since.
+    board_changes: u32,
     cells: [CellRow; 15],
     rows: [Option<u64>; 15],
     columns: [Option<u64>; 20],
@@ -549,6 +550,8 @@ pub struct View {
     kept_board: Option<Box<KeptBoard>>,
     /// The list page painted ahead, while a board is up.
     ahead: Option<Box<Ahead>>,
+    /// Of the raster's count of changes, the clock's (see `keep_ahead`).
+    clock_changes: u32,
     /// The pad of a screen that has gone, its text taken off by `follow_pad`.
     retired_pad: Option<Box<PadPanel<share_code::CodeError>>>,
 }
@@ -596,6 +599,7 @@ impl View {
             pad_up: false,
             kept_board: None,
             ahead: None,
+            clock_changes: 0,
             retired_pad: None,
         }
     }
@@ -851,11 +855,12 @@ impl View {
 
     /// On a board drawn whole, with nothing to draw: copy it aside ahead of
     /// a page (the list, SELECT away), as a light frame has room, so the page
-    /// then paints at once. A whole copy stays good however old (coming
-    /// back, the board is brought up to date from what the copy knew); it
-    /// is taken again once the board has changed much since, and never
-    /// for a clock's tick alone, which would leave only part of a copy
-    /// for SELECT to finish.
+    /// then comes in at once. A whole copy is taken again once anything but
+    /// the clock has changed since (a mark, a note, the solved picture), so
+    /// B brings back the board as it was, not an older one to be brought
+    /// up to date on screen; never for a clock's tick alone, which would
+    /// leave only part of a copy for SELECT to finish (an older second
+    /// comes back and is drawn again).
     fn keep_ahead(&mut self, room: &mut Room) {
         let Showing::Board(layout) = self.showing else {
             return;
@@ -865,8 +870,7 @@ impl View {
             return;
         }
         let current = self.kept_board.as_ref().is_some_and(|kept| {
-            kept.pixels.len() == SCREEN_TILES
-                && self.raster.changes().wrapping_sub(kept.changes) < KEEP_AGAIN_AFTER_CHANGES
+            kept.pixels.len() == SCREEN_TILES && kept.board_changes == self.board_changes()
         });
         if current {
             return;
@@ -906,6 +910,7 @@ impl View {
             pixels: Vec::with_capacity(SCREEN_TILES),
             restored: 0,
             changes: self.raster.changes(),
+            board_changes: self.board_changes(),
             cells: self.cells,
             rows: self.rows,
             columns: self.columns,
@@ -1481,6 +1486,18 @@ impl View {
     /// The clock (mm:ss) and, while painting, the run's length.
     #[inline(never)]
     fn draw_clock(&mut self, layout: &Layout, (seconds, run): (u16, Option<u8>)) {
+        let before = self.raster.changes();
+        self.draw_clock_digits(layout, (seconds, run));
+        let drawn = self.raster.changes().wrapping_sub(before);
+        self.clock_changes = self.clock_changes.wrapping_add(drawn);
+    }
+
+    /// The raster's count of changes, less the clock's.
+    fn board_changes(&self) -> u32 {
+        self.raster.changes().wrapping_sub(self.clock_changes)
+    }
+
+    fn draw_clock_digits(&mut self, layout: &Layout, (seconds, run): (u16, Option<u8>)) {
         let c = self.colours;
         let (x, y, width, height) = clock_box(layout);
         self.raster.fill(x, y, width, height, c.paper);
