@@ -756,17 +756,24 @@ impl View {
         self.fresh = from.fresh;
         self.slots = from.slots.clone();
         self.code = from.code;
-        let title = core::mem::replace(&mut self.title, from.title.clone());
-        let lines = core::mem::replace(&mut self.lines, from.lines.clone());
-        self.title.set(title.wanted());
-        self.lines.set(lines.wanted());
-        self.erase_due = true;
+        self.take_on_text(from.title.clone(), from.lines.clone());
         announce_clock(wanted);
         // The page stays as painted, and its view with it: it is brought
         // up to date for the next SELECT once a board is back.
         self.ahead = Some(ahead);
         crate::event!("nonogram.list copied_in");
         false
+    }
+
+    /// Text areas as they were drawn on the pixels just put up (a board
+    /// kept aside, a page painted ahead), asked for as the text is wanted
+    /// now: what differs is typed over them.
+    fn take_on_text(&mut self, title: TextArea, lines: TextArea) {
+        let title = core::mem::replace(&mut self.title, title);
+        let lines = core::mem::replace(&mut self.lines, lines);
+        self.title.set(title.wanted());
+        self.lines.set(lines.wanted());
+        self.erase_due = true;
     }
 
     /// Whether a page is painted ahead now (see `paint_ahead`): on a board
@@ -951,12 +958,7 @@ impl View {
         self.columns = kept.columns;
         self.zoom = kept.zoom;
         self.clock = kept.clock;
-        // The text as it was drawn, asked for as it is wanted now.
-        let title = core::mem::replace(&mut self.title, kept.title);
-        let lines = core::mem::replace(&mut self.lines, kept.lines);
-        self.title.set(title.wanted());
-        self.lines.set(lines.wanted());
-        self.erase_due = true;
+        self.take_on_text(kept.title, kept.lines);
         self.showing = Showing::Board(kept.layout);
         announce_clock(Wanted::Board(kept.layout));
         crate::event!("nonogram.board restored");
