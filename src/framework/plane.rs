@@ -51,7 +51,8 @@ impl PlaneTile {
         unsafe { &mut *self.0.cast::<[u32; TILE_WORDS]>() }
     }
 
-    #[inline(always)]
+    /// Its pixels, to read (the tests compare screens with it).
+    #[cfg(test)]
     pub fn data(&self) -> &[u32; TILE_WORDS] {
         // SAFETY: as in `data_mut`.
         unsafe { &*self.0.cast::<[u32; TILE_WORDS]>() }
@@ -65,14 +66,10 @@ struct Built {
     tiles: [PlaneTile; TILES],
     /// The tiles as runs that follow one another in video RAM: where each
     /// run starts on the screen and its first tile's pixels (see
-    /// [`copy_out`]; empty if there would be more than `RUNS`).
-    runs: heapless::Vec<(usize, *mut [u32; TILE_WORDS]), RUNS>,
+    /// [`copy_out`]). agb hands out a fresh table's tiles in order from the
+    /// middle of its area, wrapping round to its start: two runs.
+    runs: Vec<(usize, *mut [u32; TILE_WORDS])>,
 }
-
-/// Runs of tiles in video RAM the plane may lie in and still be copied a
-/// run at a time: agb hands out a fresh table's tiles in order from the
-/// middle of its area, wrapping round to its start.
-const RUNS: usize = 4;
 
 static PLANE: AtomicPtr<Built> = AtomicPtr::new(core::ptr::null_mut());
 
@@ -91,7 +88,7 @@ pub fn build() {
             TileFormat::FourBpp,
         ),
         tiles: [PlaneTile(core::ptr::null_mut()); TILES],
-        runs: heapless::Vec::new(),
+        runs: Vec::new(),
     });
     let effect = TileEffect::default().palette(PALETTE);
     let mut index = 0;
@@ -106,17 +103,14 @@ pub fn build() {
             core::mem::forget(tile);
         }
     }
-    let mut runs = heapless::Vec::new();
     let mut next: *mut [u32; TILE_WORDS] = core::ptr::null_mut();
     for (index, tile) in built.tiles.iter().enumerate() {
         let pixels = tile.0.cast::<[u32; TILE_WORDS]>();
-        if pixels != next && runs.push((index, pixels)).is_err() {
-            runs.clear();
-            break;
+        if pixels != next {
+            built.runs.push((index, pixels));
         }
         next = pixels.wrapping_add(1);
     }
-    built.runs = runs;
     PLANE.store(Box::into_raw(built), Ordering::Relaxed);
     // agb's table of the tiles in video RAM doubles (every entry moved) as
     // it fills. Grown now to hold the plane and all the desktop and an open
@@ -165,54 +159,48 @@ pub fn tiles() -> &'static [PlaneTile] {
     built().map_or(&[], |plane| &plane.tiles)
 }
 
-/// Copy the pixels of tiles `from..from + count` (row-major) to `to`, a
-/// run of tiles in video RAM at a time; false (nothing copied) where the
-/// plane does not lie in a few runs, or drawing goes off screen.
+/// Copy the pixels of the plane's tiles `from..from + count` (row-major,
+/// within the screen) to `to`, a run of tiles in video RAM at a time;
+/// nothing before the plane is built.
 ///
 /// # Safety
 /// `to` is valid for writing `count` tiles, none of them the plane's.
-pub unsafe fn copy_out(from: usize, to: *mut [u32; TILE_WORDS], count: usize) -> bool {
+pub unsafe fn copy_out(from: usize, to: *mut [u32; TILE_WORDS], count: usize) {
     each_run(from, count, |screen, run, length| {
         // SAFETY: `length` tiles of one of the plane's runs, into the
         // caller's room for them.
         unsafe { core::ptr::copy_nonoverlapping(run, to.add(screen - from), length) };
-    })
+    });
 }
 
-/// Copy `count` tiles of pixels from `pixels` onto tiles `from..` of the
-/// plane (row-major), a run at a time; false (nothing copied) as for
-/// [`copy_out`].
+/// Copy `count` tiles of pixels from `pixels` onto the plane's tiles
+/// `from..` (row-major, within the screen), a run at a time.
 ///
 /// # Safety
 /// `pixels` is valid for reading `count` tiles, none of them the plane's.
-pub unsafe fn copy_in(from: usize, pixels: *const [u32; TILE_WORDS], count: usize) -> bool {
+pub unsafe fn copy_in(from: usize, pixels: *const [u32; TILE_WORDS], count: usize) {
     each_run(from, count, |screen, run, length| {
         // SAFETY: as in `copy_out`, the other way.
         unsafe { core::ptr::copy_nonoverlapping(pixels.add(screen - from), run, length) };
-    })
+    });
 }
 
-/// Call `copy` with each part of tiles `from..from + count` that lies in
-/// one run: where it starts on the screen, where in video RAM, how many.
-fn each_run(
-    from: usize,
-    count: usize,
-    mut copy: impl FnMut(usize, *mut [u32; TILE_WORDS], usize),
-) -> bool {
-    let Some(plane) = built().filter(|plane| !plane.runs.is_empty()) else {
-        return false;
+/// Call `copy` with each part of the plane's tiles `from..from + count`
+/// (past the screen's end: none) that lies in one run: where it starts on
+/// the screen, where in video RAM, how many. The plane's own tiles, also
+/// while drawing goes off screen.
+fn each_run(from: usize, count: usize, mut copy: impl FnMut(usize, *mut [u32; TILE_WORDS], usize)) {
+    let Some(plane) = built() else {
+        return;
     };
-    if is_off_screen() || from + count > TILES {
-        return false;
-    }
+    let end = from.saturating_add(count).min(TILES);
     for (at, &(start, pixels)) in plane.runs.iter().enumerate() {
-        let end = plane.runs.get(at + 1).map_or(TILES, |&(next, _)| next);
-        let (first, last) = (from.max(start), (from + count).min(end));
+        let run_end = plane.runs.get(at + 1).map_or(TILES, |&(next, _)| next);
+        let (first, last) = (from.max(start), end.min(run_end));
         if first < last {
             copy(first, pixels.wrapping_add(first - start), last - first);
         }
     }
-    true
 }
 
 /// Whether drawing goes to a page off screen ([`Page::draw_into`]).

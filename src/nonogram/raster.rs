@@ -57,25 +57,20 @@ impl Raster {
     /// of `pixels`; true once it holds the whole screen. (Nothing is
     /// copied until the screen has all its tiles.)
     pub fn keep_part(&mut self, pixels: &mut Vec<[u32; 8]>, count: usize) -> bool {
+        debug_assert!(!plane::is_off_screen(), "a copy is kept of the screen");
         self.flush();
         let Some(screen) = screen() else {
             return false;
         };
         let from = pixels.len();
-        if let Some(tiles) = screen.get(from..(from + count).min(screen.len())) {
-            // (No-op when made with room for the screen, as a kept board is.)
-            pixels.reserve(tiles.len());
-            // SAFETY: into the room just reserved past the length.
-            let in_runs =
-                unsafe { plane::copy_out(from, pixels.as_mut_ptr().add(from), tiles.len()) };
-            let copied = if in_runs {
-                tiles.len()
-            } else {
-                copy_tiles_out(tiles, pixels.spare_capacity_mut())
-            };
-            // SAFETY: `copy_tiles_out` wrote the first `copied` places past
-            // the length.
-            unsafe { pixels.set_len(from + copied) };
+        let count = count.min(screen.len().saturating_sub(from));
+        // (No-op when made with room for the screen, as a kept board is.)
+        pixels.reserve(count);
+        // SAFETY: `count` tiles of the screen, into the room just reserved
+        // past the length, which they then fill.
+        unsafe {
+            plane::copy_out(from, pixels.as_mut_ptr().add(from), count);
+            pixels.set_len(from + count);
         }
         pixels.len() == screen.len()
     }
@@ -90,11 +85,9 @@ impl Raster {
         self.stamps.clear();
         let screen = screen().unwrap_or(&[]);
         let end = (from + count).min(pixels.len()).min(screen.len());
-        if let (Some(tiles), Some(kept)) = (screen.get(from..end), pixels.get(from..end)) {
+        if let Some(kept) = pixels.get(from..end) {
             // SAFETY: `kept` holds as many tiles as are put up.
-            if !unsafe { plane::copy_in(from, kept.as_ptr(), kept.len()) } {
-                copy_tiles_in(tiles, kept);
-            }
+            unsafe { plane::copy_in(from, kept.as_ptr(), kept.len()) };
         }
         end
     }
@@ -499,37 +492,6 @@ fn write_word(tile: *mut u32, line: usize, mask: u32, inks: u32) {
             let word = tile.add(line);
             *word = (*word & !mask) | (inks & mask);
         }
-    }
-}
-
-/// Copy `tiles`' pixels into `kept`, as many as it has room for; how many.
-/// A board kept aside is the whole screen's tiles, so this runs from IWRAM
-/// as ARM code, a tile in two instructions (a load and a store of eight
-/// words).
-#[inline(never)]
-#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-fn copy_tiles_out(tiles: &[PlaneTile], kept: &mut [core::mem::MaybeUninit<[u32; 8]>]) -> usize {
-    let count = tiles.len().min(kept.len());
-    let mut index = 0;
-    while index < count {
-        kept[index].write(*tiles[index].data());
-        index += 1;
-    }
-    count
-}
-
-/// Put `kept` (a tile of pixels each) into `tiles`, in order: as ARM code,
-/// as `copy_tiles_out`.
-#[inline(never)]
-#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
-#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
-fn copy_tiles_in(tiles: &[PlaneTile], kept: &[[u32; 8]]) {
-    let count = tiles.len().min(kept.len());
-    let mut index = 0;
-    while index < count {
-        *tiles[index].data_mut() = kept[index];
-        index += 1;
     }
 }
 
