@@ -872,18 +872,24 @@ impl View {
         let Showing::Board(layout) = self.showing else {
             return;
         };
-        // A save waiting for room comes first.
-        if frame_time::save_is_waiting() {
-            return;
-        }
         let current = self.kept_board.as_ref().is_some_and(|kept| {
             kept.pixels.len() == SCREEN_TILES && kept.board_changes == self.board_changes()
         });
         if current {
             return;
         }
+        // A board's first copy is part of showing it: SELECT soon after
+        // finds it taken. A copy taken again (after a mark) is ahead work,
+        // and a save waiting for room comes first.
+        let first = !self
+            .kept_board
+            .as_ref()
+            .is_some_and(|kept| kept.puzzle == self.puzzle_shown && kept.layout == layout);
+        if !first && frame_time::save_is_waiting() {
+            return;
+        }
         for piece in 0.. {
-            if !room(Piece::Keep) || !ahead_room(Piece::Keep) {
+            if !room(Piece::Keep) || !(first || ahead_room(Piece::Keep)) {
                 return;
             }
             // Nothing draws between this frame's pieces: whether to go on
