@@ -433,7 +433,14 @@ mod row_kind {
     /// across their insides (the first row's, then the second's).
     pub const BOX_EDGES: [u8; 2] = [2, 4];
     pub const BOX_INSIDES: [u8; 2] = [3, 5];
-    pub const COUNT: usize = 6;
+    /// Across a row of boxes' "?"s, one for each of the glyph's rows, and
+    /// across the numbers under them (the first row of boxes', then the
+    /// second's).
+    pub const QUESTIONS: [u8; 2] = [6, 16];
+    pub const NUMBERS: [u8; 2] = [11, 21];
+    /// Rows of a glyph: kinds each of those takes.
+    pub const GLYPH_ROWS: u8 = 5;
+    pub const COUNT: usize = 26;
 }
 
 /// A screen painted afresh, a band of tile rows at a time: each pixel row
@@ -443,6 +450,26 @@ mod row_kind {
 struct Painter {
     patterns: Vec<Columns>,
     kinds: Box<Kinds>,
+    /// The list's slots of puzzles not solved yet, which a painting of the
+    /// list paints whole ("?" and number) instead of leaving them to be
+    /// drawn after it: those the next painting is to paint (set before
+    /// each wipe), and those the painting under way paints.
+    questions: [Question; LIST_SLOTS],
+    painted: [Question; LIST_SLOTS],
+}
+
+/// A slot showing a puzzle not solved yet: its number and best time, as
+/// its entry has them.
+type Question = Option<(u16, Option<u16>)>;
+
+/// The entry a slot's `Question` stands for.
+const fn question_entry((number, best): (u16, Option<u16>)) -> ListEntry {
+    ListEntry {
+        number,
+        best,
+        picture: None,
+        empty_slot: false,
+    }
 }
 
 /// A slot's entry and whether it is selected (`None`: no entry).
@@ -579,6 +606,8 @@ impl View {
             painter: Box::new(Painter {
                 patterns: alloc::vec![[0; _]; row_kind::COUNT],
                 kinds: Box::new([row_kind::PAPER; _]),
+                questions: [None; LIST_SLOTS],
+                painted: [None; LIST_SLOTS],
             }),
             fresh: false,
             cells: [CellRow::UNDRAWN; 15],
@@ -709,6 +738,12 @@ impl View {
         announce_clock(wanted);
         self.cells = [CellRow::EMPTY; 15];
         self.fresh = true;
+        // The slots the painting drew whole, unselected.
+        for (shown, painted) in self.slots.shown.iter_mut().zip(&self.painter.painted) {
+            if let Some(question) = *painted {
+                *shown = Some((question_entry(question), false));
+            }
+        }
         false
     }
 
@@ -993,15 +1028,17 @@ impl View {
         painter.kinds.fill(row_kind::PAPER);
         painter.kinds[0] = row_kind::EDGE;
         painter.kinds[SCREEN_HEIGHT as usize - 1] = row_kind::EDGE;
+        painter.painted = [None; LIST_SLOTS];
         let layout = match wanted {
             Wanted::Board(layout) => layout,
             Wanted::List(boxes) => {
                 plan_boxes(painter, boxes, &c);
+                plan_questions(painter, boxes, &c);
                 return;
             }
         };
         let heavy = |i: i32, last: i32| i % 5 == 0 || i == last;
-        let [_, _, cells, light, heavy_row, clue_stripes] = &mut painter.patterns[..] else {
+        let [_, _, cells, light, heavy_row, clue_stripes, ..] = &mut painter.patterns[..] else {
             return;
         };
         let mut striped = false;
@@ -1642,6 +1679,15 @@ impl View {
         } else {
             (1u16 << scene.entries.len().min(LIST_SLOTS)) - 1
         };
+        // A painting of the page paints the slots of puzzles not solved
+        // yet whole: pattern rows cost no more than paper.
+        for (slot, question) in self.painter.questions.iter_mut().enumerate() {
+            *question = scene
+                .entries
+                .get(slot)
+                .filter(|entry| !scene.text_page && entry.picture.is_none() && !entry.empty_slot)
+                .map(|entry| (entry.number, entry.best));
+        }
         if self.wipe_towards(Wanted::List(boxes), room) || !self.erase_old_text(room) {
             return true;
         }
@@ -1762,7 +1808,11 @@ impl View {
     /// Its box was painted with the page.
     #[inline(never)]
     fn slot_picture(&mut self, slot: usize, shown: Option<(ListEntry, bool)>, entry: ListEntry) {
-        if shown.map(|(entry, _)| entry) == Some(entry) {
+        let shows_question = |entry: &ListEntry| entry.picture.is_none() && !entry.empty_slot;
+        if shown.is_some_and(|(shown, _)| {
+            shown == entry || shows_question(&shown) && shows_question(&entry)
+        }) {
+            // The same picture: a "?" shows the same for any puzzle.
             return;
         }
         let c = self.colours;
@@ -1931,22 +1981,7 @@ impl View {
     }
 
     fn small_number(&mut self, (x, y): (i32, i32), number: u16) {
-        let number = number.min(999);
-        let hundreds = ((u32::from(number) * HUNDREDTH) >> HUNDREDTH_SHIFT) as u16;
-        let (tens, ones) = tens_ones(number - hundreds * 100);
-        let digits = [
-            glyphs::digit(hundreds as u8),
-            glyphs::digit(tens),
-            glyphs::digit(ones),
-        ];
-        let first = if hundreds > 0 {
-            0
-        } else if tens > 0 {
-            1
-        } else {
-            2
-        };
-        self.glyph_line(&digits[first..], (x, y), self.colours.accent);
+        self.glyph_line(&number_digits(number), (x, y), self.colours.accent);
     }
 
     /// The number pad takes a text page: the page's own text makes way.
@@ -2117,6 +2152,70 @@ fn plan_boxes(painter: &mut Painter, boxes: u16, c: &Colours) {
     }
 }
 
+/// The list's slots of puzzles not solved yet (`Painter::questions`) in
+/// `painter`'s patterns and rows, as `slot_picture` and `slot_labels` draw
+/// them: the "?" in its box, four pixels a glyph pixel, and the number
+/// under it.
+fn plan_questions(painter: &mut Painter, boxes: u16, c: &Colours) {
+    painter.painted = painter.questions;
+    for band in 0..2 {
+        let slots = band * LIST_COLUMNS..(band + 1) * LIST_COLUMNS;
+        let in_band = |slot: usize| {
+            (boxes & (1 << slot) != 0)
+                .then(|| painter.painted[slot])
+                .flatten()
+                .map(|question| (slot, question))
+        };
+        if !slots.clone().any(|slot| in_band(slot).is_some()) {
+            continue;
+        }
+        let question_kind = usize::from(row_kind::QUESTIONS[band]);
+        let number_kind = usize::from(row_kind::NUMBERS[band]);
+        for row in 0..usize::from(row_kind::GLYPH_ROWS) {
+            painter.patterns[question_kind + row] =
+                painter.patterns[usize::from(row_kind::BOX_INSIDES[band])];
+            painter.patterns[number_kind + row] = painter.patterns[usize::from(row_kind::PAPER)];
+        }
+        let mut question_top = 0;
+        let mut number_top = 0;
+        for (slot, question) in slots.filter_map(in_band) {
+            let entry = question_entry(question);
+            let (x, y, _, _) = View::slot_content(slot, &entry);
+            question_top = y;
+            let patterns = &mut painter.patterns[question_kind..];
+            for (pattern, &bits) in patterns.iter_mut().zip(&glyphs::QUESTION.rows) {
+                for gx in 0..glyphs::QUESTION.width {
+                    if bits & (1 << gx) != 0 {
+                        put_run(pattern, x + gx * 4..x + gx * 4 + 4, c.grid);
+                    }
+                }
+            }
+            let ((left, top), _) = View::slot_place(slot);
+            number_top = top + NUMBER_LABEL;
+            let mut at = left + 4;
+            for digit in number_digits(entry.number) {
+                let patterns = &mut painter.patterns[number_kind..];
+                for (pattern, &bits) in patterns.iter_mut().zip(&digit.rows) {
+                    for gx in 0..digit.width {
+                        if bits & (1 << gx) != 0 {
+                            put(pattern, at + gx, c.accent);
+                        }
+                    }
+                }
+                at += digit.width + 1;
+            }
+        }
+        let kinds = &mut painter.kinds;
+        for row in 0..row_kind::GLYPH_ROWS {
+            for pixel_row in 0..4 {
+                let y = question_top + i32::from(row) * 4 + pixel_row;
+                kinds[y as usize] = row_kind::QUESTIONS[band] + row;
+            }
+            kinds[(number_top + i32::from(row)) as usize] = row_kind::NUMBERS[band] + row;
+        }
+    }
+}
+
 /// Where the board's clock is: x, y, width, height.
 const fn clock_box(layout: &Layout) -> (i32, i32, i32, i32) {
     (layout.left + 2, layout.top + CLOCK_LINE, 60, 10)
@@ -2164,6 +2263,29 @@ const _: () = {
 };
 
 /// `seconds` as whole minutes and the seconds left.
+/// A slot's number (999 at most) in the small digits, with no leading
+/// zeros.
+fn number_digits(number: u16) -> heapless::Vec<Glyph, 3> {
+    let number = number.min(999);
+    let hundreds = ((u32::from(number) * HUNDREDTH) >> HUNDREDTH_SHIFT) as u16;
+    let (tens, ones) = tens_ones(number - hundreds * 100);
+    let first = if hundreds > 0 {
+        0
+    } else if tens > 0 {
+        1
+    } else {
+        2
+    };
+    [
+        glyphs::digit(hundreds as u8),
+        glyphs::digit(tens),
+        glyphs::digit(ones),
+    ]
+    .into_iter()
+    .skip(first)
+    .collect()
+}
+
 const fn minutes_seconds(seconds: u16) -> (u16, u16) {
     let minutes = ((seconds as u32 * SIXTIETH) >> SIXTIETH_SHIFT) as u16;
     (minutes, seconds - minutes * 60)
@@ -2305,6 +2427,55 @@ mod tests {
         assert!(!view.sync_list_within(&scene, &mut |_| true));
         assert!(view.advance_text_within(true, &mut |_| true));
         view.raster.flush();
+    }
+
+    /// A page of ten slots from puzzle `first` on: solved where `solved`
+    /// says so (a picture and a best time), else a "?".
+    fn page_of(first: u16, solved: impl Fn(usize) -> bool) -> Vec<ListEntry> {
+        (0..LIST_SLOTS)
+            .map(|slot| {
+                let index = usize::from(first) + slot;
+                let best = solved(slot).then_some(42 + slot as u16);
+                ListEntry {
+                    number: first + slot as u16 + 1,
+                    best,
+                    picture: best.and_then(|_| builtin::picture(index % builtin::COUNT)),
+                    empty_slot: false,
+                }
+            })
+            .collect()
+    }
+
+    /// The slots of puzzles not solved yet, painted with the page ("?" and
+    /// number in its pattern rows), show exactly what drawing them slot by
+    /// slot shows (a page turned to from one of pictures): numbers of one,
+    /// two and three digits, beside solved slots and alone.
+    #[test_case]
+    fn unsolved_slots_painted_with_the_page_are_those_drawn_one_by_one(_gba: &mut agb::Gba) {
+        plane::build();
+        let colours = Colours::new(false);
+        let all_solved = page_of(200, |_| true);
+        for (first, solved) in [
+            (0, (|slot| slot % 3 == 0) as fn(usize) -> bool),
+            (90, |slot| slot == 4 || slot == 9),
+            (10, |_| false),
+        ] {
+            let page = page_of(first, solved);
+
+            plane::clear();
+            let mut painted = View::new(colours);
+            draw_list(&mut painted, &page);
+            let questions = painted.painter.painted.iter().flatten().count();
+            let unsolved = (0..LIST_SLOTS).filter(|&slot| !solved(slot)).count();
+            assert_eq!(questions, unsolved, "painted with the page");
+            let with_page = plane_pixels();
+
+            plane::clear();
+            let mut turned = View::new(colours);
+            draw_list(&mut turned, &all_solved);
+            draw_list(&mut turned, &page);
+            assert!(plane_pixels() == with_page, "page from {first}");
+        }
     }
 
     /// A list page painted off screen holds exactly the pixels the same
