@@ -1808,11 +1808,10 @@ impl View {
     /// Its box was painted with the page.
     #[inline(never)]
     fn slot_picture(&mut self, slot: usize, shown: Option<(ListEntry, bool)>, entry: ListEntry) {
-        let shows_question = |entry: &ListEntry| entry.picture.is_none() && !entry.empty_slot;
+        // The same picture: a "?" or a "+" shows the same for any puzzle.
         if shown.is_some_and(|(shown, _)| {
-            shown == entry || shows_question(&shown) && shows_question(&entry)
+            (shown.picture, shown.empty_slot) == (entry.picture, entry.empty_slot)
         }) {
-            // The same picture: a "?" shows the same for any puzzle.
             return;
         }
         let c = self.colours;
