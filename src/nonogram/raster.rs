@@ -348,7 +348,8 @@ static DOUBLED: [u16; 128] = {
 
 /// A row of pixels (bit 0 leftmost) with each pixel `scale` wide, as far
 /// as 16 pixels.
-fn widened(bits: u8, scale: i32) -> u16 {
+#[must_use]
+pub fn widened(bits: u8, scale: i32) -> u16 {
     let block = (1u16 << scale.clamp(0, 15)) - 1;
     let mut row = 0;
     let mut gx = 0;
@@ -368,7 +369,7 @@ pub fn doubled(bits: u8) -> u16 {
 }
 
 /// Eight pixels' bits as a mask of nibbles.
-static NIBBLES: [u32; 256] = {
+pub static NIBBLES: [u32; 256] = {
     let mut table = [0; 256];
     let mut bits = 0;
     while bits < 256 {

@@ -19,7 +19,7 @@ use super::layout::{
     CLOCK_LINE, ColumnPlacement, GLYPH_HEIGHT, Layout, ROW_ZOOM_LINE, SCREEN_HEIGHT, SCREEN_WIDTH,
     TITLE_LINE, ZOOM_BAND, line_widths,
 };
-use super::raster::{Columns, Kinds, Raster, SCREEN_TILES, TILE_ROWS};
+use super::raster::{Columns, Kinds, NIBBLES, Raster, SCREEN_TILES, TILE_ROWS, widened};
 use super::raster_text::TextArea;
 use super::rules::{
     Greying, Grid, PuzzleClues,
@@ -140,7 +140,7 @@ impl Piece {
     #[must_use]
     pub const fn lines(self) -> u32 {
         match self {
-            Self::PlanPaint => 20,
+            Self::PlanPaint => 30,
             Self::Paint => 15,
             Self::CellArt => 9,
             Self::CellRow { cells, size } => 8 + cells as u32 * size as u32 / 5,
@@ -440,6 +440,8 @@ mod row_kind {
     pub const NUMBERS: [u8; 2] = [11, 21];
     /// Rows of a glyph: kinds each of those takes.
     pub const GLYPH_ROWS: u8 = 5;
+    /// Kinds every painting works out, and all of them.
+    pub const BASE_COUNT: usize = 6;
     pub const COUNT: usize = 26;
 }
 
@@ -1016,7 +1018,10 @@ impl View {
         let c = self.colours;
         let solid = |colour: u8| u32::from(colour & 15) * 0x1111_1111;
         let painter = &mut *self.painter;
-        for (kind, pattern) in painter.patterns.iter_mut().enumerate() {
+        // The list's "?" and number rows are copies of these, made only for
+        // a row of boxes that has them.
+        let base = &mut painter.patterns[..row_kind::BASE_COUNT];
+        for (kind, pattern) in base.iter_mut().enumerate() {
             if kind == usize::from(row_kind::EDGE) {
                 pattern.fill(solid(c.edge));
             } else {
@@ -2157,61 +2162,88 @@ fn plan_boxes(painter: &mut Painter, boxes: u16, c: &Colours) {
 /// under it.
 fn plan_questions(painter: &mut Painter, boxes: u16, c: &Colours) {
     painter.painted = painter.questions;
+    let question_rows = glyphs::QUESTION
+        .rows
+        .map(|bits| u32::from(widened(bits, 4)));
     for band in 0..2 {
-        let slots = band * LIST_COLUMNS..(band + 1) * LIST_COLUMNS;
-        let in_band = |slot: usize| {
-            (boxes & (1 << slot) != 0)
-                .then(|| painter.painted[slot])
-                .flatten()
-                .map(|question| (slot, question))
-        };
-        if !slots.clone().any(|slot| in_band(slot).is_some()) {
+        let first = band * LIST_COLUMNS;
+        let mut in_band = [None; LIST_COLUMNS];
+        for (column, question) in in_band.iter_mut().enumerate() {
+            let slot = first + column;
+            if boxes & (1 << slot) != 0 {
+                *question = painter.painted[slot];
+            }
+        }
+        if in_band.iter().all(Option::is_none) {
             continue;
         }
         let question_kind = usize::from(row_kind::QUESTIONS[band]);
         let number_kind = usize::from(row_kind::NUMBERS[band]);
-        for row in 0..usize::from(row_kind::GLYPH_ROWS) {
-            painter.patterns[question_kind + row] =
-                painter.patterns[usize::from(row_kind::BOX_INSIDES[band])];
-            painter.patterns[number_kind + row] = painter.patterns[usize::from(row_kind::PAPER)];
-        }
-        let mut question_top = 0;
-        let mut number_top = 0;
-        for (slot, question) in slots.filter_map(in_band) {
-            let entry = question_entry(question);
-            let (x, y, _, _) = View::slot_content(slot, &entry);
-            question_top = y;
-            let patterns = &mut painter.patterns[question_kind..];
-            for (pattern, &bits) in patterns.iter_mut().zip(&glyphs::QUESTION.rows) {
-                for gx in 0..glyphs::QUESTION.width {
-                    if bits & (1 << gx) != 0 {
-                        put_run(pattern, x + gx * 4..x + gx * 4 + 4, c.grid);
-                    }
-                }
+        let glyph_rows = usize::from(row_kind::GLYPH_ROWS);
+        let (base, made) = painter.patterns.split_at_mut(row_kind::BASE_COUNT);
+        let (questions, rest) = made
+            .split_at_mut(question_kind - row_kind::BASE_COUNT)
+            .1
+            .split_at_mut(glyph_rows);
+        let numbers = &mut rest[number_kind - question_kind - glyph_rows..][..glyph_rows];
+        questions.fill(base[usize::from(row_kind::BOX_INSIDES[band])]);
+        numbers.fill(base[usize::from(row_kind::PAPER)]);
+        // Every slot's "?" is at the same height in its box, its number
+        // at the same height under it.
+        let (_, question_top, _, _) = View::slot_content(first, &question_entry((0, None)));
+        let ((_, slot_top), _) = View::slot_place(first);
+        let number_top = slot_top + NUMBER_LABEL;
+        for (column, question) in in_band.iter().enumerate() {
+            let Some((number, _)) = *question else {
+                continue;
+            };
+            let slot = first + column;
+            let (x, _, _, _) = View::slot_content(slot, &question_entry((number, None)));
+            for (pattern, &bits) in questions.iter_mut().zip(&question_rows) {
+                put_bits(pattern, x, bits, c.grid);
             }
-            let ((left, top), _) = View::slot_place(slot);
-            number_top = top + NUMBER_LABEL;
-            let mut at = left + 4;
-            for digit in number_digits(entry.number) {
-                let patterns = &mut painter.patterns[number_kind..];
-                for (pattern, &bits) in patterns.iter_mut().zip(&digit.rows) {
-                    for gx in 0..digit.width {
-                        if bits & (1 << gx) != 0 {
-                            put(pattern, at + gx, c.accent);
-                        }
-                    }
+            // The digits side by side, a pixel apart (as `glyph_line`).
+            let mut rows = [0u32; 5];
+            let mut used = 0;
+            for digit in number_digits(number) {
+                for (row, &bits) in rows.iter_mut().zip(&digit.rows) {
+                    *row |= u32::from(bits) << used;
                 }
-                at += digit.width + 1;
+                used += digit.width + 1;
+            }
+            let ((left, _), _) = View::slot_place(slot);
+            for (pattern, &bits) in numbers.iter_mut().zip(&rows) {
+                put_bits(pattern, left + 4, bits, c.accent);
             }
         }
         let kinds = &mut painter.kinds;
         for row in 0..row_kind::GLYPH_ROWS {
-            for pixel_row in 0..4 {
-                let y = question_top + i32::from(row) * 4 + pixel_row;
-                kinds[y as usize] = row_kind::QUESTIONS[band] + row;
+            let question = usize::try_from(question_top).unwrap_or(0) + usize::from(row) * 4;
+            for kind in kinds.iter_mut().skip(question).take(4) {
+                *kind = row_kind::QUESTIONS[band] + row;
             }
-            kinds[(number_top + i32::from(row)) as usize] = row_kind::NUMBERS[band] + row;
+            if let Some(kind) =
+                kinds.get_mut(usize::try_from(number_top).unwrap_or(0) + usize::from(row))
+            {
+                *kind = row_kind::NUMBERS[band] + row;
+            }
         }
+    }
+}
+
+/// Pixels `bits` (bit 0 leftmost, 24 at most) from `x` in `colour`: a word
+/// of the pattern at a time.
+fn put_bits(pattern: &mut Columns, x: i32, bits: u32, colour: u8) {
+    let ink = u32::from(colour & 15) * 0x1111_1111;
+    let mut rest = u64::from(bits) << (x & 7);
+    let mut column = (x >> 3) as usize;
+    while rest != 0 {
+        let mask = NIBBLES[(rest & 0xFF) as usize];
+        if let Some(word) = pattern.get_mut(column) {
+            *word = (*word & !mask) | (ink & mask);
+        }
+        rest >>= 8;
+        column += 1;
     }
 }
 
