@@ -2293,7 +2293,6 @@ const _: () = {
     }
 };
 
-/// `seconds` as whole minutes and the seconds left.
 /// A slot's number (999 at most) in the small digits, with no leading
 /// zeros.
 fn number_digits(number: u16) -> heapless::Vec<Glyph, 3> {
@@ -2317,6 +2316,7 @@ fn number_digits(number: u16) -> heapless::Vec<Glyph, 3> {
     .collect()
 }
 
+/// `seconds` as whole minutes and the seconds left.
 const fn minutes_seconds(seconds: u16) -> (u16, u16) {
     let minutes = ((seconds as u32 * SIXTIETH) >> SIXTIETH_SHIFT) as u16;
     (minutes, seconds - minutes * 60)
