@@ -24,6 +24,8 @@ const ALL: [Button; 10] = [
 pub struct Input {
     buttons: ButtonController,
     held_frames: [u8; 4],
+    /// Frames since a key last went down (at most 255).
+    quiet_frames: u8,
 }
 
 impl Default for Input {
@@ -37,6 +39,7 @@ impl Input {
         Self {
             buttons: ButtonController::new(),
             held_frames: [0; 4],
+            quiet_frames: u8::MAX,
         }
     }
 
@@ -45,6 +48,11 @@ impl Input {
     #[inline(never)]
     pub fn update(&mut self) {
         self.buttons.update();
+        self.quiet_frames = if ALL.iter().any(|&key| self.buttons.is_just_pressed(key)) {
+            0
+        } else {
+            self.quiet_frames.saturating_add(1)
+        };
         for (held, direction) in self.held_frames.iter_mut().zip(DIRECTIONS) {
             *held = if self.buttons.is_pressed(direction) {
                 // Past 255 frames, step back a whole number of repeats so a
@@ -58,6 +66,12 @@ impl Input {
 
     pub fn pressed(&self, button: Button) -> bool {
         self.buttons.is_pressed(button)
+    }
+
+    /// Frames since a key last went down: 0 in the frame it did.
+    #[must_use]
+    pub fn quiet_frames(&self) -> u8 {
+        self.quiet_frames
     }
 
     pub fn just_pressed(&self, button: Button) -> bool {

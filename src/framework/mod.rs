@@ -36,8 +36,8 @@
 //! let mut menu = PauseMenu::new(&mut gfx, &apps, &mut system);
 //! loop {
 //!     // A save that waited for room goes out first (see `run`).
-//!     system.storage.flush_overdue();
 //!     system.input.update();
+//!     system.storage.flush_overdue(system.input.quiet_frames());
 //!     if menu.update(&mut apps, &mut system) == DesktopRequest::Leave {
 //!         break;
 //!     }
@@ -129,8 +129,8 @@ pub fn run(
         system.sound.frame();
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.mark();
-        system.storage.flush_overdue();
         system.input.update();
+        system.storage.flush_overdue(system.input.quiet_frames());
         if reset::chord_made(&system.input) {
             menu.keep_open_game(apps, system);
             reset::restart(&mut system.storage);

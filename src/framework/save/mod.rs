@@ -115,6 +115,18 @@ const WRITE_MOST_LINES: u32 = 80;
 const OVERDUE_FRAMES: u16 = 20;
 /// Frames between one overdue section and the next, at least.
 const OVERDUE_GAP_FRAMES: u16 = 3;
+/// Frames after a key goes down that an overdue section still waits: the
+/// screen the press asks for comes first. Past `OVERDUE_FRAMES` and this
+/// many more, it goes whatever the keys do.
+const AFTER_PRESS_FRAMES: u8 = 4;
+
+/// Whether a change that has waited `waited` frames for room goes out
+/// whatever the room, `quiet_frames` after a key last went down.
+const fn overdue(waited: u16, quiet_frames: u8) -> bool {
+    waited >= OVERDUE_FRAMES
+        && (quiet_frames >= AFTER_PRESS_FRAMES
+            || waited >= OVERDUE_FRAMES + AFTER_PRESS_FRAMES as u16)
+}
 
 /// How `write_next_change` goes about it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -628,11 +640,13 @@ impl Storage {
     /// Before the frame's update: a change that has waited `OVERDUE_FRAMES`
     /// for room goes into the journal now, first, so the update's drawing
     /// (which takes what the frame has left) waits a frame rather than the
-    /// save. The update still runs and reads the buttons. (Out of line, as
-    /// `flush`.)
+    /// save; but not in the frames just after a key went down
+    /// (`quiet_frames`, from `Input`), whose screen the player waits for,
+    /// unless it has waited `AFTER_PRESS_FRAMES` more. The update still
+    /// runs and reads the buttons. (Out of line, as `flush`.)
     #[inline(never)]
-    pub fn flush_overdue(&mut self) {
-        if self.journal.is_empty() && self.pending && self.waited >= OVERDUE_FRAMES {
+    pub fn flush_overdue(&mut self, quiet_frames: u8) {
+        if self.journal.is_empty() && self.pending && overdue(self.waited, quiet_frames) {
             super::frame_time::overdue_save();
             let step = self.write_next_change(Pace::Overdue);
             self.took(step);
@@ -916,6 +930,24 @@ mod tests {
     /// The one test that opens SRAM (agb allows one save init per run): a
     /// blank chip gets its notice, and sections as big as Polarium's and the
     /// nonogram's are written to their own slots and read back.
+    /// A change overdue for room waits out the frames after a key press
+    /// (the screen it asks for comes first), but not for long.
+    #[test_case]
+    fn an_overdue_save_waits_for_the_screen_a_press_asks_for(_gba: &mut agb::Gba) {
+        assert!(!overdue(OVERDUE_FRAMES - 1, u8::MAX), "not overdue yet");
+        assert!(overdue(OVERDUE_FRAMES, u8::MAX), "overdue, no key pressed");
+        for quiet in 0..AFTER_PRESS_FRAMES {
+            assert!(
+                !overdue(OVERDUE_FRAMES, quiet),
+                "{quiet} frames after a press"
+            );
+        }
+        assert!(overdue(OVERDUE_FRAMES, AFTER_PRESS_FRAMES));
+        let most = OVERDUE_FRAMES + u16::from(AFTER_PRESS_FRAMES);
+        assert!(!overdue(most - 1, 0));
+        assert!(overdue(most, 0), "presses do not hold it back for good");
+    }
+
     #[test_case]
     fn sections_round_trip_through_their_own_slots(gba: &mut agb::Gba) {
         let mut storage = Storage::open(&mut gba.save);
