@@ -1,7 +1,7 @@
 //! Buttons with key repeat for the D-pad (menus and the Sweeper cursor move one
 //! step on press, then repeat after a short delay while held).
 
-use agb::input::{Button, ButtonController};
+use agb::input::{Button, ButtonController, ButtonState};
 
 /// Frames before a held direction starts repeating, and between repeats.
 const REPEAT_DELAY: u8 = 14;
@@ -48,7 +48,7 @@ impl Input {
     #[inline(never)]
     pub fn update(&mut self) {
         self.buttons.update();
-        self.quiet_frames = if ALL.iter().any(|&key| self.buttons.is_just_pressed(key)) {
+        self.quiet_frames = if self.buttons.is_just_pressed(ButtonState::all()) {
             0
         } else {
             self.quiet_frames.saturating_add(1)
