@@ -927,9 +927,6 @@ mod tests {
         }
     }
 
-    /// The one test that opens SRAM (agb allows one save init per run): a
-    /// blank chip gets its notice, and sections as big as Polarium's and the
-    /// nonogram's are written to their own slots and read back.
     /// A change overdue for room waits out the frames after a key press
     /// (the screen it asks for comes first), but not for long.
     #[test_case]
@@ -948,6 +945,9 @@ mod tests {
         assert!(overdue(most, 0), "presses do not hold it back for good");
     }
 
+    /// The one test that opens SRAM (agb allows one save init per run): a
+    /// blank chip gets its notice, and sections as big as Polarium's and the
+    /// nonogram's are written to their own slots and read back.
     #[test_case]
     fn sections_round_trip_through_their_own_slots(gba: &mut agb::Gba) {
         let mut storage = Storage::open(&mut gba.save);
