@@ -216,7 +216,6 @@ impl Desktop {
     }
 
     /// The app whose window is open or animating, if any.
-    #[cfg(any(debug_assertions, feature = "events"))]
     pub fn active(&self) -> Option<(usize, Lifecycle)> {
         self.active
     }

@@ -117,6 +117,21 @@ fn waiting() {
 /// The budgets the cycle meter holds frames to, in lines: half a frame,
 /// and nine tenths for a frame the player waits through.
 const FRAME_BUDGET_LINES: u32 = FRAME_LINES / 2;
+/// While a window opens or closes, drawing keeps to two fifths of a frame:
+/// the player watches the animation, and the window's building has all of
+/// its frames.
+const WINDOW_MOVING_BUDGET_LINES: u32 = FRAME_LINES * 2 / 5;
+/// Whether this frame is one of a window opening or closing.
+static WINDOW_MOVING: AtomicBool = AtomicBool::new(false);
+
+/// The lines drawing may take in this frame, unless the player waits on it.
+fn frame_budget() -> u32 {
+    if WINDOW_MOVING.load(Ordering::Relaxed) {
+        WINDOW_MOVING_BUDGET_LINES
+    } else {
+        FRAME_BUDGET_LINES
+    }
+}
 const WAITING_BUDGET_LINES: u32 = FRAME_LINES * 9 / 10;
 /// Lines kept spare for what the update does after its drawing, and what
 /// the estimate of the frame's end misses.
@@ -184,7 +199,7 @@ pub fn room_to_draw(lines: u32) -> bool {
     let (budget, late) = if is_waiting() {
         (WAITING_BUDGET_LINES, WAITING_WORK_LINES)
     } else {
-        (FRAME_BUDGET_LINES, LATE_LINES)
+        (frame_budget(), LATE_LINES)
     };
     let now = lines_used();
     let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
@@ -210,7 +225,7 @@ pub fn room_for_bounded(lines: u32) -> bool {
     // `WAITING_WORK_LINES` and its own, larger budget: where its work says
     // so (`draw_after_work`), drawing fits after the work.
     let budget = if !is_waiting() {
-        FRAME_BUDGET_LINES
+        frame_budget()
     } else if DRAW_AFTER_WORK.load(Ordering::Relaxed) {
         WAITING_BUDGET_LINES - MARGIN_LINES
     } else {
@@ -244,7 +259,7 @@ pub fn lines_left() -> u32 {
     let budget = if is_waiting() {
         WAITING_BUDGET_LINES
     } else {
-        FRAME_BUDGET_LINES
+        frame_budget()
     };
     let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
     budget.saturating_sub(lines_used() + tail + BOUNDED_MARGIN_LINES)
@@ -307,8 +322,10 @@ pub fn take_overdue_save() -> bool {
     OVERDUE_SAVE.swap(false, Ordering::Relaxed)
 }
 
-/// A new frame: not one the player waits through until [`waiting`] says so.
-pub fn begin_frame() {
+/// A new frame, of a window opening or closing or not: not one the player
+/// waits through until [`waiting`] says so.
+pub fn begin_frame(window_moving: bool) {
+    WINDOW_MOVING.store(window_moving, Ordering::Relaxed);
     WAITING.store(false, Ordering::Relaxed);
     OVERDUE_SAVE.store(false, Ordering::Relaxed);
     DRAW_AFTER_WORK.store(false, Ordering::Relaxed);
@@ -320,4 +337,29 @@ pub fn begin_frame() {
 #[must_use]
 pub fn take_waiting() -> bool {
     WAITING.swap(false, Ordering::Relaxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test_case]
+    fn a_moving_window_leaves_drawing_two_fifths_of_a_frame(_gba: &mut agb::Gba) {
+        agb::display::busy_wait_for_vblank();
+        begin_frame(false);
+        let still = lines_left();
+        begin_frame(true);
+        let moving = lines_left();
+        let moving_fits = room_for_bounded(moving);
+        let still_fits = room_for_bounded(still);
+        begin_frame(false);
+        // The display may move on a line or two between the reads.
+        let difference = FRAME_BUDGET_LINES - WINDOW_MOVING_BUDGET_LINES;
+        assert!(
+            still.abs_diff(moving + difference) <= 2,
+            "{still} lines left still, {moving} moving"
+        );
+        assert!(moving_fits || moving < 3, "what is left fits");
+        assert!(!still_fits || still < 3, "more than is left does not fit");
+    }
 }

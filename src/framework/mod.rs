@@ -119,7 +119,7 @@ pub fn run(
     #[cfg(any(debug_assertions, feature = "events"))]
     let labels: alloc::vec::Vec<&str> = apps.iter().map(|app| app.info().id).collect();
     loop {
-        frame_time::begin_frame();
+        frame_time::begin_frame(window_moving(menu.active()));
         #[cfg(any(debug_assertions, feature = "events"))]
         meter.begin(phase(menu.active()));
         // The sound first: what it costs is then spent, and the drawing in
@@ -187,15 +187,21 @@ fn boxed_menu(
     alloc::boxed::Box::new(PauseMenu::new(gfx, apps, system))
 }
 
+/// Whether a window is opening or closing.
+fn window_moving(active: Option<(usize, app::Lifecycle)>) -> bool {
+    matches!(
+        active,
+        Some((_, app::Lifecycle::Opening(_) | app::Lifecycle::Closing(_)))
+    )
+}
+
 /// What the frame meter calls the desktop's state.
 #[cfg(any(debug_assertions, feature = "events"))]
 fn phase(active: Option<(usize, app::Lifecycle)>) -> perf::Phase {
     match active {
         None => perf::Phase::Desktop,
         Some((index, app::Lifecycle::Running)) => perf::Phase::App(index),
-        Some((_, app::Lifecycle::Opening(_) | app::Lifecycle::Closing(_))) => {
-            perf::Phase::Transition
-        }
+        Some(_) => perf::Phase::Transition,
     }
 }
 
