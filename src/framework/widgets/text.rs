@@ -990,6 +990,20 @@ fn put_tile_row(grid: Grid, tile_row: usize, pixels: &[u32], at: Staging) {
             put(row, at.paper);
             row += 1;
         }
+        if shift == 0 && mask == u32::MAX {
+            // A whole tile on the line's own columns (a bar's title): one
+            // word of the line a row, written as it is.
+            while row < below {
+                // SAFETY: inside the line's rows, or `NOTHING`; the tile's
+                // 8 words.
+                unsafe {
+                    let word = *(this as *const u32);
+                    *((tile + row * 4) as *mut u32) = (word * at.ink) | (at.paper & !(word * 15));
+                }
+                this += this_step;
+                row += 1;
+            }
+        }
         while row < below {
             // SAFETY: inside the line's rows, or `NOTHING`.
             let word = unsafe { *(this as *const u32) }.wrapping_shr(back)
