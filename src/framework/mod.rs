@@ -88,7 +88,10 @@ pub mod widgets;
 pub use app::{App, AppInfo, AppSlot, Request, Slot};
 pub use desktop::Desktop as PauseMenu;
 pub use system::System;
-pub(crate) use widgets::{prepared::PreparedLine, status_bar::hints};
+pub(crate) use widgets::{
+    prepared::{PreparedLine, prepared},
+    status_bar::hints,
+};
 
 use crate::random::Rng;
 

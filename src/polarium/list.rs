@@ -16,7 +16,7 @@ use super::{
     session::{Persistent, Session, Source, sets},
     view::{Scene, Sprites},
 };
-use crate::framework::{PreparedLine, hints};
+use crate::framework::{PreparedLine, hints, prepared};
 use crate::framework::{
     System,
     assets::sfx,
@@ -27,17 +27,13 @@ use crate::framework::{
 /// ("100 8x8 \u{2713}99") inside the panel.
 const MOST_TRIES_SHOWN: usize = 99;
 
-/// Rows of the last page.
+/// Rows of the last page, rendered when the ROM is built.
 // Short enough for one line of the panel each: the pointer moves a line a row.
-const OTHER_ROWS: [&str; 7] = [
-    "Password in",
-    "Password out",
-    "New puzzle",
-    "Endless",
-    "Endless code",
-    "Challenge",
-    "How to play",
-];
+const OTHER_ROWS: &PreparedLine = prepared!(
+    "Password in\nPassword out\nNew puzzle\nEndless\nEndless code\nChallenge\nHow to play"
+);
+/// The customs' page before there is one.
+const NO_CUSTOMS: &PreparedLine = prepared!("None yet:\nmake one with\nNew puzzle,\nlast page");
 const TYPE_PASSWORD: usize = 0;
 const SHOW_PASSWORD: usize = 1;
 const MAKE_PUZZLE: usize = 2;
@@ -96,7 +92,7 @@ fn rows(page: usize, customs: usize) -> usize {
         Page::Customs(k) => customs
             .saturating_sub(k * records::SET)
             .clamp(1, records::SET),
-        Page::More => OTHER_ROWS.len(),
+        Page::More => OTHER_ROWS.lines,
         Page::Statistics => 1,
     }
 }
@@ -264,16 +260,10 @@ fn show_page(session: &mut Session, system: &mut System, page: usize, row: usize
     let count = save.customs.len();
     let mut text = String::new();
     match page_at(page, count) {
-        Page::More => {
-            text.push_str("More\n");
-            for row in OTHER_ROWS {
-                text.push_str(row);
-                text.push('\n');
-            }
-        }
+        Page::More => return session.panel().show_list("More", OTHER_ROWS),
         Page::Statistics => statistics_text(&mut text, save),
         Page::Customs(_) if count == 0 => {
-            text.push_str("Customs\nNone yet:\nmake one with\nNew puzzle,\nlast page");
+            return session.panel().show_list("Customs", NO_CUSTOMS);
         }
         Page::Customs(k) => {
             text.push_str("Customs ");

@@ -30,14 +30,14 @@ use super::layout::{self, BOARD_COLUMNS, BOARD_LEFT, BOARD_ROWS, BOARD_TOP, Layo
 use super::next::Refusal;
 use super::rules::{Board, Cell, Stroke, board::MAX_RING};
 use crate::framework::{
-    assets,
+    PreparedLine, assets,
     canvas::Canvas,
     frame_time, plane,
     transition::Area,
     widgets::{
         pad_panel::PadPanel,
         raster_area::{RasterArea, Translation, overlay},
-        text::{LINE_HEIGHT, TextBox},
+        text::{Align, LINE_HEIGHT, TextBox},
         window,
     },
 };
@@ -198,6 +198,8 @@ enum PanelChange {
     Info(Cow<'static, str>),
     Message(Cow<'static, str>),
     List(String),
+    /// A list page's name, and its rows rendered when the ROM was built.
+    ShownList(&'static str, &'static PreparedLine),
     ClearList,
     HideClock,
     OpenPad,
@@ -234,6 +236,12 @@ impl Panel {
     /// The puzzle list takes the panel: the puzzle's lines make way.
     pub fn set_list(&mut self, text: String) {
         self.0.push(PanelChange::List(text));
+    }
+
+    /// As `set_list`, for a page whose rows never change: they go up at
+    /// once, copied, not typed.
+    pub fn show_list(&mut self, name: &'static str, rows: &'static PreparedLine) {
+        self.0.push(PanelChange::ShownList(name, rows));
     }
 
     /// The list goes; the puzzle's lines are drawn again.
@@ -799,6 +807,7 @@ impl View {
                     self.message_text = text;
                 }
                 PanelChange::List(text) => self.set_list(&text),
+                PanelChange::ShownList(name, rows) => self.show_list(name, rows),
                 PanelChange::ClearList => self.clear_list(),
                 PanelChange::HideClock => self.clock.set_gradually(""),
                 PanelChange::OpenPad => self.open_pad(),
@@ -827,6 +836,15 @@ impl View {
         let (name, rows) = text.split_once('\n').unwrap_or((text, ""));
         self.title.set_gradually(name);
         self.list.set_gradually(rows);
+    }
+
+    /// The list takes the panel with rows rendered when the ROM was built.
+    fn show_list(&mut self, name: &str, rows: &PreparedLine) {
+        for text in [&mut self.info, &mut self.clock, &mut self.message] {
+            text.blank();
+        }
+        self.title.set_gradually(name);
+        self.list.show(rows, Align::Left);
     }
 
     /// The list goes; the puzzle's lines come back as they are set.

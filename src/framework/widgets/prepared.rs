@@ -1,23 +1,29 @@
-//! Lines of text rendered when the ROM is built: [`prepared!`] lays a
-//! string literal out in the font's glyphs at compile time (const code over
-//! the same table `font.rs` parses) and keeps its pixels in ROM as a 4bpp
-//! tile's rows are kept. Showing one (`TextBox::show`) is shifting those
-//! words into the box's tiles: no layout, no glyph lookups, nothing kept in
-//! RAM, and a letter the font lacks or a line too wide for where it goes
-//! fails the build instead of showing wrong.
+//! Text rendered when the ROM is built: [`prepared!`] lays a string literal
+//! out in the font's glyphs at compile time (const code over the same table
+//! `font.rs` parses) and keeps its pixels in ROM as a 4bpp tile's rows are
+//! kept. Showing it (`TextBox::show`) is shifting those words into the box's
+//! tiles: no layout, no glyph lookups, nothing kept in RAM, and a letter the
+//! font lacks or a line too wide for where it goes fails the build instead
+//! of showing wrong. A text of several lines (`\n` between them) is one
+//! block, its lines `LINE_HEIGHT` apart, each from the block's left edge.
 
-use super::font::{self, GLYPH_ROWS};
+use super::font::{self, GLYPH_ROWS, LINE_HEIGHT};
 
-/// A line of text rendered at build time (see [`prepared!`]).
+/// Text rendered at build time (see [`prepared!`]): a line, or a block of
+/// lines.
 pub struct PreparedLine {
     /// The text, for events and for comparing with text typed at run time.
     pub text: &'static str,
-    /// Pixels from the pen's start to its end (as `Lines` measures a line).
+    /// Pixels from the pen's start to its end on the widest line (as
+    /// `Lines` measures a line).
     pub width: i32,
-    /// Columns of 8 pixels a glyph row takes.
+    /// Lines in the text.
+    pub lines: usize,
+    /// Columns of 8 pixels a pixel row takes.
     columns: usize,
-    /// The glyph rows, `columns` words a row, top row first: pixel x of a
-    /// row is nibble `x % 8` of its word `x / 8`, 1 where there is ink.
+    /// The pixel rows, `columns` words a row, the first line's top glyph
+    /// row first: pixel x of a row is nibble `x % 8` of its word `x / 8`,
+    /// 1 where there is ink.
     pixels: &'static [u32],
 }
 
@@ -28,60 +34,99 @@ impl PreparedLine {
         Self {
             text,
             width: width_of(text),
+            lines: lines_in(text),
             columns,
             pixels,
         }
     }
 
-    /// Every glyph row's words, and how many words a row takes.
+    /// Every pixel row's words, and how many words a row takes.
     pub fn rows(&self) -> (&'static [u32], usize) {
         (self.pixels, self.columns)
     }
+
+    /// Pixel rows from the first line's top glyph row to the last line's
+    /// bottom one.
+    pub const fn height(&self) -> usize {
+        rows_for(self.lines)
+    }
 }
 
-/// The line's width in pixels: the glyphs' advances. Panics (failing the
-/// build) on a character the font lacks, a line break or a colour change.
+/// Lines in `text`: one more than its line breaks.
+pub const fn lines_in(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut lines = 1;
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'\n' {
+            lines += 1;
+        }
+        at += 1;
+    }
+    lines
+}
+
+/// Pixel rows a block of `lines` lines takes.
+pub const fn rows_for(lines: usize) -> usize {
+    (lines - 1) * LINE_HEIGHT as usize + GLYPH_ROWS
+}
+
+/// The widest line's width in pixels: the glyphs' advances. Panics
+/// (failing the build) on a character the font lacks or a colour change.
 /// For `const` items only: at run time it would copy the font's table.
 pub const fn width_of(text: &str) -> i32 {
     let bytes = text.as_bytes();
-    let mut width = 0;
+    let (mut width, mut widest) = (0, 0);
     let mut at = 0;
     while at < bytes.len() {
         let (c, next) = decode(bytes, at);
-        if c == '\n' || font::control(c).is_some() {
-            panic!("a prepared line is one line in one colour");
+        at = next;
+        if c == '\n' {
+            width = 0;
+            continue;
+        }
+        if font::control(c).is_some() {
+            panic!("prepared text is in one colour");
         }
         if !font::has_glyph_at_build(c) {
-            panic!("a prepared line has a letter the font lacks");
+            panic!("prepared text has a letter the font lacks");
         }
         width += font::glyph_at_build(c).advance as i32;
-        at = next;
+        if width > widest {
+            widest = width;
+        }
     }
-    width
+    widest
 }
 
-/// Columns of 8 pixels a glyph row of `text` takes.
+/// Columns of 8 pixels a pixel row of `text` takes.
 pub const fn columns_for(text: &str) -> usize {
     (width_of(text) as usize).div_ceil(8)
 }
 
-/// The glyph rows of `text`, `columns` words a row (see `PreparedLine`);
-/// `N` is `columns * GLYPH_ROWS`.
+/// The pixel rows of `text`, `columns` words a row (see `PreparedLine`);
+/// `N` is `columns * rows_for(lines_in(text))`.
 pub const fn render<const N: usize>(text: &str, columns: usize) -> [u32; N] {
-    assert!(N == columns * GLYPH_ROWS);
+    assert!(N == columns * rows_for(lines_in(text)));
     let mut pixels = [0u32; N];
     let bytes = text.as_bytes();
-    let mut x = 0usize;
+    let (mut x, mut top) = (0usize, 0usize);
     let mut at = 0;
     while at < bytes.len() {
         let (c, next) = decode(bytes, at);
+        at = next;
+        if c == '\n' {
+            x = 0;
+            top += LINE_HEIGHT as usize;
+            continue;
+        }
         let glyph = font::glyph_at_build(c);
         let mut row = 0;
         while row < GLYPH_ROWS {
-            // A glyph row's pixel i is nibble i, as the line's are.
+            // A glyph row's pixel i is nibble i, as the text's are.
             let rows = glyph.rows[row] as u64;
             let shifted = rows << (4 * (x % 8));
-            let word = row * columns + x / 8;
+            let word = (top + row) * columns + x / 8;
             pixels[word] |= shifted as u32;
             if (shifted >> 32) != 0 {
                 pixels[word + 1] |= (shifted >> 32) as u32;
@@ -89,7 +134,6 @@ pub const fn render<const N: usize>(text: &str, columns: usize) -> [u32; N] {
             row += 1;
         }
         x += glyph.advance as usize;
-        at = next;
     }
     pixels
 }
@@ -119,12 +163,16 @@ const fn decode(bytes: &[u8], at: usize) -> (char, usize) {
 }
 
 /// A `&'static PreparedLine` of a string literal (or a `const` string),
-/// rendered as the ROM is compiled: `prepared!("A: open  B: flag")`.
+/// rendered as the ROM is compiled: `prepared!("A: open  B: flag")`, or a
+/// block of lines, `prepared!("Password in\nPassword out")`.
 macro_rules! prepared {
     ($text:expr) => {{
         const TEXT: &str = $text;
         const COLUMNS: usize = $crate::framework::widgets::prepared::columns_for(TEXT);
-        const PIXELS: [u32; COLUMNS * $crate::framework::widgets::font::GLYPH_ROWS] =
+        const ROWS: usize = $crate::framework::widgets::prepared::rows_for(
+            $crate::framework::widgets::prepared::lines_in(TEXT),
+        );
+        const PIXELS: [u32; COLUMNS * ROWS] =
             $crate::framework::widgets::prepared::render(TEXT, COLUMNS);
         const LINE: $crate::framework::widgets::prepared::PreparedLine =
             $crate::framework::widgets::prepared::PreparedLine::new(TEXT, COLUMNS, &PIXELS);

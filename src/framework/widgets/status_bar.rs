@@ -55,6 +55,7 @@ macro_rules! hints {
             HINTS.width <= $crate::framework::widgets::status_bar::TITLE_WIDTH,
             "button hints wider than the status bar's title"
         );
+        const _: () = assert!(HINTS.lines == 1, "button hints are one line");
         HINTS
     }};
 }

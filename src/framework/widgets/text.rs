@@ -568,22 +568,31 @@ impl TextBox {
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
         let (pixels, columns) = line.rows();
         let inks = self.inks();
-        let mut top = -(GLYPH_TOP + dy);
         let grid = self.grid();
-        for row in 0..=self.rows as usize {
+        // The box pixel rows the text takes; the tile rows under them or
+        // under ink from before are written, the rest is paper already.
+        let first = GLYPH_TOP + dy;
+        let text = first..(first + line.height() as i32).min((self.rows + 1) * 8);
+        let written = if self.inked.is_empty() {
+            text.clone()
+        } else {
+            text.start.min(self.inked.start)..text.end.max(self.inked.end)
+        };
+        for row in written.start.div_euclid(8).max(0)..(written.end + 7).div_euclid(8) {
             let at = Staging {
                 columns,
+                height: line.height() as i32,
                 left: left + dx,
-                top,
+                top: row * 8 - first,
                 ink: inks.normal,
                 paper: inks.paper * 0x1111_1111,
                 area_left: dx,
                 area_right: dx + self.columns * 8,
             };
-            put_tile_row(grid, row, pixels, at);
-            top += 8;
+            put_tile_row(grid, row as usize, pixels, at);
         }
-        self.ink_all();
+        self.inked = text;
+        self.inked_columns = 0..(self.columns + 1) * 8;
     }
 
     /// Like `set`, but drawn by the next `advance` (the view's `draw`), for
@@ -900,8 +909,10 @@ fn end_colour(letters: &str, colour: u32) -> u32 {
 /// Which tile row `put_tile_row` writes, and how.
 #[derive(Clone, Copy)]
 struct Staging {
-    /// Words a glyph row of the line takes.
+    /// Words a pixel row of the text takes.
     columns: usize,
+    /// The text's pixel rows.
+    height: i32,
     /// The box pixel column of the line's first pixel.
     left: i32,
     /// The glyph row on the tile row's pixel row 0.
@@ -936,8 +947,8 @@ fn put_tile_row(grid: Grid, tile_row: usize, pixels: &[u32], at: Staging) {
     let first = -(at.left >> 3) - i32::from(shift != 0);
     // The tile's pixel rows that hold glyph rows: paper above and below.
     let glyph_from = if at.top < 0 { -at.top } else { 0 };
-    let glyph_to = if GLYPH_ROWS as i32 - at.top < 8 {
-        GLYPH_ROWS as i32 - at.top
+    let glyph_to = if at.height - at.top < 8 {
+        at.height - at.top
     } else {
         8
     };
@@ -1575,6 +1586,44 @@ mod tests {
                     shown.show(line, alignment);
                     shown.draw(line.text, alignment);
                     assert_eq!(expected, tile_pixels(&shown));
+                }
+            }
+        }
+    }
+
+    #[test_case]
+    fn a_prepared_block_shows_as_its_lines_typed(_gba: &mut agb::Gba) {
+        use super::super::prepared::prepared;
+        let blocks = [
+            prepared!("More\nPassword in\nPassword out\nNew puzzle"),
+            prepared!("A: choose\n\nWy,.'jgq_|@~"),
+            prepared!("1"),
+        ];
+        // Old text taller and shorter than the block, and none at all.
+        let olds = ["1\n2\n3\n4\n5\n6", "old", ""];
+        for block in blocks {
+            for (dx, dy) in (0..8).zip([0, 3, 5, 7, 1, 2, 6, 4]) {
+                for old in olds {
+                    blank_plane();
+                    let origin = (16 + dx, 8 + dy);
+                    let mut typed = TextBox::new(origin, 12, 9);
+                    typed.set(old);
+                    typed.draw(block.text, Align::Left);
+                    let expected = tile_pixels(&typed);
+                    blank_plane();
+                    let mut shown = TextBox::new(origin, 12, 9);
+                    shown.set(old);
+                    shown.show(block, Align::Left);
+                    assert_eq!(
+                        expected,
+                        tile_pixels(&shown),
+                        "{:?} over {old:?} at {origin:?}",
+                        block.text
+                    );
+                    // Typed over, the block goes as a typed text would.
+                    shown.set("new");
+                    typed.set("new");
+                    assert_eq!(tile_pixels(&typed), tile_pixels(&shown));
                 }
             }
         }
