@@ -272,6 +272,16 @@ impl App for Nonogram {
         *complete
     }
 
+    /// The rest of the opening animation: the screen is whole, so drawing
+    /// it again only takes the copy of its board that SELECT then finds.
+    fn prepare_ahead(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
+        let options = puzzle::saved(system).options;
+        let Working {
+            view, mode, game, ..
+        } = working;
+        let _ = mode.draw(persistent, game, &options, view);
+    }
+
     fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
         // Work under way changes the text as it goes and as it ends.
         let showed_work = working.mode.shows_work();
