@@ -12,6 +12,7 @@
 
 use agb::input::Button;
 use alloc::{boxed::Box, format, string::String, vec};
+use core::cell::Cell;
 
 use super::{
     CODE_CELLS_PER_SLICE,
@@ -110,6 +111,9 @@ pub struct Editor {
     message: String,
     /// The picture as last saved in the slot, if it has been.
     saved: Option<Grid>,
+    /// Whether the last `draw` left the screen whole: a check or a code
+    /// starts once its screen shows that it is under way.
+    screen_whole: Cell<bool>,
 }
 
 impl Editor {
@@ -143,6 +147,7 @@ impl Editor {
             armed: None,
             message: String::new(),
             saved,
+            screen_whole: Cell::new(false),
         })
     }
 
@@ -217,6 +222,14 @@ impl Editor {
 
     /// Draw the editor's screen; true while drawing is left for later frames.
     pub fn draw(&self, view: &mut View) -> bool {
+        let work_left = self.sync(view);
+        self.screen_whole.set(!work_left);
+        work_left
+    }
+
+    /// The view brought closer to the editor's screen; true while work is
+    /// left.
+    fn sync(&self, view: &mut View) -> bool {
         match &self.editing {
             Editing::Draw | Editing::Drag(..) => {
                 let run = match self.editing {
@@ -631,6 +644,9 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Then> {
     let Editing::Checking(check) = &mut editor.editing else {
         return None;
     };
+    if !editor.screen_whole.get() {
+        return None;
+    }
     // The player waits for the verdict: the check fills the frame.
     // The verdict is large: kept out of an `Option` (the stack is small).
     let mut frame = FrameFiller::start();
@@ -719,6 +735,9 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Then> {
     let Editing::Coding(encoding) = &mut editor.editing else {
         return None;
     };
+    if !editor.screen_whole.get() {
+        return None;
+    }
     // The code is large: written into one place, not passed through `fill_frame`.
     let mut frame = FrameFiller::start();
     let written = loop {
