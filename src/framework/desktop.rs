@@ -324,12 +324,11 @@ impl Desktop {
                 if wants_close {
                     Some((index, close(&mut **app, system)))
                 } else {
-                    // The hints of the screen the update chose, before the
-                    // drawing that screen change makes heavy: in this
-                    // frame's picture when the update leaves the bar time
-                    // before the display reaches it, not a frame after it.
-                    self.show_hints(&**app);
                     app.draw(system);
+                    // The hints of the screen the update chose: after the
+                    // drawing, which a screen change makes heavy, they
+                    // mostly go up first thing next frame.
+                    self.show_hints(&**app);
                     Some((index, Lifecycle::Running))
                 }
             }
