@@ -118,7 +118,7 @@ const OVERDUE_GAP_FRAMES: u16 = 3;
 /// Frames after a key goes down that an overdue section still waits: the
 /// screen the press asks for comes first. Past `OVERDUE_FRAMES` and this
 /// many more, it goes whatever the keys do.
-const AFTER_PRESS_FRAMES: u8 = 4;
+const AFTER_PRESS_FRAMES: u8 = 6;
 
 /// Whether a change that has waited `waited` frames for room goes out
 /// whatever the room, `quiet_frames` after a key last went down.
