@@ -28,7 +28,12 @@ use super::{
     },
     view::{self, Scene, View},
 };
-use crate::framework::{System, assets::sfx, frame_time::FrameFiller};
+use crate::framework::{
+    System,
+    assets::sfx,
+    frame_time::FrameFiller,
+    widgets::prepared::{PreparedLine, line_of, prepared},
+};
 
 /// Units of the uniqueness check's work between looks at the clock (see
 /// `nonogram.unique.slice` in `just bench` for a slice's cost).
@@ -293,13 +298,13 @@ impl Editor {
                     format!("Height: {}", picture.height()),
                 ];
                 let rows = [
-                    "Check and save",
+                    CHECK_AND_SAVE.text,
                     size[0].as_str(),
                     size[1].as_str(),
-                    "Share code",
-                    "Clear the drawing",
-                    "Delete this slot",
-                    "Done",
+                    SHARE_CODE.text,
+                    CLEAR_THE_DRAWING.text,
+                    DELETE_THIS_SLOT.text,
+                    DONE.text,
                 ];
                 let help = if self.message.is_empty() {
                     MENU_HELP
@@ -308,7 +313,7 @@ impl Editor {
                 };
                 let text = rows_text(&rows, row, help);
                 view.set_title(&format!("Editing slot {slot}"));
-                view.set_lines(&text);
+                view.set_lines_knowing(&text, &MENU_KNOWN);
             }
             Editing::Checking(_) => {
                 let work = self.work_shown;
@@ -342,6 +347,24 @@ const CORNER_HINT: &str = "SELECT: menu";
 /// Under the editor's menu, while it has nothing else to say.
 const MENU_HELP: &str =
     "Drawing: A fills, B clears; hold and\nmove to paint a line. L: undo  R: redo";
+
+/// The menu's rows that never change.
+const CHECK_AND_SAVE: &PreparedLine = prepared!("Check and save");
+const SHARE_CODE: &PreparedLine = prepared!("Share code");
+const CLEAR_THE_DRAWING: &PreparedLine = prepared!("Clear the drawing");
+const DELETE_THIS_SLOT: &PreparedLine = prepared!("Delete this slot");
+const DONE: &PreparedLine = prepared!("Done");
+/// The menu's lines rendered at build time: the menu goes up as copies of
+/// them, and only the sizes and the slot's number are typed.
+static MENU_KNOWN: [&PreparedLine; 7] = [
+    CHECK_AND_SAVE,
+    SHARE_CODE,
+    CLEAR_THE_DRAWING,
+    DELETE_THIS_SLOT,
+    DONE,
+    prepared!(line_of(MENU_HELP, 0)),
+    prepared!(line_of(MENU_HELP, 1)),
+];
 
 /// A frame of the editor; the draft is the app's to keep when it leaves.
 /// On the editor's box: clearing and resizing make a new editor. Each of

@@ -29,6 +29,7 @@ use crate::framework::{
     widgets::{
         numpad::{NumberPad, PagedCode},
         pad_panel::{PadOutcome, PadPanel, PadPlace},
+        prepared::{PreparedLine, prepared_all},
         text::Ink,
     },
 };
@@ -61,6 +62,13 @@ const ROWS: [&str; SIZES.len() + 1] = [
     "Random 20x15",
     "Type a share code",
 ];
+
+/// What the keys do, under the rows.
+const EXTRAS_HELP: &str = "A: choose  L/R: pages  B: back";
+
+/// The page's lines rendered at build time: it goes up as copies of them.
+static EXTRAS_KNOWN: [&PreparedLine; ROWS.len() + 1] =
+    prepared_all![ROWS[0], ROWS[1], ROWS[2], ROWS[3], ROWS[4], EXTRAS_HELP];
 
 /// The extras page, its selected row.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -101,9 +109,9 @@ impl ExtrasPage {
         // A refused code's reason where the keys' help goes.
         let footer = match refusal {
             Some(error) => format!("{error}"),
-            None => String::from("A: choose  L/R: pages  B: back"),
+            None => String::from(EXTRAS_HELP),
         };
-        view.set_lines(&rows_text(&ROWS, self.row, &footer));
+        view.set_lines_knowing(&rows_text(&ROWS, self.row, &footer), &EXTRAS_KNOWN);
     }
 
     pub fn draw(&self, view: &mut View) -> bool {

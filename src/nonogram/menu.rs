@@ -18,6 +18,7 @@ use crate::framework::{
     assets::sfx,
     widgets::{
         pager::{self, Ends},
+        prepared::{PreparedLine, prepared_all},
         timer::format_time,
     },
 };
@@ -215,6 +216,10 @@ impl ListPage {
 
 /// What a filled slot of the player's offers.
 const SLOT_ROWS: [&str; 3] = ["Play", "Edit", "Back"];
+const SLOT_HELP: &str = "A: choose  B: back";
+/// The slot page's lines rendered at build time.
+static SLOT_KNOWN: [&PreparedLine; 4] =
+    prepared_all![SLOT_ROWS[0], SLOT_ROWS[1], SLOT_ROWS[2], SLOT_HELP];
 
 /// A filled slot of the player's chosen: play it or edit it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -274,7 +279,7 @@ impl SlotPage {
             None => format!("Mine {}", slot + 1),
         };
         view.set_title(&title);
-        view.set_lines(&rows_text(&SLOT_ROWS, self.row, "A: choose  B: back"));
+        view.set_lines_knowing(&rows_text(&SLOT_ROWS, self.row, SLOT_HELP), &SLOT_KNOWN);
     }
 
     pub fn draw(&self, view: &mut View) -> bool {
@@ -339,7 +344,7 @@ impl OptionsPage {
     /// The options page's text.
     pub fn text(&self, options: &Options, view: &mut View) {
         view.set_title("Options");
-        view.set_lines(&option_lines(options, self.row));
+        view.set_lines_knowing(&option_lines(options, self.row), &OPTIONS_KNOWN);
     }
 
     pub fn draw(&self, view: &mut View) -> bool {
@@ -347,33 +352,40 @@ impl OptionsPage {
     }
 }
 
+/// Each option's row, off and on.
+const HINT_GUIDE: [&str; 2] = ["Hint guide: off", "Hint guide: on"];
+const AUTO_CROSS: [&str; 2] = ["Auto-cross: off", "Auto-cross: on"];
+const MISTAKES: [&str; 2] = ["Mistakes: off", "Mistakes: 2-4-8 min"];
+const COLOURS: [&str; 2] = ["Colours: soft", "Colours: high contrast"];
+const START_HINT: [&str; 2] = ["Start hint: off", "Start hint: on"];
+const HOW_TO_PLAY: &str = "How to play";
+const OPTIONS_HELP: &str = "A: change  L/R: pages  B: back";
+/// The options page's lines rendered at build time: every row it can
+/// show, so it goes up as copies.
+static OPTIONS_KNOWN: [&PreparedLine; 12] = prepared_all![
+    HINT_GUIDE[0],
+    HINT_GUIDE[1],
+    AUTO_CROSS[0],
+    AUTO_CROSS[1],
+    MISTAKES[0],
+    MISTAKES[1],
+    COLOURS[0],
+    COLOURS[1],
+    START_HINT[0],
+    START_HINT[1],
+    HOW_TO_PLAY,
+    OPTIONS_HELP,
+];
+
 /// The options' names and what each is set to.
 fn option_lines(options: &Options, row: usize) -> String {
-    let on = |value: bool| if value { "on" } else { "off" };
     let rows = [
-        format!("Hint guide: {}", on(options.hint_guide)),
-        format!("Auto-cross: {}", on(options.auto_cross)),
-        format!(
-            "Mistakes: {}",
-            if options.mistakes { "2-4-8 min" } else { "off" }
-        ),
-        format!(
-            "Colours: {}",
-            if options.high_contrast {
-                "high contrast"
-            } else {
-                "soft"
-            }
-        ),
-        format!("Start hint: {}", on(options.start_hint)),
+        HINT_GUIDE[usize::from(options.hint_guide)],
+        AUTO_CROSS[usize::from(options.auto_cross)],
+        MISTAKES[usize::from(options.mistakes)],
+        COLOURS[usize::from(options.high_contrast)],
+        START_HINT[usize::from(options.start_hint)],
+        HOW_TO_PLAY,
     ];
-    let rows = [
-        rows[0].as_str(),
-        rows[1].as_str(),
-        rows[2].as_str(),
-        rows[3].as_str(),
-        rows[4].as_str(),
-        "How to play",
-    ];
-    rows_text(&rows, row, "A: change  L/R: pages  B: back")
+    rows_text(&rows, row, OPTIONS_HELP)
 }

@@ -6,9 +6,16 @@ use alloc::{borrow::ToOwned, string::String};
 
 use super::raster::Raster;
 use crate::framework::widgets::{
-    font::{GLYPH_ROWS, GLYPH_TOP, LINE_HEIGHT},
+    font::{ASCII_ADVANCE, GLYPH_ROWS, GLYPH_TOP, LINE_HEIGHT},
+    prepared::PreparedLine,
     text::{self, Align, Lines},
 };
+
+/// The box around ink drawn (x0, y0, x1, y1 exclusive), if any.
+type InkBox = Option<(i32, i32, i32, i32)>;
+
+/// The mark a menu puts before its chosen row (`pages::rows_text`).
+const CHOSEN_MARK: &str = "> ";
 
 /// Where an area is: its top-left pixel, its width in pixels and its
 /// height in lines of text.
@@ -33,6 +40,10 @@ pub struct TextArea {
     lines: i32,
     /// The text it should show.
     wanted: String,
+    /// Lines the text may have that were rendered at build time (a menu's
+    /// rows, its help): such a line, or one with the chosen row's mark
+    /// before it, is inked from those pixels, not typed.
+    known: &'static [&'static PreparedLine],
     /// The text the raster shows there (`None`: not drawn since the screen
     /// was last painted over).
     shown: Option<String>,
@@ -59,6 +70,7 @@ impl TextArea {
             width,
             lines,
             wanted: String::new(),
+            known: &[],
             shown: None,
             ink: None,
             progress: None,
@@ -72,8 +84,20 @@ impl TextArea {
         &self.wanted
     }
 
+    /// The lines of its text rendered at build time (see `known`).
+    pub fn known(&self) -> &'static [&'static PreparedLine] {
+        self.known
+    }
+
     /// What it should show from the next `draw`.
     pub fn set(&mut self, text: &str) {
+        self.set_knowing(text, &[]);
+    }
+
+    /// What it should show from the next `draw`, with the lines of it
+    /// rendered at build time that it may have.
+    pub fn set_knowing(&mut self, text: &str, known: &'static [&'static PreparedLine]) {
+        self.known = known;
         if self.wanted != text {
             text.clone_into(&mut self.wanted);
             // What was drawn of the old text is painted over first: a text
@@ -197,15 +221,15 @@ impl TextArea {
             let Some(line) = lines.next() else {
                 break;
             };
-            if !room(line.end - line.start) {
+            let letters = &self.wanted[line.start..line.end];
+            if !room(cost(self.known, letters)) {
                 self.progress = Some((byte, row));
                 return false;
             }
             let y = top + row * LINE_HEIGHT + GLYPH_TOP;
-            let letters = &self.wanted[line.start..line.end];
             put_line(
                 raster,
-                &mut self.ink,
+                (&mut self.ink, self.known),
                 letters,
                 (left + line.left, y),
                 (right, ink),
@@ -253,7 +277,7 @@ impl TextArea {
             }
             // Painting the old line over is a fill of a few rows: the new
             // line's letters are the cost.
-            if !room(now.map_or(0, |(letters, _)| letters.len())) {
+            if !room(now.map_or(0, |(letters, _)| cost(self.known, letters))) {
                 return Some(here);
             }
             let y = top + row * LINE_HEIGHT + GLYPH_TOP;
@@ -265,7 +289,13 @@ impl TextArea {
                 }
             }
             if let Some((letters, x)) = now {
-                put_line(raster, &mut self.ink, letters, (left + x, y), (right, ink));
+                put_line(
+                    raster,
+                    (&mut self.ink, self.known),
+                    letters,
+                    (left + x, y),
+                    (right, ink),
+                );
             }
             // A line's layout depends only on the text from its start: where
             // the rest is the same in both, nothing after this line differs
@@ -279,21 +309,72 @@ impl TextArea {
     }
 }
 
+/// The line among `known` that `letters` are, after the chosen row's mark
+/// if they start with it, and that mark ("" if none).
+fn prepared_for(
+    known: &[&'static PreparedLine],
+    letters: &str,
+) -> Option<(&'static PreparedLine, &'static str)> {
+    let (mark, rest) = match letters.strip_prefix(CHOSEN_MARK) {
+        Some(rest) => (CHOSEN_MARK, rest),
+        None => ("", letters),
+    };
+    known
+        .iter()
+        .find(|line| line.lines == 1 && line.text == rest)
+        .map(|&line| (line, mark))
+}
+
+/// The pixels an ASCII text's letters advance the pen by.
+fn advance(ascii: &str) -> i32 {
+    ascii
+        .bytes()
+        .map(|byte| i32::from(ASCII_ADVANCE.get(usize::from(byte)).copied().unwrap_or(0)))
+        .sum()
+}
+
+/// What putting up `letters` costs, in letters typed: a known line's
+/// columns of 8 pixels, each inked as one letter is, with no layout, and
+/// its mark's letters.
+fn cost(known: &[&'static PreparedLine], letters: &str) -> usize {
+    match prepared_for(known, letters) {
+        Some((line, mark)) => (line.width as usize).div_ceil(8) + mark.len(),
+        None => letters.len(),
+    }
+}
+
 /// Puts a line's `letters` into the raster at `at` (glyph row 0), all in
 /// `ink` (colour changes are skipped), leaving out a letter that would run
 /// past `right`; the box around the area's ink (`ink_box`) grows to take
-/// them in.
+/// them in. A line among the `known` ones (after the chosen row's mark,
+/// if it has one) is inked from its prepared pixels.
 fn put_line(
     raster: &mut Raster,
-    ink_box: &mut Option<(i32, i32, i32, i32)>,
+    (ink_box, known): (&mut InkBox, &[&'static PreparedLine]),
     letters: &str,
-    at: (i32, i32),
+    (x, y): (i32, i32),
     (right, ink): (i32, u8),
 ) {
     raster.draw_now();
-    if let Some((x0, y0, x1, y1)) = text::ink_on_plane(letters, at, right, ink) {
-        let (a0, b0, a1, b1) = ink_box.unwrap_or((x0, y0, x1, y1));
-        *ink_box = Some((a0.min(x0), b0.min(y0), a1.max(x1), b1.max(y1)));
+    // As typed, whole: no letter of it left out at either edge.
+    let prepared = prepared_for(known, letters)
+        .filter(|&(line, mark)| x >= 0 && x + advance(mark) + line.width - 1 <= right);
+    let mut grow = |inked: InkBox| {
+        if let Some((x0, y0, x1, y1)) = inked {
+            let (a0, b0, a1, b1) = ink_box.unwrap_or((x0, y0, x1, y1));
+            *ink_box = Some((a0.min(x0), b0.min(y0), a1.max(x1), b1.max(y1)));
+        }
+    };
+    match prepared {
+        Some((line, mark)) => {
+            grow(text::ink_on_plane(mark, (x, y), right, ink));
+            grow(text::ink_prepared_on_plane(
+                line,
+                (x + advance(mark), y),
+                ink,
+            ));
+        }
+        None => grow(text::ink_on_plane(letters, (x, y), right, ink)),
     }
 }
 
@@ -310,15 +391,54 @@ mod tests {
             .collect()
     }
 
-    /// An area showing `text`, typed on a blank screen (paper 1, ink 2).
-    fn showing(text: &str) -> (Raster, TextArea) {
+    /// An area showing `text`, typed on a blank screen (paper 1, ink 2),
+    /// those of its lines among `known` copied.
+    fn showing(text: &str, known: &'static [&'static PreparedLine]) -> (Raster, TextArea) {
         let mut raster = Raster::new();
         raster.fill(0, 0, 240, 160, 1);
         let mut area = TextArea::new((0, 0), 0, 0);
-        area.place(&mut raster, 1, ((20, 10), 160, 8), true);
-        area.set(text);
+        area.place(&mut raster, 1, ((21, 10), 160, 8), true);
+        area.set_knowing(text, known);
         assert!(area.draw(&mut raster, (2, 1), &mut |_| true));
         (raster, area)
+    }
+
+    /// Lines of the pages below, rendered at build time; the chosen row's
+    /// mark before one, or a wrap, must not keep it from being found.
+    static KNOWN: [&PreparedLine; 5] = crate::framework::widgets::prepared::prepared_all![
+        "Check and save",
+        "Width: 11",
+        "Short.",
+        "Another page",
+        "with fewer lines",
+    ];
+
+    /// A line rendered at build time goes up exactly as typed, so the
+    /// pages below, shown and retyped with their known lines copied, must
+    /// match them typed.
+    #[test_case]
+    fn known_lines_show_as_typed(_gba: &mut agb::Gba) {
+        plane::build();
+        for text in [
+            "> Check and save\n  Width: 11\nShort.",
+            "Check and save\n> Width: 11\n\nAnother page\nwith fewer lines",
+            "Check and save it first.\n>  Short.\nShort. ",
+        ] {
+            let _ = showing(text, &[]);
+            let expected = pixels();
+            let _ = showing(text, &KNOWN);
+            assert!(pixels() == expected, "{text:?}");
+        }
+        // Known lines are cheaper to put up: the room asked for shows it.
+        let (mut raster, mut area) = showing("", &KNOWN);
+        let mut asked = alloc::vec::Vec::new();
+        area.set_knowing("> Check and save\nCheck and save it", &KNOWN);
+        assert!(area.draw(&mut raster, (2, 1), &mut |cost| {
+            asked.push(cost);
+            true
+        }));
+        assert!(asked[0] < "> Check and save".len(), "{asked:?}");
+        assert_eq!(asked[1], "Check and save it".len());
     }
 
     /// A text page retyped over another, only where its lines differ, and a
@@ -339,10 +459,10 @@ mod tests {
         ];
         for (from, to) in pages.iter().zip(pages.iter().skip(1)) {
             for lines_a_frame in [1usize, 100] {
-                let _ = showing(to);
+                let _ = showing(to, &[]);
                 let expected = pixels();
-                let (mut raster, mut area) = showing(from);
-                area.set(to);
+                let (mut raster, mut area) = showing(from, &KNOWN);
+                area.set_knowing(to, &KNOWN);
                 let mut frames = 0;
                 loop {
                     let mut left = lines_a_frame;
@@ -353,8 +473,8 @@ mod tests {
                     };
                     // A text asked for half way, then the wanted one again.
                     if frames == 1 {
-                        area.set(pages[0]);
-                        area.set(to);
+                        area.set_knowing(pages[0], &KNOWN);
+                        area.set_knowing(to, &KNOWN);
                     }
                     if area.draw(&mut raster, (2, 1), &mut room) {
                         break;

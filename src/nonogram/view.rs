@@ -30,7 +30,7 @@ use crate::fnv;
 use crate::framework::{
     frame_time, plane,
     transition::Area,
-    widgets::{pad_panel::PadPanel, text::LINE_HEIGHT},
+    widgets::{pad_panel::PadPanel, prepared::PreparedLine, text::LINE_HEIGHT},
 };
 
 /// The nonogram takes the whole screen: a 20x15 board needs every line.
@@ -588,7 +588,8 @@ pub struct View {
 /// New text for one of the boxes.
 enum TextChange {
     Title(String),
-    Lines(String),
+    /// The lines, and those of them rendered at build time.
+    Lines(String, &'static [&'static PreparedLine]),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -809,7 +810,7 @@ impl View {
         let title = core::mem::replace(&mut self.title, title);
         let lines = core::mem::replace(&mut self.lines, lines);
         self.title.set(title.wanted());
-        self.lines.set(lines.wanted());
+        self.lines.set_knowing(lines.wanted(), lines.known());
         self.erase_due = true;
     }
 
@@ -1577,9 +1578,16 @@ impl View {
     /// Lines in the left column (the clues' place once solved), typed from
     /// the next `draw_text`.
     pub fn set_lines(&mut self, text: &str) {
+        self.set_lines_knowing(text, &[]);
+    }
+
+    /// As `set_lines`, with the lines of `text` that may be among `known`
+    /// (rendered at build time: a menu's rows, its help), which go up as
+    /// copies, not typed.
+    pub fn set_lines_knowing(&mut self, text: &str, known: &'static [&'static PreparedLine]) {
         self.text_due
-            .retain(|change| !matches!(change, TextChange::Lines(_)));
-        self.text_due.push(TextChange::Lines(text.into()));
+            .retain(|change| !matches!(change, TextChange::Lines(..)));
+        self.text_due.push(TextChange::Lines(text.into(), known));
     }
 
     /// Start typing the text asked for since the last call, in the order it
@@ -1588,7 +1596,7 @@ impl View {
         for change in core::mem::take(&mut self.text_due) {
             match change {
                 TextChange::Title(text) => self.type_title(&text),
-                TextChange::Lines(text) => self.type_lines(&text),
+                TextChange::Lines(text, known) => self.lines.set_knowing(&text, known),
             }
         }
         self.erase_due = true;
@@ -1617,10 +1625,6 @@ impl View {
 
     fn type_title(&mut self, text: &str) {
         self.title.set(text);
-    }
-
-    fn type_lines(&mut self, text: &str) {
-        self.lines.set(text);
     }
 
     /// Draw the lines of text where they changed, into the raster (once
@@ -1991,7 +1995,7 @@ impl View {
     /// The number pad takes a text page: the page's own text makes way.
     fn open_pad(&mut self) {
         self.type_title("");
-        self.type_lines("");
+        self.lines.set("");
         self.pad_up = true;
     }
 

@@ -2,7 +2,9 @@
 //! out in the font's glyphs at compile time (const code over the same table
 //! `font.rs` parses) and keeps its pixels in ROM as a 4bpp tile's rows are
 //! kept. Showing it (`TextBox::show`) is shifting those words into the box's
-//! tiles: no layout, no glyph lookups, nothing kept in RAM, and a letter the
+//! tiles, and putting it into a picture on the plane (`text::ink_prepared_on_plane`)
+//! is inking them as a typed line's letters are inked, eight pixels a
+//! letter: no layout, no glyph lookups, nothing kept in RAM, and a letter the
 //! font lacks or a line too wide for where it goes fails the build instead
 //! of showing wrong. A text of several lines (`\n` between them) is one
 //! block, its lines `LINE_HEIGHT` apart, each from the block's left edge.
@@ -21,9 +23,11 @@ pub struct PreparedLine {
     pub lines: usize,
     /// Columns of 8 pixels a pixel row takes.
     columns: usize,
-    /// The pixel rows, `columns` words a row, the first line's top glyph
-    /// row first: pixel x of a row is nibble `x % 8` of its word `x / 8`,
-    /// 1 where there is ink.
+    /// The pixels, a column of 8 at a time, left to right: each column's
+    /// word for every pixel row, the first line's top glyph row first, as
+    /// a typed letter's glyph rows are kept (so a column inks as a letter).
+    /// Pixel x of a row is nibble `x % 8` of its column `x / 8`'s word, 1
+    /// where there is ink.
     pixels: &'static [u32],
 }
 
@@ -40,7 +44,7 @@ impl PreparedLine {
         }
     }
 
-    /// Every pixel row's words, and how many words a row takes.
+    /// Every column's words (see `pixels`), and how many columns there are.
     pub fn rows(&self) -> (&'static [u32], usize) {
         (self.pixels, self.columns)
     }
@@ -64,6 +68,27 @@ pub const fn lines_in(text: &str) -> usize {
         at += 1;
     }
     lines
+}
+
+/// Line `index` of `text` (lines end at `\n`), for preparing one line of
+/// a text kept whole elsewhere: `prepared!(line_of(HELP, 1))`. Panics
+/// (failing the build) past the text's last line.
+pub const fn line_of(text: &str, index: usize) -> &str {
+    let bytes = text.as_bytes();
+    let (mut line, mut start, mut at) = (0, 0, 0);
+    while at <= bytes.len() {
+        if at == bytes.len() || bytes[at] == b'\n' {
+            if line == index {
+                let (_, rest) = text.split_at(start);
+                let (wanted, _) = rest.split_at(at - start);
+                return wanted;
+            }
+            line += 1;
+            start = at + 1;
+        }
+        at += 1;
+    }
+    panic!("the text has no such line")
 }
 
 /// Pixel rows a block of `lines` lines takes.
@@ -104,10 +129,11 @@ pub const fn columns_for(text: &str) -> usize {
     (width_of(text) as usize).div_ceil(8)
 }
 
-/// The pixel rows of `text`, `columns` words a row (see `PreparedLine`);
+/// The pixel columns of `text`, `columns` of them (see `PreparedLine`);
 /// `N` is `columns * rows_for(lines_in(text))`.
 pub const fn render<const N: usize>(text: &str, columns: usize) -> [u32; N] {
-    assert!(N == columns * rows_for(lines_in(text)));
+    let height = rows_for(lines_in(text));
+    assert!(N == columns * height);
     let mut pixels = [0u32; N];
     let bytes = text.as_bytes();
     let (mut x, mut top) = (0usize, 0usize);
@@ -126,10 +152,10 @@ pub const fn render<const N: usize>(text: &str, columns: usize) -> [u32; N] {
             // A glyph row's pixel i is nibble i, as the text's are.
             let rows = glyph.rows[row] as u64;
             let shifted = rows << (4 * (x % 8));
-            let word = (top + row) * columns + x / 8;
+            let word = (x / 8) * height + top + row;
             pixels[word] |= shifted as u32;
             if (shifted >> 32) != 0 {
-                pixels[word + 1] |= (shifted >> 32) as u32;
+                pixels[word + height] |= (shifted >> 32) as u32;
             }
             row += 1;
         }
@@ -167,16 +193,30 @@ const fn decode(bytes: &[u8], at: usize) -> (char, usize) {
 /// block of lines, `prepared!("Password in\nPassword out")`.
 macro_rules! prepared {
     ($text:expr) => {{
-        const TEXT: &str = $text;
-        const COLUMNS: usize = $crate::framework::widgets::prepared::columns_for(TEXT);
-        const ROWS: usize = $crate::framework::widgets::prepared::rows_for(
-            $crate::framework::widgets::prepared::lines_in(TEXT),
+        const PREPARED_TEXT: &str = $text;
+        const PREPARED_COLUMNS: usize =
+            $crate::framework::widgets::prepared::columns_for(PREPARED_TEXT);
+        const PREPARED_ROWS: usize = $crate::framework::widgets::prepared::rows_for(
+            $crate::framework::widgets::prepared::lines_in(PREPARED_TEXT),
         );
-        const PIXELS: [u32; COLUMNS * ROWS] =
-            $crate::framework::widgets::prepared::render(TEXT, COLUMNS);
-        const LINE: $crate::framework::widgets::prepared::PreparedLine =
-            $crate::framework::widgets::prepared::PreparedLine::new(TEXT, COLUMNS, &PIXELS);
-        &LINE
+        const PREPARED_PIXELS: [u32; PREPARED_COLUMNS * PREPARED_ROWS] =
+            $crate::framework::widgets::prepared::render(PREPARED_TEXT, PREPARED_COLUMNS);
+        const PREPARED_LINE: $crate::framework::widgets::prepared::PreparedLine =
+            $crate::framework::widgets::prepared::PreparedLine::new(
+                PREPARED_TEXT,
+                PREPARED_COLUMNS,
+                &PREPARED_PIXELS,
+            );
+        &PREPARED_LINE
     }};
 }
 pub(crate) use prepared;
+
+/// An array of `&'static PreparedLine`s, one per text given:
+/// `prepared_all![ROWS[0], ROWS[1], HELP]`.
+macro_rules! prepared_all {
+    ($($text:expr),* $(,)?) => {
+        [$($crate::framework::widgets::prepared::prepared!($text)),*]
+    };
+}
+pub(crate) use prepared_all;

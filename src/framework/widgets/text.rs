@@ -894,6 +894,76 @@ pub fn ink_on_plane(
     .map(|(x0, x1)| (x0, y, x1, y + GLYPH_ROWS as i32))
 }
 
+/// Puts a prepared line (or block) on the drawing plane as `ink_on_plane`
+/// puts the same letters typed: glyph row 0 of its first line at screen
+/// row `y`, its pen starting at screen pixel `x`, in palette entry
+/// `colour`, ink only. Each 8-pixel column of its pixels is inked as a
+/// typed letter is, so a line costs its columns, not its letters and
+/// their layout. Returns the rectangle its ink may take (x0, y0, x1, y1,
+/// exclusive), if any shows.
+pub fn ink_prepared_on_plane(
+    line: &PreparedLine,
+    (x, y): (i32, i32),
+    colour: u8,
+) -> Option<(i32, i32, i32, i32)> {
+    let tiles = plane::tiles();
+    if tiles.is_empty() {
+        return None;
+    }
+    let grid = Grid {
+        tiles: tiles.as_ptr().cast(),
+        stride: plane::COLUMNS,
+        columns: plane::COLUMNS,
+        rows: plane::ROWS,
+    };
+    let screen_bottom = (plane::ROWS * 8) as i32;
+    let (pixels, columns) = line.rows();
+    let height = line.height();
+    let colour = u16::from(colour & 15);
+    let mut shown = false;
+    for index in 0..line.lines {
+        let top = y + (index as i32) * LINE_HEIGHT;
+        let place = Strip {
+            top,
+            first: top.max(0),
+            last: (top + GLYPH_ROWS as i32 - 1).min(screen_bottom - 1),
+        };
+        if place.first > place.last {
+            continue;
+        }
+        shown = true;
+        let mut batch = [Letter {
+            rows: core::ptr::null(),
+            x: 0,
+            colour,
+        }; LETTER_BATCH];
+        let mut count = 0;
+        for column in 0..columns {
+            let left = x + column as i32 * 8;
+            // A letter is cut at the screen's left edge by less than its width.
+            if left <= -8 {
+                continue;
+            }
+            let Some(rows) = pixels.get(column * height + index * LINE_HEIGHT as usize..) else {
+                break;
+            };
+            if count == LETTER_BATCH {
+                ink_letters(grid, &batch, place);
+                count = 0;
+            }
+            batch[count] = Letter {
+                rows: rows.as_ptr(),
+                x: left as i16,
+                colour,
+            };
+            count += 1;
+        }
+        ink_letters(grid, batch.get(..count).unwrap_or(&[]), place);
+    }
+    let bottom = y + (line.height() as i32);
+    shown.then_some((x, y, x + line.width, bottom))
+}
+
 /// The colour `letters` leave the ink in, from `colour`.
 fn end_colour(letters: &str, colour: u32) -> u32 {
     // Colour changes are past ASCII; most lines have none.
@@ -909,7 +979,7 @@ fn end_colour(letters: &str, colour: u32) -> u32 {
 /// Which tile row `put_tile_row` writes, and how.
 #[derive(Clone, Copy)]
 struct Staging {
-    /// Words a pixel row of the text takes.
+    /// Columns of 8 pixels the text takes.
     columns: usize,
     /// The text's pixel rows.
     height: i32,
@@ -957,9 +1027,11 @@ fn put_tile_row(grid: Grid, tile_row: usize, pixels: &[u32], at: Staging) {
         glyph_to.clamp(0, 8) as usize,
     );
     let below = below.max(above);
-    let row_bytes = at.columns * 4;
-    // The words of the glyph row on the tile's first glyph pixel row.
-    let rows = pixels.as_ptr() as usize + (at.top + glyph_from).max(0) as usize * row_bytes;
+    // A column's words are its pixel rows, one after another (see
+    // `PreparedLine`).
+    let column_bytes = at.height as usize * 4;
+    // Each column's word for the tile's first glyph pixel row.
+    let rows = pixels.as_ptr() as usize + (at.top + glyph_from).max(0) as usize * 4;
     let mut column = 0;
     while column < grid.columns {
         let tile = grid.tile(column, tile_row) as usize;
@@ -974,7 +1046,7 @@ fn put_tile_row(grid: Grid, tile_row: usize, pixels: &[u32], at: Staging) {
         // lacks is read as nothing, again and again.
         let word_at = |index: i32| {
             if index >= 0 && (index as usize) < at.columns {
-                (rows + index as usize * 4, row_bytes)
+                (rows + index as usize * column_bytes, 4)
             } else {
                 (nothing, 0)
             }
@@ -1624,6 +1696,65 @@ mod tests {
                     shown.set("new");
                     typed.set("new");
                     assert_eq!(tile_pixels(&typed), tile_pixels(&shown));
+                }
+            }
+        }
+    }
+
+    /// A prepared line or block inked into a picture on the plane leaves
+    /// the plane as typing its lines there does: the same ink, the pixels
+    /// between the letters untouched, at every offset within a tile, cut
+    /// at the screen's right, top and bottom edges, and the same rectangle
+    /// reported.
+    #[test_case]
+    fn a_prepared_line_inks_the_plane_as_its_letters_typed(_gba: &mut agb::Gba) {
+        use super::super::prepared::prepared;
+        let blocks = [
+            prepared!("Check and save"),
+            prepared!("Clear the drawing"),
+            prepared!("Wy,.'jgq_|@~ 19"),
+            prepared!(
+                "Drawing: A fills
+move to paint"
+            ),
+        ];
+        let paint = |seed: u32| {
+            // Every pixel some colour, so ink-only drawing shows.
+            for (index, tile) in plane::tiles().iter().enumerate() {
+                for (row, word) in tile.data_mut().iter_mut().enumerate() {
+                    *word = (index as u32 * 7 + row as u32 + seed).wrapping_mul(0x0101_0101);
+                }
+            }
+        };
+        blank_plane();
+        let places = [(0, 0), (1, 3), (7, 9), (12, 150), (225, 40), (30, -4)];
+        for block in blocks {
+            for (x, y) in places
+                .iter()
+                .copied()
+                .chain((0..8).map(|dx| (40 + dx, 64 + dx)))
+            {
+                paint(3);
+                let mut typed = None;
+                for (index, line) in block.text.split('\n').enumerate() {
+                    let at = (x, y + index as i32 * LINE_HEIGHT);
+                    let rect = ink_on_plane(line, at, 1000, 5);
+                    typed = match (typed, rect) {
+                        (None, rect) | (rect, None) => rect,
+                        (Some((a, b, c, d)), Some((e, f, g, h))) => {
+                            Some((a.min(e), b.min(f), c.max(g), d.max(h)))
+                        }
+                    };
+                }
+                let expected: Vec<[u32; 8]> = plane::tiles().iter().map(|t| *t.data()).collect();
+                paint(3);
+                let inked = ink_prepared_on_plane(block, (x, y), 5);
+                let got: Vec<[u32; 8]> = plane::tiles().iter().map(|t| *t.data()).collect();
+                assert!(expected == got, "{:?} at {:?}", block.text, (x, y));
+                if typed.is_some() {
+                    let (x0, y0, x1, _) = typed.unwrap_or_default();
+                    let (a, b, c, _) = inked.unwrap_or_default();
+                    assert_eq!((x0, y0, x1), (a, b, c), "{:?} at {:?}", block.text, (x, y));
                 }
             }
         }
