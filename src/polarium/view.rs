@@ -448,6 +448,12 @@ impl View {
     /// tiles at a time, then each cell whose look or stroke changed. True
     /// if anything was drawn.
     pub fn sync(&mut self, scene: &Scene) -> bool {
+        self.sync_within(scene, &mut frame_time::room_for_bounded)
+    }
+
+    /// As `sync`, each piece drawn only if `room` (given what it may take,
+    /// in display lines) says it fits.
+    fn sync_within(&mut self, scene: &Scene, room: &mut dyn FnMut(u32) -> bool) -> bool {
         let fingerprint = scene.fingerprint();
         if self.settled_on == Some(fingerprint) {
             return false;
@@ -456,6 +462,13 @@ impl View {
         let size = scene.board.map(|board| (board.width(), board.height()));
         let mut drew = false;
         if self.around != Some(size) {
+            // Until this pass ends, the window around the board area is
+            // partly the old ring's and partly the new one's: no ring is
+            // whole there. A scene that goes back to the old size (a puzzle
+            // made while its area made way) is then drawn afresh, rather
+            // than this pass being left half done, to be taken up later
+            // over cells it takes for shown.
+            self.around = None;
             let mut row = match self.going_around {
                 Some((going, row)) if going == size => row,
                 _ => {
@@ -466,13 +479,13 @@ impl View {
             };
             while row < BOARD_ROWS {
                 self.going_around = Some((size, row));
-                if !frame_time::room_for_bounded(PLAN_LINES) {
+                if !room(PLAN_LINES) {
                     return drew;
                 }
                 self.forget_drawn_over(row);
                 let plan = self.plan_around(scene.board, row);
                 if plan.changes > 0 {
-                    if !frame_time::room_for_bounded(plan.lines()) {
+                    if !room(plan.lines()) {
                         return drew;
                     }
                     self.draw_row(&plan, row);
@@ -494,12 +507,12 @@ impl View {
             Some((syncing, next)) if syncing == fingerprint => next,
             _ => 0,
         };
-        if !frame_time::room_for_bounded(COMPARE_LINES) {
+        if !room(COMPARE_LINES) {
             return drew;
         }
         while let Some((index, cell, wanted)) = self.next_changed_cell(scene, board, &links, next) {
             self.syncing = Some((fingerprint, index));
-            if !frame_time::room_for_bounded(self.cell_claim(board, &layout, cell, wanted)) {
+            if !room(self.cell_claim(board, &layout, cell, wanted)) {
                 return drew;
             }
             self.draw_cell(board, &layout, cell, wanted);
@@ -1215,5 +1228,76 @@ impl StrokeMap {
             }
         }
         map
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::Board;
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// Every tile of the drawing plane, in order.
+    fn plane_pixels() -> Vec<[u32; 8]> {
+        plane::tiles().iter().map(|tile| *tile.data()).collect()
+    }
+
+    /// `scene` drawn whole, with room for everything.
+    fn draw_whole(view: &mut View, scene: &Scene) {
+        for _ in 0..100 {
+            view.sync_within(scene, &mut |_| true);
+            if view.settled() {
+                return;
+            }
+        }
+        panic!("the scene never settled");
+    }
+
+    /// A board area that made way for a while (a puzzle being made) and
+    /// then gets a board of the old size back shows that board whole, the
+    /// ring and the window around it included, however far the making way
+    /// got, and after it had made way in part before: as a view that draws
+    /// the board at once shows it.
+    #[test_case]
+    fn a_board_after_its_area_made_way_in_part_is_whole(_gba: &mut agb::Gba) {
+        plane::build();
+        let board = |phase: u8| {
+            let rows = core::array::from_fn(|y| {
+                if (y as u8 + phase).is_multiple_of(3) {
+                    0x15
+                } else {
+                    0x2A
+                }
+            });
+            Board::from_rows(6, 6, rows)
+        };
+        let (Some(before), Some(after)) = (board(0), board(1)) else {
+            panic!("no boards");
+        };
+        plane::clear();
+        draw_whole(&mut View::new(), &Scene::still(&after));
+        let expected = plane_pixels();
+        for pieces in [0u32, 1, 2, 3, 5, 8, 13, 21] {
+            plane::clear();
+            let mut view = View::new();
+            let make_way_in_part = |view: &mut View| {
+                let mut left = pieces;
+                view.sync_within(&Scene::EMPTY, &mut |_| {
+                    let fits = left > 0;
+                    left = left.saturating_sub(1);
+                    fits
+                });
+            };
+            // Twice: the second time takes up where the first stopped.
+            draw_whole(&mut view, &Scene::still(&before));
+            make_way_in_part(&mut view);
+            draw_whole(&mut view, &Scene::still(&before));
+            make_way_in_part(&mut view);
+            draw_whole(&mut view, &Scene::still(&after));
+            assert!(
+                plane_pixels() == expected,
+                "the area made way for {pieces} pieces"
+            );
+        }
     }
 }
