@@ -32,7 +32,7 @@ use crate::framework::{
     System,
     assets::sfx,
     frame_time::FrameFiller,
-    widgets::prepared::{PreparedLine, line_of, prepared},
+    widgets::prepared::{PreparedLine, line_of, prepared, prepared_all},
 };
 
 /// Units of the uniqueness check's work between looks at the clock (see
@@ -290,7 +290,7 @@ impl Editor {
                         _ => CORNER_HINTS,
                     }
                 };
-                view.set_lines(hints);
+                view.set_lines_knowing(hints, &HINTS_KNOWN);
             }
             &Editing::Menu { row } => {
                 let size = [
@@ -344,6 +344,13 @@ const DELETED: u8 = u8::MAX;
 const EDITOR_HINTS: &str = "A: fill  B: clear  SELECT: menu";
 const CORNER_HINTS: &str = "A: fill B: clear\nSELECT: menu";
 const CORNER_HINT: &str = "SELECT: menu";
+/// The hint lines rendered at build time: each goes up as a copy.
+static HINTS_KNOWN: [&PreparedLine; 4] = prepared_all![
+    EDITOR_HINTS,
+    line_of(CORNER_HINTS, 0),
+    line_of(CORNER_HINTS, 1),
+    CORNER_HINT,
+];
 /// Under the editor's menu, while it has nothing else to say.
 const MENU_HELP: &str =
     "Drawing: A fills, B clears; hold and\nmove to paint a line. L: undo  R: redo";

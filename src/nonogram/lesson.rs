@@ -14,7 +14,11 @@ use super::{
     rules::lesson::{Lesson, Move, Slip, Step},
     view::View,
 };
-use crate::framework::{System, assets::sfx};
+use crate::framework::{
+    System,
+    assets::sfx,
+    widgets::prepared::{PreparedLine, prepared_all},
+};
 
 /// Said on the player's puzzle once the lesson is skipped, until the
 /// first mark: where to find it again.
@@ -115,7 +119,7 @@ impl LessonScreen {
             step.number().min(Step::COUNT),
             Step::COUNT
         ));
-        view.set_lines(line(step, self.lesson.slip()));
+        view.set_lines_knowing(line(step, self.lesson.slip()), &LINES_KNOWN);
     }
 
     /// Bring the board a step closer, as the play screen draws it (a
@@ -130,21 +134,42 @@ impl LessonScreen {
 /// The line under the board for where the lesson is.
 const fn line(step: Step, slip: Option<Slip>) -> &'static str {
     match slip {
-        Some(Slip::WrongFill) => return "That cell stays empty: L undoes it",
-        Some(Slip::Erased) => return "A on a filled cell clears: L undoes it",
-        Some(Slip::WrongCross) => return "That cell is one to fill: L undoes it",
+        Some(Slip::WrongFill) => return LINES[0],
+        Some(Slip::Erased) => return LINES[1],
+        Some(Slip::WrongCross) => return LINES[2],
         None => {}
     }
     match step {
-        Step::FillTop => "5: five in a row. Hold A, move to fill",
-        Step::Undo => "Done clues fade. L takes back a move",
-        Step::Redo => "R puts it back",
-        Step::CrossGaps => "Middle row 1 1 1: B crosses its 2 gaps",
-        Step::FillFives => "Now fill the other 5s",
-        Step::Finish => "Now finish the picture",
-        Step::Done => "Solved! A: play. START: to the desk",
+        Step::FillTop => LINES[3],
+        Step::Undo => LINES[4],
+        Step::Redo => LINES[5],
+        Step::CrossGaps => LINES[6],
+        Step::FillFives => LINES[7],
+        Step::Finish => LINES[8],
+        Step::Done => LINES[9],
     }
 }
+
+/// Everything the line under the board says: a slip's correction, then
+/// each step's.
+const LINES: [&str; 10] = [
+    "That cell stays empty: L undoes it",
+    "A on a filled cell clears: L undoes it",
+    "That cell is one to fill: L undoes it",
+    "5: five in a row. Hold A, move to fill",
+    "Done clues fade. L takes back a move",
+    "R puts it back",
+    "Middle row 1 1 1: B crosses its 2 gaps",
+    "Now fill the other 5s",
+    "Now finish the picture",
+    "Solved! A: play. START: to the desk",
+];
+
+/// The lesson's lines rendered at build time: each goes up as a copy.
+static LINES_KNOWN: [&PreparedLine; LINES.len()] = prepared_all![
+    LINES[0], LINES[1], LINES[2], LINES[3], LINES[4], LINES[5], LINES[6], LINES[7], LINES[8],
+    LINES[9],
+];
 
 #[cfg(test)]
 mod tests {

@@ -19,7 +19,7 @@ use crate::framework::{
     System,
     assets::sfx,
     widgets::{
-        prepared::width_of,
+        prepared::{PreparedLine, prepared_all, width_of},
         timer::{MAX_SECONDS, format_time},
     },
 };
@@ -52,6 +52,8 @@ const fn penalty(n: u8) -> u16 {
 const BOARD_HINTS: &str = "A: fill  B: cross  L: undo  SELECT: list";
 const BOARD_HINTS_NARROW: &str = "A: fill B: cross L: undo SEL: list";
 const BOARD_HINTS_WIDTH: i32 = width_of(BOARD_HINTS);
+/// The hint lines rendered at build time: each goes up as a copy.
+static HINTS_KNOWN: [&PreparedLine; 2] = prepared_all![BOARD_HINTS, BOARD_HINTS_NARROW];
 
 /// The buttons' line for a board whose line under it is `width` pixels.
 fn board_hints(width: i32) -> &'static str {
@@ -315,7 +317,7 @@ impl Play {
             } else {
                 ""
             };
-            view.set_lines(hints);
+            view.set_lines_knowing(hints, &HINTS_KNOWN);
         }
     }
 
