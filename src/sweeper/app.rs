@@ -534,10 +534,12 @@ fn finish_move(
     }
     let won = outcome == Outcome::Won;
     let hundredths = board.elapsed_hundredths();
+    // Worked out once: it walks the whole board.
+    let three_bv = board.three_bv();
     let finished =
         system
             .save::<Sweeper>()
-            .finish(difficulty, no_guess, won, hundredths, board.three_bv());
+            .finish(difficulty, no_guess, won, hundredths, three_bv);
     board.set_new_record(finished.best_time);
     system.storage.commit_soon();
     // The game as it ended too: a win or a loss is worth keeping.
@@ -547,12 +549,12 @@ fn finish_move(
         won,
         board.elapsed_seconds(),
         finished.best_time,
-        board.three_bv(),
+        three_bv,
         board.clicks(),
         finished.best_rate,
         hundredths
     );
-    working.view.game_over_message(board);
+    working.view.game_over_message(board, three_bv);
 }
 
 fn log_move(board: &Board, outcome: Outcome) {

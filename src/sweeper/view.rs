@@ -222,8 +222,6 @@ pub struct View {
     /// The last menu, blank, kept for the next (see `List::reusing`).
     spare_menu: Option<Box<List>>,
     retired_pad: Option<Box<PadPanel<CodeError>>>,
-    /// A game-over message and the frames it waits before typing out.
-    pending_message: Option<(alloc::string::String, u8)>,
     /// The message line as it was when a menu came up.
     kept_message: Option<KeptText>,
     board_frames: Vec<SpriteVram>,
@@ -297,7 +295,6 @@ impl View {
             title: TextBox::new((16, 19), 16, 1),
             built: 0,
             synced: false,
-            pending_message: None,
             kept_message: None,
             last_screen: Screen::Board,
             retired_menu: None,
@@ -441,12 +438,9 @@ impl View {
                 return;
             }
             BuildStep::MessageSet => {
-                self.sync_message(board, data, false);
                 // A game kept as it ended: its result is typed with the
-                // window (there is no game-ending frame to wait out).
-                if let Some((text, _)) = self.pending_message.take() {
-                    self.message_box.set_gradually(&text);
-                }
+                // window.
+                self.sync_message(board, data, false);
                 return;
             }
             BuildStep::FirstSync => {
@@ -599,21 +593,11 @@ impl View {
     /// The message line: the setting and its record, or the game's result.
     /// `wiping`: a new board is on its way; its line shows already.
     fn sync_message(&mut self, board: &Board, data: &SweeperSave, wiping: bool) {
-        if let Some((text, wait)) = self.pending_message.as_mut() {
-            // The game's records are written once it shows.
-            if *wait > 0 {
-                *wait -= 1;
-            } else {
-                self.message_box.set_gradually(text);
-                self.pending_message = None;
-            }
-            return;
-        }
         let variant = records::line(board.difficulty(), board.no_guess());
         if self.shown_variant != Some(variant) && !self.message_locked {
             self.shown_variant = Some(variant);
             if board.state().is_over() && !wiping {
-                self.game_over_message(board);
+                self.game_over_message(board, board.three_bv());
             } else {
                 let line = data.lines[variant];
                 let best = line.best_hundredths.map(format_hundredths);
@@ -637,11 +621,11 @@ impl View {
         }
     }
 
-    /// Win: time, 3BV and efficiency (3BV / clicks) like ranked-play clones;
-    /// loss: how to go again. A new best time is celebrated here, once.
-    pub fn game_over_message(&mut self, board: &Board) {
+    /// Win: time, 3BV (the board's `three_bv`) and efficiency (3BV /
+    /// clicks) like ranked-play clones; loss: how to go again. A new best
+    /// time is celebrated here, once.
+    pub fn game_over_message(&mut self, board: &Board, three_bv: u8) {
         let won = |label: &str| {
-            let three_bv = board.three_bv();
             format!(
                 "{label} 3BV {three_bv}  Eff {}%  A: new",
                 efficiency(three_bv, board.clicks())
@@ -652,15 +636,15 @@ impl View {
             GameState::Won => won("Cleared!"),
             _ => "Boom! A: new board".into(),
         };
-        // The sync later in the game-ending frame counts as the wait: the
-        // message is typed from the next, as the frame has room.
-        self.pending_message = Some((text, 1));
+        // Typed as the frames have room: with the board's last change and
+        // the status bar's hints.
+        self.message_box.set_gradually(&text);
         self.message_locked = true;
     }
 
     /// Whether the message line shows all it was asked to.
     pub fn message_shown(&self) -> bool {
-        self.pending_message.is_none() && !self.message_box.is_drawing()
+        !self.message_box.is_drawing()
     }
 
     /// A line of its own on the message line (the lesson's), kept until
@@ -668,7 +652,6 @@ impl View {
     pub fn say(&mut self, text: &str) {
         // Said over a menu: the line kept under it does not come back.
         self.kept_message = None;
-        self.pending_message = None;
         self.message_locked = true;
         self.shown_variant = None;
         self.message_box.set_gradually(text);
