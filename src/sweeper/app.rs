@@ -534,8 +534,9 @@ fn finish_move(
     }
     let won = outcome == Outcome::Won;
     let hundredths = board.elapsed_hundredths();
-    // Worked out once: it walks the whole board.
-    let three_bv = board.three_bv();
+    // Worked out once, for a win (its records and its line say it): it
+    // walks the whole board.
+    let three_bv = if won { board.three_bv() } else { 0 };
     let finished =
         system
             .save::<Sweeper>()

@@ -597,7 +597,13 @@ impl View {
         if self.shown_variant != Some(variant) && !self.message_locked {
             self.shown_variant = Some(variant);
             if board.state().is_over() && !wiping {
-                self.game_over_message(board, board.three_bv());
+                // Only a win's line says the board's 3BV (a walk over it).
+                let three_bv = if board.state() == GameState::Won {
+                    board.three_bv()
+                } else {
+                    0
+                };
+                self.game_over_message(board, three_bv);
             } else {
                 let line = data.lines[variant];
                 let best = line.best_hundredths.map(format_hundredths);
