@@ -16,6 +16,7 @@ use crate::framework::{
     widgets::{
         dialog::{Answer, Dialog},
         list::{List, ListEvent, Row},
+        prepared::prepared_all,
         text::TextBox,
         window,
     },
@@ -88,7 +89,8 @@ impl App for Settings {
             rows(&system.storage.desk),
             (WINDOW.x + 16, WINDOW.y + 26),
             19,
-        );
+        )
+        .knowing(&LABELS);
         list.select(usize::from(persistent.row));
         Working {
             frame_layer,
@@ -221,15 +223,19 @@ impl App for Settings {
     }
 }
 
+/// The rows' labels, rendered at build time: the list goes up as copies.
+static LABELS: [&PreparedLine; 4] =
+    prepared_all!["Music", "Sound effects", "Button hints", "Erase all data"];
+
 fn rows(data: &DeskSave) -> alloc::vec::Vec<Row> {
     let on_off = |on: bool| if on { "On" } else { "Off" };
     let hints = button_hints::shown();
     let settings = data.settings;
     vec![
-        Row::new("Music", on_off(settings.music)),
-        Row::new("Sound effects", on_off(settings.sound_effects)),
-        Row::new("Button hints", on_off(hints)),
-        Row::new("Erase all data", ""),
+        Row::new(LABELS[0].text, on_off(settings.music)),
+        Row::new(LABELS[1].text, on_off(settings.sound_effects)),
+        Row::new(LABELS[2].text, on_off(hints)),
+        Row::new(LABELS[3].text, ""),
     ]
 }
 

@@ -28,6 +28,7 @@ use crate::framework::{
     widgets::{
         list::{List, Row},
         pad_panel::{PadPanel, PadPlace},
+        prepared::{PreparedLine, prepared_all},
         text::{Ink, KeptText, TextBox},
         timer::{format_hundredths, format_time},
         window::{self, ICON_CLOCK},
@@ -683,6 +684,7 @@ impl View {
     fn new_menu(board: &Board, data: &SweeperSave, spare: Option<Box<List>>) -> List {
         let mut menu = List::new(menu_rows(board, data), MENU_ORIGIN, MENU_COLUMNS)
             .with_ink(Ink::LIGHT)
+            .knowing(&MENU_KNOWN)
             .reusing(spare);
         menu.select(board.difficulty() as usize);
         menu
@@ -693,6 +695,7 @@ impl View {
     pub fn options_on(board: &Board, data: &SweeperSave, menu: Box<List>) -> List {
         List::new(option_rows(board, data), MENU_ORIGIN, MENU_COLUMNS)
             .with_ink(Ink::LIGHT)
+            .knowing(&MENU_KNOWN)
             .reusing(Some(menu))
             .with_selectable(OPTIONS)
     }
@@ -805,6 +808,21 @@ impl View {
 
 /// The menu's rows: the difficulties with their best times, the no-guess
 /// switch, and the board's code (the app acts on the row numbers).
+/// The menu's and the options' labels rendered at build time: every one
+/// but the board's code goes up as a copy (`a_menu_label_is_typed_only_for_the_code`).
+static MENU_KNOWN: [&PreparedLine; 10] = prepared_all![
+    "Easy   10 poops",
+    "Medium 15 poops",
+    "Hard   20 poops",
+    "Options",
+    "Statistics",
+    "No-guess boards: on",
+    "No-guess boards: off",
+    "Question marks: on",
+    "Question marks: off",
+    "How to play",
+];
+
 fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
     let mut rows = Vec::new();
     for difficulty in Difficulty::ALL {
@@ -906,6 +924,33 @@ mod tests {
         random::Rng,
         sweeper::rules::{Difficulty, Outcome},
     };
+
+    /// Every label of the menu and the options but the board's code is
+    /// rendered at build time, so the menu goes up as copies: a label
+    /// reworded without its prepared line fails here.
+    #[test_case]
+    fn a_menu_label_is_typed_only_for_the_code(_gba: &mut agb::Gba) {
+        let mut data = SweeperSave::default();
+        for difficulty in Difficulty::ALL {
+            for no_guess in [false, true] {
+                for marks in [false, true] {
+                    data.question_marks = marks;
+                    let board = Board::new(difficulty, no_guess);
+                    for row in menu_rows(&board, &data)
+                        .iter()
+                        .chain(&option_rows(&board, &data))
+                    {
+                        let label = row.label.as_str();
+                        let known = MENU_KNOWN.iter().any(|line| line.text == label);
+                        assert!(
+                            known || label.is_empty() || label.starts_with("Code "),
+                            "{label:?} is typed"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// Play `board` to a loss (reveal a mine) or a win (reveal every safe square).
     fn finish(board: &mut Board, win: bool) {

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use super::{
     pager::{self, Ends},
+    prepared::PreparedLine,
     text::{Ink, LINE_HEIGHT, TextBox},
 };
 use crate::framework::{assets, canvas::Canvas};
@@ -61,6 +62,8 @@ pub struct List {
     badges: Option<TextBox>,
     dirty: bool,
     ink: Ink,
+    /// Labels rendered at build time (see `knowing`).
+    known: &'static [&'static PreparedLine],
 }
 
 /// Badge column width in tiles.
@@ -77,6 +80,7 @@ impl List {
             labels: None,
             badges: None,
             dirty: true,
+            known: &[],
             ink: Ink::DARK,
         }
     }
@@ -92,6 +96,14 @@ impl List {
             let List { labels, badges, .. } = *old;
             (self.labels, self.badges) = (labels, badges);
         }
+        self
+    }
+
+    /// Labels its rows may have that were rendered at build time
+    /// (`prepared_all![...]`): each goes up as a copy of its pixels.
+    #[must_use]
+    pub fn knowing(mut self, labels: &'static [&'static PreparedLine]) -> Self {
+        self.known = labels;
         self
     }
 
@@ -190,6 +202,7 @@ impl List {
             TextBox::new((self.origin.0 + 12, self.origin.1), label_columns, height)
                 .with_ink(self.ink)
         });
+        label_box.set_known(self.known);
         label_box.set_gradually(&labels);
         let badge_x = self.origin.0 + (self.columns - BADGE_COLUMNS) * 8;
         let badge_box = self.badges.get_or_insert_with(|| {

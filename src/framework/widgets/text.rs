@@ -255,6 +255,9 @@ pub struct TextBox {
     /// the next: a box allocates once, and the heap is the same before and
     /// after whatever it drew.
     waiting: String,
+    /// Lines its texts may have that were rendered at build time (a menu's
+    /// rows): such a line is inked from those pixels, not typed.
+    known: &'static [&'static PreparedLine],
     /// The old text's pixels are still on screen: they are blanked when the
     /// new text's first pixels go in, not before, so the box is never seen
     /// empty between the two.
@@ -285,6 +288,7 @@ impl TextBox {
             shown: None,
             pending: None,
             waiting: String::new(),
+            known: &[],
             stale: false,
             inked: 0..0,
             inked_columns: 0..0,
@@ -369,6 +373,13 @@ impl TextBox {
     pub fn with_ink(mut self, ink: Ink) -> Self {
         self.ink = ink;
         self
+    }
+
+    /// The lines its texts may have that were rendered at build time: each
+    /// goes up as a copy of its pixels (`prepared_all![...]` of a menu's
+    /// rows), the others typed.
+    pub fn set_known(&mut self, known: &'static [&'static PreparedLine]) {
+        self.known = known;
     }
 
     pub fn set(&mut self, text: &str) {
@@ -727,6 +738,13 @@ impl TextBox {
                 return true;
             };
             let letters = text.get(line.start..line.end).unwrap_or("");
+            // A known line costs its columns of pixels, each inked as one
+            // letter is, with no layout.
+            let prepared = self
+                .known
+                .iter()
+                .find(|known| known.lines == 1 && known.text == letters);
+            let cost = prepared.map_or(letters.len(), |known| (known.width as usize).div_ceil(8));
             // The first line blanks the old text first.
             let blanking = if self.stale && !self.inked.is_empty() {
                 blank_cost(
@@ -736,7 +754,7 @@ impl TextBox {
             } else {
                 0
             };
-            if !room(line_cost(letters.len()) + blanking) {
+            if !room(line_cost(cost) + blanking) {
                 return false;
             }
             at.byte = lines.processed;
@@ -749,13 +767,35 @@ impl TextBox {
             }
             let colour = at.colour;
             at.colour = end_colour(letters, colour);
-            self.ink_line(letters, (line.left + dx, top), bottom, colour, look);
+            match prepared {
+                Some(known) => self.ink_known(known, (line.left + dx, top), bottom, colour, look),
+                None => self.ink_line(letters, (line.left + dx, top), bottom, colour, look),
+            }
         }
     }
 
     /// Puts a line's letters, starting in colour `colour` at box pixel
     /// column `x`, glyph row 0 at box pixel row `top`, into the tiles under
     /// them (`grid`, in `inks`; nothing at or below row `bottom`).
+    /// Puts a known line (see `known`), as `ink_line` puts its letters.
+    fn ink_known(
+        &mut self,
+        known: &PreparedLine,
+        (x, top): (i32, i32),
+        bottom: i32,
+        colour: u32,
+        (grid, inks): (Grid, Inks),
+    ) {
+        let (first, last) = (top.max(0), (top + GLYPH_ROWS as i32 - 1).min(bottom - 1));
+        if first > last {
+            return;
+        }
+        let colour = inks.colour(colour) as u16;
+        if ink_prepared(grid, known, (x, top), colour, bottom) {
+            self.ink_rows(first..last + 1, x.max(0)..x + known.width + 1);
+        }
+    }
+
     fn ink_line(
         &mut self,
         letters: &str,
@@ -916,17 +956,34 @@ pub fn ink_prepared_on_plane(
         columns: plane::COLUMNS,
         rows: plane::ROWS,
     };
-    let screen_bottom = (plane::ROWS * 8) as i32;
+    let bottom = (plane::ROWS * 8) as i32;
+    ink_prepared(grid, line, (x, y), u16::from(colour & 15), bottom).then_some((
+        x,
+        y,
+        x + line.width,
+        y + line.height() as i32,
+    ))
+}
+
+/// Inks `line`'s pixels into `grid` (see `ink_prepared_on_plane`), glyph
+/// row 0 of its first line at grid pixel row `y`, nothing at or below row
+/// `bottom`; whether any of its rows fell inside.
+fn ink_prepared(
+    grid: Grid,
+    line: &PreparedLine,
+    (x, y): (i32, i32),
+    colour: u16,
+    bottom: i32,
+) -> bool {
     let (pixels, columns) = line.rows();
     let height = line.height();
-    let colour = u16::from(colour & 15);
     let mut shown = false;
     for index in 0..line.lines {
         let top = y + (index as i32) * LINE_HEIGHT;
         let place = Strip {
             top,
             first: top.max(0),
-            last: (top + GLYPH_ROWS as i32 - 1).min(screen_bottom - 1),
+            last: (top + GLYPH_ROWS as i32 - 1).min(bottom - 1),
         };
         if place.first > place.last {
             continue;
@@ -940,7 +997,7 @@ pub fn ink_prepared_on_plane(
         let mut count = 0;
         for column in 0..columns {
             let left = x + column as i32 * 8;
-            // A letter is cut at the screen's left edge by less than its width.
+            // A letter is cut at the grid's left edge by less than its width.
             if left <= -8 {
                 continue;
             }
@@ -960,8 +1017,7 @@ pub fn ink_prepared_on_plane(
         }
         ink_letters(grid, batch.get(..count).unwrap_or(&[]), place);
     }
-    let bottom = y + (line.height() as i32);
-    shown.then_some((x, y, x + line.width, bottom))
+    shown
 }
 
 /// The colour `letters` leave the ink in, from `colour`.
@@ -1756,6 +1812,37 @@ move to paint"
                     let (a, b, c, _) = inked.unwrap_or_default();
                     assert_eq!((x0, y0, x1), (a, b, c), "{:?} at {:?}", block.text, (x, y));
                 }
+            }
+        }
+    }
+
+    /// A box told which lines were rendered at build time shows a text
+    /// with them exactly as typed, at every offset within a tile, and
+    /// blanks them for the next text as it blanks typed ones.
+    #[test_case]
+    fn known_lines_in_a_box_show_as_typed(_gba: &mut agb::Gba) {
+        static KNOWN: [&PreparedLine; 3] =
+            super::super::prepared::prepared_all!["Easy   10 poops", "Options", "How to play"];
+        let texts = [
+            "Easy   10 poops\nOptions\nCode 123 456\nHow to play",
+            "Options",
+            "x\n\nHow to play",
+        ];
+        for (dx, dy) in (0..8).zip([0, 3, 5, 7, 1, 2, 6, 4]) {
+            for text in texts {
+                let origin = (16 + dx, 8 + dy);
+                blank_plane();
+                let mut typed = TextBox::new(origin, 14, 6);
+                typed.set(text);
+                let expected = tile_pixels(&typed);
+                blank_plane();
+                let mut known = TextBox::new(origin, 14, 6);
+                known.set_known(&KNOWN);
+                known.set(text);
+                assert_eq!(expected, tile_pixels(&known), "{text:?} at {origin:?}");
+                typed.set("new");
+                known.set("new");
+                assert_eq!(tile_pixels(&typed), tile_pixels(&known), "after {text:?}");
             }
         }
     }
