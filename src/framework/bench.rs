@@ -145,7 +145,10 @@ pub fn largest_save(owner: &str, value: &impl serde::Serialize) {
 /// text replaced (the old text blanked first), against what `room_to_draw`
 /// is asked for it (`text::line_cost`, `text::blank_cost`).
 fn text(bench: &mut Bench) {
-    use super::widgets::text::{TextBox, blank_cost, line_cost};
+    use super::widgets::{
+        prepared::{PreparedLine, prepared_all},
+        text::{TextBox, blank_cost, line_cost},
+    };
     const LINES: [&str; 4] = [
         "Hint: hold A",
         "on the end,",
@@ -173,8 +176,25 @@ fn text(bench: &mut Bench) {
         replaced.add(pct_of_claim(cycles, letters + blank_cost(9, 6)));
         crate::event!("bench.text box={text:?} cycles={cycles}");
     }
+    // Lines rendered at build time, in a box told of them: each claims its
+    // columns of 8 pixels, inked as letters are (`TextBox::set_known`, and
+    // Picross's text areas the same way).
+    static KNOWN: [&PreparedLine; 3] = prepared_all![
+        "Drawing: A fills, B clears; hold and",
+        "Check and save",
+        "Done"
+    ];
+    let mut known = Stats::default();
+    for (row, line) in (0..).zip(KNOWN) {
+        let mut text_box = TextBox::new((4, 80 + row * 24), 29, 1);
+        text_box.set_known(&KNOWN);
+        let cycles = measure(bench.overhead, || text_box.set(line.text));
+        known.add(pct_of_claim(cycles, line_cost(line.rows().1)));
+        crate::event!("bench.text known={:?} cycles={cycles}", line.text);
+    }
     super::plane::clear();
     report("text.line.pct_of_claim", &lines, 100, &mut bench.failures);
+    report("text.known.pct_of_claim", &known, 100, &mut bench.failures);
     report(
         "text.replaced.pct_of_claim",
         &replaced,
