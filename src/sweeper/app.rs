@@ -537,10 +537,9 @@ fn finish_move(
     // Worked out once, for a win (its records and its line say it): it
     // walks the whole board.
     let three_bv = if won { board.three_bv() } else { 0 };
-    let finished =
-        system
-            .save::<Sweeper>()
-            .finish(difficulty, no_guess, won, hundredths, three_bv);
+    let finished = system
+        .save::<Sweeper>()
+        .finish(difficulty, no_guess, won, hundredths, three_bv);
     board.set_new_record(finished.best_time);
     system.storage.commit_soon();
     // The game as it ended too: a win or a loss is worth keeping.
