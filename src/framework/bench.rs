@@ -189,7 +189,7 @@ fn text(bench: &mut Bench) {
         let mut text_box = TextBox::new((4, 80 + row * 24), 29, 1);
         text_box.set_known(&KNOWN);
         let cycles = measure(bench.overhead, || text_box.set(line.text));
-        known.add(pct_of_claim(cycles, line_cost(line.rows().1)));
+        known.add(pct_of_claim(cycles, line_cost(line.columns())));
         crate::event!("bench.text known={:?} cycles={cycles}", line.text);
     }
     super::plane::clear();

@@ -319,10 +319,7 @@ fn prepared_for(
         Some(rest) => (CHOSEN_MARK, rest),
         None => ("", letters),
     };
-    known
-        .iter()
-        .find(|line| line.lines == 1 && line.text == rest)
-        .map(|&line| (line, mark))
+    PreparedLine::find(known, rest).map(|line| (line, mark))
 }
 
 /// The pixels an ASCII text's letters advance the pen by.
@@ -338,7 +335,7 @@ fn advance(ascii: &str) -> i32 {
 /// its mark's letters.
 fn cost(known: &[&'static PreparedLine], letters: &str) -> usize {
     match prepared_for(known, letters) {
-        Some((line, mark)) => (line.width as usize).div_ceil(8) + mark.len(),
+        Some((line, mark)) => line.columns() + mark.len(),
         None => letters.len(),
     }
 }

@@ -49,6 +49,21 @@ impl PreparedLine {
         (self.pixels, self.columns)
     }
 
+    /// Columns of 8 pixels it takes: inking it costs about a typed letter
+    /// a column, with no layout.
+    pub const fn columns(&self) -> usize {
+        self.columns
+    }
+
+    /// The one-line text among `known` that reads `text`, if any: a line of
+    /// text made at run time that can be inked from build-time pixels.
+    pub fn find(known: &[&'static Self], text: &str) -> Option<&'static Self> {
+        known
+            .iter()
+            .copied()
+            .find(|line| line.lines == 1 && line.text == text)
+    }
+
     /// Pixel rows from the first line's top glyph row to the last line's
     /// bottom one.
     pub const fn height(&self) -> usize {

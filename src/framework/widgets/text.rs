@@ -740,11 +740,8 @@ impl TextBox {
             let letters = text.get(line.start..line.end).unwrap_or("");
             // A known line costs its columns of pixels, each inked as one
             // letter is, with no layout.
-            let prepared = self
-                .known
-                .iter()
-                .find(|known| known.lines == 1 && known.text == letters);
-            let cost = prepared.map_or(letters.len(), |known| (known.width as usize).div_ceil(8));
+            let prepared = PreparedLine::find(self.known, letters);
+            let cost = prepared.map_or(letters.len(), PreparedLine::columns);
             // The first line blanks the old text first.
             let blanking = if self.stale && !self.inked.is_empty() {
                 blank_cost(
@@ -767,38 +764,24 @@ impl TextBox {
             }
             let colour = at.colour;
             at.colour = end_colour(letters, colour);
-            match prepared {
-                Some(known) => self.ink_known(known, (line.left + dx, top), bottom, colour, look),
-                None => self.ink_line(letters, (line.left + dx, top), bottom, colour, look),
-            }
+            self.ink_line(
+                (letters, prepared),
+                (line.left + dx, top),
+                bottom,
+                colour,
+                look,
+            );
         }
     }
 
     /// Puts a line's letters, starting in colour `colour` at box pixel
     /// column `x`, glyph row 0 at box pixel row `top`, into the tiles under
-    /// them (`grid`, in `inks`; nothing at or below row `bottom`).
-    /// Puts a known line (see `known`), as `ink_line` puts its letters.
-    fn ink_known(
-        &mut self,
-        known: &PreparedLine,
-        (x, top): (i32, i32),
-        bottom: i32,
-        colour: u32,
-        (grid, inks): (Grid, Inks),
-    ) {
-        let (first, last) = (top.max(0), (top + GLYPH_ROWS as i32 - 1).min(bottom - 1));
-        if first > last {
-            return;
-        }
-        let colour = inks.colour(colour) as u16;
-        if ink_prepared(grid, known, (x, top), colour, bottom) {
-            self.ink_rows(first..last + 1, x.max(0)..x + known.width + 1);
-        }
-    }
-
+    /// them (`grid`, in `inks`; nothing at or below row `bottom`): from
+    /// `known`'s pixels if they are a line rendered at build time (see
+    /// `known`), else typed.
     fn ink_line(
         &mut self,
-        letters: &str,
+        (letters, known): (&str, Option<&PreparedLine>),
         (x, top): (i32, i32),
         bottom: i32,
         colour: u32,
@@ -808,16 +791,24 @@ impl TextBox {
         if first > last {
             return;
         }
-        let width = self.stride().min(MAX_STRIDE) as i32 * 8;
-        let place = Strip { top, first, last };
-        let mut colour = colour;
-        let inked = put_letters(
-            grid,
-            place,
-            (letters, x, &mut colour),
-            |x, _| x > -8 && x < width,
-            |colour| inks.colour(colour),
-        );
+        let inked = match known {
+            Some(known) => {
+                let colour = inks.colour(colour) as u16;
+                ink_prepared(grid, known, (x, top), colour, bottom).then_some((x, x + known.width))
+            }
+            None => {
+                let width = self.stride().min(MAX_STRIDE) as i32 * 8;
+                let place = Strip { top, first, last };
+                let mut colour = colour;
+                put_letters(
+                    grid,
+                    place,
+                    (letters, x, &mut colour),
+                    |x, _| x > -8 && x < width,
+                    |colour| inks.colour(colour),
+                )
+            }
+        };
         if let Some((left, right)) = inked {
             self.ink_rows(first..last + 1, left.max(0)..right + 1);
         }
@@ -905,10 +896,7 @@ pub fn ink_on_plane(
     right: i32,
     colour: u8,
 ) -> Option<(i32, i32, i32, i32)> {
-    let tiles = plane::tiles();
-    if tiles.is_empty() {
-        return None;
-    }
+    let grid = Grid::of_plane()?;
     let screen_bottom = (plane::ROWS * 8) as i32;
     let place = Strip {
         top: y,
@@ -918,12 +906,6 @@ pub fn ink_on_plane(
     if place.first > place.last {
         return None;
     }
-    let grid = Grid {
-        tiles: tiles.as_ptr().cast(),
-        stride: plane::COLUMNS,
-        columns: plane::COLUMNS,
-        rows: plane::ROWS,
-    };
     put_letters(
         grid,
         place,
@@ -946,16 +928,7 @@ pub fn ink_prepared_on_plane(
     (x, y): (i32, i32),
     colour: u8,
 ) -> Option<(i32, i32, i32, i32)> {
-    let tiles = plane::tiles();
-    if tiles.is_empty() {
-        return None;
-    }
-    let grid = Grid {
-        tiles: tiles.as_ptr().cast(),
-        stride: plane::COLUMNS,
-        columns: plane::COLUMNS,
-        rows: plane::ROWS,
-    };
+    let grid = Grid::of_plane()?;
     let bottom = (plane::ROWS * 8) as i32;
     ink_prepared(grid, line, (x, y), u16::from(colour & 15), bottom).then_some((
         x,
@@ -1275,6 +1248,17 @@ struct Grid {
 }
 
 impl Grid {
+    /// The whole drawing plane, once it is built.
+    fn of_plane() -> Option<Self> {
+        let tiles = plane::tiles();
+        (!tiles.is_empty()).then(|| Self {
+            tiles: tiles.as_ptr().cast(),
+            stride: plane::COLUMNS,
+            columns: plane::COLUMNS,
+            rows: plane::ROWS,
+        })
+    }
+
     /// The pixels of tile `(column, row)`; null outside. Inlined into ARM
     /// code, so nothing but arithmetic and a load.
     #[inline(always)]
