@@ -14,7 +14,7 @@ use super::{
     records,
     rules::{builtin, difficulty::tier_name, password},
     session::{Persistent, Session, Source, sets},
-    view::{Scene, Sprites},
+    view::{LIST_COLUMNS, Scene, Sprites},
 };
 use crate::framework::{PreparedLine, hints, prepared};
 use crate::framework::{
@@ -108,6 +108,8 @@ pub struct List {
     previewing: bool,
     /// The buttons that do something on the page (`App::button_hints`).
     hints: &'static PreparedLine,
+    /// The page lists puzzles, under the columns' labels.
+    puzzles: bool,
 }
 
 /// The top bar's button hints on the list's pages: one with puzzles, the
@@ -169,6 +171,7 @@ impl List {
             no_pointer: pointless(page, count, open),
             previewing,
             hints: page_hints(page, count, open),
+            puzzles: lists_puzzles(page, count, open),
         }
     }
 
@@ -187,10 +190,12 @@ impl List {
         }
     }
 
-    /// The pointer on the row.
+    /// The pointer on the row (under the columns' labels on a page of
+    /// puzzles).
     pub fn sprites(&self) -> Sprites<'static> {
+        let labels = usize::from(self.puzzles);
         Sprites {
-            list_row: (!self.no_pointer).then_some(self.at.row()),
+            list_row: (!self.no_pointer).then_some(self.at.row() + labels),
             ..Sprites::default()
         }
     }
@@ -235,6 +240,7 @@ impl List {
                 let (next, row) = (self.at.page(), self.at.row());
                 self.no_pointer = pointless(next, count, open);
                 self.hints = page_hints(next, count, open);
+                self.puzzles = lists_puzzles(next, count, open);
                 show_page(session, system, next, row);
                 self.previewing = preview(session, system, next, row);
                 system.sound.play(sfx::CURSOR);
@@ -271,6 +277,7 @@ fn show_page(session: &mut Session, system: &mut System, page: usize, row: usize
             text.push('/');
             push_number(&mut text, custom_pages(count));
             text.push('\n');
+            push_columns(&mut text);
             for slot in k * records::SET..(k * records::SET + records::SET).min(count) {
                 let (width, height) = password::size(save.customs[slot]);
                 text.push('C');
@@ -300,12 +307,19 @@ fn show_page(session: &mut Session, system: &mut System, page: usize, row: usize
                 text.push_str(tier_name(tier));
             }
             text.push('\n');
+            push_columns(&mut text);
             for index in set * records::SET..set * records::SET + rows(page, count) {
                 push_row(&mut text, index + 1, builtin::size(index), save.best(index));
             }
         }
     }
     session.panel().set_list(text);
+}
+
+/// The line over a page's puzzles, saying what their columns hold.
+fn push_columns(text: &mut String) {
+    text.push_str(LIST_COLUMNS.text);
+    text.push('\n');
 }
 
 /// A set's row for puzzle `number`: its number, its size, and once solved
@@ -382,6 +396,15 @@ fn preview(session: &mut Session, system: &mut System, page: usize, row: usize) 
         session.show(puzzle);
     }
     puzzle.is_some()
+}
+
+/// Whether page `page` lists puzzles (under the columns' labels).
+fn lists_puzzles(page: usize, customs: usize, open: usize) -> bool {
+    match page_at(page, customs) {
+        Page::Set(set) => set < open,
+        Page::Customs(_) => customs > 0,
+        Page::More | Page::Statistics => false,
+    }
 }
 
 /// Whether page `page` has no rows to point at, with `customs` custom
@@ -478,9 +501,11 @@ mod tests {
     use crate::framework::widgets::font;
 
     /// Every row fits the list's width on one line, at its widest: a
-    /// three-digit number, the largest board, the most tries shown.
+    /// three-digit number, the largest board, the most tries shown; the
+    /// columns' labels over them too.
     #[test_case]
     fn a_set_row_never_wraps(_gba: &mut agb::Gba) {
+        font::assert_fits(LIST_COLUMNS.text, super::super::view::LIST_WIDTH);
         let side = super::super::rules::board::MAX_SIDE;
         let solved = |tries| records::Best {
             tries,

@@ -32,9 +32,10 @@ use super::rules::{Board, Cell, Stroke, board::MAX_RING};
 use crate::framework::{
     PreparedLine, assets,
     canvas::Canvas,
-    frame_time, plane,
+    frame_time, plane, prepared,
     transition::Area,
     widgets::{
+        font,
         pad_panel::PadPanel,
         raster_area::{RasterArea, Translation, overlay},
         text::{Align, LINE_HEIGHT, TextBox},
@@ -79,7 +80,19 @@ const _: () = {
 /// The list's rows, the page's name above them in the title's place (ten
 /// rows and a name would not fit the window), the pointer left of them.
 const LIST_X: i32 = PANEL_X;
-const LIST_Y: i32 = 38;
+const LIST_Y: i32 = 33;
+/// The list's tile rows past its first: its last is above the window's
+/// frame, and a page of puzzles (the columns' labels, ten rows) has its
+/// letters inside, all but descenders, which no puzzle's row has.
+const LIST_ROWS: i32 = 14;
+const _: () = {
+    let frame_row = (layout::WINDOW_TOP + layout::WINDOW_HEIGHT - layout::FRAME) / 8;
+    assert!(LIST_Y / 8 + LIST_ROWS < frame_row);
+    let last_baseline = LIST_Y + 10 * LINE_HEIGHT + font::GLYPH_TOP + 6;
+    assert!(last_baseline < (LIST_Y / 8 + LIST_ROWS + 1) * 8);
+};
+/// What the columns of a page of puzzles hold: the line over their rows.
+pub const LIST_COLUMNS: &PreparedLine = prepared!("# Size Best");
 /// The list's text: pixels across.
 #[cfg(test)]
 pub const LIST_WIDTH: i32 = (PANEL_COLUMNS + 1) * 8;
@@ -366,7 +379,11 @@ impl View {
                 PANEL_COLUMNS,
                 rows_for(MESSAGE_Y, PANEL_LINES),
             ),
-            list: TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS + 1, 15),
+            list: {
+                let mut list = TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS + 1, LIST_ROWS);
+                list.set_known(&[LIST_COLUMNS]);
+                list
+            },
             pad_up: false,
             closing_pad: None,
             frames: Vec::with_capacity(art::LOADED_FRAMES),

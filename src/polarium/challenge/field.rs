@@ -126,7 +126,8 @@ const EDGES: u32 = 0xF000_000F;
 pub struct Overlay {
     /// The cursor's cell, if shown.
     pub cursor: Option<Cell>,
-    /// The falling block and the next are shown.
+    /// The falling block and the next are shown (the next's box only
+    /// then).
     pub falling: bool,
     /// The ring blinks on.
     pub warning: bool,
@@ -184,14 +185,14 @@ impl Field {
                 return false;
             }
         }
-        let next = if overlay.falling {
-            *game.next()
-        } else {
-            Block::default()
-        };
+        // Outside a game the box makes way for the window: the menu's
+        // pointer is beside it.
+        let next = overlay.falling.then(|| *game.next());
         for row in 0..PREVIEW_ROWS {
-            let keys: [u32; PREVIEW_COLUMNS] =
-                core::array::from_fn(|column| preview_key(&next, column, row));
+            let keys: [u32; PREVIEW_COLUMNS] = core::array::from_fn(|column| {
+                next.as_ref()
+                    .map_or(WINDOW, |next| preview_key(next, column, row))
+            });
             if !self.put_changed(view, PREVIEW_ROW + row, PREVIEW_COLUMN, &keys) {
                 return false;
             }
@@ -212,6 +213,11 @@ impl Field {
             }
             if !frame_time::room_for_bounded(TILE_LINES) {
                 return false;
+            }
+            if key == WINDOW {
+                view.put_window_tile((column + dx, row));
+                *shown = key;
+                continue;
             }
             let pixels = if key & PREVIEW_BIT != 0 {
                 preview_pixels(&self.inks, key)
