@@ -22,7 +22,7 @@ use agb::display::{
     Rgb15,
     tiled::{DynamicTile16, RegularBackground, TileEffect},
 };
-use alloc::{boxed::Box, string::String, vec::Vec};
+use alloc::{string::String, vec::Vec};
 
 use super::{
     font::{self, GLYPH_ROWS, GLYPH_TOP},
@@ -161,67 +161,12 @@ pub struct KeptText {
     shown: Option<u32>,
 }
 
-/// A tile's pixels as kept: text is one colour on nothing, so most tiles
-/// take a bit a pixel (a quarter of their 4-bit rows).
+/// A tile as kept: its 4-bit rows as they were (a copy costs less than
+/// any packing of them), or left alone.
 enum KeptTile {
-    Blank,
-    /// Palette index `ink` where a row's bit `x` is set, else 0.
-    Inked {
-        ink: u8,
-        rows: [u8; 8],
-    },
-    /// Any other pixels, as they were.
-    Other(Box<[u32; 8]>),
-}
-
-impl KeptTile {
-    fn of(pixels: &[u32; 8]) -> Self {
-        // The first lit pixel's colour is the ink; every row must be that
-        // ink where it is lit (a word at a time: this keeps whole boxes).
-        let Some(&first) = pixels.iter().find(|&&word| word != 0) else {
-            return Self::Blank;
-        };
-        let ink = first >> (first.trailing_zeros() & !3) & 0xF;
-        let mut rows = [0u8; 8];
-        for (row, &word) in rows.iter_mut().zip(pixels) {
-            let lit = (word | word >> 1 | word >> 2 | word >> 3) & 0x1111_1111;
-            if word != lit * ink {
-                return Self::Other(Box::new(*pixels));
-            }
-            *row = gather(lit);
-        }
-        Self::Inked {
-            ink: ink as u8,
-            rows,
-        }
-    }
-
-    /// Its pixels, 4 bits each, a word a row.
-    fn pixels(&self) -> [u32; 8] {
-        match self {
-            Self::Blank => [0; 8],
-            Self::Inked { ink, rows } => rows.map(|row| spread(row) * u32::from(*ink)),
-            Self::Other(pixels) => **pixels,
-        }
-    }
-}
-
-/// 8 nibbles, each 0 or 1, as a row's 8 bits (nibble `x` to bit `x`):
-/// `spread` undone.
-const fn gather(nibbles: u32) -> u8 {
-    let mut x = nibbles;
-    x = (x | x >> 3) & 0x0303_0303;
-    x = (x | x >> 6) & 0x000F_000F;
-    (x | x >> 12) as u8
-}
-
-/// A row's 8 bits as 8 nibbles, each 0 or 1 (bit `x` to nibble `x`).
-#[inline(always)]
-const fn spread(row: u8) -> u32 {
-    let mut x = row as u32;
-    x = (x | x << 12) & 0x000F_000F;
-    x = (x | x << 6) & 0x0303_0303;
-    (x | x << 3) & 0x1111_1111
+    /// Outside what the box had drawn: left as it is.
+    Untouched,
+    Pixels([u32; 8]),
 }
 
 /// Where a box's tiles come from.
@@ -494,7 +439,9 @@ impl TextBox {
 
     /// The box's pixels and the text they show, to put back with `restore`
     /// after other text has had the box: a copy instead of a retyping.
-    /// `None` while text is still being drawn.
+    /// Tiles it has drawn nothing in since it was last blank are not kept:
+    /// blanking leaves them alone, and so does `restore`. `None` while
+    /// text is still being drawn.
     pub fn keep(&mut self) -> Option<KeptText> {
         if self.pending.is_some() || self.stale {
             return None;
@@ -502,8 +449,16 @@ impl TextBox {
         let (columns, rows) = (self.stride(), (self.rows + 1) as usize);
         let mut pixels = Vec::with_capacity(columns * rows);
         let grid = self.grid();
+        let overlaps = |span: &core::ops::Range<i32>, tile: usize| {
+            let start = tile as i32 * 8;
+            span.start < start + 8 && start < span.end
+        };
         for row in 0..rows {
             for column in 0..columns {
+                if !overlaps(&self.inked, row) || !overlaps(&self.inked_columns, column) {
+                    pixels.push(KeptTile::Untouched);
+                    continue;
+                }
                 let tile = grid.tile(column, row);
                 let mut words = [0u32; 8];
                 if !tile.is_null() {
@@ -512,7 +467,7 @@ impl TextBox {
                         *word = unsafe { tile.add(line).read_volatile() };
                     }
                 }
-                pixels.push(KeptTile::of(&words));
+                pixels.push(KeptTile::Pixels(words));
             }
         }
         Some(KeptText {
@@ -534,10 +489,13 @@ impl TextBox {
         for (row, tiles) in kept.pixels.chunks(self.stride()).enumerate() {
             for (column, pixels) in tiles.iter().enumerate() {
                 let tile = grid.tile(column, row);
+                let KeptTile::Pixels(words) = pixels else {
+                    continue;
+                };
                 if tile.is_null() {
                     continue;
                 }
-                for (line, word) in pixels.pixels().into_iter().enumerate() {
+                for (line, &word) in words.iter().enumerate() {
                     // SAFETY: a live tile's 8 words.
                     unsafe { tile.add(line).write_volatile(word) };
                 }
@@ -1577,39 +1535,6 @@ mod tests {
     }
 
     #[test_case]
-    fn a_kept_tile_comes_back_as_it_was(_gba: &mut agb::Gba) {
-        use super::KeptTile;
-        let inked = [
-            0x0F0F_0000,
-            0xF000_000F,
-            0,
-            0xFFFF_FFFF,
-            0,
-            0,
-            0x0000_F000,
-            0,
-        ];
-        let mixed = [0x1200_0000, 0, 0, 0, 0, 0, 0, 0x0000_0003];
-        let mut seed = 0x9E37_79B9_u32;
-        let mut one_ink = |ink: u32| {
-            core::array::from_fn::<u32, 8, _>(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 17;
-                seed ^= seed << 5;
-                super::spread(seed as u8) * ink
-            })
-        };
-        let randoms: [[u32; 8]; 16] = core::array::from_fn(|ink| one_ink(ink as u32));
-        for pixels in [[0; 8], inked, mixed].iter().chain(&randoms) {
-            let kept = KeptTile::of(pixels);
-            assert_eq!(kept.pixels(), *pixels);
-            // One ink on nothing takes a bit a pixel.
-            let one_colour = pixels != &mixed && pixels.iter().any(|&word| word != 0);
-            assert_eq!(matches!(kept, KeptTile::Inked { .. }), one_colour);
-        }
-    }
-
-    #[test_case]
     fn every_glyph_is_drawn_as_agb_draws_the_ttf(_gba: &mut agb::Gba) {
         // Each glyph between two bars (agb leaves out a text of one letter).
         let all: alloc::string::String = (' '..='~')
@@ -1972,5 +1897,51 @@ move to paint"
         assert!(has_ink(&text));
         text.blank();
         assert!(!has_ink(&text));
+    }
+
+    /// A kept box comes back pixel for pixel, over the blank and another
+    /// text in its place; what it had not drawn in is left to others.
+    #[test_case]
+    fn a_kept_box_comes_back_as_it_was(_gba: &mut agb::Gba) {
+        blank_plane();
+        for origin in [(0, 0), (3, 5)] {
+            let mut text = TextBox::new(origin, 20, 2);
+            text.set("Easy  SELECT: menu");
+            let before = tile_pixels(&text);
+            let Some(kept) = text.keep() else {
+                panic!("a drawn box is kept");
+            };
+            let untouched = kept
+                .pixels
+                .iter()
+                .filter(|tile| matches!(tile, KeptTile::Untouched))
+                .count();
+            assert!(untouched > 0, "the short line leaves tiles alone");
+            assert!(untouched < kept.pixels.len());
+            text.blank();
+            text.set("New record!");
+            text.blank();
+            // Another's pixels in a tile the box had left alone stay.
+            let Some(other) = kept
+                .pixels
+                .iter()
+                .rposition(|tile| matches!(tile, KeptTile::Untouched))
+            else {
+                panic!("an untouched tile");
+            };
+            let tile = text.tile(other % text.stride(), other / text.stride());
+            assert!(!tile.is_null());
+            // SAFETY: a live tile's first word.
+            unsafe { tile.write_volatile(0x1234_5678) };
+            text.restore(kept);
+            let mut expected = before.clone();
+            expected[other][0] = 0x1234_5678;
+            assert!(
+                tile_pixels(&text) == expected,
+                "back as it was at {origin:?}"
+            );
+            // SAFETY: as above.
+            unsafe { tile.write_volatile(0) };
+        }
     }
 }
