@@ -324,11 +324,12 @@ impl Desktop {
                 if wants_close {
                     Some((index, close(&mut **app, system)))
                 } else {
-                    app.draw(system);
-                    // The hints of the screen the update chose: after the
-                    // drawing, which a screen change makes heavy, they
-                    // mostly go up first thing next frame.
+                    // The hints of the screen the update chose, before its
+                    // drawing (which a screen change makes heavy): while
+                    // the display is still in vertical blank they go up with
+                    // the press's own frame, else first thing next frame.
                     self.show_hints(&**app);
+                    app.draw(system);
                     Some((index, Lifecycle::Running))
                 }
             }

@@ -210,7 +210,9 @@ enum PanelChange {
     Title(&'static str),
     Info(Cow<'static, str>),
     Message(Cow<'static, str>),
-    List(String),
+    /// A list page's name and rows, and the rows rendered when the ROM
+    /// was built that it may have.
+    List(String, &'static [&'static PreparedLine]),
     /// A list page's name, and its rows rendered when the ROM was built.
     ShownList(&'static str, &'static PreparedLine),
     ClearList,
@@ -248,7 +250,13 @@ impl Panel {
 
     /// The puzzle list takes the panel: the puzzle's lines make way.
     pub fn set_list(&mut self, text: String) {
-        self.0.push(PanelChange::List(text));
+        self.set_list_knowing(text, &[LIST_COLUMNS]);
+    }
+
+    /// As `set_list`, its rows that are among `known` (rendered when the
+    /// ROM was built) copied, not typed.
+    pub fn set_list_knowing(&mut self, text: String, known: &'static [&'static PreparedLine]) {
+        self.0.push(PanelChange::List(text, known));
     }
 
     /// As `set_list`, for a page whose rows never change: they go up at
@@ -379,11 +387,7 @@ impl View {
                 PANEL_COLUMNS,
                 rows_for(MESSAGE_Y, PANEL_LINES),
             ),
-            list: {
-                let mut list = TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS + 1, LIST_ROWS);
-                list.set_known(&[LIST_COLUMNS]);
-                list
-            },
+            list: TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS + 1, LIST_ROWS),
             pad_up: false,
             closing_pad: None,
             frames: Vec::with_capacity(art::LOADED_FRAMES),
@@ -836,7 +840,10 @@ impl View {
                     self.message.set_gradually(&text);
                     self.message_text = text;
                 }
-                PanelChange::List(text) => self.set_list(&text),
+                PanelChange::List(text, known) => {
+                    self.list.set_known(known);
+                    self.set_list(&text);
+                }
                 PanelChange::ShownList(name, rows) => self.show_list(name, rows),
                 PanelChange::ClearList => self.clear_list(),
                 PanelChange::HideClock => self.clock.set_gradually(""),

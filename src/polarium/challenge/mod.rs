@@ -30,7 +30,8 @@ use super::{
     sounds,
     view::{Sprites, View},
 };
-use crate::framework::{PreparedLine, hints};
+use crate::framework::widgets::prepared::prepared_all;
+use crate::framework::{PreparedLine, hints, prepared};
 use crate::framework::{System, assets::sfx};
 use field::{Field, Overlay, Release};
 
@@ -73,7 +74,12 @@ const MENU_ROWS: usize = 4;
 
 /// How to play, on the menu's last row: the rules and buttons in the
 /// panel's width.
-const HOW_TO_PLAY: &str = "How to play\nRows fall in.\nHold A, move:\ndraw a line.\nLet go: its\ntiles flip.\nA row of one\ncolour clears.\nClear again\nin 3 s: combo.\nR: drop fast.";
+/// How to play, under its name: rendered when the ROM is built.
+const HOW_TO_PLAY: &PreparedLine = prepared!(
+    "Rows fall in.\nHold A, move:\ndraw a line.\nLet go: its\ntiles flip.\nA row of one\ncolour clears.\nClear again\nin 3 s: combo.\nR: drop fast."
+);
+/// The menu's rows but the practice level's, rendered when the ROM is built.
+static MENU_KNOWN: [&PreparedLine; 3] = prepared_all!["Play", "High scores", "How to play"];
 
 /// Where the screen is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -349,7 +355,7 @@ impl ChallengeScreen {
                 RULES => {
                     self.phase = Phase::Rules;
                     crate::event!("challenge.rules");
-                    session.panel().set_list(String::from(HOW_TO_PLAY));
+                    session.panel().show_list("How to play", HOW_TO_PLAY);
                     system.sound.play(sfx::CONFIRM);
                 }
                 _ => {}
@@ -386,10 +392,13 @@ impl ChallengeScreen {
         let best = system.save::<Polarium>().challenge_records().best_level();
         self.practice_level = self.practice_level.clamp(1, best.max(1));
         crate::event!("challenge.menu best_level={best}");
-        session.panel().set_list(format!(
-            "Challenge\nPlay\nPractice {}\nHigh scores\nHow to play",
-            self.practice_level
-        ));
+        session.panel().set_list_knowing(
+            format!(
+                "Challenge\nPlay\nPractice {}\nHigh scores\nHow to play",
+                self.practice_level
+            ),
+            &MENU_KNOWN,
+        );
     }
 
     #[inline(never)]
