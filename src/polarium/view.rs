@@ -92,7 +92,7 @@ const _: () = {
     assert!(last_baseline < (LIST_Y / 8 + LIST_ROWS + 1) * 8);
 };
 /// What the columns of a page of puzzles hold: the line over their rows.
-pub const LIST_COLUMNS: &PreparedLine = prepared!("# Size Best");
+pub const LIST_COLUMNS: &PreparedLine = prepared!("# Size Tries");
 /// The list's text: pixels across.
 #[cfg(test)]
 pub const LIST_WIDTH: i32 = (PANEL_COLUMNS + 1) * 8;

@@ -126,9 +126,10 @@ const EDGES: u32 = 0xF000_000F;
 pub struct Overlay {
     /// The cursor's cell, if shown.
     pub cursor: Option<Cell>,
-    /// The falling block and the next are shown (the next's box only
-    /// then).
+    /// The falling block and the next's box are shown (the box only then).
     pub falling: bool,
+    /// The next block is in its box (not once the game is over).
+    pub next: bool,
     /// The ring blinks on.
     pub warning: bool,
     /// A release's flashes: the rows as they were after the flip (the
@@ -187,7 +188,13 @@ impl Field {
         }
         // Outside a game the box makes way for the window: the menu's
         // pointer is beside it.
-        let next = overlay.falling.then(|| *game.next());
+        let next = overlay.falling.then(|| {
+            if overlay.next {
+                *game.next()
+            } else {
+                Block::default()
+            }
+        });
         for row in 0..PREVIEW_ROWS {
             let keys: [u32; PREVIEW_COLUMNS] = core::array::from_fn(|column| {
                 next.as_ref()

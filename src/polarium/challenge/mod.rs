@@ -55,8 +55,14 @@ pub const HINTS: [&PreparedLine; 6] = [
     hints!("B: back"),
 ];
 
-/// The panel's title during a game.
-const TITLE: &str = "Challenge";
+/// The panel's title over a game: a practice game says it is one (its
+/// score goes in the practice table).
+const fn title(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Normal => "Challenge",
+        Mode::Practice => "Practice",
+    }
+}
 /// The panel's message while paused, and on the warning.
 const PAUSED: &str = "Paused\nA: play on\nSELECT twice:\ngive up";
 const PAUSED_ASKED: &str = "Paused\nA: play on\nSELECT again:\ngive up";
@@ -159,7 +165,7 @@ impl ChallengeScreen {
         );
         screen.phase = Phase::Paused;
         session.panel().clear_list();
-        session.panel().set_title(TITLE);
+        session.panel().set_title(title(mode));
         session.panel().set_message(PAUSED);
         screen.show_numbers(session);
         Some(screen)
@@ -250,6 +256,7 @@ impl ChallengeScreen {
         let overlay = Overlay {
             cursor: playing.then_some(self.cursor),
             falling: matches!(self.phase, Phase::Playing | Phase::Paused | Phase::Over(_)),
+            next: matches!(self.phase, Phase::Playing | Phase::Paused),
             warning: playing && self.game.warning() && {
                 // Faster once the falling block itself has no room.
                 let period = if self.game.fits() {
@@ -435,7 +442,7 @@ impl ChallengeScreen {
         self.fast_tune = false;
         self.shown = None;
         session.panel().clear_list();
-        session.panel().set_title(TITLE);
+        session.panel().set_title(title(mode));
         session.panel().set_message("");
         animates(true);
         system.sound.play(sfx::CONFIRM);
