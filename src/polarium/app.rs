@@ -137,6 +137,9 @@ pub struct Working {
 const SOLVED_HINTS: &PreparedLine = hints!("A: next  SELECT: list");
 const PROVED_HINTS: &PreparedLine = hints!("A: next  SELECT: share  B: list");
 const PLAY_HINTS: &PreparedLine = hints!("A: draw  R: hint  SELECT: list");
+/// A stroke left on the board (a failed try's, or one let go of): B takes
+/// it off.
+const STROKE_HINTS: &PreparedLine = hints!("B: clear  R: hint  SELECT: list");
 const PAD_HINTS: &PreparedLine = hints!("A: key  B: erase  START: done");
 const SIZE_HINTS: &PreparedLine = hints!("D-pad: size  A: ok  B: back");
 const EDIT_HINTS: &PreparedLine = hints!("A: paint  B: size  SELECT: solve");
@@ -411,6 +414,11 @@ impl App for Polarium {
                 PROVED_HINTS
             }
             Screen::Play(Play::Clearing { .. }) => SOLVED_HINTS,
+            Screen::Play(Play::Playing { drawing: false })
+                if !working.session.stroke().is_empty() =>
+            {
+                STROKE_HINTS
+            }
             Screen::Play(_) => PLAY_HINTS,
             Screen::List(list) => list.button_hints(),
             Screen::Pad(_) => PAD_HINTS,
