@@ -15,7 +15,7 @@ use super::{
     },
     sounds,
     stats_page::StatsPage,
-    view::{Screen, View},
+    view::{self, Screen, View},
 };
 use crate::framework::{PreparedLine, hints};
 use crate::{
@@ -534,9 +534,8 @@ fn finish_move(
     }
     let won = outcome == Outcome::Won;
     let hundredths = board.elapsed_hundredths();
-    // Worked out once, for a win (its records and its line say it): it
-    // walks the whole board.
-    let three_bv = if won { board.three_bv() } else { 0 };
+    // Worked out once, for the records, the event and the line.
+    let three_bv = view::win_three_bv(board);
     let finished = system
         .save::<Sweeper>()
         .finish(difficulty, no_guess, won, hundredths, three_bv);

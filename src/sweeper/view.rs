@@ -598,13 +598,7 @@ impl View {
         if self.shown_variant != Some(variant) && !self.message_locked {
             self.shown_variant = Some(variant);
             if board.state().is_over() && !wiping {
-                // Only a win's line says the board's 3BV (a walk over it).
-                let three_bv = if board.state() == GameState::Won {
-                    board.three_bv()
-                } else {
-                    0
-                };
-                self.game_over_message(board, three_bv);
+                self.game_over_message(board, win_three_bv(board));
             } else {
                 let line = data.lines[variant];
                 let best = line.best_hundredths.map(format_hundredths);
@@ -806,8 +800,6 @@ impl View {
     }
 }
 
-/// The menu's rows: the difficulties with their best times, the no-guess
-/// switch, and the board's code (the app acts on the row numbers).
 /// The menu's and the options' labels rendered at build time: every one
 /// but the board's code goes up as a copy (`a_menu_label_is_typed_only_for_the_code`).
 static MENU_KNOWN: [&PreparedLine; 10] = prepared_all![
@@ -823,6 +815,8 @@ static MENU_KNOWN: [&PreparedLine; 10] = prepared_all![
     "How to play",
 ];
 
+/// The menu's rows: the difficulties with their best times, the no-guess
+/// switch, and the board's code (the app acts on the row numbers).
 fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
     let mut rows = Vec::new();
     for difficulty in Difficulty::ALL {
@@ -900,6 +894,16 @@ fn square_at(x: u8, y: u8) -> (i32, i32) {
 }
 
 /// 3BV per click as a percentage, as ranked-play clones show it.
+/// The board's 3BV if the game is won, else 0: only a win's records and
+/// line say it, and working it out walks the whole board.
+pub fn win_three_bv(board: &Board) -> u8 {
+    if board.state() == GameState::Won {
+        board.three_bv()
+    } else {
+        0
+    }
+}
+
 fn efficiency(three_bv: u8, clicks: u16) -> u32 {
     u32::from(three_bv) * 100 / u32::from(clicks).max(1)
 }
@@ -941,7 +945,7 @@ mod tests {
                         .chain(&option_rows(&board, &data))
                     {
                         let label = row.label.as_str();
-                        let known = MENU_KNOWN.iter().any(|line| line.text == label);
+                        let known = PreparedLine::find(&MENU_KNOWN, label).is_some();
                         assert!(
                             known || label.is_empty() || label.starts_with("Code "),
                             "{label:?} is typed"
