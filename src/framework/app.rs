@@ -84,8 +84,8 @@ use super::{
 pub const PERSISTENT_BUDGET: usize = 96;
 
 /// Frames between an open app's suspend checks: a third of a second, so a
-/// move is in SRAM within a second of being made (the check, the write put
-/// into the journal, the journal copied), whatever the app.
+/// move is in SRAM within a second of being made (the check, the write's
+/// slices into the journal, the journal copied), whatever the app.
 pub const SUSPEND_FRAMES: u16 = 20;
 
 /// How the app answers each update.
@@ -173,8 +173,8 @@ pub trait App: 'static {
     /// Bring the window's tiles, text and sprites up to date with the state,
     /// after each `update` that keeps the app running. It reads the state and
     /// the app's save section (records to show); `&mut` is for the view's
-    /// tiles and caches only. A frame that writes a save runs neither `update`
-    /// nor `draw`, so drawing never shares a frame with a save.
+    /// tiles and caches only. Saving runs beside it, a slice at a time in
+    /// what the frame leaves (`save::Storage::flush`).
     fn draw(_persistent: &Self::Persistent, _working: &mut Self::Working, _saved: &Self::Save) {}
     /// Put the window's layers and sprites in this frame (agb's `show`). Runs
     /// every frame, save frames and animations included, so it only hands

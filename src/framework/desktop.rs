@@ -119,6 +119,9 @@ pub struct Desktop {
     heap_baseline: usize,
     #[cfg(any(debug_assertions, feature = "events"))]
     closed_before: alloc::vec::Vec<bool>,
+    /// An app closed whose heap is looked at once no save is under way.
+    #[cfg(any(debug_assertions, feature = "events"))]
+    heap_check: Option<(usize, &'static str)>,
     /// Kept so their text tiles live as long as the desktop.
     _labels: alloc::vec::Vec<TextBox>,
     /// Frame of the selection ring (it pulses).
@@ -202,6 +205,8 @@ impl Desktop {
             heap_baseline: 0,
             #[cfg(any(debug_assertions, feature = "events"))]
             closed_before: alloc::vec![false; apps.len()],
+            #[cfg(any(debug_assertions, feature = "events"))]
+            heap_check: None,
             _labels: labels,
             ring_frame: assets::RING,
             close_asked: false,
@@ -240,6 +245,8 @@ impl Desktop {
         };
         self.tick_clock(system);
         self.status.catch_up();
+        #[cfg(any(debug_assertions, feature = "events"))]
+        self.check_heap_after_close(system);
         let was_open = self.active.is_some();
         let request = self.update_windows(apps, system);
         self.status.set_saving(system.storage.is_saving());
@@ -348,10 +355,15 @@ impl Desktop {
                 app.close();
                 // Out of sight now: the next app opens on a blank plane.
                 plane::clear();
-                // Heap accounting before the save below: agb's save slots keep
-                // bookkeeping of their own that changes as they rotate.
+                // Heap accounting before the save below (agb's save slots
+                // keep bookkeeping of their own that changes as they rotate),
+                // once a save under way has gone out: it holds heap while it
+                // does.
                 #[cfg(any(debug_assertions, feature = "events"))]
-                self.log_heap_after_close(index, app.info().id);
+                {
+                    self.heap_check = Some((index, app.info().id));
+                    self.check_heap_after_close(system);
+                }
                 // Closing an app is an event worth a save: it keeps the play
                 // time (and anything the app changed) if the power goes. Done
                 // next frame: freeing the window already fills this one.
@@ -369,6 +381,15 @@ impl Desktop {
     /// later open/close the heap must come back exactly, or the app leaks.
     /// (Measured across one open/close only, so the desktop's own first-time
     /// allocations in between cannot be mistaken for the app's.)
+    #[cfg(any(debug_assertions, feature = "events"))]
+    fn check_heap_after_close(&mut self, system: &System) {
+        if system.storage.is_idle()
+            && let Some((index, id)) = self.heap_check.take()
+        {
+            self.log_heap_after_close(index, id);
+        }
+    }
+
     #[cfg(any(debug_assertions, feature = "events"))]
     fn log_heap_after_close(&mut self, index: usize, id: &str) {
         let heap = crate::framework::heap::in_use();
@@ -421,6 +442,9 @@ impl Desktop {
                 crate::event!("settle.unignore id=ring");
                 self.active = Some((self.selected, Lifecycle::Opening(0)));
                 self.close_asked = false;
+                // A save under way goes out before the window opens: the
+                // app starts on the heap as the desktop leaves it at rest.
+                system.storage.finish_writing();
                 // Heap accounting (debug/test builds): the app's working
                 // state is what `open` allocates; after close the heap
                 // must be back here. Measured now, in a light frame: the

@@ -112,6 +112,19 @@ pub fn fill_frame<T>(mut slice: impl FnMut() -> Option<T>) -> Option<T> {
 /// knows its room starts later.
 fn waiting() {
     WAITING.store(true, Ordering::Relaxed);
+    WAITED.store(true, Ordering::Relaxed);
+}
+
+/// Whether [`waiting`] was said this frame (kept past the meter's look),
+/// and in the frame before this one.
+static WAITED: AtomicBool = AtomicBool::new(false);
+static LAST_FRAME_WAITED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the frame before this one was one the player waited through: a
+/// search under way is likely to fill this one too.
+#[must_use]
+pub fn last_frame_waited() -> bool {
+    LAST_FRAME_WAITED.load(Ordering::Relaxed)
 }
 
 /// The budgets the cycle meter holds frames to, in lines: half a frame,
@@ -252,19 +265,6 @@ pub fn room_ahead(lines: u32) -> bool {
     !is_waiting() && lines_used() + lines + tail + BOUNDED_MARGIN_LINES <= AHEAD_BUDGET_LINES
 }
 
-/// Display lines this frame's budget has left, with room kept for showing
-/// the frame (as much as it has taken lately) and a small margin.
-#[must_use]
-pub fn lines_left() -> u32 {
-    let budget = if is_waiting() {
-        WAITING_BUDGET_LINES
-    } else {
-        frame_budget()
-    };
-    let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
-    budget.saturating_sub(lines_used() + tail + BOUNDED_MARGIN_LINES)
-}
-
 /// Whether this waiting frame's bounded drawing may go on after its work.
 static DRAW_AFTER_WORK: AtomicBool = AtomicBool::new(false);
 
@@ -298,21 +298,15 @@ pub fn save_is_waiting() -> bool {
     SAVE_WAITS.load(Ordering::Relaxed)
 }
 
-/// Whether this frame put a save that had waited too long into the journal
-/// (see `save::Storage::flush`).
+/// Whether this frame ran a slice of a save that had waited too long (see
+/// `save::Storage::flush_overdue`).
 static OVERDUE_SAVE: AtomicBool = AtomicBool::new(false);
 
-/// This frame puts an overdue save into the journal, whatever its room: the
-/// cycle meter holds it to [`SAVING_FRAME_CYCLES`].
+/// This frame runs a slice of an overdue save first, whatever its room: the
+/// cycle meter counts it as a `saving` frame, held to the same budget.
 pub fn overdue_save() {
     OVERDUE_SAVE.store(true, Ordering::Relaxed);
 }
-
-/// The most a frame with an overdue save may take: the save's own cost on
-/// top of a heavy frame (a first reveal, a code accepted), still inside
-/// the frame with real hardware's extra fifth.
-#[cfg(any(debug_assertions, feature = "events"))]
-pub const SAVING_FRAME_CYCLES: u32 = FRAME_CYCLES / 5 * 4;
 
 /// Whether [`overdue_save`] was said this frame; the cycle meter asks once
 /// a frame.
@@ -325,6 +319,7 @@ pub fn take_overdue_save() -> bool {
 /// A new frame, of a window opening or closing or not: not one the player
 /// waits through until [`waiting`] says so.
 pub fn begin_frame(window_moving: bool) {
+    LAST_FRAME_WAITED.store(WAITED.swap(false, Ordering::Relaxed), Ordering::Relaxed);
     WINDOW_MOVING.store(window_moving, Ordering::Relaxed);
     WAITING.store(false, Ordering::Relaxed);
     OVERDUE_SAVE.store(false, Ordering::Relaxed);
@@ -342,6 +337,13 @@ pub fn take_waiting() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Display lines this frame's drawing budget has left, with room kept
+    /// for showing the frame and a small margin.
+    fn lines_left() -> u32 {
+        let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
+        frame_budget().saturating_sub(lines_used() + tail + BOUNDED_MARGIN_LINES)
+    }
 
     #[test_case]
     fn a_moving_window_leaves_drawing_two_fifths_of_a_frame(_gba: &mut agb::Gba) {

@@ -68,6 +68,7 @@ pub mod canvas;
 pub mod cycles;
 pub mod desktop;
 pub mod events;
+pub mod fiber;
 pub mod frame_time;
 pub mod heap;
 pub mod input;

@@ -150,7 +150,6 @@ impl FrameMeter {
         self.frames = self.frames.wrapping_add(1);
         let budget = match phase {
             Phase::Waiting => super::frame_time::WAITING_FRAME_CYCLES,
-            Phase::Saving => super::frame_time::SAVING_FRAME_CYCLES,
             _ => FRAME_BUDGET,
         };
         if cycles > budget {

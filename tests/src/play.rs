@@ -7,7 +7,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use crate::image::{self, check_golden, golden_verdict};
 use crate::machine::Machine;
 use crate::rng::Rng;
-use crate::script::{self, Command, Line};
+use crate::script::{self, Command, DEFAULT_WAIT_EVENT_FRAMES, Line};
 use crate::settle::Settle;
 use crate::{audio, keys, paths};
 
@@ -313,6 +313,35 @@ impl Player<'_> {
                                 ", the latest: "
                             },
                             last.join(", ")
+                        );
+                    }
+                    self.run(held, 1)?;
+                    waited += 1;
+                }
+            }
+            Command::WaitEvents(texts) => {
+                let mut waited = 0;
+                loop {
+                    let found: Vec<Option<usize>> = texts
+                        .iter()
+                        .map(|text| self.find_event(self.cursor, text))
+                        .collect();
+                    if let Some(last) = found.iter().copied().collect::<Option<Vec<_>>>() {
+                        self.cursor = last.into_iter().max().unwrap_or(self.cursor) + 1;
+                        break;
+                    }
+                    if waited == DEFAULT_WAIT_EVENT_FRAMES {
+                        let missing: Vec<&str> = texts
+                            .iter()
+                            .zip(&found)
+                            .filter(|(_, found)| found.is_none())
+                            .map(|(text, _)| text.as_str())
+                            .collect();
+                        bail!(
+                            "no event starting with `{}` within {DEFAULT_WAIT_EVENT_FRAMES} frames \
+                             (keys held: {})",
+                            missing.join("`, `"),
+                            keys::format(held)
                         );
                     }
                     self.run(held, 1)?;

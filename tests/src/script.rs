@@ -32,6 +32,8 @@ pub enum Command {
     ExpectHeader(String, String),
     /// Event text prefix, frame limit.
     WaitEvent(String, u32),
+    /// Event text prefixes, each to be logged, in any order.
+    WaitEvents(Vec<String>),
     ExpectNoEvent(String),
     SramSave(String),
     SramLoad(String),
@@ -255,6 +257,17 @@ fn parse_command(text: &str) -> Result<Command> {
             };
             Command::WaitEvent(text, frames)
         }
+        "wait-events" => {
+            let texts: Vec<String> = args
+                .join(" ")
+                .split(';')
+                .map(|text| text.trim().to_string())
+                .collect();
+            if texts.len() < 2 || texts.iter().any(String::is_empty) {
+                bail!("`wait-events` needs two or more event texts, separated by `;`");
+            }
+            Command::WaitEvents(texts)
+        }
         "profile" => match args.as_slice() {
             [path, .., last] if args.len() > 2 && last.chars().all(|c| c.is_ascii_digit()) => {
                 Command::Profile(
@@ -355,6 +368,14 @@ mod tests {
             Command::WaitEvent("boot".into(), DEFAULT_WAIT_EVENT_FRAMES)
         );
         assert_eq!(lines[14].command, Command::Corrupt("c.sav".into(), 7, 20));
+        assert_eq!(
+            parse("wait-events save.end owner=a ; app.closed name=b\n").unwrap()[0].command,
+            Command::WaitEvents(vec!["save.end owner=a".into(), "app.closed name=b".into()])
+        );
+        assert!(
+            parse("wait-events save.end\n").is_err(),
+            "one text is `wait-event`"
+        );
         assert_eq!(lines[16].command, Command::Log("hello there".into()));
         assert_eq!(
             lines[17].command,

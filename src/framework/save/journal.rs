@@ -204,6 +204,10 @@ impl agb_save::StorageMedium for Journal {
             bytes: data.to_vec(),
         });
         queue.queued += 1;
+        drop(queue);
+        // A section write runs on a fiber (`save::SectionWrite`): the rest
+        // of it waits for another frame's room.
+        crate::framework::fiber::pause();
         Ok(())
     }
 

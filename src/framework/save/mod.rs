@@ -14,10 +14,11 @@
 //!
 //! Writes happen on events (a move in a game, a win, a settings change, an
 //! app closing), never every frame: `commit_soon` asks, and the frame loop's
-//! `flush`, once the frame's update is done, puts the first changed section
-//! into the [`journal`] and copies what the journal holds to SRAM a few
-//! hundred bytes a frame. The game runs and the buttons are read in every
-//! frame of a save.
+//! `flush`, once the frame's update is done, starts agb's write of the first
+//! changed section on a [`Fiber`] of its own, which puts it into the
+//! [`journal`] a sector a slice, a slice in each frame with room; then the
+//! journal goes to SRAM a few hundred bytes a frame. The game runs and the
+//! buttons are read in every frame of a save.
 
 mod header;
 mod journal;
@@ -29,8 +30,10 @@ mod slot_headers;
 mod tally;
 
 use agb::save::Slot;
-use alloc::{boxed::Box, string::String, vec::Vec};
-use core::any::Any;
+use alloc::{boxed::Box, rc::Rc, string::String, vec::Vec};
+use core::{any::Any, cell::RefCell};
+
+use super::fiber::Fiber;
 
 pub use notice::{Loss, Notice};
 pub use record::Record;
@@ -92,28 +95,28 @@ fn reset<T: Saved>() -> Box<dyn Any> {
     Box::new(T::default())
 }
 
-/// What putting a section of `bytes` into the journal takes at most, in
-/// display lines (of 1,232 cycles): agb's blocks and checksums, and a
-/// share a byte, as the `save.queued` events' cycles show. A frame with
-/// less left after its update leaves it to the next. A section too big
-/// for any frame's budget claims only what a light frame has, and goes out
-/// in one: such writes are rare (a custom puzzle kept).
-fn write_lines(bytes: usize) -> u32 {
-    let lines = WRITE_BASE_LINES
-        .saturating_add(u32::try_from(bytes / WRITE_BYTES_PER_LINE).unwrap_or(u32::MAX));
-    lines.min(WRITE_MOST_LINES)
-}
-const WRITE_BASE_LINES: u32 = 66;
-const WRITE_BYTES_PER_LINE: usize = 4;
-const WRITE_MOST_LINES: u32 = 80;
+/// What a slice of a section write takes at most, in display lines (of
+/// 1,232 cycles): agb's work between one sector and the next (its
+/// checksums, and its encoding before the first), as the `save.queued`
+/// events' `slice` shows. A frame with less room left after its update
+/// leaves the slice to the next. (A section of many blocks, a custom
+/// puzzle kept, has a longer first slice: its checksum is worked out
+/// whole.)
+const SLICE_LINES: u32 = 24;
+/// The stack a section write runs on: agb's slot write and its encoding,
+/// and an interrupt taken while it runs.
+const WRITE_STACK_BYTES: usize = 2048;
 
-/// Frames a change waits for frames with room for its sections (a game
-/// whose every frame is heavy, as Challenge's): then they go out one a
-/// frame whatever the room, frames the meter holds to its saving budget.
-/// With the suspend check's third of a second before it and the journal's
-/// copy after each, a move is in SRAM within a second.
+/// Frames a write waits for frames with room for its slices (a game whose
+/// every frame is heavy, as Challenge's): then a slice goes first thing in
+/// the frame whatever the room, frames the meter holds to its saving
+/// budget. With the suspend check's third of a second before it and the
+/// journal's copy after each, a move is in SRAM within a second.
 const OVERDUE_FRAMES: u16 = 20;
-/// Frames between one overdue section and the next, at least.
+/// Frames a write leaves the room it waits for to work done ahead of a
+/// press (a page painted off screen): then that work waits for the save.
+const AHEAD_FIRST_FRAMES: u16 = 8;
+/// Frames between one overdue slice and the next, at least.
 const OVERDUE_GAP_FRAMES: u16 = 3;
 /// Frames after a key goes down that an overdue section still waits: the
 /// screen the press asks for comes first. Past `OVERDUE_FRAMES` and this
@@ -128,26 +131,31 @@ const fn overdue(waited: u16, quiet_frames: u8) -> bool {
             || waited >= OVERDUE_FRAMES + AFTER_PRESS_FRAMES as u16)
 }
 
-/// How `write_next_change` goes about it.
+/// How `start_next_write` goes about it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Pace {
-    /// Only where the frame has room left for the section.
-    WithRoom,
-    /// Now, in whatever room: it has waited long enough.
-    Overdue,
+    /// As the frames have room: the play time only once a minute.
+    Soon,
     /// Now, and the play time too (before a reset or a sleep, at boot).
     Everything,
 }
 
-/// One step of writing changed sections.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Step {
-    /// A section went into the journal.
-    Wrote,
-    /// One has changed but the frame has no room for it.
-    NoRoom,
-    /// Nothing has changed.
-    Done,
+/// agb's slot write of one section, on a fiber of its own: the journal
+/// pauses it after each sector it queues, and the frame loop resumes it a
+/// slice at a time (`Storage::step_write`).
+struct SectionWrite {
+    fiber: Fiber,
+    /// Filled as the write ends: the manager it had, and whether it went
+    /// through.
+    ended: Rc<RefCell<Option<(SaveSlotManager, bool)>>>,
+    owner: &'static str,
+    /// The journal's queue number of its first sector.
+    first: u32,
+    bytes: usize,
+    hash: u32,
+    /// For the `save.queued` event: its slices, their cycles, the longest.
+    #[cfg(any(debug_assertions, feature = "events"))]
+    slices: (u32, u32, u32),
 }
 
 /// Play time gone by before the desk is written for it alone: the clock
@@ -167,7 +175,9 @@ struct Marker(#[allow(dead_code)] [u8; 12]);
 static SRAM_MARKER: Marker = Marker(*b"SRAM_Vnnn\0\0\0");
 
 pub struct Storage {
+    /// agb's slot manager: with a section write while one is under way.
     manager: Option<SaveSlotManager>,
+    writing: Option<SectionWrite>,
     /// What the manager wrote and SRAM does not hold yet.
     journal: Journal,
     /// The framework's section: settings and play time.
@@ -195,7 +205,8 @@ pub struct Storage {
     writes: u32,
     /// `commit_soon` was asked and changed sections may remain.
     pending: bool,
-    /// Frames a changed section has waited for a frame with room for it.
+    /// Frames a write (or a change before it starts) has waited for a
+    /// frame with room for its next slice.
     waited: u16,
     /// A write under way was asked for by `commit_soon` (the saving mark).
     marked: bool,
@@ -297,6 +308,7 @@ impl Storage {
     pub fn detached() -> Self {
         Self {
             manager: None,
+            writing: None,
             journal: Journal::default(),
             desk: DeskSave::default(),
             desk_kept: Kept::default(),
@@ -374,6 +386,7 @@ impl Storage {
     /// Read `owner`'s section: its own slot, else its part of an old-format
     /// save, else a fresh value in a free slot.
     fn load<T: Saved>(&mut self, owner: &'static str) -> (T, Kept) {
+        self.finish_write();
         let Some(manager) = self.manager.as_mut() else {
             return (T::default(), Kept::default());
         };
@@ -507,6 +520,7 @@ impl Storage {
     // locals would stay on the stack under every app.
     #[inline(never)]
     pub fn settle(&mut self) {
+        self.finish_write();
         let unreadable = |kept: &Kept| matches!(kept.origin, Origin::Unreadable | Origin::Newer);
         let every = core::iter::once((DESK, &self.desk_kept)).chain(
             self.sections
@@ -573,6 +587,7 @@ impl Storage {
 
     /// A slot for a new section: an empty one, else a damaged one (true).
     fn claim_free_slot(&mut self) -> Option<(usize, bool)> {
+        self.finish_write();
         let manager = self.manager.as_ref()?;
         let free = |wanted: fn(&Slot<'_, SectionTag>) -> bool| {
             manager
@@ -606,11 +621,12 @@ impl Storage {
         self.pending = true;
     }
 
-    /// The frame loop's part in saving, every frame after the update: copy
-    /// some of the journal to SRAM, and once it is empty put the next changed
-    /// section into it, if `commit_soon` asked and the frame has the lines
-    /// that takes left (`write_lines`). (Out of line: the write's locals are
-    /// off the stack under the frame's update.)
+    /// The frame loop's part in saving, every frame after the update: run
+    /// the write under way a slice at a time while the frame has room for
+    /// one, start the next changed section's once the journal is empty (if
+    /// `commit_soon` asked), and copy some of the journal to SRAM once no
+    /// write is under way. (Out of line: the write's locals are off the
+    /// stack under the frame's update.)
     #[inline(never)]
     pub fn flush(&mut self) {
         // The clock goes out by itself too once a minute has gone by with
@@ -619,56 +635,125 @@ impl Storage {
         if !self.pending && self.clock_due() {
             self.pending = true;
         }
-        if self.journal.is_empty() && self.pending {
-            // A frame the player waits through has its own work to fill it.
-            let room = !super::frame_time::is_waiting()
-                && super::frame_time::lines_left() >= WRITE_BASE_LINES;
-            let step = if room {
-                self.write_next_change(Pace::WithRoom)
-            } else {
-                Step::NoRoom
-            };
-            self.took(step);
+        let mut wants = self.wants_slice();
+        // Work nobody waits on: a frame the player waits through has its
+        // own work to fill it.
+        while wants && super::frame_time::room_ahead(SLICE_LINES) {
+            self.slice();
+            wants = self.wants_slice();
         }
-        self.journal.drain(DRAIN_BYTES, &mut report);
-        if !self.pending && self.journal.is_empty() {
+        self.waited = if wants {
+            self.waited.saturating_add(1)
+        } else {
+            0
+        };
+        if self.writing.is_none() {
+            self.journal.drain(DRAIN_BYTES, &mut report);
+        }
+        if !self.pending && self.writing.is_none() && self.journal.is_empty() {
             self.marked = false;
         }
-        super::frame_time::save_waits(self.pending);
+        super::frame_time::save_waits(wants && self.waited >= AHEAD_FIRST_FRAMES);
     }
 
-    /// Before the frame's update: a change that has waited `OVERDUE_FRAMES`
-    /// for room goes into the journal now, first, so the update's drawing
-    /// (which takes what the frame has left) waits a frame rather than the
-    /// save; but not in the frames just after a key went down
-    /// (`quiet_frames`, from `Input`), whose screen the player waits for,
-    /// unless it has waited `AFTER_PRESS_FRAMES` more. The update still
-    /// runs and reads the buttons. (Out of line, as `flush`.)
+    /// Before the frame's update: a write that has waited `OVERDUE_FRAMES`
+    /// for room takes its next slice now, first, so the update's drawing
+    /// (which takes what the frame has left) waits rather than the save;
+    /// but not in the frames just after a key went down (`quiet_frames`,
+    /// from `Input`), whose screen the player waits for, unless it has
+    /// waited `AFTER_PRESS_FRAMES` more. (Out of line, as `flush`.)
     #[inline(never)]
     pub fn flush_overdue(&mut self, quiet_frames: u8) {
-        if self.journal.is_empty() && self.pending && overdue(self.waited, quiet_frames) {
+        // Nor while the player waits on a search, which fills the frame.
+        if self.wants_slice()
+            && overdue(self.waited, quiet_frames)
+            && !super::frame_time::last_frame_waited()
+        {
             super::frame_time::overdue_save();
-            let step = self.write_next_change(Pace::Overdue);
-            self.took(step);
-            if step == Step::Wrote {
-                // The next section waits a few frames for room before it is
-                // overdue in turn: the screen under way gets frames between
-                // saves that take one each.
-                self.waited = OVERDUE_FRAMES - OVERDUE_GAP_FRAMES;
-            }
+            self.slice();
+            // The next slice waits a few frames for room before it is
+            // overdue in turn: the screen under way gets frames between.
+            self.waited = OVERDUE_FRAMES - OVERDUE_GAP_FRAMES;
         }
     }
 
-    /// What a step of writing leaves to do.
-    fn took(&mut self, step: Step) {
-        self.pending = step != Step::Done;
-        // Counted from the first frame a change waited, across the sections
-        // it took: each after the first is overdue soon (`flush_overdue`).
-        self.waited = match step {
-            Step::NoRoom => self.waited.saturating_add(1),
-            Step::Wrote => self.waited,
-            Step::Done => 0,
+    /// Whether there is a slice to run: a write under way, or a change to
+    /// start writing once the journal has gone out.
+    fn wants_slice(&self) -> bool {
+        self.writing.is_some() || (self.pending && self.journal.is_empty())
+    }
+
+    /// One slice: of the write under way, else the first of the next
+    /// changed section's write.
+    fn slice(&mut self) {
+        if self.writing.is_some() {
+            self.step_write();
+        } else {
+            self.pending = self.start_next_write(Pace::Soon);
+        }
+    }
+
+    /// Resume the write under way for a slice; once it ends, the manager
+    /// is back and the journal knows the section's sectors.
+    fn step_write(&mut self) {
+        let Some(write) = self.writing.as_mut() else {
+            return;
         };
+        #[cfg(any(debug_assertions, feature = "events"))]
+        let start = super::cycles::now();
+        let ended = write.fiber.resume();
+        #[cfg(any(debug_assertions, feature = "events"))]
+        {
+            let cycles = super::cycles::now().wrapping_sub(start);
+            let (slices, total, most) = write.slices;
+            write.slices = (slices + 1, total + cycles, most.max(cycles));
+        }
+        if !ended {
+            return;
+        }
+        let Some(write) = self.writing.take() else {
+            return;
+        };
+        let Some((manager, ok)) = write.ended.borrow_mut().take() else {
+            return;
+        };
+        self.manager = Some(manager);
+        #[cfg(any(debug_assertions, feature = "events"))]
+        crate::event!(
+            "save.queued ok={} owner={} bytes={} cycles={} slices={} slice={}",
+            ok,
+            write.owner,
+            write.bytes,
+            write.slices.1,
+            write.slices.0,
+            write.slices.2,
+        );
+        if ok {
+            self.journal
+                .mark(write.owner, write.first, write.bytes, write.hash);
+        }
+    }
+
+    /// Run the write under way to its end, now (before the manager is
+    /// needed for anything else).
+    fn finish_write(&mut self) {
+        while self.writing.is_some() {
+            self.step_write();
+        }
+    }
+
+    /// Run a write under way to its end and copy the journal to SRAM now
+    /// (a window about to open).
+    pub fn finish_writing(&mut self) {
+        self.finish_write();
+        self.journal.finish(&mut report);
+    }
+
+    /// Whether no write is under way and the journal is all in SRAM: the
+    /// save holds nothing on the heap.
+    #[cfg(any(debug_assertions, feature = "events"))]
+    pub fn is_idle(&self) -> bool {
+        self.writing.is_none() && self.journal.is_empty()
     }
 
     /// Ask for the open app's game in progress to be kept now (`App::suspend`),
@@ -685,7 +770,7 @@ impl Storage {
     /// Whether a write asked for by `commit_soon` is not yet all in SRAM
     /// (the status bar's saving mark).
     pub fn is_saving(&self) -> bool {
-        self.marked && (self.pending || !self.journal.is_empty())
+        self.marked && (self.pending || self.writing.is_some() || !self.journal.is_empty())
     }
 
     /// Write every changed section now, and the journal out to SRAM (boot-time
@@ -693,8 +778,10 @@ impl Storage {
     /// `settle`.)
     #[inline(never)]
     pub fn commit(&mut self) {
+        self.finish_write();
         self.journal.finish(&mut report);
-        while self.write_next_change(Pace::Everything) == Step::Wrote {
+        while self.start_next_write(Pace::Everything) {
+            self.finish_write();
             self.journal.finish(&mut report);
         }
         self.pending = false;
@@ -703,6 +790,7 @@ impl Storage {
     /// Settings' "erase all data": every section back to its default (written
     /// over the next frames), and slots of sections no app loaded erased.
     pub fn erase_all(&mut self) {
+        self.finish_write();
         self.desk = DeskSave::default();
         for section in &mut self.sections {
             section.value = (section.reset)();
@@ -731,28 +819,23 @@ impl Storage {
             >= PLAY_TIME_SECONDS
     }
 
-    /// Write the first section whose bytes differ from what SRAM holds, as
-    /// `pace` allows.
-    fn write_next_change(&mut self, pace: Pace) -> Step {
-        let no_room = |bytes: &[u8]| {
-            pace == Pace::WithRoom && write_lines(bytes.len()) > super::frame_time::lines_left()
-        };
+    /// Start writing the first section whose bytes differ from what SRAM
+    /// holds, as `pace` allows, and run the write's first slice; false when
+    /// nothing has changed.
+    fn start_next_write(&mut self, pace: Pace) -> bool {
         let clock_only = pace != Pace::Everything
             && self.desk_kept.written.is_some()
             && self.desk.settings == self.desk_written.settings
             && !self.clock_due();
-        let Some(manager) = self.manager.as_mut() else {
-            return Step::Done;
-        };
+        if self.manager.is_none() {
+            return false;
+        }
         if !clock_only
             && let Ok(bytes) = postcard::to_allocvec(&self.desk)
             && self.desk_kept.written.as_ref() != Some(&bytes)
         {
-            if no_room(&bytes) {
-                return Step::NoRoom;
-            }
-            write(
-                manager,
+            self.writing = start_write(
+                &mut self.manager,
                 &self.journal,
                 DESK,
                 DeskSave::VERSION,
@@ -761,23 +844,20 @@ impl Storage {
             );
             self.desk_written = self.desk.clone();
             self.writes += 1;
-            return Step::Wrote;
+            self.step_write();
+            return true;
         }
         for section in self.sections.iter_mut().filter(|section| section.touched) {
             let Some(bytes) = (section.encode)(section.value.as_ref()) else {
                 section.touched = false;
                 continue;
             };
+            section.touched = false;
             if section.kept.written.as_ref() == Some(&bytes) {
-                section.touched = false;
                 continue;
             }
-            if no_room(&bytes) {
-                return Step::NoRoom;
-            }
-            section.touched = false;
-            write(
-                manager,
+            self.writing = start_write(
+                &mut self.manager,
                 &self.journal,
                 section.owner,
                 section.version,
@@ -785,9 +865,10 @@ impl Storage {
                 &mut section.kept,
             );
             self.writes += 1;
-            return Step::Wrote;
+            self.step_write();
+            return true;
         }
-        Step::Done
+        false
     }
 
     /// Section writes since boot.
@@ -836,46 +917,50 @@ fn read_legacy() -> Option<legacy::Legacy> {
     legacy::Legacy::from_v2(manager.read(0).ok()?)
 }
 
-/// Put one section's slot write into the journal (the `save.begin` and
-/// `save.end` events come as the journal copies it to SRAM). Runs from
-/// ROM: with agb's slot code inlined it took 2.8 KB of IWRAM the stack
-/// needs, for an eighth of its time.
-#[inline(never)]
-#[optimize(size)]
-fn write(
-    manager: &mut SaveSlotManager,
+/// Start agb's write of `bytes` as `owner`'s section in its slot, on a
+/// fiber holding the manager until it ends (`Storage::step_write`; its
+/// sectors go into the journal, and a `save.queued` event tells the write
+/// once they all have). A failed write is not retried every frame; the
+/// next change tries again. None (and nothing written) when the section
+/// has no slot, or no manager is there.
+fn start_write(
+    manager: &mut Option<SaveSlotManager>,
     journal: &Journal,
     owner: &'static str,
     version: u8,
     bytes: Vec<u8>,
     kept: &mut Kept,
-) {
+) -> Option<SectionWrite> {
     let Some(slot) = kept.slot else {
         // No slot left for it: kept in RAM only (the boot notice said so).
         kept.written = Some(bytes);
-        return;
+        return None;
     };
-    #[cfg(any(debug_assertions, feature = "events"))]
-    let start = super::cycles::now();
-    let tag = SectionTag {
-        owner: String::from(owner),
-        version,
-    };
-    let first = journal.position();
-    // A failed write is not retried every frame; the next change tries again.
-    let result = manager.write(slot, &Encoded(&bytes), &tag);
-    #[cfg(any(debug_assertions, feature = "events"))]
-    crate::event!(
-        "save.queued ok={} owner={} bytes={} cycles={}",
-        result.is_ok(),
+    let mut manager = manager.take()?;
+    let ended = Rc::new(RefCell::new(None));
+    let result = ended.clone();
+    let write = SectionWrite {
         owner,
-        bytes.len(),
-        super::cycles::now().wrapping_sub(start),
-    );
-    if result.is_ok() {
-        journal.mark(owner, first, bytes.len(), fingerprint(&bytes));
-    }
+        first: journal.position(),
+        bytes: bytes.len(),
+        hash: fingerprint(&bytes),
+        ended,
+        #[cfg(any(debug_assertions, feature = "events"))]
+        slices: (0, 0, 0),
+        fiber: Fiber::new(WRITE_STACK_BYTES, {
+            let bytes = bytes.clone();
+            move || {
+                let tag = SectionTag {
+                    owner: String::from(owner),
+                    version,
+                };
+                let ok = manager.write(slot, &Encoded(&bytes), &tag).is_ok();
+                *result.borrow_mut() = Some((manager, ok));
+            }
+        }),
+    };
     kept.written = Some(bytes);
+    Some(write)
 }
 
 /// A section's encoding as agb writes it (read back as a `Vec<u8>`).
