@@ -139,7 +139,9 @@ static WINDOW_MOVING: AtomicBool = AtomicBool::new(false);
 
 /// The lines drawing may take in this frame, unless the player waits on it.
 fn frame_budget() -> u32 {
-    if WINDOW_MOVING.load(Ordering::Relaxed) {
+    // A frame that ran an overdue slice of a save first keeps its drawing
+    // to the same two fifths: the rest waits a frame.
+    if WINDOW_MOVING.load(Ordering::Relaxed) || OVERDUE_SAVE.load(Ordering::Relaxed) {
         WINDOW_MOVING_BUDGET_LINES
     } else {
         FRAME_BUDGET_LINES
