@@ -497,11 +497,15 @@ fn write_word(tile: *mut u32, line: usize, mask: u32, inks: u32) {
 }
 
 /// Fill pixels `x0..x1` by `y0..y1` (on screen, not empty) with
-/// `pattern`: a tile at a time, its rows in a run. (Thumb code from ROM:
-/// fills are few and small, and IWRAM is the stack's.)
+/// `pattern`: a tile at a time, its rows in a run. A list page's turn
+/// fills every slot's picture and labels, mostly in part-tiles that are
+/// read and written a word a row, so it runs from IWRAM as ARM code.
 #[inline(never)]
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
 fn fill_tiles(tiles: &[PlaneTile], (x0, y0, x1, y1): (i32, i32, i32, i32), pattern: u32) {
-    let (first_column, end_column) = ((x0 >> 3) as usize, ((x1 + 7) >> 3) as usize);
+    let first_column = (x0 >> 3) as usize;
+    let end_column = ((x1 + 7) >> 3) as usize;
     // The pixels of the first and last tile columns inside the rectangle.
     let first_mask = span_mask(x0 & 7, (x1 - (x0 & !7)).min(8));
     let last_mask = span_mask(0, x1 - ((end_column as i32 - 1) * 8));
@@ -519,21 +523,15 @@ fn fill_tiles(tiles: &[PlaneTile], (x0, y0, x1, y1): (i32, i32, i32, i32), patte
                 mask &= last_mask;
             }
             if let Some(tile) = tiles.get(ty as usize * COLUMNS + column) {
+                // One loop for whole and part tiles (a whole one keeps
+                // nothing of the old pixels): small, as IWRAM must be.
+                let (keep, ink) = (!mask, pattern & mask);
                 let words = tile.data_mut();
-                if mask == u32::MAX {
-                    // A whole tile's width: nothing of the old pixels stays,
-                    // so the words are only written.
-                    if let Some(lines) = words.get_mut(from_line..to_line) {
-                        lines.fill(pattern);
-                    }
-                } else {
-                    let mut line = from_line;
-                    while line < to_line {
-                        if let Some(word) = words.get_mut(line) {
-                            *word = (*word & !mask) | (pattern & mask);
-                        }
-                        line += 1;
-                    }
+                let mut line = from_line;
+                while line < to_line {
+                    let word = &mut words[line & 7];
+                    *word = (*word & keep) | ink;
+                    line += 1;
                 }
             }
             column += 1;
