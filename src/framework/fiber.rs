@@ -88,6 +88,15 @@ impl Fiber {
         }
     }
 
+    /// The most of its stack the job has used so far, in bytes: the stack
+    /// starts zeroed, and the job's frames leave words that are not (the
+    /// tests and the `save.queued` events check the headroom left).
+    #[cfg(any(debug_assertions, feature = "events"))]
+    pub fn stack_used(&self) -> usize {
+        let untouched = self._stack.iter().take_while(|&&word| word == 0).count();
+        (self._stack.len() - untouched) * 8
+    }
+
     /// Run the job until it pauses or ends; true once it has ended.
     pub fn resume(&mut self) -> bool {
         if self.context.finished || !RUNNING.load(Ordering::Relaxed).is_null() {
@@ -165,6 +174,8 @@ mod tests {
         assert_eq!(steps.get(), 13);
         assert!(fiber.resume(), "an ended fiber stays ended");
         assert_eq!(steps.get(), 13);
+        let used = fiber.stack_used();
+        assert!(used > 36 && used < 1024, "{used} bytes of its stack used");
     }
 
     #[test_case]

@@ -103,9 +103,13 @@ fn reset<T: Saved>() -> Box<dyn Any> {
 /// puzzle kept, has a longer first slice: its checksum is worked out
 /// whole.)
 const SLICE_LINES: u32 = 24;
-/// The stack a section write runs on: agb's slot write and its encoding,
-/// and an interrupt taken while it runs.
+/// The stack a section write runs on: agb's slot write and its encoding
+/// (the `save.queued` events' `stack`), and an interrupt taken while it
+/// runs.
 const WRITE_STACK_BYTES: usize = 2048;
+/// What agb's interrupt handler and the sound's may take of it, at most.
+#[cfg(any(debug_assertions, feature = "events"))]
+const INTERRUPT_STACK_BYTES: usize = 512;
 
 /// Frames a write waits for frames with room for its slices (a game whose
 /// every frame is heavy, as Challenge's): then a slice goes first thing in
@@ -720,13 +724,22 @@ impl Storage {
         self.manager = Some(manager);
         #[cfg(any(debug_assertions, feature = "events"))]
         crate::event!(
-            "save.queued ok={} owner={} bytes={} cycles={} slices={} slice={}",
+            "save.queued ok={} owner={} bytes={} cycles={} slices={} slice={} stack={}",
             ok,
             write.owner,
             write.bytes,
             write.slices.1,
             write.slices.0,
             write.slices.2,
+            write.fiber.stack_used(),
+        );
+        // Every save the tests make checks the stack's headroom: an
+        // interrupt taken in a slice runs on it too.
+        #[cfg(any(debug_assertions, feature = "events"))]
+        assert!(
+            write.fiber.stack_used() + INTERRUPT_STACK_BYTES <= WRITE_STACK_BYTES,
+            "a section write used {} of its {WRITE_STACK_BYTES} stack bytes",
+            write.fiber.stack_used()
         );
         if ok {
             self.journal
