@@ -5,8 +5,9 @@
 //!
 //! Every tile of the area has a key saying what it shows; a frame works
 //! out each key and rewrites, as the frame has room, only the tiles whose
-//! key changed. The pixels are made from the keys, not kept: a key is all
-//! of a tile's look.
+//! key changed. A key is all of a tile's look: its pixels are made from it
+//! and kept in a small cache by key, as the falling block's tiles come
+//! round again and again.
 
 use agb::display::Rgb;
 use alloc::{boxed::Box, vec};
@@ -154,7 +155,12 @@ pub struct Field {
     /// The window's own tiles around the field and the preview are drawn.
     window_drawn: bool,
     inks: Inks,
+    /// Tiles' pixels made lately, a slot per key's hash (`cached_pixels`).
+    cache: Box<[(u32, [u32; TILE_WORDS])]>,
 }
+
+/// Slots of the cache of tiles' pixels: a power of two.
+const CACHE_SLOTS: usize = 64;
 
 impl Field {
     pub fn new(view: &View) -> Self {
@@ -162,6 +168,7 @@ impl Field {
             shown: vec![UNKNOWN; BOARD_COLUMNS * BOARD_ROWS].into_boxed_slice(),
             window_drawn: false,
             inks: Inks::of(view),
+            cache: vec![(UNKNOWN, [0; TILE_WORDS]); CACHE_SLOTS].into_boxed_slice(),
         }
     }
 
@@ -226,12 +233,8 @@ impl Field {
                 *shown = key;
                 continue;
             }
-            let pixels = if key & PREVIEW_BIT != 0 {
-                preview_pixels(&self.inks, key)
-            } else {
-                cell_pixels(&self.inks, key)
-            };
-            view.put_area_tile((column + dx, row), &pixels);
+            let pixels = cached_pixels(&mut self.cache, &self.inks, key);
+            view.put_area_tile((column + dx, row), pixels);
             *shown = key;
         }
         true
@@ -262,6 +265,29 @@ impl Field {
         self.window_drawn = true;
         true
     }
+}
+
+/// The pixels of a tile with `key`, from the cache or made (and kept in
+/// the key's slot).
+fn cached_pixels<'a>(
+    cache: &'a mut [(u32, [u32; TILE_WORDS])],
+    inks: &Inks,
+    key: u32,
+) -> &'a [u32; TILE_WORDS] {
+    // Fibonacci hashing: keys differ mostly in their low bits.
+    let slot = (key.wrapping_mul(0x9E37_79B9) >> 26) as usize & (CACHE_SLOTS - 1);
+    let entry = &mut cache[slot];
+    if entry.0 != key {
+        *entry = (
+            key,
+            if key & PREVIEW_BIT != 0 {
+                preview_pixels(inks, key)
+            } else {
+                cell_pixels(inks, key)
+            },
+        );
+    }
+    &entry.1
 }
 
 const CELLS: usize = RING_WIDTH as usize * RING_ROWS as usize;
