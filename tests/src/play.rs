@@ -7,7 +7,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use crate::image::{self, check_golden, golden_verdict};
 use crate::machine::Machine;
 use crate::rng::Rng;
-use crate::script::{self, Command, DEFAULT_WAIT_EVENT_FRAMES, Line};
+use crate::script::{self, Command, Line};
 use crate::settle::Settle;
 use crate::{audio, keys, paths};
 
@@ -288,14 +288,28 @@ impl Player<'_> {
                     bail!("the screen is a single colour");
                 }
             }
-            Command::WaitEvent(text, limit) => {
+            Command::WaitEvent(texts, limit) => {
+                // Each text logged since the last match, in any order; the
+                // next match counts from the last of them.
                 let mut waited = 0;
                 loop {
-                    if let Some(i) = self.find_event(self.cursor, text) {
-                        self.cursor = i + 1;
+                    let found: Vec<Option<usize>> = texts
+                        .iter()
+                        .map(|text| self.find_event(self.cursor, text))
+                        .collect();
+                    if let Some(last) = found.iter().copied().max().flatten()
+                        && found.iter().all(Option::is_some)
+                    {
+                        self.cursor = last + 1;
                         break;
                     }
                     if waited == *limit {
+                        let missing: Vec<&str> = texts
+                            .iter()
+                            .zip(&found)
+                            .filter(|(_, found)| found.is_none())
+                            .map(|(text, _)| text.as_str())
+                            .collect();
                         let since = &self.m.events[self.cursor..];
                         let last: Vec<_> = since
                             .iter()
@@ -303,8 +317,9 @@ impl Player<'_> {
                             .map(|e| format!("`{e}`"))
                             .collect();
                         bail!(
-                            "no event starting with `{text}` within {limit} frames (keys held: {}); \
+                            "no event starting with `{}` within {limit} frames (keys held: {}); \
                              {} events since the last match{}{}",
+                            missing.join("`, `"),
                             keys::format(held),
                             since.len(),
                             if last.is_empty() {
@@ -313,35 +328,6 @@ impl Player<'_> {
                                 ", the latest: "
                             },
                             last.join(", ")
-                        );
-                    }
-                    self.run(held, 1)?;
-                    waited += 1;
-                }
-            }
-            Command::WaitEvents(texts) => {
-                let mut waited = 0;
-                loop {
-                    let found: Vec<Option<usize>> = texts
-                        .iter()
-                        .map(|text| self.find_event(self.cursor, text))
-                        .collect();
-                    if let Some(last) = found.iter().copied().collect::<Option<Vec<_>>>() {
-                        self.cursor = last.into_iter().max().unwrap_or(self.cursor) + 1;
-                        break;
-                    }
-                    if waited == DEFAULT_WAIT_EVENT_FRAMES {
-                        let missing: Vec<&str> = texts
-                            .iter()
-                            .zip(&found)
-                            .filter(|(_, found)| found.is_none())
-                            .map(|(text, _)| text.as_str())
-                            .collect();
-                        bail!(
-                            "no event starting with `{}` within {DEFAULT_WAIT_EVENT_FRAMES} frames \
-                             (keys held: {})",
-                            missing.join("`, `"),
-                            keys::format(held)
                         );
                     }
                     self.run(held, 1)?;

@@ -30,10 +30,8 @@ pub enum Command {
     ExpectNoColour(u32, u32),
     /// The ROM's game code (4 characters) and maker code (2).
     ExpectHeader(String, String),
-    /// Event text prefix, frame limit.
-    WaitEvent(String, u32),
-    /// Event text prefixes, each to be logged, in any order.
-    WaitEvents(Vec<String>),
+    /// Event text prefixes (one, or more logged in any order), frame limit.
+    WaitEvent(Vec<String>, u32),
     ExpectNoEvent(String),
     SramSave(String),
     SramLoad(String),
@@ -246,27 +244,28 @@ fn parse_command(text: &str) -> Result<Command> {
             }
             Command::ExpectPitch(value(args[0])?, value(args[1])?, lo, hi)
         }
-        "wait-event" => {
-            // A trailing number is the frame limit; everything before it is the text.
+        "wait-event" | "wait-events" => {
+            // A trailing number is the frame limit; everything before it is
+            // the text (`wait-events`: two or more, separated by `;`).
             let (text, frames) = match args.as_slice() {
-                [] => bail!("`wait-event` needs the event text"),
+                [] => bail!("`{name}` needs the event text"),
                 [.., last] if args.len() > 1 && last.chars().all(|c| c.is_ascii_digit()) => {
                     (args[..args.len() - 1].join(" "), number(last)?)
                 }
                 _ => (args.join(" "), DEFAULT_WAIT_EVENT_FRAMES),
             };
-            Command::WaitEvent(text, frames)
-        }
-        "wait-events" => {
-            let texts: Vec<String> = args
-                .join(" ")
-                .split(';')
-                .map(|text| text.trim().to_string())
-                .collect();
-            if texts.len() < 2 || texts.iter().any(String::is_empty) {
-                bail!("`wait-events` needs two or more event texts, separated by `;`");
+            if name == "wait-event" {
+                Command::WaitEvent(vec![text], frames)
+            } else {
+                let texts: Vec<String> = text
+                    .split(';')
+                    .map(|text| text.trim().to_string())
+                    .collect();
+                if texts.len() < 2 || texts.iter().any(String::is_empty) {
+                    bail!("`wait-events` needs two or more event texts, separated by `;`");
+                }
+                Command::WaitEvent(texts, frames)
             }
-            Command::WaitEvents(texts)
         }
         "profile" => match args.as_slice() {
             [path, .., last] if args.len() > 2 && last.chars().all(|c| c.is_ascii_digit()) => {
@@ -361,16 +360,19 @@ mod tests {
         assert_eq!(lines[2].command, Command::Hold(0b1000, 30));
         assert_eq!(
             lines[8].command,
-            Command::WaitEvent("app.open name=sweeper".into(), 120)
+            Command::WaitEvent(vec!["app.open name=sweeper".into()], 120)
         );
         assert_eq!(
             lines[9].command,
-            Command::WaitEvent("boot".into(), DEFAULT_WAIT_EVENT_FRAMES)
+            Command::WaitEvent(vec!["boot".into()], DEFAULT_WAIT_EVENT_FRAMES)
         );
         assert_eq!(lines[14].command, Command::Corrupt("c.sav".into(), 7, 20));
         assert_eq!(
-            parse("wait-events save.end owner=a ; app.closed name=b\n").unwrap()[0].command,
-            Command::WaitEvents(vec!["save.end owner=a".into(), "app.closed name=b".into()])
+            parse("wait-events save.end owner=a ; app.closed name=b 30\n").unwrap()[0].command,
+            Command::WaitEvent(
+                vec!["save.end owner=a".into(), "app.closed name=b".into()],
+                30
+            )
         );
         assert!(
             parse("wait-events save.end\n").is_err(),
