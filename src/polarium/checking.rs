@@ -2,6 +2,7 @@
 //! starts. The player waits, so it fills the frame.
 
 use super::{
+    messages,
     next::Next,
     rules::solver::Progress,
     search::{Pace, Search, Searched},
@@ -60,11 +61,11 @@ fn checked(session: &mut Session, progress: Progress) {
     let verdict = match progress {
         Progress::Solved(solution) => {
             session.found_solution(solution.stroke);
-            "Solvable!\nR shows how."
+            messages::SOLVABLE_SHOWN
         }
-        Progress::Solvable { .. } => "Solvable!",
-        Progress::Unsolvable => "No stroke\nfrom its hints\nsolves it.",
-        Progress::OutOfSpace | Progress::Working { .. } => "Too hard to\ncheck here.",
+        Progress::Solvable { .. } => messages::SOLVABLE,
+        Progress::Unsolvable => messages::UNSOLVABLE,
+        Progress::OutOfSpace | Progress::Working { .. } => messages::TOO_HARD_HERE,
     };
     crate::event!("polarium.checked verdict={}", verdict.replace('\n', " "));
     crate::framework::events::search_answered("polarium_check");

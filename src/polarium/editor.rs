@@ -8,6 +8,7 @@ use agb::input::Button;
 use alloc::format;
 
 use super::{
+    messages,
     next::{Next, SizeFor},
     rules::{Board, Cell, Puzzle, password},
     session::{Persistent, Session, Source},
@@ -38,9 +39,7 @@ impl Editor {
         session
             .panel()
             .set_info(format!("Editor\n{}x{}", board.width(), board.height()));
-        session
-            .panel()
-            .set_message("A: paint\nSELECT: try\nit yourself");
+        session.panel().set_message(messages::EDITOR_HOW);
         Self::resumed(board)
     }
 
@@ -132,7 +131,7 @@ fn try_it(
     }
     let lines = password::lines(&Puzzle { board, hints: None });
     session.start(persistent, Source::Made(lines));
-    session.panel().set_message("Solve it to\nprove it.");
+    session.panel().set_message(messages::PROVE_IT);
     system.sound.play(sfx::CONFIRM);
     Next::Play
 }

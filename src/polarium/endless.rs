@@ -6,6 +6,7 @@
 use alloc::format;
 
 use super::{
+    messages,
     next::Next,
     rules::{
         difficulty::{Difficulty, TIERS, tier_name},
@@ -30,7 +31,7 @@ impl Making {
     /// Start making the puzzle `code` names (`None` if it names none).
     pub fn start(code: EndlessCode, session: &mut Session) -> Option<Self> {
         let generator = code.generator()?;
-        session.panel().set_message("Making a\npuzzle...");
+        session.panel().set_message(messages::MAKING);
         crate::event!("polarium.endless making code={}", code_text(code));
         Some(Self { code, generator })
     }

@@ -4,6 +4,7 @@
 //! the solver, run on the cartridge.
 
 use super::{
+    messages,
     rules::{Board, Puzzle, Stroke, solver::Progress},
     search::{Goal, Search},
     session::{Hint, Persistent, Purpose, Session},
@@ -32,7 +33,7 @@ pub fn next_hint(persistent: &mut Persistent, session: &mut Session, system: &mu
                 // its memory is the stroke search's.
                 session.set_search(None);
                 let Some(search) = Search::start(session.puzzle(), Goal::Stroke) else {
-                    session.panel().set_message("No room to\nthink now.");
+                    session.panel().set_message(messages::NO_ROOM_TO_THINK);
                     return false;
                 };
                 session.set_search(Some((search, Purpose::Hint(next))));
@@ -81,10 +82,10 @@ pub fn solved(
             }
         }
         _ if !quiet => {}
-        Progress::Solvable { .. } => session.panel().set_message("Too many\nways to\nshow one."),
-        Progress::Unsolvable => session.panel().set_message("No stroke\nsolves this."),
+        Progress::Solvable { .. } => session.panel().set_message(messages::TOO_MANY_WAYS),
+        Progress::Unsolvable => session.panel().set_message(messages::NO_STROKE_SOLVES),
         Progress::OutOfSpace | Progress::Working { .. } => {
-            session.panel().set_message("Too hard\nto check.");
+            session.panel().set_message(messages::TOO_HARD);
         }
     }
     false
@@ -96,9 +97,7 @@ fn show(persistent: &mut Persistent, session: &mut Session, hint: Hint) -> bool 
     session.give_hint(hint);
     match hint {
         Hint::None => {}
-        Hint::Ends => session
-            .panel()
-            .set_message("Hint: start\non teal, end\non red."),
+        Hint::Ends => session.panel().set_message(messages::HINT_ENDS),
         Hint::FirstSteps => {
             if let Some(solution) = session.solution() {
                 let steps = (solution.len() / 4).max(2).min(solution.len());
@@ -107,15 +106,13 @@ fn show(persistent: &mut Persistent, session: &mut Session, hint: Hint) -> bool 
                     persistent.cursor = end;
                 }
                 session.set_stroke(stroke);
-                session
-                    .panel()
-                    .set_message("Hint: hold A\non the end,\ncarry on.");
+                session.panel().set_message(messages::HINT_CARRY_ON);
             }
         }
         Hint::Replay => {
             super::view::board_animates(true);
             session.clear_stroke();
-            session.panel().set_message("Hint: the\nwhole stroke.");
+            session.panel().set_message(messages::HINT_WHOLE);
             return true;
         }
     }

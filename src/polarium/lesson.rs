@@ -12,6 +12,10 @@ use alloc::boxed::Box;
 
 use super::{
     Polarium,
+    messages::{
+        self, FINISHED, LAST_STAGE_SOLVED, LET_GO, LINE_BACK, MIXED, MIXED_RING, RING_ONLY,
+        RINGS_SHOWN, SKIPPED, STAGE_SOLVED, STEPPED_BACK, STILL_TOO_LONG, stage_lines,
+    },
     next::Next,
     play::moved,
     rules::{
@@ -21,7 +25,7 @@ use super::{
     },
     session::{Persistent, Session},
     sounds,
-    view::{self, Scene, Sprites},
+    view::{Scene, Sprites},
 };
 use crate::framework::{App, System, assets::sfx, lessons};
 use crate::framework::{PreparedLine, hints};
@@ -34,24 +38,6 @@ pub const DRAW_HINTS: &PreparedLine = hints!("A: draw  R: hint  SELECT: skip");
 /// Once the stage's hint rings are up, R has nothing more to show.
 pub const RINGS_UP_HINTS: &PreparedLine = hints!("A: draw  SELECT: skip");
 pub const NEXT_HINTS: &PreparedLine = hints!("A: next  SELECT: skip");
-
-/// Said once the lesson is skipped: where to find it again.
-pub const SKIPPED: &str = "How to play:\nSELECT, then\n\u{2190}: last page.";
-
-/// Said as the player's puzzle comes back after the last stage.
-const FINISHED: &str = "Lesson done!\nNow for the\npuzzles.";
-
-/// What the panel's message says as the player tries things.
-const RINGS_SHOWN: &str = "Start on the\nteal ring, end\non the red.";
-const LET_GO: &str = "Let go: the\nline's tiles\nflip colour.";
-const LINE_BACK: &str = "Its line is\nback: go back\none step.";
-const STEPPED_BACK: &str = "Stepped back.\nLet go of A\nto flip.";
-const RING_ONLY: &str = "Only tiles\nflip: draw\nover them.";
-const SOLVED: &str = "Solved!\nA: next";
-const LAST_SOLVED: &str = "Solved!\nA: start\nplaying";
-const MIXED: &str = "Mixed rows\nmarked. Try\nagain!";
-const MIXED_RING: &str = "Mixed rows\nmarked. Try\nthe border.";
-const STILL_TOO_LONG: &str = "Still too\nlong: go back\none step.";
 
 /// Where the lesson's stage is.
 enum Phase {
@@ -202,7 +188,7 @@ impl LessonScreen {
         persistent.lesson_stage = Stage::Draw;
         // The panel's title comes back (its lines follow, as the play
         // screen shows them).
-        session.panel().set_title(view::TITLE);
+        session.panel().set_title(messages::TITLE);
         system.sound.play(sfx::CLOSE);
         Next::Resume
     }
@@ -315,9 +301,9 @@ impl LessonScreen {
                 session
                     .panel()
                     .set_message(if self.lesson.stage() == Stage::Hint {
-                        LAST_SOLVED
+                        LAST_STAGE_SOLVED
                     } else {
-                        SOLVED
+                        STAGE_SOLVED
                     });
             }
         }
@@ -340,78 +326,6 @@ impl LessonScreen {
             Stage::StepBack => LINE_BACK,
             Stage::Ring => MIXED_RING,
             _ => MIXED,
-        }
-    }
-}
-
-/// A stage's title (with its number), what to do (the panel's upper
-/// lines), and its goal (its message, until a try says something else).
-const fn stage_lines(stage: Stage) -> [&'static str; 3] {
-    match stage {
-        Stage::Draw => [
-            "Lesson 1/5",
-            "Hold A (or L)\nand move to\ndraw a line.",
-            "Make the row\none colour.",
-        ],
-        Stage::Rows => [
-            "Lesson 2/5",
-            "Each row may\nbe a colour\nof its own.",
-            "Make every\nrow one\ncolour.",
-        ],
-        Stage::Ring => [
-            "Lesson 3/5",
-            "The dotted\nborder never\nflips: draw\nover it.",
-            "Skip a tile:\nmake the row\none colour.",
-        ],
-        Stage::StepBack => [
-            "Lesson 4/5",
-            "This line is\none too long.\nHold A on its\nend, go back.",
-            "Take back\none step and\nlet go.",
-        ],
-        Stage::Hint => [
-            "Lesson 5/5",
-            "Stuck? Press\nR: rings show\nwhere a line\nstarts, ends.",
-            "Make every\nrow one\ncolour.",
-        ],
-        Stage::Done => ["", "", ""],
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{
-        FINISHED, LAST_SOLVED, LET_GO, LINE_BACK, MIXED, MIXED_RING, RING_ONLY, RINGS_SHOWN,
-        SKIPPED, SOLVED, STEPPED_BACK, STILL_TOO_LONG, stage_lines,
-    };
-    use crate::{framework::widgets::font, polarium::rules::lesson::Stage};
-
-    /// Every line the lesson says fits the panel, in the font's glyphs:
-    /// the title's line, four above the clock's, three in the message.
-    #[test_case]
-    fn lesson_lines_fit_the_panel(_gba: &mut agb::Gba) {
-        let titles = Stage::PUZZLES.map(|stage| (stage_lines(stage)[0], 1));
-        let infos = Stage::PUZZLES.map(|stage| (stage_lines(stage)[1], 4));
-        let messages = Stage::PUZZLES
-            .map(|stage| stage_lines(stage)[2])
-            .into_iter()
-            .chain([
-                SKIPPED,
-                FINISHED,
-                RINGS_SHOWN,
-                STEPPED_BACK,
-                RING_ONLY,
-                SOLVED,
-                LAST_SOLVED,
-                MIXED,
-                MIXED_RING,
-                STILL_TOO_LONG,
-                LET_GO,
-                LINE_BACK,
-            ])
-            .map(|text| (text, 3));
-        for (text, lines) in titles.into_iter().chain(infos).chain(messages) {
-            assert!(text.lines().count() <= lines, "{text}");
-            font::assert_fits(text, super::super::view::PANEL_WIDTH);
         }
     }
 }

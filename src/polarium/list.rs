@@ -9,7 +9,7 @@ use agb::input::Button;
 use alloc::{format, string::String};
 
 use super::{
-    Polarium,
+    Polarium, messages,
     next::{Next, Offer, PadFor, SizeFor},
     records,
     rules::{builtin, difficulty::tier_name, password},
@@ -459,9 +459,7 @@ fn choose(
             // Its hints come from the maker's solving stroke: none yet.
             session.panel().clear_list();
             session.show(persistent.source.puzzle());
-            session
-                .panel()
-                .set_message("Solve it\nfirst, then\nshare it.");
+            session.panel().set_message(messages::SOLVE_BEFORE_SHARING);
             system.sound.play(sfx::ERROR);
             Next::Play
         }

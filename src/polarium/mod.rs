@@ -13,6 +13,7 @@
 //! - `session.rs`: what the screens share: the puzzle the window works
 //!   on, and what survives while it is closed; `hints.rs`: hints in
 //!   layers; `search.rs`: the solver spread over frames.
+//! - `messages.rs`: what the panel says that is known as the ROM is built.
 //! - `view.rs`: drawing: cells on the window layer, the stroke above them,
 //!   the side panel, sprites; `layout.rs`: where the board goes and at
 //!   what cell size (pure).
@@ -33,6 +34,7 @@ mod hints;
 mod layout;
 mod lesson;
 mod list;
+mod messages;
 mod next;
 mod pad;
 mod play;

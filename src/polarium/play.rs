@@ -8,6 +8,7 @@ use alloc::{borrow::Cow, format};
 
 use super::{
     Polarium, hints,
+    messages::{self, FIX_THE_LINE, HOW_TO_DRAW, LET_GO_ON_THE_END},
     next::Next,
     records::CUSTOM_SLOTS,
     rules::{
@@ -16,24 +17,18 @@ use super::{
         password,
         stroke::Step,
     },
-    session::{
-        FIX_THE_LINE, HOW_TO_DRAW, Hint, LET_GO_ON_THE_END, Persistent, Session, Source,
-        open_puzzles,
-    },
+    session::{Hint, Persistent, Session, Source, open_puzzles},
     sounds,
     view::{Scene, Sprites},
 };
 use crate::framework::{System, assets::sfx};
-
-/// What the panel says as a puzzle's rows clear.
-const SOLVED_NOW: &str = "Solved!";
 
 /// What the panel says of a puzzle solved in `tries` with hints up to
 /// `hint`, once its rows have cleared, and when it opens again solved.
 pub fn solved_message(tries: u8, hint: Hint) -> Cow<'static, str> {
     // Solved with the solution shown: said, and kept, as such.
     if hint >= Hint::FirstSteps {
-        return Cow::Borrowed("Solved, with\nthe hint's\nhelp. A: next");
+        return Cow::Borrowed(messages::SOLVED_WITH_HELP);
     }
     let tries_word = if tries == 1 { "try" } else { "tries" };
     Cow::Owned(format!("Solved in\n{tries} {tries_word}!\nA: next"))
@@ -307,7 +302,7 @@ impl Play {
             super::view::board_animates(true);
             system.sound.play(sounds::ROWS_CLEAR);
             // Said as the rows clear; the tries follow once they have.
-            session.panel().set_message(SOLVED_NOW);
+            session.panel().set_message(messages::SOLVED_NOW);
             return;
         }
         // The flipped tiles show for a moment; the puzzle comes back after.
@@ -405,9 +400,7 @@ impl Play {
                     .panel()
                     .set_message(format!("Proved! Kept\nas custom {}.\nSEL: share", slot + 1));
             }
-            Some(None) => session
-                .panel()
-                .set_message("Proved, but\nall slots\nare taken."),
+            Some(None) => session.panel().set_message(messages::SLOTS_TAKEN),
             None => {
                 let said = solved_message(persistent.tries, session.hint());
                 session.panel().set_message(said);

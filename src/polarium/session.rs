@@ -4,7 +4,9 @@
 //! ([`Session`]).
 
 use super::{
-    Polarium, records,
+    Polarium,
+    messages::HOW_TO_DRAW,
+    records,
     rules::{
         Board, Cell, Puzzle, Stroke, builtin,
         endless::EndlessCode,
@@ -16,16 +18,6 @@ use super::{
     view::Panel,
 };
 use crate::framework::{System, widgets::timer::Timer};
-
-/// The panel's message on a puzzle not tried yet: how a stroke is drawn
-/// (a new player's first guess, A on a tile, flips that tile alone).
-pub const HOW_TO_DRAW: &str = "Turn each row\none colour:\nhold A, move.";
-
-/// The panel's message while a failed try's stroke waits to be fixed.
-pub const FIX_THE_LINE: &str = "Rows stayed\nmixed. Fix\nthe line!";
-
-/// The panel's message once the replay hint has drawn the whole stroke.
-pub const LET_GO_ON_THE_END: &str = "Hold A on\nthe end and\nlet go.";
 
 /// Where the puzzle being played came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

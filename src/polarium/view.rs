@@ -27,6 +27,7 @@ use core::ops::RangeInclusive;
 
 use super::art::{self, Kind, Look, sprites};
 use super::layout::{self, BOARD_COLUMNS, BOARD_LEFT, BOARD_ROWS, BOARD_TOP, Layout, PANEL_X};
+use super::messages::{self, TITLE};
 use super::next::Refusal;
 use super::rules::{Board, Cell, Stroke, board::MAX_RING};
 use crate::framework::{
@@ -54,8 +55,6 @@ const PANEL_COLUMNS: i32 = 8;
 /// The panel's text: pixels across.
 #[cfg(test)]
 pub const PANEL_WIDTH: i32 = PANEL_COLUMNS * 8;
-/// The panel's title, over the puzzle's lines.
-pub const TITLE: &str = "Polarium";
 /// The panel's boxes, top to bottom: the puzzle's lines, the clock and the
 /// message, each on tile rows of its own, the message's fourth line clear
 /// of the window's foot.
@@ -372,21 +371,23 @@ impl View {
             around: None,
             going_around: None,
             drawn_over: None,
-            title: TextBox::new((PANEL_X, 22), PANEL_COLUMNS, 1),
+            title: TextBox::new((PANEL_X, 22), PANEL_COLUMNS, 1).knowing(&messages::KNOWN_TITLES),
             title_text: TITLE,
             message_text: Cow::Borrowed(""),
             info: TextBox::new(
                 (PANEL_X, INFO_Y),
                 PANEL_COLUMNS,
                 rows_for(INFO_Y, PANEL_LINES),
-            ),
+            )
+            .knowing(&messages::KNOWN_INFO),
             clock: TextBox::new((PANEL_X, CLOCK_Y), PANEL_COLUMNS, rows_for(CLOCK_Y, 1))
                 .ticking("polarium_clock"),
             message: TextBox::new(
                 (PANEL_X, MESSAGE_Y),
                 PANEL_COLUMNS,
                 rows_for(MESSAGE_Y, PANEL_LINES),
-            ),
+            )
+            .knowing(&messages::KNOWN),
             list: TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS + 1, LIST_ROWS),
             pad_up: false,
             closing_pad: None,

@@ -322,9 +322,27 @@ impl TextBox {
 
     /// The lines its texts may have that were rendered at build time: each
     /// goes up as a copy of its pixels (`prepared_all![...]` of a menu's
-    /// rows), the others typed.
+    /// rows), the others typed. A text that is one of them whole (a block
+    /// of lines, as a message) is shown at once, as `show` shows it.
     pub fn set_known(&mut self, known: &'static [&'static PreparedLine]) {
         self.known = known;
+    }
+
+    /// The box, told its known texts (see `set_known`).
+    #[must_use]
+    pub fn knowing(mut self, known: &'static [&'static PreparedLine]) -> Self {
+        self.known = known;
+        self
+    }
+
+    /// Shows `text` as the known block that reads it, if there is one (left
+    /// aligned: a block's lines all start at its left edge); whether it did.
+    fn show_if_known(&mut self, text: &str) -> bool {
+        let Some(block) = self.known.iter().find(|known| known.text == text) else {
+            return false;
+        };
+        self.show(block, Align::Left);
+        true
     }
 
     pub fn set(&mut self, text: &str) {
@@ -508,6 +526,9 @@ impl TextBox {
     }
 
     fn draw(&mut self, text: &str, alignment: Align) {
+        if alignment == Align::Left && self.show_if_known(text) {
+            return;
+        }
         if self.start(text, alignment) {
             self.pending = None;
             let mut at = Cursor::at_line(0);
@@ -567,6 +588,9 @@ impl TextBox {
     /// Like `set`, but drawn by the next `advance` (the view's `draw`), for
     /// text decided in `update`.
     pub fn set_gradually(&mut self, text: &str) {
+        if self.show_if_known(text) {
+            return;
+        }
         if self.start(text, Align::Left) {
             self.wait_for(
                 text,
@@ -1725,17 +1749,23 @@ move to paint"
         }
     }
 
-    /// A box told which lines were rendered at build time shows a text
-    /// with them exactly as typed, at every offset within a tile, and
-    /// blanks them for the next text as it blanks typed ones.
+    /// A box told which lines (and blocks of lines) were rendered at build
+    /// time shows a text with them exactly as typed, at every offset
+    /// within a tile, and blanks them for the next text as it blanks typed
+    /// ones.
     #[test_case]
     fn known_lines_in_a_box_show_as_typed(_gba: &mut agb::Gba) {
-        static KNOWN: [&PreparedLine; 3] =
-            super::super::prepared::prepared_all!["Easy   10 poops", "Options", "How to play"];
+        static KNOWN: [&PreparedLine; 4] = super::super::prepared::prepared_all![
+            "Easy   10 poops",
+            "Options",
+            "How to play",
+            "Turn each row\none colour:\nhold A, move."
+        ];
         let texts = [
             "Easy   10 poops\nOptions\nCode 123 456\nHow to play",
             "Options",
             "x\n\nHow to play",
+            "Turn each row\none colour:\nhold A, move.",
         ];
         for (dx, dy) in (0..8).zip([0, 3, 5, 7, 1, 2, 6, 4]) {
             for text in texts {
