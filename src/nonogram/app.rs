@@ -546,6 +546,7 @@ fn start_puzzle(
     }
     system.sound.play(sfx::OPEN);
     crate::event!("nonogram.start puzzle={source}");
+    crate::framework::events::new_board();
 }
 
 /// The screen's text: the corner's title and the lines below it.

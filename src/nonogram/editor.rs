@@ -105,6 +105,8 @@ pub struct Editor {
     cursor: (u8, u8),
     /// A new number for each size, so the view lays the board out again.
     serial: u32,
+    /// The size changed in the menu: leaving it shows a new board.
+    resized: bool,
     /// Cells the last check found could go either way.
     ambiguous: Option<Grid>,
     /// The work a check under way has done, as its progress line shows
@@ -147,6 +149,7 @@ impl Editor {
             layout: Layout::for_any(picture.width(), picture.height()),
             cursor,
             serial,
+            resized: false,
             ambiguous: None,
             work_shown: 0,
             armed: None,
@@ -193,6 +196,7 @@ impl Editor {
             picture.width(),
             picture.height()
         );
+        crate::framework::events::new_board();
         editor
     }
 
@@ -536,6 +540,10 @@ fn update_menu(
 ) -> Option<Then> {
     let input = &system.input;
     if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
+        if editor.resized {
+            editor.resized = false;
+            crate::framework::events::new_board();
+        }
         return Some(Then::Edit(Editing::Draw));
     }
     let (dx, _) = input.repeated_direction();
@@ -634,6 +642,7 @@ fn resize(editor: &mut Box<Editor>, width: bool, step: i32, system: &mut System)
     }
     let serial = editor.serial.wrapping_add(1);
     *editor = Editor::new(editor.slot, &picture, editor.cursor, editor.saved, serial);
+    editor.resized = true;
     system.sound.play(sfx::CURSOR);
 }
 

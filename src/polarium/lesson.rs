@@ -311,6 +311,7 @@ impl LessonScreen {
 
     /// The stage's number, what to do and its goal.
     fn say_stage(&self, session: &mut Session) {
+        crate::framework::events::new_board();
         let stage = self.lesson.stage();
         let [title, how, goal] = stage_lines(stage);
         session.panel().set_title(title);

@@ -205,6 +205,7 @@ impl Session {
         self.clock = Timer::new();
         self.panel.clear_list();
         self.panel.set_message(HOW_TO_DRAW);
+        crate::framework::events::new_board();
         crate::event!(
             "polarium.start source={:?} size={}x{}",
             source,
@@ -224,6 +225,9 @@ impl Session {
     /// The board area shows `puzzle` (a preview, a blank board, the puzzle
     /// played as its source gives it); the stroke and the hints stay.
     pub fn show(&mut self, puzzle: Puzzle) {
+        if puzzle.board != self.puzzle.board {
+            crate::framework::events::new_board();
+        }
         self.puzzle = puzzle;
     }
 

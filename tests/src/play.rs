@@ -112,8 +112,9 @@ fn report_settle(settle: &Settle, opts: &Options, script_path: &Path) -> Result<
         let at = press.last_change.map_or(String::new(), |[x0, y0, x1, y1]| {
             format!(" last_change={x0},{y0},{x1},{y1}")
         });
+        let board = if press.board { " new_board=true" } else { "" };
         format!(
-            "frames={} line={} `{}`{at}",
+            "frames={}{board} line={} `{}`{at}",
             press.frames, press.line, press.text
         )
     };

@@ -27,6 +27,10 @@
 //!
 //! A soft reset (`event system.reset`) ends the press under way, as a
 //! reboot does: the splash that follows is the ROM starting, not an answer.
+//!
+//! A press that brings a new board (a puzzle, a game or a size not shown
+//! before: `event settle.board`) is marked so: its goal is a frame longer
+//! (`just bench`'s table).
 use std::collections::BTreeMap;
 
 use crate::core::WIDTH;
@@ -45,6 +49,8 @@ pub struct Press {
     pub frames: u64,
     /// Where the last change was: x0, y0, x1, y1 (inclusive).
     pub last_change: Option<[usize; 4]>,
+    /// Whether it brought a new board (`settle.board`).
+    pub board: bool,
 }
 
 #[derive(Default)]
@@ -72,6 +78,8 @@ struct Open {
     /// The latest change inside a held-key box, counted from the key
     /// change before it: frames and where.
     held_change: Option<(u64, [usize; 4])>,
+    /// The ROM said a new board came with it.
+    board: bool,
 }
 
 impl Open {
@@ -100,6 +108,7 @@ impl Open {
             text: self.line.1,
             frames,
             last_change,
+            board: self.board,
         }
     }
 }
@@ -135,6 +144,7 @@ impl Settle {
                 last_change: None,
                 last_key: frame,
                 held_change: None,
+                board: false,
             });
         }
         if let Some(open) = &mut self.open
@@ -158,7 +168,11 @@ impl Settle {
             return;
         }
         for event in events {
-            if event.starts_with("anim.end") {
+            if event.starts_with("settle.board") {
+                if let Some(open) = &mut self.open {
+                    open.board = true;
+                }
+            } else if event.starts_with("anim.end") {
                 if let Some(open) = &mut self.open {
                     open.count_from(frame);
                 }
@@ -304,6 +318,20 @@ mod tests {
         let press = settle.worst().unwrap();
         assert_eq!((press.line, press.frames), (3, 2));
         assert_eq!(press.last_change, Some([9, 9, 9, 9]));
+    }
+
+    #[test]
+    fn a_press_that_brings_a_new_board_is_marked() {
+        let mut settle = Settle::default();
+        let blank = screen(&[]);
+        settle.at_line(3, "press A");
+        settle.frame(0, &blank, &[]);
+        settle.frame(1, &blank, &["settle.board".to_string()]);
+        settle.at_line(4, "press B");
+        settle.frame(2, &blank, &[]);
+        settle.finish();
+        let marks: Vec<bool> = settle.presses.iter().map(|p| p.board).collect();
+        assert_eq!(marks, [true, false]);
     }
 
     #[test]

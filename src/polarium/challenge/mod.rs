@@ -432,6 +432,7 @@ impl ChallengeScreen {
     fn start(&mut self, mode: Mode, level: u8, session: &mut Session, system: &mut System) {
         let seed = seed(system);
         crate::event!("challenge.start level={level} seed={seed} mode={mode:?}");
+        crate::framework::events::new_board();
         self.game = Challenge::new(level, seed);
         self.mode = mode;
         self.phase = Phase::Playing;
