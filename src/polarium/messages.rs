@@ -156,26 +156,3 @@ pub static KNOWN_TITLES: [&PreparedLine; 6] = prepared_all![
     stage_lines(Stage::Hint)[0],
 ];
 
-#[cfg(test)]
-mod tests {
-    use super::{KNOWN, KNOWN_INFO, KNOWN_TITLES};
-    use crate::{framework::widgets::font, polarium::view::PANEL_WIDTH};
-
-    /// Every text the panel knows fits where it goes, in the font's
-    /// glyphs: the title's line, four above the clock's, four in the
-    /// message (its fourth clear of the window's foot).
-    #[test_case]
-    fn known_texts_fit_the_panel(_gba: &mut agb::Gba) {
-        let boxes = [
-            (&KNOWN[..], 4),
-            (&KNOWN_INFO[..], 4),
-            (&KNOWN_TITLES[..], 1),
-        ];
-        for (known, lines) in boxes {
-            for line in known {
-                assert!(line.lines <= lines, "{}", line.text);
-                font::assert_fits(line.text, PANEL_WIDTH);
-            }
-        }
-    }
-}

@@ -1262,6 +1262,24 @@ mod tests {
     use super::*;
     use alloc::vec::Vec;
 
+    /// Every text the panel knows (`messages.rs`) fits where it goes, in
+    /// the font's glyphs: the title's line, four above the clock's, four in
+    /// the message (its fourth clear of the window's foot).
+    #[test_case]
+    fn known_texts_fit_the_panel(_gba: &mut agb::Gba) {
+        let boxes = [
+            (&messages::KNOWN[..], 4),
+            (&messages::KNOWN_INFO[..], 4),
+            (&messages::KNOWN_TITLES[..], 1),
+        ];
+        for (known, lines) in boxes {
+            for line in known {
+                assert!(line.lines <= lines, "{}", line.text);
+                font::assert_fits(line.text, PANEL_WIDTH);
+            }
+        }
+    }
+
     /// Every tile of the drawing plane, in order.
     fn plane_pixels() -> Vec<[u32; 8]> {
         plane::tiles().iter().map(|tile| *tile.data()).collect()

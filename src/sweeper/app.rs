@@ -5,13 +5,14 @@ use agb::input::Button;
 use alloc::boxed::Box;
 
 use super::{
+    messages::{LESSON_SKIPPED, lesson_line},
     art::{self, Face},
     game::SuspendedGame,
     records::SweeperSave,
     rules::{
         Board, Difficulty, GameState, NoGuessGenerator, Outcome, Pos,
         code::{self, BoardCode},
-        lesson::{Lesson, Slip, Step},
+        lesson::{Lesson, Step},
     },
     sounds,
     stats_page::StatsPage,
@@ -620,26 +621,6 @@ fn play_outcome(system: &mut System, outcome: Outcome) {
     system.sound.play(effect);
 }
 
-/// The lesson's line for where it is: what to do next, or what went wrong.
-fn lesson_line(step: Step, slip: Option<Slip>) -> &'static str {
-    match (step, slip) {
-        (Step::Lost, _) => "Boom! That was a poop. A: try again",
-        // Where the game is left from, said once: no hint line has room.
-        (Step::Done, _) => "Cleared! A: play. START: to the desk",
-        (_, Some(Slip::WrongFlag)) => "No poop there: B takes the flag off",
-        (_, Some(Slip::ChordRefused)) => "Flag its poops first, then A on it",
-        // Said on the board, not only in the top bar's hints, which
-        // Settings can turn off.
-        (Step::Open, None) => "A opens a square. SELECT: skip",
-        (Step::Flag, None) => "This 1 touches one hidden square: B flags it",
-        (Step::Chord, None) => "A on a 1 by its flag opens the rest",
-        (Step::Clear, None) => "Now open every square with no poop",
-    }
-}
-
-/// Said once the lesson is skipped: where to find it again.
-const LESSON_SKIPPED: &str = "How to play is in SELECT, Options";
-
 /// Put the lesson's first line up (nothing outside the lesson).
 fn start_lesson(working: &mut Working) {
     if let Mode::Lesson { lesson, .. } = &working.mode {
@@ -662,6 +643,8 @@ fn update_lesson(working: &mut Working, system: &mut System) {
     if finished {
         let skipped = lesson.step() != Step::Done;
         crate::event!("sweeper.lesson end step={:?}", lesson.step());
+        // The player's own board comes back in place of the lesson's.
+        crate::framework::events::new_board();
         lessons::mark_seen(&mut system.storage, Sweeper::INFO.id);
         working.mode = Mode::PLAY;
         if skipped {
@@ -1001,30 +984,7 @@ fn accept_code(
 
 #[cfg(test)]
 mod tests {
-    use super::{Slip, Step, lesson_line};
     use crate::framework::widgets::font;
-
-    /// Every line the lesson says fits the message line, in the font's
-    /// glyphs.
-    #[test_case]
-    fn lesson_lines_fit_the_message_line(_gba: &mut agb::Gba) {
-        let steps = [
-            Step::Open,
-            Step::Flag,
-            Step::Chord,
-            Step::Clear,
-            Step::Done,
-            Step::Lost,
-        ];
-        let slips = [None, Some(Slip::WrongFlag), Some(Slip::ChordRefused)];
-        let said = steps
-            .iter()
-            .flat_map(|&step| slips.map(|slip| lesson_line(step, slip)))
-            .chain([super::LESSON_SKIPPED]);
-        for line in said {
-            font::assert_fits(line, super::super::view::MESSAGE_WIDTH);
-        }
-    }
 
     /// Every refusal of a typed board code fits the pad's text column in
     /// two lines broken by hand, so no phrase wraps in its middle.

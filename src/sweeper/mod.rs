@@ -6,13 +6,15 @@
 //! - `records.rs`: the save section; `game.rs`: the game in progress, kept
 //!   across power-off; `sounds.rs`: music and sound effects;
 //!   `art.rs`: sprite sheets and their frame names; `stats_page.rs`: the
-//!   statistics page.
+//!   statistics page; `messages.rs`: what the message line says that is
+//!   known as the ROM is built.
 
 mod app;
 pub(crate) mod art;
 #[cfg(feature = "bench")]
 mod bench;
 mod game;
+mod messages;
 pub mod records;
 pub use sweeper_rules as rules;
 mod sounds;

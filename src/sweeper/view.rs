@@ -13,6 +13,7 @@ use agb::display::{
 use alloc::{boxed::Box, format, vec::Vec};
 
 use super::{
+    messages,
     art::{self, BOARD_FRAMES, CURSOR_FRAME, FACE_FRAMES, Face, Look, sprites},
     records::{self, SweeperSave},
     rules::{
@@ -287,7 +288,7 @@ impl View {
             face_shown: Face::Idle,
             mines_box: TextBox::new((44, 42), 4, 1),
             timer_box: TextBox::new((164, 42), 5, 1).ticking("sweeper_clock"),
-            message_box: TextBox::new((16, 145), MESSAGE_TILES, 1),
+            message_box: TextBox::new((16, 145), MESSAGE_TILES, 1).knowing(&messages::KNOWN),
             shown_mines: None,
             mines_key: None,
             shown_seconds: None,
@@ -613,7 +614,7 @@ impl View {
                     // The way to the menu is a button hint: not said
                     // when Settings turns them off.
                     None if button_hints::shown() => {
-                        format!("{}  SELECT: menu", setting_name(board))
+                        alloc::string::String::from(messages::unplayed_line(board.difficulty(), board.no_guess()))
                     }
                     None => alloc::string::String::from(setting_name(board)),
                 };
@@ -635,7 +636,7 @@ impl View {
         let text = match board.state() {
             GameState::Won if board.new_record() => won("New record!"),
             GameState::Won => won("Cleared!"),
-            _ => "Boom! A: new board".into(),
+            _ => messages::LOST.into(),
         };
         // Typed as the frames have room: with the board's last change and
         // the status bar's hints.
@@ -909,15 +910,7 @@ fn efficiency(three_bv: u8, clicks: u16) -> u32 {
 }
 
 fn setting_name(board: &Board) -> &'static str {
-    use super::rules::Difficulty;
-    match (board.difficulty(), board.no_guess()) {
-        (Difficulty::Easy, false) => "Easy",
-        (Difficulty::Medium, false) => "Medium",
-        (Difficulty::Hard, false) => "Hard",
-        (Difficulty::Easy, true) => "Easy no-guess",
-        (Difficulty::Medium, true) => "Medium no-guess",
-        (Difficulty::Hard, true) => "Hard no-guess",
-    }
+    messages::setting_name(board.difficulty(), board.no_guess())
 }
 
 #[cfg(test)]
@@ -928,6 +921,16 @@ mod tests {
         random::Rng,
         sweeper::rules::{Difficulty, Outcome},
     };
+
+    /// Every line the message line knows (`messages.rs`) fits it, in the
+    /// font's glyphs.
+    #[test_case]
+    fn known_lines_fit_the_message_line(_gba: &mut agb::Gba) {
+        for line in &messages::KNOWN {
+            assert_eq!(line.lines, 1, "{}", line.text);
+            crate::framework::widgets::font::assert_fits(line.text, MESSAGE_WIDTH);
+        }
+    }
 
     /// Every label of the menu and the options but the board's code is
     /// rendered at build time, so the menu goes up as copies: a label

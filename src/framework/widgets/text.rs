@@ -120,6 +120,8 @@ pub const MARK: u32 = 2;
 struct Pending {
     alignment: Align,
     at: Cursor,
+    /// The text is this known block whole: it goes up as one copy.
+    block: Option<&'static PreparedLine>,
 }
 
 /// Where drawing a text has got to: the byte its next line starts from,
@@ -146,6 +148,14 @@ impl Cursor {
 /// (`text.*.pct_of_claim`).
 pub const fn line_cost(bytes: usize) -> u32 {
     4 + (bytes as u32 * 3).div_ceil(4)
+}
+
+/// Display lines that showing `block` in a box `columns` tiles wide may
+/// take: a known line's cost for each of its lines, and blanking the box's
+/// old text under it.
+fn show_cost(block: &PreparedLine, columns: i32) -> u32 {
+    let tile_rows = block.height().div_ceil(8) + 1;
+    block.lines as u32 * line_cost(block.columns()) + blank_cost(columns as usize, tile_rows)
 }
 
 /// Display lines that blanking a box of `columns` x `rows` tiles may take.
@@ -335,10 +345,15 @@ impl TextBox {
         self
     }
 
+    /// The known block that reads `text` whole, if there is one.
+    fn known_block(&self, text: &str) -> Option<&'static PreparedLine> {
+        self.known.iter().copied().find(|known| known.text == text)
+    }
+
     /// Shows `text` as the known block that reads it, if there is one (left
     /// aligned: a block's lines all start at its left edge); whether it did.
     fn show_if_known(&mut self, text: &str) -> bool {
-        let Some(block) = self.known.iter().find(|known| known.text == text) else {
+        let Some(block) = self.known_block(text) else {
             return false;
         };
         self.show(block, Align::Left);
@@ -548,6 +563,12 @@ impl TextBox {
         #[cfg(any(debug_assertions, feature = "events"))]
         self.announce_ticking(true);
         self.pending = None;
+        self.put_block(line, alignment);
+    }
+
+    /// `line`'s pixels copied into the box's tiles in place of what it
+    /// shows (see `show`).
+    fn put_block(&mut self, line: &PreparedLine, alignment: Align) {
         self.stale = false;
         let room = self.columns * 8;
         let left = match alignment {
@@ -588,7 +609,15 @@ impl TextBox {
     /// Like `set`, but drawn by the next `advance` (the view's `draw`), for
     /// text decided in `update`.
     pub fn set_gradually(&mut self, text: &str) {
-        if self.show_if_known(text) {
+        if let Some(block) = self.known_block(text) {
+            // Put up by `advance` as one copy.
+            if self.start(text, Align::Left) {
+                self.pending = Some(Pending {
+                    alignment: Align::Left,
+                    at: Cursor::at_line(0),
+                    block: Some(block),
+                });
+            }
             return;
         }
         if self.start(text, Align::Left) {
@@ -597,6 +626,7 @@ impl TextBox {
                 Pending {
                     alignment: Align::Left,
                     at: Cursor::at_line(0),
+                    block: None,
                 },
             );
         }
@@ -609,6 +639,7 @@ impl TextBox {
                 Pending {
                     alignment: Align::Right,
                     at: Cursor::at_line(0),
+                    block: None,
                 },
             );
         }
@@ -628,6 +659,7 @@ impl TextBox {
             Pending {
                 alignment: Align::Left,
                 at: Cursor::at_line(first.max(0)),
+                block: None,
             },
         );
     }
@@ -662,6 +694,14 @@ impl TextBox {
         let Some(mut pending) = self.pending.take() else {
             return true;
         };
+        if let Some(block) = pending.block {
+            if !frame_time::room_for_bounded(show_cost(block, self.columns) + reserve) {
+                self.pending = Some(pending);
+                return false;
+            }
+            self.put_block(block, Align::Left);
+            return true;
+        }
         let text = core::mem::take(&mut self.waiting);
         let finished = self.render(&text, pending.alignment, &mut pending.at, &mut |lines| {
             frame_time::room_for_bounded(lines + reserve)
@@ -675,7 +715,13 @@ impl TextBox {
 
     /// Draw all the text still waiting, whatever the frame's room.
     pub fn finish(&mut self) {
-        if let Some(mut pending) = self.pending.take() {
+        if let Some(Pending {
+            block: Some(block), ..
+        }) = self.pending
+        {
+            self.pending = None;
+            self.put_block(block, Align::Left);
+        } else if let Some(mut pending) = self.pending.take() {
             let text = core::mem::take(&mut self.waiting);
             self.render(&text, pending.alignment, &mut pending.at, &mut |_| true);
             self.waiting = text;
@@ -1782,6 +1828,11 @@ move to paint"
                 typed.set("new");
                 known.set("new");
                 assert_eq!(tile_pixels(&typed), tile_pixels(&known), "after {text:?}");
+                // The same, set to be drawn as frames have room.
+                known.set_gradually(text);
+                known.finish();
+                typed.set(text);
+                assert_eq!(tile_pixels(&typed), tile_pixels(&known), "{text:?} later");
             }
         }
     }
