@@ -57,6 +57,7 @@ impl LessonScreen {
         let mut persistent = Persistent::starting(Source::Builtin(0));
         persistent.practice = true;
         crate::event!("nonogram.lesson step={:?}", Step::FillTop);
+        crate::framework::events::new_board();
         Box::new(Self {
             lesson: Lesson::default(),
             play: Play::Idle,
@@ -71,12 +72,16 @@ impl LessonScreen {
         let input = &system.input;
         if input.just_pressed(Button::Select) {
             crate::event!("nonogram.lesson end step={:?}", self.lesson.step());
+            // The player's own board comes back in place of the lesson's.
+            crate::framework::events::new_board();
             return Leave::Back { done: false };
         }
         // Done once the last drag is let go of.
         if self.lesson.step() == Step::Done && !matches!(self.play, Play::Drag(..)) {
             if input.just_pressed(Button::A) {
                 crate::event!("nonogram.lesson end step=Done");
+                // The player's own board comes back in place of the lesson's.
+                crate::framework::events::new_board();
                 system.sound.play(sfx::CONFIRM);
                 return Leave::Back { done: true };
             }

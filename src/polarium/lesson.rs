@@ -122,6 +122,8 @@ impl LessonScreen {
     ) -> Next {
         if system.input.just_pressed(Button::Select) {
             crate::event!("polarium.lesson end stage={:?}", self.lesson.stage());
+            // The player's own board comes back in place of the lesson's.
+            crate::framework::events::new_board();
             session.panel().set_message(SKIPPED);
             return self.leave(persistent, session, system);
         }
@@ -160,6 +162,8 @@ impl LessonScreen {
                 system.sound.play(sfx::CONFIRM);
                 if self.lesson.stage() == Stage::Done {
                     crate::event!("polarium.lesson end stage=Done");
+                    // The player's own board comes back in place of the lesson's.
+                    crate::framework::events::new_board();
                     session.panel().set_message(FINISHED);
                     return self.leave(persistent, session, system);
                 }

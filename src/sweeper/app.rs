@@ -626,6 +626,7 @@ fn start_lesson(working: &mut Working) {
     if let Mode::Lesson { lesson, .. } = &working.mode {
         working.view.say(lesson_line(lesson.step(), lesson.slip()));
         crate::event!("sweeper.lesson step={:?}", lesson.step());
+        crate::framework::events::new_board();
     }
 }
 
