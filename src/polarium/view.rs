@@ -796,6 +796,14 @@ impl View {
         self.raster.put(at, pixels, None, None);
     }
 
+    /// Whether board-area tile `at` is known to show the window's own tile
+    /// there, nothing over it.
+    pub(super) fn shows_window_tile(&self, (column, row): (usize, usize)) -> bool {
+        let window = FrameTile::Window(window_tile_at(column as i32, row as i32) as u8);
+        self.frame_shown.get(row).and_then(|row| row.get(column)) == Some(&Some(window))
+            && self.stroke_shown.get(row).and_then(|row| row.get(column)) == Some(&Some(None))
+    }
+
     /// Board-area tile `at` shows the window's own tile there.
     pub(super) fn put_window_tile(&mut self, at: (usize, usize)) {
         let index = window_tile_at(at.0 as i32, at.1 as i32);

@@ -164,8 +164,18 @@ const CACHE_SLOTS: usize = 64;
 
 impl Field {
     pub fn new(view: &View) -> Self {
+        // Where the view shows the window's own tiles, they stay.
+        let shown = (0..BOARD_COLUMNS * BOARD_ROWS)
+            .map(|index| {
+                if view.shows_window_tile((index % BOARD_COLUMNS, index / BOARD_COLUMNS)) {
+                    WINDOW
+                } else {
+                    UNKNOWN
+                }
+            })
+            .collect();
         Self {
-            shown: vec![UNKNOWN; BOARD_COLUMNS * BOARD_ROWS].into_boxed_slice(),
+            shown,
             window_drawn: false,
             inks: Inks::of(view),
             cache: vec![(UNKNOWN, [0; TILE_WORDS]); CACHE_SLOTS].into_boxed_slice(),
@@ -221,12 +231,18 @@ impl Field {
         let Some(shown) = self.shown.get_mut(first..first + keys.len()) else {
             return true;
         };
+        // The row's changed tiles go up together, as the frame has room
+        // for all of them.
+        let changed = shown.iter().zip(keys).filter(|(was, key)| was != key).count() as u32;
+        if changed == 0 {
+            return true;
+        }
+        if !frame_time::room_for_bounded(changed * TILE_LINES) {
+            return false;
+        }
         for (dx, (shown, &key)) in shown.iter_mut().zip(keys).enumerate() {
             if *shown == key {
                 continue;
-            }
-            if !frame_time::room_for_bounded(TILE_LINES) {
-                return false;
             }
             if key == WINDOW {
                 view.put_window_tile((column + dx, row));
@@ -243,23 +259,37 @@ impl Field {
     /// The window's own tiles where the field and the preview are not,
     /// while the frame has room; true once all are.
     fn draw_window(&mut self, view: &mut View) -> bool {
+        let outside = |column: usize, row: usize| {
+            let field = (FIELD_COLUMN..FIELD_COLUMN + RING_WIDTH as usize).contains(&column)
+                && (FIELD_ROW..FIELD_ROW + RING_ROWS as usize).contains(&row);
+            let preview = (PREVIEW_COLUMN..PREVIEW_COLUMN + PREVIEW_COLUMNS).contains(&column)
+                && (PREVIEW_ROW..PREVIEW_ROW + PREVIEW_ROWS).contains(&row);
+            !field && !preview
+        };
         for row in 0..BOARD_ROWS {
-            for column in 0..BOARD_COLUMNS {
-                let field = (FIELD_COLUMN..FIELD_COLUMN + RING_WIDTH as usize).contains(&column)
-                    && (FIELD_ROW..FIELD_ROW + RING_ROWS as usize).contains(&row);
-                let preview = (PREVIEW_COLUMN..PREVIEW_COLUMN + PREVIEW_COLUMNS).contains(&column)
-                    && (PREVIEW_ROW..PREVIEW_ROW + PREVIEW_ROWS).contains(&row);
-                let Some(shown) = self.shown.get_mut(row * BOARD_COLUMNS + column) else {
-                    continue;
-                };
-                if field || preview || *shown == WINDOW {
-                    continue;
+            let Some(shown) = self
+                .shown
+                .get_mut(row * BOARD_COLUMNS..(row + 1) * BOARD_COLUMNS)
+            else {
+                continue;
+            };
+            // A row's tiles go up together, each a copy of the window's.
+            let wanted = shown
+                .iter()
+                .enumerate()
+                .filter(|&(column, &key)| outside(column, row) && key != WINDOW)
+                .count() as u32;
+            if wanted == 0 {
+                continue;
+            }
+            if !frame_time::room_for_bounded(wanted * TILE_LINES) {
+                return false;
+            }
+            for (column, key) in shown.iter_mut().enumerate() {
+                if outside(column, row) && *key != WINDOW {
+                    view.put_window_tile((column, row));
+                    *key = WINDOW;
                 }
-                if !frame_time::room_for_bounded(TILE_LINES) {
-                    return false;
-                }
-                view.put_window_tile((column, row));
-                *shown = WINDOW;
             }
         }
         self.window_drawn = true;

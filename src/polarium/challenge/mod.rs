@@ -172,6 +172,7 @@ impl ChallengeScreen {
     }
 
     fn new(game: Challenge, mode: Mode, view: &mut View) -> Box<Self> {
+        let field = Field::new(view);
         view.forget_area();
         Box::new(Self {
             phase: Phase::Menu,
@@ -187,7 +188,7 @@ impl ChallengeScreen {
             quit_asked: 0,
             practice_told: false,
             shown: None,
-            field: Field::new(view),
+            field,
         })
     }
 
