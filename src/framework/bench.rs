@@ -147,7 +147,7 @@ pub fn largest_save(owner: &str, value: &impl serde::Serialize) {
 fn text(bench: &mut Bench) {
     use super::widgets::{
         prepared::{PreparedLine, prepared_all},
-        text::{TextBox, blank_cost, line_cost},
+        text::{TextBox, blank_cost, line_cost, show_cost},
     };
     const LINES: [&str; 4] = [
         "Hint: hold A",
@@ -191,6 +191,20 @@ fn text(bench: &mut Bench) {
         let cycles = measure(bench.overhead, || text_box.set(line.text));
         known.add(pct_of_claim(cycles, line_cost(line.columns())));
         crate::event!("bench.text known={:?} cycles={cycles}", line.text);
+    }
+    // A block of lines known whole (Polarium's panel messages), over the
+    // box's old text: one copy, its lines and the blanking under them.
+    static BLOCKS: [&PreparedLine; 2] = prepared_all![
+        "Hint: hold A\non the end,\ncarry on.",
+        "Stuck? Press\nR: rings show\nwhere a line\nstarts, ends."
+    ];
+    let mut panel = TextBox::new((160, 112), 8, 5);
+    panel.set_known(&BLOCKS);
+    panel.set("Solved in 12\ntries!\nA: next\nB: list\nSELECT: more");
+    for block in BLOCKS {
+        let cycles = measure(bench.overhead, || panel.set(block.text));
+        known.add(pct_of_claim(cycles, show_cost(block, 8)));
+        crate::event!("bench.text known_block={:?} cycles={cycles}", block.text);
     }
     super::plane::clear();
     report("text.line.pct_of_claim", &lines, 100, &mut bench.failures);

@@ -153,7 +153,7 @@ pub const fn line_cost(bytes: usize) -> u32 {
 /// Display lines that showing `block` in a box `columns` tiles wide may
 /// take: a known line's cost for each of its lines, and blanking the box's
 /// old text under it.
-fn show_cost(block: &PreparedLine, columns: i32) -> u32 {
+pub fn show_cost(block: &PreparedLine, columns: i32) -> u32 {
     let tile_rows = block.height().div_ceil(8) + 1;
     block.lines as u32 * line_cost(block.columns()) + blank_cost(columns as usize, tile_rows)
 }
@@ -332,8 +332,8 @@ impl TextBox {
 
     /// The lines its texts may have that were rendered at build time: each
     /// goes up as a copy of its pixels (`prepared_all![...]` of a menu's
-    /// rows), the others typed. A text that is one of them whole (a block
-    /// of lines, as a message) is shown at once, as `show` shows it.
+    /// rows), the others typed. A text that is one of them whole, a block
+    /// of lines (as a message), goes up as one copy, as `show` puts it.
     pub fn set_known(&mut self, known: &'static [&'static PreparedLine]) {
         self.known = known;
     }
@@ -345,9 +345,14 @@ impl TextBox {
         self
     }
 
-    /// The known block that reads `text` whole, if there is one.
+    /// The known block of lines that reads `text` whole, if there is one (a
+    /// known line goes up with the other lines of its text, as `render`
+    /// finds it).
     fn known_block(&self, text: &str) -> Option<&'static PreparedLine> {
-        self.known.iter().copied().find(|known| known.text == text)
+        self.known
+            .iter()
+            .copied()
+            .find(|known| known.lines > 1 && known.text == text)
     }
 
     /// Shows `text` as the known block that reads it, if there is one (left
