@@ -155,4 +155,3 @@ pub static KNOWN_TITLES: [&PreparedLine; 6] = prepared_all![
     stage_lines(Stage::StepBack)[0],
     stage_lines(Stage::Hint)[0],
 ];
-

@@ -5,9 +5,9 @@ use agb::input::Button;
 use alloc::boxed::Box;
 
 use super::{
-    messages::{LESSON_SKIPPED, lesson_line},
     art::{self, Face},
     game::SuspendedGame,
+    messages::{LESSON_SKIPPED, lesson_line},
     records::SweeperSave,
     rules::{
         Board, Difficulty, GameState, NoGuessGenerator, Outcome, Pos,

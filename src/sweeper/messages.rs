@@ -89,7 +89,14 @@ mod tests {
     #[test_case]
     fn every_fixed_line_is_known(_gba: &mut agb::Gba) {
         let known = |text: &str| KNOWN.iter().any(|line| line.text == text);
-        let steps = [Step::Open, Step::Flag, Step::Chord, Step::Clear, Step::Done, Step::Lost];
+        let steps = [
+            Step::Open,
+            Step::Flag,
+            Step::Chord,
+            Step::Clear,
+            Step::Done,
+            Step::Lost,
+        ];
         let slips = [None, Some(Slip::WrongFlag), Some(Slip::ChordRefused)];
         for step in steps {
             for slip in slips {

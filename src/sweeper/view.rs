@@ -13,8 +13,8 @@ use agb::display::{
 use alloc::{boxed::Box, format, vec::Vec};
 
 use super::{
-    messages,
     art::{self, BOARD_FRAMES, CURSOR_FRAME, FACE_FRAMES, Face, Look, sprites},
+    messages,
     records::{self, SweeperSave},
     rules::{
         Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH,
@@ -613,9 +613,9 @@ impl View {
                     ),
                     // The way to the menu is a button hint: not said
                     // when Settings turns them off.
-                    None if button_hints::shown() => {
-                        alloc::string::String::from(messages::unplayed_line(board.difficulty(), board.no_guess()))
-                    }
+                    None if button_hints::shown() => alloc::string::String::from(
+                        messages::unplayed_line(board.difficulty(), board.no_guess()),
+                    ),
                     None => alloc::string::String::from(setting_name(board)),
                 };
                 self.message_box.set_gradually(&text);

@@ -233,7 +233,11 @@ impl Field {
         };
         // The row's changed tiles go up together, as the frame has room
         // for all of them.
-        let changed = shown.iter().zip(keys).filter(|(was, key)| was != key).count() as u32;
+        let changed = shown
+            .iter()
+            .zip(keys)
+            .filter(|(was, key)| was != key)
+            .count() as u32;
         if changed == 0 {
             return true;
         }
