@@ -37,7 +37,7 @@ const USAGE: &str = "\
 usage:
   harness test  ROM [--update-goldens] [--max-frames N] [--verbose]
   harness play  ROM SCRIPT [--sram-in F] [--sram-out F] [--out DIR] [--settle-budget N]
-                [--update-goldens] [--verbose]
+                [--profile-busy PCT] [--update-goldens] [--verbose]
   harness soak  ROM --seed S --frames N [--verbose]
   harness table LOG [--rom GBA]    (prints the performance table of a `just bench` log)
   harness imports DIR [--edges]    (import cycles between the files of a crate's src DIR;
@@ -162,7 +162,13 @@ fn run(args: &[String]) -> Result<Counts> {
         "play" => {
             let a = Args::parse(
                 rest,
-                &["--sram-in", "--sram-out", "--out", "--settle-budget"],
+                &[
+                    "--sram-in",
+                    "--sram-out",
+                    "--out",
+                    "--settle-budget",
+                    "--profile-busy",
+                ],
                 &["--update-goldens", "--verbose"],
                 2,
             )?;
@@ -190,6 +196,7 @@ fn run(args: &[String]) -> Result<Counts> {
                             .context("--settle-budget takes a number of frames")
                     })
                     .transpose()?,
+                profile_busy: a.number("--profile-busy")?,
             };
             let script = a.path(1);
             Ok(match play::run(rom, &script, &opts) {

@@ -48,6 +48,19 @@ pub struct Machine {
     stack_peak: u32,
     /// `cut-random`, once armed.
     random_cuts: Option<RandomCuts>,
+    /// `play --profile-busy`, once armed.
+    busy: Option<BusyProfile>,
+}
+
+/// `play --profile-busy`: cycles by instruction address over the frames
+/// whose work (every cycle but the BIOS's halt) went over `threshold`
+/// cycles, from the first desktop or app frame after a boot on.
+pub struct BusyProfile {
+    threshold: u64,
+    /// A frame of the desktop or an app has begun since the last boot.
+    counting: bool,
+    pub cycles: HashMap<u32, u64>,
+    pub frames: u32,
 }
 
 /// `cut-random`: the chance in a thousand of keeping a frame's chip, the
@@ -98,6 +111,7 @@ impl Machine {
             stack: None,
             stack_peak: 0,
             random_cuts: None,
+            busy: None,
         })
     }
 
@@ -117,6 +131,9 @@ impl Machine {
     /// Power-cycles: a brand-new emulator with the current save chip.
     pub fn reboot(&mut self) -> Result<()> {
         self.stack_use();
+        if let Some(busy) = &mut self.busy {
+            busy.counting = false;
+        }
         let sram = self.sram();
         self.core = None; // the old core must be gone before the next one logs
         self.core = Some(Core::new(&self.rom, &sram)?);
@@ -174,7 +191,9 @@ impl Machine {
     /// logged anything at Fatal level.
     pub fn frame(&mut self, keys: u16) -> Result<()> {
         self.core().set_keys(keys);
-        if self.cut.is_none() {
+        if self.busy.is_some() && self.cut.is_none() {
+            self.frame_profiling_busy();
+        } else if self.cut.is_none() {
             self.core().run_frame();
         } else {
             self.frame_stepping()?;
@@ -358,6 +377,59 @@ impl Machine {
             .any(|e| e.event().is_some_and(|t| t.starts_with(prefix)));
         self.pending.extend(new);
         found
+    }
+
+    /// From now on, profile the frames whose work goes over `threshold`
+    /// cycles (`play --profile-busy`).
+    pub fn profile_busy(&mut self, threshold: u64) {
+        self.busy = Some(BusyProfile {
+            threshold,
+            counting: false,
+            cycles: HashMap::new(),
+            frames: 0,
+        });
+    }
+
+    /// What `profile_busy` has gathered.
+    pub fn busy_profile(&self) -> Option<&BusyProfile> {
+        self.busy.as_ref()
+    }
+
+    /// Runs one frame an instruction at a time, its cycles by address added
+    /// to the busy profile if its work went over the threshold.
+    fn frame_profiling_busy(&mut self) {
+        let start = self.core().frame_counter();
+        let mut frame: HashMap<u32, u64> = HashMap::new();
+        let (mut address, mut time) = self.core().next_instruction();
+        while self.core().frame_counter() == start {
+            self.core().step();
+            self.pending.extend(log::drain());
+            let (next, now) = self.core().next_instruction();
+            *frame.entry(address).or_default() += now.saturating_sub(time);
+            (address, time) = (next, now);
+        }
+        let begun = self.pending.iter().any(|entry| {
+            entry.event().is_some_and(|text| {
+                text.starts_with("desktop.ready") || text.starts_with("app.running")
+            })
+        });
+        let Some(busy) = &mut self.busy else {
+            return;
+        };
+        busy.counting |= begun;
+        // The BIOS's addresses are below 0x0200_0000: halted, waiting for
+        // the next frame.
+        let work: u64 = frame
+            .iter()
+            .filter(|&(&address, _)| address >= 0x0200_0000)
+            .map(|(_, &cycles)| cycles)
+            .sum();
+        if busy.counting && work > busy.threshold {
+            busy.frames += 1;
+            for (address, cycles) in frame {
+                *busy.cycles.entry(address).or_default() += cycles;
+            }
+        }
     }
 
     /// Runs one frame an instruction at a time so a save can be caught mid-write.

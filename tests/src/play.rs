@@ -27,6 +27,9 @@ pub struct Options {
     pub rom_file: PathBuf,
     /// Fail if any press takes longer than this many frames to settle.
     pub settle_budget: Option<u64>,
+    /// Profile the frames whose work goes over this percentage of a frame
+    /// into `profile-busy.txt` in `out`.
+    pub profile_busy: Option<u64>,
 }
 
 /// Runs the script at `script_path`; returns the number of frames emulated.
@@ -34,7 +37,11 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
     let source = std::fs::read_to_string(script_path)
         .with_context(|| format!("cannot read script {}", script_path.display()))?;
     let lines = script::parse(&source).with_context(|| format!("{}", script_path.display()))?;
-    let machine = Machine::new(rom, &opts.sram_in, opts.verbose)?;
+    let mut machine = Machine::new(rom, &opts.sram_in, opts.verbose)?;
+    if let Some(percent) = opts.profile_busy {
+        // A frame is 280,896 cycles.
+        machine.profile_busy(percent * 280_896 / 100);
+    }
     let mut player = Player {
         m: machine,
         held: 0,
@@ -64,6 +71,19 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
             "{}:{n}: a cut was armed but the ROM never logged a `save.begin` event",
             script_path.display()
         ));
+    }
+    if let Some(busy) = player.m.busy_profile() {
+        let symbols = crate::profile::Symbols::of_file(&opts.rom_file);
+        let report = format!(
+            "{} frames over {}% of a frame\n{}",
+            busy.frames,
+            opts.profile_busy.unwrap_or(0),
+            crate::profile::report(&busy.cycles, symbols.as_ref())
+        );
+        write_file(
+            &paths::in_out(&opts.out, "profile-busy.txt"),
+            report.as_bytes(),
+        )?;
     }
     player.settle.finish();
     // Reported even when the script failed: what was measured still holds.

@@ -85,6 +85,7 @@ pub fn run(opts: &Options) -> Result<Counts> {
                 opts.rom.clone()
             },
             settle_budget: None,
+            profile_busy: None,
         };
         let rom = match (for_gba, &shipped) {
             (false, _) => &game,
