@@ -696,6 +696,11 @@ fn update_checking(editor: &mut Editor, system: &mut System) -> Option<Then> {
         }
     };
     let work = check.work_done();
+    if !matches!(verdict, Verdict::Working) {
+        // What the verdict changes on screen counts from here (the check's
+        // own time is `nonogram.unique`'s budget).
+        crate::framework::events::search_answered("nonogram_check");
+    }
     match verdict {
         Verdict::Working => None,
         Verdict::Unique {
@@ -787,6 +792,9 @@ fn update_coding(editor: &mut Editor, system: &mut System) -> Option<Then> {
             return None;
         }
     };
+    // What the code changes on screen counts from here (the writing's own
+    // time is `nonogram.share.encode`'s budget).
+    crate::framework::events::search_answered("nonogram_code");
     let code = match written {
         Ok(code) => code,
         Err(error) => {
