@@ -29,20 +29,12 @@ pub const fn lesson_line(step: Step, slip: Option<Slip>) -> &'static str {
     }
 }
 
-/// A setting's name: its difficulty, and whether its boards need no guess.
-pub const fn setting_name(difficulty: Difficulty, no_guess: bool) -> &'static str {
-    match (difficulty, no_guess) {
-        (Difficulty::Easy, false) => "Easy",
-        (Difficulty::Medium, false) => "Medium",
-        (Difficulty::Hard, false) => "Hard",
-        (Difficulty::Easy, true) => "Easy no-guess",
-        (Difficulty::Medium, true) => "Medium no-guess",
-        (Difficulty::Hard, true) => "Hard no-guess",
-    }
-}
+/// The way to the menu, after a setting's name on its line before it has
+/// a best time (a button hint: left out when Settings turns hints off).
+const TO_THE_MENU: &str = "  SELECT: menu";
 
 /// A setting's line before it has a best time: its name and the way to
-/// the menu (a button hint: without it, when Settings turns hints off).
+/// the menu.
 pub const fn unplayed_line(difficulty: Difficulty, no_guess: bool) -> &'static str {
     match (difficulty, no_guess) {
         (Difficulty::Easy, false) => "Easy  SELECT: menu",
@@ -52,6 +44,13 @@ pub const fn unplayed_line(difficulty: Difficulty, no_guess: bool) -> &'static s
         (Difficulty::Medium, true) => "Medium no-guess  SELECT: menu",
         (Difficulty::Hard, true) => "Hard no-guess  SELECT: menu",
     }
+}
+
+/// A setting's name: its difficulty, and whether its boards need no guess
+/// (its unplayed line without the way to the menu).
+pub const fn setting_name(difficulty: Difficulty, no_guess: bool) -> &'static str {
+    let line = unplayed_line(difficulty, no_guess);
+    line.split_at(line.len() - TO_THE_MENU.len()).0
 }
 
 /// The message line's texts, rendered at build time.

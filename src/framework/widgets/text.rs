@@ -341,7 +341,7 @@ impl TextBox {
     /// The box, told its known texts (see `set_known`).
     #[must_use]
     pub fn knowing(mut self, known: &'static [&'static PreparedLine]) -> Self {
-        self.known = known;
+        self.set_known(known);
         self
     }
 
@@ -614,26 +614,18 @@ impl TextBox {
     /// Like `set`, but drawn by the next `advance` (the view's `draw`), for
     /// text decided in `update`.
     pub fn set_gradually(&mut self, text: &str) {
-        if let Some(block) = self.known_block(text) {
-            // Put up by `advance` as one copy.
-            if self.start(text, Align::Left) {
-                self.pending = Some(Pending {
-                    alignment: Align::Left,
-                    at: Cursor::at_line(0),
-                    block: Some(block),
-                });
-            }
-            return;
-        }
         if self.start(text, Align::Left) {
-            self.wait_for(
-                text,
-                Pending {
-                    alignment: Align::Left,
-                    at: Cursor::at_line(0),
-                    block: None,
-                },
-            );
+            let pending = Pending {
+                alignment: Align::Left,
+                at: Cursor::at_line(0),
+                block: self.known_block(text),
+            };
+            if pending.block.is_some() {
+                // Put up by `advance` as one copy.
+                self.pending = Some(pending);
+            } else {
+                self.wait_for(text, pending);
+            }
         }
     }
 
@@ -720,17 +712,16 @@ impl TextBox {
 
     /// Draw all the text still waiting, whatever the frame's room.
     pub fn finish(&mut self) {
-        if let Some(Pending {
-            block: Some(block), ..
-        }) = self.pending
-        {
-            self.pending = None;
+        let Some(mut pending) = self.pending.take() else {
+            return;
+        };
+        if let Some(block) = pending.block {
             self.put_block(block, Align::Left);
-        } else if let Some(mut pending) = self.pending.take() {
-            let text = core::mem::take(&mut self.waiting);
-            self.render(&text, pending.alignment, &mut pending.at, &mut |_| true);
-            self.waiting = text;
+            return;
         }
+        let text = core::mem::take(&mut self.waiting);
+        self.render(&text, pending.alignment, &mut pending.at, &mut |_| true);
+        self.waiting = text;
     }
 
     /// Makes `text` the one `advance` draws.
