@@ -133,6 +133,18 @@ impl Core {
         (address, time)
     }
 
+    /// The link register: in a function that calls no other (memcpy,
+    /// memcmp), where it returns to.
+    pub fn link_register(&self) -> u32 {
+        let mut lr = 0u32;
+        let c = self.core.as_ptr();
+        unsafe {
+            let read = (*c).readRegister.expect("mCore::readRegister");
+            read(c, c"lr".as_ptr(), (&raw mut lr).cast());
+        }
+        lr & !1
+    }
+
     /// The stack pointer while the CPU runs the program's own code (user or
     /// system mode), not an interrupt's or the BIOS's stack.
     pub fn program_stack_pointer(&self) -> Option<u32> {

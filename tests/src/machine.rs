@@ -60,6 +60,9 @@ pub struct BusyProfile {
     /// A frame of the desktop or an app has begun since the last boot.
     counting: bool,
     pub cycles: HashMap<u32, u64>,
+    /// Cycles by instruction address and the link register's value then
+    /// (where a function that calls no other was called from).
+    pub callers: HashMap<(u32, u32), u64>,
     pub frames: u32,
 }
 
@@ -386,6 +389,7 @@ impl Machine {
             threshold,
             counting: false,
             cycles: HashMap::new(),
+            callers: HashMap::new(),
             frames: 0,
         });
     }
@@ -399,13 +403,14 @@ impl Machine {
     /// to the busy profile if its work went over the threshold.
     fn frame_profiling_busy(&mut self) {
         let start = self.core().frame_counter();
-        let mut frame: HashMap<u32, u64> = HashMap::new();
+        let mut frame: HashMap<(u32, u32), u64> = HashMap::new();
         let (mut address, mut time) = self.core().next_instruction();
         while self.core().frame_counter() == start {
+            let link = self.core().link_register();
             self.core().step();
             self.pending.extend(log::drain());
             let (next, now) = self.core().next_instruction();
-            *frame.entry(address).or_default() += now.saturating_sub(time);
+            *frame.entry((address, link)).or_default() += now.saturating_sub(time);
             (address, time) = (next, now);
         }
         let begun = self.pending.iter().any(|entry| {
@@ -421,13 +426,14 @@ impl Machine {
         // the next frame.
         let work: u64 = frame
             .iter()
-            .filter(|&(&address, _)| address >= 0x0200_0000)
+            .filter(|&(&(address, _), _)| address >= 0x0200_0000)
             .map(|(_, &cycles)| cycles)
             .sum();
         if busy.counting && work > busy.threshold {
             busy.frames += 1;
-            for (address, cycles) in frame {
+            for ((address, link), cycles) in frame {
                 *busy.cycles.entry(address).or_default() += cycles;
+                *busy.callers.entry((address, link)).or_default() += cycles;
             }
         }
     }

@@ -74,8 +74,11 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
     }
     if let Some(busy) = player.m.busy_profile() {
         let symbols = crate::profile::Symbols::of_file(&opts.rom_file);
+        let callers = symbols.as_ref().map_or(String::new(), |symbols| {
+            crate::profile::callers_report(&busy.callers, symbols, 25)
+        });
         let report = format!(
-            "{} frames over {}% of a frame\n{}",
+            "{} frames over {}% of a frame\n{}{callers}",
             busy.frames,
             opts.profile_busy.unwrap_or(0),
             crate::profile::report(&busy.cycles, symbols.as_ref())

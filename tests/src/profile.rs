@@ -85,6 +85,40 @@ pub fn report(cycles: &HashMap<u32, u64>, symbols: Option<&Symbols>) -> String {
     text
 }
 
+/// Where the cycles of the `top` costliest functions came from, by the
+/// link register (exact for a function that calls no other, such as
+/// memcpy or memcmp; for others it names the last call made): each
+/// function's callers with their cycles, the largest first.
+pub fn callers_report(callers: &HashMap<(u32, u32), u64>, symbols: &Symbols, top: usize) -> String {
+    let name = |address: u32| symbols.name(address).unwrap_or("(no symbol)");
+    let mut by_function: HashMap<&str, HashMap<&str, u64>> = HashMap::new();
+    for (&(address, link), &spent) in callers {
+        if address < 0x0200_0000 {
+            continue;
+        }
+        *by_function
+            .entry(name(address))
+            .or_default()
+            .entry(name(link))
+            .or_default() += spent;
+    }
+    let mut functions: Vec<_> = by_function
+        .into_iter()
+        .map(|(function, callers)| (callers.values().sum::<u64>(), function, callers))
+        .collect();
+    functions.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    let mut text = String::from("\ncallers (by the link register)\n");
+    for (spent, function, callers) in functions.into_iter().take(top) {
+        let _ = writeln!(text, "{spent:>12}  {function}");
+        let mut callers: Vec<_> = callers.into_iter().collect();
+        callers.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        for (caller, spent) in callers.into_iter().take(6) {
+            let _ = writeln!(text, "{spent:>16}    from {caller}");
+        }
+    }
+    text
+}
+
 /// The deepest stack of a profile as text: its depth, the function it was
 /// in, and the functions named by code addresses on the stack (return
 /// addresses, innermost first; a stale word may name one not on the chain).
@@ -127,6 +161,38 @@ mod tests {
         assert!(lines[1].ends_with("60.0%  b"), "{text}");
         assert!(lines[2].ends_with("40.0%  a"), "{text}");
         assert!(text.ends_with("00000100 30\n00000104 10\n00000204 60\n00000300 0\n"));
+    }
+
+    #[test]
+    fn callers_are_named_by_the_link_register_largest_first() {
+        let symbols = Symbols(vec![
+            (0x0200_0100, 0x10, "memcmp".into()),
+            (0x0200_0200, 0x10, "draw".into()),
+            (0x0200_0300, 0x10, "save".into()),
+        ]);
+        let callers = HashMap::from([
+            ((0x0200_0100, 0x0200_0204), 30),
+            ((0x0200_0104, 0x0200_0304), 50),
+            ((0x0200_0108, 0x0200_0208), 5),
+            ((0x0200_0200, 0x0200_0300), 20),
+            // The BIOS's halt is left out.
+            ((0x0000_0100, 0x0200_0204), 99),
+        ]);
+        let text = callers_report(&callers, &symbols, 5);
+        let lines: Vec<_> = text.lines().map(str::trim).collect();
+        assert_eq!(
+            lines,
+            [
+                "",
+                "callers (by the link register)",
+                "85  memcmp",
+                "50    from save",
+                "35    from draw",
+                "20  draw",
+                "20    from save",
+            ],
+            "{text}"
+        );
     }
 
     #[test]
