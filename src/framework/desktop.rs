@@ -72,6 +72,7 @@ fn close(app: &mut dyn AppSlot, system: &mut System) -> Lifecycle {
     system.sound.play(assets::sfx::CLOSE);
     system.sound.play_music(&assets::DESKTOP_TUNE);
     crate::event!("app.close name={}", app.info().id);
+    crate::event!("anim.start window=closing");
     Lifecycle::Closing(0)
 }
 
@@ -440,6 +441,7 @@ impl Desktop {
                 // that drawing knows the frame's room.
                 system.sound.play(assets::sfx::OPEN);
                 crate::event!("settle.unignore id=ring");
+                crate::event!("anim.start window=opening");
                 self.active = Some((self.selected, Lifecycle::Opening(0)));
                 self.close_asked = false;
                 // A save under way goes out before the window opens: the

@@ -330,6 +330,12 @@ impl App for Polarium {
         if !built {
             return false;
         }
+        // A Challenge game kept under way: its field is the board area.
+        if let Screen::Challenge(challenge) = &mut working.screen {
+            let drawn = challenge.draw(&mut working.view);
+            working.view.advance_text();
+            return drawn && working.view.text_done();
+        }
         let scene = working.screen.scene(&working.session);
         let _ = working.view.sync(&scene);
         if !working.view.settled() {
@@ -372,7 +378,7 @@ impl App for Polarium {
         working.view.apply(working.session.panel());
         refresh_panel(persistent, working, saved);
         if let Screen::Challenge(challenge) = &mut working.screen {
-            challenge.draw(&mut working.view);
+            let _ = challenge.draw(&mut working.view);
             working.view.advance_text();
             return;
         }

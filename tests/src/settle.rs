@@ -9,9 +9,11 @@
 //! - inside a box the ROM names as ticking (`event settle.ignore id=.. x=..
 //!   y=.. w=.. h=..`, until `event settle.unignore id=..`): clocks, a pulsing
 //!   cursor, which change with no key pressed;
-//! - before the end of a window's opening or closing animation (`event
-//!   anim.end`): the animation may take its frames, the content may not, so
-//!   a press's time counts from there instead. A search the player waits
+//! - during a window's opening or closing animation (from `event
+//!   anim.start window=..` to `event anim.end window=..`), and before its
+//!   end: the animation may take its frames, the content may not, so a
+//!   press's time counts from its end instead (and a press that the next
+//!   one cuts short while the animation runs took none). A search the player waits
 //!   for (a check, a hint, a board or a puzzle being made) ends the same way
 //!   (`anim.end search=..`): its own time is a budget of `just bench`'s
 //!   (`polarium.check`, `sweeper.generate.no_guess`, ...), and what its
@@ -61,6 +63,8 @@ pub struct Settle {
     ignored: BTreeMap<String, [usize; 4]>,
     held: BTreeMap<String, [usize; 4]>,
     open: Option<Open>,
+    /// A window's animation is under way: its changes are its own.
+    animating: bool,
     /// Every finished press, in order.
     pub presses: Vec<Press>,
     /// The script line being run.
@@ -125,6 +129,7 @@ impl Settle {
         self.previous = None;
         self.ignored.clear();
         self.held.clear();
+        self.animating = false;
         self.keys = 0;
     }
 
@@ -165,6 +170,7 @@ impl Settle {
             self.previous = None;
             self.ignored.clear();
             self.held.clear();
+            self.animating = false;
             return;
         }
         for event in events {
@@ -172,7 +178,12 @@ impl Settle {
                 if let Some(open) = &mut self.open {
                     open.board = true;
                 }
+            } else if event.starts_with("anim.start window") {
+                self.animating = true;
             } else if event.starts_with("anim.end") {
+                if event.starts_with("anim.end window") {
+                    self.animating = false;
+                }
                 if let Some(open) = &mut self.open {
                     open.count_from(frame);
                 }
@@ -196,6 +207,7 @@ impl Settle {
         }
         if let Some(previous) = &self.previous
             && let Some(open) = &mut self.open
+            && !self.animating
         {
             let outside = self.ignored.values().chain(self.held.values());
             if let Some(changed) = changed_box(previous, screen, outside, None) {
@@ -380,6 +392,52 @@ mod tests {
         settle.frame(0, &screen(&[(100, 0)]), &[]);
         settle.finish();
         assert_eq!(settle.presses[2].frames, 2);
+    }
+
+    #[test]
+    fn a_window_animation_cut_short_by_the_next_press_is_not_the_press_time() {
+        let mut settle = Settle::default();
+        let blank = screen(&[]);
+        settle.frame(0, &blank, &[]);
+        // START: a line of the screen changes at once, then the window
+        // closes over 10 frames; the next press comes at the fifth.
+        settle.at_line(1, "press START");
+        settle.frame(A, &screen(&[(0, 0)]), &[]);
+        settle.frame(0, &screen(&[(0, 0), (1, 1)]), &[]);
+        settle.frame(
+            0,
+            &screen(&[(0, 0), (2, 2)]),
+            &["anim.start window=closing".into()],
+        );
+        for i in 3..5 {
+            settle.frame(0, &screen(&[(0, 0), (i, i)]), &[]);
+        }
+        // The next press, still inside the animation: its frames are the
+        // animation's until it ends, and its own time counts from there.
+        settle.at_line(2, "press A");
+        settle.frame(2, &screen(&[(0, 0), (5, 5)]), &[]);
+        for i in 6..10 {
+            settle.frame(0, &screen(&[(0, 0), (i, i)]), &[]);
+        }
+        settle.frame(0, &blank, &["anim.end window=closing".into()]);
+        settle.frame(0, &screen(&[(9, 60)]), &[]);
+        settle.frame(0, &screen(&[(9, 60)]), &[]);
+        settle.finish();
+        assert_eq!(
+            (settle.presses[0].line, settle.presses[0].frames),
+            (1, 1),
+            "START's time is its change before the animation"
+        );
+        assert_eq!((settle.presses[1].line, settle.presses[1].frames), (2, 1));
+        // Without the animation's start, the same frames would count.
+        let mut plain = Settle::default();
+        plain.frame(0, &blank, &[]);
+        plain.frame(A, &screen(&[(0, 0)]), &[]);
+        for i in 1..5 {
+            plain.frame(0, &screen(&[(0, 0), (i, i)]), &[]);
+        }
+        plain.finish();
+        assert_eq!(plain.presses[0].frames, 4);
     }
 
     #[test]

@@ -250,9 +250,9 @@ impl ChallengeScreen {
     }
 
     /// The board area and the panel brought up to date, as the frame has
-    /// room.
+    /// room; true once the board area is.
     #[inline(never)]
-    pub fn draw(&mut self, view: &mut View) {
+    pub fn draw(&mut self, view: &mut View) -> bool {
         let playing = self.phase == Phase::Playing;
         let overlay = Overlay {
             cursor: playing.then_some(self.cursor),
@@ -269,7 +269,7 @@ impl ChallengeScreen {
             },
             release: self.release.map(|(release, _)| release),
         };
-        self.field.draw(view, &self.game, &overlay);
+        self.field.draw(view, &self.game, &overlay)
     }
 
     /// The window is closing: a game under way stops, to be kept.
