@@ -102,7 +102,7 @@ pub const PLAN_LINES: u32 = 3;
 /// What drawing a row may take: a share for the row, and one for each tile
 /// rewritten, in cycles.
 const ROW_CYCLES: u32 = 2_200;
-const TILE_CYCLES: u32 = 700;
+const TILE_CYCLES: u32 = 450;
 /// What comparing every cell of a board with the screen may take, in lines.
 pub const COMPARE_LINES: u32 = 16;
 /// What drawing a cell (up to 2x2 tiles, each rewritten) may take, in
@@ -297,6 +297,10 @@ pub struct View {
     /// The UI tiles' colours as the board's palette has them (`None`: it
     /// had no room, and the window around the board shows blank).
     window_colours: Option<Translation>,
+    /// The last window tile translated into the board's palette, by its
+    /// index: most of the area around a board (and all of it under a page
+    /// with no board) is one tile, copied rather than translated again.
+    window_translated: Option<(u8, [u32; plane::TILE_WORDS])>,
     /// The board's palette with the UI's colours added: the plane's, from
     /// the first frame shown.
     board_colours: Palette16,
@@ -360,6 +364,7 @@ impl View {
             frame_layer,
             raster: RasterArea::new((BOARD_LEFT / 8, BOARD_TOP / 8), BOARD_COLUMNS, BOARD_ROWS),
             window_colours,
+            window_translated: None,
             board_colours,
             board_colours_loaded: false,
             frame_shown: grid(None),
@@ -764,6 +769,7 @@ impl View {
         }
         let over = stroke.map(|index| art::sheet_pixels(usize::from(index)));
         match frame {
+            FrameTile::Window(index) if over.is_none() => self.put_window(at, index),
             FrameTile::Window(index) => self.raster.put(
                 at,
                 window::pixels(usize::from(index)),
@@ -806,13 +812,24 @@ impl View {
 
     /// Board-area tile `at` shows the window's own tile there.
     pub(super) fn put_window_tile(&mut self, at: (usize, usize)) {
-        let index = window_tile_at(at.0 as i32, at.1 as i32);
-        self.raster.put(
-            at,
-            window::pixels(index),
-            self.window_colours.as_ref(),
-            None,
-        );
+        self.put_window(at, window_tile_at(at.0 as i32, at.1 as i32) as u8);
+    }
+
+    /// Board-area tile `at` shows window tile `index`, nothing over it.
+    fn put_window(&mut self, at: (usize, usize), index: u8) {
+        let Some(translation) = self.window_colours.as_ref() else {
+            self.raster
+                .put(at, window::pixels(usize::from(index)), None, None);
+            return;
+        };
+        let pixels = match &self.window_translated {
+            Some((cached, pixels)) if *cached == index => pixels,
+            _ => {
+                let pixels = translation.tile(window::pixels(usize::from(index)));
+                &self.window_translated.insert((index, pixels)).1
+            }
+        };
+        self.raster.copy(at, pixels);
     }
 
     /// The board palette's colour nearest `wanted`: Challenge draws its

@@ -77,6 +77,14 @@ impl RasterArea {
         }
     }
 
+    /// Tile `(column, row)` of the area made to show `pixels` (in the
+    /// area's palette) as they are: a copy. Ignored outside the area.
+    pub fn copy(&mut self, (column, row): (usize, usize), pixels: &[u32; TILE_WORDS]) {
+        if let Some(out) = self.tile(column, row) {
+            *out = *pixels;
+        }
+    }
+
     /// A block of pixels drawn from pixel `(x, y)` of the area, over
     /// whatever tiles it falls on (the tiles' other pixels stay): a line
     /// of the block for each of `lines` (up to 16), its first `width` (1 to
@@ -201,6 +209,16 @@ impl Translation {
     fn word(&self, pixels: u32) -> u32 {
         let byte = |shift: u32| u32::from(self.0[(pixels >> shift & 0xff) as usize]) << shift;
         byte(0) | byte(8) | byte(16) | byte(24)
+    }
+
+    /// A tile's pixels translated (a tile short of words reads as blank).
+    #[must_use]
+    pub fn tile(&self, pixels: &[u32]) -> [u32; TILE_WORDS] {
+        let mut out = [0; TILE_WORDS];
+        for (out, &word) in out.iter_mut().zip(pixels) {
+            *out = self.word(word);
+        }
+        out
     }
 }
 
