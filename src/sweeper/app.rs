@@ -727,6 +727,7 @@ fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {
         // The wipe is an animation: to the settle measure, the new board
         // is due from here.
         crate::event!("anim.end wipe=sweeper");
+        crate::framework::events::new_board();
         crate::event!(
             "sweeper.reset difficulty={:?} no_guess={}",
             board.difficulty(),
