@@ -47,6 +47,9 @@ pub struct TextArea {
     /// The text the raster shows there (`None`: not drawn since the screen
     /// was last painted over).
     shown: Option<String>,
+    /// Whether `shown` is the wanted text: asked every frame, kept rather
+    /// than compared.
+    drawn: bool,
     /// The box around the ink drawn (x0, y0, x1, y1 exclusive): what is
     /// painted over before other text goes there.
     ink: Option<(i32, i32, i32, i32)>,
@@ -72,6 +75,7 @@ impl TextArea {
             wanted: String::new(),
             known: &[],
             shown: None,
+            drawn: false,
             ink: None,
             progress: None,
             retyping: None,
@@ -100,12 +104,14 @@ impl TextArea {
         self.known = known;
         if self.wanted != text {
             text.clone_into(&mut self.wanted);
+            self.drawn = false;
             // What was drawn of the old text is painted over first: a text
             // shown whole is retyped where its lines differ, one drawn in
             // part (or in part retyped) is painted over whole.
             self.progress = None;
             if self.retyping.take().is_some() {
                 self.shown = None;
+                self.drawn = false;
             }
         }
     }
@@ -123,6 +129,7 @@ impl TextArea {
             self.paint_over(raster, paper);
             (self.origin, self.width, self.lines) = (origin, width, lines);
             self.shown = None;
+            self.drawn = false;
             self.progress = None;
             self.retyping = None;
             self.alone = alone;
@@ -139,6 +146,7 @@ impl TextArea {
     /// The screen was painted over: nothing of the text is left on it.
     pub fn forget(&mut self) {
         self.shown = None;
+        self.drawn = false;
         self.ink = None;
         self.progress = None;
         self.retyping = None;
@@ -153,7 +161,11 @@ impl TextArea {
 
     /// Whether the raster shows what it should.
     pub fn is_drawn(&self) -> bool {
-        self.shown.as_deref() == Some(self.wanted.as_str())
+        debug_assert_eq!(
+            self.drawn,
+            self.shown.as_deref() == Some(self.wanted.as_str())
+        );
+        self.drawn
     }
 
     /// Paint over the text shown, if it is not the one wanted, so the
@@ -164,6 +176,7 @@ impl TextArea {
         }
         self.paint_over(raster, paper);
         self.shown = None;
+        self.drawn = false;
     }
 
     /// The words of pixels `erase` would write: a word is a tile's row of
@@ -193,6 +206,7 @@ impl TextArea {
             && self.alone
             && let Some(old) = self.shown.take()
         {
+            self.drawn = false;
             self.retyping = Some((old, Retyped::default()));
         }
         if let Some((old, from)) = self.retyping.take() {
@@ -203,6 +217,7 @@ impl TextArea {
                 }
                 None => {
                     self.shown = Some(self.wanted.clone());
+                    self.drawn = true;
                     true
                 }
             };
@@ -239,6 +254,7 @@ impl TextArea {
         }
         self.progress = None;
         self.shown = Some(self.wanted.clone());
+        self.drawn = true;
         true
     }
 

@@ -358,7 +358,14 @@ impl Storage {
     /// Where `owner`'s section is, loaded the first time it is asked for
     /// and holding a `T`.
     fn index_of<T: Saved>(&mut self, owner: &'static str) -> usize {
-        let index = match self.sections.iter().position(|kept| kept.owner == owner) {
+        // Asked every frame: the name's first letter and length rule out
+        // most sections before the names are compared.
+        let same = |kept: &str| {
+            kept.len() == owner.len()
+                && kept.as_bytes().first() == owner.as_bytes().first()
+                && kept == owner
+        };
+        let index = match self.sections.iter().position(|kept| same(kept.owner)) {
             Some(index) => index,
             None => {
                 let (value, kept) = self.load::<T>(owner);
