@@ -113,8 +113,10 @@ enum Mode {
 impl Mode {
     const PLAY: Self = Self::Play { held: None };
 
-    /// A wipe from the first column.
-    const fn wipe(code: Option<BoardCode>) -> Self {
+    /// A wipe from the first column to a fresh board: the press that asks
+    /// for it brings a new board (for the settle measure).
+    fn wipe(code: Option<BoardCode>) -> Self {
+        crate::framework::events::new_board();
         Self::Wipe { columns: 0, code }
     }
 
@@ -727,7 +729,6 @@ fn update_wipe(board: &mut Board, working: &mut Working, system: &mut System) {
         // The wipe is an animation: to the settle measure, the new board
         // is due from here.
         crate::event!("anim.end wipe=sweeper");
-        crate::framework::events::new_board();
         crate::event!(
             "sweeper.reset difficulty={:?} no_guess={}",
             board.difficulty(),
