@@ -102,7 +102,7 @@ pub const PLAN_LINES: u32 = 3;
 /// What drawing a row may take: a share for the row, and one for each tile
 /// rewritten, in cycles.
 const ROW_CYCLES: u32 = 2_200;
-const TILE_CYCLES: u32 = 450;
+const TILE_CYCLES: u32 = 300;
 /// What comparing every cell of a board with the screen may take, in lines.
 pub const COMPARE_LINES: u32 = 16;
 /// What drawing a cell (up to 2x2 tiles, each rewritten) may take, in
@@ -153,10 +153,11 @@ impl<'a> Scene<'a> {
     }
 }
 
-/// A row of the board area as it must be drawn: each tile on the window
-/// layer and the plane, and how many of them differ from the screen.
+/// A row of the board area outside a board's cells as it must be drawn:
+/// the window's own tile (its index) where the screen shows something
+/// else, and how many of them there are.
 pub(super) struct RowPlan {
-    tiles: [Option<AreaTile>; BOARD_COLUMNS],
+    tiles: [Option<u8>; BOARD_COLUMNS],
     pub(super) changes: u32,
 }
 
@@ -166,10 +167,6 @@ impl RowPlan {
         (ROW_CYCLES + self.changes * TILE_CYCLES).div_ceil(frame_time::LINE_CYCLES)
     }
 }
-
-/// A tile of the board area: what is under (the window's or a cell's) and
-/// the piece of the stroke over it, if any.
-type AreaTile = (FrameTile, Option<u16>);
 
 /// What a cell shows: its look and, 1 + the stroke's links there (0: no
 /// stroke).
@@ -640,9 +637,9 @@ impl View {
             if covered.contains(&column) {
                 continue;
             }
-            let window = FrameTile::Window(window_tile_at(column as i32, row as i32) as u8);
-            if *frame != Some(window) || *stroke != Some(None) {
-                *wanted = Some((window, None));
+            let index = window_tile_at(column as i32, row as i32) as u8;
+            if *frame != Some(FrameTile::Window(index)) || *stroke != Some(None) {
+                *wanted = Some(index);
                 plan.changes += 1;
             }
         }
@@ -653,9 +650,23 @@ impl View {
     /// names, only those that differ are set.
     #[inline(never)]
     pub(super) fn draw_row(&mut self, plan: &RowPlan, row: usize) {
+        let (Some(frames), Some(strokes)) = (
+            self.frame_shown.get_mut(row),
+            self.stroke_shown.get_mut(row),
+        ) else {
+            return;
+        };
+        // The plan names only tiles that differ: noted as shown, then
+        // copied.
+        for ((tile, frame), stroke) in plan.tiles.iter().zip(frames).zip(strokes) {
+            if let Some(index) = *tile {
+                *frame = Some(FrameTile::Window(index));
+                *stroke = Some(None);
+            }
+        }
         for (column, tile) in plan.tiles.iter().enumerate() {
-            if let Some(tile) = *tile {
-                self.put_tile((column, row), tile);
+            if let Some(index) = *tile {
+                self.put_window((column, row), index);
             }
         }
     }
@@ -757,30 +768,6 @@ impl View {
         let lines = self.small_cells.lines(kind, wanted, size);
         self.raster
             .put_block((x, y), lines.get(..h).unwrap_or(&[]), w);
-    }
-
-    /// Tile `(column, row)` of the board area made to show `frame` with
-    /// the stroke's piece over it, if either differs from what it shows.
-    fn put_tile(&mut self, at: (usize, usize), (frame, stroke): AreaTile) {
-        let frame_changed = now_shows(&mut self.frame_shown, at, frame);
-        let stroke_changed = now_shows(&mut self.stroke_shown, at, stroke);
-        if !frame_changed && !stroke_changed {
-            return;
-        }
-        let over = stroke.map(|index| art::sheet_pixels(usize::from(index)));
-        match frame {
-            FrameTile::Window(index) if over.is_none() => self.put_window(at, index),
-            FrameTile::Window(index) => self.raster.put(
-                at,
-                window::pixels(usize::from(index)),
-                self.window_colours.as_ref(),
-                over,
-            ),
-            FrameTile::Sheet(index) => {
-                self.raster
-                    .put(at, art::sheet_pixels(usize::from(index)), None, over);
-            }
-        }
     }
 
     /// The board area is Challenge's to draw (`challenge/field.rs`): what
