@@ -111,7 +111,6 @@ impl TextArea {
             self.progress = None;
             if self.retyping.take().is_some() {
                 self.shown = None;
-                self.drawn = false;
             }
         }
     }

@@ -657,7 +657,7 @@ impl View {
             return;
         };
         // The plan names only tiles that differ: noted as shown, then
-        // copied.
+        // copied (two passes: the rows noted are the view's own).
         for ((tile, frame), stroke) in plan.tiles.iter().zip(frames).zip(strokes) {
             if let Some(index) = *tile {
                 *frame = Some(FrameTile::Window(index));
@@ -710,12 +710,8 @@ impl View {
                 let at = (column + dx, row + dy);
                 let _ = now_shows(&mut self.frame_shown, at, FrameTile::Sheet(under as u16));
                 let _ = now_shows(&mut self.stroke_shown, at, over.map(|over| over as u16));
-                self.raster.put(
-                    at,
-                    art::sheet_pixels(under),
-                    None,
-                    over.map(art::sheet_pixels),
-                );
+                self.raster
+                    .put(at, art::sheet_pixels(under), over.map(art::sheet_pixels));
             }
         }
     }
@@ -786,7 +782,7 @@ impl View {
 
     /// Board-area tile `at` shows `pixels` (in the board's palette).
     pub(super) fn put_area_tile(&mut self, at: (usize, usize), pixels: &[u32]) {
-        self.raster.put(at, pixels, None, None);
+        self.raster.put(at, pixels, None);
     }
 
     /// Whether board-area tile `at` is known to show the window's own tile
@@ -806,7 +802,7 @@ impl View {
     fn put_window(&mut self, at: (usize, usize), index: u8) {
         let Some(translation) = self.window_colours.as_ref() else {
             self.raster
-                .put(at, window::pixels(usize::from(index)), None, None);
+                .put(at, window::pixels(usize::from(index)), None);
             return;
         };
         let pixels = match &self.window_translated {

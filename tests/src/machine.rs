@@ -52,18 +52,28 @@ pub struct Machine {
     busy: Option<BusyProfile>,
 }
 
-/// `play --profile-busy`: cycles by instruction address over the frames
+/// `play --profile-busy`: cycles by instruction address (and caller) over the frames
 /// whose work (every cycle but the BIOS's halt) went over `threshold`
 /// cycles, from the first desktop or app frame after a boot on.
 pub struct BusyProfile {
     threshold: u64,
     /// A frame of the desktop or an app has begun since the last boot.
     counting: bool,
-    pub cycles: HashMap<u32, u64>,
     /// Cycles by instruction address and the link register's value then
     /// (where a function that calls no other was called from).
     pub callers: HashMap<(u32, u32), u64>,
     pub frames: u32,
+}
+
+impl BusyProfile {
+    /// Cycles by instruction address, whatever the link register.
+    pub fn cycles(&self) -> HashMap<u32, u64> {
+        let mut cycles = HashMap::new();
+        for (&(address, _), &spent) in &self.callers {
+            *cycles.entry(address).or_default() += spent;
+        }
+        cycles
+    }
 }
 
 /// `cut-random`: the chance in a thousand of keeping a frame's chip, the
@@ -388,7 +398,6 @@ impl Machine {
         self.busy = Some(BusyProfile {
             threshold,
             counting: false,
-            cycles: HashMap::new(),
             callers: HashMap::new(),
             frames: 0,
         });
@@ -432,7 +441,6 @@ impl Machine {
         if busy.counting && work > busy.threshold {
             busy.frames += 1;
             for ((address, link), cycles) in frame {
-                *busy.cycles.entry(address).or_default() += cycles;
                 *busy.callers.entry((address, link)).or_default() += cycles;
             }
         }

@@ -81,7 +81,7 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
             "{} frames over {}% of a frame\n{}{callers}",
             busy.frames,
             opts.profile_busy.unwrap_or(0),
-            crate::profile::report(&busy.cycles, symbols.as_ref())
+            crate::profile::report(&busy.cycles(), symbols.as_ref())
         );
         write_file(
             &paths::in_out(&opts.out, "profile-busy.txt"),

@@ -358,13 +358,10 @@ impl Storage {
     /// Where `owner`'s section is, loaded the first time it is asked for
     /// and holding a `T`.
     fn index_of<T: Saved>(&mut self, owner: &'static str) -> usize {
-        // Asked every frame: the name's first letter and length rule out
-        // most sections before the names are compared.
-        let same = |kept: &str| {
-            kept.len() == owner.len()
-                && kept.as_bytes().first() == owner.as_bytes().first()
-                && kept == owner
-        };
+        // Asked every frame: the name's first letter rules out most
+        // sections before the names are compared.
+        let same =
+            |kept: &str| kept.as_bytes().first() == owner.as_bytes().first() && kept == owner;
         let index = match self.sections.iter().position(|kept| same(kept.owner)) {
             Some(index) => index,
             None => {

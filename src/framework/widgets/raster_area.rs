@@ -3,9 +3,10 @@
 //! few hundred cycles), for areas redrawn whole at a key press, such as a
 //! board.
 //!
-//! Pixels come from tile sheets in the plane's palette, or in another one
-//! translated into it ([`Translation`]); a tile may be drawn with a second
-//! one over it (its colour 0 see-through).
+//! Pixels come from tile sheets in the plane's palette, or from another
+//! palette's tiles translated into it once ([`Translation::tile`]) and then
+//! copied; a tile may be drawn with a second one over it (its colour 0
+//! see-through).
 
 use agb::display::{Palette16, Rgb15};
 
@@ -47,17 +48,10 @@ impl RasterArea {
             .map(PlaneTile::data_mut)
     }
 
-    /// Tile `(column, row)` of the area made to show `under` (in the area's
-    /// palette, or another one through `translation`) with `over` (in the
-    /// area's palette) on top where its pixels are not colour 0. Ignored
-    /// outside the area.
-    pub fn put(
-        &mut self,
-        (column, row): (usize, usize),
-        under: &[u32],
-        translation: Option<&Translation>,
-        over: Option<&[u32]>,
-    ) {
+    /// Tile `(column, row)` of the area made to show `under` with `over` on
+    /// top where its pixels are not colour 0 (both in the area's palette).
+    /// Ignored outside the area.
+    pub fn put(&mut self, (column, row): (usize, usize), under: &[u32], over: Option<&[u32]>) {
         let (Some(out), Ok(under)) = (
             self.tile(column, row),
             <&[u32; TILE_WORDS]>::try_from(under),
@@ -67,9 +61,6 @@ impl RasterArea {
         let over = over.and_then(|over| <&[u32; TILE_WORDS]>::try_from(over).ok());
         for word in 0..TILE_WORDS {
             let mut value = under[word];
-            if let Some(translation) = translation {
-                value = translation.word(value);
-            }
             if let Some(over) = over {
                 value = overlay(value, over[word]);
             }
