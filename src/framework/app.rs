@@ -324,6 +324,11 @@ impl<A: App> Slot<A> {
     pub fn persistent(&self) -> &A::Persistent {
         &self.persistent
     }
+
+    #[cfg(test)]
+    pub fn working(&self) -> Option<&A::Working> {
+        self.working.as_deref()
+    }
 }
 
 /// When a changed game in progress is written (`Slot::keep_suspended`).
@@ -617,14 +622,32 @@ pub mod hello {
             let app: &mut dyn AppSlot = &mut slot;
             assert_eq!(app.info().id, "hello");
             app.open(&mut system);
+            // Preparing ends, and with every row of the window drawn and
+            // the title on its way.
+            let rows = WINDOW.height / 8;
             let mut frames = 1;
             while !app.prepare(&mut system) {
                 frames += 1;
+                assert!(frames <= rows + 1, "still preparing after {frames} frames");
             }
-            assert_eq!(frames, 4, "12 rows, 4 a frame, then the title");
             assert!(app.prepare(&mut system), "done stays done");
+            let working = slot.working().expect("open: working state");
+            assert!(
+                working.built >= rows,
+                "{} of {rows} rows drawn",
+                working.built
+            );
+            assert!(working.text.is_drawing(), "the title waits to be drawn");
+            let app: &mut dyn AppSlot = &mut slot;
             assert_eq!(app.update(&mut system), Request::Stay);
-            app.draw(&mut system);
+            for _ in 0..rows {
+                // A frame's drawing starts as the display's blank does.
+                agb::display::busy_wait_for_vblank();
+                app.draw(&mut system);
+            }
+            let working = slot.working().expect("open: working state");
+            assert!(!working.text.is_drawing(), "the title is drawn");
+            let app: &mut dyn AppSlot = &mut slot;
             app.pause(&mut system);
             app.close();
             assert_eq!(

@@ -206,6 +206,15 @@ fn text(bench: &mut Bench) {
         known.add(pct_of_claim(cycles, show_cost(block, 8)));
         crate::event!("bench.text known_block={:?} cycles={cycles}", block.text);
     }
+    // A menu's page of typed lines, on a cleared plane and over the box's
+    // own text: measured, held to nothing but the frames it is drawn in.
+    super::plane::clear();
+    const PAGE: &str = "Check and save\nWidth: 10\nHeight: 10\nShare code\nClear the drawing\nDelete this slot\nDone\nA: choose  B: back";
+    let mut page = TextBox::new((18, 28), 26, 16);
+    let fresh = measure(bench.overhead, || page.set(PAGE));
+    page.set("x");
+    let redrawn = measure(bench.overhead, || page.set(PAGE));
+    crate::event!("bench.text page fresh={fresh} redrawn={redrawn}");
     super::plane::clear();
     report("text.line.pct_of_claim", &lines, 100, &mut bench.failures);
     report("text.known.pct_of_claim", &known, 100, &mut bench.failures);

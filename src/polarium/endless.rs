@@ -81,16 +81,16 @@ pub fn rated(session: &mut Session, progress: &Progress, states: u32) {
     let tier = match Difficulty::from_progress(progress, states) {
         Some(difficulty) => {
             crate::event!(
-                "polarium.endless rated tier={} states={} count={}",
+                "polarium.endless rated tier={} count={} states={}",
                 difficulty.tier(),
-                difficulty.states,
-                difficulty.count
+                difficulty.count,
+                difficulty.states
             );
             difficulty.tier()
         }
         None => {
             crate::event!(
-                "polarium.endless rated tier={} states={} count=0",
+                "polarium.endless rated tier={} count=0 states={}",
                 TIERS,
                 states
             );

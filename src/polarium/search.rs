@@ -136,9 +136,9 @@ impl Search {
                 }
                 done => {
                     crate::event!(
-                        "polarium.solver states={} result={}",
-                        solver.states(),
-                        outcome(&done)
+                        "polarium.solver result={} states={}",
+                        outcome(&done),
+                        solver.states()
                     );
                     (None, Searched::Done(done, solver.states()))
                 }

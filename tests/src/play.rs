@@ -375,8 +375,9 @@ impl Player<'_> {
                     self.cursor = i + 1;
                 }
             }
-            Command::ExpectNoEvent(text) => {
-                if let Some(i) = self.find_event(0, text) {
+            Command::ExpectNoEvent(text, since_wait) => {
+                let from = if *since_wait { self.cursor } else { 0 };
+                if let Some(i) = self.find_event(from, text) {
                     bail!("unexpected event `{}`", self.m.events[i]);
                 }
             }

@@ -32,7 +32,9 @@ pub enum Command {
     ExpectHeader(String, String),
     /// Event text prefixes (one, or more logged in any order), frame limit.
     WaitEvent(Vec<String>, u32),
-    ExpectNoEvent(String),
+    /// Event text prefix, and whether only events after the one the last
+    /// `wait-event` matched count.
+    ExpectNoEvent(String, bool),
     SramSave(String),
     SramLoad(String),
     Reboot,
@@ -280,11 +282,11 @@ fn parse_command(text: &str) -> Result<Command> {
             }
             _ => bail!("`profile` needs an output path and the event text"),
         },
-        "expect-no-event" => {
+        "expect-no-event" | "expect-no-new-event" => {
             if args.is_empty() {
-                bail!("`expect-no-event` needs the event text");
+                bail!("`{name}` needs the event text");
             }
-            Command::ExpectNoEvent(args.join(" "))
+            Command::ExpectNoEvent(args.join(" "), name == "expect-no-new-event")
         }
         "sram-save" => Command::SramSave(path(None)?),
         "sram-load" => Command::SramLoad(path(None)?),
@@ -325,7 +327,7 @@ fn parse_command(text: &str) -> Result<Command> {
         _ => bail!(
             "unknown command `{name}` (commands: wait press hold down up screenshot golden \
              golden-region not-blank expect-no-colour diff-box expect-concentric wait-event profile expect-no-event \
-             sram-save sram-load sram-truncate sram-cut cut-every flip-bits damage-section corrupt reboot record-audio expect-pitch log)"
+             expect-no-new-event sram-save sram-load sram-truncate sram-cut cut-every flip-bits damage-section corrupt reboot record-audio expect-pitch log)"
         ),
     })
 }
@@ -367,6 +369,14 @@ mod tests {
             Command::WaitEvent(vec!["boot".into()], DEFAULT_WAIT_EVENT_FRAMES)
         );
         assert_eq!(lines[14].command, Command::Corrupt("c.sav".into(), 7, 20));
+        assert_eq!(
+            lines[10].command,
+            Command::ExpectNoEvent("save.fail".into(), false)
+        );
+        assert_eq!(
+            parse("expect-no-new-event app.open name=a\n").unwrap()[0].command,
+            Command::ExpectNoEvent("app.open name=a".into(), true)
+        );
         assert_eq!(
             parse("wait-events save.end owner=a ; app.closed name=b 30\n").unwrap()[0].command,
             Command::WaitEvent(

@@ -1833,62 +1833,32 @@ move to paint"
         }
     }
 
-    /// The cost of a line rendered at build time put in a box with its tiles.
+    /// A line rendered at build time, shown in a box, is the line typed
+    /// there; and a box's text replaced and set again is drawn as it was
+    /// first (the old letters blanked, none left behind).
     #[test_case]
-    fn measure_prepared_line(_gba: &mut agb::Gba) {
+    fn a_prepared_line_shows_as_typed_and_a_page_redraws_the_same(_gba: &mut agb::Gba) {
         use super::super::prepared::prepared;
+        let line = prepared!("A: paint  B: size  SELECT: solve");
         blank_plane();
         let mut text = TextBox::new((16, 3), 18, 1);
-        let line = prepared!("A: paint  B: size  SELECT: solve");
-        let start = crate::framework::cycles::now();
-        text.show(line, Align::Left);
-        let spent = crate::framework::cycles::now().wrapping_sub(start);
-        agb::println!("a prepared line shown: {spent} cycles");
-        text.set("x");
-        let start = crate::framework::cycles::now();
         text.set(line.text);
-        let spent = crate::framework::cycles::now().wrapping_sub(start);
-        agb::println!("the same line typed: {spent} cycles");
-        assert!(has_ink(&text));
-    }
-
-    // The harness prints each test's cycles: these double as cost probes.
-    #[test_case]
-    fn measure_text_short(_gba: &mut agb::Gba) {
+        let typed = tile_pixels(&text);
         blank_plane();
-        let mut text = TextBox::new((8, 8), 10, 1);
-        text.set("00:07");
-        assert!(has_ink(&text));
-    }
+        let mut text = TextBox::new((16, 3), 18, 1);
+        text.show(line, Align::Left);
+        assert_eq!(typed, tile_pixels(&text), "shown from build time");
 
-    const PAGE: &str = "Check and save\nWidth: 10\nHeight: 10\nShare code\nClear the drawing\nDelete this slot\nDone\nA: choose  B: back";
-
-    #[test_case]
-    fn measure_text_page_fresh(_gba: &mut agb::Gba) {
+        const PAGE: &str = "Check and save\nWidth: 10\nHeight: 10\nShare code\nClear the drawing\nDelete this slot\nDone\nA: choose  B: back";
         blank_plane();
-        let mut text = TextBox::new((18, 28), 26, 16);
-        text.set(PAGE);
-        assert!(has_ink(&text));
-    }
-
-    #[test_case]
-    fn measure_text_page_redrawn(_gba: &mut agb::Gba) {
-        blank_plane();
-        let mut text = TextBox::new((18, 28), 26, 16);
-        text.set(PAGE);
-        let start = crate::framework::cycles::now();
-        text.set("x");
-        text.set(PAGE);
-        let spent = crate::framework::cycles::now().wrapping_sub(start);
-        agb::println!("a page redrawn: {spent} cycles");
-    }
-
-    #[test_case]
-    fn measure_text_line(_gba: &mut agb::Gba) {
-        blank_plane();
-        let mut text = TextBox::new((8, 8), 20, 1);
-        text.set("Medium (15 mines)");
-        assert!(has_ink(&text));
+        let mut page = TextBox::new((18, 28), 26, 16);
+        page.set(PAGE);
+        let first = tile_pixels(&page);
+        assert!(has_ink(&page));
+        page.set("x\nWWWWWWWWWWWWWWWWWWWWWW\n\n\nMMMMMMMMMMMMMMMM");
+        assert_ne!(first, tile_pixels(&page));
+        page.set(PAGE);
+        assert_eq!(first, tile_pixels(&page), "set again");
     }
 
     /// Which pixel columns of the box's top tile row have ink (bit x = column x).
