@@ -10,6 +10,10 @@ toolchain := `sed -n 's/^channel *= *"\(.*\)"/\1/p' rust-toolchain.toml`
 target_dir := root / "target/thumbv4t-none-eabi"
 rom_elf := target_dir / "release" / project
 gba_file := root / "target" / (project + ".gba")
+# The game that pauses into the desk (src/host_demo/): built with events, by
+# the same `cargo build --features events` as the ROM the scripts play.
+demo_elf := target_dir / "release/host-demo"
+demo_gba := root / "target/host-demo.gba"
 # One workspace (Cargo.toml): the ROM, and the host crates, whose cargo runs go
 # through `manifest` from outside the repo (`cd /`). Cargo reads
 # .cargo/config.toml by the working directory, and its GBA target and
@@ -72,7 +76,7 @@ test: setup-rom setup-harness setup-miri gba
     [ -n "$test_elf" ] || { cargo test --no-run; exit 1; }
     cargo build --release --features events
     "{{harness}}" suite --test-rom "$test_elf" --rom "{{rom_elf}}" --gba "{{gba_file}}" \
-        --scripts "{{root}}/tests/e2e" --soak-seed 20261122 --soak-frames 20000 \
+        --demo "{{demo_elf}}" --scripts "{{root}}/tests/e2e" --soak-seed 20261122 --soak-frames 20000 \
         --host harness="$host/harness.txt" --host rules="$host/rules.txt" --host miri="$host/miri.txt"
 
 # The host tests of the pure modules under Miri (see `miri_tests`); `just test` runs them too.
@@ -87,6 +91,14 @@ gba: setup-rom
     cargo build --release
     agb-gbafix "{{rom_elf}}" --title "POCKET DESK" --gamecode ZPKE --makercode PD -o "{{gba_file}}"
     @echo "wrote {{gba_file}}"
+
+# The game that pauses into Pocket Desk (src/host_demo/): START pauses, B on
+# the desktop goes back. Writes target/host-demo.gba; tests/e2e/host_demo.demo.play
+# plays it in `just test`.
+host-demo: setup-rom
+    cargo build --release --features events --bin host-demo
+    agb-gbafix "{{demo_elf}}" --title "DESK DEMO" --gamecode ZPKD --makercode PD -o "{{demo_gba}}"
+    @echo "wrote {{demo_gba}}"
 
 # Clippy with warnings denied and rustfmt --check, for every crate. The ROM's
 # builds lint the pure crates too, as the GBA code they are there (workspace
@@ -145,6 +157,7 @@ bench: setup-rom setup-harness gba
     cargo build --release --features events
     for script in "{{root}}"/tests/e2e/*.play; do
         [[ "$script" == *.gba.play ]] && continue   # the shipped ROM has no meter
+        [[ "$script" == *.demo.play ]] && continue  # the demo's game never stands still
         # And every key press's screen complete within 6 frames (tests/src/settle.rs).
         "{{harness}}" play "{{rom_elf}}" "$script" --verbose --settle-budget 6 >"$log" 2>&1 || status=$?
         { echo "script $(basename "$script" .play)"; grep -E '^(event (perf phase|perf.over|app.open|save.end|memory)|stack: |settle: |settle\.press )' "$log" || true; } >>"$all"

@@ -101,6 +101,64 @@ pub fn main(mut gba: agb::Gba) -> ! {
     framework::run(&mut gfx, &mut system, &mut apps)
 }
 
+/// Pocket Desk as a game's pause menu: every app booted beside the game,
+/// shown when the game pauses ([`Desk::pause`]). The host-demo ROM
+/// (src/host_demo/) is a whole game that uses it.
+pub struct Desk<'gba> {
+    system: alloc::boxed::Box<System<'gba>>,
+    apps: alloc::vec::Vec<alloc::boxed::Box<dyn AppSlot>>,
+}
+
+impl<'gba> Desk<'gba> {
+    /// Read the save and boot every app (their persistent state made, their
+    /// save sections loaded): once, as the game starts. `game_tiles` is how
+    /// many background tiles the game keeps in video RAM of its own: agb's
+    /// table of tiles is grown now to hold the desk's beside them, so no
+    /// pause grows it (and the heap a pause takes comes back whole).
+    pub fn boot(
+        save: &mut agb::save::SaveManager,
+        mixer: &'gba mut agb::sound::mixer::MixerController,
+        game_tiles: usize,
+    ) -> Self {
+        framework::plane::grow_tile_table(game_tiles);
+        let mut system = boot_system(save, mixer);
+        system.apply_settings();
+        let apps = boot_apps(&mut system);
+        system.storage.settle();
+        // Sections migrated from an older save are written back at once.
+        system.storage.commit();
+        Self { system, apps }
+    }
+
+    /// The game pauses: the desk runs the frame loop until the player
+    /// leaves it (B on the desktop), then gives back the screen, its video
+    /// memory and heap, and the game's background palettes. An app's game
+    /// in progress stays for the next pause.
+    pub fn pause(&mut self, gfx: &mut agb::display::Graphics) {
+        // Keys held as the game paused (its START) are not a new press.
+        self.system.input.update();
+        let mut apps: alloc::vec::Vec<&mut dyn AppSlot> = self
+            .apps
+            .iter_mut()
+            .map(|app| app.as_mut() as &mut dyn AppSlot)
+            .collect();
+        framework::pause(gfx, &mut self.system, &mut apps);
+    }
+
+    /// Every frame of the game's own: a save under way goes on going out,
+    /// and the sound is mixed.
+    pub fn beside_game(&mut self) {
+        framework::beside_game(&mut self.system);
+    }
+
+    /// The heap in use, in bytes: a game can check a pause gives it back.
+    #[cfg(any(debug_assertions, feature = "events"))]
+    #[must_use]
+    pub fn heap_in_use() -> usize {
+        framework::heap::in_use()
+    }
+}
+
 /// The services apps use, on the heap and built in a frame of their own:
 /// everything runs on top of `main`, and the IWRAM stack is small.
 #[inline(never)]

@@ -135,6 +135,31 @@ pub fn load_background_palette(slot: u8, palette: &Palette16) {
     }
 }
 
+/// Every background palette as it was read: a game's, put back when the
+/// pause menu that used them goes.
+pub struct BackgroundPalettes(alloc::boxed::Box<[u16; 256]>);
+
+impl BackgroundPalettes {
+    const RAM: *mut u16 = 0x0500_0000 as *mut u16;
+
+    #[must_use]
+    pub fn read() -> Self {
+        let mut colours = alloc::boxed::Box::new([0u16; 256]);
+        for (index, colour) in colours.iter_mut().enumerate() {
+            // SAFETY: background palette memory, 256 entries.
+            *colour = unsafe { Self::RAM.add(index).read_volatile() };
+        }
+        Self(colours)
+    }
+
+    pub fn write(&self) {
+        for (index, &colour) in self.0.iter().enumerate() {
+            // SAFETY: as in `read`.
+            unsafe { Self::RAM.add(index).write_volatile(colour) };
+        }
+    }
+}
+
 /// The palette a background tile uses. agb keeps it private; its Debug
 /// output shows the screen entry, whose top four bits are the palette.
 #[cfg(test)]

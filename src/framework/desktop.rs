@@ -118,8 +118,6 @@ pub struct Desktop {
     /// Heap accounting for debug/test builds (see `log_heap_after_close`).
     #[cfg(any(debug_assertions, feature = "events"))]
     heap_baseline: usize,
-    #[cfg(any(debug_assertions, feature = "events"))]
-    closed_before: alloc::vec::Vec<bool>,
     /// An app closed whose heap is looked at once no save is under way.
     #[cfg(any(debug_assertions, feature = "events"))]
     heap_check: Option<(usize, &'static str)>,
@@ -205,7 +203,6 @@ impl Desktop {
             #[cfg(any(debug_assertions, feature = "events"))]
             heap_baseline: 0,
             #[cfg(any(debug_assertions, feature = "events"))]
-            closed_before: alloc::vec![false; apps.len()],
             #[cfg(any(debug_assertions, feature = "events"))]
             heap_check: None,
             _labels: labels,
@@ -395,10 +392,13 @@ impl Desktop {
     fn log_heap_after_close(&mut self, index: usize, id: &str) {
         let heap = crate::framework::heap::in_use();
         let since_open = heap as isize - self.heap_baseline as isize;
-        let Some(closed_before) = self.closed_before.get_mut(index) else {
-            return;
-        };
-        if core::mem::replace(closed_before, true) {
+        // Kept past the desktop: a game's pause menu is a new desktop each
+        // time, the apps the same.
+        static CLOSED_BEFORE: agb::external::portable_atomic::AtomicU32 =
+            agb::external::portable_atomic::AtomicU32::new(0);
+        let bit = 1u32.checked_shl(index as u32).unwrap_or(0);
+        let before = CLOSED_BEFORE.fetch_or(bit, agb::external::portable_atomic::Ordering::Relaxed);
+        if before & bit != 0 {
             crate::event!("app.closed name={} leak={} heap={}", id, since_open, heap);
         } else {
             crate::event!(

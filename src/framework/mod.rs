@@ -2,56 +2,20 @@
 //!
 //! # Embedding the menu in a game
 //!
-//! A host game owns the `Gba` and the frame loop. It boots the apps once and
-//! keeps their [`Slot`]s; to pause, it builds a [`PauseMenu`] and hands it the
-//! frame loop until the menu says `Leave`. (The crate is `no_std` for the GBA,
-//! so this is not a doctest; every name in it is the real API, the same calls
-//! as [`run`] and `main` in `lib.rs`.)
+//! A game owns the `Gba` and its frame loop; [`crate::Desk`] boots the apps
+//! once beside it and takes the frame loop while the game is paused. The
+//! whole of it is the host demo's `main` (src/host_demo/main.rs, built by
+//! `just host-demo` and played by tests/e2e/host_demo.demo.play):
 //!
-//! ```ignore
-//! use crate::framework::{self, AppSlot, PauseMenu, Slot, System};
-//! use crate::framework::{desktop::DesktopRequest, input::Input, sound::Sound};
-//! use crate::sweeper::Sweeper;
-//!
-//! // At boot, with the `mut gba: agb::Gba` that `main` gets: the services apps
-//! // use, then each app booted once (its persistent state made, its save
-//! // section loaded). Keep the slots for good.
-//! let mut gfx = gba.graphics.get();
-//! let (storage, rng) = framework::boot(&mut gba.save);
-//! let mut system = System {
-//!     input: Input::new(),
-//!     sound: Sound::new(&mut gba.mixer),
-//!     storage,
-//!     rng,
-//!     frame: 0,
-//!     app_palette: 0,
-//! };
-//! system.apply_settings();
-//! let mut sweeper = Slot::<Sweeper>::new(&mut system);
-//! system.storage.settle();
-//! system.storage.commit();
-//! let mut apps: [&mut dyn AppSlot; 1] = [&mut sweeper];
-//!
-//! // The game pauses: hand the frame loop to the menu until it says `Leave`.
-//! let mut menu = PauseMenu::new(&mut gfx, &apps, &mut system);
-//! loop {
-//!     // A save that waited for room goes out first (see `run`).
-//!     system.input.update();
-//!     system.storage.flush_overdue(system.input.quiet_frames());
-//!     if menu.update(&mut apps, &mut system) == DesktopRequest::Leave {
-//!         break;
-//!     }
-//!     let mut frame = gfx.frame();
-//!     menu.show(&mut apps, &mut frame);
-//!     // Saves go out a little every frame, beside the game.
-//!     system.storage.flush();
-//!     system.sound.frame();
-//!     frame.commit();
-//!     system.frame = system.frame.wrapping_add(1);
-//! }
-//! drop(menu); // the desktop's backgrounds and sprites are released; the apps'
-//!             // persistent state (the `Slot`s) stays with the game for next time.
-//! ```
+//! - at boot, `Desk::boot(&mut gba.save, &mut gba.mixer, game_tiles)`: the
+//!   save read, every app booted;
+//! - every frame of the game's own, `desk.beside_game()`: a save under way
+//!   goes on going out, and the sound is mixed;
+//! - on START, `desk.pause(&mut gfx)`: the desk runs frames ([`pause`])
+//!   until the player presses B on the desktop, then lets go of its video
+//!   memory and heap and puts the game's background palettes back. The
+//!   game shows its own layers and sprites again from its next frame; an
+//!   app's game in progress stays for the next pause.
 //!
 //! The ROM's own host is [`run`]: a splash, then the menu forever (B on the desktop
 //! has nowhere to go back to, so `Leave` is ignored).
@@ -118,49 +82,119 @@ pub fn run(
     );
     #[cfg(any(debug_assertions, feature = "events"))]
     perf::log_memory("rest");
-    #[cfg(any(debug_assertions, feature = "events"))]
-    let mut meter = alloc::boxed::Box::new(perf::FrameMeter::new());
-    #[cfg(any(debug_assertions, feature = "events"))]
-    let labels: alloc::vec::Vec<&str> = apps.iter().map(|app| app.info().id).collect();
+    let mut frames = DeskFrames::new(apps);
     loop {
+        // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
+        let _ = frames.run(gfx, &mut menu, apps, system);
+    }
+}
+
+/// The desk as a game's pause menu: it takes the screen, the keys and the
+/// sound until the player leaves it (B on the desktop), then gives back
+/// what it took. The game's backgrounds and sprites stay its own (it shows
+/// them again from its next frame); the desk's video memory and heap are
+/// let go, and the game's background palettes put back. Between pauses the
+/// game calls [`beside_game`] every frame.
+pub fn pause(gfx: &mut agb::display::Graphics, system: &mut System, apps: &mut [&mut dyn AppSlot]) {
+    let palettes = assets::BackgroundPalettes::read();
+    // A frame of nothing first: the desk's palettes then never colour a
+    // picture of the game's, and the game's never one of the desk's.
+    gfx.frame().commit();
+    plane::build_for_a_while();
+    let mut menu = boxed_menu(gfx, apps, system);
+    crate::event!("desk.paused");
+    let mut frames = DeskFrames::new(apps);
+    while frames.run(gfx, &mut menu, apps, system) != desktop::DesktopRequest::Leave {}
+    drop(menu);
+    gfx.frame().commit();
+    // In the blank frame's vertical blank, before anything slower.
+    palettes.write();
+    // SAFETY: the desktop is gone, and no window was open: B leaves from
+    // the desktop only, so no app holds a table of the plane's tiles.
+    unsafe { plane::release() };
+    system.sound.stop_music();
+    // The blank frame again, after the slow part: the game's next frame
+    // then waits for a vertical blank of its own (agb's wait returns at
+    // once after a missed one).
+    gfx.frame().commit();
+    crate::event!("desk.left");
+}
+
+/// A game's frame while the desk is not shown: a save under way goes on
+/// going out, a little a frame, and the sound is mixed.
+pub fn beside_game(system: &mut System) {
+    system.sound.frame();
+    system.storage.flush();
+}
+
+/// The desk's frame loop, a frame at a time: the ROM's own host ([`run`])
+/// and a game's pause ([`pause`]) both run it.
+struct DeskFrames {
+    #[cfg(any(debug_assertions, feature = "events"))]
+    meter: alloc::boxed::Box<perf::FrameMeter>,
+    #[cfg(any(debug_assertions, feature = "events"))]
+    labels: alloc::vec::Vec<&'static str>,
+}
+
+impl DeskFrames {
+    fn new(#[allow(unused_variables)] apps: &[&mut dyn AppSlot]) -> Self {
+        Self {
+            #[cfg(any(debug_assertions, feature = "events"))]
+            meter: alloc::boxed::Box::new(perf::FrameMeter::new()),
+            #[cfg(any(debug_assertions, feature = "events"))]
+            labels: apps.iter().map(|app| app.info().id).collect(),
+        }
+    }
+
+    /// One frame of the desk; what the desktop asked for in it.
+    fn run(
+        &mut self,
+        gfx: &mut agb::display::Graphics,
+        menu: &mut PauseMenu,
+        apps: &mut [&mut dyn AppSlot],
+        system: &mut System,
+    ) -> desktop::DesktopRequest {
         frame_time::begin_frame(window_moving(menu.active()));
         #[cfg(any(debug_assertions, feature = "events"))]
-        meter.begin(phase(menu.active()));
+        self.meter.begin(phase(menu.active()));
         // The sound first: what it costs is then spent, and the drawing in
         // the update can take what is left of the frame's budget (see
         // `frame_time::room_to_draw`). A sound asked for in the update is
         // mixed from the next frame.
         system.sound.frame();
         #[cfg(any(debug_assertions, feature = "events"))]
-        meter.mark();
+        self.meter.mark();
         system.input.update();
         system.storage.flush_overdue(system.input.quiet_frames());
         if reset::chord_made(&system.input) {
             menu.keep_open_game(apps, system);
             reset::restart(&mut system.storage);
         }
-        if sleep::chord_made(&system.input) {
+        let request = if sleep::chord_made(&system.input) {
             menu.keep_open_game(apps, system);
             // The frame that wakes shows the screen as it was.
             sleep::sleep(&mut system.storage, &mut system.input);
+            desktop::DesktopRequest::Stay
         } else {
-            // Nothing to go back to from the ROM's own desktop, so `Leave` is ignored.
-            let _ = menu.update(apps, system);
-        }
+            menu.update(apps, system)
+        };
         // Saving runs beside the app, in what the frame has left: the
         // journal copies a little to SRAM every frame, and a section is put
         // into it where the frame has room for that.
         system.storage.flush();
         frame_time::mark_update_end();
         #[cfg(any(debug_assertions, feature = "events"))]
-        meter.mark();
+        self.meter.mark();
         #[cfg(any(debug_assertions, feature = "events"))]
         let menu_phase = menu.active();
-        show_frame(gfx, &mut menu, apps, &mut || {
+        #[cfg(any(debug_assertions, feature = "events"))]
+        let (meter, labels) = (&mut self.meter, &self.labels);
+        show_frame(gfx, menu, apps, &mut || {
             #[cfg(any(debug_assertions, feature = "events"))]
-            meter.end(phase(menu_phase), &labels);
+            meter.end(phase(menu_phase), labels);
         });
         system.frame = system.frame.wrapping_add(1);
+        request
     }
 }
 

@@ -69,6 +69,9 @@ struct Built {
     /// [`copy_out`]). agb hands out a fresh table's tiles in order from the
     /// middle of its area, wrapping round to its start: two runs.
     runs: Vec<(usize, *mut [u32; TILE_WORDS])>,
+    /// The tiles' handles, for a plane that is let go ([`release`]); none
+    /// for the ROM's own plane, which keeps its video RAM for good.
+    handles: Vec<DynamicTile16>,
 }
 
 static PLANE: AtomicPtr<Built> = AtomicPtr::new(core::ptr::null_mut());
@@ -78,6 +81,36 @@ static PLANE: AtomicPtr<Built> = AtomicPtr::new(core::ptr::null_mut());
 /// grows to hold them now instead of in an app's opening). Later calls do
 /// nothing.
 pub fn build() {
+    build_keeping(false);
+}
+
+/// Make the plane as [`build`] does, for a while: a game that shows the
+/// desk as its pause menu gets the plane's video RAM back ([`release`]).
+pub fn build_for_a_while() {
+    build_keeping(true);
+}
+
+/// Let go of a plane made by [`build_for_a_while`]: its tiles' video RAM
+/// (once the next frame is shown) and its tables on the heap.
+///
+/// # Safety
+/// Nothing drawn on the plane is still in use: no app's window is open and
+/// no table of its tiles ([`tiles`]) is kept.
+pub unsafe fn release() {
+    let built = PLANE.swap(core::ptr::null_mut(), Ordering::Relaxed);
+    if built.is_null() {
+        return;
+    }
+    // SAFETY: made by `Box::into_raw` in `build_keeping`, and no longer
+    // reachable through `PLANE`; the caller keeps no reference into it.
+    let built = unsafe { Box::from_raw(built) };
+    if built.handles.is_empty() {
+        // The ROM's own plane stays: its tiles have no handles to let go.
+        PLANE.store(Box::into_raw(built), Ordering::Relaxed);
+    }
+}
+
+fn build_keeping(keep_handles: bool) {
     if !PLANE.load(Ordering::Relaxed).is_null() {
         return;
     }
@@ -89,6 +122,7 @@ pub fn build() {
         ),
         tiles: [PlaneTile(core::ptr::null_mut()); TILES],
         runs: Vec::new(),
+        handles: Vec::with_capacity(if keep_handles { TILES } else { 0 }),
     });
     let effect = TileEffect::default().palette(PALETTE);
     let mut index = 0;
@@ -98,9 +132,14 @@ pub fn build() {
             built.layer.set_tile_dynamic16((column, row), &tile, effect);
             built.tiles[index] = PlaneTile(tile.data().as_ptr().cast_mut());
             index += 1;
-            // The plane never lets a tile go: the layer's reference keeps
-            // it in video RAM, and this handle would only give it back.
-            core::mem::forget(tile);
+            if keep_handles {
+                built.handles.push(tile);
+            } else {
+                // The ROM's plane never lets a tile go: the layer's
+                // reference keeps it in video RAM, and this handle would
+                // only give it back.
+                core::mem::forget(tile);
+            }
         }
     }
     let mut next: *mut [u32; TILE_WORDS] = core::ptr::null_mut();
@@ -112,19 +151,35 @@ pub fn build() {
         next = pixels.wrapping_add(1);
     }
     PLANE.store(Box::into_raw(built), Ordering::Relaxed);
-    // agb's table of the tiles in video RAM doubles (every entry moved) as
-    // it fills. Grown now to hold the plane and all the desktop and an open
-    // app add to it, no window's opening pays for that. (It is never made
-    // smaller: it would grow to this the first time the fullest screen
-    // showed.) The tiles' video RAM is taken back when a frame is shown.
-    // (The test ROM shows no frame to take it back: its table grows as
-    // its tests go.)
+    if !keep_handles {
+        grow_tile_table(0);
+    }
+}
+
+/// agb's table of the tiles in video RAM doubles (every entry moved) as it
+/// fills, and is never made smaller. Grown once to hold the plane and all
+/// the desktop and an open app add to it (`in_use` of them a game's own,
+/// already there), no window's opening pays for that, and a pause menu's
+/// heap comes back whole when it closes. The tiles' video RAM is taken
+/// back when a frame is shown. (The test ROM shows no frame to take it
+/// back: its table grows as its tests go.)
+pub fn grow_tile_table(in_use: usize) {
     #[cfg(not(test))]
     {
-        let spare: alloc::vec::Vec<DynamicTile16> =
-            (0..TABLE_ROOM).map(|_| DynamicTile16::new()).collect();
+        let room = if PLANE.load(Ordering::Relaxed).is_null() {
+            TILES + TABLE_ROOM
+        } else {
+            TABLE_ROOM
+        };
+        // As many as video RAM holds at once at most (a game's own tiles
+        // are in it already).
+        let spare: alloc::vec::Vec<DynamicTile16> = (0..room.saturating_sub(in_use))
+            .map(|_| DynamicTile16::new())
+            .collect();
         drop(spare);
     }
+    #[cfg(test)]
+    let _ = in_use;
 }
 
 /// Tiles besides the plane's that agb's table is grown to hold at boot: the
@@ -133,9 +188,10 @@ pub fn build() {
 const TABLE_ROOM: usize = 400;
 
 fn built() -> Option<&'static Built> {
-    // SAFETY: set once by `build` from a leaked box, never freed or
-    // written through again (the map is fixed; pixels are written through
-    // `tile`, which this reference does not cover).
+    // SAFETY: set by `build_keeping` from a leaked box, never written
+    // through again (the map is fixed; pixels are written through `tile`,
+    // which this reference does not cover), and freed by `release` only
+    // once nothing holds a reference into it.
     unsafe { PLANE.load(Ordering::Relaxed).as_ref() }
 }
 

@@ -83,6 +83,18 @@ impl<'a> Sound<'a> {
         }
     }
 
+    /// Silence the music at once (a game leaving its pause menu): its
+    /// tracker is let go now, not after a fade.
+    pub fn stop_music(&mut self) {
+        self.wanted = None;
+        self.fade_left = 0;
+        if let Some(mut old) = self.tracker.take() {
+            old.stop(&mut self.mixer);
+            crate::event!("music.start track=silence");
+        }
+        self.playing = None;
+    }
+
     /// Play a sound effect (a `SoundData` from `include_wav!`).
     pub fn play(&mut self, effect: SoundData) {
         if self.sfx_on {

@@ -42,7 +42,7 @@ usage:
   harness table LOG [--rom GBA]    (prints the performance table of a `just bench` log)
   harness imports DIR [--edges]    (import cycles between the files of a crate's src DIR;
                                     folders with their own Cargo.toml are crates of their own)
-  harness suite --test-rom ROM --rom ROM [--gba FILE] --scripts DIR [--soak-seed S] [--soak-frames N]
+  harness suite --test-rom ROM --rom ROM [--gba FILE] [--demo ROM] --scripts DIR [--soak-seed S] [--soak-frames N]
                 [--host NAME=FILE]... [--out DIR] [--max-frames N] [--update-goldens] [--verbose]
 ROM is a .gba image or an ELF as cargo builds it. UPDATE_GOLDENS=1 = --update-goldens.";
 
@@ -249,6 +249,7 @@ fn run(args: &[String]) -> Result<Counts> {
                     "--test-rom",
                     "--rom",
                     "--gba",
+                    "--demo",
                     "--scripts",
                     "--soak-seed",
                     "--soak-frames",
@@ -277,6 +278,7 @@ fn run(args: &[String]) -> Result<Counts> {
                 test_rom: required("--test-rom")?,
                 rom: required("--rom")?,
                 gba: a.value("--gba").map(PathBuf::from),
+                demo: a.value("--demo").map(PathBuf::from),
                 scripts: required("--scripts")?,
                 out: a
                     .value("--out")

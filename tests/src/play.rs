@@ -242,6 +242,13 @@ impl Player<'_> {
                 let result = check_golden(&path, self.m.core().screen(), update, Some(*region))?;
                 golden_verdict(&path, result)?;
             }
+            Command::SameAs(shot, region) => {
+                let want = self.image(shot)?;
+                let screen = self.image("screen")?;
+                if let Some(found) = image::diff_box(&want, &screen, *region) {
+                    bail!("the screen differs from {shot} inside {found:?} (x0, y0, x1, y1)");
+                }
+            }
             Command::DiffBox(name, a, b, region) => {
                 let a = self.image(a)?;
                 let b = self.image(b)?;

@@ -59,6 +59,10 @@ pub enum Command {
     /// pixels inside x, y, width, height where two images differ. Each image
     /// is a screenshot path or `screen`.
     DiffBox(String, String, String, [usize; 4]),
+    /// A screenshot taken earlier (a path in the output folder, or `repo:`):
+    /// the screen must be exactly it, inside the region (x, y, width,
+    /// height).
+    SameAs(String, [usize; 4]),
     /// Two named boxes have centres at most this many pixels apart in x and in y.
     ExpectConcentric(String, String, f64),
     /// Output path, event text prefix, frame limit: the cycles spent at
@@ -182,6 +186,19 @@ fn parse_command(text: &str) -> Result<Command> {
                 args[2].to_string(),
                 region,
             )
+        }
+        "same-as" => {
+            if args.len() != 1 && args.len() != 5 {
+                bail!("`same-as` takes a .png path, and a region (X Y W H) or none");
+            }
+            if !args[0].ends_with(".png") {
+                bail!("`same-as` takes a .png path, got `{}`", args[0]);
+            }
+            let mut region = [0, 0, 240, 160];
+            for (slot, arg) in region.iter_mut().zip(&args[1..]) {
+                *slot = number::<usize>(arg)?;
+            }
+            Command::SameAs(args[0].to_string(), region)
         }
         "expect-concentric" => {
             want(3)?;
@@ -326,7 +343,7 @@ fn parse_command(text: &str) -> Result<Command> {
         "log" => Command::Log(rest.to_string()),
         _ => bail!(
             "unknown command `{name}` (commands: wait press hold down up screenshot golden \
-             golden-region not-blank expect-no-colour diff-box expect-concentric wait-event profile expect-no-event \
+             golden-region not-blank expect-no-colour diff-box same-as expect-concentric wait-event profile expect-no-event \
              expect-no-new-event sram-save sram-load sram-truncate sram-cut cut-every flip-bits damage-section corrupt reboot record-audio expect-pitch log)"
         ),
     })
@@ -369,6 +386,16 @@ mod tests {
             Command::WaitEvent(vec!["boot".into()], DEFAULT_WAIT_EVENT_FRAMES)
         );
         assert_eq!(lines[14].command, Command::Corrupt("c.sav".into(), 7, 20));
+        assert_eq!(
+            parse("same-as paused.png\n").unwrap()[0].command,
+            Command::SameAs("paused.png".into(), [0, 0, 240, 160])
+        );
+        assert_eq!(
+            parse("same-as a.png 0 16 240 144\n").unwrap()[0].command,
+            Command::SameAs("a.png".into(), [0, 16, 240, 144])
+        );
+        assert!(parse("same-as a.png 0 16\n").is_err());
+        assert!(parse("same-as screen\n").is_err());
         assert_eq!(
             lines[10].command,
             Command::ExpectNoEvent("save.fail".into(), false)

@@ -13,6 +13,9 @@ pub struct Options {
     /// The shipped `.gba`: scripts named `*.gba.play` run against it (it has no
     /// events, so those scripts use only keys, waits and screens).
     pub gba: Option<PathBuf>,
+    /// The game that pauses into the desk (`just host-demo`): scripts named
+    /// `*.demo.play` run against it.
+    pub demo: Option<PathBuf>,
     pub scripts: PathBuf,
     pub out: PathBuf,
     pub soak_seed: u64,
@@ -65,13 +68,21 @@ pub fn run(opts: &Options) -> Result<Counts> {
     // 2. The scripts, each one test, each with a fresh emulator and save chip.
     let game = rom::load(&opts.rom);
     let shipped = opts.gba.as_deref().map(rom::load);
+    let demo = opts.demo.as_deref().map(rom::load);
     for script in scripts(&opts.scripts)? {
         let stem = script
             .file_stem()
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        let for_gba = stem.ends_with(".gba");
+        // Which ROM the script plays: named by its second extension.
+        let (other, flag, file) = if stem.ends_with(".gba") {
+            (Some(&shipped), "--gba", opts.gba.clone())
+        } else if stem.ends_with(".demo") {
+            (Some(&demo), "--demo", opts.demo.clone())
+        } else {
+            (None, "", Some(opts.rom.clone()))
+        };
         let play_opts = play::Options {
             out: opts.out.join(&stem),
             update_goldens: opts.update_goldens,
@@ -79,18 +90,15 @@ pub fn run(opts: &Options) -> Result<Counts> {
             notes: opts.verbose,
             sram_in: Vec::new(),
             sram_out: None,
-            rom_file: if for_gba {
-                opts.gba.clone().unwrap_or_default()
-            } else {
-                opts.rom.clone()
-            },
+            rom_file: file.unwrap_or_default(),
             settle_budget: None,
             profile_busy: None,
         };
-        let rom = match (for_gba, &shipped) {
-            (false, _) => &game,
-            (true, Some(gba)) => gba,
-            (true, None) => &Err(anyhow::anyhow!("`{stem}` needs --gba")),
+        let missing = Err(anyhow::anyhow!("`{stem}` needs {flag}"));
+        let rom = match other {
+            None => &game,
+            Some(Some(loaded)) => loaded,
+            Some(None) => &missing,
         };
         let result = match rom {
             Ok(g) => play::run(g.clone(), &script, &play_opts),
