@@ -51,10 +51,10 @@ impl Making {
         let code = self.code;
         let lines = password::lines(&generated.puzzle);
         crate::event!(
-            "polarium.endless made code={} attempts={} lines={:?}",
+            "polarium.endless made code={} lines={:?} attempts={}",
             code_text(code),
-            self.generator.attempts(),
-            lines
+            lines,
+            self.generator.attempts()
         );
         crate::framework::events::search_answered("polarium_endless");
         session.start(persistent, Source::Endless { code, lines });

@@ -1,7 +1,12 @@
 //! Poop Sweeper: a GNOME-Mines-flavoured Minesweeper in a desktop window.
 //!
 //! - `rules/`: the pure game (board, floodfill, chording, no-guess generator).
-//! - `app.rs`: the app contract: input, timer, records, sounds.
+//! - `app.rs`: the app contract: which screen is up and what comes next.
+//! - the screens, a file each, each `update` answering what comes next
+//!   (`next.rs`): `play.rs` (the board), `generating.rs` (a no-guess first
+//!   move's layout), `wipe.rs` (to a fresh board), `menu.rs`, `options.rs`,
+//!   `stats_page.rs`, `pad.rs` (a board code), `lesson.rs` (how to play);
+//!   below them `moves.rs` (what a move does) and `held_a.rs`.
 //! - `view.rs`: drawing: 84 square sprites over a tilemap well, status bar.
 //! - `records.rs`: the save section; `game.rs`: the game in progress, kept
 //!   across power-off; `sounds.rs`: music and sound effects;
@@ -14,14 +19,25 @@ pub(crate) mod art;
 #[cfg(feature = "bench")]
 mod bench;
 mod game;
+mod generating;
+mod held_a;
+mod lesson;
+mod menu;
 mod messages;
+mod moves;
+mod next;
+mod options;
+mod pad;
+mod play;
 pub mod records;
 pub use sweeper_rules as rules;
 mod sounds;
 mod stats_page;
 pub mod view;
+mod wipe;
 
-pub use app::Sweeper;
+/// The app (`app.rs` has its side of the contract).
+pub struct Sweeper;
 
 /// Steps of the no-guess search between looks at the clock: the player
 /// waits on the thinking face, so the search fills each frame with them

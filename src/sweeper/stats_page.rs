@@ -1,13 +1,18 @@
 //! The statistics page (a row of SELECT's menu): one setting's games, wins,
-//! streaks and bests at a time; LEFT and RIGHT go through the six settings.
-//! It is a list of as many rows as the menu, in the menu's place, so each
-//! takes the other's text tiles and the page shows at once.
+//! streaks and bests at a time; LEFT and RIGHT go through the six settings,
+//! B (or SELECT) goes back to the menu. It is a list of as many rows as the
+//! menu, in the menu's place, so each takes the other's text tiles and the
+//! page shows at once.
 
+use agb::input::Button;
 use alloc::{boxed::Box, format, vec::Vec};
 
 use super::records::{self, LINES, SweeperSave, rate_text};
-use super::rules::Difficulty;
+use super::{Sweeper, next::Next, rules::Difficulty};
 use crate::framework::{
+    PreparedLine, System,
+    assets::sfx,
+    hints,
     save::percent_text,
     widgets::{
         list::{List, Row},
@@ -15,6 +20,8 @@ use crate::framework::{
         timer::format_hundredths,
     },
 };
+
+pub const STATS_HINTS: &PreparedLine = hints!("\u{2190}\u{2192}: difficulty  B: back");
 
 pub struct StatsPage {
     /// The record line shown (see `records::line`).
@@ -38,6 +45,35 @@ impl StatsPage {
         Self { line, list }
     }
 
+    pub fn update(&mut self, system: &mut System) -> Next {
+        let input = &system.input;
+        if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
+            return Next::Menu;
+        }
+        let (dx, _) = input.repeated_direction();
+        let data = system.save::<Sweeper>();
+        if self.turn(dx, data) {
+            self.log(data);
+            system.sound.play(sfx::CURSOR);
+        }
+        Next::Stay
+    }
+
+    /// The setting shown, with its figures, for the harness.
+    pub fn log(&self, data: &SweeperSave) {
+        let line = data.lines[self.line];
+        crate::event!(
+            "sweeper.stats line={} played={} won={} streak={} best_streak={} best_rate={}",
+            self.line,
+            line.tally.played,
+            line.tally.won,
+            line.tally.streak,
+            line.tally.best_streak,
+            line.best_rate
+        );
+        let _ = line;
+    }
+
     /// LEFT or RIGHT (`dx`): the next or previous setting's statistics.
     pub fn turn(&mut self, dx: i32, data: &SweeperSave) -> bool {
         let line = pager::step(self.line, dx.signum(), LINES, Ends::Wrap);
@@ -49,11 +85,6 @@ impl StatsPage {
             self.list.set_row(index, row);
         }
         true
-    }
-
-    /// The record line shown.
-    pub fn line(&self) -> usize {
-        self.line
     }
 
     pub fn list(&mut self) -> &mut List {

@@ -212,6 +212,9 @@ pub struct View {
     shown_seconds: Option<u16>,
     shown_variant: Option<usize>,
     message_locked: bool,
+    /// The message line says where the skipped lesson is found again,
+    /// until the first move.
+    skipped_note: bool,
     title: TextBox,
     /// Steps of the building done (`next_step`).
     built: u8,
@@ -294,6 +297,7 @@ impl View {
             shown_seconds: None,
             shown_variant: None,
             message_locked: false,
+            skipped_note: false,
             title: TextBox::new((16, 19), 16, 1),
             built: 0,
             synced: false,
@@ -657,6 +661,21 @@ impl View {
         self.message_locked = true;
         self.shown_variant = None;
         self.message_box.set_gradually(text);
+    }
+
+    /// The lesson was skipped: the message line says where it is found
+    /// again, until the first move (`end_skipped_note`).
+    pub fn say_lesson_skipped(&mut self) {
+        self.say(messages::LESSON_SKIPPED);
+        self.skipped_note = true;
+    }
+
+    /// The player's first move since the lesson was skipped takes its note
+    /// off the message line.
+    pub fn end_skipped_note(&mut self) {
+        if core::mem::take(&mut self.skipped_note) {
+            self.clear_message();
+        }
     }
 
     pub fn clear_message(&mut self) {

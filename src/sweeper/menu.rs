@@ -1,0 +1,58 @@
+//! The difficulty menu (SELECT), with best times as badges; its rows after
+//! the three difficulties lead to the options and statistics pages (in its
+//! place, on its text) and the board-code pad (over it).
+
+use agb::input::Button;
+use alloc::boxed::Box;
+
+use super::{
+    next::Next,
+    rules::{Board, Difficulty},
+};
+use crate::framework::{
+    PreparedLine, System,
+    assets::sfx,
+    hints,
+    widgets::list::{List, ListEvent},
+};
+
+/// Menu rows after the three difficulties.
+pub const ROW_OPTIONS: usize = 3;
+const ROW_CODE: usize = 4;
+pub const ROW_STATS: usize = 5;
+
+pub const MENU_HINTS: &PreparedLine = hints!("A: choose  B: back");
+
+pub struct Menu {
+    pub list: Box<List>,
+}
+
+impl Menu {
+    pub fn update(&mut self, board: &mut Board, system: &mut System) -> Next {
+        let (_, dy) = system.input.repeated_direction();
+        let a = system.input.just_pressed(Button::A);
+        let b = system.input.just_pressed(Button::B) || system.input.just_pressed(Button::Select);
+        match self.list.update(dy, a, b) {
+            ListEvent::Nothing => Next::Stay,
+            ListEvent::Moved => {
+                system.sound.play(sfx::CURSOR);
+                Next::Stay
+            }
+            ListEvent::Back => {
+                system.sound.play(sfx::CLOSE);
+                Next::Play
+            }
+            ListEvent::Chosen(ROW_OPTIONS) => Next::Options,
+            ListEvent::Chosen(ROW_CODE) => Next::Pad,
+            ListEvent::Chosen(ROW_STATS) => Next::Stats,
+            ListEvent::Chosen(row) => match Difficulty::ALL.get(row) {
+                Some(difficulty) => {
+                    board.set_difficulty(*difficulty);
+                    system.sound.play(sfx::CONFIRM);
+                    Next::Wipe(None)
+                }
+                None => Next::Stay,
+            },
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! What a screen's `update` says comes next. Screens do not know one
+//! another: they say what the player asked for, and the app puts up the
+//! screen for it (`app.rs`, `go`), handing on what the old screen owned (a
+//! menu's text goes to the page in its place).
+
+use super::rules::{Pos, code::BoardCode};
+
+/// The answer of a screen's `update`.
+pub enum Next {
+    /// The same screen (it may have moved on within itself).
+    Stay,
+    /// The board takes input: a menu or the lesson closed, a layout found,
+    /// a wipe done.
+    Play,
+    /// Search a no-guess layout whose first reveal is this square.
+    Generate(Pos),
+    /// Cover the board and deal a fresh one: the board this code names, or
+    /// one at random with the player's no-guess setting.
+    Wipe(Option<BoardCode>),
+    /// The difficulty menu: from the board, or back from a page in its
+    /// place or the pad over it.
+    Menu,
+    /// The options page, in the menu's place.
+    Options,
+    /// The statistics page, in the menu's place.
+    Stats,
+    /// The number pad for a board code, over the menu.
+    Pad,
+    /// How to play, from its start.
+    Lesson,
+}
