@@ -15,7 +15,7 @@ use super::{
     art::{self, Colours},
     editor::{self, Editor},
     extras::{self, CodePad, ExtrasPage, Generating, ReadingCode},
-    lesson::{self, Leave, LessonScreen},
+    lesson::{self, LessonScreen},
     menu::{ListPage, OptionsPage, SlotPage},
     next::Next,
     pages::{self, Page},
@@ -32,7 +32,7 @@ use crate::framework::{
     save::Suspended, widgets::timer::MAX_SECONDS,
 };
 
-pub struct Nonogram;
+use super::Nonogram;
 
 /// The screen up: exactly one at a time, holding what it works on.
 enum Mode {
@@ -294,7 +294,6 @@ impl App for Nonogram {
             mode,
             game,
             code_refusal,
-            skipped_note,
             ..
         } = working;
         let next = match mode {
@@ -308,19 +307,7 @@ impl App for Nonogram {
             Mode::CodePad(pad) => pad.update(system),
             Mode::ReadingCode(reading) => reading.update(code_refusal, system),
             Mode::Edit(editor) => editor::update(editor, persistent, system),
-            Mode::Lesson(lesson) => match lesson.update(system) {
-                Leave::Stay => Next::Stay,
-                Leave::Solved => {
-                    lessons::mark_seen(&mut system.storage, Self::INFO.id);
-                    Next::Stay
-                }
-                Leave::Back { done } => {
-                    lessons::mark_seen(&mut system.storage, Self::INFO.id);
-                    *skipped_note = !done;
-                    system.sound.play(sfx::CLOSE);
-                    Next::Game
-                }
-            },
+            Mode::Lesson(lesson) => lesson.update(system),
         };
         let mut changed = go(persistent, working, system, next);
         if working.game.note_ending() && working.mode.is_playing() {
@@ -407,6 +394,10 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
     let mode = match next {
         Next::Stay => return false,
         Next::Game => Mode::Play(Play::resume(persistent)),
+        Next::LessonOver { skipped } => {
+            working.skipped_note = skipped;
+            Mode::Play(Play::resume(persistent))
+        }
         Next::List => list_at_puzzle(persistent, &working.game, system),
         Next::Page { number, slot } => page_screen(number, slot, system),
         Next::Slot(slot) => Mode::Slot(SlotPage::new(slot)),

@@ -9,14 +9,17 @@ use agb::input::Button;
 use alloc::boxed::Box;
 
 use super::{
+    Nonogram,
+    next::Next,
     play::Play,
     puzzle::{Game, Persistent, Source},
     rules::lesson::{Lesson, Move, Slip, Step},
     view::View,
 };
 use crate::framework::{
-    System,
+    App, System,
     assets::sfx,
+    lessons,
     widgets::prepared::{PreparedLine, prepared_all},
 };
 
@@ -38,16 +41,13 @@ pub struct LessonScreen {
     game: Box<Game>,
 }
 
-/// What the lesson's update asks of the app.
-pub enum Leave {
-    Stay,
-    /// The picture is solved: the lesson counts as seen from now, even if
-    /// the window closes before A.
-    Solved,
-    /// Done (`true`) or skipped: back to the player's puzzle.
-    Back {
-        done: bool,
-    },
+/// Back to the player's puzzle, the lesson seen (`skipped` or done).
+fn back(system: &mut System, skipped: bool) -> Next {
+    // The player's own board comes back in place of the lesson's.
+    crate::framework::events::new_board();
+    lessons::mark_seen(&mut system.storage, Nonogram::INFO.id);
+    system.sound.play(sfx::CLOSE);
+    Next::LessonOver { skipped }
 }
 
 impl LessonScreen {
@@ -68,24 +68,20 @@ impl LessonScreen {
     }
 
     #[inline(never)]
-    pub fn update(&mut self, system: &mut System) -> Leave {
+    pub fn update(&mut self, system: &mut System) -> Next {
         let input = &system.input;
         if input.just_pressed(Button::Select) {
             crate::event!("nonogram.lesson end step={:?}", self.lesson.step());
-            // The player's own board comes back in place of the lesson's.
-            crate::framework::events::new_board();
-            return Leave::Back { done: false };
+            return back(system, true);
         }
         // Done once the last drag is let go of.
         if self.lesson.step() == Step::Done && !matches!(self.play, Play::Drag(..)) {
             if input.just_pressed(Button::A) {
                 crate::event!("nonogram.lesson end step=Done");
-                // The player's own board comes back in place of the lesson's.
-                crate::framework::events::new_board();
                 system.sound.play(sfx::CONFIRM);
-                return Leave::Back { done: true };
+                return back(system, false);
             }
-            return Leave::Stay;
+            return Next::Stay;
         }
         let undo = input.just_pressed(Button::L);
         let redo = input.just_pressed(Button::R);
@@ -96,7 +92,7 @@ impl LessonScreen {
             .update(&mut self.persistent, &mut self.game, system);
         let marks = *self.game.marks();
         if marks == before {
-            return Leave::Stay;
+            return Next::Stay;
         }
         let done = match (undo, redo) {
             (true, _) => Move::Undone,
@@ -109,11 +105,12 @@ impl LessonScreen {
                 self.lesson.step(),
                 self.lesson.slip()
             );
+            // Seen once solved, even if the window closes before A.
             if self.lesson.step() == Step::Done {
-                return Leave::Solved;
+                lessons::mark_seen(&mut system.storage, Nonogram::INFO.id);
             }
         }
-        Leave::Stay
+        Next::Stay
     }
 
     /// The corner's title and the line under the board.

@@ -41,7 +41,8 @@ mod suspended;
 pub use nonogram_rules as rules;
 mod view;
 
-pub use app::Nonogram;
+/// The app (`app.rs` has its side of the contract).
+pub struct Nonogram;
 
 /// Cells of a share code written (the editor) or read (the extras) between
 /// looks at the clock: the player waits, so slices fill the frame (see

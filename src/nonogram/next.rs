@@ -23,6 +23,9 @@ pub enum Next {
     Edit(usize),
     /// How to play, from its start.
     Lesson,
+    /// Back to the puzzle from the lesson, done or `skipped` (the puzzle's
+    /// line then says where the lesson is found again).
+    LessonOver { skipped: bool },
     /// The extras page, with this row chosen.
     Extras(usize),
     /// Make a random puzzle of this size.

@@ -290,7 +290,8 @@ impl App for Polarium {
         }
         // The first time (and until it is done or skipped): how to play,
         // from where it was left. The editor's board comes back first.
-        let screen = if persistent.editing || lessons::seen(&mut system.storage, Self::INFO.id) {
+        let mut screen = if persistent.editing || lessons::seen(&mut system.storage, Self::INFO.id)
+        {
             resumed
         } else {
             Screen::Lesson(LessonScreen::boxed(persistent.lesson_stage, &mut session))
@@ -299,8 +300,18 @@ impl App for Polarium {
             "polarium.opening lesson={}",
             matches!(screen, Screen::Lesson(_))
         );
+        let mut view = View::boxed();
+        // A Challenge game left under way comes back, paused; the editor's
+        // board before anything.
+        if let Some(challenge) = kept_run(&mut session, &mut view, system) {
+            screen = Screen::Challenge(challenge);
+        }
+        if persistent.editing {
+            persistent.editing = false;
+            screen = Screen::Edit(Editor::open(&mut session));
+        }
         Working {
-            view: View::boxed(),
+            view,
             screen,
             session,
             info: None,
@@ -309,17 +320,6 @@ impl App for Polarium {
     }
 
     fn prepare(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
-        // A Challenge game left under way comes back first, paused.
-        if !matches!(working.screen, Screen::Challenge(_))
-            && let Some(challenge) = kept_run(&mut working.session, &mut working.view, system)
-        {
-            working.screen = Screen::Challenge(challenge);
-        }
-        // Back in the editor: its lines, once.
-        if persistent.editing {
-            persistent.editing = false;
-            working.screen = Screen::Edit(Editor::open(&mut working.session));
-        }
         working.view.apply(working.session.panel());
         let built = working.view.build_within_frame();
         // The panel's text needs nothing of the board area: it types in
@@ -363,7 +363,8 @@ impl App for Polarium {
                 .search_purpose()
                 .is_some_and(|purpose| purpose.pace() != Pace::Waiting);
             if !unwaited || working.view.is_idle() {
-                run_search(persistent, working);
+                let next = run_search(persistent, working);
+                go(next, persistent, working, system);
             }
         }
         if matches!(&working.screen, Screen::Play(play) if play.clock_runs())
@@ -490,6 +491,7 @@ fn go(next: Next, persistent: &mut Persistent, working: &mut Working, system: &m
         Next::Stay => return,
         Next::Resume => Screen::resume(persistent, *session.board()),
         Next::Play => Screen::Play(Play::START),
+        Next::Replay => Screen::Play(Play::REPLAY),
         Next::List => Screen::List(List::open(persistent, session, system)),
         Next::BackToList(offer) => Screen::List(List::back(offer, session, system)),
         Next::Pad(purpose) => Screen::Pad(Pad::open(purpose, session, system)),
@@ -587,12 +589,13 @@ fn update_screen(persistent: &mut Persistent, working: &mut Working, system: &mu
     changed
 }
 
-/// One frame of the solver's work, if it is running, and what it found.
+/// One frame of the solver's work, if it is running, and what it found:
+/// a hint's stroke found as the player asked for it is replayed.
 #[inline(never)]
-fn run_search(persistent: &mut Persistent, working: &mut Working) {
+fn run_search(persistent: &mut Persistent, working: &mut Working) -> Next {
     let session = &mut working.session;
     let Some((search, purpose)) = session.take_search() else {
-        return;
+        return Next::Stay;
     };
     let (search, searched) = search.step(purpose.pace());
     session.set_search(search.map(|search| (search, purpose)));
@@ -608,7 +611,7 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) {
                 Purpose::Hint(hint) => {
                     let quiet = working.screen.is_quiet();
                     if hints::solved(persistent, session, hint, progress, quiet) {
-                        working.screen = Screen::Play(Play::REPLAY);
+                        return Next::Replay;
                     }
                 }
                 Purpose::Recall => hints::recalled(session, progress),
@@ -616,4 +619,5 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) {
             }
         }
     }
+    Next::Stay
 }

@@ -20,6 +20,8 @@ pub enum Next {
     Resume,
     /// Play the session's puzzle from the start (just started).
     Play,
+    /// The session's stroke replayed (a hint's, found by the solver).
+    Replay,
     /// The puzzle list, on the puzzle being played.
     List,
     /// The list's last page, on the row of what the player came back from.
