@@ -247,7 +247,7 @@ impl App for Nonogram {
                 return false;
             }
             working.lesson_due = false;
-            working.mode = Mode::Lesson(LessonScreen::boxed(system.frame));
+            go(persistent, working, system, Next::Lesson);
             refresh_text(persistent, working, system);
             return false;
         }
