@@ -122,10 +122,11 @@ soak seed="1" frames="1000000": setup-rom setup-harness
     cargo build --release --features events
     "{{harness}}" soak "{{rom_elf}}" --seed {{seed}} --frames {{frames}} --verbose | grep -vE '^(event|rom:|mgba)'
 
-# Play a harness script against the release ROM (see tests/README.md), e.g. `just play tests/e2e/boot.play`.
+# Play a harness script against the release ROM (see tests/README.md), e.g. `just play tests/e2e/boot.play`
+# (a `*.demo.play` script against the host demo).
 play script *args: setup-rom setup-harness
     cargo build --release --features events
-    "{{harness}}" play "{{rom_elf}}" "{{script}}" {{args}}
+    "{{harness}}" play "{{ if script =~ '\.demo\.play$' { demo_elf } else { rom_elf } }}" "{{script}}" {{args}}
 
 # Cycle budgets: rule benchmarks at boot, then tests/bench/bench.play and every
 # e2e script with the frame meter on and each key press's settle time (frames

@@ -111,17 +111,25 @@ pub struct Desk<'gba> {
 
 impl<'gba> Desk<'gba> {
     /// Read the save and boot every app (their persistent state made, their
-    /// save sections loaded): once, as the game starts. `game_tiles` is how
-    /// many background tiles the game keeps in video RAM of its own: agb's
-    /// table of tiles is grown now to hold the desk's beside them, so no
-    /// pause grows it (and the heap a pause takes comes back whole).
+    /// save sections loaded): once, as the game starts, after it has loaded
+    /// its backgrounds. `game_tiles` is how many background tiles those
+    /// keep in video RAM: agb's table of tiles is grown now to hold the
+    /// desk's beside them, so no pause grows it. The desk keeps the save
+    /// chip and the mixer from here on.
     pub fn boot(
         save: &mut agb::save::SaveManager,
         mixer: &'gba mut agb::sound::mixer::MixerController,
         game_tiles: usize,
     ) -> Self {
+        // Debug and event builds watch the stack's depth, as the ROM's own
+        // do: painted, then the IWRAM the mixer takes logged for the
+        // harness (not the frame meter's cycles: a game's timers are its own).
+        #[cfg(any(debug_assertions, feature = "events"))]
+        framework::perf::paint_stack();
         framework::plane::grow_tile_table(game_tiles);
         let mut system = boot_system(save, mixer);
+        #[cfg(any(debug_assertions, feature = "events"))]
+        framework::perf::log_iwram_allocations();
         system.apply_settings();
         let apps = boot_apps(&mut system);
         system.storage.settle();
@@ -145,8 +153,8 @@ impl<'gba> Desk<'gba> {
         framework::pause(gfx, &mut self.system, &mut apps);
     }
 
-    /// Every frame of the game's own: a save under way goes on going out,
-    /// and the sound is mixed.
+    /// First thing in every frame of the game's own: the sound is mixed,
+    /// and a save under way goes on going out.
     pub fn beside_game(&mut self) {
         framework::beside_game(&mut self.system);
     }

@@ -63,6 +63,18 @@
 //! - The shared widgets in `framework/widgets/`: window frames, text boxes,
 //!   lists, dialogs, the number pad, a timer.
 //!
+//! **Screens.** An app with more than one screen (a board, a menu, a pad)
+//! holds one value of an enum, a variant per screen, each a type in a file
+//! of its own that owns its state. A screen's `update` takes what the
+//! screens share (the game, the view) and the [`System`], and answers what
+//! comes next: the app's `Next` enum (stay, or which screen the player asked
+//! for), never another screen's state. The app's `update` is one dispatch to
+//! the screen up and a `go(next)` that puts up the screen named, handing on
+//! what the old one owned; `draw` shows the screen up, `button_hints` and
+//! `claims_start` answer for it. Adding a screen is its file, a variant,
+//! and (if other screens lead to it) a `Next` variant. Poop Sweeper
+//! (`src/sweeper/`: app.rs, next.rs and a file per screen) is the model.
+//!
 //! A minimal app is [`hello`] at the end of this file: compiled with the
 //! in-ROM tests, which run it through its lifecycle, so it cannot go stale.
 //! Register an app with one line in the `apps!` list in `src/lib.rs`,

@@ -203,7 +203,6 @@ impl Desktop {
             #[cfg(any(debug_assertions, feature = "events"))]
             heap_baseline: 0,
             #[cfg(any(debug_assertions, feature = "events"))]
-            #[cfg(any(debug_assertions, feature = "events"))]
             heap_check: None,
             _labels: labels,
             ring_frame: assets::RING,

@@ -7,15 +7,21 @@
 //! whole of it is the host demo's `main` (src/host_demo/main.rs, built by
 //! `just host-demo` and played by tests/e2e/host_demo.demo.play):
 //!
-//! - at boot, `Desk::boot(&mut gba.save, &mut gba.mixer, game_tiles)`: the
-//!   save read, every app booted;
-//! - every frame of the game's own, `desk.beside_game()`: a save under way
-//!   goes on going out, and the sound is mixed;
+//! - at boot, once the game's backgrounds are loaded,
+//!   `Desk::boot(&mut gba.save, &mut gba.mixer, game_tiles)`: the save read,
+//!   every app booted. The desk keeps the save chip and the mixer: the
+//!   game's own records and sounds go through it (`System`'s storage and
+//!   sound) or it has none;
+//! - first thing in every frame of the game's own, `desk.beside_game()`:
+//!   the sound is mixed, and a save under way goes on going out;
 //! - on START, `desk.pause(&mut gfx)`: the desk runs frames ([`pause`])
 //!   until the player presses B on the desktop, then lets go of its video
 //!   memory and heap and puts the game's background palettes back. The
 //!   game shows its own layers and sprites again from its next frame; an
-//!   app's game in progress stays for the next pause.
+//!   app's game in progress stays for the next pause. What a first pause,
+//!   or an app's first open, grows for good (caches, a save section's
+//!   first write) stays; after that a pause gives the heap back to the
+//!   byte (the script checks).
 //!
 //! The ROM's own host is [`run`]: a splash, then the menu forever (B on the desktop
 //! has nowhere to go back to, so `Leave` is ignored).
@@ -120,10 +126,14 @@ pub fn pause(gfx: &mut agb::display::Graphics, system: &mut System, apps: &mut [
     crate::event!("desk.left");
 }
 
-/// A game's frame while the desk is not shown: a save under way goes on
-/// going out, a little a frame, and the sound is mixed.
+/// A game's frame while the desk is not shown, first thing in it: the
+/// sound is mixed, and a save under way goes on going out, a little a
+/// frame (a slice that has waited too long for room takes it first).
 pub fn beside_game(system: &mut System) {
+    frame_time::begin_frame(false);
     system.sound.frame();
+    // The game's keys are its own: to the save, no press is recent.
+    system.storage.flush_overdue(u8::MAX);
     system.storage.flush();
 }
 

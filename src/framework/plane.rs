@@ -1,5 +1,7 @@
 //! The drawing plane: one background layer over the whole screen whose every
-//! map entry names a tile of its own, made once at boot and never unmapped.
+//! map entry names a tile of its own, made once at boot and never unmapped
+//! (in a game that shows the desk as its pause menu: made as it pauses and
+//! let go as it goes on, [`build_for_a_while`] and [`release`]).
 //! Apps draw on it by writing those tiles' pixels (text, boards, pictures),
 //! so a screen goes up with no tile to make, map or let go, in the frame
 //! that draws it. Under it, each app keeps a layer of its own for its
@@ -46,8 +48,9 @@ impl PlaneTile {
     #[inline(always)]
     #[allow(clippy::mut_from_ref)]
     pub fn data_mut(&self) -> &mut [u32; TILE_WORDS] {
-        // SAFETY: 8 words of video RAM the plane's layer keeps mapped for
-        // the ROM's life, written a word at a time.
+        // SAFETY: 8 words of video RAM the plane's layer keeps mapped while
+        // it is built (the ROM's life, or a pause: no `PlaneTile` is kept
+        // past `release`), written a word at a time.
         unsafe { &mut *self.0.cast::<[u32; TILE_WORDS]>() }
     }
 
@@ -94,8 +97,9 @@ pub fn build_for_a_while() {
 /// (once the next frame is shown) and its tables on the heap.
 ///
 /// # Safety
-/// Nothing drawn on the plane is still in use: no app's window is open and
-/// no table of its tiles ([`tiles`]) is kept.
+/// Nothing drawn on the plane is still in use: no app's window is open, and
+/// no table of its tiles ([`tiles`]) or copy of a [`PlaneTile`] is kept,
+/// in working state or persistent (their `'static` is the plane's life).
 pub unsafe fn release() {
     let built = PLANE.swap(core::ptr::null_mut(), Ordering::Relaxed);
     if built.is_null() {

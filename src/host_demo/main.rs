@@ -25,9 +25,10 @@ use pocket_desk::Desk;
 #[agb::entry]
 fn entry(mut gba: agb::Gba) -> ! {
     let mut gfx = gba.graphics.get();
-    // Once, as the game starts: the save read and every app booted.
-    let mut desk = Desk::boot(&mut gba.save, &mut gba.mixer, scene::TILES);
     let mut scene = scene::Scene::new(&mut gfx);
+    // Once, as the game starts, its room loaded: the save read and every
+    // app booted.
+    let mut desk = Desk::boot(&mut gba.save, &mut gba.mixer, scene::TILES);
     let mut buttons = ButtonController::new();
     event!("demo.ready");
     // The heap in use as the game last paused, and frames until it is
@@ -35,6 +36,7 @@ fn entry(mut gba: agb::Gba) -> ! {
     // bookkeeping as frames are shown.
     let mut heap_check: Option<(usize, u8)> = None;
     loop {
+        desk.beside_game();
         buttons.update();
         let paused = buttons.is_just_pressed(Button::Start);
         if paused {
@@ -47,7 +49,6 @@ fn entry(mut gba: agb::Gba) -> ! {
             // Shown as it was left: the frame back from a pause does not move.
             scene.update(&buttons);
         }
-        desk.beside_game();
         let mut frame = gfx.frame();
         scene.show(&mut frame);
         frame.commit();

@@ -161,12 +161,14 @@ impl App for Sweeper {
         // Closed while a no-guess first move waited for its layout: the
         // search starts again from that square (it finds the same layout),
         // and the move is then made as if the window had stayed open.
-        let awaiting = board.awaiting_layout();
+        let generating = board
+            .awaiting_layout()
+            .map(|first| Generating::new(board, first));
         // The first time: how to play.
-        let lesson = awaiting.is_none() && !lessons::seen(&mut system.storage, Self::INFO.id);
+        let lesson = generating.is_none() && !lessons::seen(&mut system.storage, Self::INFO.id);
         crate::event!("sweeper.opening lesson={}", lesson);
-        let mode = match awaiting {
-            Some(first) => Mode::Generating(Generating::new(board, first)),
+        let mode = match generating {
+            Some(generating) => Mode::Generating(generating),
             None if lesson => Mode::Lesson(LessonScreen::start(&mut view)),
             None => Mode::Play(Play::default()),
         };

@@ -198,6 +198,10 @@ fn parse_command(text: &str) -> Result<Command> {
             for (slot, arg) in region.iter_mut().zip(&args[1..]) {
                 *slot = number::<usize>(arg)?;
             }
+            let [x, y, w, h] = region;
+            if w == 0 || h == 0 || x.saturating_add(w) > 240 || y.saturating_add(h) > 160 {
+                bail!("`same-as` region {region:?} is empty or off the 240x160 screen");
+            }
             Command::SameAs(args[0].to_string(), region)
         }
         "expect-concentric" => {
@@ -395,6 +399,8 @@ mod tests {
             Command::SameAs("a.png".into(), [0, 16, 240, 144])
         );
         assert!(parse("same-as a.png 0 16\n").is_err());
+        assert!(parse("same-as a.png 0 16 240 0\n").is_err());
+        assert!(parse("same-as a.png 200 0 41 10\n").is_err());
         assert!(parse("same-as screen\n").is_err());
         assert_eq!(
             lines[10].command,
