@@ -1,12 +1,18 @@
 //! Whether each game's lesson (its "How to play") was done or skipped: it
 //! comes up by itself the first time the game opens, and after that only
 //! from the game's menu. One small section holds every app's answer, by the
-//! app's id; Settings' erase brings the lessons back.
+//! app's id; Settings' erase brings the lessons back. A skipped lesson's
+//! note ([`SkippedNote`]) says where it is found again.
 
 use alloc::string::String;
 use serde::{Deserialize, Serialize};
 
-use super::save::{Saved, Storage};
+use agb::input::Button;
+
+use super::{
+    input::Input,
+    save::{Saved, Storage},
+};
 
 /// The section's owner name.
 pub const OWNER: &str = "lessons";
@@ -49,6 +55,33 @@ pub fn mark_seen(storage: &mut Storage, id: &str) {
         save.add(id);
         storage.commit_soon();
         crate::event!("lesson.seen app={}", id);
+    }
+}
+
+/// After a skipped lesson, a game says where it is found again (a line of
+/// its own) until the player's first move: A or B.
+#[derive(Default)]
+pub struct SkippedNote {
+    up: bool,
+}
+
+impl SkippedNote {
+    /// The lesson was skipped: the note goes up.
+    pub fn skipped(&mut self) {
+        self.up = true;
+    }
+
+    /// Whether the note is up.
+    #[must_use]
+    pub fn is_up(&self) -> bool {
+        self.up
+    }
+
+    /// This frame's keys: A or B is the first move, which takes the note
+    /// down. Whether it came down now.
+    pub fn first_move(&mut self, input: &Input) -> bool {
+        let moved = input.just_pressed(Button::A) || input.just_pressed(Button::B);
+        moved && core::mem::take(&mut self.up)
     }
 }
 

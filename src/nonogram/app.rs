@@ -8,7 +8,6 @@
 //!   `extras.rs`: random puzzles and share codes; `editor.rs`: drawing,
 //!   checking and sharing a puzzle.
 
-use agb::input::Button;
 use alloc::boxed::Box;
 
 use super::{
@@ -28,8 +27,14 @@ use super::{
     view::{self, View},
 };
 use crate::framework::{
-    App, AppInfo, Request, System, app::Icon, assets::sfx, canvas::Canvas, frame_time, lessons,
-    save::Suspended, widgets::timer::MAX_SECONDS,
+    App, AppInfo, Request, System,
+    app::Icon,
+    assets::sfx,
+    canvas::Canvas,
+    frame_time,
+    lessons::{self, SkippedNote},
+    save::Suspended,
+    widgets::timer::MAX_SECONDS,
 };
 
 use super::Nonogram;
@@ -105,7 +110,7 @@ pub struct Working {
     complete: bool,
     /// The lesson was skipped: the line under the board says where it is,
     /// until the first mark.
-    skipped_note: bool,
+    skipped_note: SkippedNote,
     /// The lesson comes up as the window finishes opening.
     lesson_due: bool,
     /// The window is closing: the game is kept with its undo history (the
@@ -234,7 +239,7 @@ impl App for Nonogram {
             game,
             code_refusal: None,
             complete: false,
-            skipped_note: false,
+            skipped_note: SkippedNote::default(),
             lesson_due,
             closing: false,
             ahead: None,
@@ -286,10 +291,7 @@ impl App for Nonogram {
         // Work under way changes the text as it goes and as it ends.
         let showed_work = working.mode.shows_work();
         // The note on a skipped lesson goes with the first mark.
-        let input = &system.input;
-        if input.just_pressed(Button::A) || input.just_pressed(Button::B) {
-            working.skipped_note = false;
-        }
+        let _ = working.skipped_note.first_move(&system.input);
         let Working {
             mode,
             game,
@@ -395,7 +397,9 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
         Next::Stay => return false,
         Next::Game => Mode::Play(Play::resume(persistent)),
         Next::LessonOver { skipped } => {
-            working.skipped_note = skipped;
+            if skipped {
+                working.skipped_note.skipped();
+            }
             Mode::Play(Play::resume(persistent))
         }
         Next::List => list_at_puzzle(persistent, &working.game, system),
@@ -555,7 +559,7 @@ fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut Sys
     match mode {
         Mode::Play(play) => {
             play.text(persistent, game, save, view);
-            if *skipped_note && play.is_playing() {
+            if skipped_note.is_up() && play.is_playing() {
                 view.set_lines(lesson::SKIPPED);
             }
         }

@@ -24,9 +24,7 @@ pub struct Play {
 impl Play {
     pub fn update(&mut self, board: &mut Board, view: &mut View, system: &mut System) -> Next {
         let input = &system.input;
-        if input.just_pressed(Button::A) || input.just_pressed(Button::B) {
-            view.end_skipped_note();
-        }
+        view.first_move(input);
         if let Some(pos) = HeldA::release(&mut self.held, input) {
             let next = open_square(board, view, system, pos);
             if !matches!(next, Next::Stay) {

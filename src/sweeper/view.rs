@@ -24,7 +24,10 @@ use super::{
 use crate::framework::{
     button_hints,
     canvas::Canvas,
-    frame_time, plane,
+    frame_time,
+    input::Input,
+    lessons::SkippedNote,
+    plane,
     transition::Area,
     widgets::{
         list::{List, Row},
@@ -214,7 +217,7 @@ pub struct View {
     message_locked: bool,
     /// The message line says where the skipped lesson is found again,
     /// until the first move.
-    skipped_note: bool,
+    skipped_note: SkippedNote,
     title: TextBox,
     /// Steps of the building done (`next_step`).
     built: u8,
@@ -297,7 +300,7 @@ impl View {
             shown_seconds: None,
             shown_variant: None,
             message_locked: false,
-            skipped_note: false,
+            skipped_note: SkippedNote::default(),
             title: TextBox::new((16, 19), 16, 1),
             built: 0,
             synced: false,
@@ -664,16 +667,16 @@ impl View {
     }
 
     /// The lesson was skipped: the message line says where it is found
-    /// again, until the first move (`end_skipped_note`).
+    /// again, until the first move (`first_move`).
     pub fn say_lesson_skipped(&mut self) {
         self.say(messages::LESSON_SKIPPED);
-        self.skipped_note = true;
+        self.skipped_note.skipped();
     }
 
-    /// The player's first move since the lesson was skipped takes its note
-    /// off the message line.
-    pub fn end_skipped_note(&mut self) {
-        if core::mem::take(&mut self.skipped_note) {
+    /// This frame's keys on the board: the first move since the lesson was
+    /// skipped takes its note off the message line.
+    pub fn first_move(&mut self, input: &Input) {
+        if self.skipped_note.first_move(input) {
             self.clear_message();
         }
     }
