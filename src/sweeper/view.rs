@@ -1049,13 +1049,14 @@ mod tests {
     }
 
     /// The hardware shows 128 objects: every state stays within them, with
-    /// every square, the cursor while a game goes on, and the pad's keys
-    /// among them.
+    /// every square, the face, the cursor while a game goes on, and the
+    /// pad's keys among them.
     #[test_case]
     fn oam_use_stays_within_128_in_every_state(gba: &mut agb::Gba) {
         let squares = SQUARE_COUNT;
         let on_board = |shown: usize, cursor: bool| {
-            let least = squares + usize::from(cursor);
+            // The squares, the face, and the cursor while a game goes on.
+            let least = squares + 1 + usize::from(cursor);
             assert!(
                 (least..=128).contains(&shown),
                 "{shown} objects, want {least} to 128"
