@@ -1,5 +1,6 @@
 //! The rules' in-ROM tests: the ARM and IWRAM code as it runs on the GBA.
-//! Their bodies live in the rules crates (`rom_tests`, feature `testing`),
+//! Their bodies live in the rules crates and the framework's pure crate
+//! (`rom_tests`, feature `testing`),
 //! which reach inside the board and cannot depend on agb; each is run here
 //! as a `#[test_case]` of the ROM's test build.
 
@@ -26,5 +27,8 @@ on_gba! {
     polarium_rules::rom_tests::{
         arm_solver_solves_the_public_vector_from_its_hints,
         arm_builtin_puzzles_solve_with_a_stroke,
+    }
+    desk_core::rom_tests::{
+        an_hour_of_frames_is_an_hour_on_the_gba,
     }
 }

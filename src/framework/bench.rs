@@ -240,7 +240,7 @@ pub fn run(show_frame: &mut dyn FnMut(), apps: impl FnOnce(&mut Bench)) -> u32 {
     largest_save(
         "desk",
         &super::save::DeskSave {
-            settings: super::save::Settings::default(),
+            settings: desk_core::section::Settings::default(),
             play_seconds: u32::MAX,
         },
     );

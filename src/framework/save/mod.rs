@@ -22,12 +22,8 @@
 
 mod header;
 mod journal;
-mod legacy;
-mod notice;
-mod record;
-mod section;
-mod slot_headers;
-mod tally;
+// The save's pure parts are the framework's pure crate's.
+use desk_core::{legacy, notice, record, section, slot_headers, tally};
 
 use agb::save::Slot;
 use alloc::{boxed::Box, rc::Rc, string::String, vec::Vec};
@@ -37,7 +33,7 @@ use super::fiber::Fiber;
 
 pub use notice::{Loss, Notice};
 pub use record::Record;
-pub use section::{DeskSave, IDENTIFIER, SLOTS, Saved, SectionTag, Settings, Suspended, bytes};
+pub use section::{DeskSave, IDENTIFIER, SLOTS, Saved, SectionTag, Suspended, bytes};
 pub use tally::{Tally, percent_text};
 
 use header::{HeaderState, SECTOR, sram};

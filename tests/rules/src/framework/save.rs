@@ -1,19 +1,8 @@
-//! `crate::framework::save` of the ROM, with only its pure part: the section
-//! contract, records, the boot notice's wording, agb's slot headers and the
-//! old format's parts (not SRAM itself).
-#[path = "../../../../src/framework/save/legacy.rs"]
-pub mod legacy;
-#[path = "../../../../src/framework/save/notice.rs"]
-pub mod notice;
-#[path = "../../../../src/framework/save/record.rs"]
-mod record;
-#[path = "../../../../src/framework/save/section.rs"]
-mod section;
-#[path = "../../../../src/framework/save/slot_headers.rs"]
-pub mod slot_headers;
-#[path = "../../../../src/framework/save/tally.rs"]
-mod tally;
+//! `crate::framework::save` of the ROM, with only its pure part: the
+//! framework's pure crate's section contract, records, boot notice, slot
+//! headers and old format, where the ROM's files below include them from.
+pub use desk_core::{legacy, notice, slot_headers};
 
-pub use record::Record;
-pub use section::*;
-pub use tally::{Tally, percent_text};
+pub use desk_core::record::Record;
+pub use desk_core::section::*;
+pub use desk_core::tally::{Tally, percent_text};

@@ -282,7 +282,7 @@ impl<E: Copy> NumberPad<E> {
     }
 
     /// The group (from 0, in the whole code) that failed its check, if any.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     pub fn bad_group(&self) -> Option<usize> {
         self.bad_group
     }
@@ -557,7 +557,7 @@ impl<E: Copy> NumberPad<E> {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use shared::damm;

@@ -4,7 +4,7 @@
 
 use alloc::{format, string::String, vec::Vec};
 
-use super::section::DESK;
+use crate::section::DESK;
 
 /// Why the save was not loaded as-is; shown once as a one-line notice at boot.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -97,7 +97,7 @@ fn owner_label(owner: &str, label: &dyn Fn(&str) -> &'static str) -> &'static st
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use alloc::vec;

@@ -66,7 +66,7 @@ pub fn percent_text(percent: Option<u16>) -> heapless::String<5> {
     text
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

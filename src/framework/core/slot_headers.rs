@@ -12,7 +12,7 @@
 
 use alloc::vec::Vec;
 
-use super::section::SectionTag;
+use crate::section::SectionTag;
 
 /// agb's block size on SRAM.
 pub const BLOCK: usize = 128;
@@ -156,7 +156,7 @@ pub fn crc16_arc(bytes: &[u8]) -> u16 {
     crc
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -81,7 +81,7 @@ impl Pager {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

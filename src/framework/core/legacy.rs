@@ -9,7 +9,10 @@
 use alloc::vec::Vec;
 use serde::Deserialize;
 
-use super::{DeskSave, Record, Settings};
+use crate::{
+    record::Record,
+    section::{DeskSave, Settings},
+};
 
 /// v2's game identifier and slot count, as in its global header.
 pub const IDENTIFIER: [u8; 32] = *b"pocket-desk save v2_____________";
@@ -63,7 +66,7 @@ impl Legacy {
             .zip(&data.records)
             .filter_map(|(owner, table)| Some((*owner, postcard::to_allocvec(table).ok()?)))
             .collect();
-        sections.push((super::section::DESK, postcard::to_allocvec(&desk).ok()?));
+        sections.push((crate::section::DESK, postcard::to_allocvec(&desk).ok()?));
         Some(Self { sections })
     }
 }
