@@ -117,18 +117,20 @@ pub fn load_icon_palette(gfx: &mut agb::display::Graphics, icon: &Icon, index: u
     slot
 }
 
+/// The background palettes' memory: 16 slots of 16 colours.
+pub const BACKGROUND_PALETTE_RAM: *mut u16 = 0x0500_0000 as *mut u16;
+
 /// Load `palette` into background palette slot `slot` at once (palette
 /// memory written directly: agb's way from a frame copies all sixteen
 /// palettes through the stack, whose room is small). Out of range: ignored.
 pub fn load_background_palette(slot: u8, palette: &Palette16) {
-    const PALETTE_RAM: *mut u16 = 0x0500_0000 as *mut u16;
     if slot >= 16 {
         return;
     }
     for index in 0..16 {
         // Safety: background palette memory, slot and index in range.
         unsafe {
-            PALETTE_RAM
+            BACKGROUND_PALETTE_RAM
                 .add(usize::from(slot) * 16 + index)
                 .write_volatile(palette.colour(index).0);
         }
@@ -140,14 +142,12 @@ pub fn load_background_palette(slot: u8, palette: &Palette16) {
 pub struct BackgroundPalettes(alloc::boxed::Box<[u16; 256]>);
 
 impl BackgroundPalettes {
-    const RAM: *mut u16 = 0x0500_0000 as *mut u16;
-
     #[must_use]
     pub fn read() -> Self {
         let mut colours = alloc::boxed::Box::new([0u16; 256]);
         for (index, colour) in colours.iter_mut().enumerate() {
             // SAFETY: background palette memory, 256 entries.
-            *colour = unsafe { Self::RAM.add(index).read_volatile() };
+            *colour = unsafe { BACKGROUND_PALETTE_RAM.add(index).read_volatile() };
         }
         Self(colours)
     }
@@ -155,7 +155,7 @@ impl BackgroundPalettes {
     pub fn write(&self) {
         for (index, &colour) in self.0.iter().enumerate() {
             // SAFETY: as in `read`.
-            unsafe { Self::RAM.add(index).write_volatile(colour) };
+            unsafe { BACKGROUND_PALETTE_RAM.add(index).write_volatile(colour) };
         }
     }
 }

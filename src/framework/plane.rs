@@ -410,12 +410,11 @@ pub fn set_palette(palette: &Palette16) {
 /// The entry of palette slot `slot` holding `colour` (from 1; 0 if none).
 #[must_use]
 pub fn index_of(slot: u8, colour: Rgb15) -> u8 {
-    const PALETTE_RAM: *const u16 = 0x0500_0000 as *const u16;
     (1..16u8)
         .find(|&index| {
             // SAFETY: background palette memory, slot and index below 16.
             let entry = unsafe {
-                PALETTE_RAM
+                assets::BACKGROUND_PALETTE_RAM
                     .add(usize::from(slot & 15) * 16 + usize::from(index))
                     .read_volatile()
             };

@@ -7,7 +7,6 @@ use agb::input::Button;
 use super::{
     Sweeper,
     next::Next,
-    records::SweeperSave,
     rules::{Board, GameState, Outcome, Pos},
     sounds,
     view::{self, View},
@@ -42,7 +41,7 @@ pub fn move_and_mark(board: &mut Board, system: &mut System, opening: Option<Pos
         system.sound.play(sfx::CURSOR);
     }
     if system.input.just_pressed(Button::B) && opening != Some(board.cursor()) {
-        let question_marks = save(system).question_marks;
+        let question_marks = system.save::<Sweeper>().question_marks;
         let outcome = board.cycle_mark(board.cursor(), question_marks);
         play_outcome(system, outcome);
         log_move(board, outcome);
@@ -65,7 +64,7 @@ pub fn finish_move(
     log_move(board, outcome);
     let (difficulty, no_guess) = (board.difficulty(), board.no_guess());
     if fresh && board.state() != GameState::Fresh {
-        save(system).start(difficulty, no_guess);
+        system.save::<Sweeper>().start(difficulty, no_guess);
     }
     if !matches!(outcome, Outcome::Won | Outcome::Lost) {
         return;
@@ -74,7 +73,9 @@ pub fn finish_move(
     let hundredths = board.elapsed_hundredths();
     // Worked out once, for the records, the event and the line.
     let three_bv = view::win_three_bv(board);
-    let finished = save(system).finish(difficulty, no_guess, won, hundredths, three_bv);
+    let finished = system
+        .save::<Sweeper>()
+        .finish(difficulty, no_guess, won, hundredths, three_bv);
     board.set_new_record(finished.best_time);
     system.storage.commit_soon();
     // The game as it ended too: a win or a loss is worth keeping.
@@ -90,10 +91,6 @@ pub fn finish_move(
         hundredths
     );
     view.game_over_message(board, three_bv);
-}
-
-fn save<'a>(system: &'a mut System) -> &'a mut SweeperSave {
-    system.save::<Sweeper>()
 }
 
 pub fn log_move(board: &Board, outcome: Outcome) {

@@ -76,12 +76,12 @@ pub fn run(opts: &Options) -> Result<Counts> {
             .to_string_lossy()
             .into_owned();
         // Which ROM the script plays: named by its second extension.
-        let (other, flag, file) = if stem.ends_with(".gba") {
-            (Some(&shipped), "--gba", opts.gba.clone())
+        let (rom, file) = if stem.ends_with(".gba") {
+            (shipped.as_ref().ok_or("--gba"), opts.gba.clone())
         } else if stem.ends_with(".demo") {
-            (Some(&demo), "--demo", opts.demo.clone())
+            (demo.as_ref().ok_or("--demo"), opts.demo.clone())
         } else {
-            (None, "", Some(opts.rom.clone()))
+            (Ok(&game), Some(opts.rom.clone()))
         };
         let play_opts = play::Options {
             out: opts.out.join(&stem),
@@ -94,15 +94,10 @@ pub fn run(opts: &Options) -> Result<Counts> {
             settle_budget: None,
             profile_busy: None,
         };
-        let missing = Err(anyhow::anyhow!("`{stem}` needs {flag}"));
-        let rom = match other {
-            None => &game,
-            Some(Some(loaded)) => loaded,
-            Some(None) => &missing,
-        };
         let result = match rom {
-            Ok(g) => play::run(g.clone(), &script, &play_opts),
-            Err(e) => Err(anyhow::anyhow!("{e:#}")),
+            Ok(Ok(g)) => play::run(g.clone(), &script, &play_opts),
+            Ok(Err(e)) => Err(anyhow::anyhow!("{e:#}")),
+            Err(flag) => Err(anyhow::anyhow!("`{stem}` needs {flag}")),
         };
         match &result {
             Ok(frames) => println!("test e2e::{stem} ... ok ({frames} frames)"),
