@@ -24,7 +24,7 @@ manifest := root / "Cargo.toml"
 # The harness: a host program in the workspace, so in its target directory.
 harness := root / "target/release/harness"
 # The pure crates and the host crate of the ROM's other pure files, all tested on the host.
-host_crates := "-p shared -p desk-core -p sweeper-rules -p polarium-rules -p nonogram-rules -p rules-host"
+host_crates := "-p shared -p desk-core -p sweeper-rules -p polarium-rules -p nonogram-rules -p sweeper-core -p polarium-core -p nonogram-core -p rules-host"
 # Miri runs on the first nightly after the pinned one that ships it (the
 # pinned nightly has no Miri build); only the pure crates are built with it.
 miri_toolchain := "nightly-2026-05-20"

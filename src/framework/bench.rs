@@ -116,7 +116,7 @@ pub fn report(name: &str, stats: &Stats, budget: u32, failures: &mut u32) {
 }
 
 /// Statistics with every count at its largest, for `largest_save`.
-pub const LARGEST_TALLY: crate::framework::save::Tally = crate::framework::save::Tally {
+pub const LARGEST_TALLY: desk_core::tally::Tally = desk_core::tally::Tally {
     played: u16::MAX,
     won: u16::MAX,
     streak: u16::MAX,

@@ -13,20 +13,20 @@
 //!   on a picture of its own).
 //! - What the screens share, handed down to them: `puzzle.rs` (the puzzle
 //!   being played, the save section), `pages.rs` (SELECT's ring of pages).
-//! - `layout.rs`: where a board and its clues go on the screen (pure);
-//!   `view.rs`: drawing them on `raster.rs`, a layer drawn pixel by pixel,
-//!   in `glyphs.rs`' small digits and `cell_art.rs`' cells; `art.rs`: the icon and the colours;
-//!   `records.rs`: the save section; `suspended.rs`: the game in progress.
+//! - `view.rs`: drawing on `raster.rs`, a layer drawn pixel by pixel;
+//!   `art.rs`: the icon and the colours; `suspended.rs`: the game in
+//!   progress.
+//! - `core/`: the pure parts that are not rules, a crate of their own:
+//!   `layout.rs` (where a board and its clues go on the screen),
+//!   `glyphs.rs` (small digits), `cell_art.rs` (the cells' pixels),
+//!   `records.rs` (the save section).
 
 mod app;
 mod art;
 #[cfg(feature = "bench")]
 mod bench;
-mod cell_art;
 mod editor;
 mod extras;
-mod glyphs;
-mod layout;
 mod lesson;
 mod menu;
 mod next;
@@ -35,11 +35,15 @@ mod play;
 mod puzzle;
 mod raster;
 mod raster_text;
-pub mod records;
 mod stats_page;
 mod suspended;
-pub use nonogram_rules as rules;
 mod view;
+
+use nonogram_core::cell_art;
+use nonogram_core::glyphs;
+use nonogram_core::layout;
+pub use nonogram_core::records;
+pub use nonogram_rules as rules;
 
 /// The app (`app.rs` has its side of the contract).
 pub struct Nonogram;

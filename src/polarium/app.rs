@@ -20,10 +20,10 @@ use super::{
     play::{self, Play},
     records::PolariumSave,
     rules::{
-        Board, Cell, Stroke, builtin, difficulty::tier_name, lesson::Stage, stroke::PackedStroke,
+        Board, builtin, difficulty::tier_name, lesson::Stage,
     },
     search::{Pace, Searched},
-    session::{Hint, Persistent, Purpose, Session, Source, open_puzzles},
+    game::{Game, Hint, KeptGame, Source}, session::{Persistent, Purpose, Session, open_puzzles},
     size_choice::SizeChoice,
     sounds,
     suspended::SuspendedPuzzle,
@@ -66,10 +66,10 @@ enum Screen {
 impl Screen {
     /// The screen to come back to on the puzzle being played (`board`:
     /// the board being painted, if that is where the window closed).
-    const fn resume(persistent: &Persistent, board: Board) -> Self {
-        if persistent.editing {
+    const fn resume(editing: bool, solved: bool, board: Board) -> Self {
+        if editing {
             Self::Edit(Editor::resumed(board))
-        } else if persistent.solved {
+        } else if solved {
             Self::Play(Play::Solved { proved: false })
         } else {
             Self::Play(Play::START)
@@ -105,10 +105,10 @@ impl Screen {
 
     /// The sprites over the board area and the panel (the pad's keys are
     /// the view's own).
-    fn sprites<'a>(&'a self, persistent: &Persistent, session: &'a Session) -> Sprites<'a> {
+    fn sprites<'a>(&'a self, session: &'a Session) -> Sprites<'a> {
         match self {
-            Self::Play(play) => play.sprites(persistent.cursor, session),
-            Self::Edit(editor) => editor.sprites(persistent.cursor),
+            Self::Play(play) => play.sprites(session),
+            Self::Edit(editor) => editor.sprites(session.game.cursor),
             Self::List(list) => list.sprites(),
             Self::Challenge(challenge) => challenge.sprites(),
             Self::Lesson(lesson) => lesson.sprites(),
@@ -185,57 +185,50 @@ impl App for Polarium {
         // Start at the first puzzle not solved yet.
         let first = save.first_unsolved(builtin::COUNT);
         Persistent {
-            source: Source::Builtin(first as u16),
-            cursor: Cell::new(0, 0),
-            tries: 0,
-            seconds: 0,
-            solved: false,
+            game: KeptGame::new(Source::Builtin(first as u16)),
             editing: false,
-            stroke: PackedStroke::default(),
-            hint: Hint::None,
             lesson_stage: Stage::Draw,
         }
     }
 
     fn suspend(
-        persistent: &Persistent,
+        _persistent: &Persistent,
         working: &Working,
         _system: &mut System,
     ) -> SuspendedPuzzle {
-        // As `pause` leaves it, without pausing.
-        let session = &working.session;
-        let source = match &working.screen {
-            Screen::Edit(editor) => (editor::painted(*editor.board()), true),
-            _ => (persistent.source, false),
+        // As `pause` leaves it, without pausing: a stroke being drawn is
+        // dropped, and the editor's board is kept as the puzzle.
+        let drawing = matches!(
+            working.screen,
+            Screen::Play(Play::Playing { drawing: true })
+        );
+        let mut game = working.session.game.kept(drawing);
+        let editing = if let Screen::Edit(editor) = &working.screen {
+            game.source = editor::painted(*editor.board());
+            true
+        } else {
+            false
         };
         let run = match &working.screen {
             Screen::Challenge(challenge) => challenge.run(),
             _ => None,
         };
-        // A stroke being drawn is not kept, as `pause` drops it.
-        let drawing = matches!(
-            working.screen,
-            Screen::Play(Play::Playing { drawing: true })
-        );
-        let stroke = if drawing {
-            PackedStroke::of(&Stroke::new())
-        } else {
-            PackedStroke::of(session.stroke())
-        };
-        SuspendedPuzzle::of(persistent, source, stroke, session.hint()).with_run(run)
+        SuspendedPuzzle::of(&game, editing).with_run(run)
     }
 
     fn resume(persistent: &mut Persistent, puzzle: SuspendedPuzzle) {
         if let Some((mode, _)) = puzzle.run() {
             crate::event!("polarium.resumed challenge={mode:?}");
         }
-        if puzzle.restore(persistent) {
+        if let Some((game, editing)) = puzzle.restore() {
+            persistent.game = game;
+            persistent.editing = editing;
             crate::event!(
                 "polarium.resumed source={:?} tries={} hint={:?} solved={}",
-                persistent.source,
-                persistent.tries,
-                persistent.hint,
-                persistent.solved
+                persistent.game.source,
+                persistent.game.tries,
+                persistent.game.hint,
+                persistent.game.solved
             );
         } else if !puzzle.is_empty() {
             crate::event!("polarium.resume refused");
@@ -245,35 +238,32 @@ impl App for Polarium {
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
         // A built-in puzzle in a set that is no longer open (all data was
         // erased) gives way to the first unsolved open one.
-        if let Source::Builtin(index) = persistent.source
+        if let Source::Builtin(index) = persistent.game.source
             && usize::from(index) >= open_puzzles(system)
         {
             let first = system.save::<Polarium>().first_unsolved(builtin::COUNT);
-            persistent.source = Source::Builtin(first as u16);
-            persistent.tries = 0;
-            persistent.seconds = 0;
-            persistent.solved = false;
+            persistent.game = KeptGame::new(Source::Builtin(first as u16));
         }
-        let puzzle = persistent.source.puzzle();
-        let resumed = Screen::resume(persistent, puzzle.board);
+        let mut game = persistent.game.game();
+        let puzzle = game.source.puzzle();
+        let resumed = Screen::resume(persistent.editing, game.solved, puzzle.board);
         let playing = matches!(resumed, Screen::Play(Play::Playing { .. }));
-        let hint = if playing { persistent.hint } else { Hint::None };
+        let hint = if playing { game.hint } else { Hint::None };
         crate::event!(
             "polarium.opened source={:?} size={}x{} hint={:?}",
-            persistent.source,
+            game.source,
             puzzle.board.width(),
             puzzle.board.height(),
             hint
         );
-        // The stroke as it was, on the puzzle being played.
-        let stroke = if playing {
-            persistent.stroke.unpack(&puzzle.board)
-        } else {
-            Stroke::new()
-        };
+        // The stroke as it was on the puzzle being played; a solved one's
+        // (and the editor's board's) has none.
+        if !playing {
+            game.stroke.clear();
+        }
         let search = hints::recall(&puzzle, hint);
-        let kept_try = !stroke.is_empty();
-        let mut session = Session::new(puzzle, stroke, hint, search);
+        let kept_try = !game.stroke.is_empty();
+        let mut session = Session::new(puzzle, game, search);
         // The panel says what to do from the start, resumed or not: the
         // stroke kept is the replay's whole one, or a failed try's.
         if playing {
@@ -284,9 +274,8 @@ impl App for Polarium {
             });
         } else if matches!(resumed, Screen::Play(Play::Solved { .. })) {
             // A solved puzzle says so again, not a blank panel.
-            session
-                .panel()
-                .set_message(play::solved_message(persistent.tries, persistent.hint));
+            let said = play::solved_message(session.game.tries, session.game.hint);
+            session.panel().set_message(said);
         }
         // The first time (and until it is done or skipped): how to play,
         // from where it was left. The editor's board comes back first.
@@ -319,13 +308,13 @@ impl App for Polarium {
         }
     }
 
-    fn prepare(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
+    fn prepare(_persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
         working.view.apply(working.session.panel());
         let built = working.view.build_within_frame();
         // The panel's text needs nothing of the board area: it types in
         // the room the building leaves, so the window is whole when the
         // opening ends.
-        refresh_panel(persistent, working, system.save::<Polarium>());
+        refresh_panel(working, system.save::<Polarium>());
         working.view.advance_text();
         if !built {
             return false;
@@ -354,7 +343,7 @@ impl App for Polarium {
         let changed = update_screen(persistent, working, system);
         if !changed {
             let quiet = working.screen.is_quiet();
-            endless::rate_if_needed(persistent, &mut working.session, quiet);
+            endless::rate_if_needed(&mut working.session, quiet);
             // Work the player does not wait for (in the background, or an
             // answer shown as it comes) waits while the screen is still
             // being drawn: the player is looking at that.
@@ -363,21 +352,22 @@ impl App for Polarium {
                 .search_purpose()
                 .is_some_and(|purpose| purpose.pace() != Pace::Waiting);
             if !unwaited || working.view.is_idle() {
-                let next = run_search(persistent, working);
-                go(next, persistent, working, system);
+                let next = run_search(working);
+                go(next, working, system);
             }
         }
         if matches!(&working.screen, Screen::Play(play) if play.clock_runs())
             && working.session.tick_clock()
         {
-            persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
+            let game = &mut working.session.game;
+            game.seconds = (game.seconds + 1).min(MAX_SECONDS);
         }
         Request::Stay
     }
 
-    fn draw(persistent: &Persistent, working: &mut Working, saved: &PolariumSave) {
+    fn draw(_persistent: &Persistent, working: &mut Working, saved: &PolariumSave) {
         working.view.apply(working.session.panel());
-        refresh_panel(persistent, working, saved);
+        refresh_panel(working, saved);
         if let Screen::Challenge(challenge) = &mut working.screen {
             let _ = challenge.draw(&mut working.view);
             working.view.advance_text();
@@ -397,8 +387,8 @@ impl App for Polarium {
         }
     }
 
-    fn show(persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
-        let sprites = working.screen.sprites(persistent, &working.session);
+    fn show(_persistent: &Persistent, working: &mut Working, canvas: &mut Canvas) {
+        let sprites = working.screen.sprites(&working.session);
         working.view.show(canvas, &sprites);
         if let Screen::Pad(pad) = &working.screen {
             pad.show(canvas);
@@ -409,18 +399,20 @@ impl App for Polarium {
         matches!(working.screen, Screen::Pad(_))
     }
 
-    fn button_hints(persistent: &Persistent, working: &Working) -> Option<&'static PreparedLine> {
+    fn button_hints(_persistent: &Persistent, working: &Working) -> Option<&'static PreparedLine> {
         Some(match &working.screen {
             Screen::Play(Play::Solved { proved: true }) => PROVED_HINTS,
             Screen::Play(Play::Solved { .. }) => SOLVED_HINTS,
             // A made puzzle solved is kept (and proved) as the clearing
             // ends: nearly always, so the bar offers sharing already.
-            Screen::Play(Play::Clearing { .. }) if matches!(persistent.source, Source::Made(_)) => {
+            Screen::Play(Play::Clearing { .. })
+                if matches!(working.session.game.source, Source::Made(_)) =>
+            {
                 PROVED_HINTS
             }
             Screen::Play(Play::Clearing { .. }) => SOLVED_HINTS,
             Screen::Play(Play::Playing { drawing: false })
-                if !working.session.stroke().is_empty() =>
+                if !working.session.game.stroke.is_empty() =>
             {
                 STROKE_HINTS
             }
@@ -440,7 +432,7 @@ impl App for Polarium {
     fn pause(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
         let session = &mut working.session;
         if let Screen::Play(play) = &mut working.screen {
-            play.pause(persistent, session, system);
+            play.pause(session, system);
         }
         if let Screen::Challenge(challenge) = &mut working.screen {
             challenge.pause();
@@ -448,16 +440,15 @@ impl App for Polarium {
         if let Screen::Lesson(lesson) = &working.screen {
             lesson.pause(persistent);
         }
-        persistent.stroke = PackedStroke::of(session.stroke());
-        persistent.hint = session.hint();
+        persistent.game = working.session.game.kept(false);
         // The board being painted is kept, to paint on when the window opens.
         persistent.editing = matches!(working.screen, Screen::Edit(_));
         if let Screen::Edit(editor) = &working.screen {
-            persistent.source = editor::painted(*editor.board());
+            persistent.game.source = editor::painted(*editor.board());
         }
         // What pausing says (a solve counted) shows as the window closes.
         working.view.apply(working.session.panel());
-        crate::event!("polarium.paused source={:?}", persistent.source);
+        crate::event!("polarium.paused source={:?}", persistent.game.source);
     }
 }
 
@@ -485,14 +476,14 @@ fn kept_run(
 /// screens it builds (a pad's digits) need not add to the stack of the
 /// frames that build none.
 #[inline(never)]
-fn go(next: Next, persistent: &mut Persistent, working: &mut Working, system: &mut System) {
+fn go(next: Next, working: &mut Working, system: &mut System) {
     let session = &mut working.session;
     let next = match next {
         Next::Stay => return,
-        Next::Resume => Screen::resume(persistent, *session.board()),
+        Next::Resume => Screen::resume(false, session.game.solved, *session.board()),
         Next::Play => Screen::Play(Play::START),
         Next::Replay => Screen::Play(Play::REPLAY),
-        Next::List => Screen::List(List::open(persistent, session, system)),
+        Next::List => Screen::List(List::open(session, system)),
         Next::BackToList(offer) => Screen::List(List::back(offer, session, system)),
         Next::Pad(purpose) => Screen::Pad(Pad::open(purpose, session, system)),
         Next::Check(search) => Screen::Checking(Checking::new(search)),
@@ -516,8 +507,8 @@ fn go(next: Next, persistent: &mut Persistent, working: &mut Working, system: &m
 
 /// The fewest tries the built-in puzzle being played was solved in (0:
 /// none, or only with the solution shown).
-fn best_tries(persistent: &Persistent, saved: &PolariumSave) -> u8 {
-    match persistent.source {
+fn best_tries(game: &Game, saved: &PolariumSave) -> u8 {
+    match game.source {
         Source::Builtin(index) => {
             let best = saved.best(usize::from(index));
             if best.is_clean() { best.tries } else { 0 }
@@ -528,19 +519,20 @@ fn best_tries(persistent: &Persistent, saved: &PolariumSave) -> u8 {
 
 /// Redraw the panel's lines when what they say changed.
 #[inline(never)]
-fn refresh_panel(persistent: &Persistent, working: &mut Working, saved: &PolariumSave) {
+fn refresh_panel(working: &mut Working, saved: &PolariumSave) {
     if !working.screen.shows_puzzle() {
         working.info = None;
         working.shown_seconds = None;
         return;
     }
-    let best = best_tries(persistent, saved);
+    let game = &working.session.game;
+    let best = best_tries(game, saved);
     let tier = working.session.tier();
-    let key = (persistent.source, persistent.tries, best, tier);
+    let key = (game.source, game.tries, best, tier);
     if working.info != Some(key) {
         working.info = Some(key);
         let board = working.session.board();
-        let name = match persistent.source {
+        let name = match game.source {
             Source::Builtin(index) => {
                 let tier = builtin::TIERS.get(usize::from(index)).copied().unwrap_or(0);
                 format!("No. {}\n{}", index + 1, tier_name(tier))
@@ -558,12 +550,12 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, saved: &Polariu
             "{name}\n{}x{}  Tries {}\n{best}",
             board.width(),
             board.height(),
-            persistent.tries,
+            game.tries,
         ));
     }
-    if working.shown_seconds != Some(persistent.seconds) {
-        working.shown_seconds = Some(persistent.seconds);
-        working.view.set_clock(&format_time(persistent.seconds));
+    if working.shown_seconds != Some(game.seconds) {
+        working.shown_seconds = Some(game.seconds);
+        working.view.set_clock(&format_time(game.seconds));
     }
 }
 
@@ -574,25 +566,25 @@ fn refresh_panel(persistent: &Persistent, working: &mut Working, saved: &Polariu
 fn update_screen(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
     let session = &mut working.session;
     let next = match &mut working.screen {
-        Screen::Play(play) => play.update(persistent, session, system),
-        Screen::List(list) => list.update(persistent, session, system),
-        Screen::Pad(pad) => pad.update(persistent, session, system),
+        Screen::Play(play) => play.update(session, system),
+        Screen::List(list) => list.update(session, system),
+        Screen::Pad(pad) => pad.update(session, system),
         Screen::Checking(checking) => checking.update(session),
-        Screen::ChooseSize(choice) => choice.update(persistent, session, system),
-        Screen::Edit(editor) => editor.update(persistent, session, system),
-        Screen::Making(making) => making.update(persistent, session),
+        Screen::ChooseSize(choice) => choice.update(session, system),
+        Screen::Edit(editor) => editor.update(session, system),
+        Screen::Making(making) => making.update(session),
         Screen::Challenge(challenge) => challenge.update(session, system),
         Screen::Lesson(lesson) => lesson.update(persistent, session, system),
     };
     let changed = !matches!(next, Next::Stay);
-    go(next, persistent, working, system);
+    go(next, working, system);
     changed
 }
 
 /// One frame of the solver's work, if it is running, and what it found:
 /// a hint's stroke found as the player asked for it is replayed.
 #[inline(never)]
-fn run_search(persistent: &mut Persistent, working: &mut Working) -> Next {
+fn run_search(working: &mut Working) -> Next {
     let session = &mut working.session;
     let Some((search, purpose)) = session.take_search() else {
         return Next::Stay;
@@ -610,7 +602,7 @@ fn run_search(persistent: &mut Persistent, working: &mut Working) -> Next {
             match purpose {
                 Purpose::Hint(hint) => {
                     let quiet = working.screen.is_quiet();
-                    if hints::solved(persistent, session, hint, progress, quiet) {
+                    if hints::solved(session, hint, progress, quiet) {
                         return Next::Replay;
                     }
                 }

@@ -44,33 +44,30 @@ pub fn run(bench: &mut Bench) {
     // A game in progress at its largest: an endless puzzle (the longest
     // source), every number at its widest, a stroke through every cell,
     // and a Challenge run kept beside it.
+    use super::game::{Hint, KeptGame, Source};
     use super::rules::{Cell, endless::EndlessCode, stroke::PackedStroke};
-    use super::session::{Hint, Persistent, Source};
     if let Some(code) = EndlessCode::new(8, 8, super::rules::endless::NUMBERS - 1) {
         let source = Source::Endless {
             code,
             lines: [u32::MAX; 3],
         };
-        let playing = Persistent {
+        let longest = PackedStroke::from_bytes(&[0xFF; super::rules::stroke::PACKED_STROKE_BYTES])
+            .unwrap_or_default();
+        let playing = KeptGame {
             source,
             cursor: Cell::new(9, 9),
             tries: u8::MAX,
             seconds: u16::MAX,
             solved: true,
-            editing: false,
-            stroke: PackedStroke::default(),
+            stroke: longest,
             hint: Hint::Replay,
-            lesson_stage: super::rules::lesson::Stage::Hint,
         };
-        let longest = PackedStroke::from_bytes(&[0xFF; super::rules::stroke::PACKED_STROKE_BYTES])
-            .unwrap_or_default();
         let run =
             super::rules::challenge::Challenge::new(super::rules::challenge::LEVELS, u32::MAX);
         let mode = super::rules::challenge::Mode::Practice;
         largest_save(
             "polarium.game",
-            &super::suspended::SuspendedPuzzle::of(&playing, (source, true), longest, Hint::Replay)
-                .with_run(Some((mode, &run))),
+            &super::suspended::SuspendedPuzzle::of(&playing, true).with_run(Some((mode, &run))),
         );
     }
 }

@@ -11,7 +11,7 @@ use super::{
     messages,
     next::{Next, SizeFor},
     rules::{Board, Cell, Puzzle, password},
-    session::{Persistent, Session, Source},
+    game::Source, session::Session,
     view::{Scene, Sprites},
 };
 use crate::framework::{System, assets::sfx};
@@ -67,7 +67,6 @@ impl Editor {
     #[inline(never)]
     pub fn update(
         &mut self,
-        persistent: &mut Persistent,
         session: &mut Session,
         system: &mut System,
     ) -> Next {
@@ -78,11 +77,11 @@ impl Editor {
             return Next::ChooseSize(SizeFor::Editing, size);
         }
         if input.just_pressed(Button::Select) && self.paint.is_none() {
-            return try_it(*board, persistent, session, system);
+            return try_it(*board, session, system);
         }
         if input.just_pressed(Button::A) {
-            let black = !board.is_black(persistent.cursor);
-            board.set(persistent.cursor, black);
+            let black = !board.is_black(session.game.cursor);
+            board.set(session.game.cursor, black);
             self.paint = Some(black);
             system.sound.play(sfx::CURSOR);
         } else if !input.pressed(Button::A) {
@@ -90,13 +89,13 @@ impl Editor {
         }
         let (dx, dy) = input.repeated_direction();
         if (dx, dy) != (0, 0) {
-            let x = (i32::from(persistent.cursor.x) + dx.signum() * i32::from(dy == 0))
+            let x = (i32::from(session.game.cursor.x) + dx.signum() * i32::from(dy == 0))
                 .clamp(1, i32::from(board.width())) as u8;
-            let y = (i32::from(persistent.cursor.y) + dy.signum())
+            let y = (i32::from(session.game.cursor.y) + dy.signum())
                 .clamp(1, i32::from(board.height())) as u8;
-            persistent.cursor = Cell::new(y, x);
+            session.game.cursor = Cell::new(y, x);
             if let Some(black) = self.paint {
-                board.set(persistent.cursor, black);
+                board.set(session.game.cursor, black);
             }
             system.sound.play(sfx::CURSOR);
         }
@@ -112,7 +111,6 @@ pub fn painted(board: Board) -> Source {
 /// SELECT: refuse a one-colour row, else play it to prove it.
 fn try_it(
     board: Board,
-    persistent: &mut Persistent,
     session: &mut Session,
     system: &mut System,
 ) -> Next {
@@ -130,7 +128,7 @@ fn try_it(
         return Next::Stay;
     }
     let lines = password::lines(&Puzzle { board, hints: None });
-    session.start(persistent, Source::Made(lines));
+    session.start( Source::Made(lines));
     session.panel().set_message(messages::PROVE_IT);
     system.sound.play(sfx::CONFIRM);
     Next::Play

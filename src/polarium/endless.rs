@@ -16,7 +16,7 @@ use super::{
         solver::Progress,
     },
     search::{Goal, Search},
-    session::{Persistent, Purpose, Session, Source},
+    game::Source, session::{Purpose, Session},
     view::Scene,
 };
 use crate::framework::frame_time::fill_frame;
@@ -44,7 +44,7 @@ impl Making {
     /// Generator attempts until one gives a puzzle: the player waits, so
     /// they fill each frame. The puzzle made is played at once.
     #[inline(never)]
-    pub fn update(&mut self, persistent: &mut Persistent, session: &mut Session) -> Next {
+    pub fn update(&mut self, session: &mut Session) -> Next {
         let Some(generated) = fill_frame(|| self.generator.attempt()) else {
             return Next::Stay;
         };
@@ -57,15 +57,15 @@ impl Making {
             self.generator.attempts()
         );
         crate::framework::events::search_answered("polarium_endless");
-        session.start(persistent, Source::Endless { code, lines });
+        session.start( Source::Endless { code, lines });
         Next::Play
     }
 }
 
 /// Rate an endless puzzle that has no tier yet (just made, or reopened):
 /// the solver runs in the background, started on a `quiet` board.
-pub fn rate_if_needed(persistent: &Persistent, session: &mut Session, quiet: bool) {
-    if matches!(persistent.source, Source::Endless { .. })
+pub fn rate_if_needed(session: &mut Session, quiet: bool) {
+    if matches!(session.game.source, Source::Endless { .. })
         && session.tier().is_none()
         && session.search_purpose().is_none()
         && quiet

@@ -7,14 +7,14 @@ use super::{
     messages,
     rules::{Board, Puzzle, Stroke, solver::Progress},
     search::{Goal, Search},
-    session::{Hint, Persistent, Purpose, Session},
+    game::Hint, session::{Purpose, Session},
 };
 use crate::framework::{System, assets::sfx};
 
 /// R: the next layer of hints. True when it is the replay, which starts now.
 #[inline(never)]
-pub fn next_hint(persistent: &mut Persistent, session: &mut Session, system: &mut System) -> bool {
-    let next = match session.hint() {
+pub fn next_hint(session: &mut Session, system: &mut System) -> bool {
+    let next = match session.game.hint {
         Hint::None => Hint::Ends,
         Hint::Ends => Hint::FirstSteps,
         Hint::FirstSteps | Hint::Replay => Hint::Replay,
@@ -41,7 +41,7 @@ pub fn next_hint(persistent: &mut Persistent, session: &mut Session, system: &mu
         }
         return false;
     }
-    show(persistent, session, next)
+    show(session, next)
 }
 
 /// The window opens on a puzzle with hints `hint` given: the solution their
@@ -58,7 +58,7 @@ pub fn recall(puzzle: &Puzzle, hint: Hint) -> Option<(Search, Purpose)> {
 #[inline(never)]
 pub fn recalled(session: &mut Session, progress: Progress) {
     if let Progress::Solved(solution) = progress {
-        crate::event!("polarium.hint recalled level={:?}", session.hint());
+        crate::event!("polarium.hint recalled level={:?}", session.game.hint);
         session.found_solution(solution.stroke);
     }
 }
@@ -68,7 +68,6 @@ pub fn recalled(session: &mut Session, progress: Progress) {
 /// the next R, shown only on a `quiet` board. True when the replay starts.
 #[inline(never)]
 pub fn solved(
-    persistent: &mut Persistent,
     session: &mut Session,
     hint: Hint,
     progress: Progress,
@@ -78,7 +77,7 @@ pub fn solved(
         Progress::Solved(solution) => {
             session.found_solution(solution.stroke);
             if quiet {
-                return show(persistent, session, hint);
+                return show(session, hint);
             }
         }
         _ if !quiet => {}
@@ -93,7 +92,7 @@ pub fn solved(
 
 /// Show hint `hint` (its solution is known if it needs one). True when it
 /// is the replay, which starts now.
-fn show(persistent: &mut Persistent, session: &mut Session, hint: Hint) -> bool {
+fn show(session: &mut Session, hint: Hint) -> bool {
     session.give_hint(hint);
     match hint {
         Hint::None => {}
@@ -103,7 +102,7 @@ fn show(persistent: &mut Persistent, session: &mut Session, hint: Hint) -> bool 
                 let steps = (solution.len() / 4).max(2).min(solution.len());
                 let stroke = prefix(session.board(), solution, steps);
                 if let Some(end) = stroke.last() {
-                    persistent.cursor = end;
+                    session.game.cursor = end;
                 }
                 session.set_stroke(stroke);
                 session.panel().set_message(messages::HINT_CARRY_ON);
@@ -126,11 +125,11 @@ pub fn prefix(board: &Board, stroke: &Stroke, cells: usize) -> Stroke {
 
 /// The whole solution drawn at once, with the cursor on its end (the
 /// window closes on a replay).
-pub fn finish_replay(persistent: &mut Persistent, session: &mut Session) {
+pub fn finish_replay(session: &mut Session) {
     if let Some(solution) = session.solution() {
         let stroke = prefix(session.board(), solution, solution.len());
         if let Some(end) = stroke.last() {
-            persistent.cursor = end;
+            session.game.cursor = end;
         }
         session.set_stroke(stroke);
     }

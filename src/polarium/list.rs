@@ -13,7 +13,7 @@ use super::{
     next::{Next, Offer, PadFor, SizeFor},
     records,
     rules::{builtin, difficulty::tier_name, password},
-    session::{Persistent, Session, Source, sets},
+    game::Source, session::{Session, sets},
     view::{LIST_COLUMNS, Scene, Sprites},
 };
 use crate::framework::{PreparedLine, hints, prepared};
@@ -132,8 +132,8 @@ fn page_hints(page: usize, customs: usize, open: usize) -> &'static PreparedLine
 impl List {
     /// The list, on the puzzle being played.
     #[inline(never)]
-    pub fn open(persistent: &Persistent, session: &mut Session, system: &mut System) -> Self {
-        let page_row = match persistent.source {
+    pub fn open(session: &mut Session, system: &mut System) -> Self {
+        let page_row = match session.game.source {
             Source::Builtin(index) => (
                 usize::from(index) / records::SET,
                 usize::from(index) % records::SET,
@@ -203,7 +203,6 @@ impl List {
     #[inline(never)]
     pub fn update(
         &mut self,
-        persistent: &mut Persistent,
         session: &mut Session,
         system: &mut System,
     ) -> Next {
@@ -214,13 +213,13 @@ impl List {
         let (dx, dy) = input.repeated_direction();
         if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
             // Back to the puzzle being played.
-            session.show(persistent.source.puzzle());
+            session.show(session.game.source.puzzle());
             session.panel().clear_list();
             system.sound.play(sfx::CLOSE);
             return Next::Resume;
         }
         if input.just_pressed(Button::A) {
-            return choose(persistent, session, system, page, row, page < open);
+            return choose(session, system, page, row, page < open);
         }
         if dx != 0 {
             // A fresh press at either end goes round (the statistics and
@@ -420,7 +419,6 @@ fn pointless(page: usize, customs: usize, open: usize) -> bool {
 
 #[inline(never)]
 fn choose(
-    persistent: &mut Persistent,
     session: &mut Session,
     system: &mut System,
     page: usize,
@@ -432,7 +430,6 @@ fn choose(
         Page::Set(set) => {
             if open {
                 session.start(
-                    persistent,
                     Source::Builtin((set * records::SET + row) as u16),
                 );
                 system.sound.play(sfx::CONFIRM);
@@ -443,7 +440,7 @@ fn choose(
         }
         Page::Customs(k) => {
             if let Some(&lines) = customs.get(k * records::SET + row) {
-                session.start(persistent, Source::Password(lines));
+                session.start( Source::Password(lines));
                 system.sound.play(sfx::CONFIRM);
                 return Next::Play;
             }
@@ -455,17 +452,17 @@ fn choose(
     }
     match row {
         TYPE_PASSWORD => Next::Pad(PadFor::Password),
-        SHOW_PASSWORD if matches!(persistent.source, Source::Made(_)) => {
+        SHOW_PASSWORD if matches!(session.game.source, Source::Made(_)) => {
             // Its hints come from the maker's solving stroke: none yet.
             session.panel().clear_list();
-            session.show(persistent.source.puzzle());
+            session.show(session.game.source.puzzle());
             session.panel().set_message(messages::SOLVE_BEFORE_SHARING);
             system.sound.play(sfx::ERROR);
             Next::Play
         }
         SHOW_PASSWORD => {
             session.panel().clear_list();
-            session.show_password(persistent.source);
+            session.show_password(session.game.source);
             system.sound.play(sfx::CONFIRM);
             Next::Resume
         }
@@ -475,7 +472,7 @@ fn choose(
         }
         ENDLESS => {
             // The last endless puzzle's size, at first the usual one.
-            let size = match persistent.source {
+            let size = match session.game.source {
                 Source::Endless { code, .. } => (code.width, code.height),
                 _ => SizeFor::Endless.first(),
             };
@@ -484,7 +481,7 @@ fn choose(
         ENDLESS_CODE => Next::Pad(PadFor::EndlessCode),
         CHALLENGE => Next::Challenge,
         LESSON => {
-            session.show(persistent.source.puzzle());
+            session.show(session.game.source.puzzle());
             session.panel().clear_list();
             system.sound.play(sfx::CONFIRM);
             Next::Lesson

@@ -10,17 +10,20 @@
 //!   solver checking a typed puzzle), `size_choice.rs`, `editor.rs`
 //!   (making puzzles), `endless.rs` (generated puzzles and their codes),
 //!   `lesson.rs` (how to play, on boards of its own).
-//! - `session.rs`: what the screens share: the puzzle the window works
-//!   on, and what survives while it is closed; `hints.rs`: hints in
-//!   layers; `search.rs`: the solver spread over frames.
+//! - `game.rs`: the game in progress (puzzle, stroke, hints, tries, time)
+//!   and its kept form, converted there; `session.rs`: what the screens
+//!   share: the game while the window is open, the puzzle it shows, and
+//!   what survives while it is closed; `hints.rs`: hints in layers;
+//!   `search.rs`: the solver spread over frames.
 //! - `messages.rs`: what the panel says that is known as the ROM is built.
 //! - `view.rs`: drawing: cells on the window layer, the stroke above them,
-//!   the side panel, sprites; `layout.rs`: where the board goes and at
-//!   what cell size (pure).
+//!   the side panel, sprites.
 //! - `challenge/`: Challenge, the action mode: its screen (menu, game,
 //!   high scores) and its field's drawing; the rules are in `rules/`.
-//! - `records.rs`: the save section; `sounds.rs`; `art.rs`: the graphics and
-//!   where each piece is in them.
+//! - `core/`: the pure parts that are not rules, a crate of their own:
+//!   `records.rs` (the save section) and `layout.rs` (where the board goes
+//!   and at what cell size).
+//! - `sounds.rs`; `art.rs`: the graphics and where each piece is in them.
 
 mod app;
 mod art;
@@ -29,23 +32,25 @@ mod bench;
 mod challenge;
 mod checking;
 mod editor;
+mod game;
 mod endless;
 mod hints;
-mod layout;
 mod lesson;
 mod list;
 mod messages;
 mod next;
 mod pad;
 mod play;
-pub mod records;
-pub use polarium_rules as rules;
 mod search;
 mod session;
 mod size_choice;
 mod sounds;
 mod suspended;
 mod view;
+
+use polarium_core::layout;
+pub use polarium_core::records;
+pub use polarium_rules as rules;
 
 /// The app (its side of the contract is in `app.rs`); named here, where
 /// every screen can reach it for the save section.

@@ -8,7 +8,7 @@ use super::{
     next::{Next, PadFor, Refusal},
     rules::{builtin, endless::EndlessCode, password},
     search::{Goal, Search},
-    session::{Persistent, Session, Source},
+    game::Source, session::Session,
     view::Scene,
 };
 use crate::framework::{
@@ -88,7 +88,6 @@ impl Pad {
     #[inline(never)]
     pub fn update(
         &mut self,
-        persistent: &mut Persistent,
         session: &mut Session,
         system: &mut System,
     ) -> Next {
@@ -104,7 +103,7 @@ impl Pad {
                 session.panel().close_pad();
                 system.sound.play(sfx::CONFIRM);
                 crate::event!("{} accepted", owner);
-                self.accept(persistent, session)
+                self.accept(session)
             }
         }
     }
@@ -112,7 +111,7 @@ impl Pad {
     /// An accepted code: its puzzle is played. Out of line, so the
     /// solver's stack is not reserved by every frame of typing.
     #[inline(never)]
-    fn accept(&self, persistent: &mut Persistent, session: &mut Session) -> Next {
+    fn accept(&self, session: &mut Session) -> Next {
         match self.purpose {
             PadFor::Password => match password::decode(self.pad.digits()) {
                 Ok(puzzle) => {
@@ -122,7 +121,7 @@ impl Pad {
                         Some(index) => Source::Builtin(index as u16),
                         None => Source::Password(lines),
                     };
-                    session.start(persistent, source);
+                    session.start( source);
                     match Search::start(session.puzzle(), Goal::Stroke) {
                         Some(search) => Next::Check(search),
                         None => Next::Play,

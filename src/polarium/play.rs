@@ -17,7 +17,7 @@ use super::{
         password,
         stroke::Step,
     },
-    session::{Hint, Persistent, Session, Source, open_puzzles},
+    game::{Hint, Source}, session::{Session, open_puzzles},
     sounds,
     view::{Scene, Sprites},
 };
@@ -83,12 +83,11 @@ impl Play {
 
     pub fn update(
         &mut self,
-        persistent: &mut Persistent,
         session: &mut Session,
         system: &mut System,
     ) -> Next {
         match *self {
-            Self::Playing { drawing } => self.update_playing(drawing, persistent, session, system),
+            Self::Playing { drawing } => self.update_playing(drawing, session, system),
             Self::Failed { .. } => {
                 self.update_failed(session);
                 Next::Stay
@@ -101,18 +100,18 @@ impl Play {
                     .into_iter()
                     .any(|button| input.just_pressed(button))
                 {
-                    self.finish_solve(persistent, session, system);
+                    self.finish_solve(session, system);
                     if let Self::Solved { proved } = *self {
-                        return update_solved(proved, persistent, session, system);
+                        return update_solved(proved, session, system);
                     }
                     return Next::Stay;
                 }
-                self.update_clearing(persistent, session, system);
+                self.update_clearing(session, system);
                 Next::Stay
             }
-            Self::Solved { proved } => update_solved(proved, persistent, session, system),
+            Self::Solved { proved } => update_solved(proved, session, system),
             Self::Replay { .. } => {
-                self.update_replay(persistent, session);
+                self.update_replay(session);
                 Next::Stay
             }
         }
@@ -121,7 +120,6 @@ impl Play {
     /// The window is closing on this phase.
     pub fn pause(
         &mut self,
-        persistent: &mut Persistent,
         session: &mut Session,
         system: &mut System,
     ) {
@@ -135,12 +133,12 @@ impl Play {
         }
         // A solve whose rows are still clearing counts now.
         if matches!(self, Self::Clearing { .. }) {
-            self.finish_solve(persistent, session, system);
+            self.finish_solve(session, system);
         }
         // A replay cut short is kept whole: the hint was given.
         if matches!(self, Self::Replay { .. }) {
             super::view::board_animates(false);
-            hints::finish_replay(persistent, session);
+            hints::finish_replay(session);
         }
     }
 
@@ -160,14 +158,15 @@ impl Play {
             },
             Self::Playing { .. } | Self::Failed { .. } | Self::Replay { .. } => Scene {
                 board,
-                stroke: Some(session.stroke()),
+                stroke: Some(&session.game.stroke),
                 cleared_rows: 0,
             },
         }
     }
 
     /// The cursor, the hint rings and the row marks.
-    pub fn sprites<'a>(&self, cursor: Cell, session: &'a Session) -> Sprites<'a> {
+    pub fn sprites<'a>(&self, session: &'a Session) -> Sprites<'a> {
+        let game = &session.game;
         if matches!(self, Self::Clearing { .. } | Self::Solved { .. }) {
             return Sprites::default();
         }
@@ -175,8 +174,8 @@ impl Play {
         let replaying = matches!(self, Self::Replay { .. });
         Sprites {
             board: Some(session.board()),
-            cursor: playing.then_some(cursor),
-            hints: if session.hint() >= Hint::Ends && (playing || replaying) {
+            cursor: playing.then_some(game.cursor),
+            hints: if game.hint >= Hint::Ends && (playing || replaying) {
                 session.hint_ends()
             } else {
                 None
@@ -195,7 +194,6 @@ impl Play {
     fn update_playing(
         &mut self,
         drawing: bool,
-        persistent: &mut Persistent,
         session: &mut Session,
         system: &mut System,
     ) -> Next {
@@ -209,13 +207,13 @@ impl Play {
             return Next::List;
         }
         if input.just_pressed(Button::R) && !drawing {
-            if hints::next_hint(persistent, session, system) {
+            if hints::next_hint(session, system) {
                 *self = Self::REPLAY;
             }
             return Next::Stay;
         }
         if input.just_pressed(Button::B) {
-            if !session.stroke().is_empty() {
+            if !session.game.stroke.is_empty() {
                 session.clear_stroke();
                 if session.unmark_rows() {
                     session.panel().set_message(HOW_TO_DRAW);
@@ -230,9 +228,10 @@ impl Play {
         if pressed && !drawing {
             // A press on the end of a kept stroke carries on drawing it; anywhere
             // else starts a new one. A direction pressed with it counts too.
-            if session.stroke().last() != Some(persistent.cursor) {
+            if session.game.stroke.last() != Some(session.game.cursor) {
                 session.clear_stroke();
-                session.step_stroke(persistent.cursor);
+                let cursor = session.game.cursor;
+                session.step_stroke(cursor);
                 system.sound.play(sounds::STROKE);
                 crate::event!("polarium.stroke cells=1");
             }
@@ -249,11 +248,11 @@ impl Play {
             // The stroke that just failed, let go of again unchanged (A
             // pressed on its end and released): not another try.
             if !session.is_tried() {
-                self.flip(persistent, session, system);
+                self.flip(session, system);
             }
             return Next::Stay;
         }
-        let Some(next) = moved(persistent.cursor, system.input.repeated_direction(), &board) else {
+        let Some(next) = moved(session.game.cursor, system.input.repeated_direction(), &board) else {
             return Next::Stay;
         };
         if drawing {
@@ -263,20 +262,21 @@ impl Play {
                 // The cursor stays on the stroke's end.
                 Step::Refused => return Next::Stay,
             }
-            crate::event!("polarium.stroke cells={}", session.stroke().len());
+            crate::event!("polarium.stroke cells={}", session.game.stroke.len());
         } else {
             system.sound.play(sfx::CURSOR);
         }
-        persistent.cursor = next;
+        session.game.cursor = next;
         Next::Stay
     }
 
     /// The stroke is released: flip its tiles and see.
     #[inline(never)]
-    fn flip(&mut self, persistent: &mut Persistent, session: &mut Session, system: &mut System) {
+    fn flip(&mut self, session: &mut Session, system: &mut System) {
         let board = session.board();
         if !session
-            .stroke()
+            .game
+            .stroke
             .cells()
             .iter()
             .any(|&cell| board.is_tile(cell))
@@ -284,17 +284,17 @@ impl Play {
             // Nothing would flip: not a try.
             return;
         }
-        persistent.tries = persistent.tries.saturating_add(1);
-        if persistent.tries == 1 && counts_in_statistics(persistent.source) {
+        session.game.tries = session.game.tries.saturating_add(1);
+        if session.game.tries == 1 && counts_in_statistics(session.game.source) {
             system.save::<Polarium>().start();
         }
         let after = session.flip_stroke();
         let mixed = after.mixed_rows();
         crate::event!(
             "polarium.try source={:?} tries={} cells={} mixed={:08b}",
-            persistent.source,
-            persistent.tries,
-            session.stroke().len(),
+            session.game.source,
+            session.game.tries,
+            session.game.stroke.len(),
             mixed
         );
         if after.is_solved() {
@@ -334,7 +334,6 @@ impl Play {
     #[inline(never)]
     fn update_clearing(
         &mut self,
-        persistent: &mut Persistent,
         session: &mut Session,
         system: &mut System,
     ) {
@@ -346,46 +345,45 @@ impl Play {
         if *frames < done {
             return;
         }
-        self.finish_solve(persistent, session, system);
+        self.finish_solve(session, system);
     }
 
     /// The rows have cleared (or the window is closing on them): record it.
     fn finish_solve(
         &mut self,
-        persistent: &mut Persistent,
         session: &mut Session,
         system: &mut System,
     ) {
-        let new_best = match persistent.source {
+        let new_best = match session.game.source {
             Source::Builtin(index) => {
                 let better = system.save::<Polarium>().finish(
                     usize::from(index),
-                    persistent.tries,
-                    persistent.seconds,
-                    session.hint() >= Hint::FirstSteps,
+                    session.game.tries,
+                    session.game.seconds,
+                    session.game.hint >= Hint::FirstSteps,
                 );
                 system.storage.commit_soon();
                 better
             }
             Source::Password(_) | Source::Made(_) | Source::Endless { .. } => false,
         };
-        if counts_in_statistics(persistent.source) {
-            let with_hints = session.hint() != Hint::None;
+        if counts_in_statistics(session.game.source) {
+            let with_hints = session.game.hint != Hint::None;
             system.save::<Polarium>().count_solve(with_hints);
             system.storage.commit_soon();
         }
-        let kept = match persistent.source {
+        let kept = match session.game.source {
             Source::Made(_) => Some(keep(session, system)),
             _ => None,
         };
         crate::event!(
             "polarium.solved source={:?} tries={} seconds={} new_best={}",
-            persistent.source,
-            persistent.tries,
-            persistent.seconds,
+            session.game.source,
+            session.game.tries,
+            session.game.seconds,
             new_best
         );
-        persistent.solved = true;
+        session.game.solved = true;
         // The solved puzzle is worth keeping at once.
         system.storage.suspend_soon();
         super::view::board_animates(false);
@@ -395,14 +393,14 @@ impl Play {
         session.clear_stroke();
         match kept {
             Some(Some((slot, lines))) => {
-                persistent.source = Source::Password(lines);
+                session.game.source = Source::Password(lines);
                 session
                     .panel()
                     .set_message(format!("Proved! Kept\nas custom {}.\nSEL: share", slot + 1));
             }
             Some(None) => session.panel().set_message(messages::SLOTS_TAKEN),
             None => {
-                let said = solved_message(persistent.tries, session.hint());
+                let said = solved_message(session.game.tries, session.game.hint);
                 session.panel().set_message(said);
             }
         }
@@ -410,7 +408,7 @@ impl Play {
 
     /// One frame of the replay: a cell more of the solution.
     #[inline(never)]
-    fn update_replay(&mut self, persistent: &mut Persistent, session: &mut Session) {
+    fn update_replay(&mut self, session: &mut Session) {
         let Self::Replay { cells, frames } = self else {
             return;
         };
@@ -428,7 +426,7 @@ impl Play {
         let whole = shown >= solution.len();
         let stroke = hints::prefix(session.board(), solution, shown);
         if let Some(end) = stroke.last() {
-            persistent.cursor = end;
+            session.game.cursor = end;
         }
         session.set_stroke(stroke);
         if whole {
@@ -460,19 +458,18 @@ fn cleared_rows(frames: u16, height: u8) -> u8 {
 #[inline(never)]
 fn update_solved(
     proved: bool,
-    persistent: &mut Persistent,
     session: &mut Session,
     system: &mut System,
 ) -> Next {
     let input = &system.input;
     if proved && input.just_pressed(Button::Select) {
         // "SEL: share": the password of the puzzle just kept.
-        session.show_password(persistent.source);
+        session.show_password(session.game.source);
         system.sound.play(sfx::CONFIRM);
         return Next::Stay;
     }
     if input.just_pressed(Button::A) {
-        if let Source::Endless { code, .. } = persistent.source {
+        if let Source::Endless { code, .. } = session.game.source {
             // Another of the same size.
             let number = system.rng.below(endless::NUMBERS);
             if let Some(code) = EndlessCode::new(code.width, code.height, number) {
@@ -483,7 +480,7 @@ fn update_solved(
         // The next built-in, or after a puzzle of another kind (a kept or
         // typed one), the first built-in not solved yet.
         let open = open_puzzles(system);
-        let next = match persistent.source {
+        let next = match session.game.source {
             Source::Builtin(index) => usize::from(index) + 1,
             Source::Password(_) | Source::Made(_) | Source::Endless { .. } => {
                 let save = system.save::<super::Polarium>();
@@ -493,7 +490,7 @@ fn update_solved(
             }
         };
         if next < open {
-            session.start(persistent, Source::Builtin(next as u16));
+            session.start( Source::Builtin(next as u16));
             system.sound.play(sfx::CONFIRM);
             return Next::Play;
         }
@@ -510,7 +507,7 @@ fn update_solved(
 /// holding it). The slot and the puzzle's password lines, or `None` if
 /// every slot is taken.
 fn keep(session: &Session, system: &mut System) -> Option<(usize, [u32; 3])> {
-    let stroke = session.stroke();
+    let stroke = &session.game.stroke;
     let (Some(start), Some(end)) = (stroke.first(), stroke.last()) else {
         return None;
     };

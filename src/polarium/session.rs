@@ -1,85 +1,35 @@
 //! What the screens share, owned by the app and handed down to the screen
-//! in charge: what survives while the window is closed ([`Persistent`]),
-//! and the puzzle the window works on with what is known about it
-//! ([`Session`]).
+//! in charge: what survives while the window is closed ([`Persistent`]:
+//! the game kept, the editor's and the lesson's place), and while it is
+//! open the game being played with the puzzle the window shows and what is
+//! known about it ([`Session`]).
 
 use super::{
     Polarium,
+    game::{Game, Hint, KeptGame, Source},
     messages::HOW_TO_DRAW,
     records,
     rules::{
         Board, Cell, Puzzle, Stroke, builtin,
-        endless::EndlessCode,
         lesson::Stage,
         password,
-        stroke::{PackedStroke, Step},
+        stroke::Step,
     },
     search::{Goal, Pace, Search},
     view::Panel,
 };
 use crate::framework::{System, widgets::timer::Timer};
 
-/// Where the puzzle being played came from.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Source {
-    /// Built-in puzzle number (0-based).
-    Builtin(u16),
-    /// A typed password or a custom puzzle: its three line numbers.
-    Password([u32; 3]),
-    /// Made in the editor, not yet solved: its board (no hints).
-    Made([u32; 3]),
-    /// Endless mode: its code and the puzzle the generator made from it.
-    Endless { code: EndlessCode, lines: [u32; 3] },
-}
-
-impl Source {
-    pub fn puzzle(self) -> Puzzle {
-        let found = match self {
-            Self::Builtin(index) => builtin::puzzle(usize::from(index)),
-            Self::Password(lines) | Self::Endless { lines, .. } => password::from_lines(lines).ok(),
-            Self::Made(lines) => password::from_lines(lines).ok().map(|puzzle| Puzzle {
-                hints: None,
-                ..puzzle
-            }),
-        };
-        found
-            .or_else(|| builtin::puzzle(0))
-            .or_else(|| Board::new(1, 1).map(|board| Puzzle { board, hints: None }))
-            .unwrap_or_else(|| unreachable!("a 1x1 board is valid"))
-    }
-}
-
-/// What survives while the window is closed: which puzzle, where the
-/// cursor is, and the try in progress.
+/// What survives while the window is closed: the puzzle in progress,
+/// kept (the session plays it while the window is open), and where the
+/// editor and the lesson go on from.
 pub struct Persistent {
-    pub source: Source,
-    pub cursor: Cell,
-    pub tries: u8,
-    pub seconds: u16,
-    pub solved: bool,
-    /// The window closed in the editor: `source` is the board being painted
-    /// (`Source::Made`), and the editor comes back with it.
+    pub game: KeptGame,
+    /// The window closed in the editor: the game's source is the board
+    /// being painted (`Source::Made`), and the editor comes back with it.
     pub editing: bool,
-    /// The stroke on the board when the window closed (kept after a failed
-    /// try, to fix), drawn again when it opens.
-    pub stroke: PackedStroke,
-    /// The hints given on the puzzle being played: the next R goes on from
-    /// there, and the start and end rings are shown again.
-    pub hint: Hint,
     /// Where the lesson goes on from, if the window closed on it.
     pub lesson_stage: Stage,
-}
-
-/// Hints, in the order R gives them: each shows more.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-pub enum Hint {
-    None,
-    /// Where the stroke starts and ends.
-    Ends,
-    /// The first steps of a solution, drawn for the player to carry on.
-    FirstSteps,
-    /// The whole solution, replayed cell by cell.
-    Replay,
 }
 
 /// What the solver is running for while the puzzle is played (the check
@@ -127,13 +77,13 @@ pub struct Session {
     /// The board area's puzzle: the one played, or what a screen shows in
     /// its place (a preview in the list, a blank board of a chosen size).
     puzzle: Puzzle,
-    stroke: Stroke,
+    /// The puzzle in progress (`puzzle` may be a preview in its place).
+    pub game: Game,
     /// After a failed try, until the stroke changes: rows left mixed.
     marks: Option<u8>,
     /// The stroke is the one that just failed, not changed since: letting
     /// go of it again would only fail again.
     tried: bool,
-    hint: Hint,
     /// A solution, once the solver has found one.
     solution: Option<Stroke>,
     /// The solver, at work for the puzzle being played.
@@ -166,18 +116,12 @@ impl Session {
         self.panel().set_message(text);
     }
 
-    pub fn new(
-        puzzle: Puzzle,
-        stroke: Stroke,
-        hint: Hint,
-        search: Option<(Search, Purpose)>,
-    ) -> Self {
+    pub fn new(puzzle: Puzzle, game: Game, search: Option<(Search, Purpose)>) -> Self {
         Self {
             puzzle,
-            stroke,
+            game,
             marks: None,
             tried: false,
-            hint,
             solution: None,
             search,
             tier: None,
@@ -188,17 +132,10 @@ impl Session {
     }
 
     /// Start playing the puzzle from `source`, fresh.
-    pub fn start(&mut self, persistent: &mut Persistent, source: Source) {
-        persistent.source = source;
-        persistent.tries = 0;
-        persistent.seconds = 0;
-        persistent.solved = false;
-        persistent.cursor = Cell::new(0, 0);
-        persistent.hint = Hint::None;
+    pub fn start(&mut self, source: Source) {
+        self.game = Game::new(source);
         self.puzzle = source.puzzle();
-        self.stroke.clear();
         self.marks = None;
-        self.hint = Hint::None;
         self.solution = None;
         self.search = None;
         self.tier = None;
@@ -231,20 +168,16 @@ impl Session {
         self.puzzle = puzzle;
     }
 
-    /// Flip the tiles the stroke crosses (flipping again undoes it): the
-    /// board after.
+    /// Flip the tiles the game's stroke crosses (flipping again undoes
+    /// it): the board after.
     pub fn flip_stroke(&mut self) -> Board {
-        self.puzzle.board = self.stroke.applied(&self.puzzle.board);
+        self.puzzle.board = self.game.stroke.applied(&self.puzzle.board);
         self.puzzle.board
     }
 
-    pub const fn stroke(&self) -> &Stroke {
-        &self.stroke
-    }
-
-    /// The stroke takes a step onto `cell` (or back from it).
+    /// The game's stroke takes a step onto `cell` (or back from it).
     pub fn step_stroke(&mut self, cell: Cell) -> Step {
-        let step = self.stroke.step(&self.puzzle.board, cell);
+        let step = self.game.stroke.step(&self.puzzle.board, cell);
         if step != Step::Refused {
             self.tried = false;
             self.marks = None;
@@ -253,12 +186,12 @@ impl Session {
     }
 
     pub fn set_stroke(&mut self, stroke: Stroke) {
-        self.stroke = stroke;
+        self.game.stroke = stroke;
         self.tried = false;
     }
 
     pub fn clear_stroke(&mut self) {
-        self.stroke.clear();
+        self.game.stroke.clear();
         self.tried = false;
     }
 
@@ -286,14 +219,10 @@ impl Session {
         self.marks.take().is_some()
     }
 
-    pub const fn hint(&self) -> Hint {
-        self.hint
-    }
-
     /// Hint `hint` shows now: the rows a failed try left mixed are no
     /// longer marked.
     pub fn give_hint(&mut self, hint: Hint) {
-        self.hint = hint;
+        self.game.hint = hint;
         self.marks = None;
     }
 

@@ -12,7 +12,7 @@ use super::{
         Board, Cell, Puzzle,
         endless::{self, EndlessCode},
     },
-    session::{Persistent, Session},
+    session::Session,
     view::Scene,
 };
 use crate::framework::{System, assets::sfx};
@@ -67,7 +67,6 @@ impl SizeChoice {
     #[inline(never)]
     pub fn update(
         &mut self,
-        persistent: &mut Persistent,
         session: &mut Session,
         system: &mut System,
     ) -> Next {
@@ -77,7 +76,7 @@ impl SizeChoice {
             return Next::BackToList(self.purpose.offer());
         }
         if input.just_pressed(Button::A) {
-            persistent.cursor = Cell::new(1, 1);
+            session.game.cursor = Cell::new(1, 1);
             return match self.purpose {
                 SizeFor::Editing => {
                     system.sound.play(sfx::CONFIRM);

@@ -15,7 +15,7 @@ use super::rules::{
     endless::EndlessCode,
     stroke::PackedStroke,
 };
-use super::session::{Hint, Persistent, Source};
+use super::game::{Hint, KeptGame, Source};
 use crate::framework::save::{Saved, Suspended};
 
 #[derive(Serialize, Deserialize, Clone, Default, PartialEq, Eq, Debug)]
@@ -48,7 +48,7 @@ struct Kept {
     hint: u8,
 }
 
-/// `session::Source` as it is written.
+/// `game::Source` as it is written.
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
 enum KeptSource {
     Builtin(u16),
@@ -80,15 +80,10 @@ impl Suspended for SuspendedPuzzle {
 }
 
 impl SuspendedPuzzle {
-    /// `persistent`'s puzzle with `source` (the editor's board while it is
-    /// up), `stroke` and `hint` as the session has them now.
-    pub fn of(
-        persistent: &Persistent,
-        (source, editing): (Source, bool),
-        stroke: PackedStroke,
-        hint: Hint,
-    ) -> Self {
-        let source = match source {
+    /// `game` as it is written (`editing`: the editor is up, painting the
+    /// game's source).
+    pub fn of(game: &KeptGame, editing: bool) -> Self {
+        let source = match game.source {
             Source::Builtin(index) => KeptSource::Builtin(index),
             Source::Password(lines) => KeptSource::Password(lines),
             Source::Made(lines) => KeptSource::Made(lines),
@@ -102,13 +97,13 @@ impl SuspendedPuzzle {
         Self {
             kept: Some(Kept {
                 source,
-                cursor: (persistent.cursor.y, persistent.cursor.x),
-                tries: persistent.tries,
-                seconds: persistent.seconds,
-                solved: persistent.solved,
+                cursor: (game.cursor.y, game.cursor.x),
+                tries: game.tries,
+                seconds: game.seconds,
+                solved: game.solved,
                 editing,
-                stroke: stroke.to_bytes().to_vec(),
-                hint: match hint {
+                stroke: game.stroke.to_bytes().to_vec(),
+                hint: match game.hint {
                     Hint::None => 0,
                     Hint::Ends => 1,
                     Hint::FirstSteps => 2,
@@ -148,16 +143,14 @@ impl SuspendedPuzzle {
         self.run = None;
     }
 
-    /// Put the kept puzzle into `persistent`; false (and nothing changed)
-    /// when none was kept or it cannot be one (an endless code out of
-    /// range, a cursor off the puzzle's ring, a stroke of another length).
-    /// A puzzle whose lines no longer make one falls back to the first
-    /// built-in, and a stroke is kept only as far as it is one on its
-    /// board, as when the window opens.
-    pub fn restore(&self, persistent: &mut Persistent) -> bool {
-        let Some(kept) = &self.kept else {
-            return false;
-        };
+    /// The kept game, and whether the editor was up; none when none was
+    /// kept or it cannot be one (an endless code out of range, a cursor
+    /// off the puzzle's ring, a stroke of another length). A puzzle whose
+    /// lines no longer make one falls back to the first built-in, and a
+    /// stroke is played only as far as it is one on its board
+    /// (`KeptGame::game`).
+    pub fn restore(&self) -> Option<(KeptGame, bool)> {
+        let kept = self.kept.as_ref()?;
         let source = match kept.source {
             KeptSource::Builtin(index) => Source::Builtin(index),
             KeptSource::Password(lines) => Source::Password(lines),
@@ -167,35 +160,34 @@ impl SuspendedPuzzle {
                 height,
                 seed,
                 lines,
-            } => match EndlessCode::new(width, height, seed) {
-                Some(code) => Source::Endless { code, lines },
-                None => return false,
+            } => Source::Endless {
+                code: EndlessCode::new(width, height, seed)?,
+                lines,
             },
         };
-        let Some(stroke) = PackedStroke::from_bytes(&kept.stroke) else {
-            return false;
-        };
+        let stroke = PackedStroke::from_bytes(&kept.stroke)?;
         let hint = match kept.hint {
             0 => Hint::None,
             1 => Hint::Ends,
             2 => Hint::FirstSteps,
             3 => Hint::Replay,
-            _ => return false,
+            _ => return None,
         };
         let board = source.puzzle().board;
         let (y, x) = kept.cursor;
         if y >= board.ring_height() || x >= board.ring_width() || y >= MAX_RING || x >= MAX_RING {
-            return false;
+            return None;
         }
-        persistent.source = source;
-        persistent.cursor = Cell::new(y, x);
-        persistent.tries = kept.tries;
-        persistent.seconds = kept.seconds;
-        persistent.solved = kept.solved;
-        persistent.editing = kept.editing;
-        persistent.stroke = stroke;
-        persistent.hint = hint;
-        true
+        let game = KeptGame {
+            source,
+            cursor: Cell::new(y, x),
+            tries: kept.tries,
+            seconds: kept.seconds,
+            solved: kept.solved,
+            stroke,
+            hint,
+        };
+        Some((game, kept.editing))
     }
 
     /// Whether no puzzle was kept.
@@ -208,17 +200,13 @@ impl SuspendedPuzzle {
 mod tests {
     use super::*;
 
-    fn persistent() -> Persistent {
-        Persistent {
-            source: Source::Builtin(3),
-            cursor: Cell::new(1, 2),
+    fn played() -> KeptGame {
+        KeptGame {
             tries: 4,
             seconds: 90,
-            solved: false,
-            editing: false,
-            stroke: PackedStroke::default(),
+            cursor: Cell::new(1, 2),
             hint: Hint::Ends,
-            lesson_stage: crate::polarium::rules::lesson::Stage::Draw,
+            ..KeptGame::new(Source::Builtin(3))
         }
     }
 
@@ -228,10 +216,9 @@ mod tests {
         for _ in 0..500 {
             game.tick();
         }
-        let played = persistent();
-        fn of(played: &Persistent, run: Option<(Mode, &Challenge)>) -> SuspendedPuzzle {
-            SuspendedPuzzle::of(played, (played.source, false), played.stroke, played.hint)
-                .with_run(run)
+        let played = played();
+        fn of(played: &KeptGame, run: Option<(Mode, &Challenge)>) -> SuspendedPuzzle {
+            SuspendedPuzzle::of(played, false).with_run(run)
         }
         let kept = of(&played, Some((Mode::Practice, &game)));
         let bytes = postcard::to_allocvec(&kept).unwrap();
@@ -239,10 +226,7 @@ mod tests {
         let (mode, run) = back.run().unwrap();
         assert_eq!(mode, Mode::Practice);
         assert_eq!(Challenge::from_kept(run), Some(game.clone()));
-        let mut restored = persistent();
-        restored.tries = 0;
-        assert!(back.restore(&mut restored));
-        assert_eq!(restored.tries, 4);
+        assert_eq!(back.restore(), Some((played, false)));
         // None kept, and a game that has ended is not kept.
         assert!(of(&played, None).run().is_none());
         while game.ending().is_none() {
@@ -256,8 +240,7 @@ mod tests {
 
     #[test_case]
     fn a_puzzle_kept_before_challenge_games_comes_back(_gba: &mut agb::Gba) {
-        let played = persistent();
-        let now = SuspendedPuzzle::of(&played, (played.source, false), played.stroke, played.hint);
+        let now = SuspendedPuzzle::of(&played(), false);
         let v1 = postcard::to_allocvec(&now.kept).unwrap();
         let migrated = SuspendedPuzzle::migrate(1, &v1).unwrap();
         assert_eq!(migrated, now);

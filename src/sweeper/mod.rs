@@ -8,8 +8,10 @@
 //!   `stats_page.rs`, `pad.rs` (a board code), `lesson.rs` (how to play);
 //!   below them `moves.rs` (what a move does) and `held_a.rs`.
 //! - `view.rs`: drawing: 84 square sprites over a tilemap well, status bar.
-//! - `records.rs`: the save section; `game.rs`: the game in progress, kept
-//!   across power-off; `sounds.rs`: music and sound effects;
+//! - `core/`: the pure parts that are not rules, a crate of their own:
+//!   `records.rs` (the save section) and `game.rs` (the game in progress,
+//!   kept across power-off).
+//! - `sounds.rs`: music and sound effects;
 //!   `art.rs`: sprite sheets and their frame names; `stats_page.rs`: the
 //!   statistics page; `messages.rs`: what the message line says that is
 //!   known as the ROM is built.
@@ -18,7 +20,6 @@ mod app;
 pub(crate) mod art;
 #[cfg(feature = "bench")]
 mod bench;
-mod game;
 mod generating;
 mod held_a;
 mod lesson;
@@ -29,12 +30,14 @@ mod next;
 mod options;
 mod pad;
 mod play;
-pub mod records;
-pub use sweeper_rules as rules;
 mod sounds;
 mod stats_page;
 pub mod view;
 mod wipe;
+
+use sweeper_core::game;
+pub use sweeper_core::records;
+pub use sweeper_rules as rules;
 
 /// The app (`app.rs` has its side of the contract).
 pub struct Sweeper;

@@ -23,7 +23,7 @@
 mod header;
 mod journal;
 // The save's pure parts are the framework's pure crate's.
-use desk_core::{legacy, notice, record, section, slot_headers, tally};
+use desk_core::{legacy, notice, section, slot_headers, tally};
 
 use agb::save::Slot;
 use alloc::{boxed::Box, rc::Rc, string::String, vec::Vec};
@@ -32,9 +32,8 @@ use core::{any::Any, cell::RefCell};
 use super::fiber::Fiber;
 
 pub use notice::{Loss, Notice};
-pub use record::Record;
 pub use section::{DeskSave, IDENTIFIER, SLOTS, Saved, SectionTag, Suspended, bytes};
-pub use tally::{Tally, percent_text};
+pub use tally::percent_text;
 
 use header::{HeaderState, SECTOR, sram};
 use journal::{Journal, Progress};

@@ -1,12 +1,5 @@
 //! `crate::nonogram` of the ROM, with only its pure part.
-#[path = "../../../../src/nonogram/cell_art.rs"]
-pub mod cell_art;
-#[path = "../../../../src/nonogram/glyphs.rs"]
-pub mod glyphs;
-#[path = "../../../../src/nonogram/layout.rs"]
-pub mod layout;
-#[path = "../../../../src/nonogram/records.rs"]
-pub mod records;
+pub use nonogram_core::{cell_art, glyphs, layout, records};
 pub use nonogram_rules as rules;
 
 #[cfg(test)]

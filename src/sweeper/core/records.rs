@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::rules::Difficulty;
-use crate::framework::save::{Record, Saved, Tally};
+use desk_core::{record::Record, section::Saved, tally::Tally};
 
 /// Record lines: three difficulties, plain and no-guess.
 pub const LINES: usize = 6;
@@ -199,7 +199,7 @@ pub fn line(difficulty: Difficulty, no_guess: bool) -> usize {
     difficulty as usize * 2 + usize::from(no_guess)
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -590,7 +590,7 @@ impl Layout {
     }
 
     /// The corner's rectangle: x, y, width, height.
-    #[cfg(all(test, not(target_arch = "arm")))]
+    #[cfg(test)]
     #[must_use]
     pub const fn corner(&self) -> (i32, i32, i32, i32) {
         (
@@ -602,10 +602,10 @@ impl Layout {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nonogram::rules::{Clues, Grid};
+    use crate::rules::{Clues, Grid};
 
     /// Returns how many level numbers in neighbouring columns are closer
     /// than a row's clues (see [`no_column_numbers_read_as_one`]).
@@ -765,7 +765,7 @@ mod tests {
 
     #[test]
     fn every_built_in_puzzle_fits_with_its_clues_spaced() {
-        use crate::nonogram::rules::builtin;
+        use crate::rules::builtin;
         let (mut spread, mut lines, mut large, mut close) = (0, 0, 0, 0);
         for index in 0..builtin::COUNT {
             let picture = builtin::picture(index).expect("a built-in picture");

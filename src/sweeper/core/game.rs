@@ -6,12 +6,12 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use super::rules::Board;
-use crate::framework::save::{Saved, Suspended};
+use desk_core::section::{Saved, Suspended};
 
 #[derive(Serialize, Deserialize, Clone, Default, PartialEq, Eq, Debug)]
 pub struct SuspendedGame {
     /// The board's snapshot; empty when no game is kept.
-    #[serde(serialize_with = "crate::framework::save::bytes")]
+    #[serde(serialize_with = "desk_core::section::bytes")]
     board: Vec<u8>,
 }
 

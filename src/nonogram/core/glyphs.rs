@@ -96,10 +96,10 @@ pub const fn clue(number: u8) -> Glyph {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nonogram::layout::clue_width;
+    use crate::layout::clue_width;
 
     #[test]
     fn clue_glyphs_are_as_wide_as_the_layout_plans() {
@@ -138,7 +138,7 @@ mod tests {
 
     #[test]
     fn the_corner_markers_are_as_wide_as_the_layout_plans() {
-        use crate::nonogram::layout::ZOOM_MARKER_WIDTH;
+        use crate::layout::ZOOM_MARKER_WIDTH;
         for marker in [ROW_MARKER, COLUMN_MARKER] {
             assert_eq!(marker.width, ZOOM_MARKER_WIDTH);
             assert_eq!(inked_columns(marker), (1 << ZOOM_MARKER_WIDTH) - 1);

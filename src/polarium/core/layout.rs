@@ -200,10 +200,10 @@ const fn ring_size(pitch: i32, width: u8, height: u8) -> (i32, i32) {
     )
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
-    use crate::polarium::rules::board::MAX_SIDE;
+    use crate::rules::board::MAX_SIDE;
 
     fn every_size() -> impl Iterator<Item = (u8, u8)> {
         (1..=MAX_SIDE).flat_map(|width| (1..=MAX_SIDE).map(move |height| (width, height)))

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use super::rules::{Grid, MAX_HEIGHT, MAX_WIDTH, builtin};
-use crate::framework::save::{Saved, Tally};
+use desk_core::{section::Saved, tally::Tally};
 
 /// Slots for the player's own puzzles.
 pub const CUSTOM_SLOTS: usize = 24;
@@ -275,7 +275,7 @@ impl Saved for NonogramSave {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

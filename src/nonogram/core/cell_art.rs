@@ -182,7 +182,7 @@ fn draw(look: Look, n: usize, c: &Inks) -> [PixelRow; MAX_SIZE] {
     rows
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

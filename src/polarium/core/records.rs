@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use super::rules::challenge::{HighScores, Mode, Records, Score};
-use crate::framework::save::{Saved, Tally};
+use desk_core::{section::Saved, tally::Tally};
 
 /// A solved puzzle's bests.
 #[derive(Serialize, Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -239,7 +239,7 @@ impl Saved for PolariumSave {
     }
 }
 
-#[cfg(all(test, not(target_arch = "arm")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 
