@@ -3,7 +3,10 @@
 //! An app has two kinds of state:
 //! - **persistent** (`App::Persistent`): small (at most [`PERSISTENT_BUDGET`] bytes,
 //!   checked at compile time), lives as long as the ROM runs, survives while the app
-//!   is closed. Poop Sweeper keeps its whole board here.
+//!   is closed. Poop Sweeper keeps its whole board here; a game whose playing
+//!   form is larger keeps a packed form here and plays the unpacked one in
+//!   `Working`, converting between the two in one place (`open`, `pause`),
+//!   as Polarium's `KeptGame` does.
 //! - **working** (`App::Working`): allocated on the heap when the app opens and
 //!   dropped when it closes. Backgrounds, sprites, text buffers and animation state
 //!   belong here, so a closed app holds no video memory and no heap.

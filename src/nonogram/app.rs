@@ -19,7 +19,7 @@ use super::{
     next::Next,
     pages::{self, Page},
     play::Play,
-    puzzle::{self, Game, Note, Persistent, Source},
+    puzzle::{self, Game, KeptGame, Note, Persistent, Source},
     records::{Custom, NonogramSave, Options},
     rules::{CodeError, Grid},
     stats_page::StatsPage,
@@ -74,13 +74,12 @@ impl Mode {
     /// Draw the screen a step; true while drawing is left for later frames.
     fn draw(
         &mut self,
-        persistent: &Persistent,
         game: &mut Game,
         options: &Options,
         view: &mut View,
     ) -> bool {
         match self {
-            Self::Play(play) => play.draw(persistent, game, options.hint_guide, view),
+            Self::Play(play) => play.draw(game, options.hint_guide, view),
             Self::List(list) => list.draw(view),
             Self::Slot(page) => page.draw(view),
             Self::Options(page) => page.draw(view),
@@ -166,10 +165,13 @@ impl App for Nonogram {
             save.solving_seconds
         );
         let first = save.first_unsolved_from(0);
-        Persistent::starting(Source::Builtin(first as u16))
+        Persistent {
+            game: KeptGame::new(Source::Builtin(first as u16)),
+            editing: false,
+        }
     }
 
-    fn suspend(persistent: &Persistent, working: &Working, system: &mut System) -> SuspendedPuzzle {
+    fn suspend(_persistent: &Persistent, working: &Working, system: &mut System) -> SuspendedPuzzle {
         let editing = matches!(working.mode, Mode::Edit(_));
         if let Mode::Edit(editor) = &working.mode {
             let before = puzzle::save(system).draft.clone();
@@ -182,17 +184,19 @@ impl App for Nonogram {
         }
         let most = if working.closing { UNDO_KEPT } else { 0 };
         let undo = working.game.undo_history(most);
-        SuspendedPuzzle::of(persistent, &working.game.packed_marks(), editing, undo)
+        SuspendedPuzzle::of(&working.game.kept(), editing, undo)
     }
 
     fn resume(persistent: &mut Persistent, puzzle: SuspendedPuzzle) {
-        if puzzle.restore(persistent) {
+        if let Some((game, editing)) = puzzle.restore() {
+            persistent.game = game;
+            persistent.editing = editing;
             crate::event!(
                 "nonogram.resumed puzzle={} seconds={} mistakes={} marks={:08x}",
-                persistent.source,
-                persistent.seconds,
-                persistent.mistakes,
-                crate::fnv::hash(persistent.marks.iter().map(|&byte| u32::from(byte)))
+                game.source,
+                game.seconds,
+                game.mistakes,
+                crate::fnv::hash(game.marks.iter().map(|&byte| u32::from(byte)))
             );
         } else if !puzzle.is_empty() {
             crate::event!("nonogram.resume refused");
@@ -200,21 +204,14 @@ impl App for Nonogram {
     }
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
-        let mut game = Game::load(persistent, Some(&persistent.marks), system);
+        let mut game = Game::resume(&persistent.game, system);
         // The undo history kept as the window closed (in SRAM, so a power
         // cut after the close keeps it too), if it leads to these marks.
         let kept = system
             .storage
             .section::<SuspendedPuzzle>(SuspendedPuzzle::OWNER);
-        let steps = game.restore_undo(kept.undo_for(persistent));
+        let steps = game.restore_undo(kept.undo_for(&persistent.game));
         crate::event!("nonogram.undo_kept steps={steps}");
-        // A cursor kept for a puzzle that is no longer there (one back from
-        // power-off, whose slot was emptied) stays on the board loaded.
-        let (width, height) = game.size();
-        persistent.cursor = (
-            persistent.cursor.0.min(width.saturating_sub(1) as u8),
-            persistent.cursor.1.min(height.saturating_sub(1) as u8),
-        );
         let options = puzzle::saved(system).options;
         let view = boxed_view(Colours::new(options.high_contrast));
         let editor = if persistent.editing {
@@ -225,10 +222,10 @@ impl App for Nonogram {
         // The first time (until it is done or skipped): how to play, put up
         // once the window is built (its picture would overfill this frame).
         let lesson_due = editor.is_none() && !lessons::seen(&mut system.storage, Self::INFO.id);
-        let mode = editor.map_or_else(|| Mode::Play(Play::resume(persistent)), Mode::Edit);
+        let mode = editor.map_or_else(|| Mode::Play(Play::resume(&game)), Mode::Edit);
         crate::event!(
             "nonogram.opened puzzle={} size={}x{}",
-            persistent.source,
+            game.source,
             game.solution().width(),
             game.solution().height()
         );
@@ -246,14 +243,14 @@ impl App for Nonogram {
         }
     }
 
-    fn prepare(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
+    fn prepare(_persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
         if working.lesson_due {
             if !frame_time::room_to_draw(lesson::SETUP_LINES) {
                 return false;
             }
             working.lesson_due = false;
-            go(persistent, working, system, Next::Lesson);
-            refresh_text(persistent, working, system);
+            go(working, system, Next::Lesson);
+            refresh_text(working, system);
             return false;
         }
         if !working.game.is_graded() {
@@ -261,7 +258,7 @@ impl App for Nonogram {
                 return false;
             }
             working.game.regrade();
-            refresh_text(persistent, working, system);
+            refresh_text(working, system);
             working.view.draw_text();
             return false;
         }
@@ -273,21 +270,21 @@ impl App for Nonogram {
             complete,
             ..
         } = working;
-        *complete = !mode.draw(persistent, game, &options, view);
+        *complete = !mode.draw(game, &options, view);
         *complete
     }
 
     /// The rest of the opening animation: the screen is whole, so drawing
     /// it again only takes the copy of its board that SELECT then finds.
-    fn prepare_ahead(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
+    fn prepare_ahead(_persistent: &mut Persistent, working: &mut Working, system: &mut System) {
         let options = puzzle::saved(system).options;
         let Working {
             view, mode, game, ..
         } = working;
-        let _ = mode.draw(persistent, game, &options, view);
+        let _ = mode.draw(game, &options, view);
     }
 
-    fn update(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
+    fn update(_persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
         // Work under way changes the text as it goes and as it ends.
         let showed_work = working.mode.shows_work();
         // The note on a skipped lesson goes with the first mark.
@@ -299,19 +296,19 @@ impl App for Nonogram {
             ..
         } = working;
         let next = match mode {
-            Mode::Play(play) => play.update(persistent, game, system),
-            Mode::List(list) => list.update(persistent, system),
-            Mode::Slot(page) => page.update(persistent, game, system),
+            Mode::Play(play) => play.update(game, system),
+            Mode::List(list) => list.update(game, system),
+            Mode::Slot(page) => page.update(game, system),
             Mode::Options(page) => page.update(game, system),
             Mode::Extras(page) => page.update(system),
             Mode::Statistics(page) => page.update(system),
             Mode::Generating(generating) => generating.update(system),
             Mode::CodePad(pad) => pad.update(system),
             Mode::ReadingCode(reading) => reading.update(code_refusal, system),
-            Mode::Edit(editor) => editor::update(editor, persistent, system),
+            Mode::Edit(editor) => editor::update(editor, game, system),
             Mode::Lesson(lesson) => lesson.update(system),
         };
-        let mut changed = go(persistent, working, system, next);
+        let mut changed = go(working, system, next);
         if working.game.note_ending() && working.mode.is_playing() {
             // A note (a mistake's penalty) shows for its time, then the
             // title comes back: to the settle measure, an animation.
@@ -319,19 +316,20 @@ impl App for Nonogram {
             changed = true;
         }
         if working.mode.is_playing() && working.complete && working.game.tick_clock() {
-            persistent.seconds = (persistent.seconds + 1).min(MAX_SECONDS);
+            let game = &mut working.game;
+            game.seconds = (game.seconds + 1).min(MAX_SECONDS);
         }
         // The screen's text follows its state, which changes with a press,
         // a new screen, a note's end or, where work under way is shown, with
         // time: then it is worked out again, and the view types only what
         // differs from what it shows.
         if changed || system.input.acted() || showed_work {
-            refresh_text(persistent, working, system);
+            refresh_text(working, system);
         }
         Request::Stay
     }
 
-    fn draw(persistent: &Persistent, working: &mut Working, saved: &NonogramSave) {
+    fn draw(_persistent: &Persistent, working: &mut Working, saved: &NonogramSave) {
         let options = &saved.options;
         let Working {
             view,
@@ -344,13 +342,13 @@ impl App for Nonogram {
         view.set_colours(Colours::new(options.high_contrast));
         view.follow_pad(matches!(mode, Mode::CodePad(_)));
         view.draw_text();
-        if !mode.draw(persistent, game, options, view) {
+        if !mode.draw(game, options, view) {
             *complete = true;
             view.advance_text();
             // The lesson's board is read a while: the page is ready for
             // the puzzle's board after it.
             if matches!(mode, Mode::Play(_) | Mode::Lesson(_)) {
-                paint_list_ahead(persistent, ahead, saved, view);
+                paint_list_ahead(game, ahead, saved, view);
             }
         }
     }
@@ -373,7 +371,7 @@ impl App for Nonogram {
     }
 
     fn pause(persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-        persistent.marks = working.game.packed_marks();
+        persistent.game = working.game.kept();
         persistent.editing = matches!(working.mode, Mode::Edit(_));
         if let Mode::Edit(editor) = &working.mode {
             editor.keep_draft(system);
@@ -385,7 +383,7 @@ impl App for Nonogram {
 /// Put up the screen `next` asks for. Out of line, like the text: the
 /// screens' updates run on a small stack, and need not hold this frame.
 #[inline(never)]
-fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, next: Next) -> bool {
+fn go(working: &mut Working, system: &mut System, next: Next) -> bool {
     if matches!(next, Next::Stay) {
         return false;
     }
@@ -395,14 +393,14 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
     }
     let mode = match next {
         Next::Stay => return false,
-        Next::Game => Mode::Play(Play::resume(persistent)),
+        Next::Game => Mode::Play(Play::resume(&working.game)),
         Next::LessonOver { skipped } => {
             if skipped {
                 working.skipped_note.skipped();
             }
-            Mode::Play(Play::resume(persistent))
+            Mode::Play(Play::resume(&working.game))
         }
-        Next::List => list_at_puzzle(persistent, &working.game, system),
+        Next::List => list_at_puzzle(&working.game, system),
         Next::Page { number, slot } => page_screen(number, slot, system),
         Next::Slot(slot) => Mode::Slot(SlotPage::new(slot)),
         Next::Edit(slot) => Mode::Edit(Editor::open(system, slot)),
@@ -420,7 +418,7 @@ fn go(persistent: &mut Persistent, working: &mut Working, system: &mut System, n
             Mode::ReadingCode(ReadingCode::new(reading))
         }
         Next::Start { source, picture } => {
-            start_puzzle(persistent, working, system, source, picture.as_ref());
+            start_puzzle(working, system, source, picture.as_ref());
             Mode::Play(Play::Idle)
         }
     };
@@ -453,12 +451,12 @@ fn page_screen(number: usize, slot: usize, system: &mut System) -> Mode {
 }
 
 /// SELECT from the board: the page showing the puzzle being played.
-fn list_at_puzzle(persistent: &Persistent, game: &Game, system: &mut System) -> Mode {
-    let (page, slot) = pages::place_of(persistent.source);
+fn list_at_puzzle(game: &Game, system: &mut System) -> Mode {
+    let (page, slot) = pages::place_of(game.source);
     let mode = match pages::page(page) {
         // A random or shared puzzle: its own row of the extras page.
         Page::Extras => Mode::Extras(ExtrasPage::new(extras::row_of(
-            persistent.source,
+            game.source,
             game.size(),
         ))),
         _ => page_screen(page, slot, system),
@@ -475,7 +473,7 @@ const AHEAD_SETUP_LINES: u32 = 28;
 /// again when the puzzle or its being solved changes (its time and picture
 /// then show), for the view to paint ahead.
 fn paint_list_ahead(
-    persistent: &Persistent,
+    game: &Game,
     ahead: &mut Option<ListAhead>,
     saved: &NonogramSave,
     view: &mut View,
@@ -483,7 +481,7 @@ fn paint_list_ahead(
     if !view.paints_ahead() {
         return;
     }
-    let key = (persistent.source, persistent.solved);
+    let key = (game.source, game.solved);
     match ahead {
         Some(ListAhead {
             made_for,
@@ -496,7 +494,7 @@ fn paint_list_ahead(
         // Making the page and its view takes a light frame's share.
         _ if !frame_time::room_ahead(AHEAD_SETUP_LINES) => {}
         _ => {
-            let (number, slot) = pages::place_of(persistent.source);
+            let (number, slot) = pages::place_of(game.source);
             let list = matches!(
                 pages::page(number),
                 Page::Builtin { .. } | Page::Mine { .. }
@@ -517,7 +515,6 @@ fn paint_list_ahead(
 /// puzzle, goes into the save section first).
 #[inline(never)]
 fn start_puzzle(
-    persistent: &mut Persistent,
     working: &mut Working,
     system: &mut System,
     source: Source,
@@ -532,11 +529,10 @@ fn start_puzzle(
     // and its first pieces draw after it (a waiting frame's budget).
     let _ = frame_time::FrameFiller::start();
     frame_time::draw_after_work();
-    persistent.start(source);
-    working.game = Game::load(persistent, None, system);
+    working.game = Game::start(source, system);
     // Where the title's line is the zoom's, the puzzle's number shows
     // there for a moment first.
-    if working.game.layout().zooms() && !persistent.practice {
+    if working.game.layout().zooms() && !working.game.practice {
         working.game.show_note(Note::Number);
     }
     system.sound.play(sfx::OPEN);
@@ -546,7 +542,7 @@ fn start_puzzle(
 
 /// The screen's text: the corner's title and the lines below it.
 #[inline(never)]
-fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut System) {
+fn refresh_text(working: &mut Working, system: &mut System) {
     let Working {
         view,
         mode,
@@ -558,7 +554,7 @@ fn refresh_text(persistent: &Persistent, working: &mut Working, system: &mut Sys
     let save = puzzle::saved(system);
     match mode {
         Mode::Play(play) => {
-            play.text(persistent, game, save, view);
+            play.text(game, save, view);
             if skipped_note.is_up() && play.is_playing() {
                 view.set_lines(lesson::SKIPPED);
             }

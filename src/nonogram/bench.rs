@@ -40,22 +40,19 @@ pub fn run(bench: &mut Bench) {
     );
     // A game in progress at its largest: every number at its widest, and
     // the undo history kept as the window closes.
-    let playing = super::puzzle::Persistent {
+    let playing = super::puzzle::KeptGame {
         source: super::puzzle::Source::Random(u32::MAX),
         cursor: (MAX_WIDTH as u8 - 1, MAX_HEIGHT as u8 - 1),
         seconds: u16::MAX,
         mistakes: u8::MAX,
         solved: true,
-        marks: [u8::MAX; super::rules::play::PACKED_BYTES],
-        editing: true,
         counted: true,
-        practice: false,
+        marks: [u8::MAX; super::rules::play::PACKED_BYTES],
     };
     largest_save(
         "nonogram.game",
         &super::suspended::SuspendedPuzzle::of(
             &playing,
-            &playing.marks,
             true,
             core::iter::repeat_n(u16::MAX, super::suspended::UNDO_KEPT),
         ),

@@ -19,7 +19,7 @@ use super::{
     layout::Layout,
     next::Next,
     pages::{place_of_mine, rows_text, step_row},
-    puzzle::{self, Persistent, Source, step_cursor},
+    puzzle::{self, Game, Source, step_cursor},
     records::Custom,
     rules::{
         Grid, MAX_HEIGHT, MAX_WIDTH, PuzzleClues, UniquenessCheck, Verdict,
@@ -382,11 +382,11 @@ static MENU_KNOWN: [&PreparedLine; 7] = [
 /// its steps is out of line, so that one's frame (a check's verdict, a
 /// share code) is not on the stack under another's.
 #[inline(never)]
-pub fn update(editor: &mut Box<Editor>, persistent: &mut Persistent, system: &mut System) -> Next {
+pub fn update(editor: &mut Box<Editor>, game: &mut Game, system: &mut System) -> Next {
     let step = editor.step();
     let next = match step {
         Step::Draw | Step::Drag(..) => update_drawing(editor, step, system),
-        Step::Menu { row } => update_menu(persistent, editor, row, system),
+        Step::Menu { row } => update_menu(game, editor, row, system),
         Step::Checking => update_checking(editor, system),
         Step::Coding => update_coding(editor, system),
         Step::Code => {
@@ -533,7 +533,7 @@ const MENU_ROWS: [MenuRow; 7] = [
 
 #[inline(never)]
 fn update_menu(
-    persistent: &mut Persistent,
+    game: &mut Game,
     editor: &mut Box<Editor>,
     row: usize,
     system: &mut System,
@@ -595,12 +595,12 @@ fn update_menu(
             let slot = usize::from(editor.slot);
             let save = puzzle::save(system);
             save.delete_custom(slot);
-            if persistent.source == Source::Custom(editor.slot)
+            if game.source == Source::Custom(editor.slot)
                 && let Some(played) = editor.saved
             {
                 // The puzzle being played stays on the board, as a shared one.
                 save.playing = Some(Custom::new(&played));
-                persistent.source = Source::Shared;
+                game.source = Source::Shared;
             }
             if save
                 .draft

@@ -12,7 +12,7 @@ use super::{
     Nonogram,
     next::Next,
     play::Play,
-    puzzle::{Game, Persistent, Source},
+    puzzle::Game,
     rules::lesson::{Lesson, Move, Slip, Step},
     view::View,
 };
@@ -35,9 +35,8 @@ pub const SETUP_LINES: u32 = 36;
 pub struct LessonScreen {
     lesson: Lesson,
     play: Play,
-    /// The lesson's picture's cursor and marks, kept apart from the
-    /// player's puzzle (`practice`: no statistics, records or mistakes).
-    persistent: Persistent,
+    /// The lesson's picture, played apart from the player's puzzle
+    /// (`Game::practice`: no statistics, records or mistakes).
     game: Box<Game>,
 }
 
@@ -54,14 +53,11 @@ impl LessonScreen {
     /// The lesson from its start (`serial`: a new number for the view).
     #[inline(never)]
     pub fn boxed(serial: u32) -> Box<Self> {
-        let mut persistent = Persistent::starting(Source::Builtin(0));
-        persistent.practice = true;
         crate::event!("nonogram.lesson step={:?}", Step::FillTop);
         crate::framework::events::new_board();
         Box::new(Self {
             lesson: Lesson::default(),
             play: Play::Idle,
-            persistent,
             // Auto-cross off: the lesson asks for crosses by hand.
             game: Game::practice(Lesson::picture(), serial, false),
         })
@@ -89,7 +85,7 @@ impl LessonScreen {
         // The play screen's own controls; SELECT was taken above.
         let _ = self
             .play
-            .update(&mut self.persistent, &mut self.game, system);
+            .update(&mut self.game, system);
         let marks = *self.game.marks();
         if marks == before {
             return Next::Stay;
@@ -129,7 +125,7 @@ impl LessonScreen {
     /// frames.
     pub fn draw(&mut self, guided: bool, view: &mut View) -> bool {
         self.play
-            .draw(&self.persistent, &mut self.game, guided, view)
+            .draw(&mut self.game, guided, view)
     }
 }
 

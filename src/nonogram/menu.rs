@@ -8,7 +8,7 @@ use alloc::{format, string::String};
 use super::{
     next::Next,
     pages::{self, Page, page, page_count, place_of_mine, rows_text, step_row},
-    puzzle::{self, Game, Persistent, Source},
+    puzzle::{self, Game, Source},
     records::{NonogramSave, Options},
     rules::builtin,
     view::{LIST_SLOTS, ListEntry, ListScene, View},
@@ -81,7 +81,7 @@ impl ListPage {
     }
 
     #[inline(never)]
-    pub fn update(&self, persistent: &Persistent, system: &mut System) -> Next {
+    pub fn update(&self, game: &Game, system: &mut System) -> Next {
         let (number, slot) = (self.number, self.slot);
         let input = &system.input;
         if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
@@ -91,8 +91,8 @@ impl ListPage {
             Page::Builtin { first, count } if input.just_pressed(Button::A) => {
                 let source = Source::Builtin((first + slot.min(count - 1)) as u16);
                 // The puzzle under way carries on; a finished one starts again.
-                if persistent.source == source && !persistent.solved {
-                    crate::event!("nonogram.resumed puzzle={}", persistent.source);
+                if game.source == source && !game.solved {
+                    crate::event!("nonogram.resumed puzzle={}", game.source);
                     return Next::Game;
                 }
                 return Next::Start {
@@ -235,7 +235,7 @@ impl SlotPage {
     }
 
     #[inline(never)]
-    pub fn update(&mut self, persistent: &Persistent, game: &Game, system: &mut System) -> Next {
+    pub fn update(&mut self, game: &Game, system: &mut System) -> Next {
         let slot = self.slot;
         let (number, mine) = place_of_mine(slot);
         let back = Next::Page { number, slot: mine };
@@ -256,7 +256,7 @@ impl SlotPage {
             (0, Some(picture)) => {
                 let source = Source::Custom(slot as u8);
                 // The same picture under way carries on (not one edited since).
-                if persistent.source == source && !persistent.solved && *game.solution() == picture
+                if game.source == source && !game.solved && *game.solution() == picture
                 {
                     Next::Game
                 } else {

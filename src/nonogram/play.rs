@@ -7,7 +7,7 @@ use alloc::{format, string::String};
 
 use super::{
     next::Next,
-    puzzle::{self, Game, Note, Persistent, Source, step_cursor},
+    puzzle::{self, Game, Note, Source, step_cursor},
     records::NonogramSave,
     rules::{
         builtin,
@@ -66,8 +66,8 @@ fn board_hints(width: i32) -> &'static str {
 
 impl Play {
     /// The puzzle as it was left: finished, or ready for the next mark.
-    pub fn resume(persistent: &Persistent) -> Self {
-        if persistent.solved {
+    pub fn resume(game: &Game) -> Self {
+        if game.solved {
             Self::Solved
         } else {
             Self::Idle
@@ -82,19 +82,17 @@ impl Play {
     #[inline(never)]
     pub fn update(
         &mut self,
-        persistent: &mut Persistent,
         game: &mut Game,
         system: &mut System,
     ) -> Next {
         match self {
-            Self::Solved => update_solved(persistent, game, system),
-            Self::Idle | Self::Drag(..) => self.update_play(persistent, game, system),
+            Self::Solved => update_solved(game, system),
+            Self::Idle | Self::Drag(..) => self.update_play(game, system),
         }
     }
 
     fn update_play(
         &mut self,
-        persistent: &mut Persistent,
         game: &mut Game,
         system: &mut System,
     ) -> Next {
@@ -113,16 +111,16 @@ impl Play {
             if let Some(tool) = tool {
                 // The drag starts on the cursor's cell; a direction pressed in
                 // the same frame carries on below.
-                let brush = Brush::starting_on(tool, game.mark_at(persistent.cursor));
+                let brush = Brush::starting_on(tool, game.mark_at(game.cursor));
                 game.begin_stroke();
-                *self = Self::Drag(Drag::new(brush, persistent.cursor), tool);
-                self.paint(persistent, game, system, brush);
+                *self = Self::Drag(Drag::new(brush, game.cursor), tool);
+                self.paint(game, system, brush);
             } else if input.just_pressed(Button::L) || input.just_pressed(Button::R) {
-                self.undo_or_redo(persistent, game, system);
+                self.undo_or_redo(game, system);
                 return Next::Stay;
             } else {
                 let step = system.input.repeated_direction();
-                if step != (0, 0) && self.move_cursor(persistent, game, step) {
+                if step != (0, 0) && self.move_cursor(game, step) {
                     system.sound.play(sfx::CURSOR);
                 }
                 return Next::Stay;
@@ -139,28 +137,28 @@ impl Play {
         };
         if !held {
             *self = Self::Idle;
-            self.check_solved(persistent, game, system);
+            self.check_solved(game, system);
             // A direction pressed as the button comes up still moves.
             let step = system.input.repeated_direction();
             if *self == Self::Idle && step != (0, 0) {
-                self.move_cursor(persistent, game, step);
+                self.move_cursor(game, step);
             }
             return Next::Stay;
         }
         let step = drag.constrain(input.repeated_direction());
         *self = Self::Drag(drag, tool);
-        if step != (0, 0) && self.move_cursor(persistent, game, step) {
-            self.paint(persistent, game, system, drag.brush);
+        if step != (0, 0) && self.move_cursor(game, step) {
+            self.paint(game, system, drag.brush);
         }
         Next::Stay
     }
 
-    fn undo_or_redo(&mut self, persistent: &mut Persistent, game: &mut Game, system: &mut System) {
+    fn undo_or_redo(&mut self, game: &mut Game, system: &mut System) {
         let undo = system.input.just_pressed(Button::L);
         if game.undo_or_redo(undo) {
             system.sound.play(sfx::CURSOR);
             crate::event!("nonogram.{}", if undo { "undo" } else { "redo" });
-            self.check_solved(persistent, game, system);
+            self.check_solved(game, system);
         } else {
             system.sound.play(sfx::ERROR);
         }
@@ -168,26 +166,26 @@ impl Play {
 
     /// Move the cursor by `(dx, dy)`, wrapping round the board's edges when
     /// not painting; true if it moved.
-    fn move_cursor(&self, persistent: &mut Persistent, game: &Game, step: (i32, i32)) -> bool {
+    fn move_cursor(&self, game: &mut Game, step: (i32, i32)) -> bool {
         let painting = matches!(self, Self::Drag(..));
-        step_cursor(&mut persistent.cursor, game.size(), step, !painting)
+        let size = game.size();
+        step_cursor(&mut game.cursor, size, step, !painting)
     }
 
     fn paint(
         &mut self,
-        persistent: &mut Persistent,
         game: &mut Game,
         system: &mut System,
         brush: Brush,
     ) {
         let (x, y) = (
-            usize::from(persistent.cursor.0),
-            usize::from(persistent.cursor.1),
+            usize::from(game.cursor.0),
+            usize::from(game.cursor.1),
         );
-        let checking = puzzle::save(system).options.mistakes && !persistent.practice;
+        let checking = puzzle::save(system).options.mistakes && !game.practice;
         let painted = game.paint(brush, (x, y), checking);
-        if painted != Painted::Unchanged && !persistent.counted && !persistent.practice {
-            persistent.counted = true;
+        if painted != Painted::Unchanged && !game.counted && !game.practice {
+            game.counted = true;
             puzzle::save(system).start();
         }
         match painted {
@@ -196,12 +194,12 @@ impl Play {
                 crate::event!("nonogram.paint x={x} y={y} brush={brush:?}");
                 // Solved at the mark that completes it, held button or not:
                 // the clock stops there.
-                self.check_solved(persistent, game, system);
+                self.check_solved(game, system);
             }
             Painted::Mistake => {
-                persistent.mistakes = persistent.mistakes.saturating_add(1);
-                let cost = penalty(persistent.mistakes);
-                persistent.seconds = persistent.seconds.saturating_add(cost).min(MAX_SECONDS);
+                game.mistakes = game.mistakes.saturating_add(1);
+                let cost = penalty(game.mistakes);
+                game.seconds = game.seconds.saturating_add(cost).min(MAX_SECONDS);
                 system.sound.play(sfx::ERROR);
                 // The clock jumps: the corner says why for a moment.
                 game.show_note(Note::Penalty { minutes: cost / 60 });
@@ -213,19 +211,19 @@ impl Play {
     }
 
     /// After a change: the fills satisfy every clue, so the picture is done.
-    fn check_solved(&mut self, persistent: &mut Persistent, game: &mut Game, system: &mut System) {
-        if persistent.solved || !game.is_solved() {
+    fn check_solved(&mut self, game: &mut Game, system: &mut System) {
+        if game.solved || !game.is_solved() {
             return;
         }
-        persistent.solved = true;
+        game.solved = true;
         *self = Self::Solved;
-        if persistent.practice {
+        if game.practice {
             system.sound.play(sfx::CONFIRM);
             return;
         }
         let save = puzzle::save(system);
-        let new_best = match persistent.source {
-            Source::Builtin(index) => save.finish(usize::from(index), persistent.seconds),
+        let new_best = match game.source {
+            Source::Builtin(index) => save.finish(usize::from(index), game.seconds),
             // Only while the slot still holds this picture.
             Source::Custom(slot) => {
                 let same = save
@@ -233,32 +231,32 @@ impl Play {
                     .and_then(|custom| custom.picture())
                     .as_ref()
                     == Some(game.solution());
-                same && save.finish_custom(usize::from(slot), persistent.seconds)
+                same && save.finish_custom(usize::from(slot), game.seconds)
             }
             Source::Random(_) | Source::Shared => false,
         };
-        if persistent.counted {
-            save.count_solve(persistent.seconds);
+        if game.counted {
+            save.count_solve(game.seconds);
         }
-        persistent.marks = game.finish(new_best);
+        game.finish(new_best);
         system.storage.commit_soon();
         // The solved board too: a solve is worth keeping at once.
         system.storage.suspend_soon();
         system.sound.play(sfx::CONFIRM);
         crate::event!(
             "nonogram.solved puzzle={} seconds={} mistakes={} best={}",
-            persistent.source,
-            persistent.seconds,
-            persistent.mistakes,
+            game.source,
+            game.seconds,
+            game.mistakes,
             new_best
         );
     }
 
     /// The corner's title and, once solved, the lines beside the picture.
-    pub fn text(&self, persistent: &Persistent, game: &Game, save: &NonogramSave, view: &mut View) {
+    pub fn text(&self, game: &Game, save: &NonogramSave, view: &mut View) {
         let (width, height) = game.size();
         if *self == Self::Solved {
-            let (name, best, next) = match persistent.source {
+            let (name, best, next) = match game.source {
                 Source::Builtin(index) => (
                     builtin::name(usize::from(index)).unwrap_or("?").into(),
                     save.best(usize::from(index)),
@@ -283,10 +281,10 @@ impl Play {
                 best.map_or_else(String::new, |best| format!("\nBest {}", format_time(best)));
             view.set_lines(&format!(
                 "{verdict}\nTime {}{best}\nA: {next}",
-                format_time(persistent.seconds),
+                format_time(game.seconds),
             ));
         } else {
-            let name = match persistent.source {
+            let name = match game.source {
                 Source::Builtin(index) => format!("No.{}", index + 1),
                 Source::Custom(slot) => format!("Mine {}", slot + 1),
                 Source::Random(_) => "Random".into(),
@@ -297,7 +295,7 @@ impl Play {
             // cursor's column clues large instead (see `Scene::zoom`), once
             // the note of which puzzle this is has gone.
             let title = format!("{width}x{height} {name}");
-            let zooms = game.layout().zooms() && !persistent.practice;
+            let zooms = game.layout().zooms() && !game.practice;
             let penalty;
             view.set_title(match game.note() {
                 Some(Note::Penalty { minutes }) => {
@@ -325,7 +323,6 @@ impl Play {
     /// left for later frames.
     pub fn draw(
         &self,
-        persistent: &Persistent,
         game: &mut Game,
         guided: bool,
         view: &mut View,
@@ -333,23 +330,23 @@ impl Play {
         // The greying follows the marks: a cache, brought up to date here.
         game.regrade();
         let run = match self {
-            Self::Drag(drag, _) => Some(drag.length_to(persistent.cursor)),
+            Self::Drag(drag, _) => Some(drag.length_to(game.cursor)),
             _ => None,
         };
         let solved = *self == Self::Solved;
         // The lesson's picture has no clock, and its line stays under the
         // board to the end.
-        let practice = persistent.practice;
+        let practice = game.practice;
         let scene = Scene {
             puzzle: game.serial(),
             layout: game.layout(),
             clues: game.clues(),
             marks: game.marks(),
-            cursor: Some(persistent.cursor),
+            cursor: Some(game.cursor),
             greying: guided.then(|| game.greying()),
             finished: solved && !practice,
             // Once solved, the time is in the lines beside the picture.
-            seconds: (!solved && !practice).then_some(persistent.seconds),
+            seconds: (!solved && !practice).then_some(game.seconds),
             run,
             marked: None,
             zoom: !practice,
@@ -360,7 +357,7 @@ impl Play {
 
 /// Finished: A goes on (the next puzzle, another random one, or the list).
 #[inline(never)]
-fn update_solved(persistent: &Persistent, game: &Game, system: &mut System) -> Next {
+fn update_solved(game: &Game, system: &mut System) -> Next {
     let input = &system.input;
     if input.just_pressed(Button::Select) {
         return Next::List;
@@ -368,7 +365,7 @@ fn update_solved(persistent: &Persistent, game: &Game, system: &mut System) -> N
     if !input.just_pressed(Button::A) {
         return Next::Stay;
     }
-    match persistent.source {
+    match game.source {
         Source::Builtin(index) => {
             let next = puzzle::save(system).first_unsolved_from(usize::from(index) + 1);
             Next::Start {

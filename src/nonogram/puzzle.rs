@@ -32,53 +32,42 @@ pub fn saved<'a>(system: &'a mut System<'_>) -> &'a NonogramSave {
     system.storage.read::<NonogramSave>(ID)
 }
 
-/// What survives while the window is closed: the puzzle, the cursor, the
-/// clock and every mark (two bits a cell). A picture not built in is in the
-/// save section (`NonogramSave::playing`, the player's slots), as is the
-/// editor's drawing.
+/// What survives while the window is closed: the game in progress, kept,
+/// and whether the window closed on the editor. A picture not built in is
+/// in the save section (`NonogramSave::playing`, the player's slots), as
+/// is the editor's drawing.
 pub struct Persistent {
+    pub game: KeptGame,
+    /// The window closed on the editor: it opens there again.
+    pub editing: bool,
+}
+
+/// The game in progress as it is kept while the window is closed (and, by
+/// `suspended.rs`, across power-off): [`Game`]'s own progress, with its
+/// marks packed two bits a cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct KeptGame {
     pub source: Source,
     pub cursor: (u8, u8),
     pub seconds: u16,
     pub mistakes: u8,
     pub solved: bool,
-    pub marks: [u8; PACKED_BYTES],
-    /// The window closed on the editor: it opens there again.
-    pub editing: bool,
-    /// Its first mark has counted it as played (in the statistics).
     pub counted: bool,
-    /// The lesson's picture: not in the statistics or the records, and
-    /// its marks not checked for mistakes (the lesson says what is wrong).
-    pub practice: bool,
+    pub marks: [u8; PACKED_BYTES],
 }
 
-impl Persistent {
-    /// `source` started afresh.
-    pub fn starting(source: Source) -> Self {
-        let mut persistent = Self {
+impl KeptGame {
+    /// `source`'s puzzle, not yet played.
+    pub const fn new(source: Source) -> Self {
+        Self {
             source,
             cursor: (0, 0),
             seconds: 0,
             mistakes: 0,
             solved: false,
-            marks: [0; PACKED_BYTES],
-            editing: false,
             counted: false,
-            practice: false,
-        };
-        persistent.start(source);
-        persistent
-    }
-
-    /// Start a puzzle afresh.
-    pub fn start(&mut self, source: Source) {
-        self.source = source;
-        self.cursor = (0, 0);
-        self.seconds = 0;
-        self.mistakes = 0;
-        self.solved = false;
-        self.marks = [0; PACKED_BYTES];
-        self.counted = false;
+            marks: [0; PACKED_BYTES],
+        }
     }
 }
 
@@ -106,8 +95,23 @@ impl core::fmt::Display for Source {
     }
 }
 
-/// The puzzle being played.
+/// The puzzle being played, while the window is open: where it comes from,
+/// how far the player has got (the cursor, the clock, mistakes), and the
+/// board with its clues, undo history and the hint guide's greying.
+/// `kept` and `resume` convert it to and from [`KeptGame`].
 pub struct Game {
+    pub source: Source,
+    pub cursor: (u8, u8),
+    /// Seconds played, the clock's whole seconds (`clock` counts the
+    /// frames between them).
+    pub seconds: u16,
+    pub mistakes: u8,
+    pub solved: bool,
+    /// Its first mark has counted it as played (in the statistics).
+    pub counted: bool,
+    /// The lesson's picture: not in the statistics or the records, and
+    /// its marks not checked for mistakes (the lesson says what is wrong).
+    pub practice: bool,
     /// A new number for each puzzle loaded, so the view knows to redraw.
     serial: u32,
     layout: Layout,
@@ -118,7 +122,7 @@ pub struct Game {
     rows: [Greying; 15],
     columns: [Greying; 20],
     graded: Option<Marks>,
-    /// Counts frames into the seconds kept in `Persistent`.
+    /// Counts frames into `seconds`.
     clock: Timer,
     /// A new best time was set by the solve on screen.
     new_best: bool,
@@ -141,15 +145,22 @@ pub enum Note {
 const NOTE_FRAMES: u8 = 90;
 
 impl Game {
-    /// The puzzle `persistent` names with `marks` (or a blank board).
+    /// The game `kept` again, with its marks.
+    pub fn resume(kept: &KeptGame, system: &mut System) -> Box<Self> {
+        Self::load(kept, Some(&kept.marks), system)
+    }
+
+    /// `source`'s puzzle from a blank board (with the start hint, if that
+    /// option is on).
+    pub fn start(source: Source, system: &mut System) -> Box<Self> {
+        Self::load(&KeptGame::new(source), None, system)
+    }
+
+    /// The puzzle `kept` names with `marks` (or a blank board).
     #[inline(never)]
-    pub fn load(
-        persistent: &Persistent,
-        marks: Option<&[u8; PACKED_BYTES]>,
-        system: &mut System,
-    ) -> Box<Self> {
+    fn load(kept: &KeptGame, marks: Option<&[u8; PACKED_BYTES]>, system: &mut System) -> Box<Self> {
         let save = save(system);
-        let solution = match persistent.source {
+        let solution = match kept.source {
             Source::Builtin(index) => builtin::picture(usize::from(index)),
             Source::Custom(slot) => save.custom(usize::from(slot)).and_then(Custom::picture),
             Source::Random(_) | Source::Shared => save.playing.as_ref().and_then(Custom::picture),
@@ -168,7 +179,7 @@ impl Game {
             Some(bytes) => Marks::unpack(width, height, bytes),
             None => {
                 let mut marks = Marks::new(width, height);
-                if options.start_hint && !persistent.editing {
+                if options.start_hint {
                     // A row and a column at random, as Picross S's roulette.
                     let x = system.rng.below(width as u32) as usize;
                     let y = system.rng.below(height as u32) as usize;
@@ -179,6 +190,18 @@ impl Game {
             }
         };
         let mut game = Self::with_marks(solution, marks, serial, options.auto_cross);
+        // A cursor kept for a puzzle that is no longer there (one back from
+        // power-off, whose slot was emptied) stays on the board loaded.
+        let (width, height) = game.size();
+        game.source = kept.source;
+        game.cursor = (
+            kept.cursor.0.min(width.saturating_sub(1) as u8),
+            kept.cursor.1.min(height.saturating_sub(1) as u8),
+        );
+        game.seconds = kept.seconds;
+        game.mistakes = kept.mistakes;
+        game.solved = kept.solved;
+        game.counted = kept.counted;
         if fresh && options.auto_cross {
             // Lines complete before the first mark (0 lines, lines the start
             // hint finished) are crossed as a fill completing them would be.
@@ -190,7 +213,22 @@ impl Game {
     /// The lesson's picture, blank (`serial`: a new number for the view).
     pub fn practice(solution: Grid, serial: u32, auto_cross: bool) -> Box<Self> {
         let marks = Marks::new(solution.width(), solution.height());
-        Self::with_marks(solution, marks, serial, auto_cross)
+        let mut game = Self::with_marks(solution, marks, serial, auto_cross);
+        game.practice = true;
+        game
+    }
+
+    /// The game as it is kept while the window is closed.
+    pub fn kept(&self) -> KeptGame {
+        KeptGame {
+            source: self.source,
+            cursor: self.cursor,
+            seconds: self.seconds,
+            mistakes: self.mistakes,
+            solved: self.solved,
+            counted: self.counted,
+            marks: self.board.marks.pack(),
+        }
     }
 
     #[inline(never)]
@@ -200,6 +238,13 @@ impl Game {
         let mut board = Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice());
         board.auto_cross = auto_cross;
         Box::new(Self {
+            source: Source::Builtin(0),
+            cursor: (0, 0),
+            seconds: 0,
+            mistakes: 0,
+            solved: false,
+            counted: false,
+            practice: false,
             serial,
             layout,
             clues,
@@ -277,22 +322,16 @@ impl Game {
         self.board.is_solved(&self.clues)
     }
 
-    /// The picture is done: crosses and history go, the marks left packed.
-    pub fn finish(&mut self, new_best: bool) -> [u8; PACKED_BYTES] {
+    /// The picture is done: crosses and history go.
+    pub fn finish(&mut self, new_best: bool) {
         self.board.marks.clear_crosses();
         self.board.history.clear();
         self.new_best = new_best;
-        self.board.marks.pack()
     }
 
     /// The solve on screen set a new best time.
     pub fn new_best(&self) -> bool {
         self.new_best
-    }
-
-    /// The marks, two bits a cell, to keep while the window is closed.
-    pub fn packed_marks(&self) -> [u8; PACKED_BYTES] {
-        self.board.marks.pack()
     }
 
     pub fn set_auto_cross(&mut self, on: bool) {

@@ -8,7 +8,7 @@
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
-use super::puzzle::{Persistent, Source};
+use super::puzzle::{KeptGame, Source};
 use super::rules::{MAX_HEIGHT, MAX_WIDTH, play::PACKED_BYTES};
 use crate::framework::save::{Saved, Suspended};
 
@@ -142,78 +142,67 @@ impl Suspended for SuspendedPuzzle {
 }
 
 impl SuspendedPuzzle {
-    /// The puzzle `persistent` names, with `marks` (the board's, packed),
-    /// whether the window is on the editor, and the undo history's newest
-    /// changes (at most [`UNDO_KEPT`]).
-    pub fn of(
-        persistent: &Persistent,
-        marks: &[u8; PACKED_BYTES],
-        editing: bool,
-        undo: impl Iterator<Item = u16>,
-    ) -> Self {
+    /// `game` as it is written, with whether the window is on the editor
+    /// and the undo history's newest changes (at most [`UNDO_KEPT`]).
+    pub fn of(game: &KeptGame, editing: bool, undo: impl Iterator<Item = u16>) -> Self {
         Self {
             kept: Some(Kept {
-                source: KeptSource::of(persistent.source),
-                cursor: persistent.cursor,
-                seconds: persistent.seconds,
-                mistakes: persistent.mistakes,
-                solved: persistent.solved,
+                source: KeptSource::of(game.source),
+                cursor: game.cursor,
+                seconds: game.seconds,
+                mistakes: game.mistakes,
+                solved: game.solved,
                 editing,
-                marks: marks.to_vec(),
-                counted: persistent.counted,
+                marks: game.marks.to_vec(),
+                counted: game.counted,
                 undo: undo.take(UNDO_KEPT).flat_map(u16::to_le_bytes).collect(),
             }),
         }
     }
 
-    /// The undo history kept with the puzzle `persistent` has on its board
-    /// (none for another puzzle or other marks), oldest change first.
-    pub fn undo_for(
-        &self,
-        persistent: &Persistent,
-    ) -> impl DoubleEndedIterator<Item = u16> + Clone {
+    /// The undo history kept with the puzzle `game` has on its board (none
+    /// for another puzzle or other marks), oldest change first.
+    pub fn undo_for(&self, game: &KeptGame) -> impl DoubleEndedIterator<Item = u16> + Clone {
         let undo = self
             .kept
             .as_ref()
             .filter(|kept| {
-                kept.source == KeptSource::of(persistent.source) && kept.marks == persistent.marks
+                kept.source == KeptSource::of(game.source) && kept.marks == game.marks
             })
             .map_or(&[][..], |kept| kept.undo.as_slice());
         undo.chunks_exact(2)
             .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
     }
 
-    /// Put the kept puzzle into `persistent`; false (and nothing changed)
-    /// when none was kept or it cannot be one (marks of another length, a
-    /// cursor off the largest board). A puzzle the save no longer holds
-    /// falls back to the first built-in when it opens, as ever.
-    pub fn restore(&self, persistent: &mut Persistent) -> bool {
-        let Some(kept) = &self.kept else {
-            return false;
-        };
-        let Ok(marks) = <[u8; PACKED_BYTES]>::try_from(kept.marks.as_slice()) else {
-            return false;
-        };
+    /// The kept game, and whether the window was on the editor; none when
+    /// none was kept or it cannot be one (marks of another length, a cursor
+    /// off the largest board). A puzzle the save no longer holds falls
+    /// back to the first built-in when it opens, as ever.
+    pub fn restore(&self) -> Option<(KeptGame, bool)> {
+        let kept = self.kept.as_ref()?;
+        let marks = <[u8; PACKED_BYTES]>::try_from(kept.marks.as_slice()).ok()?;
         let (x, y) = kept.cursor;
         if usize::from(x) >= MAX_WIDTH || usize::from(y) >= MAX_HEIGHT {
-            return false;
+            return None;
         }
-        persistent.source = match kept.source {
+        let source = match kept.source {
             KeptSource::Builtin(index) => Source::Builtin(index),
             KeptSource::Custom(slot) => Source::Custom(slot),
             KeptSource::Random(seed) => Source::Random(seed),
             KeptSource::Shared => Source::Shared,
         };
-        persistent.cursor = kept.cursor;
-        persistent.seconds = kept
-            .seconds
-            .min(crate::framework::widgets::timer::MAX_SECONDS);
-        persistent.mistakes = kept.mistakes;
-        persistent.solved = kept.solved;
-        persistent.editing = kept.editing;
-        persistent.marks = marks;
-        persistent.counted = kept.counted;
-        true
+        let game = KeptGame {
+            source,
+            cursor: kept.cursor,
+            seconds: kept
+                .seconds
+                .min(crate::framework::widgets::timer::MAX_SECONDS),
+            mistakes: kept.mistakes,
+            solved: kept.solved,
+            counted: kept.counted,
+            marks,
+        };
+        Some((game, kept.editing))
     }
 
     /// Whether anything was kept at all.
@@ -226,48 +215,35 @@ impl SuspendedPuzzle {
 mod tests {
     use super::*;
 
-    fn persistent() -> Persistent {
-        Persistent {
+    fn played() -> KeptGame {
+        KeptGame {
             source: Source::Random(7),
             cursor: (19, 14),
             seconds: 600,
             mistakes: 3,
             solved: false,
-            marks: core::array::from_fn(|i| i as u8),
-            editing: false,
             counted: true,
-            practice: false,
+            marks: core::array::from_fn(|i| i as u8),
         }
     }
 
     #[test_case]
     fn a_kept_puzzle_comes_back_and_a_bad_one_changes_nothing(_gba: &mut agb::Gba) {
-        let played = persistent();
-        let kept = SuspendedPuzzle::of(&played, &played.marks, true, [0x8001, 2].into_iter());
-        let mut back = Persistent::starting(Source::Builtin(0));
-        assert!(kept.restore(&mut back));
-        assert_eq!(back.source, played.source);
-        assert_eq!(
-            (back.cursor, back.seconds, back.mistakes),
-            (played.cursor, 600, 3)
-        );
-        assert_eq!(back.marks, played.marks);
-        assert!(back.editing);
-        assert!(back.counted);
+        let played = played();
+        let kept = SuspendedPuzzle::of(&played, true, [0x8001, 2].into_iter());
+        assert_eq!(kept.restore(), Some((played, true)));
         // Nothing kept, marks of another length, a cursor off any board.
-        let before = (back.source, back.cursor, back.marks);
-        assert!(!SuspendedPuzzle::default().restore(&mut back));
+        assert_eq!(SuspendedPuzzle::default().restore(), None);
         let mut short = kept.clone();
         if let Some(kept) = &mut short.kept {
             kept.marks.pop();
         }
-        assert!(!short.restore(&mut back));
+        assert_eq!(short.restore(), None);
         let mut off = kept;
         if let Some(kept) = &mut off.kept {
             kept.cursor = (20, 0);
         }
-        assert!(!off.restore(&mut back));
-        assert_eq!((back.source, back.cursor, back.marks), before);
+        assert_eq!(off.restore(), None);
     }
 
     #[test_case]
@@ -294,13 +270,12 @@ mod tests {
             }))
             .unwrap()
         };
-        let mut back = Persistent::starting(Source::Builtin(0));
         let marked = SuspendedPuzzle::migrate(1, &old(alloc::vec![0, 4, 0])).unwrap();
         let kept = marked.kept.as_ref().unwrap();
         assert!(kept.counted);
         assert_eq!((kept.seconds, kept.cursor), (75, (2, 3)));
         let blank = SuspendedPuzzle::migrate(1, &old(alloc::vec![0; PACKED_BYTES])).unwrap();
-        assert!(blank.restore(&mut back));
+        let (back, _) = blank.restore().unwrap();
         assert!(!back.counted);
         assert_eq!(back.source, Source::Builtin(4));
         let none = postcard::to_allocvec(&None::<V1>).unwrap();
@@ -310,9 +285,9 @@ mod tests {
 
     #[test_case]
     fn the_undo_history_comes_back_only_to_its_own_board(_gba: &mut agb::Gba) {
-        let played = persistent();
+        let played = played();
         let changes = (0..200u16).map(|i| i | 0x8000);
-        let kept = SuspendedPuzzle::of(&played, &played.marks, false, changes);
+        let kept = SuspendedPuzzle::of(&played, false, changes);
         let back: alloc::vec::Vec<u16> = kept.undo_for(&played).collect();
         assert_eq!(back.len(), UNDO_KEPT);
         assert_eq!(
@@ -320,10 +295,10 @@ mod tests {
             (0x8000, 0x8000 + UNDO_KEPT as u16 - 1)
         );
         // Another puzzle, or other marks on it: none.
-        let mut other = persistent();
+        let mut other = played;
         other.source = Source::Random(8);
         assert_eq!(kept.undo_for(&other).count(), 0);
-        let mut marked = persistent();
+        let mut marked = played;
         marked.marks[0] ^= 1;
         assert_eq!(kept.undo_for(&marked).count(), 0);
         // Kept before version 3: the puzzle, no history.
@@ -350,8 +325,7 @@ mod tests {
         }))
         .unwrap();
         let migrated = SuspendedPuzzle::migrate(2, &old).unwrap();
-        let mut back = Persistent::starting(Source::Builtin(0));
-        assert!(migrated.restore(&mut back));
+        let (back, _) = migrated.restore().unwrap();
         assert_eq!(
             (back.source, back.marks, back.counted),
             (played.source, played.marks, true)
