@@ -292,6 +292,9 @@ impl<A: App> Slot<A> {
             // Loaded at power-on, so `boot` and every later frame find it.
             system.storage.section::<A::Save>(A::INFO.id);
         }
+        // Whether its lesson was seen, read at power-on as every section is
+        // (after the app's own section: a fresh chip's slots keep their order).
+        super::lessons::load(&mut system.storage);
         let mut persistent = A::boot(system);
         if core::mem::size_of::<A::Suspend>() != 0 {
             let suspended = system

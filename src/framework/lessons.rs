@@ -41,8 +41,12 @@ impl LessonsSave {
     }
 }
 
-/// Whether app `id`'s lesson was done or skipped (an app's `boot` asks, so
-/// the section is read at power-on).
+/// Read the section (at power-on).
+pub fn load(storage: &mut Storage) {
+    let _ = storage.section::<LessonsSave>(OWNER);
+}
+
+/// Whether app `id`'s lesson was done or skipped.
 pub fn seen(storage: &mut Storage, id: &str) -> bool {
     storage.section::<LessonsSave>(OWNER).has(id)
 }

@@ -153,8 +153,6 @@ impl App for Nonogram {
     }
 
     fn boot(system: &mut System) -> Persistent {
-        // Read at power-on, as every section is.
-        let _ = lessons::seen(&mut system.storage, Self::INFO.id);
         let save = puzzle::save(system);
         crate::event!(
             "nonogram.records solved={} played={} won={} streak={} seconds={}",

@@ -30,7 +30,11 @@ use crate::fnv;
 use crate::framework::{
     frame_time, plane,
     transition::Area,
-    widgets::{pad_panel::PadPanel, prepared::PreparedLine, text::LINE_HEIGHT},
+    widgets::{
+        pad_panel::{PadPanel, RetiredPad},
+        prepared::PreparedLine,
+        text::LINE_HEIGHT,
+    },
 };
 
 /// The nonogram takes the whole screen: a 20x15 board needs every line.
@@ -582,7 +586,7 @@ pub struct View {
     /// Of the raster's count of changes, the clock's (see `keep_ahead`).
     clock_changes: u32,
     /// The pad of a screen that has gone, its text taken off by `follow_pad`.
-    retired_pad: Option<Box<PadPanel<share_code::CodeError>>>,
+    retired_pad: RetiredPad<share_code::CodeError>,
 }
 
 /// New text for one of the boxes.
@@ -632,7 +636,7 @@ impl View {
             kept_board: None,
             ahead: None,
             clock_changes: 0,
-            retired_pad: None,
+            retired_pad: RetiredPad::default(),
         }
     }
 
@@ -2007,14 +2011,12 @@ impl View {
     /// The pad of a screen that has gone: its text goes at the next
     /// `follow_pad`.
     pub fn retire_pad(&mut self, pad: Box<PadPanel<share_code::CodeError>>) {
-        self.retired_pad = Some(pad);
+        self.retired_pad.hold(pad);
     }
 
     fn close_pad(&mut self) {
         self.pad_up = false;
-        if let Some(pad) = self.retired_pad.take() {
-            pad.close();
-        }
+        self.retired_pad.close();
     }
 
     /// Make way for the number pad while a screen has one (`up`), and take

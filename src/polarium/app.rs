@@ -170,8 +170,6 @@ impl App for Polarium {
     }
 
     fn boot(system: &mut System) -> Persistent {
-        // Read at power-on, as every section is.
-        let _ = lessons::seen(&mut system.storage, Self::INFO.id);
         let save = system.save::<Polarium>();
         crate::event!(
             "polarium.records solved={} customs={} played={} won={} streak={} without_hints={}",

@@ -37,7 +37,7 @@ use crate::framework::{
     transition::Area,
     widgets::{
         font,
-        pad_panel::PadPanel,
+        pad_panel::{PadPanel, RetiredPad},
         raster_area::{RasterArea, Translation, overlay},
         text::{Align, LINE_HEIGHT, TextBox},
         window,
@@ -334,7 +334,7 @@ pub struct View {
     /// The number pad has the window: the board and the panel made way.
     pad_up: bool,
     /// A pad whose screen has gone, its text taken off at the next `ClosePad`.
-    closing_pad: Option<Box<PadPanel<Refusal>>>,
+    closing_pad: RetiredPad<Refusal>,
     frames: Vec<SpriteVram>,
     /// Whether the start's and the end's hint frames hold the small rings.
     small_rings: [bool; 2],
@@ -392,7 +392,7 @@ impl View {
             .knowing(&messages::KNOWN),
             list: TextBox::new((LIST_X, LIST_Y), PANEL_COLUMNS + 1, LIST_ROWS),
             pad_up: false,
-            closing_pad: None,
+            closing_pad: RetiredPad::default(),
             frames: Vec::with_capacity(art::LOADED_FRAMES),
             small_rings: [false; 2],
             built: 0,
@@ -920,16 +920,14 @@ impl View {
     /// The pad of a screen that has gone: its text goes at the `ClosePad`
     /// that screen asked for, in order with the changes around it.
     pub fn retire_pad(&mut self, pad: Box<PadPanel<Refusal>>) {
-        self.closing_pad = Some(pad);
+        self.closing_pad.hold(pad);
     }
 
     fn close_pad(&mut self) {
         // The pad's text is left blank (`PadPanel::close`): where the board
         // shows no stroke it looks as it expects.
         self.pad_up = false;
-        if let Some(pad) = self.closing_pad.take() {
-            pad.close();
-        }
+        self.closing_pad.close();
     }
 
     /// Draw more of the panel's text, box by box, as the frame has room.

@@ -149,10 +149,8 @@ impl App for Settings {
             }
             return Request::Stay;
         }
-        let (_, dy) = system.input.repeated_direction();
-        match working.list.update(dy, a, b) {
-            ListEvent::Nothing => {}
-            ListEvent::Moved => system.sound.play(sfx::CURSOR),
+        match working.list.read_keys(system, &[Button::B]) {
+            ListEvent::Nothing | ListEvent::Moved => {}
             ListEvent::Back => return Request::Close,
             ListEvent::Chosen(ERASE) => {
                 let text =

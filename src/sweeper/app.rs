@@ -117,8 +117,6 @@ impl App for Sweeper {
     }
 
     fn boot(system: &mut System) -> Board {
-        // Read at power-on, as every section is.
-        let _ = lessons::seen(&mut system.storage, Self::INFO.id);
         let save = system.save::<Sweeper>();
         crate::event!(
             "sweeper.records wins={} easy={:?} question_marks={}",

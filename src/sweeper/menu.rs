@@ -29,15 +29,8 @@ pub struct Menu {
 
 impl Menu {
     pub fn update(&mut self, board: &mut Board, system: &mut System) -> Next {
-        let (_, dy) = system.input.repeated_direction();
-        let a = system.input.just_pressed(Button::A);
-        let b = system.input.just_pressed(Button::B) || system.input.just_pressed(Button::Select);
-        match self.list.update(dy, a, b) {
-            ListEvent::Nothing => Next::Stay,
-            ListEvent::Moved => {
-                system.sound.play(sfx::CURSOR);
-                Next::Stay
-            }
+        match self.list.read_keys(system, &[Button::B, Button::Select]) {
+            ListEvent::Nothing | ListEvent::Moved => Next::Stay,
             ListEvent::Back => {
                 system.sound.play(sfx::CLOSE);
                 Next::Play

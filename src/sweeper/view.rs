@@ -31,7 +31,7 @@ use crate::framework::{
     transition::Area,
     widgets::{
         list::{List, Row},
-        pad_panel::{PadPanel, PadPlace},
+        pad_panel::{PadPanel, PadPlace, RetiredPad},
         prepared::{PreparedLine, prepared_all},
         text::{Ink, KeptText, TextBox},
         timer::{format_hundredths, format_time},
@@ -229,7 +229,7 @@ pub struct View {
     retired_menu: Option<Box<List>>,
     /// The last menu, blank, kept for the next (see `List::reusing`).
     spare_menu: Option<Box<List>>,
-    retired_pad: Option<Box<PadPanel<CodeError>>>,
+    retired_pad: RetiredPad<CodeError>,
     /// The message line as it was when a menu came up.
     kept_message: Option<KeptText>,
     board_frames: Vec<SpriteVram>,
@@ -308,7 +308,7 @@ impl View {
             last_screen: Screen::Board,
             retired_menu: None,
             spare_menu: None,
-            retired_pad: None,
+            retired_pad: RetiredPad::default(),
             board_frames: Vec::with_capacity(BOARD_FRAMES),
             face_frames: Vec::with_capacity(FACE_FRAMES),
         }
@@ -740,9 +740,7 @@ impl View {
     /// screen has gone, the message line under a menu coming up, and the
     /// menu under a pad coming up (`under_pad`).
     pub fn change_screen(&mut self, screen: Screen, under_pad: Option<&mut List>) {
-        if let Some(pad) = self.retired_pad.take() {
-            pad.close();
-        }
+        self.retired_pad.close();
         if let Some(mut menu) = self.retired_menu.take() {
             // Nothing else draws on the well's part of the plane.
             menu.blank();
@@ -785,7 +783,7 @@ impl View {
 
     /// A pad whose screen has gone: its text leaves in the next `change_screen`.
     pub fn retire_pad(&mut self, pad: Box<PadPanel<CodeError>>) {
-        self.retired_pad = Some(pad);
+        self.retired_pad.hold(pad);
     }
 
     /// The menu's text, on the drawing plane, as the frames have room.

@@ -2,7 +2,10 @@
 //! time...), a cursor, A to choose, B to go back. The model is pure; `show`
 //! draws it with text boxes on the drawing plane plus a cursor sprite.
 
-use agb::display::{Priority, object::Object};
+use agb::{
+    display::{Priority, object::Object},
+    input::Button,
+};
 use alloc::vec::Vec;
 
 use super::{
@@ -10,7 +13,11 @@ use super::{
     prepared::PreparedLine,
     text::{Ink, LINE_HEIGHT, TextBox},
 };
-use crate::framework::{assets, canvas::Canvas};
+use crate::framework::{
+    assets::{self, sfx},
+    canvas::Canvas,
+    system::System,
+};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ListEvent {
@@ -151,6 +158,20 @@ impl List {
             }
         }
         ListEvent::Nothing
+    }
+
+    /// A frame of the player's keys: the D-pad moves the cursor (with the
+    /// cursor's sound), A chooses, and any of `back` goes back.
+    pub fn read_keys(&mut self, system: &mut System, back: &[Button]) -> ListEvent {
+        let input = &system.input;
+        let (_, dy) = input.repeated_direction();
+        let a = input.just_pressed(Button::A);
+        let b = back.iter().any(|&button| input.just_pressed(button));
+        let event = self.update(dy, a, b);
+        if event == ListEvent::Moved {
+            system.sound.play(sfx::CURSOR);
+        }
+        event
     }
 
     /// Take the list's text away; `draw` brings it back.

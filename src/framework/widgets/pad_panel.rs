@@ -9,6 +9,7 @@
 //! also takes its text off the screen.
 
 use agb::input::Button;
+use alloc::boxed::Box;
 use core::fmt::Display;
 
 use super::{
@@ -111,5 +112,30 @@ impl<E: Copy + Display> PadPanel<E> {
     /// Take the pad off the screen, its text included.
     pub fn close(mut self) {
         self.view.clear();
+    }
+}
+
+/// The pad of a screen that has gone: its sprites went with the screen,
+/// and its text stays on the drawing plane until the view takes it off, in
+/// order with the rest of its drawing for the screen that follows.
+pub struct RetiredPad<E>(Option<Box<PadPanel<E>>>);
+
+impl<E> Default for RetiredPad<E> {
+    fn default() -> Self {
+        Self(None)
+    }
+}
+
+impl<E: Copy + Display> RetiredPad<E> {
+    /// `pad`'s screen has gone.
+    pub fn hold(&mut self, pad: Box<PadPanel<E>>) {
+        self.0 = Some(pad);
+    }
+
+    /// Take the held pad's text off the screen, if a pad is held.
+    pub fn close(&mut self) {
+        if let Some(pad) = self.0.take() {
+            pad.close();
+        }
     }
 }
