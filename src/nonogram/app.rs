@@ -34,7 +34,6 @@ use crate::framework::{
     frame_time,
     lessons::{self, SkippedNote},
     save::Suspended,
-    widgets::timer::MAX_SECONDS,
 };
 
 use super::Nonogram;
@@ -313,9 +312,8 @@ impl App for Nonogram {
             crate::event!("anim.end note=nonogram");
             changed = true;
         }
-        if working.mode.is_playing() && working.complete && working.game.tick_clock() {
-            let game = &mut working.game;
-            game.seconds = (game.seconds + 1).min(MAX_SECONDS);
+        if working.mode.is_playing() && working.complete {
+            let _ = working.game.clock.tick();
         }
         // The screen's text follows its state, which changes with a press,
         // a new screen, a note's end or, where work under way is shown, with

@@ -20,7 +20,7 @@ use crate::framework::{
     assets::sfx,
     widgets::{
         prepared::{PreparedLine, prepared_all, width_of},
-        timer::{MAX_SECONDS, format_time},
+        timer::format_time,
     },
 };
 
@@ -199,7 +199,7 @@ impl Play {
             Painted::Mistake => {
                 game.mistakes = game.mistakes.saturating_add(1);
                 let cost = penalty(game.mistakes);
-                game.seconds = game.seconds.saturating_add(cost).min(MAX_SECONDS);
+                game.clock.add(cost);
                 system.sound.play(sfx::ERROR);
                 // The clock jumps: the corner says why for a moment.
                 game.show_note(Note::Penalty { minutes: cost / 60 });
@@ -223,7 +223,7 @@ impl Play {
         }
         let save = puzzle::save(system);
         let new_best = match game.source {
-            Source::Builtin(index) => save.finish(usize::from(index), game.seconds),
+            Source::Builtin(index) => save.finish(usize::from(index), game.clock.seconds()),
             // Only while the slot still holds this picture.
             Source::Custom(slot) => {
                 let same = save
@@ -231,12 +231,12 @@ impl Play {
                     .and_then(|custom| custom.picture())
                     .as_ref()
                     == Some(game.solution());
-                same && save.finish_custom(usize::from(slot), game.seconds)
+                same && save.finish_custom(usize::from(slot), game.clock.seconds())
             }
             Source::Random(_) | Source::Shared => false,
         };
         if game.counted {
-            save.count_solve(game.seconds);
+            save.count_solve(game.clock.seconds());
         }
         game.finish(new_best);
         system.storage.commit_soon();
@@ -246,7 +246,7 @@ impl Play {
         crate::event!(
             "nonogram.solved puzzle={} seconds={} mistakes={} best={}",
             game.source,
-            game.seconds,
+            game.clock.seconds(),
             game.mistakes,
             new_best
         );
@@ -281,7 +281,7 @@ impl Play {
                 best.map_or_else(String::new, |best| format!("\nBest {}", format_time(best)));
             view.set_lines(&format!(
                 "{verdict}\nTime {}{best}\nA: {next}",
-                format_time(game.seconds),
+                format_time(game.clock.seconds()),
             ));
         } else {
             let name = match game.source {
@@ -346,7 +346,7 @@ impl Play {
             greying: guided.then(|| game.greying()),
             finished: solved && !practice,
             // Once solved, the time is in the lines beside the picture.
-            seconds: (!solved && !practice).then_some(game.seconds),
+            seconds: (!solved && !practice).then_some(game.clock.seconds()),
             run,
             marked: None,
             zoom: !practice,

@@ -102,9 +102,9 @@ impl core::fmt::Display for Source {
 pub struct Game {
     pub source: Source,
     pub cursor: (u8, u8),
-    /// Seconds played, the clock's whole seconds (`clock` counts the
-    /// frames between them).
-    pub seconds: u16,
+    /// The time played, ticked by the frames the board is played in, with
+    /// the mistakes' penalties.
+    pub clock: Timer,
     pub mistakes: u8,
     pub solved: bool,
     /// Its first mark has counted it as played (in the statistics).
@@ -122,8 +122,6 @@ pub struct Game {
     rows: [Greying; 15],
     columns: [Greying; 20],
     graded: Option<Marks>,
-    /// Counts frames into `seconds`.
-    clock: Timer,
     /// A new best time was set by the solve on screen.
     new_best: bool,
     /// A note in the corner and the frames it has left.
@@ -198,7 +196,7 @@ impl Game {
             kept.cursor.0.min(width.saturating_sub(1) as u8),
             kept.cursor.1.min(height.saturating_sub(1) as u8),
         );
-        game.seconds = kept.seconds;
+        game.clock = Timer::at(kept.seconds);
         game.mistakes = kept.mistakes;
         game.solved = kept.solved;
         game.counted = kept.counted;
@@ -223,7 +221,7 @@ impl Game {
         KeptGame {
             source: self.source,
             cursor: self.cursor,
-            seconds: self.seconds,
+            seconds: self.clock.seconds(),
             mistakes: self.mistakes,
             solved: self.solved,
             counted: self.counted,
@@ -240,7 +238,6 @@ impl Game {
         Box::new(Self {
             source: Source::Builtin(0),
             cursor: (0, 0),
-            seconds: 0,
             mistakes: 0,
             solved: false,
             counted: false,
@@ -359,12 +356,6 @@ impl Game {
         }
         self.note = None;
         true
-    }
-
-    /// A frame of play on the clock; true when a second has passed.
-    pub fn tick_clock(&mut self) -> bool {
-        self.clock.start();
-        self.clock.tick()
     }
 
     /// The picture's width and height.

@@ -35,7 +35,7 @@ use crate::framework::{
     canvas::Canvas,
     lessons,
     save::Suspended,
-    widgets::timer::{MAX_SECONDS, format_time},
+    widgets::timer::format_time,
 };
 use crate::framework::{PreparedLine, hints};
 
@@ -354,11 +354,8 @@ impl App for Polarium {
                 go(next, working, system);
             }
         }
-        if matches!(&working.screen, Screen::Play(play) if play.clock_runs())
-            && working.session.tick_clock()
-        {
-            let game = &mut working.session.game;
-            game.seconds = (game.seconds + 1).min(MAX_SECONDS);
+        if matches!(&working.screen, Screen::Play(play) if play.clock_runs()) {
+            let _ = working.session.game.clock.tick();
         }
         Request::Stay
     }
@@ -551,9 +548,10 @@ fn refresh_panel(working: &mut Working, saved: &PolariumSave) {
             game.tries,
         ));
     }
-    if working.shown_seconds != Some(game.seconds) {
-        working.shown_seconds = Some(game.seconds);
-        working.view.set_clock(&format_time(game.seconds));
+    let seconds = game.clock.seconds();
+    if working.shown_seconds != Some(seconds) {
+        working.shown_seconds = Some(seconds);
+        working.view.set_clock(&format_time(seconds));
     }
 }
 

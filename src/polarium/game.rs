@@ -4,6 +4,8 @@
 //! what `suspended.rs` writes across power-off. This file converts between
 //! the two.
 
+use crate::framework::widgets::timer::Timer;
+
 use super::rules::{
     Board, Cell, Puzzle, Stroke, builtin, endless::EndlessCode, password, stroke::PackedStroke,
 };
@@ -55,9 +57,8 @@ pub struct Game {
     pub source: Source,
     pub cursor: Cell,
     pub tries: u8,
-    /// Seconds played, the clock's whole seconds (the app's clock counts
-    /// the frames between them).
-    pub seconds: u16,
+    /// The time played, ticked by the frames the puzzle is played in.
+    pub clock: Timer,
     pub solved: bool,
     /// The stroke on the board: kept after a failed try, to fix, and
     /// while the window is closed.
@@ -74,7 +75,7 @@ impl Game {
             source,
             cursor: Cell::new(0, 0),
             tries: 0,
-            seconds: 0,
+            clock: Timer::new(),
             solved: false,
             stroke: Stroke::new(),
             hint: Hint::None,
@@ -88,7 +89,7 @@ impl Game {
             source: self.source,
             cursor: self.cursor,
             tries: self.tries,
-            seconds: self.seconds,
+            seconds: self.clock.seconds(),
             solved: self.solved,
             stroke: if drawing {
                 PackedStroke::default()
@@ -126,7 +127,7 @@ impl KeptGame {
             source: self.source,
             cursor: self.cursor,
             tries: self.tries,
-            seconds: self.seconds,
+            clock: Timer::at(self.seconds),
             solved: self.solved,
             stroke: self.stroke.unpack(&board),
             hint: self.hint,

@@ -359,7 +359,7 @@ impl Play {
                 let better = system.save::<Polarium>().finish(
                     usize::from(index),
                     session.game.tries,
-                    session.game.seconds,
+                    session.game.clock.seconds(),
                     session.game.hint >= Hint::FirstSteps,
                 );
                 system.storage.commit_soon();
@@ -380,7 +380,7 @@ impl Play {
             "polarium.solved source={:?} tries={} seconds={} new_best={}",
             session.game.source,
             session.game.tries,
-            session.game.seconds,
+            session.game.clock.seconds(),
             new_best
         );
         session.game.solved = true;

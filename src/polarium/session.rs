@@ -18,7 +18,7 @@ use super::{
     search::{Goal, Pace, Search},
     view::Panel,
 };
-use crate::framework::{System, widgets::timer::Timer};
+use crate::framework::System;
 
 /// What survives while the window is closed: the puzzle in progress,
 /// kept (the session plays it while the window is open), and where the
@@ -90,8 +90,6 @@ pub struct Session {
     search: Option<(Search, Purpose)>,
     /// An endless puzzle's tier, once the solver has measured it.
     tier: Option<u8>,
-    /// Counts frames into the seconds the puzzle has been played.
-    clock: Timer,
     /// Percent last shown while a search the player waits for works.
     shown_percent: Option<u32>,
     /// What `update` changed on the panel, for `draw`.
@@ -125,7 +123,6 @@ impl Session {
             solution: None,
             search,
             tier: None,
-            clock: Timer::new(),
             shown_percent: None,
             panel: Panel::default(),
         }
@@ -139,7 +136,6 @@ impl Session {
         self.solution = None;
         self.search = None;
         self.tier = None;
-        self.clock = Timer::new();
         self.panel.clear_list();
         self.panel.set_message(HOW_TO_DRAW);
         crate::framework::events::new_board();
@@ -272,12 +268,6 @@ impl Session {
     /// The solver has measured the endless puzzle.
     pub fn set_tier(&mut self, tier: u8) {
         self.tier = Some(tier);
-    }
-
-    /// A frame of play: true when a second has passed.
-    pub fn tick_clock(&mut self) -> bool {
-        self.clock.start();
-        self.clock.tick()
     }
 
     /// The panel changes asked for this frame.

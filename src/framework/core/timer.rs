@@ -50,30 +50,36 @@ impl SecondClock {
     }
 }
 
-/// A game's clock: counts while running, holds at 99:59.
+/// A game's clock: the seconds played, counted from the frames the game
+/// ticks it (at the GBA's 59.73 frames a second), held at 99:59. The game
+/// says when it runs by ticking it; it keeps only `seconds` across a close
+/// and starts again from there with [`Timer::at`].
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Timer {
     seconds: u16,
     clock: SecondClock,
-    running: bool,
 }
 
 impl Timer {
     pub const fn new() -> Self {
+        Self::at(0)
+    }
+
+    /// A clock that has counted `seconds` (held at 99:59).
+    pub const fn at(seconds: u16) -> Self {
         Self {
-            seconds: 0,
+            seconds: if seconds < MAX_SECONDS {
+                seconds
+            } else {
+                MAX_SECONDS
+            },
             clock: SecondClock::new(),
-            running: false,
         }
     }
 
-    pub fn start(&mut self) {
-        self.running = true;
-    }
-
-    /// Advance one frame; returns true when the shown seconds changed.
+    /// A frame of play; true when the seconds shown changed.
     pub fn tick(&mut self) -> bool {
-        if !self.running || self.seconds >= MAX_SECONDS {
+        if self.seconds >= MAX_SECONDS {
             return false;
         }
         let completed = self.clock.tick();
@@ -81,8 +87,15 @@ impl Timer {
         completed
     }
 
-    #[cfg(any(test, feature = "testing"))]
-    pub fn seconds(&self) -> u16 {
+    /// `seconds` more at once (a penalty), held at 99:59.
+    pub fn add(&mut self, seconds: u16) {
+        *self = Self {
+            clock: self.clock,
+            ..Self::at(self.seconds.saturating_add(seconds))
+        };
+    }
+
+    pub const fn seconds(&self) -> u16 {
         self.seconds
     }
 }
@@ -153,7 +166,6 @@ mod tests {
     /// A timer ticked `frames` frames from zero.
     fn timer_after(frames: u32) -> Timer {
         let mut timer = Timer::new();
-        timer.start();
         for _ in 0..frames {
             timer.tick();
         }
@@ -208,13 +220,8 @@ mod tests {
     }
 
     #[test]
-    fn the_timer_counts_only_while_running() {
+    fn the_timer_counts_the_gba_s_seconds() {
         let mut timer = Timer::new();
-        for _ in 0..120 {
-            assert!(!timer.tick());
-        }
-        assert_eq!(timer.seconds(), 0);
-        timer.start();
         // The first second ends in frame 60 (59.73 frames), the third in
         // frame 180 (179.2), but the fourth in frame 239 (238.9), where a
         // clock of 60 frames a second would still say 3.
@@ -243,6 +250,19 @@ mod tests {
             assert!(!timer.tick());
         }
         assert_eq!(timer.seconds(), MAX_SECONDS);
+    }
+
+    #[test]
+    fn a_kept_clock_goes_on_and_a_penalty_holds_at_99_59() {
+        let mut timer = Timer::at(90);
+        let ticks: u16 = (0..60).map(|_| u16::from(timer.tick())).sum();
+        assert_eq!((ticks, timer.seconds()), (1, 91));
+        timer.add(120);
+        assert_eq!(timer.seconds(), 211);
+        timer.add(u16::MAX);
+        assert_eq!(timer.seconds(), MAX_SECONDS);
+        assert!(!timer.tick());
+        assert_eq!(Timer::at(u16::MAX).seconds(), MAX_SECONDS);
     }
 
     #[test]
