@@ -12,7 +12,7 @@ use alloc::boxed::Box;
 
 use super::{
     art::{self, Colours},
-    editor::{self, Editor},
+    editor::Editor,
     extras::{self, CodePad, ExtrasPage, Generating, ReadingCode},
     lesson::{self, LessonScreen},
     menu::{ListPage, OptionsPage, SlotPage},
@@ -302,7 +302,7 @@ impl App for Nonogram {
             Mode::Generating(generating) => generating.update(system),
             Mode::CodePad(pad) => pad.update(system),
             Mode::ReadingCode(reading) => reading.update(code_refusal, system),
-            Mode::Edit(editor) => editor::update(editor, game, system),
+            Mode::Edit(editor) => editor.update(game, system),
             Mode::Lesson(lesson) => lesson.update(system),
         };
         let mut changed = go(working, system, next);

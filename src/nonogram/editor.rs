@@ -131,22 +131,13 @@ impl Editor {
         saved: Option<Grid>,
         serial: u32,
     ) -> Box<Self> {
-        let mut marks = Marks::new(picture.width(), picture.height());
-        for y in 0..picture.height() {
-            for x in (0..picture.width()).filter(|&x| picture.contains(x, y)) {
-                marks.set(x, y, Mark::Filled);
-            }
-        }
-        let cursor = (
-            cursor.0.min(picture.width() as u8 - 1),
-            cursor.1.min(picture.height() as u8 - 1),
-        );
-        Box::new(Self {
+        let blank = Grid::new(1, 1);
+        let mut editor = Box::new(Self {
             editing: Editing::Draw,
             slot,
-            board: Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice()),
-            clues: PuzzleClues::of_picture(picture),
-            layout: Layout::for_any(picture.width(), picture.height()),
+            board: Board::new(Marks::new(1, 1), Box::default()),
+            clues: PuzzleClues::of_picture(&blank),
+            layout: Layout::for_any(1, 1),
             cursor,
             serial,
             resized: false,
@@ -156,7 +147,36 @@ impl Editor {
             message: String::new(),
             saved,
             screen_whole: Cell::new(false),
-        })
+        });
+        editor.start_over(picture, serial);
+        editor
+    }
+
+    /// Draw on `picture` from here, afresh: its cells filled, no history,
+    /// nothing checked (`serial`: a new number when the size changes).
+    /// The editor changes in place, as it is too large to move about.
+    fn start_over(&mut self, picture: &Grid, serial: u32) {
+        let mut marks = Marks::new(picture.width(), picture.height());
+        for y in 0..picture.height() {
+            for x in (0..picture.width()).filter(|&x| picture.contains(x, y)) {
+                marks.set(x, y, Mark::Filled);
+            }
+        }
+        self.cursor = (
+            self.cursor.0.min(picture.width() as u8 - 1),
+            self.cursor.1.min(picture.height() as u8 - 1),
+        );
+        self.editing = Editing::Draw;
+        self.board = Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice());
+        self.clues = PuzzleClues::of_picture(picture);
+        self.layout = Layout::for_any(picture.width(), picture.height());
+        self.serial = serial;
+        self.resized = false;
+        self.ambiguous = None;
+        self.work_shown = 0;
+        self.armed = None;
+        self.message.clear();
+        self.screen_whole.set(false);
     }
 
     /// What the editor is doing, which tells its screens apart.
@@ -377,39 +397,41 @@ static MENU_KNOWN: [&PreparedLine; 7] = [
     prepared!(line_of(MENU_HELP, 1)),
 ];
 
-/// A frame of the editor; the draft is the app's to keep when it leaves.
-/// On the editor's box: clearing and resizing make a new editor. Each of
-/// its steps is out of line, so that one's frame (a check's verdict, a
-/// share code) is not on the stack under another's.
-#[inline(never)]
-pub fn update(editor: &mut Box<Editor>, game: &mut Game, system: &mut System) -> Next {
-    let step = editor.step();
-    let next = match step {
-        Step::Draw | Step::Drag(..) => update_drawing(editor, step, system),
-        Step::Menu { row } => update_menu(game, editor, row, system),
-        Step::Checking => update_checking(editor, system),
-        Step::Coding => update_coding(editor, system),
-        Step::Code => {
-            let input = &system.input;
-            (input.just_pressed(Button::B) || input.just_pressed(Button::A)).then_some(Then::Edit(
-                Editing::Menu {
-                    row: MenuRow::Share as usize,
-                },
-            ))
-        }
-    };
-    match next {
-        Some(Then::Edit(editing)) => editor.editing = editing,
-        Some(Then::Leave(next)) => return next,
-        // The check's progress line, a few times a second.
-        None if system.frame.is_multiple_of(8) => {
-            if let Editing::Checking(check) = &editor.editing {
-                editor.work_shown = check.work_done();
+impl Editor {
+    /// A frame of the editor; the draft is the app's to keep when it
+    /// leaves. Each of its steps is out of line, so that one's frame (a
+    /// check's verdict, a share code) is not on the stack under another's.
+    #[inline(never)]
+    pub fn update(&mut self, game: &mut Game, system: &mut System) -> Next {
+        let editor = self;
+        let step = editor.step();
+        let next = match step {
+            Step::Draw | Step::Drag(..) => update_drawing(editor, step, system),
+            Step::Menu { row } => update_menu(game, editor, row, system),
+            Step::Checking => update_checking(editor, system),
+            Step::Coding => update_coding(editor, system),
+            Step::Code => {
+                let input = &system.input;
+                (input.just_pressed(Button::B) || input.just_pressed(Button::A)).then_some(Then::Edit(
+                    Editing::Menu {
+                        row: MenuRow::Share as usize,
+                    },
+                ))
             }
+        };
+        match next {
+            Some(Then::Edit(editing)) => editor.editing = editing,
+            Some(Then::Leave(next)) => return next,
+            // The check's progress line, a few times a second.
+            None if system.frame.is_multiple_of(8) => {
+                if let Editing::Checking(check) = &editor.editing {
+                    editor.work_shown = check.work_done();
+                }
+            }
+            None => {}
         }
-        None => {}
+        Next::Stay
     }
-    Next::Stay
 }
 
 /// Drawing on the board; the next step if it changes.
@@ -534,7 +556,7 @@ const MENU_ROWS: [MenuRow; 7] = [
 #[inline(never)]
 fn update_menu(
     game: &mut Game,
-    editor: &mut Box<Editor>,
+    editor: &mut Editor,
     row: usize,
     system: &mut System,
 ) -> Option<Then> {
@@ -580,13 +602,8 @@ fn update_menu(
         MenuRow::Share => share(editor, system),
         MenuRow::Clear => {
             let (width, height) = (editor.board.marks.width(), editor.board.marks.height());
-            *editor = Editor::new(
-                editor.slot,
-                &Grid::new(width, height),
-                editor.cursor,
-                editor.saved,
-                editor.serial,
-            );
+            let serial = editor.serial;
+            editor.start_over(&Grid::new(width, height), serial);
             system.sound.play(sfx::CONFIRM);
             crate::event!("nonogram.cleared");
             Some(Then::Edit(Editing::Draw))
@@ -621,7 +638,7 @@ fn update_menu(
 }
 
 /// Change the picture's width or height by one, keeping what fits.
-fn resize(editor: &mut Box<Editor>, width: bool, step: i32, system: &mut System) {
+fn resize(editor: &mut Editor, width: bool, step: i32, system: &mut System) {
     let old = editor.picture();
     let (mut w, mut h) = (old.width() as i32, old.height() as i32);
     if width {
@@ -641,7 +658,7 @@ fn resize(editor: &mut Box<Editor>, width: bool, step: i32, system: &mut System)
         }
     }
     let serial = editor.serial.wrapping_add(1);
-    *editor = Editor::new(editor.slot, &picture, editor.cursor, editor.saved, serial);
+    editor.start_over(&picture, serial);
     editor.resized = true;
     system.sound.play(sfx::CURSOR);
 }
