@@ -71,12 +71,7 @@ impl Mode {
     }
 
     /// Draw the screen a step; true while drawing is left for later frames.
-    fn draw(
-        &mut self,
-        game: &mut Game,
-        options: &Options,
-        view: &mut View,
-    ) -> bool {
+    fn draw(&mut self, game: &mut Game, options: &Options, view: &mut View) -> bool {
         match self {
             Self::Play(play) => play.draw(game, options.hint_guide, view),
             Self::List(list) => list.draw(view),
@@ -168,7 +163,11 @@ impl App for Nonogram {
         }
     }
 
-    fn suspend(_persistent: &Persistent, working: &Working, system: &mut System) -> SuspendedPuzzle {
+    fn suspend(
+        _persistent: &Persistent,
+        working: &Working,
+        system: &mut System,
+    ) -> SuspendedPuzzle {
         let editing = matches!(working.mode, Mode::Edit(_));
         if let Mode::Edit(editor) = &working.mode {
             let before = puzzle::save(system).draft.clone();
@@ -451,10 +450,7 @@ fn list_at_puzzle(game: &Game, system: &mut System) -> Mode {
     let (page, slot) = pages::place_of(game.source);
     let mode = match pages::page(page) {
         // A random or shared puzzle: its own row of the extras page.
-        Page::Extras => Mode::Extras(ExtrasPage::new(extras::row_of(
-            game.source,
-            game.size(),
-        ))),
+        Page::Extras => Mode::Extras(ExtrasPage::new(extras::row_of(game.source, game.size()))),
         _ => page_screen(page, slot, system),
     };
     crate::event!("nonogram.list page={page}");

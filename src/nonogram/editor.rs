@@ -412,11 +412,11 @@ impl Editor {
             Step::Coding => update_coding(editor, system),
             Step::Code => {
                 let input = &system.input;
-                (input.just_pressed(Button::B) || input.just_pressed(Button::A)).then_some(Then::Edit(
-                    Editing::Menu {
+                (input.just_pressed(Button::B) || input.just_pressed(Button::A)).then_some(
+                    Then::Edit(Editing::Menu {
                         row: MenuRow::Share as usize,
-                    },
-                ))
+                    }),
+                )
             }
         };
         match next {

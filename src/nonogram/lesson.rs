@@ -83,9 +83,7 @@ impl LessonScreen {
         let redo = input.just_pressed(Button::R);
         let before = *self.game.marks();
         // The play screen's own controls; SELECT was taken above.
-        let _ = self
-            .play
-            .update(&mut self.game, system);
+        let _ = self.play.update(&mut self.game, system);
         let marks = *self.game.marks();
         if marks == before {
             return Next::Stay;
@@ -124,8 +122,7 @@ impl LessonScreen {
     /// practice puzzle: no clock); true while drawing is left for later
     /// frames.
     pub fn draw(&mut self, guided: bool, view: &mut View) -> bool {
-        self.play
-            .draw(&mut self.game, guided, view)
+        self.play.draw(&mut self.game, guided, view)
     }
 }
 

@@ -256,8 +256,7 @@ impl SlotPage {
             (0, Some(picture)) => {
                 let source = Source::Custom(slot as u8);
                 // The same picture under way carries on (not one edited since).
-                if game.source == source && !game.solved && *game.solution() == picture
-                {
+                if game.source == source && !game.solved && *game.solution() == picture {
                     Next::Game
                 } else {
                     Next::Start {

@@ -80,22 +80,14 @@ impl Play {
     }
 
     #[inline(never)]
-    pub fn update(
-        &mut self,
-        game: &mut Game,
-        system: &mut System,
-    ) -> Next {
+    pub fn update(&mut self, game: &mut Game, system: &mut System) -> Next {
         match self {
             Self::Solved => update_solved(game, system),
             Self::Idle | Self::Drag(..) => self.update_play(game, system),
         }
     }
 
-    fn update_play(
-        &mut self,
-        game: &mut Game,
-        system: &mut System,
-    ) -> Next {
+    fn update_play(&mut self, game: &mut Game, system: &mut System) -> Next {
         let input = &system.input;
         if *self == Self::Idle {
             if input.just_pressed(Button::Select) {
@@ -172,16 +164,8 @@ impl Play {
         step_cursor(&mut game.cursor, size, step, !painting)
     }
 
-    fn paint(
-        &mut self,
-        game: &mut Game,
-        system: &mut System,
-        brush: Brush,
-    ) {
-        let (x, y) = (
-            usize::from(game.cursor.0),
-            usize::from(game.cursor.1),
-        );
+    fn paint(&mut self, game: &mut Game, system: &mut System, brush: Brush) {
+        let (x, y) = (usize::from(game.cursor.0), usize::from(game.cursor.1));
         let checking = puzzle::save(system).options.mistakes && !game.practice;
         let painted = game.paint(brush, (x, y), checking);
         if painted != Painted::Unchanged && !game.counted && !game.practice {
@@ -321,12 +305,7 @@ impl Play {
 
     /// Bring the board a step closer to the game; true while drawing is
     /// left for later frames.
-    pub fn draw(
-        &self,
-        game: &mut Game,
-        guided: bool,
-        view: &mut View,
-    ) -> bool {
+    pub fn draw(&self, game: &mut Game, guided: bool, view: &mut View) -> bool {
         // The greying follows the marks: a cache, brought up to date here.
         game.regrade();
         let run = match self {

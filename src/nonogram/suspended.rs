@@ -166,9 +166,7 @@ impl SuspendedPuzzle {
         let undo = self
             .kept
             .as_ref()
-            .filter(|kept| {
-                kept.source == KeptSource::of(game.source) && kept.marks == game.marks
-            })
+            .filter(|kept| kept.source == KeptSource::of(game.source) && kept.marks == game.marks)
             .map_or(&[][..], |kept| kept.undo.as_slice());
         undo.chunks_exact(2)
             .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))

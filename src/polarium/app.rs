@@ -11,6 +11,7 @@ use super::{
     checking::Checking,
     editor::{self, Editor},
     endless::{self, Making},
+    game::{Game, Hint, KeptGame, Source},
     hints,
     lesson::LessonScreen,
     list::List,
@@ -19,22 +20,16 @@ use super::{
     pad::Pad,
     play::{self, Play},
     records::PolariumSave,
-    rules::{
-        Board, builtin, difficulty::tier_name, lesson::Stage,
-    },
+    rules::{Board, builtin, difficulty::tier_name, lesson::Stage},
     search::{Pace, Searched},
-    game::{Game, Hint, KeptGame, Source}, session::{Persistent, Purpose, Session, open_puzzles},
+    session::{Persistent, Purpose, Session, open_puzzles},
     size_choice::SizeChoice,
     sounds,
     suspended::SuspendedPuzzle,
     view::{self, Scene, Sprites, View},
 };
 use crate::framework::{
-    App, AppInfo, Request, System,
-    app::Icon,
-    canvas::Canvas,
-    lessons,
-    save::Suspended,
+    App, AppInfo, Request, System, app::Icon, canvas::Canvas, lessons, save::Suspended,
     widgets::timer::format_time,
 };
 use crate::framework::{PreparedLine, hints};

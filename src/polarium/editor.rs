@@ -8,10 +8,11 @@ use agb::input::Button;
 use alloc::format;
 
 use super::{
+    game::Source,
     messages,
     next::{Next, SizeFor},
     rules::{Board, Cell, Puzzle, password},
-    game::Source, session::Session,
+    session::Session,
     view::{Scene, Sprites},
 };
 use crate::framework::{System, assets::sfx};
@@ -65,11 +66,7 @@ impl Editor {
 
     /// Painting: A turns the tile over, and holding A paints that colour along.
     #[inline(never)]
-    pub fn update(
-        &mut self,
-        session: &mut Session,
-        system: &mut System,
-    ) -> Next {
+    pub fn update(&mut self, session: &mut Session, system: &mut System) -> Next {
         let input = &system.input;
         let board = &mut self.board;
         if input.just_pressed(Button::B) && self.paint.is_none() {
@@ -109,11 +106,7 @@ pub fn painted(board: Board) -> Source {
 }
 
 /// SELECT: refuse a one-colour row, else play it to prove it.
-fn try_it(
-    board: Board,
-    session: &mut Session,
-    system: &mut System,
-) -> Next {
+fn try_it(board: Board, session: &mut Session, system: &mut System) -> Next {
     let mixed = board.mixed_rows();
     let full = (1u16 << board.height()) - 1;
     if u16::from(mixed) != full {
@@ -128,7 +121,7 @@ fn try_it(
         return Next::Stay;
     }
     let lines = password::lines(&Puzzle { board, hints: None });
-    session.start( Source::Made(lines));
+    session.start(Source::Made(lines));
     session.panel().set_message(messages::PROVE_IT);
     system.sound.play(sfx::CONFIRM);
     Next::Play

@@ -6,6 +6,7 @@
 use alloc::format;
 
 use super::{
+    game::Source,
     messages,
     next::Next,
     rules::{
@@ -16,7 +17,7 @@ use super::{
         solver::Progress,
     },
     search::{Goal, Search},
-    game::Source, session::{Purpose, Session},
+    session::{Purpose, Session},
     view::Scene,
 };
 use crate::framework::frame_time::fill_frame;
@@ -57,7 +58,7 @@ impl Making {
             self.generator.attempts()
         );
         crate::framework::events::search_answered("polarium_endless");
-        session.start( Source::Endless { code, lines });
+        session.start(Source::Endless { code, lines });
         Next::Play
     }
 }

@@ -4,10 +4,11 @@
 //! the solver, run on the cartridge.
 
 use super::{
+    game::Hint,
     messages,
     rules::{Board, Puzzle, Stroke, solver::Progress},
     search::{Goal, Search},
-    game::Hint, session::{Purpose, Session},
+    session::{Purpose, Session},
 };
 use crate::framework::{System, assets::sfx};
 
@@ -67,12 +68,7 @@ pub fn recalled(session: &mut Session, progress: Progress) {
 /// player has moved on (drawing, a failed try, the list): it is kept for
 /// the next R, shown only on a `quiet` board. True when the replay starts.
 #[inline(never)]
-pub fn solved(
-    session: &mut Session,
-    hint: Hint,
-    progress: Progress,
-    quiet: bool,
-) -> bool {
+pub fn solved(session: &mut Session, hint: Hint, progress: Progress, quiet: bool) -> bool {
     match progress {
         Progress::Solved(solution) => {
             session.found_solution(solution.stroke);

@@ -9,11 +9,13 @@ use agb::input::Button;
 use alloc::{format, string::String};
 
 use super::{
-    Polarium, messages,
+    Polarium,
+    game::Source,
+    messages,
     next::{Next, Offer, PadFor, SizeFor},
     records,
     rules::{builtin, difficulty::tier_name, password},
-    game::Source, session::{Session, sets},
+    session::{Session, sets},
     view::{LIST_COLUMNS, Scene, Sprites},
 };
 use crate::framework::{PreparedLine, hints, prepared};
@@ -201,11 +203,7 @@ impl List {
     }
 
     #[inline(never)]
-    pub fn update(
-        &mut self,
-        session: &mut Session,
-        system: &mut System,
-    ) -> Next {
+    pub fn update(&mut self, session: &mut Session, system: &mut System) -> Next {
         let (page, row) = (self.at.page(), self.at.row());
         let open = system.save::<Polarium>().open_sets(sets());
         let count = customs(system);
@@ -418,20 +416,12 @@ fn pointless(page: usize, customs: usize, open: usize) -> bool {
 }
 
 #[inline(never)]
-fn choose(
-    session: &mut Session,
-    system: &mut System,
-    page: usize,
-    row: usize,
-    open: bool,
-) -> Next {
+fn choose(session: &mut Session, system: &mut System, page: usize, row: usize, open: bool) -> Next {
     let customs = &system.save::<Polarium>().customs;
     match page_at(page, customs.len()) {
         Page::Set(set) => {
             if open {
-                session.start(
-                    Source::Builtin((set * records::SET + row) as u16),
-                );
+                session.start(Source::Builtin((set * records::SET + row) as u16));
                 system.sound.play(sfx::CONFIRM);
                 return Next::Play;
             }
@@ -440,7 +430,7 @@ fn choose(
         }
         Page::Customs(k) => {
             if let Some(&lines) = customs.get(k * records::SET + row) {
-                session.start( Source::Password(lines));
+                session.start(Source::Password(lines));
                 system.sound.play(sfx::CONFIRM);
                 return Next::Play;
             }

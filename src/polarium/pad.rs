@@ -5,10 +5,11 @@
 use alloc::boxed::Box;
 
 use super::{
+    game::Source,
     next::{Next, PadFor, Refusal},
     rules::{builtin, endless::EndlessCode, password},
     search::{Goal, Search},
-    game::Source, session::Session,
+    session::Session,
     view::Scene,
 };
 use crate::framework::{
@@ -86,11 +87,7 @@ impl Pad {
     /// Typing: an accepted password is checked by the solver, then played;
     /// an accepted endless code makes its puzzle.
     #[inline(never)]
-    pub fn update(
-        &mut self,
-        session: &mut Session,
-        system: &mut System,
-    ) -> Next {
+    pub fn update(&mut self, session: &mut Session, system: &mut System) -> Next {
         let owner = self.purpose.owner();
         match self.pad.update(system) {
             PadOutcome::Typing => Next::Stay,
@@ -121,7 +118,7 @@ impl Pad {
                         Some(index) => Source::Builtin(index as u16),
                         None => Source::Password(lines),
                     };
-                    session.start( source);
+                    session.start(source);
                     match Search::start(session.puzzle(), Goal::Stroke) {
                         Some(search) => Next::Check(search),
                         None => Next::Play,

@@ -7,7 +7,9 @@ use agb::input::Button;
 use alloc::{borrow::Cow, format};
 
 use super::{
-    Polarium, hints,
+    Polarium,
+    game::{Hint, Source},
+    hints,
     messages::{self, FIX_THE_LINE, HOW_TO_DRAW, LET_GO_ON_THE_END},
     next::Next,
     records::CUSTOM_SLOTS,
@@ -17,7 +19,7 @@ use super::{
         password,
         stroke::Step,
     },
-    game::{Hint, Source}, session::{Session, open_puzzles},
+    session::{Session, open_puzzles},
     sounds,
     view::{Scene, Sprites},
 };
@@ -81,11 +83,7 @@ impl Play {
         matches!(self, Self::Playing { .. } | Self::Failed { .. })
     }
 
-    pub fn update(
-        &mut self,
-        session: &mut Session,
-        system: &mut System,
-    ) -> Next {
+    pub fn update(&mut self, session: &mut Session, system: &mut System) -> Next {
         match *self {
             Self::Playing { drawing } => self.update_playing(drawing, session, system),
             Self::Failed { .. } => {
@@ -118,11 +116,7 @@ impl Play {
     }
 
     /// The window is closing on this phase.
-    pub fn pause(
-        &mut self,
-        session: &mut Session,
-        system: &mut System,
-    ) {
+    pub fn pause(&mut self, session: &mut Session, system: &mut System) {
         // A stroke half-drawn when the window closes is dropped, as if
         // cancelled: it comes back neither drawn nor held.
         if let Self::Playing { drawing } = self {
@@ -252,7 +246,11 @@ impl Play {
             }
             return Next::Stay;
         }
-        let Some(next) = moved(session.game.cursor, system.input.repeated_direction(), &board) else {
+        let Some(next) = moved(
+            session.game.cursor,
+            system.input.repeated_direction(),
+            &board,
+        ) else {
             return Next::Stay;
         };
         if drawing {
@@ -332,11 +330,7 @@ impl Play {
     }
 
     #[inline(never)]
-    fn update_clearing(
-        &mut self,
-        session: &mut Session,
-        system: &mut System,
-    ) {
+    fn update_clearing(&mut self, session: &mut Session, system: &mut System) {
         let Self::Clearing { frames } = self else {
             return;
         };
@@ -349,11 +343,7 @@ impl Play {
     }
 
     /// The rows have cleared (or the window is closing on them): record it.
-    fn finish_solve(
-        &mut self,
-        session: &mut Session,
-        system: &mut System,
-    ) {
+    fn finish_solve(&mut self, session: &mut Session, system: &mut System) {
         let new_best = match session.game.source {
             Source::Builtin(index) => {
                 let better = system.save::<Polarium>().finish(
@@ -456,11 +446,7 @@ fn cleared_rows(frames: u16, height: u8) -> u8 {
 }
 
 #[inline(never)]
-fn update_solved(
-    proved: bool,
-    session: &mut Session,
-    system: &mut System,
-) -> Next {
+fn update_solved(proved: bool, session: &mut Session, system: &mut System) -> Next {
     let input = &system.input;
     if proved && input.just_pressed(Button::Select) {
         // "SEL: share": the password of the puzzle just kept.
@@ -490,7 +476,7 @@ fn update_solved(
             }
         };
         if next < open {
-            session.start( Source::Builtin(next as u16));
+            session.start(Source::Builtin(next as u16));
             system.sound.play(sfx::CONFIRM);
             return Next::Play;
         }

@@ -9,12 +9,7 @@ use super::{
     game::{Game, Hint, KeptGame, Source},
     messages::HOW_TO_DRAW,
     records,
-    rules::{
-        Board, Cell, Puzzle, Stroke, builtin,
-        lesson::Stage,
-        password,
-        stroke::Step,
-    },
+    rules::{Board, Cell, Puzzle, Stroke, builtin, lesson::Stage, password, stroke::Step},
     search::{Goal, Pace, Search},
     view::Panel,
 };

@@ -65,11 +65,7 @@ impl SizeChoice {
     }
 
     #[inline(never)]
-    pub fn update(
-        &mut self,
-        session: &mut Session,
-        system: &mut System,
-    ) -> Next {
+    pub fn update(&mut self, session: &mut Session, system: &mut System) -> Next {
         let (width, height) = (self.width, self.height);
         let input = &system.input;
         if input.just_pressed(Button::B) {

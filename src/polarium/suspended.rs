@@ -8,6 +8,7 @@
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
+use super::game::{Hint, KeptGame, Source};
 use super::rules::{
     Cell,
     board::MAX_RING,
@@ -15,7 +16,6 @@ use super::rules::{
     endless::EndlessCode,
     stroke::PackedStroke,
 };
-use super::game::{Hint, KeptGame, Source};
 use crate::framework::save::{Saved, Suspended};
 
 #[derive(Serialize, Deserialize, Clone, Default, PartialEq, Eq, Debug)]
