@@ -4,7 +4,6 @@
 //! app's id; Settings' erase brings the lessons back. A skipped lesson's
 //! note ([`SkippedNote`]) says where it is found again.
 
-use alloc::string::String;
 use serde::{Deserialize, Serialize};
 
 use agb::input::Button;
@@ -17,11 +16,15 @@ use super::{
 /// The section's owner name.
 pub const OWNER: &str = "lessons";
 
+/// Room for every app's id and its space: of a fixed size, so marking a
+/// lesson seen never grows the heap.
+const SEEN_BYTES: usize = 96;
+
 #[derive(Serialize, Deserialize, Clone, Default, PartialEq, Eq, Debug)]
 pub struct LessonsSave {
     /// The ids of the apps whose lesson was done or skipped, each followed
-    /// by a space.
-    seen: String,
+    /// by a space (encoded as a string, as it always was).
+    seen: heapless::String<SEEN_BYTES>,
 }
 
 impl Saved for LessonsSave {
@@ -35,9 +38,12 @@ impl LessonsSave {
             .any(|seen| !seen.is_empty() && seen == id)
     }
 
-    fn add(&mut self, id: &str) {
-        self.seen.push_str(id);
-        self.seen.push(' ');
+    /// False if there is no room left (the lesson then comes up again).
+    fn add(&mut self, id: &str) -> bool {
+        if self.seen.len() + id.len() + 1 > SEEN_BYTES {
+            return false;
+        }
+        self.seen.push_str(id).is_ok() && self.seen.push(' ').is_ok()
     }
 }
 
@@ -55,8 +61,7 @@ pub fn seen(storage: &mut Storage, id: &str) -> bool {
 /// (written with the next save).
 pub fn mark_seen(storage: &mut Storage, id: &str) {
     let save = storage.section::<LessonsSave>(OWNER);
-    if !save.has(id) {
-        save.add(id);
+    if !save.has(id) && save.add(id) {
         storage.commit_soon();
         crate::event!("lesson.seen app={}", id);
     }
@@ -94,7 +99,7 @@ impl SkippedNote {
 pub fn bench_largest(ids: &[&str]) {
     let mut save = LessonsSave::default();
     for id in ids {
-        save.add(id);
+        assert!(save.add(id), "every app's id fits");
     }
     super::bench::largest_save(OWNER, &save);
 }
@@ -116,5 +121,29 @@ mod tests {
         mark_seen(&mut storage, "polarium");
         let save = storage.section::<LessonsSave>(super::OWNER).clone();
         assert_eq!(save.seen, "sweeper polarium ");
+        // Encoded as the string it was before it had a fixed size.
+        #[derive(serde::Serialize)]
+        struct Before {
+            seen: alloc::string::String,
+        }
+        let before = Before {
+            seen: "sweeper polarium ".into(),
+        };
+        assert_eq!(
+            postcard::to_allocvec(&save).unwrap(),
+            postcard::to_allocvec(&before).unwrap()
+        );
+    }
+
+    #[test_case]
+    fn every_app_s_id_fits_and_no_more(_gba: &mut agb::Gba) {
+        let mut save = LessonsSave::default();
+        for id in ["sweeper", "polarium", "nonogram", "settings", "hello"] {
+            assert!(save.add(id), "{id}");
+        }
+        let long = "x".repeat(super::SEEN_BYTES);
+        let before = save.clone();
+        assert!(!save.add(&long));
+        assert_eq!(save, before, "a refused id changes nothing");
     }
 }

@@ -124,6 +124,10 @@ struct ListAhead {
     page: Option<Box<ListPage>>,
 }
 
+/// What giving the undo history its room takes at most, in display lines:
+/// clearing it and taking up the history kept (`Game::make_history`).
+const HISTORY_LINES: u32 = 24;
+
 impl App for Nonogram {
     type Persistent = Persistent;
     type Working = Working;
@@ -163,11 +167,7 @@ impl App for Nonogram {
         }
     }
 
-    fn suspend(
-        _persistent: &Persistent,
-        working: &Working,
-        system: &mut System,
-    ) -> SuspendedPuzzle {
+    fn suspend(persistent: &Persistent, working: &Working, system: &mut System) -> SuspendedPuzzle {
         let editing = matches!(working.mode, Mode::Edit(_));
         if let Mode::Edit(editor) = &working.mode {
             let before = puzzle::save(system).draft.clone();
@@ -179,6 +179,15 @@ impl App for Nonogram {
             }
         }
         let most = if working.closing { UNDO_KEPT } else { 0 };
+        if !working.game.has_history() {
+            // Closed before its history came: the history kept stays.
+            let kept = system
+                .storage
+                .section::<SuspendedPuzzle>(SuspendedPuzzle::OWNER);
+            let undo: heapless::Vec<u16, UNDO_KEPT> =
+                kept.undo_for(&persistent.game).take(most).collect();
+            return SuspendedPuzzle::of(&working.game.kept(), editing, undo.into_iter());
+        }
         let undo = working.game.undo_history(most);
         SuspendedPuzzle::of(&working.game.kept(), editing, undo)
     }
@@ -200,14 +209,8 @@ impl App for Nonogram {
     }
 
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
-        let mut game = Game::resume(&persistent.game, system);
-        // The undo history kept as the window closed (in SRAM, so a power
-        // cut after the close keeps it too), if it leads to these marks.
-        let kept = system
-            .storage
-            .section::<SuspendedPuzzle>(SuspendedPuzzle::OWNER);
-        let steps = game.restore_undo(kept.undo_for(&persistent.game));
-        crate::event!("nonogram.undo_kept steps={steps}");
+        // Its undo history comes in the opening's first frame with room.
+        let game = Game::resume(&persistent.game, system);
         let options = puzzle::saved(system).options;
         let view = boxed_view(Colours::new(options.high_contrast));
         let editor = if persistent.editing {
@@ -239,7 +242,21 @@ impl App for Nonogram {
         }
     }
 
-    fn prepare(_persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
+    fn prepare(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
+        if !working.game.has_history() {
+            if !frame_time::room_to_draw(HISTORY_LINES) {
+                return false;
+            }
+            // The undo history kept as the window closed (in SRAM, so a
+            // power cut after the close keeps it too), if it leads to these
+            // marks.
+            let kept = system
+                .storage
+                .section::<SuspendedPuzzle>(SuspendedPuzzle::OWNER);
+            let steps = working.game.make_history(kept.undo_for(&persistent.game));
+            crate::event!("nonogram.undo_kept steps={steps}");
+            return false;
+        }
         if working.lesson_due {
             if !frame_time::room_to_draw(lesson::SETUP_LINES) {
                 return false;

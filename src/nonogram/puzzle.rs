@@ -9,7 +9,7 @@ use super::{
     records::{Custom, NonogramSave},
     rules::{
         Greying, Grid, PuzzleClues, builtin, grey,
-        play::{Board, Brush, HISTORY_CHANGES, Mark, Marks, PACKED_BYTES, Painted},
+        play::{Board, Brush, HISTORY_CHANGES, History, Mark, Marks, PACKED_BYTES, Painted},
     },
 };
 use crate::framework::{System, widgets::timer::Timer};
@@ -143,15 +143,32 @@ pub enum Note {
 const NOTE_FRAMES: u8 = 90;
 
 impl Game {
-    /// The game `kept` again, with its marks.
+    /// The game `kept` again, with its marks. Its undo history comes with
+    /// [`Game::make_history`], which the window's opening calls in a frame
+    /// of its own: clearing the history's room takes a tenth of a frame.
     pub fn resume(kept: &KeptGame, system: &mut System) -> Box<Self> {
         Self::load(kept, Some(&kept.marks), system)
+    }
+
+    /// Whether the undo history has its room yet (see [`Game::resume`]).
+    pub fn has_history(&self) -> bool {
+        self.board.history.has_room()
+    }
+
+    /// Give the undo history its room, and take up `changes` (a history kept
+    /// as the window closed, see [`Game::undo_history`]) if they lead to the
+    /// marks on the board: how many steps they hold (0 if refused).
+    pub fn make_history(&mut self, changes: impl DoubleEndedIterator<Item = u16> + Clone) -> usize {
+        self.board.history = History::new(history_room());
+        self.restore_undo(changes)
     }
 
     /// `source`'s puzzle from a blank board (with the start hint, if that
     /// option is on).
     pub fn start(source: Source, system: &mut System) -> Box<Self> {
-        Self::load(&KeptGame::new(source), None, system)
+        let mut game = Self::load(&KeptGame::new(source), None, system);
+        game.board.history = History::new(history_room());
+        game
     }
 
     /// The puzzle `kept` names with `marks` (or a blank board).
@@ -212,6 +229,7 @@ impl Game {
     pub fn practice(solution: Grid, serial: u32, auto_cross: bool) -> Box<Self> {
         let marks = Marks::new(solution.width(), solution.height());
         let mut game = Self::with_marks(solution, marks, serial, auto_cross);
+        game.board.history = History::new(history_room());
         game.practice = true;
         game
     }
@@ -233,7 +251,9 @@ impl Game {
     fn with_marks(solution: Grid, marks: Marks, serial: u32, auto_cross: bool) -> Box<Self> {
         let clues = PuzzleClues::of_picture(&solution);
         let layout = Layout::of(&clues);
-        let mut board = Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice());
+        // No room for undo yet: `resume`'s caller gives it, in a frame of
+        // its own; `start` and `practice` at once.
+        let mut board = Board::new(marks, Box::default());
         board.auto_cross = auto_cross;
         Box::new(Self {
             source: Source::Builtin(0),
@@ -412,4 +432,9 @@ pub fn step_cursor(
     };
     *cursor = (nx as u8, ny as u8);
     (nx, ny) != (x, y)
+}
+
+/// The undo history's room, cleared.
+fn history_room() -> Box<[u16]> {
+    vec![0u16; HISTORY_CHANGES].into_boxed_slice()
 }

@@ -27,18 +27,20 @@ struct Kept {
     editing: bool,
     /// The marks, packed as `Board::pack` packs them.
     #[serde(serialize_with = "crate::framework::save::bytes")]
-    marks: Vec<u8>,
+    marks: heapless::Vec<u8, PACKED_BYTES>,
     /// Counted as played in the statistics.
     counted: bool,
     /// The newest steps of the undo history, as `History::newest_steps`
-    /// gives them, two bytes a change (little-endian).
+    /// gives them, two bytes a change (little-endian). Of fixed sizes, so
+    /// what is kept never changes the heap.
     #[serde(serialize_with = "crate::framework::save::bytes")]
-    undo: Vec<u8>,
+    undo: heapless::Vec<u8, UNDO_BYTES>,
 }
 
 /// Changes of the undo history kept: a few dozen steps of play, in a write
 /// of two of agb's blocks (each costs the frame it goes out in).
 pub const UNDO_KEPT: usize = 64;
+const UNDO_BYTES: usize = 2 * UNDO_KEPT;
 
 /// Version 2: before the undo history.
 #[derive(Deserialize)]
@@ -130,9 +132,10 @@ impl From<KeptV2> for Kept {
             mistakes: old.mistakes,
             solved: old.solved,
             editing: old.editing,
-            marks: old.marks,
+            // Marks of another length stay refused as they were: empty.
+            marks: heapless::Vec::from_slice(&old.marks).unwrap_or_default(),
             counted: old.counted,
-            undo: Vec::new(),
+            undo: heapless::Vec::new(),
         }
     }
 }
@@ -153,7 +156,7 @@ impl SuspendedPuzzle {
                 mistakes: game.mistakes,
                 solved: game.solved,
                 editing,
-                marks: game.marks.to_vec(),
+                marks: heapless::Vec::from_slice(&game.marks).unwrap_or_default(),
                 counted: game.counted,
                 undo: undo.take(UNDO_KEPT).flat_map(u16::to_le_bytes).collect(),
             }),

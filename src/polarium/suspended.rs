@@ -5,16 +5,15 @@
 //! way (the rules' kept bytes), so a run of minutes survives the window
 //! closing and the power going.
 
-use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use super::game::{Hint, KeptGame, Source};
 use super::rules::{
     Cell,
     board::MAX_RING,
-    challenge::{Challenge, Mode},
+    challenge::{Challenge, KEPT_BYTES, Mode},
     endless::EndlessCode,
-    stroke::PackedStroke,
+    stroke::{PACKED_STROKE_BYTES, PackedStroke},
 };
 use crate::framework::save::{Saved, Suspended};
 
@@ -29,7 +28,7 @@ pub struct SuspendedPuzzle {
 struct KeptRun {
     /// `Challenge::to_kept`.
     #[serde(serialize_with = "crate::framework::save::bytes")]
-    game: Vec<u8>,
+    game: heapless::Vec<u8, KEPT_BYTES>,
     practice: bool,
 }
 
@@ -43,7 +42,7 @@ struct Kept {
     editing: bool,
     /// `PackedStroke::to_bytes`.
     #[serde(serialize_with = "crate::framework::save::bytes")]
-    stroke: Vec<u8>,
+    stroke: heapless::Vec<u8, PACKED_STROKE_BYTES>,
     /// 0 none, 1 the ends, 2 the first steps, 3 the replay.
     hint: u8,
 }
@@ -102,7 +101,7 @@ impl SuspendedPuzzle {
                 seconds: game.seconds,
                 solved: game.solved,
                 editing,
-                stroke: game.stroke.to_bytes().to_vec(),
+                stroke: heapless::Vec::from_slice(&game.stroke.to_bytes()).unwrap_or_default(),
                 hint: match game.hint {
                     Hint::None => 0,
                     Hint::Ends => 1,
@@ -119,7 +118,7 @@ impl SuspendedPuzzle {
     pub fn with_run(mut self, run: Option<(Mode, &Challenge)>) -> Self {
         self.run = run.and_then(|(mode, game)| {
             Some(KeptRun {
-                game: game.to_kept()?.to_vec(),
+                game: heapless::Vec::from_slice(&game.to_kept()?).ok()?,
                 practice: mode == Mode::Practice,
             })
         });

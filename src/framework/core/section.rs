@@ -4,7 +4,6 @@
 //! (serde and postcard only), so the host tests fuzz it with every app's
 //! section type.
 
-use alloc::string::String;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 /// Names our save among other games' in agb's global header.
@@ -83,11 +82,26 @@ impl Saved for DeskSave {
     const VERSION: u8 = 0;
 }
 
-/// Metadata of each agb slot: whose section it is, in which version.
+/// The longest owner name a slot's metadata holds.
+pub const OWNER_BYTES: usize = 24;
+
+/// Metadata of each agb slot: whose section it is, in which version. The
+/// owner is of a fixed size (encoded as the string it always was), so agb's
+/// slot list never allocates as sections are first written.
 #[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug)]
 pub struct SectionTag {
-    pub owner: String,
+    pub owner: heapless::String<OWNER_BYTES>,
     pub version: u8,
+}
+
+impl SectionTag {
+    /// `owner`'s tag; none for a name longer than [`OWNER_BYTES`].
+    pub fn new(owner: &str, version: u8) -> Option<Self> {
+        Some(Self {
+            owner: heapless::String::try_from(owner).ok()?,
+            version,
+        })
+    }
 }
 
 /// Why a section's bytes were not read.
@@ -128,6 +142,28 @@ pub fn fingerprint(bytes: &[u8]) -> u32 {
 mod tests {
     use super::*;
     use alloc::vec::Vec;
+
+    /// A slot's metadata reads and writes as it did when its owner was a
+    /// `String`; a name too long for it is refused, not cut.
+    #[test]
+    fn a_slot_tag_is_encoded_as_before() {
+        #[derive(Serialize, Deserialize)]
+        struct Before {
+            owner: alloc::string::String,
+            version: u8,
+        }
+        for owner in ["desk", "polarium.game", "a name of twenty-four ch"] {
+            let tag = SectionTag::new(owner, 3).unwrap();
+            let before = Before {
+                owner: owner.into(),
+                version: 3,
+            };
+            let bytes = postcard::to_allocvec(&before).unwrap();
+            assert_eq!(postcard::to_allocvec(&tag).unwrap(), bytes);
+            assert_eq!(postcard::from_bytes::<SectionTag>(&bytes).unwrap(), tag);
+        }
+        assert_eq!(SectionTag::new("a name of twenty-five cha", 3), None);
+    }
 
     /// Shaped like a puzzle app's section.
     #[derive(Serialize, Deserialize, Default, PartialEq, Debug)]

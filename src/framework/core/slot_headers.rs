@@ -174,10 +174,7 @@ mod tests {
     /// A header whose metadata names `owner`, as agb writes it.
     fn owned(slot: usize, state: u8, owner: &str) -> [u8; BLOCK] {
         let mut block = header(slot, state);
-        let tag = SectionTag {
-            owner: owner.into(),
-            version: 1,
-        };
+        let tag = SectionTag::new(owner, 1).unwrap();
         let metadata = postcard::to_allocvec(&tag).unwrap();
         block[METADATA..METADATA + metadata.len()].copy_from_slice(&metadata);
         block[METADATA_LENGTH..METADATA_LENGTH + 4]

@@ -40,7 +40,7 @@ use journal::{Journal, Progress};
 
 /// agb's save slots, over SRAM through the journal.
 type SaveSlotManager = agb_save::SaveSlotManager<Journal, SectionTag>;
-use section::{DESK, SectionError, decode, fingerprint};
+use section::{DESK, OWNER_BYTES, SectionError, decode, fingerprint};
 
 /// Where a section's value came from at boot (logged for the tests).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -56,15 +56,42 @@ enum Origin {
     Newer,
 }
 
-/// A section's place in SRAM and the bytes it holds there.
+/// A section's place in SRAM and what it holds there.
 #[derive(Default)]
 struct Kept {
     slot: Option<usize>,
     /// What SRAM holds for it (or will not be overwritten unless changed).
-    written: Option<Vec<u8>>,
+    written: Option<Written>,
     origin: Origin,
     /// Its type has nothing to keep (an app that saves nothing).
     keeps_nothing: bool,
+}
+
+/// Bytes a slot holds, known by their length and a 64-bit hash rather than
+/// kept: a section's copy would sit on the heap beside its value for as
+/// long as the ROM runs, and grow and shrink with it. Two different
+/// encodings of one section with the same length and hash (one chance in
+/// 2^64 for a changed one) would skip that write.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Written {
+    len: usize,
+    hash: u64,
+}
+
+impl Written {
+    fn of(bytes: &[u8]) -> Self {
+        Self {
+            len: bytes.len(),
+            hash: shared::fnv::hash64_bytes(bytes),
+        }
+    }
+}
+
+/// A section as `load` finds it, with the bytes its slot holds.
+struct Loaded {
+    slot: Option<usize>,
+    written: Option<Vec<u8>>,
+    origin: Origin,
 }
 
 /// An app's section, held as its own type behind `Any` so one list serves
@@ -194,7 +221,7 @@ pub struct Storage {
     /// Slots agb found damaged at power-on, with the owner their header
     /// still names. Each is rewritten or erased at boot, so the notice is
     /// shown once.
-    damaged: Vec<(usize, Option<String>)>,
+    damaged: Vec<(usize, Option<heapless::String<OWNER_BYTES>>)>,
     /// Some slot's header was unreadable everywhere: it now has an empty one,
     /// and whose it was is unknown.
     headers_lost: bool,
@@ -268,7 +295,7 @@ impl Storage {
         };
         // A chip agb formatted or recovered is written before anything else.
         journal.finish(&mut |_| {});
-        let damaged: Vec<(usize, Option<String>)> =
+        let damaged: Vec<(usize, Option<heapless::String<OWNER_BYTES>>)> =
             manager.as_ref().map_or(Vec::new(), |manager| {
                 (0..SLOTS)
                     .filter(|&slot| matches!(manager.slot(slot), Slot::Corrupted))
@@ -407,20 +434,18 @@ impl Storage {
             match decoded {
                 Some(Ok(value)) if version == T::VERSION => (
                     value,
-                    Kept {
+                    Loaded {
                         slot: Some(slot),
                         written: bytes,
                         origin: Origin::Slot,
-                        ..Kept::default()
                     },
                 ),
                 Some(Ok(value)) => (
                     value,
-                    Kept {
+                    Loaded {
                         slot: Some(slot),
                         written: None,
                         origin: Origin::Migrated,
-                        ..Kept::default()
                     },
                 ),
                 Some(Err(SectionError::Newer { .. })) => {
@@ -432,11 +457,10 @@ impl Storage {
                     let origin = Origin::Newer;
                     (
                         value,
-                        Kept {
+                        Loaded {
                             slot: Some(slot),
                             written,
                             origin,
-                            ..Kept::default()
                         },
                     )
                 }
@@ -447,11 +471,10 @@ impl Storage {
                     let origin = Origin::Unreadable;
                     (
                         T::default(),
-                        Kept {
+                        Loaded {
                             slot: Some(slot),
                             written: None,
                             origin,
-                            ..Kept::default()
                         },
                     )
                 }
@@ -465,11 +488,10 @@ impl Storage {
             match old.and_then(|bytes| decode::<T>(0, bytes).ok()) {
                 Some(value) => (
                     value,
-                    Kept {
+                    Loaded {
                         slot,
                         written: None,
                         origin: Origin::OldFormat,
-                        ..Kept::default()
                     },
                 ),
                 None => {
@@ -482,19 +504,14 @@ impl Storage {
                     };
                     (
                         value,
-                        Kept {
+                        Loaded {
                             slot,
                             written,
                             origin: Origin::New,
-                            ..Kept::default()
                         },
                     )
                 }
             }
-        };
-        let kept = Kept {
-            keeps_nothing: core::mem::size_of::<T>() == 0,
-            ..kept
         };
         if kept.written.is_none() {
             // Migrated values are written back in today's format right away.
@@ -512,6 +529,12 @@ impl Storage {
                 None => postcard::to_allocvec(&value).map_or(0, |bytes| fingerprint(&bytes)),
             }
         );
+        let kept = Kept {
+            slot: kept.slot,
+            written: kept.written.as_deref().map(Written::of),
+            origin: kept.origin,
+            keeps_nothing: core::mem::size_of::<T>() == 0,
+        };
         (value, kept)
     }
 
@@ -844,7 +867,7 @@ impl Storage {
         }
         if !clock_only
             && let Ok(bytes) = postcard::to_allocvec(&self.desk)
-            && self.desk_kept.written.as_ref() != Some(&bytes)
+            && self.desk_kept.written != Some(Written::of(&bytes))
         {
             self.writing = start_write(
                 &mut self.manager,
@@ -865,7 +888,7 @@ impl Storage {
                 continue;
             };
             section.touched = false;
-            if section.kept.written.as_ref() == Some(&bytes) {
+            if section.kept.written == Some(Written::of(&bytes)) {
                 continue;
             }
             self.writing = start_write(
@@ -945,10 +968,11 @@ fn start_write(
 ) -> Option<SectionWrite> {
     let Some(slot) = kept.slot else {
         // No slot left for it: kept in RAM only (the boot notice said so).
-        kept.written = Some(bytes);
+        kept.written = Some(Written::of(&bytes));
         return None;
     };
     let mut manager = manager.take()?;
+    kept.written = Some(Written::of(&bytes));
     let ended = Rc::new(RefCell::new(None));
     let result = ended.clone();
     let write = SectionWrite {
@@ -960,18 +984,13 @@ fn start_write(
         #[cfg(any(debug_assertions, feature = "events"))]
         slices: (0, 0, 0),
         fiber: Fiber::new(WRITE_STACK_BYTES, {
-            let bytes = bytes.clone();
             move || {
-                let tag = SectionTag {
-                    owner: String::from(owner),
-                    version,
-                };
-                let ok = manager.write(slot, &Encoded(&bytes), &tag).is_ok();
+                let ok = SectionTag::new(owner, version)
+                    .is_some_and(|tag| manager.write(slot, &Encoded(&bytes), &tag).is_ok());
                 *result.borrow_mut() = Some((manager, ok));
             }
         }),
     };
-    kept.written = Some(bytes);
     Some(write)
 }
 

@@ -410,6 +410,13 @@ impl<S: Ring> History<S> {
         self.changes.as_ref().len()
     }
 
+    /// Whether it has room for any change (with none, changes are not
+    /// recorded).
+    #[must_use]
+    pub fn has_room(&self) -> bool {
+        self.capacity() > 0
+    }
+
     fn at(&self, index: usize) -> Change {
         self.changes.as_ref()[(self.first + index) % self.capacity()]
     }

@@ -68,6 +68,7 @@
 //! same [`Step`] answers.
 
 mod kept;
+pub use kept::KEPT_BYTES;
 mod levels;
 mod patterns;
 pub mod scores;

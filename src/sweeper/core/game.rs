@@ -2,17 +2,17 @@
 //! its own: the board's snapshot (`rules::Board::snapshot`), with its
 //! cursor, clock and settings.
 
-use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
-use super::rules::Board;
+use super::rules::{Board, SNAPSHOT_BYTES};
 use desk_core::section::{Saved, Suspended};
 
 #[derive(Serialize, Deserialize, Clone, Default, PartialEq, Eq, Debug)]
 pub struct SuspendedGame {
-    /// The board's snapshot; empty when no game is kept.
+    /// The board's snapshot; empty when no game is kept. Of a fixed size,
+    /// so keeping a game or none never changes the heap.
     #[serde(serialize_with = "desk_core::section::bytes")]
-    board: Vec<u8>,
+    board: heapless::Vec<u8, SNAPSHOT_BYTES>,
 }
 
 impl Saved for SuspendedGame {
@@ -26,7 +26,7 @@ impl Suspended for SuspendedGame {
 impl SuspendedGame {
     pub fn of(board: &Board) -> Self {
         Self {
-            board: board.snapshot().to_vec(),
+            board: heapless::Vec::from_slice(&board.snapshot()).unwrap_or_default(),
         }
     }
 

@@ -909,6 +909,7 @@ impl Default for Board {
 }
 
 mod snapshot;
+pub use snapshot::SNAPSHOT_BYTES;
 
 #[cfg(all(feature = "testing", target_arch = "arm"))]
 pub mod rom_tests;

@@ -29,9 +29,9 @@ mod pos_set;
 mod solver;
 mod square;
 
-pub use board::Board;
 #[cfg(all(feature = "testing", target_arch = "arm"))]
 pub use board::rom_tests;
+pub use board::{Board, SNAPSHOT_BYTES};
 pub use difficulty::Difficulty;
 pub use game_state::GameState;
 #[cfg(any(test, feature = "bench", feature = "testing"))]

@@ -514,10 +514,7 @@ fn write_section(
     owner: &str,
     (slot, version, bytes): &(usize, u8, Vec<u8>),
 ) {
-    let tag = SectionTag {
-        owner: owner.into(),
-        version: *version,
-    };
+    let tag = SectionTag::new(owner, *version).expect("an owner name fits");
     manager
         .write(*slot, bytes, &tag)
         .expect("the chip has room");
@@ -563,7 +560,7 @@ fn read_chip(image: Vec<u8>) -> Result<BTreeMap<String, Result<Vec<u8>, String>>
                             .map(|_| bytes)
                             .map_err(|e| format!("{e:?}"))
                     });
-                found.insert(tag.owner, result);
+                found.insert(tag.owner.as_str().into(), result);
             }
             None if slot != usize::MAX => {
                 found.insert(format!("slot {slot}"), Err("Corrupted".into()));

@@ -19,7 +19,7 @@ use super::{Board, NOTHING_AWAITS};
 
 /// Bytes of a snapshot: a flags nibble per square, two to a byte, then
 /// the rest (a save's cost grows with its bytes).
-const SNAPSHOT_BYTES: usize = SQUARE_COUNT / 2 + 14;
+pub const SNAPSHOT_BYTES: usize = SQUARE_COUNT / 2 + 14;
 /// Snapshots kept before the clock counted frames: whole seconds instead.
 const SECONDS_SNAPSHOT_BYTES: usize = SQUARE_COUNT / 2 + 12;
 const SQUARE_BYTES: usize = SQUARE_COUNT / 2;
