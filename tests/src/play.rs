@@ -103,6 +103,14 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
             Err(e) => result = Err(e.context(format!("{}", script_path.display()))),
         }
     }
+    if result.is_ok()
+        && let Some(leak) = heap_leaks(&player.m.events).first()
+    {
+        result = Err(anyhow!(
+            "{}: `{leak}`: after its first close, an app's close must leave the heap as it was before it opened",
+            script_path.display()
+        ));
+    }
     if let Some(out) = &opts.sram_out {
         let sram = player.m.sram();
         write_file(out, &sram)?;
@@ -502,6 +510,22 @@ pub fn truncate(mut data: Vec<u8>, bytes: usize) -> Vec<u8> {
     data
 }
 
+/// The `app.closed` events of closes after an app's first that left the
+/// heap changed (`leak=` other than 0; the first close's is `leak=first`).
+fn heap_leaks(events: &[String]) -> Vec<&str> {
+    events
+        .iter()
+        .filter(|event| event.starts_with("app.closed "))
+        .filter(|event| {
+            event
+                .split(' ')
+                .find_map(|field| field.strip_prefix("leak="))
+                .is_some_and(|leak| leak != "0" && leak != "first")
+        })
+        .map(String::as_str)
+        .collect()
+}
+
 fn write_file(path: &Path, data: &[u8]) -> Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -520,6 +544,26 @@ mod tests {
         assert_ne!(a, super::corrupt(data.clone(), 4, 10));
         assert_eq!(a.iter().zip(&data).filter(|(x, y)| x != y).count(), 10);
         assert!(a[100..].iter().all(|&b| b == 0xFF));
+    }
+
+    #[test]
+    fn a_close_that_changes_the_heap_is_a_leak_after_the_first() {
+        let events: Vec<String> = [
+            "app.closed name=sweeper leak=first heap=14032 since_open=2232",
+            "app.closed name=sweeper leak=0 heap=14032",
+            "app.closed name=polarium leak=-48 heap=11984",
+            "app.closed name=nonogram leak=8 heap=12056",
+            "app.open name=sweeper leak=8",
+        ]
+        .map(String::from)
+        .into();
+        assert_eq!(
+            super::heap_leaks(&events),
+            [
+                "app.closed name=polarium leak=-48 heap=11984",
+                "app.closed name=nonogram leak=8 heap=12056"
+            ]
+        );
     }
 
     #[test]
