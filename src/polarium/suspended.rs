@@ -11,7 +11,7 @@ use super::game::{Hint, KeptGame, Source};
 use super::rules::{
     Cell,
     board::MAX_RING,
-    challenge::{Challenge, KEPT_BYTES, Mode},
+    challenge::{Challenge, Mode, kept::KEPT_BYTES},
     endless::EndlessCode,
     stroke::{PACKED_STROKE_BYTES, PackedStroke},
 };

@@ -67,8 +67,7 @@
 //! saves depend on, [`FieldStroke`] is the same walk on this grid, with the
 //! same [`Step`] answers.
 
-mod kept;
-pub use kept::KEPT_BYTES;
+pub mod kept;
 mod levels;
 mod patterns;
 pub mod scores;

@@ -908,8 +908,7 @@ impl Default for Board {
     }
 }
 
-mod snapshot;
-pub use snapshot::SNAPSHOT_BYTES;
+pub mod snapshot;
 
 #[cfg(all(feature = "testing", target_arch = "arm"))]
 pub mod rom_tests;

@@ -31,7 +31,7 @@ mod square;
 
 #[cfg(all(feature = "testing", target_arch = "arm"))]
 pub use board::rom_tests;
-pub use board::{Board, SNAPSHOT_BYTES};
+pub use board::{Board, snapshot::SNAPSHOT_BYTES};
 pub use difficulty::Difficulty;
 pub use game_state::GameState;
 #[cfg(any(test, feature = "bench", feature = "testing"))]
