@@ -40,6 +40,7 @@ impl LessonsSave {
 
     /// False if there is no room left (the lesson then comes up again).
     fn add(&mut self, id: &str) -> bool {
+        // Both or neither: an id without its space would read as another.
         if self.seen.len() + id.len() + 1 > SEEN_BYTES {
             return false;
         }

@@ -89,10 +89,7 @@ impl Timer {
 
     /// `seconds` more at once (a penalty), held at 99:59.
     pub fn add(&mut self, seconds: u16) {
-        *self = Self {
-            clock: self.clock,
-            ..Self::at(self.seconds.saturating_add(seconds))
-        };
+        self.seconds = self.seconds.saturating_add(seconds).min(MAX_SECONDS);
     }
 
     pub const fn seconds(&self) -> u16 {
