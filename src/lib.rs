@@ -153,8 +153,8 @@ impl<'gba> Desk<'gba> {
         framework::pause(gfx, &mut self.system, &mut apps);
     }
 
-    /// First thing in every frame of the game's own: the sound is mixed,
-    /// and a save under way goes on going out.
+    /// Early in every frame of the game's own, after it reads its keys:
+    /// the sound is mixed, and a save under way goes on going out.
     pub fn beside_game(&mut self) {
         framework::beside_game(&mut self.system);
     }

@@ -12,8 +12,9 @@
 //!   every app booted. The desk keeps the save chip and the mixer: the
 //!   game's own records and sounds go through it (`System`'s storage and
 //!   sound) or it has none;
-//! - first thing in every frame of the game's own, `desk.beside_game()`:
-//!   the sound is mixed, and a save under way goes on going out;
+//! - early in every frame of the game's own, right after it reads its
+//!   keys, `desk.beside_game()`: the sound is mixed, and a save under way
+//!   goes on going out (its time varies, so the keys go first);
 //! - on START, `desk.pause(&mut gfx)`: the desk runs frames ([`pause`])
 //!   until the player presses B on the desktop, then lets go of its video
 //!   memory and heap and puts the game's background palettes back. The
@@ -126,7 +127,7 @@ pub fn pause(gfx: &mut agb::display::Graphics, system: &mut System, apps: &mut [
     crate::event!("desk.left");
 }
 
-/// A game's frame while the desk is not shown, first thing in it: the
+/// A game's frame while the desk is not shown, after it reads its keys: the
 /// sound is mixed, and a save under way goes on going out, a little a
 /// frame (a slice that has waited too long for room takes it first).
 pub fn beside_game(system: &mut System) {

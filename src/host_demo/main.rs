@@ -36,8 +36,11 @@ fn entry(mut gba: agb::Gba) -> ! {
     // bookkeeping as frames are shown.
     let mut heap_check: Option<(usize, u8)> = None;
     loop {
-        desk.beside_game();
+        // The keys first, as the vertical blank starts: how long the desk's
+        // work beside the game takes then never decides which frame's keys
+        // are read (a press would be missed or read twice).
         buttons.update();
+        desk.beside_game();
         let paused = buttons.is_just_pressed(Button::Start);
         if paused {
             event!("demo.paused {}", scene.state());
