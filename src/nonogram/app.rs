@@ -184,9 +184,8 @@ impl App for Nonogram {
             let kept = system
                 .storage
                 .section::<SuspendedPuzzle>(SuspendedPuzzle::OWNER);
-            let undo: heapless::Vec<u16, UNDO_KEPT> =
-                kept.undo_for(&persistent.game).take(most).collect();
-            return SuspendedPuzzle::of(&working.game.kept(), editing, undo.into_iter());
+            let undo = kept.undo_for(&persistent.game).take(most);
+            return SuspendedPuzzle::of(&working.game.kept(), editing, undo);
         }
         let undo = working.game.undo_history(most);
         SuspendedPuzzle::of(&working.game.kept(), editing, undo)

@@ -21,6 +21,9 @@ pub const ROW_OPTIONS: usize = 3;
 const ROW_CODE: usize = 4;
 pub const ROW_STATS: usize = 5;
 
+/// What goes back from the menu's pages.
+pub const BACK_BUTTONS: [Button; 2] = [Button::B, Button::Select];
+
 pub const MENU_HINTS: &PreparedLine = hints!("A: choose  B: back");
 
 pub struct Menu {
@@ -29,7 +32,7 @@ pub struct Menu {
 
 impl Menu {
     pub fn update(&mut self, board: &mut Board, system: &mut System) -> Next {
-        match self.list.read_keys(system, &[Button::B, Button::Select]) {
+        match self.list.read_keys(system, &BACK_BUTTONS) {
             ListEvent::Nothing | ListEvent::Moved => Next::Stay,
             ListEvent::Back => {
                 system.sound.play(sfx::CLOSE);

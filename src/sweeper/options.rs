@@ -1,7 +1,6 @@
 //! The options page, in the menu's place: A switches the option chosen (or
 //! starts the lesson), B (or SELECT) goes back to the menu.
 
-use agb::input::Button;
 use alloc::boxed::Box;
 
 use super::{
@@ -30,7 +29,7 @@ pub struct Options {
 
 impl Options {
     pub fn update(&mut self, board: &mut Board, system: &mut System) -> Next {
-        match self.list.read_keys(system, &[Button::B, Button::Select]) {
+        match self.list.read_keys(system, &super::menu::BACK_BUTTONS) {
             ListEvent::Nothing | ListEvent::Moved => Next::Stay,
             ListEvent::Back => Next::Menu,
             ListEvent::Chosen(OPTION_LESSON) => {

@@ -4,11 +4,10 @@
 //! menu, in the menu's place, so each takes the other's text tiles and the
 //! page shows at once.
 
-use agb::input::Button;
 use alloc::{boxed::Box, format, vec::Vec};
 
 use super::records::{self, LINES, SweeperSave, rate_text};
-use super::{Sweeper, next::Next, rules::Difficulty};
+use super::{Sweeper, menu::BACK_BUTTONS, next::Next, rules::Difficulty};
 use crate::framework::{
     PreparedLine, System,
     assets::sfx,
@@ -47,7 +46,10 @@ impl StatsPage {
 
     pub fn update(&mut self, system: &mut System) -> Next {
         let input = &system.input;
-        if input.just_pressed(Button::B) || input.just_pressed(Button::Select) {
+        if BACK_BUTTONS
+            .iter()
+            .any(|&button| input.just_pressed(button))
+        {
             return Next::Menu;
         }
         let (dx, _) = input.repeated_direction();
