@@ -32,7 +32,7 @@ use crate::framework::{
     transition::Area,
     widgets::{
         pad_panel::{PadPanel, RetiredPad},
-        prepared::PreparedLine,
+        prepared::{PreparedLine, prepared_all},
         text::LINE_HEIGHT,
     },
 };
@@ -144,14 +144,14 @@ impl Piece {
     #[must_use]
     pub const fn lines(self) -> u32 {
         match self {
-            Self::PlanPaint => 30,
+            Self::PlanPaint => 21,
             Self::Paint => 15,
             Self::CellArt => 9,
             Self::CellRow { cells, size } => 8 + cells as u32 * size as u32 / 5,
             Self::Clues { rows, area } => 3 + (rows as u32).div_ceil(3) + area as u32 / 8,
             Self::Clock => 14,
             Self::SlotPicture => 23,
-            Self::SlotLabels => 20,
+            Self::SlotLabels => 14,
             Self::CodeLine => 43,
             Self::TextLine { bytes } => crate::framework::widgets::text::line_cost(bytes as usize),
             Self::Erase { words } => 3 + words as u32 / 64,
@@ -1628,7 +1628,7 @@ impl View {
     }
 
     fn type_title(&mut self, text: &str) {
-        self.title.set(text);
+        self.title.set_knowing(text, &PAGE_TITLES);
     }
 
     /// Draw the lines of text where they changed, into the raster (once
@@ -2054,6 +2054,16 @@ const GUIDED: u64 = 1 << 22;
 const COMPLETE: u64 = 1 << 23;
 /// The corner's large clues not shown (no line key is this).
 const ZOOM_OFF: u64 = u64::MAX;
+
+/// The text pages' titles, rendered at build time: a page turn puts its
+/// title up as a copy, not typed.
+static PAGE_TITLES: [&PreparedLine; 5] = prepared_all![
+    "Extras",
+    "Options",
+    "Statistics",
+    "Random puzzle",
+    "Share code"
+];
 
 /// Whether column `x`'s clues are on a stripe: every other column's, where
 /// the clues are small (neighbouring two-digit clues are a pixel apart).

@@ -147,8 +147,13 @@ pub static KNOWN_INFO: [&PreparedLine; 5] = prepared_all![
 ];
 
 /// The title's: the game's name and the lesson's stages.
-pub static KNOWN_TITLES: [&PreparedLine; 6] = prepared_all![
+pub static KNOWN_TITLES: [&PreparedLine; 11] = prepared_all![
     TITLE,
+    "More",
+    "Customs",
+    "Statistics",
+    "Challenge",
+    "Practice",
     stage_lines(Stage::Draw)[0],
     stage_lines(Stage::Rows)[0],
     stage_lines(Stage::Ring)[0],

@@ -101,8 +101,8 @@ pub const LIST_WIDTH: i32 = (PANEL_COLUMNS + 1) * 8;
 pub const PLAN_LINES: u32 = 3;
 /// What drawing a row may take: a share for the row, and one for each tile
 /// rewritten, in cycles.
-const ROW_CYCLES: u32 = 2_200;
-const TILE_CYCLES: u32 = 300;
+const ROW_CYCLES: u32 = 1_400;
+const TILE_CYCLES: u32 = 230;
 /// What comparing every cell of a board with the screen may take, in lines.
 pub const COMPARE_LINES: u32 = 16;
 /// What drawing a cell (up to 2x2 tiles, each rewritten) may take, in
