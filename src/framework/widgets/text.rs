@@ -160,7 +160,9 @@ pub fn show_cost(block: &PreparedLine, columns: i32) -> u32 {
 
 /// Display lines that blanking a box of `columns` x `rows` tiles may take.
 pub const fn blank_cost(columns: usize, rows: usize) -> u32 {
-    1 + (columns * rows / 6) as u32
+    // A sixth, rounded up to 43/256: Thumb code has no long multiply, so a
+    // division by 6 is a library call.
+    1 + ((columns * rows * 43) >> 8) as u32
 }
 
 /// A text box's pixels and text, kept while other text has the box
@@ -456,6 +458,12 @@ impl TextBox {
     /// top of its first tile row) with its paper, leaving pixels of the
     /// tiles it shares that are outside it alone; nothing if it drew none.
     fn paint(&mut self, rows: core::ops::Range<i32>) {
+        let look = (self.grid(), self.inks());
+        self.paint_with(rows, look);
+    }
+
+    /// As `paint`, with the box's tiles and ink already found.
+    fn paint_with(&mut self, rows: core::ops::Range<i32>, (grid, inks): (Grid, Inks)) {
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
         let top = rows.start.max(dy).max(self.inked.start);
         let bottom = rows.end.min((self.rows + 1) * 8).min(self.inked.end);
@@ -467,9 +475,8 @@ impl TextBox {
             right: (dx + self.columns * 8).min(self.inked_columns.end),
             top,
             bottom,
-            colour: self.inks().paper * 0x1111_1111,
+            colour: inks.paper * 0x1111_1111,
         };
-        let grid = self.grid();
         for row in (top >> 3)..=((bottom - 1) >> 3) {
             paint_tile_row(grid, row as usize, area, row * 8);
         }
@@ -754,7 +761,7 @@ impl TextBox {
             let Some(line) = next else {
                 // A text with no ink at all has not blanked the old one yet.
                 if self.stale {
-                    self.paint(i32::MIN..i32::MAX);
+                    self.paint_with(i32::MIN..i32::MAX, look);
                     self.inked = 0..0;
                     self.inked_columns = 0..0;
                     self.stale = false;
@@ -781,18 +788,16 @@ impl TextBox {
             at.byte = lines.processed;
             at.line += 1;
             if self.stale {
-                self.paint(i32::MIN..i32::MAX);
+                self.paint_with(i32::MIN..i32::MAX, look);
                 self.inked = 0..0;
                 self.inked_columns = 0..0;
                 self.stale = false;
             }
-            let colour = at.colour;
-            at.colour = end_colour(letters, colour);
-            self.ink_line(
+            at.colour = self.ink_line(
                 (letters, prepared),
                 (line.left + dx, top),
                 bottom,
-                colour,
+                at.colour,
                 look,
             );
         }
@@ -802,7 +807,7 @@ impl TextBox {
     /// column `x`, glyph row 0 at box pixel row `top`, into the tiles under
     /// them (`grid`, in `inks`; nothing at or below row `bottom`): from
     /// `known`'s pixels if they are a line rendered at build time (see
-    /// `known`), else typed.
+    /// `known`), else typed. Returns the colour the line leaves the ink in.
     fn ink_line(
         &mut self,
         (letters, known): (&str, Option<&PreparedLine>),
@@ -810,32 +815,37 @@ impl TextBox {
         bottom: i32,
         colour: u32,
         (grid, inks): (Grid, Inks),
-    ) {
+    ) -> u32 {
         let (first, last) = (top.max(0), (top + GLYPH_ROWS as i32 - 1).min(bottom - 1));
         if first > last {
-            return;
+            return end_colour(letters, colour);
         }
-        let inked = match known {
+        let (inked, end) = match known {
             Some(known) => {
-                let colour = inks.colour(colour) as u16;
-                ink_prepared(grid, known, (x, top), colour, bottom).then_some((x, x + known.width))
+                let ink = inks.colour(colour) as u16;
+                let inked = ink_prepared(grid, known, (x, top), ink, bottom)
+                    .then_some((x, x + known.width));
+                (inked, end_colour(letters, colour))
             }
             None => {
                 let width = self.stride().min(MAX_STRIDE) as i32 * 8;
                 let place = Strip { top, first, last };
+                // The letters' colour changes are followed as they go in.
                 let mut colour = colour;
-                put_letters(
+                let inked = put_letters(
                     grid,
                     place,
                     (letters, x, &mut colour),
                     |x, _| x > -8 && x < width,
                     |colour| inks.colour(colour),
-                )
+                );
+                (inked, colour)
             }
         };
         if let Some((left, right)) = inked {
             self.ink_rows(first..last + 1, left.max(0)..right + 1);
         }
+        end
     }
 }
 
