@@ -5,7 +5,10 @@
 //! a percentage) is typed.
 
 use super::rules::lesson::Stage;
-use crate::framework::{PreparedLine, widgets::prepared::prepared_all};
+use crate::framework::{
+    PreparedLine,
+    widgets::prepared::{line_of, prepared_all},
+};
 
 /// Said once the lesson is skipped: where to find it again.
 pub const SKIPPED: &str = "How to play:\nSELECT, then\n\u{2190}: last page.";
@@ -96,8 +99,24 @@ pub const MAKING: &str = "Making a\npuzzle...";
 /// The panel's title while a puzzle shows.
 pub const TITLE: &str = "Polarium";
 
+/// Challenge's: the panel's message while paused, and on the warning.
+pub const PAUSED: &str = "Paused\nA: play on\nSELECT twice:\ngive up";
+pub const PAUSED_ASKED: &str = "Paused\nA: play on\nSELECT again:\ngive up";
+/// Challenge's game over, its rank between the first line and the rest.
+pub const GAME_OVER: &str = "Game over";
+pub const NOT_RANKED: &str = "Not ranked";
+pub const AGAIN_OR_MENU: &str = "A: again\nB: menu";
+/// Challenge's numbers, under this line.
+pub const SCORE: &str = "Score";
+
 /// The message box's texts, rendered at build time.
-pub static KNOWN: [&PreparedLine; 37] = prepared_all![
+pub static KNOWN: [&PreparedLine; 43] = prepared_all![
+    PAUSED,
+    PAUSED_ASKED,
+    GAME_OVER,
+    NOT_RANKED,
+    line_of(AGAIN_OR_MENU, 0),
+    line_of(AGAIN_OR_MENU, 1),
     SKIPPED,
     FINISHED,
     RINGS_SHOWN,
@@ -138,7 +157,8 @@ pub static KNOWN: [&PreparedLine; 37] = prepared_all![
 ];
 
 /// The puzzle box's texts known at build time: the lesson's stages'.
-pub static KNOWN_INFO: [&PreparedLine; 5] = prepared_all![
+pub static KNOWN_INFO: [&PreparedLine; 6] = prepared_all![
+    SCORE,
     stage_lines(Stage::Draw)[1],
     stage_lines(Stage::Rows)[1],
     stage_lines(Stage::Ring)[1],

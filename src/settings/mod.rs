@@ -28,6 +28,9 @@ pub struct Settings;
 agb::include_background_gfx!(mod icon, SETTINGS => "gfx/icons/settings.png");
 
 const WINDOW: Area = Area::new(32, 32, 176, 104);
+/// The window's title, rendered at build time: it goes up as a copy.
+const TITLE: &str = "Settings";
+static TITLE_KNOWN: [&PreparedLine; 1] = prepared_all![TITLE];
 // Everything it takes: a player reads "records" as best times only.
 const ERASE_QUESTION: Dialog =
     Dialog::confirm("Erase all records, settings\nand games in progress?\nThe lessons show again.");
@@ -98,7 +101,7 @@ impl App for Settings {
             dialog: None,
             dialog_shown: false,
             dialog_text: TextBox::new((WINDOW.x + 12, WINDOW.y + 26), 19, 6),
-            title: TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 12, 1),
+            title: TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 12, 1).knowing(&TITLE_KNOWN),
             built: 0,
         }
     }
@@ -116,7 +119,7 @@ impl App for Settings {
                 first..first + ROWS_PER_STEP,
             );
         } else if step == window_steps {
-            working.title.set("Settings");
+            working.title.set(TITLE);
         } else {
             // The list's text, as the frames have room.
             return working.list.draw();

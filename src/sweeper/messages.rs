@@ -7,6 +7,22 @@
 use super::rules::{Difficulty, lesson::Slip, lesson::Step};
 use crate::framework::{PreparedLine, widgets::prepared::prepared_all};
 
+/// The statistics page's labels, and its heading for each record line
+/// (`records::line`: a difficulty, then the same with no-guess boards).
+pub const WON_PLAYED: &str = "Won / played";
+pub const WIN_RATE: &str = "Win rate";
+pub const STREAK_BEST: &str = "Streak, best";
+pub const BEST_TIME: &str = "Best time";
+pub const BEST_RATE: &str = "Best 3BV/s";
+pub const STATS_HEADINGS: [&str; 6] = [
+    "< Easy >",
+    "< Easy no-guess >",
+    "< Medium >",
+    "< Medium no-guess >",
+    "< Hard >",
+    "< Hard no-guess >",
+];
+
 /// Said once the lesson is skipped: where to find it again.
 pub const LESSON_SKIPPED: &str = "How to play is in SELECT, Options";
 /// A lost board's.

@@ -6,6 +6,7 @@
 
 use alloc::{boxed::Box, format, vec::Vec};
 
+use super::messages::{BEST_RATE, BEST_TIME, STATS_HEADINGS, STREAK_BEST, WIN_RATE, WON_PLAYED};
 use super::records::{self, LINES, SweeperSave, rate_text};
 use super::{Sweeper, menu::BACK_BUTTONS, next::Next, rules::Difficulty};
 use crate::framework::{
@@ -101,28 +102,21 @@ impl StatsPage {
 
 /// The rows of record line `line`; as many as the menu has.
 pub fn rows(line: usize, data: &SweeperSave) -> Vec<Row> {
-    let stats = data.lines[line.min(LINES - 1)];
+    let line = line.min(LINES - 1);
+    let stats = data.lines[line];
     let tally = stats.tally;
-    let name = match line / 2 {
-        0 => "Easy",
-        1 => "Medium",
-        _ => "Hard",
-    };
-    let guess = if line % 2 == 1 { " no-guess" } else { "" };
+    let heading = STATS_HEADINGS.get(line).copied().unwrap_or("");
     let best = stats.best_hundredths.map(format_hundredths);
     let best = best.as_ref().map_or("-", |best| best.as_str());
     Vec::from([
+        Row::new(heading, &format!("{}/{LINES}", line + 1)),
+        Row::new(WON_PLAYED, &format!("{}/{}", tally.won, tally.played)),
+        Row::new(WIN_RATE, &percent_text(tally.win_percent())),
         Row::new(
-            &format!("< {name}{guess} >"),
-            &format!("{}/{LINES}", line + 1),
-        ),
-        Row::new("Won / played", &format!("{}/{}", tally.won, tally.played)),
-        Row::new("Win rate", &percent_text(tally.win_percent())),
-        Row::new(
-            "Streak, best",
+            STREAK_BEST,
             &format!("{}, {}", tally.streak, tally.best_streak),
         ),
-        Row::new("Best time", best),
-        Row::new("Best 3BV/s", &rate_text(stats.best_rate)),
+        Row::new(BEST_TIME, best),
+        Row::new(BEST_RATE, &rate_text(stats.best_rate)),
     ])
 }

@@ -301,7 +301,7 @@ impl View {
             shown_variant: None,
             message_locked: false,
             skipped_note: SkippedNote::default(),
-            title: TextBox::new((16, 19), 16, 1),
+            title: TextBox::new((16, 19), 16, 1).knowing(&TITLE_KNOWN),
             built: 0,
             synced: false,
             kept_message: None,
@@ -422,7 +422,7 @@ impl View {
                     plane::put(4, 5, art::icon::MINES.tiles.get_tile_data(mines.tile_id()));
                 }
                 plane::put_from(19, 5, window::pixels(ICON_CLOCK), window::palette());
-                self.title.set_gradually("Poop Sweeper");
+                self.title.set_gradually(TITLE);
             }
             BuildStep::Squares => {
                 let Some(covered) = self.board_frames.get(Look::Covered as usize).cloned() else {
@@ -821,9 +821,15 @@ impl View {
     }
 }
 
-/// The menu's and the options' labels rendered at build time: every one
-/// but the board's code goes up as a copy (`a_menu_label_is_typed_only_for_the_code`).
-static MENU_KNOWN: [&PreparedLine; 10] = prepared_all![
+/// The window's title, rendered at build time: it goes up as a copy.
+const TITLE: &str = "Poop Sweeper";
+static TITLE_KNOWN: [&PreparedLine; 1] = prepared_all![TITLE];
+
+/// The menu's, the options' and the statistics page's labels rendered at
+/// build time (the page takes the menu's list): every one but the board's
+/// code goes up as a copy (`a_menu_label_is_typed_only_for_the_code`).
+/// A line is looked for in order: the menu's, shown most, come first.
+static MENU_KNOWN: [&PreparedLine; 21] = prepared_all![
     "Easy   10 poops",
     "Medium 15 poops",
     "Hard   20 poops",
@@ -834,6 +840,17 @@ static MENU_KNOWN: [&PreparedLine; 10] = prepared_all![
     "Question marks: on",
     "Question marks: off",
     "How to play",
+    messages::WON_PLAYED,
+    messages::WIN_RATE,
+    messages::STREAK_BEST,
+    messages::BEST_TIME,
+    messages::BEST_RATE,
+    messages::STATS_HEADINGS[0],
+    messages::STATS_HEADINGS[1],
+    messages::STATS_HEADINGS[2],
+    messages::STATS_HEADINGS[3],
+    messages::STATS_HEADINGS[4],
+    messages::STATS_HEADINGS[5],
 ];
 
 /// The menu's rows: the difficulties with their best times, the no-guess
@@ -975,6 +992,16 @@ mod tests {
                         );
                     }
                 }
+            }
+        }
+        // The statistics page, on the menu's list: every label of every line.
+        for line in 0..super::super::records::LINES {
+            for row in super::super::stats_page::rows(line, &data) {
+                let label = row.label.as_str();
+                assert!(
+                    PreparedLine::find(&MENU_KNOWN, label).is_some(),
+                    "{label:?} is typed"
+                );
             }
         }
     }

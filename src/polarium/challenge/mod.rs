@@ -20,6 +20,7 @@ use core::fmt::Write;
 
 use super::{
     Polarium,
+    messages::{AGAIN_OR_MENU, GAME_OVER, NOT_RANKED, PAUSED, PAUSED_ASKED, SCORE},
     next::{Next, Offer},
     rules::{
         Cell,
@@ -63,9 +64,6 @@ const fn title(mode: Mode) -> &'static str {
         Mode::Practice => "Practice",
     }
 }
-/// The panel's message while paused, and on the warning.
-const PAUSED: &str = "Paused\nA: play on\nSELECT twice:\ngive up";
-const PAUSED_ASKED: &str = "Paused\nA: play on\nSELECT again:\ngive up";
 const WARNING: &str = "Clear rows\nquickly!";
 
 /// Frames a first SELECT waits for the second that gives up.
@@ -622,11 +620,11 @@ impl ChallengeScreen {
         self.show_numbers(session);
         let place = match rank {
             Some(rank) => format!("Rank {}!", rank + 1),
-            None => String::from("Not ranked"),
+            None => String::from(NOT_RANKED),
         };
         session
             .panel()
-            .set_message(format!("Game over\n{place}\nA: again\nB: menu"));
+            .set_message(format!("{GAME_OVER}\n{place}\n{AGAIN_OR_MENU}"));
         animates(false);
         system.sound.play(sounds::GAME_OVER);
         system.sound.play_music(&sounds::TUNE);
@@ -664,7 +662,7 @@ impl ChallengeScreen {
         let mut text = String::new();
         let _ = write!(
             text,
-            "Score\n{}\nLines {}\nLevel {}",
+            "{SCORE}\n{}\nLines {}\nLevel {}",
             now.points, now.lines, now.level
         );
         // The combo beside the level: the box holds four lines.
