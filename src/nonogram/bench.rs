@@ -23,7 +23,7 @@ pub fn run(bench: &mut Bench) {
     let picture = Custom {
         width: MAX_WIDTH as u8,
         height: MAX_HEIGHT as u8,
-        rows: alloc::vec![(1 << MAX_WIDTH) - 1; MAX_HEIGHT],
+        rows: (0..MAX_HEIGHT).map(|_| (1 << MAX_WIDTH) - 1).collect(),
         best: u16::MAX,
     };
     largest_save(

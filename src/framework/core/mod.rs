@@ -1,6 +1,6 @@
 //! The framework's pure parts, a crate of their own so that the ROM and the
 //! host tests build the same files once each: the save's section contract
-//! and records (`section`, `record`, `tally`), agb's slot headers read
+//! and records (`section`, `record`, `tally`, `capacity`), agb's slot headers read
 //! before its save manager (`slot_headers`), the boot notice's wording
 //! (`notice`), the old single-slot format's reader (`legacy`), the number
 //! pad's model (`numpad`), the pager (`pager`) and the clocks' arithmetic
@@ -11,6 +11,7 @@
 
 extern crate alloc;
 
+pub mod capacity;
 pub mod legacy;
 pub mod notice;
 pub mod numpad;

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use super::rules::{Grid, MAX_HEIGHT, MAX_WIDTH, builtin};
-use desk_core::{section::Saved, tally::Tally};
+use desk_core::{capacity, section::Saved, tally::Tally};
 
 /// Slots for the player's own puzzles.
 pub const CUSTOM_SLOTS: usize = 24;
@@ -15,8 +15,9 @@ pub const CUSTOM_SLOTS: usize = 24;
 pub struct Custom {
     pub width: u8,
     pub height: u8,
-    /// Row by row, bit `x` set for a filled cell.
-    pub rows: Vec<u32>,
+    /// Row by row, bit `x` set for a filled cell: in place, so a copy of
+    /// a puzzle (the one playing, a draft) takes the same memory as any.
+    pub rows: heapless::Vec<u32, MAX_HEIGHT>,
     /// Best time in seconds plus one (0 = not solved yet).
     pub best: u16,
 }
@@ -26,7 +27,9 @@ impl Custom {
         Self {
             width: picture.width() as u8,
             height: picture.height() as u8,
-            rows: (0..picture.height()).map(|y| picture.row(y)).collect(),
+            rows: (0..picture.height().min(MAX_HEIGHT))
+                .map(|y| picture.row(y))
+                .collect(),
             best: 0,
         }
     }
@@ -97,13 +100,16 @@ impl From<OptionsV2> for Options {
     }
 }
 
-#[derive(Serialize, Deserialize, Clone, Default, PartialEq, Eq, Debug)]
+/// The lists are held with room for all they may hold (`capacity`).
+#[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug)]
 pub struct NonogramSave {
     /// By built-in puzzle index: best time in seconds plus one (0 = not
     /// solved yet); missing entries are unsolved.
+    #[serde(deserialize_with = "capacity::read::<_, _, { builtin::COUNT }>")]
     pub bests: Vec<u16>,
     pub options: Options,
     /// By slot: the player's puzzles (missing entries are empty slots).
+    #[serde(deserialize_with = "capacity::read::<_, _, CUSTOM_SLOTS>")]
     pub customs: Vec<Option<Custom>>,
     /// The picture of the puzzle being played when it is not built in and
     /// not the player's own (a random one, or one typed in as a code).
@@ -134,7 +140,28 @@ struct NonogramSaveV1 {
     options: OptionsV2,
 }
 
+impl Default for NonogramSave {
+    fn default() -> Self {
+        Self {
+            bests: capacity::empty::<_, { builtin::COUNT }>(),
+            options: Options::default(),
+            customs: capacity::empty::<_, CUSTOM_SLOTS>(),
+            playing: None,
+            draft: None,
+            tally: Tally::default(),
+            solving_seconds: 0,
+        }
+    }
+}
+
 impl NonogramSave {
+    /// Room in its lists for all they may hold (after reading an older
+    /// version, whose lists came as long as they were).
+    fn hold_capacity(&mut self) {
+        capacity::hold::<_, { builtin::COUNT }>(&mut self.bests);
+        capacity::hold::<_, CUSTOM_SLOTS>(&mut self.customs);
+    }
+
     /// The editor's drawing kept unsaved for the player's slot `slot`.
     pub fn draft_for(&self, slot: usize) -> Option<Grid> {
         self.draft
@@ -150,6 +177,9 @@ impl NonogramSave {
 
     /// Count a solve; true when it is a new best.
     pub fn finish(&mut self, index: usize, seconds: u16) -> bool {
+        if index >= builtin::COUNT {
+            return false;
+        }
         if self.bests.len() <= index {
             self.bests.resize(index + 1, 0);
         }
@@ -271,6 +301,7 @@ impl Saved for NonogramSave {
             _ => return None,
         };
         save.count_old_solves();
+        save.hold_capacity();
         Some(save)
     }
 }

@@ -5,8 +5,11 @@
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
-use super::rules::challenge::{HighScores, Mode, Records, Score};
-use desk_core::{section::Saved, tally::Tally};
+use super::rules::{
+    builtin,
+    challenge::{HighScores, Mode, Records, Score},
+};
+use desk_core::{capacity, section::Saved, tally::Tally};
 
 /// A solved puzzle's bests.
 #[derive(Serialize, Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -32,19 +35,38 @@ impl Best {
     }
 }
 
-#[derive(Serialize, Deserialize, Clone, Default, PartialEq, Eq, Debug)]
+/// The lists are held with room for all they may hold (`capacity`).
+#[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug)]
 pub struct PolariumSave {
     /// By built-in puzzle index; missing entries are unsolved.
+    #[serde(deserialize_with = "capacity::read::<_, _, { builtin::COUNT }>")]
     pub bests: Vec<Best>,
     /// Puzzles made in the editor (proved by solving), as password lines.
+    #[serde(deserialize_with = "capacity::read::<_, _, CUSTOM_SLOTS>")]
     pub customs: Vec<[u32; 3]>,
     /// Puzzles played (built-in, typed in, endless) and solved.
     pub tally: Tally,
     /// Solves with no hint asked for.
     pub solved_without_hints: u16,
-    /// Challenge's high scores, from level 1 and from practice, best first.
+    /// Challenge's high scores, from level 1 and from practice, best first
+    /// (read with room for twice a table, as `challenge_records` reads them).
+    #[serde(deserialize_with = "capacity::read::<_, _, { 2 * TABLE }>")]
     pub challenge_normal: Vec<SavedScore>,
+    #[serde(deserialize_with = "capacity::read::<_, _, { 2 * TABLE }>")]
     pub challenge_practice: Vec<SavedScore>,
+}
+
+impl Default for PolariumSave {
+    fn default() -> Self {
+        Self {
+            bests: capacity::empty::<_, { builtin::COUNT }>(),
+            customs: capacity::empty::<_, CUSTOM_SLOTS>(),
+            tally: Tally::default(),
+            solved_without_hints: 0,
+            challenge_normal: capacity::empty::<_, { 2 * TABLE }>(),
+            challenge_practice: capacity::empty::<_, { 2 * TABLE }>(),
+        }
+    }
 }
 
 /// A Challenge score as kept: the rules' [`Score`] in serde's terms.
@@ -107,6 +129,13 @@ pub const SET: usize = 10;
 pub const TO_OPEN_NEXT: usize = 7;
 
 impl PolariumSave {
+    /// Room in its lists for all they may hold (after reading an older
+    /// version, whose lists came as long as they were).
+    fn hold_capacity(&mut self) {
+        capacity::hold::<_, { builtin::COUNT }>(&mut self.bests);
+        capacity::hold::<_, CUSTOM_SLOTS>(&mut self.customs);
+    }
+
     pub fn best(&self, puzzle: usize) -> Best {
         self.bests.get(puzzle).copied().unwrap_or_default()
     }
@@ -115,6 +144,9 @@ impl PolariumSave {
     /// and faster). One with the solution shown (`hinted`) marks the puzzle
     /// solved, as hinted, and is never a best.
     pub fn finish(&mut self, puzzle: usize, tries: u8, seconds: u16, hinted: bool) -> bool {
+        if puzzle >= builtin::COUNT {
+            return false;
+        }
         if self.bests.len() <= puzzle {
             self.bests.resize(puzzle + 1, Best::default());
         }
@@ -177,9 +209,16 @@ impl PolariumSave {
         let mut records = self.challenge_records();
         let rank = records.insert(mode, score);
         if rank.is_some() {
-            let saved = |table: &HighScores| table.entries().iter().map(|&s| s.into()).collect();
-            self.challenge_normal = saved(&records.normal);
-            self.challenge_practice = saved(&records.practice);
+            let saved = |table: &HighScores| {
+                table
+                    .entries()
+                    .iter()
+                    .map(|&s| SavedScore::from(s))
+                    .collect::<heapless::Vec<_, TABLE>>()
+            };
+            let (normal, practice) = (saved(&records.normal), saved(&records.practice));
+            capacity::refill::<_, { 2 * TABLE }>(&mut self.challenge_normal, normal);
+            capacity::refill::<_, { 2 * TABLE }>(&mut self.challenge_practice, practice);
         }
         rank
     }
@@ -215,13 +254,15 @@ impl Saved for PolariumSave {
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
         if version == 2 {
             let old: PolariumSaveV2 = postcard::from_bytes(bytes).ok()?;
-            return Some(Self {
+            let mut save = Self {
                 bests: old.bests,
                 customs: old.customs,
                 tally: old.tally,
                 solved_without_hints: old.solved_without_hints,
                 ..Self::default()
-            });
+            };
+            save.hold_capacity();
+            return Some(save);
         }
         if version != 1 {
             return None;
@@ -235,6 +276,7 @@ impl Saved for PolariumSave {
         let solved = u16::try_from(save.solved()).unwrap_or(u16::MAX);
         save.tally.played = solved;
         save.tally.won = solved;
+        save.hold_capacity();
         Some(save)
     }
 }
