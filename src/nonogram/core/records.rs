@@ -341,6 +341,25 @@ mod tests {
     };
 
     #[test]
+    fn lists_keep_the_same_room_fresh_read_and_played() {
+        let room = |save: &NonogramSave| (save.bests.capacity(), save.customs.capacity());
+        let mut save = NonogramSave::default();
+        let fresh = room(&save);
+        assert_eq!(fresh, (builtin::COUNT, CUSTOM_SLOTS));
+        save.finish(builtin::COUNT - 1, 75);
+        save.keep_custom(CUSTOM_SLOTS - 1, &Grid::from_rows(3, 2, &[0b101, 0b010]));
+        save.delete_custom(CUSTOM_SLOTS - 1);
+        assert_eq!(room(&save), fresh);
+        // Past the built-ins and the slots: nothing kept, nothing grows.
+        assert!(!save.finish(builtin::COUNT, 1));
+        save.keep_custom(CUSTOM_SLOTS, &Grid::from_rows(1, 1, &[1]));
+        assert_eq!(room(&save), fresh);
+        let read: NonogramSave =
+            postcard::from_bytes(&postcard::to_allocvec(&save).unwrap()).unwrap();
+        assert_eq!((&read, room(&read)), (&save, fresh));
+    }
+
+    #[test]
     fn version_one_keeps_its_bests_and_options() {
         #[derive(Serialize)]
         struct V1 {

@@ -371,6 +371,40 @@ mod tests {
     }
 
     #[test]
+    fn lists_keep_the_same_room_fresh_read_and_played() {
+        let room = |save: &PolariumSave| {
+            [
+                save.bests.capacity(),
+                save.customs.capacity(),
+                save.challenge_normal.capacity(),
+                save.challenge_practice.capacity(),
+            ]
+        };
+        let mut save = PolariumSave::default();
+        let fresh = room(&save);
+        assert_eq!(fresh, [builtin::COUNT, CUSTOM_SLOTS, 2 * TABLE, 2 * TABLE]);
+        save.finish(builtin::COUNT - 1, 4, 90, false);
+        assert!(!save.finish(builtin::COUNT, 1, 1, false));
+        save.customs.push([1, 2, 3]);
+        for points in 1..=2 * TABLE as u32 {
+            save.enter_challenge(
+                Mode::Normal,
+                Score {
+                    points,
+                    level: 1,
+                    lines: 5,
+                    start_level: 1,
+                },
+            );
+        }
+        assert_eq!(save.challenge_normal.len(), TABLE);
+        assert_eq!(room(&save), fresh);
+        let read: PolariumSave =
+            postcard::from_bytes(&postcard::to_allocvec(&save).unwrap()).unwrap();
+        assert_eq!((&read, room(&read)), (&save, fresh));
+    }
+
+    #[test]
     fn version_two_keeps_everything_and_starts_challenge_empty() {
         #[derive(Serialize)]
         struct V2 {
