@@ -209,15 +209,9 @@ impl PolariumSave {
         let mut records = self.challenge_records();
         let rank = records.insert(mode, score);
         if rank.is_some() {
-            let saved = |table: &HighScores| {
-                table
-                    .entries()
-                    .iter()
-                    .map(|&s| SavedScore::from(s))
-                    .collect::<heapless::Vec<_, TABLE>>()
-            };
-            let (normal, practice) = (saved(&records.normal), saved(&records.practice));
+            let normal = records.normal.entries().iter().map(|&s| s.into());
             capacity::refill::<_, { 2 * TABLE }>(&mut self.challenge_normal, normal);
+            let practice = records.practice.entries().iter().map(|&s| s.into());
             capacity::refill::<_, { 2 * TABLE }>(&mut self.challenge_practice, practice);
         }
         rank
