@@ -33,7 +33,7 @@ miri_toolchain := "nightly-2026-05-20"
 # run) and the position types, in sweeper-rules and (the differential test)
 # rules-host. Miri is far slower than native code, hence a subset.
 miri_crates := "-p sweeper-rules -p rules-host"
-miri_tests := "board::tests::flood board::tests::chord board::tests::losing_chord board::tests::revealing board::tests::off_board differential pos_set::tests pos::tests"
+miri_tests := "field::tests::floods field::tests::places_off field::tests::a_losing_chord board::tests::flood board::tests::chord board::tests::losing_chord board::tests::revealing board::tests::off_board differential pos_set::tests pos::tests"
 # `just bench` builds in its own target directory: its ROM spends ~35 000 frames
 # benchmarking at boot, so it must never stand in for the `events` ROM above.
 bench_elf := root / "target/bench/thumbv4t-none-eabi/release" / project

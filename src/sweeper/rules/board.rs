@@ -585,7 +585,7 @@ impl Board {
             return self.win();
         }
         Outcome::Revealed {
-            count: flood.revealed,
+            count: u16::from(flood.revealed),
         }
     }
 
@@ -844,7 +844,9 @@ impl Board {
         if covered_safe == 0 {
             return self.win();
         }
-        Outcome::Chorded { count: revealed }
+        Outcome::Chorded {
+            count: u16::from(revealed),
+        }
     }
 
     /// Every safe square is open: flag the mines that are left and win.

@@ -19,6 +19,7 @@ mod check;
 pub mod clock;
 pub mod code;
 mod difficulty;
+pub mod field;
 mod game_state;
 mod layout;
 pub mod lesson;

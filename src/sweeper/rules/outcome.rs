@@ -11,7 +11,7 @@ pub enum Outcome {
     NeedsLayout,
     /// `count` squares were uncovered (more than one after a floodfill).
     Revealed {
-        count: u8,
+        count: u16,
     },
     Flagged,
     Unflagged,
@@ -21,7 +21,7 @@ pub enum Outcome {
     Unquestioned,
     /// A chord uncovered `count` squares safely.
     Chorded {
-        count: u8,
+        count: u16,
     },
     /// Chord attempted but the flag count does not match the number.
     ChordRefused,

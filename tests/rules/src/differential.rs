@@ -2,18 +2,105 @@
 //! written from the Poop Sweeper write-up (plain arrays of booleans, a
 //! recursive floodfill, no bit tricks), over many random games. After every
 //! action both must agree on every square byte, the game state, the outcome
-//! and the click count.
+//! and the click count. It plays the pocket board, and fields of every
+//! size: the standard three, custom ones, and 14x6, where the field and the
+//! pocket board then agree with each other too.
 
 use crate::random::Rng;
-use crate::sweeper::rules::{Board, Difficulty, GameState, Layout, Outcome, Pos, SQUARE_COUNT};
-
-const W: usize = 14;
-const H: usize = 6;
+use crate::sweeper::rules::field::{Field, Mines, Place, Size};
+use crate::sweeper::rules::{Board, Difficulty, GameState, Layout, Outcome, Pos};
 
 /// Games per run; Miri runs a handful (it is thousands of times slower).
 const GAMES: u32 = if cfg!(miri) { 12 } else { 100_000 };
 /// Actions at most per game (most games end sooner).
 const MAX_ACTIONS: u32 = 120;
+/// Field games per run: a big field's game is longer and each action
+/// looks at more squares.
+const FIELD_GAMES: u32 = if cfg!(miri) { 1 } else { 6_000 };
+const FIELD_MAX_ACTIONS: u32 = if cfg!(miri) { 30 } else { 400 };
+
+/// A board under test: the pocket board or a field, driven by column and row.
+trait Played: Clone {
+    fn act(&mut self, x: usize, y: usize, rng: &mut Rng) -> Outcome;
+    fn flag(&mut self, x: usize, y: usize) -> Outcome;
+    fn state(&self) -> GameState;
+    fn clicks(&self) -> u16;
+    /// Square (x, y) as its byte.
+    fn byte(&self, x: usize, y: usize) -> Option<u8>;
+    /// Lays `mines` and reveals `first` (a mirror board's first move).
+    fn start_with(&mut self, first: (usize, usize), mines: &[(usize, usize)]) -> Outcome;
+}
+
+impl Played for Board {
+    fn act(&mut self, x: usize, y: usize, rng: &mut Rng) -> Outcome {
+        Board::act(self, Pos::new(x as u8, y as u8), rng)
+    }
+    fn flag(&mut self, x: usize, y: usize) -> Outcome {
+        self.toggle_flag(Pos::new(x as u8, y as u8))
+    }
+    fn state(&self) -> GameState {
+        Board::state(self)
+    }
+    fn clicks(&self) -> u16 {
+        Board::clicks(self)
+    }
+    fn byte(&self, x: usize, y: usize) -> Option<u8> {
+        self.square(Pos::new(x as u8, y as u8))
+            .map(|square| square.bits())
+    }
+    fn start_with(&mut self, (x, y): (usize, usize), mines: &[(usize, usize)]) -> Outcome {
+        let mines = mines
+            .iter()
+            .map(|&(x, y)| Pos::new(x as u8, y as u8))
+            .collect();
+        self.start_with_layout(Pos::new(x as u8, y as u8), &Layout::from_mines(mines))
+    }
+}
+
+impl Played for Field {
+    fn act(&mut self, x: usize, y: usize, rng: &mut Rng) -> Outcome {
+        Field::act(self, Place::new(x as u8, y as u8), rng)
+    }
+    fn flag(&mut self, x: usize, y: usize) -> Outcome {
+        self.toggle_flag(Place::new(x as u8, y as u8))
+    }
+    fn state(&self) -> GameState {
+        Field::state(self)
+    }
+    fn clicks(&self) -> u16 {
+        Field::clicks(self)
+    }
+    fn byte(&self, x: usize, y: usize) -> Option<u8> {
+        self.square(Place::new(x as u8, y as u8))
+            .map(|square| square.bits())
+    }
+    fn start_with(&mut self, (x, y): (usize, usize), mines: &[(usize, usize)]) -> Outcome {
+        let places = mines.iter().map(|&(x, y)| Place::new(x as u8, y as u8));
+        let mines = Mines::at(self.size(), places);
+        self.start_with_layout(Place::new(x as u8, y as u8), &mines)
+    }
+}
+
+/// A field size for game `picker`'s next game: a standard one, 14x6, or a
+/// custom one anywhere in the menu's limits (often with many mines).
+fn field_size(picker: &mut Rng) -> Size {
+    match picker.below(6) {
+        0..=2 => Size::STANDARD[picker.below(3) as usize],
+        3 => Size::new(14, 6, [10, 15, 20][picker.below(3) as usize]).unwrap_or(Size::EXPERT),
+        _ => {
+            let width = 8 + picker.below(23) as u8;
+            let height = 8 + picker.below(9) as u8;
+            let most = Size::most_mines(width, height);
+            // Up to a third of the squares: denser fields end on the first
+            // mistake and prove less.
+            let mines = 10
+                + picker.below(u32::from(
+                    most.min(u16::from(width) * u16::from(height) / 3) - 9,
+                )) as u16;
+            Size::custom(width, height, mines).unwrap_or(Size::BEGINNER)
+        }
+    }
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum State {
@@ -25,41 +112,52 @@ enum State {
 
 #[derive(Clone)]
 struct Reference {
-    mines: u8,
-    mine: [[bool; W]; H],
-    revealed: [[bool; W]; H],
-    flagged: [[bool; W]; H],
-    detonated: [[bool; W]; H],
-    count: [[u8; W]; H],
+    width: usize,
+    height: usize,
+    mines: u16,
+    mine: Vec<Vec<bool>>,
+    revealed: Vec<Vec<bool>>,
+    flagged: Vec<Vec<bool>>,
+    detonated: Vec<Vec<bool>>,
+    count: Vec<Vec<u8>>,
     state: State,
     clicks: u16,
 }
 
-/// The up-to-eight neighbours of (x, y), row by row.
-fn neighbours(x: usize, y: usize) -> Vec<(usize, usize)> {
-    let mut list = Vec::new();
-    for ny in y.saturating_sub(1)..=(y + 1).min(H - 1) {
-        for nx in x.saturating_sub(1)..=(x + 1).min(W - 1) {
-            if (nx, ny) != (x, y) {
-                list.push((nx, ny));
-            }
-        }
-    }
-    list
-}
-
 impl Reference {
-    fn new(mines: u8) -> Self {
+    fn new(width: usize, height: usize, mines: u16) -> Self {
+        let grid = || vec![vec![false; width]; height];
         Self {
+            width,
+            height,
             mines,
-            mine: [[false; W]; H],
-            revealed: [[false; W]; H],
-            flagged: [[false; W]; H],
-            detonated: [[false; W]; H],
-            count: [[0; W]; H],
+            mine: grid(),
+            revealed: grid(),
+            flagged: grid(),
+            detonated: grid(),
+            count: vec![vec![0; width]; height],
             state: State::Fresh,
             clicks: 0,
         }
+    }
+
+    /// The up-to-eight neighbours of (x, y), row by row.
+    fn neighbours(&self, x: usize, y: usize) -> Vec<(usize, usize)> {
+        let mut list = Vec::new();
+        for ny in y.saturating_sub(1)..=(y + 1).min(self.height - 1) {
+            for nx in x.saturating_sub(1)..=(x + 1).min(self.width - 1) {
+                if (nx, ny) != (x, y) {
+                    list.push((nx, ny));
+                }
+            }
+        }
+        list
+    }
+
+    /// Every square, row by row.
+    fn squares(&self) -> impl Iterator<Item = (usize, usize)> + use<> {
+        let (width, height) = (self.width, self.height);
+        (0..height).flat_map(move |y| (0..width).map(move |x| (x, y)))
     }
 
     /// The square's byte as the real board stores it: mine, revealed,
@@ -77,8 +175,8 @@ impl Reference {
     /// those squares (in board order) from the same random numbers.
     fn place_mines(&mut self, fx: usize, fy: usize, rng: &mut Rng) {
         let mut candidates: Vec<(usize, usize)> = Vec::new();
-        for y in 0..H {
-            for x in 0..W {
+        for y in 0..self.height {
+            for x in 0..self.width {
                 if x.abs_diff(fx) > 1 || y.abs_diff(fy) > 1 {
                     candidates.push((x, y));
                 }
@@ -90,9 +188,10 @@ impl Reference {
             let (x, y) = candidates[i];
             self.mine[y][x] = true;
         }
-        for y in 0..H {
-            for x in 0..W {
-                self.count[y][x] = neighbours(x, y)
+        for y in 0..self.height {
+            for x in 0..self.width {
+                self.count[y][x] = self
+                    .neighbours(x, y)
                     .into_iter()
                     .filter(|&(nx, ny)| self.mine[ny][nx])
                     .count() as u8;
@@ -103,7 +202,7 @@ impl Reference {
 
     /// Opens a safe square and, from a zero, its neighbours, recursively.
     /// A false flag in the way is removed (the GNOME Mines rule).
-    fn open(&mut self, x: usize, y: usize) -> u8 {
+    fn open(&mut self, x: usize, y: usize) -> u16 {
         if self.revealed[y][x] || self.mine[y][x] {
             return 0;
         }
@@ -111,7 +210,7 @@ impl Reference {
         self.flagged[y][x] = false;
         let mut opened = 1;
         if self.count[y][x] == 0 {
-            for (nx, ny) in neighbours(x, y) {
+            for (nx, ny) in self.neighbours(x, y) {
                 opened += self.open(nx, ny);
             }
         }
@@ -119,18 +218,20 @@ impl Reference {
     }
 
     fn cleared(&self) -> bool {
-        (0..H).all(|y| (0..W).all(|x| self.mine[y][x] || self.revealed[y][x]))
+        (0..self.height).all(|y| (0..self.width).all(|x| self.mine[y][x] || self.revealed[y][x]))
     }
 
     /// No safe square is covered but those under (false) flags.
     fn cleared_but_flags(&self) -> bool {
-        (0..H).all(|y| (0..W).all(|x| self.mine[y][x] || self.revealed[y][x] || self.flagged[y][x]))
+        (0..self.height).all(|y| {
+            (0..self.width).all(|x| self.mine[y][x] || self.revealed[y][x] || self.flagged[y][x])
+        })
     }
 
     /// Every safe square open: the mines get flags and the game is won.
     fn win(&mut self) -> Outcome {
-        for y in 0..H {
-            for x in 0..W {
+        for y in 0..self.height {
+            for x in 0..self.width {
                 if self.mine[y][x] {
                     self.flagged[y][x] = true;
                 }
@@ -166,7 +267,7 @@ impl Reference {
         if self.count[y][x] == 0 || self.mine[y][x] {
             return Outcome::Ignored;
         }
-        let around = neighbours(x, y);
+        let around = self.neighbours(x, y);
         let flags = around
             .iter()
             .filter(|&&(nx, ny)| self.flagged[ny][nx])
@@ -256,28 +357,27 @@ enum Action {
 }
 
 impl Action {
-    /// The same action on the board mirrored left-right and/or up-down.
-    fn mirrored(self, flip_x: bool, flip_y: bool) -> Self {
-        let at = |x: usize, y: usize| {
-            (
-                if flip_x { W - 1 - x } else { x },
-                if flip_y { H - 1 - y } else { y },
-            )
-        };
+    /// The same action at the square `map` takes its square to.
+    fn moved(self, map: impl Fn((usize, usize)) -> (usize, usize)) -> Self {
         match self {
             Action::Act(x, y) => {
-                let (x, y) = at(x, y);
+                let (x, y) = map((x, y));
                 Action::Act(x, y)
             }
             Action::Flag(x, y) => {
-                let (x, y) = at(x, y);
+                let (x, y) = map((x, y));
                 Action::Flag(x, y)
             }
             Action::OpenIfCovered(x, y) => {
-                let (x, y) = at(x, y);
+                let (x, y) = map((x, y));
                 Action::OpenIfCovered(x, y)
             }
         }
+    }
+
+    fn square(self) -> (usize, usize) {
+        let (Action::Act(x, y) | Action::Flag(x, y) | Action::OpenIfCovered(x, y)) = self;
+        (x, y)
     }
 }
 
@@ -288,14 +388,16 @@ impl Action {
 /// chorded. Random play reaches such chords only about once in a thousand
 /// games; they are where the order of a chord's targets could decide the game.
 fn plan_clearing_chord(reference: &Reference, rng: &mut Rng, plan: &mut Vec<Action>) -> bool {
-    let squares = || (0..H).flat_map(|y| (0..W).map(move |x| (x, y)));
+    let squares = || reference.squares();
     let unflagged_number = |&(x, y): &(usize, usize)| {
         reference.revealed[y][x]
             && reference.count[y][x] > 0
-            && neighbours(x, y)
+            && reference
+                .neighbours(x, y)
                 .into_iter()
                 .all(|(nx, ny)| !reference.flagged[ny][nx])
-            && neighbours(x, y)
+            && reference
+                .neighbours(x, y)
                 .into_iter()
                 .any(|(nx, ny)| !reference.revealed[ny][nx] && !reference.mine[ny][nx])
     };
@@ -303,7 +405,7 @@ fn plan_clearing_chord(reference: &Reference, rng: &mut Rng, plan: &mut Vec<Acti
     let Some(&(x, y)) = numbers.get(rng.below(numbers.len().max(1) as u32) as usize) else {
         return false;
     };
-    let around = neighbours(x, y);
+    let around = reference.neighbours(x, y);
     let safe: Vec<_> = around
         .iter()
         .copied()
@@ -355,7 +457,7 @@ fn choose(reference: &Reference, rng: &mut Rng, plan: &mut Vec<Action>) -> Actio
             action => return action,
         }
     }
-    let squares = || (0..H).flat_map(|y| (0..W).map(move |x| (x, y)));
+    let squares = || reference.squares();
     let covered = |(x, y): (usize, usize)| !reference.revealed[y][x];
     let numbers: Vec<_> = squares()
         .filter(|&(x, y)| reference.revealed[y][x] && reference.count[y][x] > 0)
@@ -367,10 +469,10 @@ fn choose(reference: &Reference, rng: &mut Rng, plan: &mut Vec<Action>) -> Actio
         .filter(|&(x, y)| covered((x, y)) && reference.mine[y][x])
         .collect();
     let pick = |list: &[(usize, usize)], rng: &mut Rng| {
-        let any = rng.below(SQUARE_COUNT as u32) as usize;
+        let any = rng.below((reference.width * reference.height) as u32) as usize;
         list.get(rng.below(list.len() as u32) as usize)
             .copied()
-            .unwrap_or((any % W, any / W))
+            .unwrap_or((any % reference.width, any / reference.width))
     };
     match rng.below(20) {
         0..=6 => {
@@ -395,12 +497,14 @@ fn choose(reference: &Reference, rng: &mut Rng, plan: &mut Vec<Action>) -> Actio
             let (x, y) = pick(&numbers, rng);
             plan.push(Action::Act(x, y));
             let errs = rng.below(4) == 0;
-            let mut candidates: Vec<_> = neighbours(x, y)
+            let mut candidates: Vec<_> = reference
+                .neighbours(x, y)
                 .into_iter()
                 .filter(|&(nx, ny)| covered((nx, ny)) && !reference.flagged[ny][nx])
                 .filter(|&(nx, ny)| errs || reference.mine[ny][nx])
                 .collect();
-            let have = neighbours(x, y)
+            let have = reference
+                .neighbours(x, y)
                 .into_iter()
                 .filter(|&(nx, ny)| reference.flagged[ny][nx])
                 .count();
@@ -430,33 +534,47 @@ fn game_state(state: State) -> GameState {
     }
 }
 
-/// Plays `action` on the real board (the first reveal draws from `rng`).
-fn play(board: &mut Board, action: Action, rng: &mut Rng) -> Outcome {
+/// Plays `action` on `board` (the first reveal draws from `rng`).
+fn play(board: &mut impl Played, action: Action, rng: &mut Rng) -> Outcome {
     match action {
-        Action::Act(x, y) | Action::OpenIfCovered(x, y) => {
-            board.act(Pos::new(x as u8, y as u8), rng)
-        }
-        Action::Flag(x, y) => board.toggle_flag(Pos::new(x as u8, y as u8)),
+        Action::Act(x, y) | Action::OpenIfCovered(x, y) => board.act(x, y, rng),
+        Action::Flag(x, y) => board.flag(x, y),
     }
 }
 
-#[test]
-fn real_rules_match_a_naive_reference() {
-    let mut actions = 0u64;
-    let (mut won, mut lost, mut chorded, mut losing_chords, mut winning_chords) =
-        (0u32, 0u32, 0u64, 0u32, 0u32);
-    // Chords after which no safe square is covered: won, or lost to a mine
-    // among the targets (the case a target order could get wrong).
-    let (mut clearing_won, mut clearing_lost) = (0u32, 0u32);
-    for game in 0..GAMES {
-        let mut picker = Rng::new(game.wrapping_mul(0x9E37_79B9) ^ 0xD1FF);
-        let difficulty = Difficulty::ALL[picker.below(3) as usize];
+/// What a run of games reached, so a test can insist its games reached
+/// every kind of ending.
+#[derive(Default, Debug)]
+struct Reached {
+    actions: u64,
+    won: u32,
+    lost: u32,
+    chorded: u64,
+    losing_chords: u32,
+    winning_chords: u32,
+    /// Chords after which no safe square is covered: won, or lost to a
+    /// mine among the targets (the case a target order could get wrong).
+    clearing_won: u32,
+    clearing_lost: u32,
+}
+
+/// Plays `games` random games on the board `new` makes (with its naive
+/// twin), at most `max_actions` actions each, checking the board against
+/// the reference after every action.
+fn against_reference<B: Played>(
+    games: u32,
+    max_actions: u32,
+    salt: u32,
+    new: impl Fn(&mut Rng) -> (B, Reference, String),
+) -> Reached {
+    let mut reached = Reached::default();
+    for game in 0..games {
+        let mut picker = Rng::new(game.wrapping_mul(0x9E37_79B9) ^ salt);
+        let (mut board, mut reference, name) = new(&mut picker);
         let seed = picker.next_u32();
         let (mut real_rng, mut reference_rng) = (Rng::new(seed), Rng::new(seed));
-        let mut board = Board::new(difficulty, false);
-        let mut reference = Reference::new(difficulty.mines());
         let mut plan = Vec::new();
-        for step in 0..MAX_ACTIONS {
+        for step in 0..max_actions {
             if reference.state == State::Dead || reference.state == State::Won {
                 break;
             }
@@ -469,9 +587,8 @@ fn real_rules_match_a_naive_reference() {
                 }
                 Action::Flag(x, y) => reference.toggle_flag(x, y),
             };
-            actions += 1;
-            let context =
-                || format!("game {game} ({difficulty:?}, seed {seed}) step {step}: {action:?}");
+            reached.actions += 1;
+            let context = || format!("game {game} ({name}, seed {seed}) step {step}: {action:?}");
             assert_eq!(real, expected, "outcome, {}", context());
             assert_eq!(
                 board.state(),
@@ -480,68 +597,153 @@ fn real_rules_match_a_naive_reference() {
                 context()
             );
             assert_eq!(board.clicks(), reference.clicks, "clicks, {}", context());
-            for (index, square) in board.squares().iter().enumerate() {
-                let (x, y) = (index % W, index / W);
+            for (x, y) in reference.squares() {
                 assert_eq!(
-                    square.bits(),
-                    reference.byte(x, y),
+                    board.byte(x, y),
+                    Some(reference.byte(x, y)),
                     "square ({x}, {y}), {}",
                     context()
                 );
             }
             if chord && !matches!(real, Outcome::Ignored | Outcome::ChordRefused) {
-                chorded += 1;
-                losing_chords += u32::from(real == Outcome::Lost);
-                winning_chords += u32::from(real == Outcome::Won);
+                reached.chorded += 1;
+                reached.losing_chords += u32::from(real == Outcome::Lost);
+                reached.winning_chords += u32::from(real == Outcome::Won);
                 if reference.cleared_but_flags() {
-                    clearing_won += u32::from(real == Outcome::Won);
-                    clearing_lost += u32::from(real == Outcome::Lost);
+                    reached.clearing_won += u32::from(real == Outcome::Won);
+                    reached.clearing_lost += u32::from(real == Outcome::Lost);
                 }
             }
         }
-        won += u32::from(reference.state == State::Won);
-        lost += u32::from(reference.state == State::Dead);
+        reached.won += u32::from(reference.state == State::Won);
+        reached.lost += u32::from(reference.state == State::Dead);
     }
-    println!(
-        "differential: {GAMES} games ({won} won, {lost} lost), {actions} actions, \
-         {chorded} chords ({losing_chords} lost, {winning_chords} won); \
-         chords whose floods cleared the board: {clearing_won} won, {clearing_lost} lost to a mine"
-    );
+    reached
+}
+
+#[test]
+fn real_rules_match_a_naive_reference() {
+    let reached = against_reference(GAMES, MAX_ACTIONS, 0xD1FF, |picker| {
+        let difficulty = Difficulty::ALL[picker.below(3) as usize];
+        let reference = Reference::new(14, 6, u16::from(difficulty.mines()));
+        (
+            Board::new(difficulty, false),
+            reference,
+            format!("{difficulty:?}"),
+        )
+    });
+    println!("differential, pocket board: {GAMES} games, {reached:?}");
     // The action mix must reach every kind of ending, or the test proves little.
     if !cfg!(miri) {
         assert!(
-            won > GAMES / 20 && lost > GAMES / 5,
-            "{won} won, {lost} lost"
+            reached.won > GAMES / 20 && reached.lost > GAMES / 5,
+            "{reached:?}"
         );
-        assert!(losing_chords > 1000 && winning_chords > 100);
+        assert!(reached.losing_chords > 1000 && reached.winning_chords > 100);
         assert!(
-            clearing_won > GAMES / 50 && clearing_lost > GAMES / 50,
-            "clearing chords: {clearing_won} won, {clearing_lost} lost"
+            reached.clearing_won > GAMES / 50 && reached.clearing_lost > GAMES / 50,
+            "{reached:?}"
         );
+    }
+}
+
+#[test]
+fn fields_of_every_size_match_the_naive_reference() {
+    let reached = against_reference(FIELD_GAMES, FIELD_MAX_ACTIONS, 0xF1E1D, |picker| {
+        let size = field_size(picker);
+        let (width, height) = (usize::from(size.width()), usize::from(size.height()));
+        let reference = Reference::new(width, height, size.mines());
+        (Field::new(size, false), reference, format!("{size:?}"))
+    });
+    println!("differential, fields: {FIELD_GAMES} games, {reached:?}");
+    if !cfg!(miri) {
+        assert!(
+            reached.won > FIELD_GAMES / 20 && reached.lost > FIELD_GAMES / 5,
+            "{reached:?}"
+        );
+        assert!(reached.losing_chords > 200 && reached.winning_chords > 20);
+        assert!(
+            reached.clearing_won > FIELD_GAMES / 100 && reached.clearing_lost > FIELD_GAMES / 100,
+            "{reached:?}"
+        );
+    }
+}
+
+/// The pocket board and a field of 14x6, given the same moves and random
+/// numbers, agree on every square after every move: the field's rules are
+/// the pocket board's, whatever the size.
+#[test]
+fn a_field_of_14x6_plays_as_the_pocket_board() {
+    for game in 0..if cfg!(miri) { 1 } else { 5_000 } {
+        let mut picker = Rng::new(game ^ 0x0014_0006);
+        let difficulty = Difficulty::ALL[picker.below(3) as usize];
+        let size = Size::new(14, 6, u16::from(difficulty.mines())).expect("the pocket size");
+        let seed = picker.next_u32();
+        let (mut board_rng, mut field_rng) = (Rng::new(seed), Rng::new(seed));
+        let mut reference_rng = Rng::new(seed);
+        let mut board = Board::new(difficulty, false);
+        let mut field = Field::new(size, false);
+        let mut reference = Reference::new(14, 6, size.mines());
+        let mut plan = Vec::new();
+        for _ in 0..MAX_ACTIONS {
+            if board.state().is_over() {
+                break;
+            }
+            let action = choose(&reference, &mut picker, &mut plan);
+            let outcome = play(&mut board, action, &mut board_rng);
+            assert_eq!(play(&mut field, action, &mut field_rng), outcome);
+            let question = picker.below(8) == 0;
+            let (x, y) = action.square();
+            if question {
+                let marked = board.cycle_mark(Pos::new(x as u8, y as u8), true);
+                assert_eq!(field.cycle_mark(Place::new(x as u8, y as u8), true), marked);
+            }
+            // The reference only picks the actions ("?"s aside, it follows
+            // the board).
+            match action {
+                Action::Act(x, y) | Action::OpenIfCovered(x, y) => {
+                    reference.act(x, y, &mut reference_rng)
+                }
+                Action::Flag(x, y) => reference.toggle_flag(x, y),
+            };
+            assert_eq!(field.clicks(), board.clicks());
+            assert_eq!(field.three_bv(), u16::from(board.three_bv()));
+            assert_eq!(field.mines_left(), i16::from(board.mines_left()));
+            for (x, y) in reference.squares() {
+                assert_eq!(field.byte(x, y), board.byte(x, y), "game {game} ({x}, {y})");
+            }
+        }
     }
 }
 
 /// Games per mirror run (four boards each).
 const MIRROR_GAMES: u32 = if cfg!(miri) { 4 } else { 20_000 };
+const FIELD_MIRROR_GAMES: u32 = if cfg!(miri) { 1 } else { 2_000 };
 
-/// The rules have no favourite direction: a game and its left-right, up-down
-/// and point mirror images, played with mirrored actions, must agree on the
-/// outcome, the state, the clicks and every (mirrored) square at every step.
-/// Chords are where they could differ (their targets are handled in board
-/// order), so the games are rich in chords whose floods clear the board.
-#[test]
-fn mirrored_games_play_the_same() {
-    const MIRRORS: [(bool, bool); 3] = [(true, false), (false, true), (true, true)];
+/// Where a square of a field `width` x `height` goes in a mirror image.
+type Map = fn(usize, usize, (usize, usize)) -> (usize, usize);
+
+/// Plays `games` games on the board `new` makes and on its images under
+/// each of `maps` (a mirror, or a turn of a square field), with the
+/// actions mapped: all must agree on the outcome, the state, the clicks and
+/// every (mapped) square at every step. The count of chords whose floods
+/// cleared the board, where a chord's target order could tell them apart.
+fn mapped_games_play_the_same<B: Played>(
+    games: u32,
+    max_actions: u32,
+    salt: u32,
+    new: impl Fn(&mut Rng) -> (B, Reference),
+    maps: &[Map],
+) -> u32 {
     let mut clearing_chords = 0u32;
-    for game in 0..MIRROR_GAMES {
-        let mut picker = Rng::new(game.wrapping_mul(0x2545_F491) ^ 0x5EED);
-        let difficulty = Difficulty::ALL[picker.below(3) as usize];
+    for game in 0..games {
+        let mut picker = Rng::new(game.wrapping_mul(0x2545_F491) ^ salt);
+        let (mut board, mut reference) = new(&mut picker);
+        let (width, height) = (reference.width, reference.height);
         let mut rng = Rng::new(picker.next_u32());
-        let mut reference = Reference::new(difficulty.mines());
-        let mut board = Board::new(difficulty, false);
-        let mut mirrors = MIRRORS.map(|_| Board::new(difficulty, false));
+        let mut images: Vec<B> = maps.iter().map(|_| board.clone()).collect();
         let mut plan = Vec::new();
-        for step in 0..MAX_ACTIONS {
+        for step in 0..max_actions {
             if matches!(board.state(), GameState::Dead | GameState::Won) {
                 break;
             }
@@ -555,46 +757,32 @@ fn mirrored_games_play_the_same() {
                 Action::Act(x, y) | Action::OpenIfCovered(x, y) => reference.act(x, y, &mut rng),
                 Action::Flag(x, y) => reference.toggle_flag(x, y),
             };
-            for (mirror, &(flip_x, flip_y)) in mirrors.iter_mut().zip(&MIRRORS) {
-                let at = |pos: Pos| {
-                    let x = if flip_x {
-                        W as u8 - 1 - pos.x()
-                    } else {
-                        pos.x()
-                    };
-                    let y = if flip_y {
-                        H as u8 - 1 - pos.y()
-                    } else {
-                        pos.y()
-                    };
-                    Pos::new(x, y)
-                };
-                let mirrored = action.mirrored(flip_x, flip_y);
-                let mirrored_outcome = if first_move {
-                    // The same mines, mirrored, from the same first square.
-                    let mines = Pos::all()
-                        .filter(|&pos| board.square(pos).is_some_and(|square| square.is_mine()))
+            for (index, (image, map)) in images.iter_mut().zip(maps).enumerate() {
+                let at = |square| map(width, height, square);
+                let moved = action.moved(at);
+                let image_outcome = if first_move {
+                    // The same mines, moved, from the same first square.
+                    let mines: Vec<_> = reference
+                        .squares()
+                        .filter(|&(x, y)| reference.mine[y][x])
                         .map(at)
                         .collect();
-                    let (Action::Act(x, y) | Action::OpenIfCovered(x, y) | Action::Flag(x, y)) =
-                        mirrored;
-                    mirror.start_with_layout(Pos::new(x as u8, y as u8), &Layout::from_mines(mines))
+                    image.start_with(moved.square(), &mines)
                 } else {
-                    play(mirror, mirrored, &mut Rng::new(0))
+                    play(image, moved, &mut Rng::new(0))
                 };
                 let context = || {
-                    format!(
-                        "game {game} step {step} ({difficulty:?}, mirrored x {flip_x} y {flip_y}): {action:?}"
-                    )
+                    format!("game {game} step {step} ({width}x{height}, map {index}): {action:?}")
                 };
-                assert_eq!(mirrored_outcome, outcome, "outcome, {}", context());
-                assert_eq!(mirror.state(), board.state(), "state, {}", context());
-                assert_eq!(mirror.clicks(), board.clicks(), "clicks, {}", context());
-                for pos in Pos::all() {
+                assert_eq!(image_outcome, outcome, "outcome, {}", context());
+                assert_eq!(image.state(), board.state(), "state, {}", context());
+                assert_eq!(image.clicks(), board.clicks(), "clicks, {}", context());
+                for (x, y) in reference.squares() {
+                    let (mx, my) = at((x, y));
                     assert_eq!(
-                        mirror.square(at(pos)),
-                        board.square(pos),
-                        "square {pos:?}, {}",
+                        image.byte(mx, my),
+                        board.byte(x, y),
+                        "square ({x}, {y}), {}",
                         context()
                     );
                 }
@@ -604,12 +792,93 @@ fn mirrored_games_play_the_same() {
             }
         }
     }
+    clearing_chords
+}
+
+fn flip_x(width: usize, _: usize, (x, y): (usize, usize)) -> (usize, usize) {
+    (width - 1 - x, y)
+}
+
+fn flip_y(_: usize, height: usize, (x, y): (usize, usize)) -> (usize, usize) {
+    (x, height - 1 - y)
+}
+
+fn turn_half(width: usize, height: usize, (x, y): (usize, usize)) -> (usize, usize) {
+    (width - 1 - x, height - 1 - y)
+}
+
+/// On a square field: the main diagonal's mirror.
+fn transpose(_: usize, _: usize, (x, y): (usize, usize)) -> (usize, usize) {
+    (y, x)
+}
+
+/// The rules have no favourite direction: a game and its left-right, up-down
+/// and point mirror images, played with mirrored actions, must agree at
+/// every step. Chords are where they could differ (their targets are
+/// handled in board order), so the games are rich in chords whose floods
+/// clear the board.
+#[test]
+fn mirrored_games_play_the_same() {
+    let clearing_chords = mapped_games_play_the_same(
+        MIRROR_GAMES,
+        MAX_ACTIONS,
+        0x5EED,
+        |picker| {
+            let difficulty = Difficulty::ALL[picker.below(3) as usize];
+            let reference = Reference::new(14, 6, u16::from(difficulty.mines()));
+            (Board::new(difficulty, false), reference)
+        },
+        &[flip_x, flip_y, turn_half],
+    );
     println!(
         "mirrors: {MIRROR_GAMES} games, each on 4 boards; {clearing_chords} chords cleared the board"
     );
     if !cfg!(miri) {
         assert!(
             clearing_chords > MIRROR_GAMES / 20,
+            "{clearing_chords} clearing chords"
+        );
+    }
+}
+
+/// The same on fields of every size, and on Beginner and Intermediate (square
+/// fields) the mirror across the diagonal too.
+#[test]
+fn mirrored_fields_play_the_same() {
+    let mut clearing_chords = 0;
+    for (index, size) in [Size::BEGINNER, Size::INTERMEDIATE].into_iter().enumerate() {
+        clearing_chords += mapped_games_play_the_same(
+            FIELD_MIRROR_GAMES / 4,
+            FIELD_MAX_ACTIONS,
+            0xD1A6 + index as u32,
+            |_| {
+                let side = usize::from(size.width());
+                (
+                    Field::new(size, false),
+                    Reference::new(side, side, size.mines()),
+                )
+            },
+            &[transpose, turn_half],
+        );
+    }
+    clearing_chords += mapped_games_play_the_same(
+        FIELD_MIRROR_GAMES,
+        FIELD_MAX_ACTIONS,
+        0xF11F,
+        |picker| {
+            let size = field_size(picker);
+            let (width, height) = (usize::from(size.width()), usize::from(size.height()));
+            (
+                Field::new(size, false),
+                Reference::new(width, height, size.mines()),
+            )
+        },
+        &[flip_x, flip_y, turn_half],
+    );
+    println!("field mirrors: {clearing_chords} chords cleared the board");
+    if !cfg!(miri) {
+        assert!(
+            clearing_chords > FIELD_MIRROR_GAMES / 50,
             "{clearing_chords} clearing chords"
         );
     }

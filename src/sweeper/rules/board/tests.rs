@@ -190,7 +190,7 @@ fn floodfill_reveals_exactly_the_zero_region_and_border_pushing_each_once() {
         assert!(
             outcome
                 == Outcome::Revealed {
-                    count: expected.len() as u8
+                    count: expected.len() as u16
                 }
                 || outcome == Outcome::Won
         );
