@@ -8,6 +8,7 @@ use crate::framework::bench::{
 use crate::random::Rng;
 
 use super::records::{LINES, Line, SweeperSave};
+use super::rules::field::{Field, Mines, Place, Size};
 use super::rules::{
     Board, Difficulty, Layout, NoGuessGenerator, Pos, PosSet, SQUARE_COUNT, generate_blocking,
 };
@@ -22,6 +23,14 @@ const REVEAL_BUDGET: u32 = 5_600;
 const NO_GUESS_BUDGET: u32 = 8_390_000;
 /// A whole first move (layout into the squares, then that reveal): 5% of a frame.
 const FIRST_MOVE_BUDGET: u32 = FRAME_CYCLES / 20;
+/// The worst move on an Expert field (a flood of all 480 squares, a chord
+/// that floods them, the win's 3BV): a quarter of a frame,
+/// so the press that makes it has room for the squares it changes and the
+/// sound, on hardware slower than mGBA too.
+const FIELD_MOVE_BUDGET: u32 = FRAME_CYCLES / 4;
+/// Laying a field's mines: two fifths of a frame, a frame of its own (the
+/// first reveal waits for the next).
+const PLACE_MINES_BUDGET: u32 = FRAME_CYCLES * 2 / 5;
 /// No-guess steps the app runs per slice of a frame (its own constant).
 const NO_GUESS_STEPS_PER_SLICE: u32 = super::NO_GUESS_STEPS_PER_SLICE as u32;
 
@@ -244,6 +253,8 @@ pub fn run(bench: &mut Bench) {
         step.worst
     );
 
+    fields(overhead, failures);
+
     let line = Line {
         best_hundredths: Some(u32::MAX),
         best_rate: u16::MAX,
@@ -261,5 +272,90 @@ pub fn run(bench: &mut Bench) {
     largest_save(
         "sweeper.game",
         &super::game::SuspendedGame::of(&Board::new(Difficulty::Hard, true)),
+    );
+}
+
+/// The Expert field's worst moves, which a press waits on.
+// Out of line, as `run`: a field and its floodfill's stack are large.
+#[inline(never)]
+fn fields(overhead: u32, failures: &mut u32) {
+    let size = Size::EXPERT;
+    let (right, bottom) = (size.width() - 1, size.height() - 1);
+    let corners = [
+        Place::new(0, 0),
+        Place::new(right, 0),
+        Place::new(0, bottom),
+        Place::new(right, bottom),
+    ];
+    // A mine-free field revealed from each corner: all 480 squares and the win.
+    let mut playing = Field::new(size, false);
+    playing.lay_mines(&Mines::NONE);
+    let mut stats = Stats::default();
+    for corner in corners {
+        for _ in 0..REVEAL_REPEATS {
+            let mut field = core::hint::black_box(playing.clone());
+            stats.add(measure(overhead, || field.reveal(corner)));
+        }
+    }
+    report(
+        "sweeper.field.reveal.worst",
+        &stats,
+        FIELD_MOVE_BUDGET,
+        failures,
+    );
+
+    // A chord that floods the field: a 1 beside the only mine, flagged,
+    // chorded; its first safe target opens everything else and wins.
+    let mut playing = Field::new(size, false);
+    playing.lay_mines(&Mines::at(size, [Place::new(0, 0)]));
+    let _ = playing.reveal(Place::new(1, 1));
+    let _ = playing.toggle_flag(Place::new(0, 0));
+    let mut stats = Stats::default();
+    for _ in 0..REVEAL_REPEATS {
+        let mut field = core::hint::black_box(playing.clone());
+        stats.add(measure(overhead, || field.chord(Place::new(1, 1))));
+    }
+    report(
+        "sweeper.field.chord.worst",
+        &stats,
+        FIELD_MOVE_BUDGET,
+        failures,
+    );
+
+    // Laying Expert's 99 mines at random outside the first square's 3x3,
+    // with the counts: a first move's frame, its reveal (a flood, above)
+    // in the next.
+    let mut rng = Rng::new(SEED);
+    let mut stats = Stats::default();
+    for _ in 0..SEEDS / 4 {
+        let first = Place::new(
+            rng.below(u32::from(size.width())) as u8,
+            rng.below(u32::from(size.height())) as u8,
+        );
+        let mut mines = Rng::new(rng.next_u32());
+        let mut field = core::hint::black_box(Field::new(size, false));
+        stats.add(measure(overhead, || field.place_mines(first, &mut mines)));
+    }
+    report(
+        "sweeper.field.place_mines",
+        &stats,
+        PLACE_MINES_BUDGET,
+        failures,
+    );
+
+    // 3BV, worked out on the winning move for the records: on random
+    // Expert layouts.
+    let mut stats = Stats::default();
+    for _ in 0..SEEDS / 4 {
+        let mut field = Field::new(size, false);
+        let _ = field.act(Place::new(15, 8), &mut rng);
+        let field = core::hint::black_box(field);
+        stats.add(measure(overhead, || field.three_bv()));
+    }
+    report(
+        "sweeper.field.three_bv",
+        &stats,
+        FIELD_MOVE_BUDGET,
+        failures,
     );
 }

@@ -9,12 +9,15 @@
 //! to 14x6. The tests play a field of 14x6 beside it and compare every
 //! square after every move.
 
+pub mod code;
 mod mines;
 mod size;
+mod snapshot;
 
 use heapless::Vec;
 
 use super::clock::{self, MAX_FRAMES};
+use super::code::DEALS;
 use super::game_state::GameState;
 use super::outcome::Outcome;
 use super::square::{Square, SquareFlags};
@@ -22,6 +25,7 @@ use shared::random::Rng;
 
 pub use mines::Mines;
 pub use size::{MAX_HEIGHT, MAX_SQUARES, MAX_WIDTH, MIN_CUSTOM_MINES, MIN_CUSTOM_SIDE, Size};
+pub use snapshot::MAX_SNAPSHOT_BYTES;
 
 /// A square's place on a field: column `x`, row `y`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -50,13 +54,26 @@ impl Place {
     }
 }
 
+/// Squares kept a row, whatever the width: a place's packed form is then
+/// its index, with no multiply, and a mask keeps every index in bounds.
+const STRIDE: usize = 32;
+/// Room for the tallest field's rows.
+const SLOTS: usize = STRIDE * MAX_HEIGHT as usize;
+const _: () = assert!(
+    MAX_WIDTH as usize <= STRIDE - 2,
+    "a row and a bit each side fit a word"
+);
+
 /// A field and the game on it. Every method takes any [`Place`]; places
 /// off the field are ignored.
+// `repr(C, align(4))`: the squares start the struct on a word boundary, so
+// the hot loops read and write them four at a time.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(C, align(4))]
 pub struct Field {
-    /// Row-major, `size.width()` to a row; those past `size.squares()`
-    /// stay empty.
-    squares: [Square; MAX_SQUARES],
+    /// [`STRIDE`] to a row; squares off the field stay empty (nothing
+    /// writes them), so a count may run over all of them.
+    squares: [Square; SLOTS],
     size: Size,
     state: GameState,
     no_guess: bool,
@@ -69,9 +86,13 @@ pub struct Field {
     elapsed_frames: u32,
     /// Moves that did something, for the efficiency statistic 3BV / clicks.
     clicks: u16,
+    /// Which deal this is (0..=9999; `DEALS` until one is chosen): with the
+    /// size, setting and first square it fixes the mines (see [`code`]).
+    deal: u16,
 }
 
-/// What one floodfill did; `pushed` lets tests prove no square is queued twice.
+/// What one floodfill did; `pushed` (seeds queued) lets tests prove no
+/// square is queued twice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Flood {
     revealed: u16,
@@ -85,7 +106,7 @@ impl Field {
     #[must_use]
     pub const fn new(size: Size, no_guess: bool) -> Self {
         Self {
-            squares: [Square::EMPTY; MAX_SQUARES],
+            squares: [Square::EMPTY; SLOTS],
             size,
             state: GameState::Fresh,
             no_guess,
@@ -94,15 +115,49 @@ impl Field {
             first: None,
             elapsed_frames: 0,
             clicks: 0,
+            deal: DEALS,
         }
     }
 
-    /// Starts over on the same size, with the cursor where it is.
+    /// Starts over on the same size, deal and cursor.
     pub fn reset(&mut self) {
         *self = Self {
             cursor: self.cursor,
+            deal: self.deal,
             ..Self::new(self.size, self.no_guess)
         };
+    }
+
+    /// The code that names this field's deal.
+    #[must_use]
+    pub const fn code(&self) -> code::FieldCode {
+        code::FieldCode {
+            size: self.size,
+            no_guess: self.no_guess,
+            deal: self.deal,
+            first: self.first_reveal(),
+        }
+    }
+
+    /// The deal (0..=9999; [`DEALS`] until one is chosen).
+    #[must_use]
+    pub const fn deal(&self) -> u16 {
+        self.deal
+    }
+
+    /// Whether a deal has been chosen for this field yet.
+    #[must_use]
+    pub const fn is_dealt(&self) -> bool {
+        self.deal < DEALS
+    }
+
+    /// Chooses the deal of a fresh field (ignored once mines are laid, and
+    /// kept below [`DEALS`]): its first move lays the mines with the
+    /// random numbers of [`code::FieldCode::seed`].
+    pub fn set_deal(&mut self, deal: u16) {
+        if self.state == GameState::Fresh {
+            self.deal = deal % DEALS;
+        }
     }
 
     // ----- reading -----
@@ -122,24 +177,84 @@ impl Field {
         self.no_guess
     }
 
-    /// The field's squares, row-major (index = y * width + x).
+    /// Row `y`'s squares (none past the last row).
     #[must_use]
-    pub fn squares(&self) -> &[Square] {
-        self.squares.get(..self.size.squares()).unwrap_or(&[])
+    pub fn row(&self, y: u8) -> &[Square] {
+        if y >= self.size.height() {
+            return &[];
+        }
+        let start = usize::from(y) * STRIDE;
+        self.squares
+            .get(start..start + usize::from(self.size.width()))
+            .unwrap_or(&[])
+    }
+
+    /// Where `place`'s square is kept; `None` off the field.
+    fn slot(&self, place: Place) -> Option<usize> {
+        self.size
+            .contains(place)
+            .then_some(usize::from(place.packed()))
     }
 
     /// The square at `place`, `None` off the field.
     #[must_use]
     pub fn square(&self, place: Place) -> Option<Square> {
-        self.size
-            .index_of(place)
-            .and_then(|index| self.squares.get(index).copied())
+        self.slot(place)
+            .and_then(|slot| self.squares.get(slot).copied())
     }
 
     fn square_mut(&mut self, place: Place) -> Option<&mut Square> {
-        self.size
-            .index_of(place)
-            .and_then(|index| self.squares.get_mut(index))
+        self.slot(place).and_then(|slot| self.squares.get_mut(slot))
+    }
+
+    /// Squares `4 * word..4 * word + 4` as one word, the first in the low
+    /// byte (an aligned load: see the struct's `repr`).
+    fn word(&self, word: usize) -> u32 {
+        let at = (word * 4) % SLOTS;
+        u32::from_le_bytes([
+            self.squares[at].0,
+            self.squares[at + 1].0,
+            self.squares[at + 2].0,
+            self.squares[at + 3].0,
+        ])
+    }
+
+    /// Rows of bits (bit x of row y for square (x, y)): the squares with
+    /// none of `flags`, and those of them with no mine around.
+    fn rows_without(
+        &self,
+        flags: SquareFlags,
+    ) -> ([u32; MAX_HEIGHT as usize], [u32; MAX_HEIGHT as usize]) {
+        const LOW_BITS: u32 = 0x0101_0101;
+        let flags = LOW_BITS * u32::from(flags.bits());
+        let columns = (1u32 << self.size.width()) - 1;
+        let (mut without, mut zeros) = ([0u32; MAX_HEIGHT as usize], [0u32; MAX_HEIGHT as usize]);
+        for y in 0..usize::from(self.size.height()) {
+            let (mut row, mut zero) = (0u32, 0u32);
+            // Four squares a word: a bit each at 0, 8, 16 and 24, gathered.
+            for part in 0..STRIDE / 4 {
+                let four = self.word(y * STRIDE / 4 + part);
+                let set = four & flags; // flags live in a square's low nibble
+                let has = (set | set >> 1 | set >> 2 | set >> 3) & LOW_BITS;
+                let count = four >> 4 & 0x0F0F_0F0F;
+                let busy = count | count >> 1 | count >> 2 | count >> 3;
+                let free = !has & LOW_BITS;
+                row |= gather(free) << (4 * part);
+                zero |= gather(free & !busy) << (4 * part);
+            }
+            without[y] = row & columns;
+            zeros[y] = zero & columns;
+        }
+        (without, zeros)
+    }
+
+    fn set_word(&mut self, word: usize, value: u32) {
+        let at = (word * 4) % SLOTS;
+        let [a, b, c, d] = value.to_le_bytes();
+        self.squares[at].0 = a;
+        self.squares[at + 1].0 = b;
+        self.squares[at + 2].0 = c;
+        self.squares[at + 3].0 = d;
     }
 
     #[must_use]
@@ -257,7 +372,8 @@ impl Field {
     }
 
     fn count_squares(&self, predicate: fn(Square) -> bool) -> u16 {
-        self.squares()
+        // Squares off the field are empty: none counts.
+        self.squares
             .iter()
             .filter(|square| predicate(**square))
             .count() as u16
@@ -267,9 +383,8 @@ impl Field {
     /// openings (connected areas of zeros) plus the numbered safe squares
     /// no opening uncovers. 0 before mines are laid.
     ///
-    /// Worked on rows of bits, as the pocket board's: an opening grows
-    /// from one zero by smearing its bits a square each way until it stops
-    /// changing.
+    /// Worked on rows of bits: each opening is walked from one zero with a
+    /// stack, a zero at a time, its 3x3 marked uncovered a row at a time.
     #[must_use]
     pub fn three_bv(&self) -> u16 {
         const ROWS: usize = MAX_HEIGHT as usize;
@@ -277,45 +392,40 @@ impl Field {
             return 0;
         }
         let height = usize::from(self.size.height());
-        let row_bits = (1u32 << self.size.width()) - 1;
-        let smear = |row: u32| (row | row << 1 | row >> 1) & row_bits;
-        let around = |rows: &[u32; ROWS], y: usize| {
-            let above = if y > 0 { rows[y - 1] } else { 0 };
-            let below = rows.get(y + 1).copied().unwrap_or(0);
-            smear(above | rows[y] | below)
-        };
-        let (mut safe, mut zero) = ([0u32; ROWS], [0u32; ROWS]);
-        let rows = self.squares().chunks_exact(usize::from(self.size.width()));
-        for ((safe, zero), row) in safe.iter_mut().zip(zero.iter_mut()).zip(rows) {
-            for (bit, square) in row.iter().enumerate() {
-                if !square.is_mine() {
-                    *safe |= 1 << bit;
-                    if square.neighbours() == 0 {
-                        *zero |= 1 << bit;
+        let (safe, zero) = self.rows_without(SquareFlags::MINE);
+        // Zeros already in a counted opening, and squares some opening uncovers.
+        let (mut seen, mut opened) = ([0u32; ROWS], [0u32; ROWS]);
+        let mut stack = [0u16; SLOTS];
+        let mut openings = 0u16;
+        for y in 0..height {
+            loop {
+                let fresh = zero[y] & !seen[y];
+                if fresh == 0 {
+                    break;
+                }
+                let lowest = fresh & fresh.wrapping_neg();
+                seen[y] |= lowest;
+                openings += 1;
+                stack[0] = (y as u16) << 5 | lowest.trailing_zeros() as u16;
+                let mut len = 1;
+                while len > 0 {
+                    len -= 1;
+                    let packed = stack[len % SLOTS];
+                    let (x, row) = (u32::from(packed & 31), usize::from(packed >> 5));
+                    // Columns x - 1..=x + 1 (x - 1 is not there at x = 0).
+                    let around = (7u32 << x) >> 1;
+                    for near in row.saturating_sub(1)..(row + 2).min(height) {
+                        opened[near] |= around & safe[near];
+                        let mut new = zero[near] & around & !seen[near];
+                        seen[near] |= new;
+                        while new != 0 {
+                            stack[len % SLOTS] = (near as u16) << 5 | new.trailing_zeros() as u16;
+                            len += 1;
+                            new &= new - 1;
+                        }
                     }
                 }
             }
-        }
-        let mut opened = [0u32; ROWS];
-        let mut left = zero;
-        let mut openings = 0u16;
-        while let Some(y) = left.iter().position(|&row| row != 0) {
-            let mut opening = [0u32; ROWS];
-            opening[y] = left[y] & left[y].wrapping_neg();
-            let mut grew = true;
-            while grew {
-                grew = false;
-                for row in 0..height {
-                    let grown = around(&opening, row) & zero[row];
-                    grew |= grown != opening[row];
-                    opening[row] = grown;
-                }
-            }
-            for row in 0..height {
-                left[row] &= !opening[row];
-                opened[row] |= around(&opening, row) & safe[row];
-            }
-            openings += 1;
         }
         let lone_numbers: u32 = (0..height)
             .map(|row| (safe[row] & !opened[row]).count_ones())
@@ -402,9 +512,17 @@ impl Field {
         if self.state == GameState::Dead {
             return;
         }
-        for square in &mut self.squares {
-            if square.is_detonated() && (square.is_revealed() || square.is_flagged()) {
-                square.set(SquareFlags::DETONATED, false);
+        // Four squares a word: a square's DETONATED bit goes where its
+        // REVEALED or FLAGGED bit is set.
+        const REVEALED_SHIFT: u32 = SquareFlags::REVEALED.bits().trailing_zeros();
+        const FLAGGED_SHIFT: u32 = SquareFlags::FLAGGED.bits().trailing_zeros();
+        const DETONATED_SHIFT: u32 = SquareFlags::DETONATED.bits().trailing_zeros();
+        const LOW_BITS: u32 = 0x0101_0101;
+        for word in 0..SLOTS / 4 {
+            let four = self.word(word);
+            let uncovered = (four >> REVEALED_SHIFT | four >> FLAGGED_SHIFT) & LOW_BITS;
+            if four >> DETONATED_SHIFT & uncovered != 0 {
+                self.set_word(word, four & !(uncovered << DETONATED_SHIFT));
             }
         }
     }
@@ -438,20 +556,54 @@ impl Field {
     /// Lays `mines` into the squares (mine bits and neighbour counts; mines
     /// off the field are left out) and starts the game without revealing
     /// anything. Flags and "?"s placed before the first move stay.
+    ///
+    /// The counts of a whole row come at once: its eight neighbours' rows
+    /// of mine bits, each shifted onto the square, are added as bit planes
+    /// (a bit of every column's count to a word); then the squares are
+    /// written four to a word.
     pub fn lay_mines(&mut self, mines: &Mines) {
-        const MINE: u8 = SquareFlags::MINE.bits();
-        const MARKS: u8 = SquareFlags::FLAGGED.bits() | SquareFlags::DETONATED.bits();
-        let width = usize::from(self.size.width());
-        for (y, row) in self.squares[..self.size.squares()]
-            .chunks_exact_mut(width)
-            .enumerate()
-        {
-            let y = y as u8;
-            let mine_row = mines.row(y);
-            for (x, square) in row.iter_mut().enumerate() {
-                let mine = (mine_row >> x) as u8 & 1;
-                let count = mines.around(x as u8, y);
-                *square = Square((count << 4) | (mine * MINE) | (square.0 & MARKS));
+        const MARKS: u32 =
+            0x0101_0101 * (SquareFlags::FLAGGED.bits() | SquareFlags::DETONATED.bits()) as u32;
+        let height = self.size.height();
+        let columns = (1u32 << self.size.width()) - 1;
+        let row = |y: u8| mines.row(y) & columns;
+        for y in 0..height {
+            let above = if y > 0 { row(y - 1) } else { 0 };
+            let (here, below) = (row(y), row(y + 1));
+            // planes[k]: bit k of every column's count.
+            let mut planes = [0u32; 4];
+            for neighbours in [
+                above << 1,
+                above,
+                above >> 1,
+                here << 1,
+                here >> 1,
+                below << 1,
+                below,
+                below >> 1,
+            ] {
+                let mut carry = neighbours & columns;
+                for plane in &mut planes {
+                    let next = *plane & carry;
+                    *plane ^= carry;
+                    carry = next;
+                }
+            }
+            let parts = usize::from(self.size.width()).div_ceil(4);
+            for part in 0..parts {
+                let nibble = |bits: u32| spread(bits >> (4 * part) & 15);
+                let counts = nibble(planes[0])
+                    | nibble(planes[1]) << 1
+                    | nibble(planes[2]) << 2
+                    | nibble(planes[3]) << 3;
+                let word = usize::from(y) * STRIDE / 4 + part;
+                let marks = self.word(word) & MARKS;
+                let mut four = counts << 4 | nibble(here) | marks;
+                if part + 1 == parts {
+                    // Squares past the last column stay empty.
+                    four &= nibble(columns) * 0xFF;
+                }
+                self.set_word(word, four);
             }
         }
         self.state = GameState::Playing;
@@ -521,7 +673,7 @@ impl Field {
 
     /// Sets off the mine at `place`: marked DETONATED, the game is lost.
     fn detonate(&mut self, place: Place) -> Outcome {
-        let Some(index) = self.size.index_of(place) else {
+        let Some(index) = self.slot(place) else {
             return Outcome::Ignored;
         };
         // The bit marked "?"s until now: only the mines that go off keep it.
@@ -538,16 +690,19 @@ impl Field {
     }
 
     /// Floodfill from a safe square: reveal it and, through zeros,
-    /// everything connected plus the numbered border, with an explicit
-    /// stack of packed places (each enters it at most once, so a stack the
-    /// size of the largest field cannot overflow). False flags and "?"s it
-    /// uncovers are removed.
+    /// everything connected plus the numbered border. False flags and "?"s
+    /// it uncovers are removed.
     ///
-    /// "Revealed, a mine or queued" lives in a bitmap of rows, one word a
-    /// row with "visited" borders (bit 0, the bits past the last column,
-    /// and whole rows above and below), so a zero's eight neighbours are
-    /// three word loads and one test, with no edge checks.
+    /// A scanline fill over rows of bits, with an explicit stack (no
+    /// recursion, no heap): a seed is a zero, its whole run of zeros along
+    /// the row is opened with a few word operations, the covered squares
+    /// beside the run in the rows above and below open with it, and each
+    /// run of zeros among them becomes a seed. A square is queued at most
+    /// once, so a stack the size of the largest field cannot overflow.
+    /// Work goes by runs, not squares: this runs as Thumb code from the
+    /// cartridge, where each instruction costs.
     fn flood_reveal(&mut self, start: Place) -> Flood {
+        const ROWS: usize = MAX_HEIGHT as usize;
         const REVEALED: u8 = SquareFlags::REVEALED.bits();
         const MARKS: u8 = SquareFlags::FLAGGED.bits() | SquareFlags::DETONATED.bits();
         let mut flood = Flood {
@@ -558,87 +713,80 @@ impl Field {
         if !self.size.contains(start) {
             return flood;
         }
-        let width = usize::from(self.size.width());
-        // visited[y + 1] bit x + 1: square (x, y) is revealed, a mine or queued.
-        let mut visited = [u32::MAX; MAX_HEIGHT as usize + 2];
-        let done_before = self.visited_rows(&mut visited);
-        let mut stack: Vec<u16, MAX_SQUARES> = Vec::new();
-        visited[usize::from(start.y) + 1] |= 2 << start.x;
-        let _ = stack.push(start.packed());
-        flood.pushed = 1;
-        while let Some(packed) = stack.pop() {
-            let Place { x, y } = Place::unpacked(packed);
-            let (x, y) = (u32::from(x), usize::from(y));
-            // Only places on the field are queued: `start` was checked, and
-            // a neighbour is queued only if its `visited` bit is clear,
-            // which border bits never are.
-            let Some(square) = self.squares.get_mut(y * width + x as usize) else {
-                continue;
-            };
-            let bits = square.0;
-            square.0 = (bits | REVEALED) & !MARKS;
-            if bits >> 4 != 0 {
-                continue; // a number: the border of the opening
-            }
-            // Rows y - 1, y, y + 1 are visited[y..y + 3]; in each, columns
-            // x - 1..=x + 1 are bits x..=x + 2.
-            let (above, here, below) = (visited[y], visited[y + 1], visited[y + 2]);
-            if (above & here & below) >> x & 7 == 7 {
-                continue; // every neighbour is already open or queued
-            }
-            // Queues a row's unvisited squares among columns x - 1..=x + 1;
-            // `left` is the packed place of column x - 1 in that row.
-            let mut queue_row = |row: usize, marks: u32, left: u16| {
-                let free = !(marks >> x) & 7;
-                if free == 0 {
-                    return;
-                }
-                visited[row] = marks | free << x;
-                for (bit, offset) in [(1, 0), (4, 2), (2, 1)] {
-                    if free & bit != 0 {
-                        let _ = stack.push(left.wrapping_add(offset));
-                    }
-                }
-                flood.pushed += free.count_ones() as u16;
-            };
-            queue_row(y + 1, here, packed.wrapping_sub(1));
-            queue_row(y, above, packed.wrapping_sub(33));
-            queue_row(y + 2, below, packed.wrapping_add(31));
+        let height = usize::from(self.size.height());
+        let columns = (1u32 << self.size.width()) - 1;
+        // Covered safe squares (what a fill may open) and the zeros among them.
+        let (covered, zeros) = self.rows_without(SquareFlags::MINE | SquareFlags::REVEALED);
+        // What this fill opens; the zeros queued or opened as a run; the runs opened.
+        let (mut open, mut seen, mut done) = ([0u32; ROWS], [0u32; ROWS], [0u32; ROWS]);
+        let (x, y) = (u32::from(start.x), usize::from(start.y));
+        open[y] = 1 << x;
+        let mut stack = [0u16; SLOTS];
+        let mut len = 0;
+        if zeros[y] >> x & 1 != 0 {
+            seen[y] = 1 << x;
+            stack[0] = start.packed();
+            len = 1;
+            flood.pushed = 1;
         }
-        // Every square queued was unvisited and is now revealed, so the
-        // squares this fill uncovered are the visited bits it added.
-        let border = Self::border(self.size.width());
-        let done_after: u16 = visited[1..=usize::from(self.size.height())]
-            .iter()
-            .map(|row| (row & !border).count_ones() as u16)
-            .sum();
-        flood.revealed = done_after - done_before;
-        flood.covered_safe = self.size.squares() as u16 - done_after;
+        while len > 0 {
+            len -= 1;
+            let packed = stack[len % SLOTS];
+            let (x, y) = (u32::from(packed & 31), usize::from(packed >> 5) % ROWS);
+            if done[y] >> x & 1 != 0 {
+                continue; // its run was opened from another of its squares
+            }
+            // The run of zeros along the row through x, grown a square each
+            // way at a time.
+            let mut run = 1u32 << x;
+            loop {
+                let grown = (run | run << 1 | run >> 1) & zeros[y];
+                if grown == run {
+                    break;
+                }
+                run = grown;
+            }
+            seen[y] |= run;
+            done[y] |= run;
+            let beside = (run | run << 1 | run >> 1) & columns;
+            for row in y.saturating_sub(1)..(y + 2).min(height) {
+                let opened = beside & covered[row];
+                open[row] |= opened;
+                // A seed for each run of zeros not yet seen among them.
+                let mut fresh = opened & zeros[row] & !seen[row];
+                while fresh != 0 {
+                    let lowest = fresh & fresh.wrapping_neg();
+                    seen[row] |= lowest;
+                    stack[len % SLOTS] = (row as u16) << 5 | lowest.trailing_zeros() as u16;
+                    len += 1;
+                    flood.pushed += 1;
+                    // The rest of its run within `fresh` is the seed's to open.
+                    let rest = fresh & !fresh.wrapping_add(lowest);
+                    fresh &= !rest;
+                }
+            }
+        }
+        let (mut revealed, mut left) = (0u16, 0u16);
+        for y in 0..height {
+            left += (covered[y] & !open[y]).count_ones() as u16;
+            let bits = open[y];
+            revealed += bits.count_ones() as u16;
+            // Four squares a word: each opened square's bit spread to its byte.
+            for part in 0..STRIDE / 4 {
+                let four_bits = bits >> (4 * part) & 15;
+                if four_bits == 0 {
+                    continue;
+                }
+                let spread = spread(four_bits);
+                let word = y * STRIDE / 4 + part;
+                let four = self.word(word);
+                let marks = spread * u32::from(MARKS);
+                self.set_word(word, (four | (spread * u32::from(REVEALED))) & !marks);
+            }
+        }
+        flood.revealed = revealed;
+        flood.covered_safe = left;
         flood
-    }
-
-    /// A floodfill row's bits that are not columns of a field `width`
-    /// squares wide: bit 0 (column -1) and those past the last column.
-    const fn border(width: u8) -> u32 {
-        !(((1u32 << width) - 1) << 1)
-    }
-
-    /// Fills the floodfill's bitmap of revealed or mined squares (row y is
-    /// `rows[y + 1]`, square x bit x + 1, the borders set) and returns how
-    /// many there are.
-    fn visited_rows(&self, rows: &mut [u32; MAX_HEIGHT as usize + 2]) -> u16 {
-        const DONE: u8 = SquareFlags::MINE.bits() | SquareFlags::REVEALED.bits();
-        let border = Self::border(self.size.width());
-        let mut count = 0;
-        let squares = self.squares().chunks_exact(usize::from(self.size.width()));
-        for (row, squares) in rows[1..].iter_mut().zip(squares) {
-            let bits = squares.iter().enumerate().fold(0u32, |bits, (x, square)| {
-                bits | u32::from(square.0 & DONE != 0) << x
-            });
-            count += bits.count_ones() as u16;
-            *row = border | bits << 1;
-        }
-        count
     }
 
     /// On a revealed number whose flagged neighbours match it, reveals every
@@ -717,14 +865,29 @@ impl Field {
 
     /// Every safe square is open: flag the mines that are left and win.
     fn win(&mut self) -> Outcome {
-        for square in &mut self.squares {
-            if square.is_mine() {
-                square.set(SquareFlags::FLAGGED, true);
+        const FLAG_SHIFT: u32 = SquareFlags::FLAGGED.bits().trailing_zeros();
+        const MINES: u32 = 0x0101_0101 * SquareFlags::MINE.bits() as u32;
+        for word in 0..SLOTS / 4 {
+            let four = self.word(word);
+            if four & MINES != 0 {
+                self.set_word(word, four | (four & MINES) << FLAG_SHIFT);
             }
         }
         self.state = GameState::Won;
         Outcome::Won
     }
+}
+
+/// Bits 0, 8, 16 and 24 of `bytes` as bits 0 to 3.
+const fn gather(bytes: u32) -> u32 {
+    let pairs = bytes | bytes >> 7; // bits 0-1 and 16-17
+    (pairs | pairs >> 14) & 15
+}
+
+/// Bits 0 to 3 of `bits` as bits 0, 8, 16 and 24.
+const fn spread(bits: u32) -> u32 {
+    let pairs = (bits | bits << 14) & 0x0003_0003;
+    (pairs | pairs << 7) & 0x0101_0101
 }
 
 #[cfg(test)]

@@ -41,11 +41,19 @@ impl Mines {
     pub fn random(size: Size, first: Place, rng: &mut Rng) -> Self {
         let mut candidates = [0u16; MAX_SQUARES];
         let mut count = 0;
-        for y in 0..size.height() {
-            for x in 0..size.width() {
-                let near = x.abs_diff(first.x) <= 1 && y.abs_diff(first.y) <= 1;
-                if !near || !size.contains(first) {
-                    candidates[count] = Place::new(x, y).packed();
+        let on = size.contains(first);
+        let width = u16::from(size.width());
+        // Columns first.x - 1..=first.x + 1 of the rows around it are left out.
+        let near = u16::from(first.x).saturating_sub(1)..u16::from(first.x) + 2;
+        for y in 0..u16::from(size.height()) {
+            let near_row = on && y.abs_diff(u16::from(first.y)) <= 1;
+            let row = y << 5;
+            for x in 0..width {
+                if near_row && near.contains(&x) {
+                    continue;
+                }
+                if let Some(candidate) = candidates.get_mut(count) {
+                    *candidate = row | x;
                     count += 1;
                 }
             }

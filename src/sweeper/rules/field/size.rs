@@ -111,16 +111,6 @@ impl Size {
         place.x < self.width && place.y < self.height
     }
 
-    /// Row-major index of `place` in the field's squares; `None` off it.
-    #[must_use]
-    pub const fn index_of(self, place: Place) -> Option<usize> {
-        if self.contains(place) {
-            Some(place.y as usize * self.width as usize + place.x as usize)
-        } else {
-            None
-        }
-    }
-
     /// Which standard field this is, if any.
     #[must_use]
     pub const fn standard(self) -> Option<usize> {

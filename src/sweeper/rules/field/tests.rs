@@ -88,8 +88,12 @@ fn floods_match_a_naive_fill_on_every_size() {
             let expected = naive_flood(&field, first);
             let flood = field.flood_reveal(first);
             assert_eq!(revealed(&field), expected, "{size:?} from {first:?}");
-            // Every square queued was revealed by it, none twice.
-            assert_eq!(flood.pushed, flood.revealed);
+            // A seed is a zero it opened, none queued twice.
+            let zeros = expected
+                .iter()
+                .filter(|&&place| field.square(place).is_some_and(|s| s.neighbours() == 0))
+                .count();
+            assert!(usize::from(flood.pushed) <= zeros, "{} seeds", flood.pushed);
             assert_eq!(usize::from(flood.revealed), expected.len());
             let safe = size.squares() - usize::from(size.mines());
             assert_eq!(usize::from(flood.covered_safe), safe - expected.len());
@@ -147,7 +151,11 @@ fn the_densest_custom_field_still_opens_and_can_be_won() {
 fn naive_three_bv(field: &Field) -> u16 {
     let size = field.size();
     let (width, height) = (usize::from(size.width()), usize::from(size.height()));
-    let square = |x: usize, y: usize| field.squares()[y * width + x];
+    let square = |x: usize, y: usize| {
+        field
+            .square(Place::new(x as u8, y as u8))
+            .expect("on the field")
+    };
     let near = |x: usize, y: usize| {
         let mut list = Vec::new();
         for ny in y.saturating_sub(1)..=(y + 1).min(height - 1) {
