@@ -12,6 +12,7 @@ use super::rules::field::{Field, Mines, Place, Size};
 use super::rules::{
     Board, Difficulty, Layout, NoGuessGenerator, Pos, PosSet, SQUARE_COUNT, generate_blocking,
 };
+use sweeper_core::field_records::{BEST_WINS, FieldRecords};
 
 /// Seeds per generator benchmark.
 const SEEDS: u32 = 1000;
@@ -266,6 +267,7 @@ pub fn run(bench: &mut Bench) {
             lines: [line; LINES],
             question_marks: true,
             no_guess: Some(true),
+            fields: largest_field_records(),
         },
     );
     // A game in progress is a fixed-size snapshot, whatever the board.
@@ -273,6 +275,24 @@ pub fn run(bench: &mut Bench) {
         "sweeper.game",
         &super::game::SuspendedGame::of(&Board::new(Difficulty::Hard, true)),
     );
+}
+
+/// Full-size field records at their largest: every line's five best wins
+/// kept, every count at its top.
+fn largest_field_records() -> FieldRecords {
+    let mut records = FieldRecords::default();
+    for size in Size::STANDARD {
+        for no_guess in [false, true] {
+            for _ in 0..BEST_WINS {
+                let _ = records.finish(size, no_guess, true, u32::MAX, u16::MAX);
+            }
+        }
+    }
+    for line in &mut records.lines {
+        line.tally = crate::framework::bench::LARGEST_TALLY;
+    }
+    records.custom = crate::framework::bench::LARGEST_TALLY;
+    records
 }
 
 /// The Expert field's worst moves, which a press waits on.

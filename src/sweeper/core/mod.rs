@@ -10,5 +10,6 @@ extern crate alloc;
 
 pub use sweeper_rules as rules;
 
+pub mod field_records;
 pub mod game;
 pub mod records;

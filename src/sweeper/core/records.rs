@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::field_records::FieldRecords;
 use super::rules::Difficulty;
 use desk_core::{record::Record, section::Saved, tally::Tally};
 
@@ -63,6 +64,16 @@ pub struct SweeperSave {
     /// No-guess boards for the player's new games; `None` until chosen
     /// (saves from before kept it on the board only: the board's then).
     pub no_guess: Option<bool>,
+    /// The full-size fields' records.
+    pub fields: FieldRecords,
+}
+
+/// The section as version 3 kept it: the pocket board's records only.
+#[derive(Deserialize)]
+struct PocketOnly {
+    lines: [Line; LINES],
+    question_marks: bool,
+    no_guess: Option<bool>,
 }
 
 /// What a finished game changed in its line.
@@ -114,7 +125,7 @@ impl SweeperSave {
         if best_time {
             line.best_hundredths = Some(hundredths);
         }
-        let rate = rate_hundredths(three_bv, hundredths);
+        let rate = rate_hundredths(u16::from(three_bv), hundredths);
         let best_rate = rate > line.best_rate;
         if best_rate {
             line.best_rate = rate;
@@ -136,7 +147,7 @@ impl SweeperSave {
 
 /// 3BV per second in hundredths, from the time in hundredths (a win in no
 /// time at all counts as a hundredth).
-pub fn rate_hundredths(three_bv: u8, hundredths: u32) -> u16 {
+pub fn rate_hundredths(three_bv: u16, hundredths: u32) -> u16 {
     let rate = u32::from(three_bv) * 10_000 / hundredths.max(1);
     rate.min(u32::from(u16::MAX)) as u16
 }
@@ -156,14 +167,24 @@ pub fn rate_text(hundredths: u16) -> heapless::String<8> {
 }
 
 impl Saved for SweeperSave {
-    const VERSION: u8 = 3;
+    const VERSION: u8 = 4;
 
-    /// Version 2 kept times in whole seconds (read as that many seconds and
+    /// Version 3 had no full-size fields (read with none played); version
+    /// 2 kept times in whole seconds (read as that many seconds and
     /// no hundredths; its best rates, from those seconds, as they were);
     /// version 1 is a line of [`Record`]s per setting; version 0 the old
     /// single-slot save's record table: eight lines, the first six in
     /// today's order.
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
+        if version == 3 {
+            let old: PocketOnly = postcard::from_bytes(bytes).ok()?;
+            return Some(Self {
+                lines: old.lines,
+                question_marks: old.question_marks,
+                no_guess: old.no_guess,
+                fields: FieldRecords::default(),
+            });
+        }
         if version == 2 {
             let old: SaveInSeconds = postcard::from_bytes(bytes).ok()?;
             return Some(Self {
@@ -174,6 +195,7 @@ impl Saved for SweeperSave {
                 }),
                 question_marks: old.question_marks,
                 no_guess: None,
+                fields: FieldRecords::default(),
             });
         }
         let records: [Record; LINES] = match version {
@@ -190,6 +212,7 @@ impl Saved for SweeperSave {
             lines: records.map(Line::from_record),
             question_marks: false,
             no_guess: None,
+            fields: FieldRecords::default(),
         })
     }
 }
@@ -241,7 +264,7 @@ mod tests {
         }
         assert_eq!(migrated.line(Difficulty::Medium, true), expected(3));
         assert_eq!(SweeperSave::migrate(0, &bytes[..5]), None);
-        assert_eq!(SweeperSave::migrate(4, &bytes), None);
+        assert_eq!(SweeperSave::migrate(5, &bytes), None);
 
         let mut version_one = [Record::default(); LINES];
         version_one.copy_from_slice(&table[..LINES]);
@@ -339,5 +362,35 @@ mod tests {
             );
         }
         assert_eq!(SweeperSave::migrate(2, &bytes[..bytes.len() - 1]), None);
+    }
+
+    #[test]
+    fn version_three_reads_with_no_full_size_field_played() {
+        #[derive(Serialize)]
+        struct V3 {
+            lines: [Line; LINES],
+            question_marks: bool,
+            no_guess: Option<bool>,
+        }
+        let line = Line {
+            best_hundredths: Some(1234),
+            tally: Tally {
+                played: 9,
+                ..Tally::default()
+            },
+            ..Line::default()
+        };
+        let old = V3 {
+            lines: [line; LINES],
+            question_marks: true,
+            no_guess: Some(true),
+        };
+        let bytes = postcard::to_allocvec(&old).unwrap();
+        let migrated = SweeperSave::migrate(3, &bytes).expect("version 3 reads");
+        assert_eq!(migrated.lines, [line; LINES]);
+        assert!(migrated.question_marks);
+        assert_eq!(migrated.no_guess, Some(true));
+        assert_eq!(migrated.fields, FieldRecords::default());
+        assert_eq!(SweeperSave::migrate(3, &bytes[..bytes.len() - 1]), None);
     }
 }

@@ -22,6 +22,7 @@ use crate::polarium::records::{Best, PolariumSave};
 use crate::random::Rng;
 use crate::sweeper::game::SuspendedGame;
 use crate::sweeper::records::{LINES, SweeperSave};
+use crate::sweeper::rules::field::Size;
 use crate::sweeper::rules::{Board, Difficulty};
 
 /// Inputs per fuzzed decoder; Miri runs a handful.
@@ -74,6 +75,18 @@ impl Fuzzed for SweeperSave {
                             let (hundredths, three_bv) = (rng.below(600_000), rng.below(256));
                             save.finish(difficulty, no_guess, won, hundredths, three_bv as u8);
                         }
+                    }
+                }
+            }
+            let custom = Size::custom(12, 10, 25).unwrap_or(Size::EXPERT);
+            for size in Size::STANDARD.into_iter().chain([custom]) {
+                for no_guess in [false, true] {
+                    for _ in 0..rng.below(12) {
+                        save.fields.start(size, no_guess);
+                        let won = rng.below(2) == 0;
+                        let (hundredths, three_bv) = (rng.below(600_000), rng.below(481));
+                        save.fields
+                            .finish(size, no_guess, won, hundredths, three_bv as u16);
                     }
                 }
             }
