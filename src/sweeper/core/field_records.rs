@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::records::rate_hundredths;
+use super::rate::rate_hundredths;
 use super::rules::field::Size;
 use desk_core::tally::Tally;
 

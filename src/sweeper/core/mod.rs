@@ -12,4 +12,5 @@ pub use sweeper_rules as rules;
 
 pub mod field_records;
 pub mod game;
+mod rate;
 pub mod records;

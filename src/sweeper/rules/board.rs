@@ -6,6 +6,7 @@ use super::SQUARE_COUNT;
 use super::difficulty::Difficulty;
 use super::game_state::GameState;
 use super::layout::Layout;
+use super::moves::{self, Grid};
 use super::outcome::Outcome;
 use super::pos::Pos;
 use super::pos_set::PosSet;
@@ -380,29 +381,7 @@ impl Board {
     /// neighbours (the chord preview).
     #[must_use]
     pub fn pressed_preview(&self, pos: Pos) -> PosSet {
-        let mut pressed = PosSet::EMPTY;
-        if self.state.is_over() {
-            return pressed;
-        }
-        let Some(square) = self.square(pos) else {
-            return pressed;
-        };
-        if square.is_revealed_number() {
-            for neighbour in pos.neighbours() {
-                if self.is_coverable(neighbour) {
-                    pressed.insert(neighbour);
-                }
-            }
-        } else if !square.is_revealed() && !square.is_flagged() {
-            pressed.insert(pos);
-        }
-        pressed
-    }
-
-    /// Covered and unflagged: what a reveal or chord would uncover.
-    fn is_coverable(&self, pos: Pos) -> bool {
-        self.square(pos)
-            .is_some_and(|square| !square.is_revealed() && !square.is_flagged())
+        moves::pressed_preview(self, pos).into_iter().collect()
     }
 
     // ----- moves -----
@@ -411,40 +390,7 @@ impl Board {
     /// from it (or asks for a no-guess layout), a revealed number chords,
     /// a covered unflagged square is revealed, anything else is ignored.
     pub fn act(&mut self, pos: Pos, rng: &mut Rng) -> Outcome {
-        let Some(square) = self.square(pos) else {
-            return Outcome::Ignored;
-        };
-        let outcome = match self.state {
-            GameState::Dead | GameState::Won => Outcome::Ignored,
-            // A flag placed before the first move guards its square.
-            GameState::Fresh if square.is_flagged() => Outcome::Ignored,
-            GameState::Fresh if self.no_guess() => {
-                self.first = pos;
-                return Outcome::NeedsLayout;
-            }
-            GameState::Fresh => {
-                self.place_mines(pos, rng);
-                self.first = pos;
-                self.reveal(pos)
-            }
-            GameState::Playing if square.is_revealed() => self.chord(pos),
-            GameState::Playing => self.reveal(pos),
-        };
-        self.forget_uncovered_questions();
-        self.count_click(outcome)
-    }
-
-    /// A "?" goes with its square's cover, or under a flag (as at a win);
-    /// a lost game keeps only the mine that went off.
-    fn forget_uncovered_questions(&mut self) {
-        if self.state == GameState::Dead {
-            return;
-        }
-        for square in &mut self.squares {
-            if square.is_detonated() && (square.is_revealed() || square.is_flagged()) {
-                square.set(SquareFlags::DETONATED, false);
-            }
-        }
+        moves::act(self, pos, rng)
     }
 
     /// Places the difficulty's mines at random outside the 3x3 around
@@ -468,9 +414,7 @@ impl Board {
         }
         self.first = first;
         self.lay_mines(layout);
-        let outcome = self.reveal(first);
-        self.forget_uncovered_questions();
-        self.count_click(outcome)
+        moves::reveal_first(self, first)
     }
 
     /// Lays `layout` into the squares (mine bits and neighbour counts) and
@@ -522,89 +466,24 @@ impl Board {
         self.set_new_record(false);
     }
 
-    fn count_click(&mut self, outcome: Outcome) -> Outcome {
-        if !matches!(outcome, Outcome::Ignored | Outcome::NeedsLayout) {
-            self.clicks = self.clicks.saturating_add(1);
-        }
-        outcome
-    }
-
     /// Flags or unflags a covered square, before the first move too (the
     /// mines are then laid around the flags).
     pub fn toggle_flag(&mut self, pos: Pos) -> Outcome {
-        self.cycle_mark(pos, false)
+        moves::cycle_mark(self, pos, false)
     }
 
     /// B on a covered square: a flag; on a flag, nothing, or with
     /// `question_marks` a "?" (and on a "?", nothing). Revealing a "?"
     /// square works as on any covered one.
     pub fn cycle_mark(&mut self, pos: Pos, question_marks: bool) -> Outcome {
-        if self.state.is_over() {
-            return Outcome::Ignored;
-        }
-        let Some(square) = pos.index().and_then(|index| self.squares.get_mut(index)) else {
-            return Outcome::Ignored;
-        };
-        if square.is_revealed() {
-            return Outcome::Ignored;
-        }
-        let outcome = if square.is_flagged() {
-            square.set(SquareFlags::FLAGGED, false);
-            square.set(SquareFlags::DETONATED, question_marks);
-            if question_marks {
-                Outcome::Questioned
-            } else {
-                Outcome::Unflagged
-            }
-        } else if square.is_questioned() {
-            square.set(SquareFlags::DETONATED, false);
-            Outcome::Unquestioned
-        } else {
-            square.set(SquareFlags::FLAGGED, true);
-            Outcome::Flagged
-        };
-        self.count_click(outcome)
+        moves::cycle_mark(self, pos, question_marks)
     }
 
     /// Uncovers a covered, unflagged square while playing. A mine ends the
     /// game (that mine is marked DETONATED); a zero floods outwards.
     /// Does not count a click (`act` does).
     pub fn reveal(&mut self, pos: Pos) -> Outcome {
-        if self.state != GameState::Playing || !self.is_coverable(pos) {
-            return Outcome::Ignored;
-        }
-        let Some(square) = self.square(pos) else {
-            return Outcome::Ignored;
-        };
-        if square.is_mine() {
-            return self.detonate(pos);
-        }
-        // The floodfill already counted what is left, so no second pass.
-        let flood = self.flood_reveal(pos);
-        if flood.covered_safe == 0 {
-            return self.win();
-        }
-        Outcome::Revealed {
-            count: u16::from(flood.revealed),
-        }
-    }
-
-    /// Sets off the mine at `pos`: marked DETONATED, the game is lost.
-    fn detonate(&mut self, pos: Pos) -> Outcome {
-        if let Some(index) = pos.index() {
-            // The bit marked "?"s until now: only the mines that go off (a
-            // chord may set off more than one) keep it.
-            if self.state != GameState::Dead {
-                for square in &mut self.squares {
-                    square.set(SquareFlags::DETONATED, false);
-                }
-            }
-            if let Some(square) = self.squares.get_mut(index) {
-                square.set(SquareFlags::DETONATED, true);
-            }
-            self.state = GameState::Dead;
-        }
-        Outcome::Lost
+        moves::reveal(self, pos)
     }
 
     /// Floodfill from a safe square: reveal it and, through zeros, everything
@@ -769,91 +648,11 @@ impl Board {
         (bytes.wrapping_mul(0x0101_0101) >> 24) as u8
     }
 
-    /// On a revealed number whose flagged neighbours match it, reveals every
-    /// other covered neighbour, all together: if any of them is a mine the
-    /// chord loses, whatever the floods uncovered first, and wrongly flagged
-    /// neighbours a flood opened are covered and flagged again, so the player
-    /// sees the mistake. It wins only when it sets off no mine and leaves no
-    /// safe square covered. Does not count a click (`act` does).
+    /// On a revealed number whose flagged neighbours match it, reveals
+    /// every other covered neighbour, all together (see `moves::chord`).
+    /// Does not count a click (`act` does).
     pub fn chord(&mut self, pos: Pos) -> Outcome {
-        if self.state != GameState::Playing {
-            return Outcome::Ignored;
-        }
-        let Some(square) = self.square(pos) else {
-            return Outcome::Ignored;
-        };
-        if !square.is_revealed_number() {
-            return Outcome::Ignored;
-        }
-        let mut flags = 0;
-        let mut false_flags = PosSet::EMPTY;
-        let mut targets = PosSet::EMPTY;
-        for neighbour in pos.neighbours() {
-            let Some(other) = self.square(neighbour) else {
-                continue;
-            };
-            if other.is_flagged() {
-                flags += 1;
-                if !other.is_mine() {
-                    false_flags.insert(neighbour);
-                }
-            } else if !other.is_revealed() {
-                targets.insert(neighbour);
-            }
-        }
-        if flags != square.neighbours() {
-            return Outcome::ChordRefused;
-        }
-        if targets.is_empty() {
-            return Outcome::Ignored;
-        }
-        // The mines among the targets decide the outcome before anything is
-        // opened: floods never uncover a mine, so no order can hide one.
-        let mut mines = PosSet::EMPTY;
-        for target in targets {
-            if self.square(target).is_some_and(|square| square.is_mine()) {
-                mines.insert(target);
-            }
-        }
-        let mut revealed = 0u8;
-        let mut covered_safe = u8::MAX;
-        for target in targets {
-            // An earlier target's floodfill may already have uncovered this one.
-            if mines.contains(target) || !self.is_coverable(target) {
-                continue;
-            }
-            // Safe targets open even when the chord loses, like the original:
-            // every mistake shows.
-            let flood = self.flood_reveal(target);
-            revealed += flood.revealed;
-            covered_safe = flood.covered_safe;
-        }
-        for mine in mines {
-            self.detonate(mine);
-        }
-        if self.state == GameState::Dead {
-            // Back to covered and flagged, so the player sees the mistake.
-            for flag in false_flags {
-                if let Some(square) = flag.index().and_then(|index| self.squares.get_mut(index)) {
-                    square.set(SquareFlags::REVEALED, false);
-                    square.set(SquareFlags::FLAGGED, true);
-                }
-            }
-            return Outcome::Lost;
-        }
-        if covered_safe == 0 {
-            return self.win();
-        }
-        Outcome::Chorded {
-            count: u16::from(revealed),
-        }
-    }
-
-    /// Every safe square is open: flag the mines that are left and win.
-    fn win(&mut self) -> Outcome {
-        self.flag_mines();
-        self.state = GameState::Won;
-        Outcome::Won
+        moves::chord(self, pos)
     }
 
     /// Flags every mine, four squares per word (part of the winning move,
@@ -902,6 +701,59 @@ fn count_board_bits(rows: &[u32; 8]) -> u8 {
         rows[5] & INNER | (rows[6] & INNER) << 16,
     ];
     (pairs[0].count_ones() + pairs[1].count_ones() + pairs[2].count_ones()) as u8
+}
+
+impl Grid for Board {
+    type At = Pos;
+
+    fn state(&self) -> GameState {
+        self.state
+    }
+
+    fn set_state(&mut self, state: GameState) {
+        self.state = state;
+    }
+
+    fn no_guess(&self) -> bool {
+        Board::no_guess(self)
+    }
+
+    fn square(&self, at: Pos) -> Option<Square> {
+        Board::square(self, at)
+    }
+
+    fn square_mut(&mut self, at: Pos) -> Option<&mut Square> {
+        at.index().and_then(|index| self.squares.get_mut(index))
+    }
+
+    fn squares_mut(&mut self) -> &mut [Square] {
+        &mut self.squares
+    }
+
+    fn neighbours_of(&self, at: Pos) -> impl Iterator<Item = Pos> {
+        at.neighbours()
+    }
+
+    fn flood(&mut self, from: Pos) -> (u16, u16) {
+        let flood = self.flood_reveal(from);
+        (u16::from(flood.revealed), u16::from(flood.covered_safe))
+    }
+
+    fn flag_mines(&mut self) {
+        Board::flag_mines(self);
+    }
+
+    fn lay_first_mines(&mut self, at: Pos, rng: &mut Rng) {
+        self.place_mines(at, rng);
+    }
+
+    fn set_first(&mut self, at: Pos) {
+        self.first = at;
+    }
+
+    fn count_move(&mut self) {
+        self.clicks = self.clicks.saturating_add(1);
+    }
 }
 
 impl Default for Board {

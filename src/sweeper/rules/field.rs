@@ -11,48 +11,23 @@
 
 pub mod code;
 mod mines;
+mod place;
 mod size;
-mod snapshot;
+pub mod snapshot;
 
 use heapless::Vec;
 
 use super::clock::{self, MAX_FRAMES};
 use super::code::DEALS;
 use super::game_state::GameState;
+use super::moves::{self, Grid};
 use super::outcome::Outcome;
 use super::square::{Square, SquareFlags};
 use shared::random::Rng;
 
 pub use mines::Mines;
+pub use place::Place;
 pub use size::{MAX_HEIGHT, MAX_SQUARES, MAX_WIDTH, MIN_CUSTOM_MINES, MIN_CUSTOM_SIDE, Size};
-pub use snapshot::MAX_SNAPSHOT_BYTES;
-
-/// A square's place on a field: column `x`, row `y`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Place {
-    pub x: u8,
-    pub y: u8,
-}
-
-impl Place {
-    #[must_use]
-    pub const fn new(x: u8, y: u8) -> Self {
-        Self { x, y }
-    }
-
-    /// `x` in the low five bits, `y` above: a floodfill stack entry, whose
-    /// neighbours are fixed offsets from it.
-    const fn packed(self) -> u16 {
-        (self.y as u16) << 5 | self.x as u16
-    }
-
-    const fn unpacked(bits: u16) -> Self {
-        Self {
-            x: (bits & 31) as u8,
-            y: (bits >> 5) as u8,
-        }
-    }
-}
 
 /// Squares kept a row, whatever the width: a place's packed form is then
 /// its index, with no multiply, and a mask keeps every index in bounds.
@@ -452,29 +427,7 @@ impl Field {
     /// unflagged neighbours (the chord preview).
     #[must_use]
     pub fn pressed_preview(&self, place: Place) -> Vec<Place, 8> {
-        let mut pressed = Vec::new();
-        if self.state.is_over() {
-            return pressed;
-        }
-        let Some(square) = self.square(place) else {
-            return pressed;
-        };
-        if square.is_revealed_number() {
-            for neighbour in self.neighbours(place) {
-                if self.is_coverable(neighbour) {
-                    let _ = pressed.push(neighbour);
-                }
-            }
-        } else if !square.is_revealed() && !square.is_flagged() {
-            let _ = pressed.push(place);
-        }
-        pressed
-    }
-
-    /// Covered and unflagged: what a reveal or chord would uncover.
-    fn is_coverable(&self, place: Place) -> bool {
-        self.square(place)
-            .is_some_and(|square| !square.is_revealed() && !square.is_flagged())
+        moves::pressed_preview(self, place)
     }
 
     // ----- moves -----
@@ -483,48 +436,7 @@ impl Field {
     /// from it (or asks for a no-guess layout), a revealed number chords,
     /// a covered unflagged square is revealed, anything else is ignored.
     pub fn act(&mut self, place: Place, rng: &mut Rng) -> Outcome {
-        let Some(square) = self.square(place) else {
-            return Outcome::Ignored;
-        };
-        let outcome = match self.state {
-            GameState::Dead | GameState::Won => Outcome::Ignored,
-            // A flag placed before the first move guards its square.
-            GameState::Fresh if square.is_flagged() => Outcome::Ignored,
-            GameState::Fresh if self.no_guess => {
-                self.first = Some(place);
-                return Outcome::NeedsLayout;
-            }
-            GameState::Fresh => {
-                self.place_mines(place, rng);
-                self.first = Some(place);
-                self.reveal(place)
-            }
-            GameState::Playing if square.is_revealed() => self.chord(place),
-            GameState::Playing => self.reveal(place),
-        };
-        self.forget_uncovered_questions();
-        self.count_click(outcome)
-    }
-
-    /// A "?" goes with its square's cover, or under a flag; a lost game
-    /// keeps only the mine that went off.
-    fn forget_uncovered_questions(&mut self) {
-        if self.state == GameState::Dead {
-            return;
-        }
-        // Four squares a word: a square's DETONATED bit goes where its
-        // REVEALED or FLAGGED bit is set.
-        const REVEALED_SHIFT: u32 = SquareFlags::REVEALED.bits().trailing_zeros();
-        const FLAGGED_SHIFT: u32 = SquareFlags::FLAGGED.bits().trailing_zeros();
-        const DETONATED_SHIFT: u32 = SquareFlags::DETONATED.bits().trailing_zeros();
-        const LOW_BITS: u32 = 0x0101_0101;
-        for word in 0..SLOTS / 4 {
-            let four = self.word(word);
-            let uncovered = (four >> REVEALED_SHIFT | four >> FLAGGED_SHIFT) & LOW_BITS;
-            if four >> DETONATED_SHIFT & uncovered != 0 {
-                self.set_word(word, four & !(uncovered << DETONATED_SHIFT));
-            }
-        }
+        moves::act(self, place, rng)
     }
 
     /// Lays the size's mines at random outside the 3x3 around `first` and
@@ -548,9 +460,7 @@ impl Field {
         }
         self.first = Some(first);
         self.lay_mines(mines);
-        let outcome = self.reveal(first);
-        self.forget_uncovered_questions();
-        self.count_click(outcome)
+        moves::reveal_first(self, first)
     }
 
     /// Lays `mines` into the squares (mine bits and neighbour counts; mines
@@ -611,82 +521,28 @@ impl Field {
         self.new_record = false;
     }
 
-    fn count_click(&mut self, outcome: Outcome) -> Outcome {
-        if !matches!(outcome, Outcome::Ignored | Outcome::NeedsLayout) {
-            self.clicks = self.clicks.saturating_add(1);
-        }
-        outcome
-    }
-
     /// Flags or unflags a covered square, before the first move too.
     pub fn toggle_flag(&mut self, place: Place) -> Outcome {
-        self.cycle_mark(place, false)
+        moves::cycle_mark(self, place, false)
     }
 
     /// B on a covered square: a flag; on a flag, nothing, or with
     /// `question_marks` a "?" (and on a "?", nothing).
     pub fn cycle_mark(&mut self, place: Place, question_marks: bool) -> Outcome {
-        if self.state.is_over() {
-            return Outcome::Ignored;
-        }
-        let Some(square) = self.square_mut(place) else {
-            return Outcome::Ignored;
-        };
-        if square.is_revealed() {
-            return Outcome::Ignored;
-        }
-        let outcome = if square.is_flagged() {
-            square.set(SquareFlags::FLAGGED, false);
-            square.set(SquareFlags::DETONATED, question_marks);
-            if question_marks {
-                Outcome::Questioned
-            } else {
-                Outcome::Unflagged
-            }
-        } else if square.is_questioned() {
-            square.set(SquareFlags::DETONATED, false);
-            Outcome::Unquestioned
-        } else {
-            square.set(SquareFlags::FLAGGED, true);
-            Outcome::Flagged
-        };
-        self.count_click(outcome)
+        moves::cycle_mark(self, place, question_marks)
     }
 
     /// Uncovers a covered, unflagged square while playing. A mine ends the
     /// game; a zero floods outwards. Does not count a click (`act` does).
     pub fn reveal(&mut self, place: Place) -> Outcome {
-        if self.state != GameState::Playing || !self.is_coverable(place) {
-            return Outcome::Ignored;
-        }
-        if self.square(place).is_some_and(Square::is_mine) {
-            return self.detonate(place);
-        }
-        let flood = self.flood_reveal(place);
-        if flood.covered_safe == 0 {
-            return self.win();
-        }
-        Outcome::Revealed {
-            count: flood.revealed,
-        }
+        moves::reveal(self, place)
     }
 
-    /// Sets off the mine at `place`: marked DETONATED, the game is lost.
-    fn detonate(&mut self, place: Place) -> Outcome {
-        let Some(index) = self.slot(place) else {
-            return Outcome::Ignored;
-        };
-        // The bit marked "?"s until now: only the mines that go off keep it.
-        if self.state != GameState::Dead {
-            for square in &mut self.squares {
-                square.set(SquareFlags::DETONATED, false);
-            }
-        }
-        if let Some(square) = self.squares.get_mut(index) {
-            square.set(SquareFlags::DETONATED, true);
-        }
-        self.state = GameState::Dead;
-        Outcome::Lost
+    /// On a revealed number whose flagged neighbours match it, reveals
+    /// every other covered neighbour, all together (see `moves::chord`).
+    /// Does not count a click (`act` does).
+    pub fn chord(&mut self, place: Place) -> Outcome {
+        moves::chord(self, place)
     }
 
     /// Floodfill from a safe square: reveal it and, through zeros,
@@ -788,83 +644,46 @@ impl Field {
         flood.covered_safe = left;
         flood
     }
+}
 
-    /// On a revealed number whose flagged neighbours match it, reveals every
-    /// other covered neighbour, all together: if any is a mine the chord
-    /// loses, whatever the floods uncovered first, and false flags around
-    /// it go back to covered and flagged, so the player sees the mistake.
-    /// It wins only when it sets off no mine and leaves no safe square
-    /// covered. Does not count a click (`act` does).
-    pub fn chord(&mut self, place: Place) -> Outcome {
-        if self.state != GameState::Playing {
-            return Outcome::Ignored;
-        }
-        let Some(square) = self.square(place) else {
-            return Outcome::Ignored;
-        };
-        if !square.is_revealed_number() {
-            return Outcome::Ignored;
-        }
-        let mut flags = 0;
-        let mut false_flags: Vec<Place, 8> = Vec::new();
-        let mut targets: Vec<Place, 8> = Vec::new();
-        for neighbour in self.neighbours(place) {
-            let Some(other) = self.square(neighbour) else {
-                continue;
-            };
-            if other.is_flagged() {
-                flags += 1;
-                if !other.is_mine() {
-                    let _ = false_flags.push(neighbour);
-                }
-            } else if !other.is_revealed() {
-                let _ = targets.push(neighbour);
-            }
-        }
-        if flags != square.neighbours() {
-            return Outcome::ChordRefused;
-        }
-        if targets.is_empty() {
-            return Outcome::Ignored;
-        }
-        // The mines among the targets decide the outcome before anything is
-        // opened: floods never uncover a mine, so no order can hide one.
-        let is_mine =
-            |field: &Self, target: Place| field.square(target).is_some_and(Square::is_mine);
-        let mut revealed = 0;
-        let mut covered_safe = u16::MAX;
-        for &target in &targets {
-            // An earlier target's floodfill may already have uncovered this one.
-            if is_mine(self, target) || !self.is_coverable(target) {
-                continue;
-            }
-            // Safe targets open even when the chord loses: every mistake shows.
-            let flood = self.flood_reveal(target);
-            revealed += flood.revealed;
-            covered_safe = flood.covered_safe;
-        }
-        for &target in &targets {
-            if is_mine(self, target) {
-                self.detonate(target);
-            }
-        }
-        if self.state == GameState::Dead {
-            for &flag in &false_flags {
-                if let Some(square) = self.square_mut(flag) {
-                    square.set(SquareFlags::REVEALED, false);
-                    square.set(SquareFlags::FLAGGED, true);
-                }
-            }
-            return Outcome::Lost;
-        }
-        if covered_safe == 0 {
-            return self.win();
-        }
-        Outcome::Chorded { count: revealed }
+impl Grid for Field {
+    type At = Place;
+
+    fn state(&self) -> GameState {
+        self.state
     }
 
-    /// Every safe square is open: flag the mines that are left and win.
-    fn win(&mut self) -> Outcome {
+    fn set_state(&mut self, state: GameState) {
+        self.state = state;
+    }
+
+    fn no_guess(&self) -> bool {
+        self.no_guess
+    }
+
+    fn square(&self, at: Place) -> Option<Square> {
+        Field::square(self, at)
+    }
+
+    fn square_mut(&mut self, at: Place) -> Option<&mut Square> {
+        Field::square_mut(self, at)
+    }
+
+    fn squares_mut(&mut self) -> &mut [Square] {
+        &mut self.squares
+    }
+
+    fn neighbours_of(&self, at: Place) -> impl Iterator<Item = Place> {
+        self.neighbours(at)
+    }
+
+    fn flood(&mut self, from: Place) -> (u16, u16) {
+        let flood = self.flood_reveal(from);
+        (flood.revealed, flood.covered_safe)
+    }
+
+    /// Four squares a word.
+    fn flag_mines(&mut self) {
         const FLAG_SHIFT: u32 = SquareFlags::FLAGGED.bits().trailing_zeros();
         const MINES: u32 = 0x0101_0101 * SquareFlags::MINE.bits() as u32;
         for word in 0..SLOTS / 4 {
@@ -873,8 +692,37 @@ impl Field {
                 self.set_word(word, four | (four & MINES) << FLAG_SHIFT);
             }
         }
-        self.state = GameState::Won;
-        Outcome::Won
+    }
+
+    fn lay_first_mines(&mut self, at: Place, rng: &mut Rng) {
+        self.place_mines(at, rng);
+    }
+
+    fn set_first(&mut self, at: Place) {
+        self.first = Some(at);
+    }
+
+    fn count_move(&mut self) {
+        self.clicks = self.clicks.saturating_add(1);
+    }
+
+    /// Four squares a word: a square's DETONATED bit goes where its
+    /// REVEALED or FLAGGED bit is set.
+    fn forget_uncovered_questions(&mut self) {
+        const REVEALED_SHIFT: u32 = SquareFlags::REVEALED.bits().trailing_zeros();
+        const FLAGGED_SHIFT: u32 = SquareFlags::FLAGGED.bits().trailing_zeros();
+        const DETONATED_SHIFT: u32 = SquareFlags::DETONATED.bits().trailing_zeros();
+        const LOW_BITS: u32 = 0x0101_0101;
+        if self.state == GameState::Dead {
+            return;
+        }
+        for word in 0..SLOTS / 4 {
+            let four = self.word(word);
+            let uncovered = (four >> REVEALED_SHIFT | four >> FLAGGED_SHIFT) & LOW_BITS;
+            if four >> DETONATED_SHIFT & uncovered != 0 {
+                self.set_word(word, four & !(uncovered << DETONATED_SHIFT));
+            }
+        }
     }
 }
 

@@ -23,6 +23,7 @@ pub mod field;
 mod game_state;
 mod layout;
 pub mod lesson;
+mod moves;
 mod no_guess;
 mod outcome;
 mod pos;

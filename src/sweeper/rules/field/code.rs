@@ -18,7 +18,8 @@ use core::fmt;
 
 use heapless::Vec;
 
-use super::{Place, Size};
+use super::place::Place;
+use super::size::Size;
 use crate::code::DEALS;
 
 /// Digits in a standard field's code and a custom one's.
@@ -297,8 +298,8 @@ mod tests {
                 first: Some(first),
             };
             let typed = FieldCode::parse(&code.digits()).expect("its own code");
-            let dealt = super::super::Mines::random(size, first, &mut Rng::new(code.seed()));
-            let again = super::super::Mines::random(
+            let dealt = super::super::mines::Mines::random(size, first, &mut Rng::new(code.seed()));
+            let again = super::super::mines::Mines::random(
                 typed.size,
                 typed.first.expect("opened"),
                 &mut Rng::new(typed.seed()),

@@ -1,6 +1,6 @@
 //! Where a field's mines are, before they go into its squares.
 
-use super::Place;
+use super::place::Place;
 use super::size::{MAX_HEIGHT, MAX_SQUARES, Size};
 use shared::random::Rng;
 

@@ -1,7 +1,7 @@
 //! How big a field is and how many mines it hides: the standard boards
 //! every Minesweeper since Windows 3.1 plays, and the player's own.
 
-use super::Place;
+use super::place::Place;
 
 /// The widest field: 30 squares of 8 pixels fill the GBA's 240-pixel screen.
 pub const MAX_WIDTH: u8 = 30;
