@@ -108,8 +108,19 @@ impl FieldRecords {
         }
     }
 
-    /// A game starts (its first reveal).
+    /// A game starts (its first reveal): a field game left unfinished on
+    /// any line counts as lost (one field game is kept at a time; the
+    /// pocket board's is kept beside it, so its tallies are not touched).
     pub fn start(&mut self, size: Size, no_guess: bool) {
+        let starting = line_of(size, no_guess);
+        for (index, line) in self.lines.iter_mut().enumerate() {
+            if Some(index) != starting && line.tally.unfinished {
+                line.tally.finish(false);
+            }
+        }
+        if starting.is_some() && self.custom.unfinished {
+            self.custom.finish(false);
+        }
         self.tally(size, no_guess).start();
     }
 
@@ -203,6 +214,29 @@ mod tests {
         assert_eq!((beginner.tally.played, beginner.tally.won), (1, 0));
         assert!(beginner.best().is_empty());
         assert!(records.line(custom, false).is_none());
+    }
+
+    #[test]
+    fn a_field_game_left_unfinished_counts_as_lost_when_another_starts() {
+        let mut records = FieldRecords::default();
+        let custom = Size::custom(10, 10, 20).expect("a custom field");
+        records.start(Size::EXPERT, true);
+        records.start(custom, false);
+        let expert = records.line(Size::EXPERT, true).expect("standard").tally;
+        assert_eq!(
+            (expert.played, expert.won, expert.unfinished),
+            (1, 0, false)
+        );
+        assert!(records.custom.unfinished);
+        records.start(Size::BEGINNER, false);
+        assert_eq!(
+            (records.custom.played, records.custom.unfinished),
+            (1, false)
+        );
+        // The same line again: the game under way counts as lost once.
+        records.start(Size::BEGINNER, false);
+        let beginner = records.line(Size::BEGINNER, false).expect("standard").tally;
+        assert_eq!((beginner.played, beginner.unfinished), (1, true));
     }
 
     #[test]

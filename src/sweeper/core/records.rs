@@ -137,7 +137,8 @@ impl SweeperSave {
         }
     }
 
-    /// Games won, over every line (logged at boot for the tests).
+    /// Games won on the pocket board, over its lines (logged at boot for
+    /// the tests).
     pub fn wins(&self) -> u32 {
         self.lines
             .iter()

@@ -407,9 +407,10 @@ impl Board {
 
     /// Starts a fresh game with a ready-made `layout` (from the no-guess
     /// generator) and reveals `first`. Ignored unless the board is fresh,
-    /// `first` is on it and not a mine in `layout`.
+    /// `first` is on it, not flagged and not a mine in `layout`.
     pub fn start_with_layout(&mut self, first: Pos, layout: &Layout) -> Outcome {
-        if self.state != GameState::Fresh || !first.is_on_board() || layout.is_mine(first) {
+        let flagged = self.square(first).is_none_or(Square::is_flagged);
+        if self.state != GameState::Fresh || flagged || layout.is_mine(first) {
             return Outcome::Ignored;
         }
         self.first = first;

@@ -1,13 +1,14 @@
 //! A Minesweeper field of any size up to 30x16: Beginner, Intermediate,
 //! Expert and the player's own ([`Size`]).
 //!
-//! The rules are the pocket [`Board`](super::Board)'s — the first reveal
-//! safe and opening, a chord decided before anything opens, flags and
-//! "?" — on the same one-byte [`Square`]s and the same stack floodfill,
-//! with the size a value. The pocket board keeps a type of its own: its 96
-//! bytes are what the app holds while closed, and its hot loops are tuned
-//! to 14x6. The tests play a field of 14x6 beside it and compare every
-//! square after every move.
+//! The rules are the pocket [`Board`](super::Board)'s, written once for both
+//! (`moves.rs`): the first reveal safe and opening, a chord decided before
+//! anything opens, flags and "?", on the same one-byte [`Square`]s, with
+//! the size a value. What differs is how each reaches its squares: the
+//! pocket board keeps its 96 bytes (what the app holds while closed) and
+//! its loops tuned to 14x6; a field keeps its squares 32 to a row and fills
+//! by scanlines over rows of bits. The tests play a field of 14x6 beside
+//! the pocket board and compare every square after every move.
 
 pub mod code;
 mod mines;
@@ -453,9 +454,10 @@ impl Field {
 
     /// Starts a fresh game with a ready-made layout (from a no-guess
     /// search) and reveals `first`. Ignored unless the field is fresh,
-    /// `first` is on it and not a mine.
+    /// `first` is on it, not flagged and not a mine.
     pub fn start_with_layout(&mut self, first: Place, mines: &Mines) -> Outcome {
-        if self.state != GameState::Fresh || !self.size.contains(first) || mines.contains(first) {
+        let flagged = self.square(first).is_none_or(Square::is_flagged);
+        if self.state != GameState::Fresh || flagged || mines.contains(first) {
             return Outcome::Ignored;
         }
         self.first = Some(first);
@@ -479,7 +481,8 @@ impl Field {
         let row = |y: u8| mines.row(y) & columns;
         for y in 0..height {
             let above = if y > 0 { row(y - 1) } else { 0 };
-            let (here, below) = (row(y), row(y + 1));
+            let below = if y + 1 < height { row(y + 1) } else { 0 };
+            let here = row(y);
             // planes[k]: bit k of every column's count.
             let mut planes = [0u32; 4];
             for neighbours in [
@@ -583,7 +586,10 @@ impl Field {
             seen[y] = 1 << x;
             stack[0] = start.packed();
             len = 1;
-            flood.pushed = 1;
+            #[cfg(test)]
+            {
+                flood.pushed = 1;
+            }
         }
         while len > 0 {
             len -= 1;
@@ -615,7 +621,10 @@ impl Field {
                     seen[row] |= lowest;
                     stack[len % SLOTS] = (row as u16) << 5 | lowest.trailing_zeros() as u16;
                     len += 1;
-                    flood.pushed += 1;
+                    #[cfg(test)]
+                    {
+                        flood.pushed += 1;
+                    }
                     // The rest of its run within `fresh` is the seed's to open.
                     let rest = fresh & !fresh.wrapping_add(lowest);
                     fresh &= !rest;

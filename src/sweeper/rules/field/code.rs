@@ -158,7 +158,9 @@ impl FieldCode {
             return Err(FieldCodeError::CheckDigits);
         }
         let (size, rest) = if custom {
+            // A standard field has its own, shorter code: one code a deal.
             let size = Size::custom(number(2..4) as u8, number(4..6) as u8, number(6..9) as u16)
+                .filter(|size| size.standard().is_none())
                 .ok_or(FieldCodeError::BadSize)?;
             (size, 9)
         } else {
@@ -188,10 +190,14 @@ impl FieldCode {
     #[must_use]
     pub fn seed(self) -> u32 {
         let size = self.size;
-        let shape = (u32::from(size.width()) << 4 | u32::from(size.height())) << 9
+        // Width and height (5 bits each), mines (9 bits), the setting.
+        let shape = (u32::from(size.width()) << 5 | u32::from(size.height())) << 9
             | u32::from(size.mines());
         let setting = shape << 1 | u32::from(self.no_guess);
-        (setting.wrapping_mul(u32::from(DEALS)) + u32::from(self.deal)).wrapping_mul(0x9E37_79B9)
+        setting
+            .wrapping_mul(u32::from(DEALS))
+            .wrapping_add(u32::from(self.deal))
+            .wrapping_mul(0x9E37_79B9)
             ^ 0xF1E1_D5EE
     }
 }
@@ -287,6 +293,18 @@ mod tests {
     }
 
     #[test]
+    fn a_custom_code_may_not_name_a_standard_field() {
+        let mut digits = std::vec![7, 0, 0, 9, 0, 9, 0, 1, 0, 1, 2, 3, 4, 9, 9, 9];
+        let check = check_value(&digits);
+        digits.extend([check / 10, check % 10]);
+        assert_eq!(FieldCode::parse(&digits), Err(FieldCodeError::BadSize));
+        digits[5] = 8; // 9x8: a custom field
+        let check = check_value(&digits[..16]);
+        digits[16..].copy_from_slice(&[check / 10, check % 10]);
+        assert!(FieldCode::parse(&digits).is_ok());
+    }
+
+    #[test]
     fn a_code_deals_the_same_field_again() {
         let mut rng = Rng::new(77);
         for size in sizes() {
@@ -311,7 +329,10 @@ mod tests {
     #[test]
     fn seeds_differ_between_sizes_settings_and_deals() {
         let mut seen = std::collections::BTreeSet::new();
-        for size in sizes() {
+        // Fields that differ in width alone, at the tallest height, too.
+        let neighbours = [(8, 16, 40), (9, 16, 40), (29, 16, 99), (29, 15, 99)]
+            .map(|(w, h, m)| Size::custom(w, h, m).expect("a custom size"));
+        for size in sizes().into_iter().chain(neighbours) {
             for no_guess in [false, true] {
                 for deal in 0..500 {
                     let code = FieldCode {

@@ -5,8 +5,8 @@ use super::size::{MAX_HEIGHT, MAX_SQUARES, Size};
 use shared::random::Rng;
 
 /// A mine layout as rows of bits: bit x of row y is square (x, y). A row
-/// of the widest field is 30 bits, so a word; the numbers around a square
-/// are then three masked population counts, with no edge checks.
+/// of the widest field is 30 bits, so a word: a field counts a whole row's
+/// neighbours at once from the rows above, on and below it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Mines {
     rows: [u32; MAX_HEIGHT as usize],
@@ -71,7 +71,9 @@ impl Mines {
 
     #[must_use]
     pub fn contains(&self, place: Place) -> bool {
-        self.row(place.y) >> place.x & 1 != 0
+        self.row(place.y)
+            .checked_shr(u32::from(place.x))
+            .is_some_and(|bits| bits & 1 != 0)
     }
 
     /// Row `y`'s bits (none past the last row).
@@ -86,7 +88,9 @@ impl Mines {
         self.rows.iter().map(|row| row.count_ones() as u16).sum()
     }
 
-    /// Mines among the eight neighbours of `(x, y)`.
+    /// Mines among the eight neighbours of `(x, y)` (the tests' check on
+    /// a field's counts).
+    #[cfg(test)]
     #[must_use]
     pub fn around(&self, x: u8, y: u8) -> u8 {
         // Rows shifted up a bit, so columns x - 1..=x + 1 are bits x..=x + 2

@@ -61,7 +61,8 @@ impl Field {
     pub fn from_snapshot(bytes: &[u8]) -> Option<Self> {
         let (header, squares) = bytes.split_at_checked(HEADER_BYTES)?;
         let number = |at: usize| u16::from_le_bytes([header[at], header[at + 1]]);
-        let size = Size::new(header[0], header[1], number(2))?;
+        // Only a field the menu makes: a standard one or a custom one.
+        let size = Size::custom(header[0], header[1], number(2))?;
         if squares.len() != size.squares().div_ceil(2) {
             return None;
         }
@@ -113,7 +114,13 @@ impl Field {
         };
         let mine_count = usize::from(mines.count());
         let all_mines = mine_count == usize::from(size.mines());
-        let first_is_safe = first.is_some_and(|first| !mines.contains(first));
+        // Once mines are laid, the first reveal is a safe square, open.
+        let first_opened = first.is_some_and(|first| {
+            let index = usize::from(first.y) * width + usize::from(first.x);
+            !mines.contains(first) && flags_at(index).contains(SquareFlags::REVEALED)
+        });
+        let revealed = count(SquareFlags::REVEALED);
+        let revealed_mines = count(SquareFlags::MINE | SquareFlags::REVEALED);
         let fits = match state {
             // Mines are laid on the first reveal: flags and "?"s before it,
             // and a no-guess field's first reveal waiting for its layout.
@@ -122,19 +129,26 @@ impl Field {
                     (SquareFlags::FLAGGED | SquareFlags::DETONATED).contains(flags_at(index))
                 }) && (first.is_none() || no_guess)
             }
+            // A safe square still covered, or the game would be won.
             GameState::Playing => {
-                all_mines && first_is_safe && count(SquareFlags::MINE | SquareFlags::REVEALED) == 0
+                all_mines
+                    && first_opened
+                    && revealed_mines == 0
+                    && revealed + mine_count < size.squares()
             }
-            // Every safe square open.
+            // Every safe square open, every mine flagged.
             GameState::Won => {
                 all_mines
-                    && first_is_safe
-                    && count(SquareFlags::REVEALED) + mine_count == size.squares()
-                    && count(SquareFlags::MINE | SquareFlags::REVEALED) == 0
+                    && first_opened
+                    && revealed_mines == 0
+                    && revealed + mine_count == size.squares()
+                    && count(SquareFlags::MINE | SquareFlags::FLAGGED) == mine_count
             }
+            // No mine is ever revealed: the ones that went off are marked.
             GameState::Dead => {
                 all_mines
-                    && first_is_safe
+                    && first_opened
+                    && revealed_mines == 0
                     && count(SquareFlags::DETONATED) >= 1
                     && all.clone().all(|index| {
                         let flags = flags_at(index);
@@ -343,5 +357,26 @@ mod tests {
         assert!(edit(&|b| b[HEADER_BYTES + mine / 2] &= !(1 << (mine % 2 * 4))).is_none());
         // A revealed mine in a game still going.
         assert!(edit(&|b| b[HEADER_BYTES + mine / 2] |= 2 << (mine % 2 * 4)).is_none());
+        // Every safe square open in a game still going: nothing left but mines.
+        let all_open = |b: &mut Vec<u8>| {
+            for index in 0..size.squares() {
+                let place = Place::new((index % 9) as u8, (index / 9) as u8);
+                if field.square(place).is_some_and(|s| !s.is_mine()) {
+                    b[HEADER_BYTES + index / 2] |= 2 << (index % 2 * 4);
+                }
+            }
+        };
+        assert!(edit(&all_open).is_none());
+        // The same as won, but with its mines left unflagged.
+        assert!(
+            edit(&|b| {
+                all_open(b);
+                b[4] = GameState::Won as u8;
+            })
+            .is_none()
+        );
+        // A size only the rules play, not the menu (the pocket board's).
+        let pocket = Field::new(Size::new(14, 6, 20).expect("the pocket size"), false);
+        assert!(Field::from_snapshot(&pocket.snapshot()).is_none());
     }
 }

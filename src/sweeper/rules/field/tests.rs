@@ -384,3 +384,21 @@ fn a_no_guess_field_waits_for_its_layout() {
     assert_eq!(field.first_reveal(), Some(first));
     assert_eq!(field.clicks(), 1);
 }
+
+#[test]
+fn mines_off_the_field_are_left_out_of_the_counts() {
+    // A layout made for Intermediate, laid on Beginner: its mines in row 9
+    // and column 9 are off the field, and no number on the field counts them.
+    let mines = Mines::at(
+        Size::INTERMEDIATE,
+        [Place::new(4, 9), Place::new(9, 4), Place::new(9, 9)],
+    );
+    let field = field_with(Size::BEGINNER, &mines);
+    assert_eq!(field.mine_count(), 0);
+    for y in 0..9 {
+        for x in 0..9 {
+            let square = field.square(Place::new(x, y)).expect("on the field");
+            assert_eq!(square.neighbours(), 0, "({x}, {y})");
+        }
+    }
+}
