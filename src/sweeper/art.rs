@@ -1,12 +1,14 @@
 //! Poop Sweeper's sprite sheets (gfx/, drawn as indexed PNGs) and the names
 //! of their frames: the one place that knows which frame is which.
 
-// One include, so the icon and the mines-counter tile share one palette (the
-// desktop loads it into `System::app_palette`).
+// One include, so the icon, the mines-counter tile and the full-size
+// fields' squares share one palette (the desktop loads it into
+// `System::app_palette`, and the drawing plane takes it as the window opens).
 agb::include_background_gfx!(
     pub mod icon,
     SWEEPER => "gfx/icons/sweeper.png",
     MINES => "gfx/sweeper-mines.png",
+    FIELD => "gfx/sweeper-field.png",
 );
 
 agb::include_aseprite!(
@@ -60,13 +62,21 @@ mod tests {
     }
 
     #[test_case]
+    fn a_field_has_a_square_for_every_look(_gba: &mut agb::Gba) {
+        // Not deduplicated: tile i is the sheet's frame i, board.png's order.
+        assert_eq!(icon::FIELD.tile_settings.len(), BOARD_FRAMES);
+        assert_eq!(icon::FIELD.width, BOARD_FRAMES);
+    }
+
+    #[test_case]
     fn the_mines_share_the_icons_palette(_gba: &mut agb::Gba) {
         // Included with the icon, so drawn with the app's icon palette slot.
-        assert!(
-            icon::MINES
-                .tile_settings
-                .iter()
-                .all(|setting| crate::framework::assets::palette_of(setting) == 0)
-        );
+        for art in [&icon::MINES, &icon::FIELD] {
+            assert!(
+                art.tile_settings
+                    .iter()
+                    .all(|setting| crate::framework::assets::palette_of(setting) == 0)
+            );
+        }
     }
 }

@@ -363,6 +363,22 @@ fn fields(overhead: u32, failures: &mut u32) {
         failures,
     );
 
+    // Showing the field: all 480 squares drawn (a new board, or a flood of
+    // the whole field), each its look's tile copied onto the plane.
+    crate::framework::plane::build();
+    let fresh = Field::new(size, false);
+    let mut stats = Stats::default();
+    for _ in 0..REVEAL_REPEATS {
+        let mut view = super::field_view::FieldView::new();
+        stats.add(measure(overhead, || view.sync(&fresh, &[])));
+    }
+    report(
+        "sweeper.field.draw.all",
+        &stats,
+        FIELD_MOVE_BUDGET,
+        failures,
+    );
+
     // 3BV, worked out on the winning move for the records: on random
     // Expert layouts.
     let mut stats = Stats::default();

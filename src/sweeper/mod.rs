@@ -20,6 +20,9 @@ mod app;
 pub(crate) mod art;
 #[cfg(feature = "bench")]
 mod bench;
+// Drawn and measured here before a screen shows it.
+#[cfg(any(test, feature = "bench"))]
+mod field_view;
 mod generating;
 mod held_a;
 mod lesson;
