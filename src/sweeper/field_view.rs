@@ -4,8 +4,9 @@
 //! square is copying 32 bytes. The view keeps the looks it drew and copies
 //! only the squares whose look changed: it notices its own changes.
 
-use super::art::icon::FIELD;
+use super::art::{BOARD_FRAMES, icon::FIELD};
 use super::rules::field::{Field, MAX_SQUARES, Place};
+use super::rules::{GameState, Square};
 use super::view::look;
 use crate::framework::plane;
 
@@ -40,25 +41,46 @@ impl FieldView {
         (left + i32::from(place.x), top + i32::from(place.y))
     }
 
-    /// Draw every square whose look changed since the last `sync` (all of
-    /// them the first time), `pressed` drawn pressed; how many were drawn.
-    pub fn sync(&mut self, field: &Field, pressed: &[Place]) -> usize {
+    /// Draw the squares whose look changed since they were last drawn (all
+    /// of them the first time), `pressed` drawn pressed, `most` of them at
+    /// the most: a whole field's squares go up over three frames, the rest
+    /// waiting for the next call. How many were drawn.
+    #[inline(never)]
+    pub fn sync(&mut self, field: &Field, pressed: &[Place], most: usize) -> usize {
         let size = field.size();
+        let state = field.state();
+        // Looked up once: the plane's tiles and each look's pixels.
+        let plane = plane::tiles();
+        let art: [&[u32]; BOARD_FRAMES] = core::array::from_fn(|look| square_tile(look as u8));
+        let (left, top) = Self::tile_of(field, Place::new(0, 0));
         let mut drawn = 0;
-        let mut index = 0;
+        let mut looks = self.looks.iter_mut();
         for y in 0..size.height() {
-            for (x, &square) in field.row(y).iter().enumerate() {
-                let place = Place::new(x as u8, y);
-                let wanted = look(square, field.state(), pressed.contains(&place));
-                if let Some(shown) = self.looks.get_mut(index)
-                    && *shown != wanted
-                {
-                    *shown = wanted;
-                    let (column, row) = Self::tile_of(field, place);
-                    plane::put(column, row, square_tile(wanted));
-                    drawn += 1;
+            let start = (top + i32::from(y)) as usize * plane::COLUMNS + left as usize;
+            let tiles = plane.get(start..).unwrap_or(&[]);
+            for ((x, &square), tile) in field.row(y).iter().enumerate().zip(tiles) {
+                let Some(shown) = looks.next() else {
+                    return drawn;
+                };
+                let held = !pressed.is_empty() && pressed.contains(&Place::new(x as u8, y));
+                let wanted = if held {
+                    look(square, state, true)
+                } else {
+                    LOOKS[state as usize % 4][usize::from(square.bits())]
+                };
+                if *shown == wanted {
+                    continue;
                 }
-                index += 1;
+                if drawn == most {
+                    return drawn;
+                }
+                *shown = wanted;
+                if let Some(pixels) = art.get(usize::from(wanted)) {
+                    for (word, &pixels) in tile.data_mut().iter_mut().zip(pixels.iter()) {
+                        *word = pixels;
+                    }
+                }
+                drawn += 1;
             }
         }
         drawn
@@ -70,6 +92,30 @@ impl Default for FieldView {
         Self::new()
     }
 }
+
+/// Every square's look, by game state and the square's byte, worked out
+/// as the ROM is built: a frame's worth of squares is then a table read
+/// each, not the rules of `look` each.
+static LOOKS: [[u8; 256]; 4] = {
+    let states = [
+        GameState::Fresh,
+        GameState::Playing,
+        GameState::Dead,
+        GameState::Won,
+    ];
+    let mut table = [[0u8; 256]; 4];
+    let mut state = 0;
+    while state < 4 {
+        let mut bits = 0;
+        while bits < 256 {
+            table[states[state] as usize][bits] =
+                look(Square::from_bits(bits as u8), states[state], false);
+            bits += 1;
+        }
+        state += 1;
+    }
+    table
+};
 
 /// The pixels of look `look`'s square (8 words).
 fn square_tile(look: u8) -> &'static [u32] {
@@ -100,13 +146,16 @@ mod tests {
         let size = Size::EXPERT;
         let mut field = Field::new(size, false);
         let mut view = FieldView::new();
-        assert_eq!(view.sync(&field, &[]), size.squares(), "all, the first time");
-        assert_eq!(view.sync(&field, &[]), 0, "nothing changed");
+        // All, the first time, half a field a call.
+        let half = size.squares() / 2;
+        assert_eq!(view.sync(&field, &[], half), half);
+        assert_eq!(view.sync(&field, &[], half), half);
+        assert_eq!(view.sync(&field, &[], usize::MAX), 0, "nothing changed");
         // A corner mine: the opposite corner floods the rest.
         field.lay_mines(&Mines::at(size, [Place::new(29, 15)]));
         let _ = field.reveal(Place::new(0, 0));
         let _ = field.toggle_flag(Place::new(29, 15));
-        let drawn = view.sync(&field, &[]);
+        let drawn = view.sync(&field, &[], usize::MAX);
         assert_eq!(drawn, size.squares(), "every square changed look");
         let expect = |place: Place, wanted: Look| {
             let (column, row) = FieldView::tile_of(&field, place);
@@ -126,11 +175,26 @@ mod tests {
             .find(|&p| small.square(p).is_some_and(|s| !s.is_revealed()))
             .expect("a covered square");
         let mut view = FieldView::new();
-        let _ = view.sync(&small, &[]);
-        assert_eq!(view.sync(&small, &[covered]), 1);
+        let _ = view.sync(&small, &[], usize::MAX);
+        assert_eq!(view.sync(&small, &[covered], usize::MAX), 1);
         let (column, row) = FieldView::tile_of(&small, covered);
         assert_eq!(tile_at(column, row).as_slice(), square_tile(Look::Pressed as u8));
-        assert_eq!(view.sync(&small, &[]), 1);
+        assert_eq!(view.sync(&small, &[], usize::MAX), 1);
+    }
+
+    #[test_case]
+    fn the_table_of_looks_is_the_rules_of_look(_gba: &mut agb::Gba) {
+        for state in [
+            GameState::Fresh,
+            GameState::Playing,
+            GameState::Dead,
+            GameState::Won,
+        ] {
+            for bits in 0..=255 {
+                let square = Square::from_bits(bits);
+                assert_eq!(LOOKS[state as usize][usize::from(bits)], look(square, state, false));
+            }
+        }
     }
 
     #[test_case]

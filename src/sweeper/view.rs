@@ -152,24 +152,27 @@ pub enum Screen {
 }
 
 /// The frame a square shows, from the square alone plus game state.
-pub fn look(square: Square, state: GameState, pressed: bool) -> u8 {
+pub const fn look(square: Square, state: GameState, pressed: bool) -> u8 {
     let over = state.is_over();
     if square.is_revealed() {
         return match (square.is_mine(), square.is_detonated()) {
             (true, true) => Look::Detonated as u8,
             (true, false) => Look::Mine as u8,
             _ if square.neighbours() == 0 => Look::Empty as u8,
-            _ => 2 + square.neighbours().min(8),
+            _ => {
+                let count = square.neighbours();
+                2 + if count < 8 { count } else { 8 }
+            }
         };
     }
     if square.is_flagged() {
-        return if state == GameState::Dead && !square.is_mine() {
+        return if matches!(state, GameState::Dead) && !square.is_mine() {
             Look::WrongFlag as u8
         } else {
             Look::Flag as u8
         };
     }
-    if square.is_mine() && state == GameState::Dead {
+    if square.is_mine() && matches!(state, GameState::Dead) {
         return if square.is_detonated() {
             Look::Detonated as u8
         } else {

@@ -33,8 +33,8 @@ impl Square {
     /// A covered, unflagged, mine-free square with no mine neighbours.
     pub const EMPTY: Self = Self(0);
 
-    #[cfg(test)]
-    /// Rebuilds a square from its byte (for saved state).
+    /// The square a byte holds (a table of every square's look is made
+    /// from every byte).
     #[must_use]
     pub const fn from_bits(bits: u8) -> Self {
         Self(bits)
