@@ -267,7 +267,7 @@ pub fn run(bench: &mut Bench) {
             lines: [line; LINES],
             question_marks: true,
             no_guess: Some(true),
-            fields: largest_field_records(),
+            fields: Some(alloc::boxed::Box::new(largest_field_records())),
         },
     );
     // A game in progress is a fixed-size snapshot, whatever the board.

@@ -1,6 +1,7 @@
 //! Poop Sweeper's save section: a line of records per difficulty, plain and
 //! no-guess.
 
+use alloc::boxed::Box;
 use serde::{Deserialize, Serialize};
 
 use super::field_records::FieldRecords;
@@ -65,8 +66,9 @@ pub struct SweeperSave {
     /// No-guess boards for the player's new games; `None` until chosen
     /// (saves from before kept it on the board only: the board's then).
     pub no_guess: Option<bool>,
-    /// The full-size fields' records.
-    pub fields: FieldRecords,
+    /// The full-size fields' records, once a field game has started: until
+    /// then the section (and the desk at rest) holds a byte for them.
+    pub fields: Option<Box<FieldRecords>>,
 }
 
 /// The section as version 3 kept it: the pocket board's records only.
@@ -137,6 +139,11 @@ impl SweeperSave {
         }
     }
 
+    /// The full-size fields' records, made at the first field game.
+    pub fn fields_mut(&mut self) -> &mut FieldRecords {
+        self.fields.get_or_insert_default()
+    }
+
     /// Games won on the pocket board, over its lines (logged at boot for
     /// the tests).
     pub fn wins(&self) -> u32 {
@@ -163,7 +170,7 @@ impl Saved for SweeperSave {
                 lines: old.lines,
                 question_marks: old.question_marks,
                 no_guess: old.no_guess,
-                fields: FieldRecords::default(),
+                fields: None,
             });
         }
         if version == 2 {
@@ -176,7 +183,7 @@ impl Saved for SweeperSave {
                 }),
                 question_marks: old.question_marks,
                 no_guess: None,
-                fields: FieldRecords::default(),
+                fields: None,
             });
         }
         let records: [Record; LINES] = match version {
@@ -193,7 +200,7 @@ impl Saved for SweeperSave {
             lines: records.map(Line::from_record),
             question_marks: false,
             no_guess: None,
-            fields: FieldRecords::default(),
+            fields: None,
         })
     }
 }
@@ -358,7 +365,7 @@ mod tests {
         assert_eq!(migrated.lines, [line; LINES]);
         assert!(migrated.question_marks);
         assert_eq!(migrated.no_guess, Some(true));
-        assert_eq!(migrated.fields, FieldRecords::default());
+        assert_eq!(migrated.fields, None);
         assert_eq!(SweeperSave::migrate(3, &bytes[..bytes.len() - 1]), None);
     }
 }

@@ -82,10 +82,10 @@ impl Fuzzed for SweeperSave {
             for size in Size::STANDARD.into_iter().chain([custom]) {
                 for no_guess in [false, true] {
                     for _ in 0..rng.below(12) {
-                        save.fields.start(size, no_guess);
+                        save.fields_mut().start(size, no_guess);
                         let won = rng.below(2) == 0;
                         let (hundredths, three_bv) = (rng.below(600_000), rng.below(481));
-                        save.fields
+                        save.fields_mut()
                             .finish(size, no_guess, won, hundredths, three_bv as u16);
                     }
                 }
