@@ -178,7 +178,10 @@ mod tests {
         let _ = view.sync(&small, &[], usize::MAX);
         assert_eq!(view.sync(&small, &[covered], usize::MAX), 1);
         let (column, row) = FieldView::tile_of(&small, covered);
-        assert_eq!(tile_at(column, row).as_slice(), square_tile(Look::Pressed as u8));
+        assert_eq!(
+            tile_at(column, row).as_slice(),
+            square_tile(Look::Pressed as u8)
+        );
         assert_eq!(view.sync(&small, &[], usize::MAX), 1);
     }
 
@@ -192,7 +195,10 @@ mod tests {
         ] {
             for bits in 0..=255 {
                 let square = Square::from_bits(bits);
-                assert_eq!(LOOKS[state as usize][usize::from(bits)], look(square, state, false));
+                assert_eq!(
+                    LOOKS[state as usize][usize::from(bits)],
+                    look(square, state, false)
+                );
             }
         }
     }
@@ -203,6 +209,9 @@ mod tests {
         assert_eq!(FieldView::tile_of(&expert, Place::new(0, 0)), (0, TOP_ROWS));
         assert_eq!(FieldView::tile_of(&expert, Place::new(29, 15)), (29, 19));
         let beginner = Field::new(Size::BEGINNER, false);
-        assert_eq!(FieldView::tile_of(&beginner, Place::new(0, 0)), (10, TOP_ROWS + 3));
+        assert_eq!(
+            FieldView::tile_of(&beginner, Place::new(0, 0)),
+            (10, TOP_ROWS + 3)
+        );
     }
 }
