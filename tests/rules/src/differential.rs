@@ -11,13 +11,13 @@ use crate::sweeper::rules::field::{Field, Mines, Place, Size};
 use crate::sweeper::rules::{Board, Difficulty, GameState, Layout, Outcome, Pos};
 
 /// Games per run; Miri runs a handful (it is thousands of times slower).
-const GAMES: u32 = if cfg!(miri) { 12 } else { 100_000 };
+const GAMES: u32 = if cfg!(miri) { 6 } else { 100_000 };
 /// Actions at most per game (most games end sooner).
 const MAX_ACTIONS: u32 = 120;
 /// Field games per run: a big field's game is longer and each action
 /// looks at more squares.
 const FIELD_GAMES: u32 = if cfg!(miri) { 1 } else { 6_000 };
-const FIELD_MAX_ACTIONS: u32 = if cfg!(miri) { 30 } else { 400 };
+const FIELD_MAX_ACTIONS: u32 = if cfg!(miri) { 12 } else { 400 };
 
 /// A board under test: the pocket board or a field, driven by column and row.
 trait Played: Clone {
@@ -685,7 +685,7 @@ fn a_field_of_14x6_plays_as_the_pocket_board() {
         let mut field = Field::new(size, false);
         let mut reference = Reference::new(14, 6, size.mines());
         let mut plan = Vec::new();
-        for _ in 0..MAX_ACTIONS {
+        for _ in 0..if cfg!(miri) { 30 } else { MAX_ACTIONS } {
             if board.state().is_over() {
                 break;
             }
@@ -717,7 +717,7 @@ fn a_field_of_14x6_plays_as_the_pocket_board() {
 }
 
 /// Games per mirror run (four boards each).
-const MIRROR_GAMES: u32 = if cfg!(miri) { 4 } else { 20_000 };
+const MIRROR_GAMES: u32 = if cfg!(miri) { 2 } else { 20_000 };
 const FIELD_MIRROR_GAMES: u32 = if cfg!(miri) { 1 } else { 2_000 };
 
 /// Where a square of a field `width` x `height` goes in a mirror image.

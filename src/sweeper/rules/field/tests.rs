@@ -77,8 +77,11 @@ fn naive_flood(field: &Field, start: Place) -> Vec<Place> {
 #[test]
 fn floods_match_a_naive_fill_on_every_size() {
     let mut rng = Rng::new(2026);
-    for size in sizes() {
-        for _ in 0..if cfg!(miri) { 2 } else { 200 } {
+    // Miri (far slower) fills the largest fields once each.
+    let all = sizes();
+    let chosen = if cfg!(miri) { &all[2..5] } else { &all[..] };
+    for &size in chosen {
+        for _ in 0..if cfg!(miri) { 1 } else { 200 } {
             let first = Place::new(
                 rng.below(u32::from(size.width())) as u8,
                 rng.below(u32::from(size.height())) as u8,
