@@ -97,19 +97,13 @@ impl Default for FieldView {
 /// as the ROM is built: a frame's worth of squares is then a table read
 /// each, not the rules of `look` each.
 static LOOKS: [[u8; 256]; 4] = {
-    let states = [
-        GameState::Fresh,
-        GameState::Playing,
-        GameState::Dead,
-        GameState::Won,
-    ];
     let mut table = [[0u8; 256]; 4];
     let mut state = 0;
-    while state < 4 {
+    while state < GameState::ALL.len() {
         let mut bits = 0;
         while bits < 256 {
-            table[states[state] as usize][bits] =
-                look(Square::from_bits(bits as u8), states[state], false);
+            let game = GameState::ALL[state];
+            table[game as usize][bits] = look(Square::from_bits(bits as u8), game, false);
             bits += 1;
         }
         state += 1;
@@ -187,12 +181,7 @@ mod tests {
 
     #[test_case]
     fn the_table_of_looks_is_the_rules_of_look(_gba: &mut agb::Gba) {
-        for state in [
-            GameState::Fresh,
-            GameState::Playing,
-            GameState::Dead,
-            GameState::Won,
-        ] {
+        for state in GameState::ALL {
             for bits in 0..=255 {
                 let square = Square::from_bits(bits);
                 assert_eq!(

@@ -90,7 +90,7 @@ impl BoardCode {
             .map_or(NOT_OPENED, |index| index as u8);
         digits[6] = first / 10;
         digits[7] = first % 10;
-        let check = check_value(&digits);
+        let check = check_value(&digits[..CHECKED]);
         digits[8] = check / 10;
         digits[9] = check % 10;
         digits
@@ -115,7 +115,7 @@ impl BoardCode {
             1 => true,
             _ => return Err(CodeError::BadNoGuess),
         };
-        if check_value(digits) != digits[8] * 10 + digits[9] {
+        if check_value(&digits[..CHECKED]) != digits[8] * 10 + digits[9] {
             return Err(CodeError::CheckDigits);
         }
         let first = match digits[6] * 10 + digits[7] {
@@ -141,11 +141,15 @@ impl BoardCode {
     }
 }
 
-/// Weighted sum of the first eight digits mod 97 (0..=96).
-fn check_value(digits: &[u8]) -> u8 {
+/// The digits a code's check digits cover: all but those two.
+const CHECKED: usize = DIGITS - 2;
+
+/// The check digits' value for `digits`: each weighted by its place (1,
+/// 2, 3...), summed, mod 97 (0..=96). Field codes (`field::code`) check
+/// theirs the same way.
+pub(crate) fn check_value(digits: &[u8]) -> u8 {
     let sum: u32 = digits
         .iter()
-        .take(8)
         .enumerate()
         .map(|(i, &d)| (i as u32 + 1) * u32::from(d))
         .sum();
@@ -275,7 +279,7 @@ mod tests {
         );
         // A square past the board, with check digits that match.
         let mut past = [1, 0, 0, 0, 0, 0, 8, 4, 0, 0];
-        let check = check_value(&past);
+        let check = check_value(&past[..CHECKED]);
         past[8..].copy_from_slice(&[check / 10, check % 10]);
         assert_eq!(BoardCode::parse(&past), Err(CodeError::BadFirstSquare));
         // Each message fits the pad's two error lines.

@@ -16,6 +16,9 @@ pub enum GameState {
 }
 
 impl GameState {
+    /// Every state, in the order of their values.
+    pub const ALL: [Self; 4] = [Self::Fresh, Self::Playing, Self::Dead, Self::Won];
+
     /// Whether the game has ended (nothing but a reset changes the board).
     #[must_use]
     pub const fn is_over(self) -> bool {

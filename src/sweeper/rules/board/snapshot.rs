@@ -61,13 +61,7 @@ impl Board {
             _ => return None,
         };
         let (squares, tail) = bytes.split_at(SQUARE_BYTES);
-        let state = match tail[0] {
-            0 => GameState::Fresh,
-            1 => GameState::Playing,
-            2 => GameState::Dead,
-            3 => GameState::Won,
-            _ => return None,
-        };
+        let state = *GameState::ALL.get(usize::from(tail[0]))?;
         let difficulty = *Difficulty::ALL.get(usize::from(tail[1]))?;
         let flag = |byte: u8| match byte {
             0 => Some(false),

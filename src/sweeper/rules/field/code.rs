@@ -20,7 +20,7 @@ use heapless::Vec;
 
 use super::place::Place;
 use super::size::Size;
-use crate::code::DEALS;
+use crate::code::{DEALS, check_value};
 
 /// Digits in a standard field's code and a custom one's.
 pub const STANDARD_DIGITS: usize = 11;
@@ -200,16 +200,6 @@ impl FieldCode {
             .wrapping_mul(0x9E37_79B9)
             ^ 0xF1E1_D5EE
     }
-}
-
-/// Every digit given, weighted 1, 2, 3..., summed, mod 97 (0..=96).
-fn check_value(digits: &[u8]) -> u8 {
-    let sum: u32 = digits
-        .iter()
-        .enumerate()
-        .map(|(i, &digit)| (i as u32 + 1) * u32::from(digit))
-        .sum();
-    (sum % 97) as u8
 }
 
 #[cfg(test)]

@@ -66,13 +66,7 @@ impl Field {
         if squares.len() != size.squares().div_ceil(2) {
             return None;
         }
-        let state = match header[4] {
-            0 => GameState::Fresh,
-            1 => GameState::Playing,
-            2 => GameState::Dead,
-            3 => GameState::Won,
-            _ => return None,
-        };
+        let state = *GameState::ALL.get(usize::from(header[4]))?;
         let switch = |byte: u8| match byte {
             0 => Some(false),
             1 => Some(true),
