@@ -124,16 +124,44 @@ FRAMES = (
 )
 
 
-def main():
-    sheet = Image.new("P", (8 * len(FRAMES), 8), 0)
-    sheet.putpalette(PALETTE)
-    for frame, art in enumerate(FRAMES):
-        rows = art.strip("\n").split("\n")
-        assert len(rows) == 8 and all(len(row) == 8 for row in rows), frame
+# The full-size fields' cursor, a 16x16 sprite placed 2 pixels up and left
+# of its square: board.png's cursor brackets (its frame 15) at 12x12, round
+# an 8x8 square instead of a 12x12 one.
+CURSOR = """
+11111..11111....
+1bbb1..1bbb1....
+1b111..111b1....
+1b1......1b1....
+111......111....
+................
+................
+111......111....
+1b1......1b1....
+1b111..111b1....
+1bbb1..1bbb1....
+11111..11111....
+................
+................
+................
+................"""
+
+
+def write(art, size, path):
+    width, height = size
+    image = Image.new("P", (width * len(art), height), 0)
+    image.putpalette(PALETTE)
+    for frame, picture in enumerate(art):
+        rows = picture.strip("\n").split("\n")
+        assert len(rows) == height and all(len(row) == width for row in rows), frame
         for y, row in enumerate(rows):
             for x, pixel in enumerate(row):
-                sheet.putpixel((8 * frame + x, y), 0 if pixel == "." else int(pixel, 16))
-    sheet.save("gfx/sweeper-field.png", transparency=0)
+                image.putpixel((width * frame + x, y), 0 if pixel == "." else int(pixel, 16))
+    image.save(path, transparency=0)
+
+
+def main():
+    write(FRAMES, (8, 8), "gfx/sweeper-field.png")
+    write([CURSOR], (16, 16), "gfx/sweeper-field-cursor.png")
 
 
 if __name__ == "__main__":

@@ -92,6 +92,7 @@ use super::{
     canvas::Canvas,
     save::{Saved, Suspended},
     system::System,
+    transition::Area,
     widgets::prepared::PreparedLine,
 };
 
@@ -128,7 +129,8 @@ pub struct AppInfo {
     /// (`transition::mask`), so an app leaves its window's fill without
     /// tiles (`window::put` does). A window smaller than the screen has the
     /// UI's border, a tile all round; one the size of the screen has none.
-    pub window: super::transition::Area,
+    /// An app whose screens want another size says so in `App::window`.
+    pub window: Area,
 }
 
 impl System<'_> {
@@ -195,6 +197,13 @@ pub trait App: 'static {
     /// every frame, save frames and animations included, so it only hands
     /// over what `prepare` and `draw` made.
     fn show(persistent: &Self::Persistent, working: &mut Self::Working, canvas: &mut Canvas);
+    /// Where the window sits on the screen up: `INFO.window` unless a
+    /// screen wants another size (Poop Sweeper's full-size fields fill the
+    /// screen). Asked every frame once `open` has run; a change takes effect
+    /// in the frame it is answered, with the screen that wants it.
+    fn window(_persistent: &Self::Persistent, _working: &Self::Working) -> Area {
+        Self::INFO.window
+    }
     /// Whether START goes to the app this frame instead of closing it (a number
     /// pad confirms with START).
     fn claims_start(_persistent: &Self::Persistent, _working: &Self::Working) -> bool {
@@ -370,6 +379,8 @@ pub trait AppSlot {
     fn show(&mut self, canvas: &mut Canvas);
     fn pause(&mut self, system: &mut System);
     fn claims_start(&self) -> bool;
+    /// Where the window sits (`App::window`; `INFO.window` while closed).
+    fn window(&self) -> Area;
     /// The open window's button hints (`App::button_hints`).
     fn button_hints(&self) -> Option<&'static PreparedLine>;
     fn dismantle(&mut self) -> bool;
@@ -451,6 +462,12 @@ impl<A: App> AppSlot for Slot<A> {
         self.working
             .as_deref()
             .is_some_and(|working| A::claims_start(&self.persistent, working))
+    }
+
+    fn window(&self) -> Area {
+        self.working.as_deref().map_or(A::INFO.window, |working| {
+            A::window(&self.persistent, working)
+        })
     }
 
     fn button_hints(&self) -> Option<&'static PreparedLine> {

@@ -600,7 +600,7 @@ impl Desktop {
         };
         let (x, y) = icon_position(index);
         let icon = Area::new(x, y, ICON_SIZE, ICON_SIZE);
-        let area = Area::between(icon, app.info().window, step);
+        let area = Area::between(icon, app.window(), step);
         let app_layers: heapless::Vec<_, 4> =
             canvas.backgrounds().iter().skip(2).copied().collect();
         // At its full size the window shows as it does open, border and

@@ -6,6 +6,10 @@ use agb::input::{Button, ButtonController, ButtonState};
 /// Frames before a held direction starts repeating, and between repeats.
 const REPEAT_DELAY: u8 = 14;
 const REPEAT_INTERVAL: u8 = 4;
+/// An accelerating repeat (`accelerated_direction`) goes at every other
+/// frame from this many frames held, and at every frame from `FULL_SPEED`.
+const HALF_SPEED: u8 = 31;
+const FULL_SPEED: u8 = 47;
 
 const DIRECTIONS: [Button; 4] = [Button::Up, Button::Down, Button::Left, Button::Right];
 const ALL: [Button; 10] = [
@@ -87,11 +91,20 @@ impl Input {
 
     /// A direction press, repeated while held. Returns (dx, dy).
     pub fn repeated_direction(&self) -> (i32, i32) {
+        self.direction_firing(repeats)
+    }
+
+    /// A direction press, repeated while held, faster the longer it is
+    /// held (a cursor crossing a big board): as `repeated_direction` at
+    /// first, then every other frame, then every frame.
+    pub fn accelerated_direction(&self) -> (i32, i32) {
+        self.direction_firing(accelerates)
+    }
+
+    fn direction_firing(&self, fires: fn(u8) -> bool) -> (i32, i32) {
         let mut delta = (0, 0);
         for (held, direction) in self.held_frames.iter().zip(DIRECTIONS) {
-            let fires = *held == 1
-                || (*held > REPEAT_DELAY && (*held - REPEAT_DELAY).is_multiple_of(REPEAT_INTERVAL));
-            if fires {
+            if fires(*held) {
                 match direction {
                     Button::Up => delta.1 -= 1,
                     Button::Down => delta.1 += 1,
@@ -113,5 +126,53 @@ impl Input {
     /// Any button other than `except` went down this frame (used to cancel a held A).
     pub fn other_just_pressed(&self, except: Button) -> bool {
         ALL.into_iter().any(|b| b != except && self.just_pressed(b))
+    }
+}
+
+/// Whether a direction held `held` frames (0: up) fires: on the press, then
+/// every `REPEAT_INTERVAL` frames after `REPEAT_DELAY`.
+const fn repeats(held: u8) -> bool {
+    held == 1 || (held > REPEAT_DELAY && (held - REPEAT_DELAY).is_multiple_of(REPEAT_INTERVAL))
+}
+
+/// As `repeats`, speeding up: every other frame from `HALF_SPEED` frames
+/// held, every frame from `FULL_SPEED`.
+const fn accelerates(held: u8) -> bool {
+    if held >= FULL_SPEED {
+        true
+    } else if held >= HALF_SPEED {
+        held.is_multiple_of(2)
+    } else {
+        repeats(held)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The frames of the first `frames` of a hold in which `fires` fires.
+    fn firing(fires: fn(u8) -> bool, frames: u8) -> usize {
+        (1..=frames).filter(|&held| fires(held)).count()
+    }
+
+    #[test_case]
+    fn a_held_direction_speeds_up_on_a_big_board(_gba: &mut agb::Gba) {
+        assert!(!accelerates(0) && !repeats(0), "nothing while up");
+        // The same as the plain repeat until it speeds up: a tap is one step.
+        for held in 1..HALF_SPEED {
+            assert_eq!(accelerates(held), repeats(held), "held {held}");
+        }
+        // Across Expert's 30 columns (29 steps) in about a second, against
+        // over two at the plain pace.
+        let frames_for = |fires: fn(u8) -> bool, steps: usize| {
+            (1..=u8::MAX).find(|&frames| firing(fires, frames) == steps)
+        };
+        assert_eq!(frames_for(accelerates, 29), Some(62));
+        assert_eq!(frames_for(repeats, 29), Some(126));
+        // A long hold keeps going at full speed past the count's wrap.
+        assert!((FULL_SPEED..=u8::MAX).all(accelerates));
+        let wrapped = u8::MAX - REPEAT_INTERVAL + 1;
+        assert!(accelerates(wrapped));
     }
 }

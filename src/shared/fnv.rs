@@ -31,8 +31,21 @@ pub fn hash64_bytes(bytes: &[u8]) -> u64 {
     bytes.chunks(4).fold(OFFSET_64, |hash, chunk| {
         let mut word = [0u8; 4];
         word[..chunk.len()].copy_from_slice(chunk);
-        (hash ^ u64::from(u32::from_le_bytes(word))).wrapping_mul(PRIME_64)
+        times_prime_64(hash ^ u64::from(u32::from_le_bytes(word)))
     })
+}
+
+/// `hash * PRIME_64` (mod 2^64) from 32-bit multiplies only: the prime is
+/// 2^40 + 0x1B3, and each half-word times 0x1B3 fits a word. Thumb code has
+/// no 64-bit multiply: the library's takes several times as long.
+fn times_prime_64(hash: u64) -> u64 {
+    const LOW: u32 = (PRIME_64 & 0xFFFF_FFFF) as u32;
+    let (low, high) = (hash as u32, (hash >> 32) as u32);
+    let low_product = u64::from((low & 0xFFFF) * LOW) + (u64::from((low >> 16) * LOW) << 16);
+    let high_product = u64::from(high.wrapping_mul(LOW)) << 32;
+    low_product
+        .wrapping_add(high_product)
+        .wrapping_add(hash << 40)
 }
 
 #[cfg(test)]
@@ -46,6 +59,27 @@ mod tests {
             super::hash(b"foobar".iter().map(|&b| u32::from(b))),
             0xBF9C_F968
         );
+    }
+
+    /// The multiply without a 64-bit multiply is the multiply.
+    #[test]
+    fn the_prime_multiply_is_exact() {
+        let mut value = 0x0123_4567_89AB_CDEFu64;
+        for _ in 0..100_000 {
+            assert_eq!(
+                super::times_prime_64(value),
+                value.wrapping_mul(super::PRIME_64)
+            );
+            value = value
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+        }
+        for edge in [0, 1, u64::MAX, 0xFFFF, 0xFFFF_FFFF, 1 << 63] {
+            assert_eq!(
+                super::times_prime_64(edge),
+                edge.wrapping_mul(super::PRIME_64)
+            );
+        }
     }
 
     /// Every one-bit change of a section-sized input changes the hash, and

@@ -1,33 +1,40 @@
 //! Poop Sweeper's side of the app contract: which screen is up, what each
 //! screen's answer (`Next`) puts up next, the clock and the avatar's face.
 //! Each screen is a file of its own (play.rs, generating.rs, wipe.rs,
-//! menu.rs, options.rs, stats_page.rs, pad.rs, lesson.rs); drawing lives in
-//! `view.rs`.
+//! menu.rs, options.rs, sizes.rs, stats_page.rs, pad.rs, lesson.rs,
+//! field_play.rs); drawing lives in `view.rs` (the pocket board's window)
+//! and `field_view.rs` (a full-size field's, the whole screen).
 
 use alloc::boxed::Box;
 
 use super::{
     Sweeper,
     art::{self, Face},
+    field_play::FieldPlay,
+    field_view,
     game::SuspendedGame,
     generating::Generating,
     lesson::LessonScreen,
-    menu::{MENU_HINTS, Menu, ROW_OPTIONS, ROW_STATS},
+    menu::{MENU_HINTS, Menu, ROW_FULL_SIZE, ROW_OPTIONS, ROW_STATS},
     moves::fingerprint,
     next::Next,
-    options::{OPTIONS_HINTS, Options},
+    options::{OPTION_CODE, OPTIONS_HINTS, Options},
     pad::{PAD_HINTS, Pad},
     play::Play,
     records::SweeperSave,
-    rules::{Board, Difficulty, GameState, Pos, code},
+    rules::{
+        Board, Difficulty, GameState, Pos, code,
+        field::{Field, Size},
+    },
+    sizes::{SIZES_HINTS, Sizes},
     sounds,
     stats_page::{STATS_HINTS, StatsPage},
     view::{Screen, View},
     wipe::Wipe,
 };
 use crate::framework::{
-    App, AppInfo, PreparedLine, Request, System, app::Icon, assets::sfx, canvas::Canvas, lessons,
-    widgets::list::List,
+    App, AppInfo, PreparedLine, Request, System, app::Icon, assets::sfx, canvas::Canvas, events,
+    lessons, save::Suspended, transition::Area, widgets::list::List,
 };
 
 /// The screen up: exactly one at a time, owning its data; the view is told
@@ -42,8 +49,11 @@ enum Mode {
     Menu(Menu),
     Options(Options),
     Stats(Box<StatsPage>),
+    Sizes(Sizes),
     Pad(Pad),
     Lesson(LessonScreen),
+    /// A full-size field (`Working::field`), the window filling the screen.
+    Field(Box<FieldPlay>),
     /// The window is closing, the menu or pad already let go (`dismantle`).
     Leaving,
 }
@@ -53,8 +63,9 @@ impl Mode {
         match self {
             Self::Play(_) | Self::Generating(_) | Self::Lesson(_) => Screen::Board,
             Self::Wipe(wipe) => Screen::Wipe(wipe.columns()),
-            Self::Menu(_) | Self::Options(_) | Self::Stats(_) => Screen::Menu,
+            Self::Menu(_) | Self::Options(_) | Self::Stats(_) | Self::Sizes(_) => Screen::Menu,
             Self::Pad(_) => Screen::Pad,
+            Self::Field(_) => Screen::Field,
             Self::Leaving => Screen::Leaving,
         }
     }
@@ -85,6 +96,10 @@ impl Mode {
 pub struct Working {
     view: View,
     mode: Mode,
+    /// The full-size field in play, if the player chose one (the pocket
+    /// board waits in the persistent state meanwhile); kept across closing
+    /// and power-off in the suspend section.
+    field: Option<Box<Field>>,
     /// The avatar's face, as `update` last decided it.
     face: Face,
 }
@@ -127,8 +142,8 @@ impl App for Sweeper {
         Board::new(Difficulty::Easy, false)
     }
 
-    fn suspend(board: &Board, _working: &Working, _system: &mut System) -> SuspendedGame {
-        SuspendedGame::of(board)
+    fn suspend(board: &Board, working: &Working, _system: &mut System) -> SuspendedGame {
+        SuspendedGame::of(board, working.field.as_deref())
     }
 
     fn resume(board: &mut Board, game: SuspendedGame) {
@@ -155,7 +170,9 @@ impl App for Sweeper {
             board.set_deal(system.rng.below(u32::from(code::DEALS)) as u16);
         }
         crate::event!("sweeper.opened board={:08x}", fingerprint(board));
-        let mut view = View::new();
+        // A full-size field in play when the window last closed (or the
+        // power went) comes back from the game kept.
+        let field = kept_field(system);
         // Closed while a no-guess first move waited for its layout: the
         // search starts again from that square (it finds the same layout),
         // and the move is then made as if the window had stayed open.
@@ -165,38 +182,65 @@ impl App for Sweeper {
         // The first time: how to play.
         let lesson = generating.is_none() && !lessons::seen(&mut system.storage, Self::INFO.id);
         crate::event!("sweeper.opening lesson={}", lesson);
+        let mut view = match field {
+            Some(_) if generating.is_none() && !lesson => View::new_aside(),
+            _ => View::new(),
+        };
         let mode = match generating {
             Some(generating) => Mode::Generating(generating),
             None if lesson => Mode::Lesson(LessonScreen::start(&mut view)),
+            None if field.is_some() => Mode::Field(Box::new(FieldPlay::new())),
             None => Mode::Play(Play::default()),
         };
         Working {
             view,
             mode,
+            field,
             face: Face::Idle,
         }
     }
 
     fn prepare(board: &mut Board, working: &mut Working, system: &mut System) -> bool {
         let look = (
-            face_for(working.mode.board(board), None),
+            face_for(working.mode.board(board).state(), false),
             working.mode.screen(),
         );
         let records = system.save::<Sweeper>();
-        working
+        // The field's squares first, a frame's worth: the pocket view's
+        // pieces then take what the frame has left.
+        let field_drawn = match (&mut working.mode, working.field.as_deref()) {
+            (Mode::Field(play), Some(field)) => {
+                play.draw(field, face_for(field.state(), false), records)
+            }
+            _ => true,
+        };
+        let built = working
             .view
-            .build_within_frame(working.mode.board(board), records, look)
+            .build_within_frame(working.mode.board(board), records, look);
+        field_drawn && built
+    }
+
+    fn window(_board: &Board, working: &Working) -> Area {
+        match working.mode {
+            Mode::Field(_) => field_view::WINDOW,
+            _ => View::WINDOW,
+        }
     }
 
     fn update(board: &mut Board, working: &mut Working, system: &mut System) -> Request {
         let view = &mut working.view;
         let next = match &mut working.mode {
+            Mode::Field(play) => match working.field.as_deref_mut() {
+                Some(field) => play.update(field, system),
+                None => Next::Play,
+            },
             Mode::Play(play) => play.update(board, view, system),
             Mode::Generating(generating) => generating.update(board, view, system),
             Mode::Wipe(wipe) => wipe.update(board, view, system),
             Mode::Menu(menu) => menu.update(board, system),
             Mode::Options(options) => options.update(board, system),
             Mode::Stats(page) => page.update(system),
+            Mode::Sizes(sizes) => sizes.update(system),
             Mode::Pad(pad) => pad.update(board, system),
             Mode::Lesson(lesson) => lesson.update(view, system),
             Mode::Leaving => Next::Stay,
@@ -205,12 +249,23 @@ impl App for Sweeper {
         // The game's clock waits under the menu and the lesson; the
         // lesson's board keeps its own time (a clock standing still looks
         // broken).
-        if let Mode::Lesson(lesson) = &mut working.mode {
-            lesson.tick_frame();
-        } else if !working.mode.is_over_board() {
-            board.tick_frame();
-        }
-        working.face = match face_for(working.mode.board(board), working.mode.pressed()) {
+        let face = match (&mut working.mode, working.field.as_deref_mut()) {
+            (Mode::Lesson(lesson), _) => {
+                lesson.tick_frame();
+                face_for(lesson.board().state(), lesson.pressed().is_some())
+            }
+            (Mode::Field(play), Some(field)) => {
+                field.tick_frame();
+                face_for(field.state(), play.pressed().is_some())
+            }
+            (mode, _) => {
+                if !mode.is_over_board() {
+                    board.tick_frame();
+                }
+                face_for(board.state(), mode.pressed().is_some())
+            }
+        };
+        working.face = match face {
             _ if matches!(working.mode, Mode::Generating(_)) => Face::Thinking,
             // A blink every three seconds, so the avatar looks alive.
             Face::Idle if system.frame % 180 < 6 => Face::Blink,
@@ -226,6 +281,10 @@ impl App for Sweeper {
             _ => None,
         };
         working.view.change_screen(screen, under_pad);
+        if let (Mode::Field(play), Some(field)) = (&mut working.mode, working.field.as_deref()) {
+            let _ = play.draw(field, working.face, records);
+            return;
+        }
         if let Mode::Pad(pad) = &mut working.mode {
             working.view.draw_pad(&mut pad.pad);
         }
@@ -241,15 +300,22 @@ impl App for Sweeper {
             Mode::Menu(menu) => working.view.draw_menu(&mut menu.list),
             Mode::Options(options) => working.view.draw_menu(&mut options.list),
             Mode::Stats(page) => working.view.draw_menu(page.list()),
+            Mode::Sizes(sizes) => working.view.draw_menu(&mut sizes.list),
             _ => {}
         }
     }
 
     fn show(board: &Board, working: &mut Working, canvas: &mut Canvas) {
+        if let (Mode::Field(play), Some(field)) = (&working.mode, working.field.as_deref()) {
+            play.show(field, canvas);
+            return;
+        }
         let shown = working.mode.board(board);
         working.view.show(shown, working.mode.screen(), canvas);
         match &working.mode {
-            Mode::Menu(Menu { list }) | Mode::Options(Options { list }) => list.show(canvas),
+            Mode::Menu(Menu { list })
+            | Mode::Options(Options { list })
+            | Mode::Sizes(Sizes { list }) => list.show(canvas),
             Mode::Pad(pad) => pad.pad.show(canvas),
             _ => {}
         }
@@ -265,7 +331,9 @@ impl App for Sweeper {
             Mode::Menu(_) => MENU_HINTS,
             Mode::Options(_) => OPTIONS_HINTS,
             Mode::Stats(_) => STATS_HINTS,
+            Mode::Sizes(_) => SIZES_HINTS,
             Mode::Pad(_) => PAD_HINTS,
+            Mode::Field(_) => FieldPlay::button_hints(working.field.as_deref()?),
             Mode::Lesson(lesson) => lesson.button_hints(),
             Mode::Leaving => return None,
         })
@@ -286,24 +354,67 @@ impl App for Sweeper {
         match &mut working.mode {
             Mode::Play(play) => play.drop_held(),
             Mode::Lesson(lesson) => lesson.drop_held(),
+            Mode::Field(play) => play.drop_held(),
             _ => {}
         }
         crate::event!("sweeper.paused board={:08x}", fingerprint(board));
     }
 }
 
-fn face_for(board: &Board, pressed: Option<Pos>) -> Face {
-    match board.state() {
+/// The avatar's face for a game in `state`, A held on a square or not.
+fn face_for(state: GameState, pressed: bool) -> Face {
+    match state {
         GameState::Dead => Face::Dead,
         GameState::Won => Face::Won,
-        _ if pressed.is_some() => Face::Thinking,
+        _ if pressed => Face::Thinking,
         _ => Face::Idle,
     }
+}
+
+/// The full-size field kept in the game section, if one is (a damaged one
+/// is dropped: the pocket board plays).
+fn kept_field(system: &mut System) -> Option<Box<Field>> {
+    let kept = system
+        .storage
+        .section::<SuspendedGame>(SuspendedGame::OWNER);
+    let field = kept.field().map(Box::new);
+    if let Some(field) = field.as_deref() {
+        crate::event!(
+            "sweeper.field_resumed size={}x{} state={:?} cursor={},{}",
+            field.size().width(),
+            field.size().height(),
+            field.state(),
+            field.cursor().x,
+            field.cursor().y
+        );
+    } else if kept.has_field() {
+        crate::event!("sweeper.field_resume refused");
+    }
+    field
+}
+
+/// A new field of `size`, its deal drawn now.
+#[inline(never)]
+fn new_field(size: Size, system: &mut System) -> Box<Field> {
+    let mut field = Box::new(Field::new(size, false));
+    field.set_deal(system.rng.below(u32::from(u16::MAX) + 1) as u16);
+    events::new_board();
+    crate::event!(
+        "sweeper.field size={}x{} mines={} deal={}",
+        size.width(),
+        size.height(),
+        size.mines(),
+        field.deal()
+    );
+    field
 }
 
 /// Put up the screen `next` names, in place of the one that answered:
 /// what that one owned goes on (a menu's text to the page in its place, the
 /// menu under the pad back up), or is let go with its text (`close`).
+/// Out of line: the screens it makes would otherwise sit on the stack
+/// under every frame's moves.
+#[inline(never)]
 fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System) {
     if matches!(next, Next::Stay) {
         return;
@@ -311,16 +422,43 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
     let old = core::mem::replace(&mut working.mode, Mode::Leaving);
     working.mode = match (next, old) {
         (Next::Stay, old) => old,
+        // Another game on the field up: the screen stays, drawing what changed.
+        (Next::Field(size), Mode::Field(play)) => {
+            working.field = Some(new_field(size, system));
+            Mode::Field(play)
+        }
+        (Next::Field(size), old) => {
+            close(&mut working.view, old);
+            working.field = Some(new_field(size, system));
+            Mode::Field(Box::new(FieldPlay::new()))
+        }
+        (Next::Menu, Mode::Sizes(sizes)) => back_to_menu(board, system, sizes.list, ROW_FULL_SIZE),
+        (Next::Sizes, Mode::Menu(menu)) => {
+            let list = View::sizes_on(system.save::<Sweeper>(), menu.list);
+            system.sound.play(sfx::OPEN);
+            Mode::Sizes(Sizes {
+                list: Box::new(list),
+            })
+        }
         (Next::Menu, Mode::Options(options)) => {
             back_to_menu(board, system, options.list, ROW_OPTIONS)
         }
         (Next::Menu, Mode::Stats(page)) => back_to_menu(board, system, page.into_list(), ROW_STATS),
-        (Next::Menu, Mode::Pad(pad)) => cancel_pad(board, &mut working.view, system, pad),
-        (Next::Menu, _) => {
+        (Next::Options, Mode::Pad(pad)) => cancel_pad(board, &mut working.view, system, pad),
+        (Next::Menu, old) => {
+            // A field's squares and text leave the plane; the pocket view
+            // steps back onto it in this frame's drawing.
+            if let Mode::Field(play) = old {
+                play.take_off();
+            }
             let list = working.view.menu(board, system.save::<Sweeper>());
-            Mode::Menu(Menu {
+            let mut menu = Menu {
                 list: Box::new(list),
-            })
+            };
+            if working.field.is_some() {
+                menu.list.select(ROW_FULL_SIZE);
+            }
+            Mode::Menu(menu)
         }
         (Next::Options, Mode::Menu(menu)) => {
             let list = View::options_on(board, system.save::<Sweeper>(), menu.list);
@@ -336,22 +474,25 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
             system.sound.play(sfx::OPEN);
             Mode::Stats(Box::new(page))
         }
-        (Next::Pad, Mode::Menu(menu)) => {
+        (Next::Pad, Mode::Options(options)) => {
             system.sound.play(sfx::OPEN);
-            Mode::Pad(Pad::over(menu.list))
+            Mode::Pad(Pad::over(options.list))
         }
-        // Only the menu leads to its pages and its pad.
-        (Next::Options | Next::Stats | Next::Pad, old) => old,
+        // Only the menu leads to its pages, and the options page to the pad.
+        (Next::Options | Next::Stats | Next::Sizes | Next::Pad, old) => old,
         (next, old) => {
             close(&mut working.view, old);
             match next {
                 Next::Generate(first) => Mode::Generating(Generating::new(board, first)),
                 Next::Wipe(code) => {
+                    // A pocket board chosen: the field in play is left.
+                    working.field = None;
                     let wipe = Wipe::new(code);
                     working.view.clear_message();
                     Mode::Wipe(wipe)
                 }
                 Next::Lesson => Mode::Lesson(LessonScreen::start(&mut working.view)),
+                _ if working.field.is_some() => Mode::Field(Box::new(FieldPlay::new())),
                 _ => Mode::Play(Play::default()),
             }
         }
@@ -366,6 +507,11 @@ fn close(view: &mut View, old: Mode) {
         Mode::Menu(menu) => view.retire_menu(menu.list),
         Mode::Options(options) => view.retire_menu(options.list),
         Mode::Stats(page) => view.retire_menu(page.into_list()),
+        Mode::Sizes(sizes) => view.retire_menu(sizes.list),
+        Mode::Field(play) => {
+            play.take_off();
+            return;
+        }
         Mode::Pad(pad) => {
             view.retire_pad(pad.pad);
             view.retire_menu(pad.menu);
@@ -386,16 +532,17 @@ fn back_to_menu(board: &Board, system: &mut System, page: Box<List>, row: usize)
     })
 }
 
-/// The pad's cancel key (or B on an empty pad): back to the menu under it.
-/// Out of line: the frames spent typing need little stack.
+/// The pad's cancel key (or B on an empty pad): back to the options page
+/// under it. Out of line: the frames spent typing need little stack.
 #[inline(never)]
 fn cancel_pad(board: &Board, view: &mut View, system: &mut System, pad: Pad) -> Mode {
     let Pad { mut menu, pad } = pad;
     view.retire_pad(pad);
-    View::refresh_menu(&mut menu, board, system.save::<Sweeper>());
+    View::refresh_options(&mut menu, board, system.save::<Sweeper>());
+    menu.select(OPTION_CODE);
     system.sound.play(sfx::CLOSE);
     crate::event!("sweeper.pad cancelled");
-    Mode::Menu(Menu { list: menu })
+    Mode::Options(Options { list: menu })
 }
 
 #[cfg(test)]

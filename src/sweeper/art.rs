@@ -15,6 +15,7 @@ agb::include_aseprite!(
     pub mod sprites,
     16x16 "gfx/board.png",
     32x32 "gfx/faces.png",
+    16x16 "gfx/sweeper-field-cursor.png",
 );
 
 /// How a square looks; the value is its frame in gfx/board.png.

@@ -270,10 +270,13 @@ pub fn run(bench: &mut Bench) {
             fields: Some(alloc::boxed::Box::new(largest_field_records())),
         },
     );
-    // A game in progress is a fixed-size snapshot, whatever the board.
+    // A game in progress: the pocket board's fixed-size snapshot, and an
+    // Expert field's, the largest a field has.
+    let mut field = Field::new(Size::EXPERT, false);
+    let _ = field.act(Place::new(15, 8), &mut Rng::new(1));
     largest_save(
         "sweeper.game",
-        &super::game::SuspendedGame::of(&Board::new(Difficulty::Hard, true)),
+        &super::game::SuspendedGame::of(&Board::new(Difficulty::Hard, true), Some(&field)),
     );
 }
 

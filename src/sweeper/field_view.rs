@@ -1,14 +1,34 @@
-//! A full-size field on the drawing plane: each square is its look's 8x8
-//! tile of gfx/sweeper-field.png copied into the plane's tile under it (the
-//! sheet is in the app's colours, which the plane takes), so showing a
-//! square is copying 32 bytes. The view keeps the looks it drew and copies
-//! only the squares whose look changed: it notices its own changes.
+//! A full-size field's screen, filling the window: the squares on the
+//! drawing plane below four rows for the mines counter, the face and the
+//! clock. Each square is its look's 8x8 tile of gfx/sweeper-field.png
+//! copied into the plane's tile under it (the sheet is in the app's
+//! colours, which the plane takes), so showing a square is copying 32
+//! bytes. The view keeps the looks it drew and copies only the squares
+//! whose look changed: it notices its own changes.
 
-use super::art::{BOARD_FRAMES, icon::FIELD};
-use super::rules::field::{Field, MAX_SQUARES, Place};
+use agb::display::{
+    Priority,
+    object::{Object, SpriteVram},
+};
+use alloc::{boxed::Box, vec, vec::Vec};
+
+use super::art::{BOARD_FRAMES, FACE_FRAMES, Face, icon, sprites};
+use super::messages;
+use super::rules::field::{Field, MAX_SQUARES, Place, SLOTS};
 use super::rules::{GameState, Square};
 use super::view::look;
-use crate::framework::plane;
+use crate::framework::{
+    canvas::Canvas,
+    plane,
+    transition::Area,
+    widgets::{
+        prepared::{PreparedLine, prepared_all},
+        text::TextBox,
+        timer::{format_hundredths, format_time},
+        window::{self, ICON_CLOCK},
+    },
+};
+use sweeper_core::field_records::FieldLine;
 
 /// Tile rows above the field for the counter, the face and the clock.
 pub const TOP_ROWS: i32 = 4;
@@ -16,18 +36,112 @@ pub const TOP_ROWS: i32 = 4;
 const FIELD_ROWS: i32 = plane::ROWS as i32 - TOP_ROWS;
 /// A look no square has: a square not drawn yet.
 const UNDRAWN: u8 = u8::MAX;
+/// Squares drawn a frame at most: a whole Expert field over three frames,
+/// each well inside the frame.
+pub const SQUARES_A_FRAME: usize = 160;
+/// The clock's icon's plane tile: clear of the desktop's saving mark,
+/// which shows over a window at the status bar's place.
+const CLOCK_ICON: (i32, i32) = (23, 0);
+/// The face, centred over the field.
+const FACE_POS: (i32, i32) = (104, 0);
+
+/// The window of a field: the whole screen.
+pub const WINDOW: Area = Area::new(0, 0, 240, 160);
 
 pub struct FieldView {
     /// The look each square was drawn with, row-major.
-    looks: [u8; MAX_SQUARES],
+    looks: Box<[u8]>,
+    /// What every look was last worked out from, once all were drawn:
+    /// walking the squares is most of a frame's drawing, and most frames
+    /// change nothing.
+    drawn_from: DrawnFrom,
+    /// `drawn_from` holds what the looks on screen come from.
+    drawn_from_valid: bool,
+    /// What the counter, the clock and the lines say, as drawn.
+    shown_mines: Option<i16>,
+    shown_time: Option<Time>,
+    shown_line: Option<(GameState, bool)>,
+    counter: TextBox,
+    clock: TextBox,
+    /// Under the counter: the field's size, or how the game ended.
+    status: TextBox,
+    /// Under the clock: the size's best time.
+    best: TextBox,
+    face: Object,
+    face_shown: Face,
+    cursor: Object,
+    /// Every face in video memory while the view is up, so a face first
+    /// seen mid-game never allocates.
+    face_frames: Vec<SpriteVram>,
+    /// The icons are on the plane.
+    icons_drawn: bool,
 }
 
+/// Everything the squares' looks depend on.
+struct DrawnFrom {
+    slots: Box<[Square]>,
+    state: GameState,
+    pressed: Option<Place>,
+}
+
+/// The clock as shown: whole seconds while playing, hundredths once won.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Time {
+    Seconds(u16),
+    Hundredths(u32),
+}
+
+/// The lines the view shows that are known as the ROM is built.
+static KNOWN: [&PreparedLine; 7] = prepared_all![
+    messages::FIELD_NAMES[0],
+    messages::FIELD_NAMES[1],
+    messages::FIELD_NAMES[2],
+    messages::FIELD_NAMES[3],
+    messages::FIELD_WON,
+    messages::FIELD_RECORD,
+    messages::FIELD_LOST,
+];
+
 impl FieldView {
-    /// A view with nothing drawn: the first `sync` draws every square.
+    /// A view with nothing drawn: the first `draw` calls draw every square.
     #[must_use]
-    pub const fn new() -> Self {
+    pub fn new() -> Self {
+        let mut face = Object::new(sprites::FACES.sprite(Face::Idle as usize));
+        face.set_pos(FACE_POS).set_priority(Priority::P1);
+        let mut cursor = Object::new(sprites::SWEEPER_FIELD_CURSOR.sprite(0));
+        cursor.set_priority(Priority::P0);
+        // The face blinks by itself: the harness's settle measure leaves it
+        // out (tests/src/settle.rs).
+        crate::event!(
+            "settle.ignore id=sweeper_field_face x={} y={} w=32 h=32",
+            FACE_POS.0,
+            FACE_POS.1
+        );
+        announce_field_held(true);
         Self {
-            looks: [UNDRAWN; MAX_SQUARES],
+            // Made on the heap: the view is boxed, and its arrays would
+            // otherwise be made on the stack first.
+            looks: vec![UNDRAWN; MAX_SQUARES].into_boxed_slice(),
+            drawn_from: DrawnFrom {
+                slots: vec![Square::EMPTY; SLOTS].into_boxed_slice(),
+                state: GameState::Fresh,
+                pressed: None,
+            },
+            drawn_from_valid: false,
+            shown_mines: None,
+            shown_time: None,
+            shown_line: None,
+            counter: TextBox::new((18, 2), 4, 1),
+            clock: TextBox::new((CLOCK_ICON.0 * 8 + 10, 2), 5, 1).ticking("sweeper_field_clock"),
+            status: TextBox::new((8, 18), 12, 1).knowing(&KNOWN),
+            best: TextBox::new((140, 18), 12, 1),
+            face,
+            face_shown: Face::Idle,
+            cursor,
+            face_frames: (0..FACE_FRAMES)
+                .map(|frame| SpriteVram::from(sprites::FACES.sprite(frame)))
+                .collect(),
+            icons_drawn: false,
         }
     }
 
@@ -41,55 +155,202 @@ impl FieldView {
         (left + i32::from(place.x), top + i32::from(place.y))
     }
 
+    /// Bring the screen up to date with `field`: the squares whose look
+    /// changed (a frame's worth at most, the rest next frame), the cursor,
+    /// the face, the counter, the clock and the lines under them (one text
+    /// a frame). True once every square shows its look.
+    pub fn draw(
+        &mut self,
+        field: &Field,
+        pressed: Option<Place>,
+        face: Face,
+        best: Option<&FieldLine>,
+    ) -> bool {
+        if !self.icons_drawn {
+            self.icons_drawn = true;
+            if let Some(mines) = icon::MINES.tile_settings.first() {
+                plane::put(1, 0, icon::MINES.tiles.get_tile_data(mines.tile_id()));
+            }
+            plane::put_from(
+                CLOCK_ICON.0,
+                CLOCK_ICON.1,
+                window::pixels(ICON_CLOCK),
+                window::palette(),
+            );
+        }
+        let from = &self.drawn_from;
+        let unchanged = self.drawn_from_valid
+            && from.state == field.state()
+            && from.pressed == pressed
+            && *from.slots == *field.slots();
+        let complete = unchanged || {
+            let preview = pressed.map(|place| field.pressed_preview(place));
+            let drawn = self.sync(field, preview.as_deref().unwrap_or(&[]), SQUARES_A_FRAME);
+            drawn < SQUARES_A_FRAME
+        };
+        // Part drawn: the next frame goes on, whatever the field is then.
+        self.drawn_from_valid = complete;
+        if complete && !unchanged {
+            let from = &mut self.drawn_from;
+            from.slots.copy_from_slice(field.slots());
+            (from.state, from.pressed) = (field.state(), pressed);
+        }
+        let (x, y) = Self::tile_of(field, field.cursor());
+        self.cursor.set_pos((x * 8 - 2, y * 8 - 2));
+        if face != self.face_shown {
+            self.face_shown = face;
+            if let Some(sprite) = self.face_frames.get(face as usize) {
+                self.face.set_sprite(sprite.clone());
+            }
+        }
+        self.sync_text(field, best, !unchanged);
+        complete
+    }
+
+    /// One of the texts that changed: the counter, else the clock, else
+    /// the lines (laying out text is the costly part of a frame).
+    fn sync_text(&mut self, field: &Field, best: Option<&FieldLine>, squares_changed: bool) {
+        // Counted only when a square changed: it walks the field.
+        let mines = match self.shown_mines {
+            Some(shown) if !squares_changed => shown,
+            _ => field.mines_left(),
+        };
+        if self.shown_mines != Some(mines) {
+            self.shown_mines = Some(mines);
+            let text = if mines < 0 {
+                alloc::format!("-{:02}", -mines)
+            } else {
+                alloc::format!("{mines:03}")
+            };
+            self.counter.set(&text);
+            return;
+        }
+        let time = match field.state() {
+            GameState::Won => Time::Hundredths(field.elapsed_hundredths()),
+            _ => Time::Seconds((field.elapsed_frames() / 60).min(u32::from(u16::MAX)) as u16),
+        };
+        if self.shown_time != Some(time) {
+            self.shown_time = Some(time);
+            match time {
+                Time::Seconds(seconds) => self.clock.set(&format_time(seconds)),
+                Time::Hundredths(hundredths) => self.clock.set(&format_hundredths(hundredths)),
+            }
+            return;
+        }
+        let line = (field.state(), field.new_record());
+        if self.shown_line != Some(line) {
+            self.shown_line = Some(line);
+            self.status
+                .set(messages::field_status(field.size(), line.0, line.1));
+            match best.and_then(|line| line.best().first()) {
+                Some(win) => self.best.set(&alloc::format!(
+                    "Best {}",
+                    format_hundredths(win.hundredths())
+                )),
+                None => self.best.blank(),
+            }
+        }
+    }
+
     /// Draw the squares whose look changed since they were last drawn (all
     /// of them the first time), `pressed` drawn pressed, `most` of them at
-    /// the most: a whole field's squares go up over three frames, the rest
-    /// waiting for the next call. How many were drawn.
+    /// the most. How many were drawn.
     #[inline(never)]
     pub fn sync(&mut self, field: &Field, pressed: &[Place], most: usize) -> usize {
         let size = field.size();
         let state = field.state();
-        // Looked up once: the plane's tiles and each look's pixels.
+        let width = usize::from(size.width());
+        // Looked up once: the plane's tiles, each look's pixels, the looks.
         let plane = plane::tiles();
-        let art: [&[u32]; BOARD_FRAMES] = core::array::from_fn(|look| square_tile(look as u8));
+        let art: [&[u32; 8]; BOARD_FRAMES] = core::array::from_fn(|look| square_tile(look as u8));
+        let table = &LOOKS[state as usize % 4];
         let (left, top) = Self::tile_of(field, Place::new(0, 0));
         let mut drawn = 0;
-        let mut looks = self.looks.iter_mut();
+        let mut draw = |shown: &mut u8, wanted: u8, tile: &plane::PlaneTile| {
+            if *shown == wanted {
+                return true;
+            }
+            if drawn == most {
+                return false;
+            }
+            *shown = wanted;
+            if let Some(pixels) = art.get(usize::from(wanted)) {
+                // Word by word: video RAM takes no byte writes.
+                for (word, &pixels) in tile.data_mut().iter_mut().zip(pixels.iter()) {
+                    *word = pixels;
+                }
+            }
+            drawn += 1;
+            true
+        };
         for y in 0..size.height() {
-            let start = (top + i32::from(y)) as usize * plane::COLUMNS + left as usize;
-            let tiles = plane.get(start..).unwrap_or(&[]);
-            for ((x, &square), tile) in field.row(y).iter().enumerate().zip(tiles) {
-                let Some(shown) = looks.next() else {
-                    return drawn;
-                };
-                let held = !pressed.is_empty() && pressed.contains(&Place::new(x as u8, y));
-                let wanted = if held {
-                    look(square, state, true)
-                } else {
-                    LOOKS[state as usize % 4][usize::from(square.bits())]
-                };
-                if *shown == wanted {
-                    continue;
-                }
-                if drawn == most {
+            let start = (top as usize + usize::from(y)) * plane::COLUMNS + left as usize;
+            let first = usize::from(y) * width;
+            let (Some(tiles), Some(looks)) = (
+                plane.get(start..start + width),
+                self.looks.get_mut(first..first + width),
+            ) else {
+                break;
+            };
+            for ((square, shown), tile) in field.row(y).iter().zip(looks).zip(tiles) {
+                if !draw(shown, table[usize::from(square.bits())], tile) {
                     return drawn;
                 }
-                *shown = wanted;
-                if let Some(pixels) = art.get(usize::from(wanted)) {
-                    for (word, &pixels) in tile.data_mut().iter_mut().zip(pixels.iter()) {
-                        *word = pixels;
-                    }
-                }
-                drawn += 1;
+            }
+        }
+        // Held down: drawn pressed over what the rows drew.
+        for &place in pressed {
+            let (Some(square), (column, row)) = (field.square(place), Self::tile_of(field, place))
+            else {
+                continue;
+            };
+            let index = usize::from(place.y) * width + usize::from(place.x);
+            let tile = plane.get(row as usize * plane::COLUMNS + column as usize);
+            if let (Some(shown), Some(tile)) = (self.looks.get_mut(index), tile)
+                && !draw(shown, look(square, state, true), tile)
+            {
+                break;
             }
         }
         drawn
     }
+
+    /// Put the face, and the cursor while the game goes on.
+    pub fn show(&self, field: &Field, canvas: &mut Canvas) {
+        canvas.object(&self.face);
+        if !field.state().is_over() {
+            canvas.object(&self.cursor);
+        }
+    }
+
+    /// The view is going (another screen in the window's place): the plane
+    /// is blanked whole, the field's squares and text with it.
+    pub fn take_off(&self) {
+        plane::clear();
+    }
 }
 
-impl Default for FieldView {
-    fn default() -> Self {
-        Self::new()
+impl Drop for FieldView {
+    fn drop(&mut self) {
+        crate::event!("settle.unignore id=sweeper_field_face");
+        announce_field_held(false);
+    }
+}
+
+/// While the field takes input, the window is a held-key box for the
+/// harness's settle measure (tests/src/settle.rs): a reveal counts from
+/// A's release (see `view::announce_board_held`).
+fn announce_field_held(held: bool) {
+    if held {
+        crate::event!(
+            "settle.held id=sweeper_field x={} y={} w={} h={}",
+            WINDOW.x,
+            WINDOW.y,
+            WINDOW.width,
+            WINDOW.height
+        );
+    } else {
+        crate::event!("settle.unheld id=sweeper_field");
     }
 }
 
@@ -111,12 +372,20 @@ static LOOKS: [[u8; 256]; 4] = {
     table
 };
 
-/// The pixels of look `look`'s square (8 words).
-fn square_tile(look: u8) -> &'static [u32] {
-    FIELD
+/// The pixels of look `look`'s square (8 words; blank if the sheet had
+/// none, which a test rules out).
+fn square_tile(look: u8) -> &'static [u32; 8] {
+    icon::FIELD
         .tile_settings
         .get(usize::from(look))
-        .map_or(&[], |setting| FIELD.tiles.get_tile_data(setting.tile_id()))
+        .and_then(|setting| {
+            icon::FIELD
+                .tiles
+                .get_tile_data(setting.tile_id())
+                .try_into()
+                .ok()
+        })
+        .unwrap_or(&[0; 8])
 }
 
 #[cfg(test)]
@@ -153,13 +422,13 @@ mod tests {
         assert_eq!(drawn, size.squares(), "every square changed look");
         let expect = |place: Place, wanted: Look| {
             let (column, row) = FieldView::tile_of(&field, place);
-            assert_eq!(tile_at(column, row).as_slice(), square_tile(wanted as u8));
+            assert_eq!(&tile_at(column, row), square_tile(wanted as u8));
         };
         expect(Place::new(0, 0), Look::Empty);
         expect(Place::new(29, 15), Look::Flag);
         // (28, 14) touches the mine: a 1, frame 3.
         let (column, row) = FieldView::tile_of(&field, Place::new(28, 14));
-        assert_eq!(tile_at(column, row).as_slice(), square_tile(3));
+        assert_eq!(&tile_at(column, row), square_tile(3));
         // Held down: one square drawn pressed, then back.
         let mut small = Field::new(Size::BEGINNER, false);
         let mut rng = Rng::new(1);
@@ -172,10 +441,7 @@ mod tests {
         let _ = view.sync(&small, &[], usize::MAX);
         assert_eq!(view.sync(&small, &[covered], usize::MAX), 1);
         let (column, row) = FieldView::tile_of(&small, covered);
-        assert_eq!(
-            tile_at(column, row).as_slice(),
-            square_tile(Look::Pressed as u8)
-        );
+        assert_eq!(&tile_at(column, row), square_tile(Look::Pressed as u8));
         assert_eq!(view.sync(&small, &[], usize::MAX), 1);
     }
 

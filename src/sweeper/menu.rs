@@ -1,6 +1,6 @@
 //! The difficulty menu (SELECT), with best times as badges; its rows after
-//! the three difficulties lead to the options and statistics pages (in its
-//! place, on its text) and the board-code pad (over it).
+//! the three difficulties lead to the full-size fields, the options and the
+//! statistics pages (in its place, on its text).
 
 use agb::input::Button;
 use alloc::boxed::Box;
@@ -17,8 +17,8 @@ use crate::framework::{
 };
 
 /// Menu rows after the three difficulties.
-pub const ROW_OPTIONS: usize = 3;
-const ROW_CODE: usize = 4;
+pub const ROW_FULL_SIZE: usize = 3;
+pub const ROW_OPTIONS: usize = 4;
 pub const ROW_STATS: usize = 5;
 
 /// What goes back from the menu's pages.
@@ -38,8 +38,8 @@ impl Menu {
                 system.sound.play(sfx::CLOSE);
                 Next::Play
             }
+            ListEvent::Chosen(ROW_FULL_SIZE) => Next::Sizes,
             ListEvent::Chosen(ROW_OPTIONS) => Next::Options,
-            ListEvent::Chosen(ROW_CODE) => Next::Pad,
             ListEvent::Chosen(ROW_STATS) => Next::Stats,
             ListEvent::Chosen(row) => match Difficulty::ALL.get(row) {
                 Some(difficulty) => {

@@ -4,7 +4,7 @@
 //! time ([`KNOWN`]), so saying one is copying its pixels, not typing it;
 //! a line with a time or a count in it is typed.
 
-use super::rules::{Difficulty, lesson::Slip, lesson::Step};
+use super::rules::{Difficulty, GameState, field::Size, lesson::Slip, lesson::Step};
 use crate::framework::{PreparedLine, widgets::prepared::prepared_all};
 
 /// The statistics page's labels, and its heading for each record line
@@ -67,6 +67,34 @@ pub const fn unplayed_line(difficulty: Difficulty, no_guess: bool) -> &'static s
 pub const fn setting_name(difficulty: Difficulty, no_guess: bool) -> &'static str {
     let line = unplayed_line(difficulty, no_guess);
     line.split_at(line.len() - TO_THE_MENU.len()).0
+}
+
+/// The full-size fields' names (`Size::STANDARD`'s order, then custom).
+pub const FIELD_NAMES: [&str; 4] = ["Beginner", "Intermediate", "Expert", "Custom"];
+/// A field's line under its counter when a game ends.
+pub const FIELD_WON: &str = "Cleared!";
+pub const FIELD_RECORD: &str = "New record!";
+pub const FIELD_LOST: &str = "Boom! A: again";
+
+/// A field's name.
+pub const fn field_name(size: Size) -> &'static str {
+    match size.standard() {
+        Some(0) => FIELD_NAMES[0],
+        Some(1) => FIELD_NAMES[1],
+        Some(_) => FIELD_NAMES[2],
+        None => FIELD_NAMES[3],
+    }
+}
+
+/// A field's line under its counter: its name while the game goes on,
+/// else how it ended.
+pub const fn field_status(size: Size, state: GameState, new_record: bool) -> &'static str {
+    match state {
+        GameState::Won if new_record => FIELD_RECORD,
+        GameState::Won => FIELD_WON,
+        GameState::Dead => FIELD_LOST,
+        _ => field_name(size),
+    }
 }
 
 /// The message line's texts, rendered at build time.

@@ -5,9 +5,13 @@
 //! - the screens, a file each, each `update` answering what comes next
 //!   (`next.rs`): `play.rs` (the board), `generating.rs` (a no-guess first
 //!   move's layout), `wipe.rs` (to a fresh board), `menu.rs`, `options.rs`,
-//!   `stats_page.rs`, `pad.rs` (a board code), `lesson.rs` (how to play);
-//!   below them `moves.rs` (what a move does) and `held_a.rs`.
-//! - `view.rs`: drawing: 84 square sprites over a tilemap well, status bar.
+//!   `sizes.rs` (the full-size fields), `stats_page.rs`, `pad.rs` (a board
+//!   code), `lesson.rs` (how to play), `field_play.rs` (a full-size field);
+//!   below them `moves.rs` (what a move does), `held_a.rs` and
+//!   `first_reveal.rs` (a field's first reveal, worked out ahead).
+//! - `view.rs`: drawing the pocket board's window: 84 square sprites over a
+//!   tilemap well, status bar; `field_view.rs`: a full-size field filling
+//!   the screen, its squares copied onto the drawing plane.
 //! - `core/`: the pure parts that are not rules, a crate of their own:
 //!   `records.rs` (the save section) and `game.rs` (the game in progress,
 //!   kept across power-off).
@@ -20,9 +24,9 @@ mod app;
 pub(crate) mod art;
 #[cfg(feature = "bench")]
 mod bench;
-// Drawn and measured here before a screen shows it.
-#[cfg(any(test, feature = "bench"))]
+mod field_play;
 mod field_view;
+mod first_reveal;
 mod generating;
 mod held_a;
 mod lesson;
@@ -33,6 +37,7 @@ mod next;
 mod options;
 mod pad;
 mod play;
+mod sizes;
 mod sounds;
 mod stats_page;
 pub mod view;

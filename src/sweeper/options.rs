@@ -1,5 +1,6 @@
 //! The options page, in the menu's place: A switches the option chosen (or
-//! starts the lesson), B (or SELECT) goes back to the menu.
+//! starts the lesson, or puts up the pad for a board code over the page),
+//! B (or SELECT) goes back to the menu.
 
 use alloc::boxed::Box;
 
@@ -20,6 +21,7 @@ use crate::framework::{
 const OPTION_NO_GUESS: usize = 0;
 const OPTION_QUESTION_MARKS: usize = 1;
 const OPTION_LESSON: usize = 2;
+pub const OPTION_CODE: usize = 3;
 
 pub const OPTIONS_HINTS: &PreparedLine = hints!("A: change  B: back");
 
@@ -32,6 +34,7 @@ impl Options {
         match self.list.read_keys(system, &super::menu::BACK_BUTTONS) {
             ListEvent::Nothing | ListEvent::Moved => Next::Stay,
             ListEvent::Back => Next::Menu,
+            ListEvent::Chosen(OPTION_CODE) => Next::Pad,
             ListEvent::Chosen(OPTION_LESSON) => {
                 system.sound.play(sfx::CONFIRM);
                 Next::Lesson

@@ -1,5 +1,5 @@
-//! Typing a board code on the number pad, over the menu it came from and
-//! goes back to: an accepted code deals that board (after the wipe).
+//! Typing a board code on the number pad, over the options page it came
+//! from and goes back to: an accepted code deals that board (after the wipe).
 
 use alloc::boxed::Box;
 
@@ -26,7 +26,7 @@ use crate::framework::{
 pub const PAD_HINTS: &PreparedLine = hints!("A: key  B: erase  START: done");
 
 pub struct Pad {
-    /// The menu under the pad, for the way back.
+    /// The options page under the pad, for the way back.
     pub menu: Box<List>,
     pub pad: Box<PadPanel<code::CodeError>>,
 }
@@ -50,7 +50,7 @@ impl Pad {
     pub fn update(&mut self, board: &Board, system: &mut System) -> Next {
         match self.pad.update(system) {
             PadOutcome::Typing => Next::Stay,
-            PadOutcome::Cancelled => Next::Menu,
+            PadOutcome::Cancelled => Next::Options,
             PadOutcome::Accepted => {
                 let code = BoardCode::parse(self.pad.digits()).ok();
                 accept(board, system, code);

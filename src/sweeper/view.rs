@@ -19,6 +19,7 @@ use super::{
     rules::{
         Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH,
         code::{self, CodeError},
+        field::Size,
     },
 };
 use crate::framework::{
@@ -149,6 +150,9 @@ pub enum Screen {
     Pad,
     /// The window is closing: only its frame and text.
     Leaving,
+    /// A full-size field fills the window (`field_view`): this view
+    /// steps aside, its text off the plane and nothing of it shown.
+    Field,
 }
 
 /// The frame a square shows, from the square alone plus game state.
@@ -237,6 +241,10 @@ pub struct View {
     kept_message: Option<KeptText>,
     board_frames: Vec<SpriteVram>,
     face_frames: Vec<SpriteVram>,
+    /// A full-size field has the window: nothing of this view is on the
+    /// plane or shown (`step_aside`), and its building leaves the plane
+    /// alone until it steps back.
+    aside: bool,
 }
 
 #[cfg(any(debug_assertions, feature = "events"))]
@@ -314,7 +322,68 @@ impl View {
             retired_pad: RetiredPad::default(),
             board_frames: Vec::with_capacity(BOARD_FRAMES),
             face_frames: Vec::with_capacity(FACE_FRAMES),
+            aside: false,
         }
+    }
+
+    /// A view for a window that opens on a full-size field: built with
+    /// nothing on the plane, as `step_aside` leaves it.
+    pub fn new_aside() -> Self {
+        let mut view = Self::new();
+        view.step_aside();
+        view.last_screen = Screen::Field;
+        view
+    }
+
+    /// A full-size field takes the window: this view's text and icons
+    /// leave the plane (the field's screen draws on all of it), and are
+    /// drawn again when it steps back.
+    fn step_aside(&mut self) {
+        self.aside = true;
+        for text in [
+            &mut self.title,
+            &mut self.mines_box,
+            &mut self.timer_box,
+            &mut self.message_box,
+        ] {
+            text.blank();
+        }
+        for (column, row) in ICON_TILES {
+            plane::put(column, row, &[0; plane::TILE_WORDS]);
+        }
+        self.kept_message = None;
+        (self.shown_mines, self.mines_key, self.shown_seconds) = (None, None, None);
+        self.shown_variant = None;
+        // The message line stays blank until a board's screen asks for it
+        // (`clear_message`): under a menu it is blank.
+        self.message_locked = true;
+    }
+
+    /// Back from a full-size field: the title, icons and counters again.
+    fn step_back(&mut self) {
+        self.aside = false;
+        self.draw_icons();
+    }
+
+    /// The counters' icons and the title (known: a copy).
+    fn draw_icons(&mut self) {
+        // On the plane, over the window's fill: the icons' clear pixels
+        // must show the window, not the desktop behind it.
+        let [(mines_column, mines_row), (clock_column, clock_row)] = ICON_TILES;
+        if let Some(mines) = art::icon::MINES.tile_settings.first() {
+            plane::put(
+                mines_column,
+                mines_row,
+                art::icon::MINES.tiles.get_tile_data(mines.tile_id()),
+            );
+        }
+        plane::put_from(
+            clock_column,
+            clock_row,
+            window::pixels(ICON_CLOCK),
+            window::palette(),
+        );
+        self.title.set_gradually(TITLE);
     }
 
     /// Draw pieces of the window while the frame has room for them (each
@@ -368,7 +437,7 @@ impl View {
             BuildStep::Icons
         } else if self.squares.len() < SQUARE_COUNT {
             BuildStep::Squares
-        } else if self.shown_mines.is_none() || self.shown_seconds.is_none() {
+        } else if !self.aside && (self.shown_mines.is_none() || self.shown_seconds.is_none()) {
             BuildStep::Counter
         } else if self.shown_variant.is_none() && !self.message_locked {
             BuildStep::MessageSet
@@ -419,13 +488,9 @@ impl View {
                 window::draw_well_rows(&mut self.frame_layer, WELL_ORIGIN, WELL_SIZE, row..row + 1);
             }
             BuildStep::Icons => {
-                // On the plane, over the window's fill: the icons' clear
-                // pixels must show the window, not the desktop behind it.
-                if let Some(mines) = art::icon::MINES.tile_settings.first() {
-                    plane::put(4, 5, art::icon::MINES.tiles.get_tile_data(mines.tile_id()));
+                if !self.aside {
+                    self.draw_icons();
                 }
-                plane::put_from(19, 5, window::pixels(ICON_CLOCK), window::palette());
-                self.title.set_gradually(TITLE);
             }
             BuildStep::Squares => {
                 let Some(covered) = self.board_frames.get(Look::Covered as usize).cloned() else {
@@ -486,6 +551,9 @@ impl View {
         screen: Screen,
         data: &SweeperSave,
     ) {
+        if self.aside {
+            return;
+        }
         let wiped_columns = match screen {
             Screen::Wipe(columns) => Some(columns),
             _ => None,
@@ -710,6 +778,16 @@ impl View {
         menu
     }
 
+    /// The full-size fields' page, drawn on the text boxes of `menu`, a
+    /// list as long in the same place.
+    pub fn sizes_on(data: &SweeperSave, menu: Box<List>) -> List {
+        List::new(size_rows(data), MENU_ORIGIN, MENU_COLUMNS)
+            .with_ink(Ink::LIGHT)
+            .knowing(&MENU_KNOWN)
+            .reusing(Some(menu))
+            .with_selectable(Size::STANDARD.len())
+    }
+
     /// The options page, drawn on the text boxes of `menu`, a list as long in the
     /// same place: its first rows the options, the rest blank.
     pub fn options_on(board: &Board, data: &SweeperSave, menu: Box<List>) -> List {
@@ -731,13 +809,6 @@ impl View {
         }
     }
 
-    /// The rows again, after a setting or a record changed.
-    pub fn refresh_menu(menu: &mut List, board: &Board, data: &SweeperSave) {
-        for (i, row) in menu_rows(board, data).into_iter().enumerate() {
-            menu.set_row(i, row);
-        }
-    }
-
     /// What a change of screen since the last frame takes off the drawing
     /// plane, before this frame's drawing: the text of a menu or pad whose
     /// screen has gone, the message line under a menu coming up, and the
@@ -753,6 +824,12 @@ impl View {
         match (last == Screen::Board, screen == Screen::Board) {
             (false, true) => announce_board_held(true),
             (true, false) => announce_board_held(false),
+            _ => {}
+        }
+        match (last, screen) {
+            (Screen::Field, Screen::Field) => {}
+            (_, Screen::Field) => self.step_aside(),
+            (Screen::Field, _) => self.step_back(),
             _ => {}
         }
         match (last, screen) {
@@ -809,12 +886,15 @@ impl View {
     }
 
     pub fn show(&mut self, board: &Board, screen: Screen, canvas: &mut Canvas) {
+        if screen == Screen::Field {
+            return;
+        }
         canvas.background(&self.frame_layer);
         canvas.object(&self.face);
         match screen {
             // The menu's and the pad's sprites are shown by their holder,
             // the app's mode.
-            Screen::Pad | Screen::Menu | Screen::Leaving => return,
+            Screen::Pad | Screen::Menu | Screen::Leaving | Screen::Field => return,
             Screen::Board if !board.state().is_over() => canvas.object(&self.cursor),
             Screen::Board | Screen::Wipe(_) => {}
         }
@@ -824,6 +904,9 @@ impl View {
     }
 }
 
+/// The plane tiles of the mines counter's and the clock's icons.
+const ICON_TILES: [(i32, i32); 2] = [(4, 5), (19, 5)];
+
 /// The window's title, rendered at build time: it goes up as a copy.
 const TITLE: &str = "Poop Sweeper";
 static TITLE_KNOWN: [&PreparedLine; 1] = prepared_all![TITLE];
@@ -832,12 +915,16 @@ static TITLE_KNOWN: [&PreparedLine; 1] = prepared_all![TITLE];
 /// build time (the page takes the menu's list): every one but the board's
 /// code goes up as a copy (`a_menu_label_is_typed_only_for_the_code`).
 /// A line is looked for in order: the menu's, shown most, come first.
-static MENU_KNOWN: [&PreparedLine; 21] = prepared_all![
+static MENU_KNOWN: [&PreparedLine; 25] = prepared_all![
     "Easy   10 poops",
     "Medium 15 poops",
     "Hard   20 poops",
+    FULL_SIZE,
     "Options",
     "Statistics",
+    SIZE_LABELS[0],
+    SIZE_LABELS[1],
+    SIZE_LABELS[2],
     "No-guess boards: on",
     "No-guess boards: off",
     "Question marks: on",
@@ -874,7 +961,18 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
         let label = format!("{name:<7}{} poops", difficulty.mines());
         rows.push(Row::new(&label, &best));
     }
+    rows.push(Row::new(FULL_SIZE, ""));
     rows.push(Row::new("Options", ""));
+    rows.push(Row::new("Statistics", ""));
+    debug_assert_eq!(rows.len(), MENU_ROWS);
+    rows
+}
+
+/// The menu's row for the full-size fields' page.
+const FULL_SIZE: &str = "Full size";
+
+/// The pocket board's code, as the options page's last row shows it.
+fn code_row(board: &Board) -> Row {
     let digits = board.code().digits();
     let mut label: heapless::String<24> = heapless::String::new();
     let _ = label.push_str("Code ");
@@ -884,11 +982,32 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
         }
         let _ = label.push(char::from(b'0' + digit));
     }
-    rows.push(Row::new(&label, ""));
-    rows.push(Row::new("Statistics", ""));
-    debug_assert_eq!(rows.len(), MENU_ROWS);
+    Row::new(&label, "")
+}
+
+/// The full-size page's rows: each standard field with its best time, as
+/// many rows as the menu (the rest blank) so the page takes its text.
+fn size_rows(data: &SweeperSave) -> Vec<Row> {
+    let mut rows: Vec<Row> = Size::STANDARD
+        .iter()
+        .zip(SIZE_LABELS)
+        .map(|(&size, label)| {
+            let best = data
+                .fields
+                .as_deref()
+                .and_then(|fields| fields.line(size, false))
+                .and_then(|line| line.best().first().copied())
+                .map(|win| format_hundredths(win.hundredths()))
+                .unwrap_or_default();
+            Row::new(label, &best)
+        })
+        .collect();
+    rows.resize_with(MENU_ROWS, || Row::new("", ""));
     rows
 }
+
+/// The full-size page's labels: each field's name and size.
+const SIZE_LABELS: [&str; 3] = ["Beginner 9x9", "Intermediate 16x16", "Expert 30x16"];
 
 /// Where the menu and the pages in its place go.
 const MENU_ORIGIN: (i32, i32) = (40, 67);
@@ -900,9 +1019,10 @@ const MENU_ROWS: usize = 6;
 const MESSAGE_TILES: i32 = 26;
 #[cfg(test)]
 pub const MESSAGE_WIDTH: i32 = MESSAGE_TILES * 8;
-/// Rows of the options page with an option (the rest are blank, so the page
-/// has as many rows as the menu and takes its text boxes).
-const OPTIONS: usize = 3;
+/// Rows of the options page with an option or the code (the rest are
+/// blank, so the page has as many rows as the menu and takes its text
+/// boxes).
+const OPTIONS: usize = 4;
 
 /// The options page's rows: each option and what it is set to.
 fn option_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
@@ -914,6 +1034,7 @@ fn option_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
         ),
         Row::new(&format!("Question marks: {}", on(data.question_marks)), ""),
         Row::new("How to play", ""),
+        code_row(board),
     ]);
     rows.resize_with(MENU_ROWS, || Row::new("", ""));
     rows

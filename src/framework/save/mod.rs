@@ -125,6 +125,17 @@ fn reset<T: Saved>() -> Box<dyn Any> {
 /// puzzle kept, has a longer first slice: its checksum is worked out
 /// whole.)
 const SLICE_LINES: u32 = 24;
+/// A large section's first two slices grow with it (see
+/// `Storage::next_slice_lines`): starting its write (encoding the sections
+/// that may have changed, and the hashes) takes at most `START_LINES` and a
+/// line for each `START_BYTES_A_LINE` bytes of the largest of them, and
+/// agb's first step (serializing and checksumming it whole) `BEGIN_LINES`
+/// and a line for each `BEGIN_BYTES_A_LINE` of it. A small section's write
+/// starts and takes that step in one slice of `SLICE_LINES`.
+const START_LINES: u32 = 8;
+const START_BYTES_A_LINE: usize = 16;
+const BEGIN_LINES: u32 = 10;
+const BEGIN_BYTES_A_LINE: usize = 6;
 /// The stack a section write runs on: agb's slot write and its encoding
 /// (the `save.queued` events' `stack`), and an interrupt taken while it
 /// runs.
@@ -179,6 +190,9 @@ struct SectionWrite {
     first: u32,
     bytes: usize,
     hash: u32,
+    /// Whether agb's write has run at all: its first step serializes and
+    /// checksums the whole section.
+    begun: bool,
     /// For the `save.queued` event: its slices, their cycles, the longest.
     #[cfg(any(debug_assertions, feature = "events"))]
     slices: (u32, u32, u32),
@@ -664,7 +678,7 @@ impl Storage {
         let mut wants = self.wants_slice();
         // Work nobody waits on: a frame the player waits through has its
         // own work to fill it.
-        while wants && super::frame_time::room_ahead(SLICE_LINES) {
+        while wants && super::frame_time::room_ahead(self.next_slice_lines()) {
             self.slice();
             wants = self.wants_slice();
         }
@@ -703,6 +717,41 @@ impl Storage {
         }
     }
 
+    /// The display lines the next slice may take: a write under way's next
+    /// one, or a new write's first, which encodes the sections that may have
+    /// changed and works out the checksum of the first one that did whole,
+    /// so it grows with the section (by the largest of those sections as
+    /// last written).
+    fn next_slice_lines(&self) -> u32 {
+        match &self.writing {
+            Some(write) if write.begun => SLICE_LINES,
+            Some(write) => begin_lines(write.bytes),
+            None => {
+                let largest = self
+                    .sections
+                    .iter()
+                    .filter(|section| section.touched)
+                    .filter_map(|section| section.kept.written.map(|written| written.len))
+                    .max()
+                    .unwrap_or(0);
+                SLICE_LINES.max(START_LINES + (largest / START_BYTES_A_LINE) as u32)
+            }
+        }
+    }
+
+    /// A write just started whose first step is as short as any other
+    /// slice takes that step now, in the same slice: a large one's waits for
+    /// a frame with room for it.
+    fn begin_small_write(&mut self) {
+        if self
+            .writing
+            .as_ref()
+            .is_some_and(|write| begin_lines(write.bytes) <= SLICE_LINES)
+        {
+            self.step_write();
+        }
+    }
+
     /// Whether there is a slice to run: a write under way, or a change to
     /// start writing once the journal has gone out.
     fn wants_slice(&self) -> bool {
@@ -727,6 +776,7 @@ impl Storage {
         };
         #[cfg(any(debug_assertions, feature = "events"))]
         let start = super::cycles::now();
+        write.begun = true;
         let ended = write.fiber.resume();
         #[cfg(any(debug_assertions, feature = "events"))]
         {
@@ -855,8 +905,9 @@ impl Storage {
     }
 
     /// Start writing the first section whose bytes differ from what SRAM
-    /// holds, as `pace` allows, and run the write's first slice; false when
-    /// nothing has changed.
+    /// holds, as `pace` allows, and take agb's first step if it is short (a
+    /// large section's, which checksums it whole, is a slice of its own);
+    /// false when nothing has changed.
     fn start_next_write(&mut self, pace: Pace) -> bool {
         let clock_only = pace != Pace::Everything
             && self.desk_kept.written.is_some()
@@ -879,7 +930,7 @@ impl Storage {
             );
             self.desk_written = self.desk.clone();
             self.writes += 1;
-            self.step_write();
+            self.begin_small_write();
             return true;
         }
         for section in self.sections.iter_mut().filter(|section| section.touched) {
@@ -900,7 +951,7 @@ impl Storage {
                 &mut section.kept,
             );
             self.writes += 1;
-            self.step_write();
+            self.begin_small_write();
             return true;
         }
         false
@@ -911,6 +962,12 @@ impl Storage {
     pub fn writes(&self) -> u32 {
         self.writes
     }
+}
+
+/// The display lines agb's first step of a section of `bytes` may take (see
+/// `BEGIN_LINES`).
+fn begin_lines(bytes: usize) -> u32 {
+    SLICE_LINES.max(BEGIN_LINES + (bytes / BEGIN_BYTES_A_LINE) as u32)
 }
 
 /// A notice as the `save.loaded` and `save.notice` events give it.
@@ -981,6 +1038,7 @@ fn start_write(
         bytes: bytes.len(),
         hash: fingerprint(&bytes),
         ended,
+        begun: false,
         #[cfg(any(debug_assertions, feature = "events"))]
         slices: (0, 0, 0),
         fiber: Fiber::new(WRITE_STACK_BYTES, {

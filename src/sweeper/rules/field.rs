@@ -33,8 +33,9 @@ pub use size::{MAX_HEIGHT, MAX_SQUARES, MAX_WIDTH, MIN_CUSTOM_MINES, MIN_CUSTOM_
 /// Squares kept a row, whatever the width: a place's packed form is then
 /// its index, with no multiply, and a mask keeps every index in bounds.
 const STRIDE: usize = 32;
-/// Room for the tallest field's rows.
-const SLOTS: usize = STRIDE * MAX_HEIGHT as usize;
+/// Squares kept: `STRIDE` a row, room for the tallest field's rows (see
+/// [`Field::slots`]).
+pub const SLOTS: usize = STRIDE * MAX_HEIGHT as usize;
 const _: () = assert!(
     MAX_WIDTH as usize <= STRIDE - 2,
     "a row and a bit each side fit a word"
@@ -170,6 +171,14 @@ impl Field {
         self.size
             .contains(place)
             .then_some(usize::from(place.packed()))
+    }
+
+    /// Every square as kept, 32 to a row (the places past the field's
+    /// width and height are empty): a view compares them whole to find
+    /// whether anything changed.
+    #[must_use]
+    pub fn slots(&self) -> &[Square] {
+        &self.squares
     }
 
     /// The square at `place`, `None` off the field.
@@ -327,18 +336,18 @@ impl Field {
         if self.state == GameState::Fresh {
             self.size.mines()
         } else {
-            self.count_squares(Square::is_mine)
+            self.count_squares(SquareFlags::MINE)
         }
     }
 
     #[must_use]
     pub fn flag_count(&self) -> u16 {
-        self.count_squares(Square::is_flagged)
+        self.count_squares(SquareFlags::FLAGGED)
     }
 
     #[must_use]
     pub fn revealed_count(&self) -> u16 {
-        self.count_squares(Square::is_revealed)
+        self.count_squares(SquareFlags::REVEALED)
     }
 
     /// Mines minus flags, as the counter shows it (negative when over-flagged).
@@ -347,12 +356,16 @@ impl Field {
         self.mine_count() as i16 - self.flag_count() as i16
     }
 
-    fn count_squares(&self, predicate: fn(Square) -> bool) -> u16 {
-        // Squares off the field are empty: none counts.
-        self.squares
-            .iter()
-            .filter(|square| predicate(**square))
-            .count() as u16
+    /// Squares with `flag` (a single flag), four to a word: the counter
+    /// asks after every move. Squares off the field are empty: none counts.
+    fn count_squares(&self, flag: SquareFlags) -> u16 {
+        const LOW_BITS: u32 = 0x0101_0101;
+        let shift = flag.bits().trailing_zeros();
+        let total: u32 = (0..SLOTS / 4)
+            // A 0 or 1 in each byte, summed into the top byte.
+            .map(|word| ((self.word(word) >> shift) & LOW_BITS).wrapping_mul(LOW_BITS) >> 24)
+            .sum();
+        total as u16
     }
 
     /// Bechtel's Board Benchmark: the fewest clicks that clear the field,
@@ -456,12 +469,39 @@ impl Field {
     /// search) and reveals `first`. Ignored unless the field is fresh,
     /// `first` is on it, not flagged and not a mine.
     pub fn start_with_layout(&mut self, first: Place, mines: &Mines) -> Outcome {
+        if !self.begin(first, mines) {
+            return Outcome::Ignored;
+        }
+        self.open_first()
+    }
+
+    /// The first half of `start_with_layout`: lays `mines` for a first
+    /// reveal on `first`, nothing revealed yet (a screen lays them as A
+    /// goes down, on a copy, and opens as it comes up). False, and nothing
+    /// done, where `start_with_layout` would ignore it.
+    pub fn begin(&mut self, first: Place, mines: &Mines) -> bool {
         let flagged = self.square(first).is_none_or(Square::is_flagged);
         if self.state != GameState::Fresh || flagged || mines.contains(first) {
-            return Outcome::Ignored;
+            return false;
         }
         self.first = Some(first);
         self.lay_mines(mines);
+        true
+    }
+
+    /// The second half: the first reveal of a field `begin` laid, counted
+    /// as `act` counts it. Ignored once that square is open, or on a field
+    /// not begun.
+    pub fn open_first(&mut self) -> Outcome {
+        let Some(first) = self.first else {
+            return Outcome::Ignored;
+        };
+        let covered = self
+            .square(first)
+            .is_some_and(|square| !square.is_revealed());
+        if self.state != GameState::Playing || !covered {
+            return Outcome::Ignored;
+        }
         moves::reveal_first(self, first)
     }
 

@@ -22,7 +22,7 @@ use crate::polarium::records::{Best, PolariumSave};
 use crate::random::Rng;
 use crate::sweeper::game::SuspendedGame;
 use crate::sweeper::records::{LINES, SweeperSave};
-use crate::sweeper::rules::field::Size;
+use crate::sweeper::rules::field::{Field, Place, Size};
 use crate::sweeper::rules::{Board, Difficulty};
 
 /// Inputs per fuzzed decoder; Miri runs a handful.
@@ -114,24 +114,42 @@ impl Fuzzed for SuspendedGame {
         let mut samples = vec![SuspendedGame::default()];
         for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
             let mut board = Board::new(difficulty, rng.below(2) == 0);
-            samples.push(SuspendedGame::of(&board));
+            samples.push(SuspendedGame::of(&board, None));
             board.set_deal(rng.below(10_000) as u16);
             let middle = crate::sweeper::rules::Pos::new(7, 3);
             board.act(middle, rng);
-            samples.push(SuspendedGame::of(&board));
+            samples.push(SuspendedGame::of(&board, None));
+            // A full-size field beside it, fresh and in play.
+            for size in Size::STANDARD {
+                let mut field = Field::new(size, false);
+                field.set_deal(rng.below(65_536) as u16);
+                samples.push(SuspendedGame::of(&board, Some(&field)));
+                let _ = field.act(field.cursor(), rng);
+                let _ = field.toggle_flag(Place::new(0, 0));
+                samples.push(SuspendedGame::of(&board, Some(&field)));
+            }
         }
         samples
     }
     fn use_as_the_app_does(&self) -> u64 {
-        // The app plays on from the board read back.
-        match self.board() {
+        // The app plays on from the board and the field read back.
+        let mut rng = Rng::new(9);
+        let board = match self.board() {
             Some(mut board) => {
-                let mut rng = Rng::new(9);
                 board.act(crate::sweeper::rules::Pos::new(0, 0), &mut rng);
                 u64::from(board.revealed_count()) + u64::from(board.elapsed_seconds())
             }
             None => 0,
-        }
+        };
+        let field = match self.field() {
+            Some(mut field) => {
+                let _ = field.act(Place::new(1, 1), &mut rng);
+                let _ = field.chord(field.cursor());
+                u64::from(field.revealed_count()) + u64::from(field.mines_left().unsigned_abs())
+            }
+            None => 0,
+        };
+        board + field
     }
 }
 

@@ -37,7 +37,10 @@ impl Mines {
     /// A partial Fisher-Yates shuffle of the allowed squares in board
     /// order, so the work is bounded and the same random numbers give the
     /// same layout as the pocket board's.
+    /// Out of line: its kilobyte of candidates is gone from the stack
+    /// before the first reveal's floodfill puts its own there.
     #[must_use]
+    #[inline(never)]
     pub fn random(size: Size, first: Place, rng: &mut Rng) -> Self {
         let mut candidates = [0u16; MAX_SQUARES];
         let mut count = 0;

@@ -1,5 +1,5 @@
 use super::{Field, Mines, Place, Size};
-use crate::{GameState, Outcome, SquareFlags};
+use crate::{GameState, Outcome, Square, SquareFlags};
 use shared::random::Rng;
 
 /// The standard fields, the extremes of the custom ones, and the pocket
@@ -331,6 +331,15 @@ fn random_play_with_wild_input_never_panics() {
             if field.state() != GameState::Fresh {
                 assert_eq!(field.mine_count(), size.mines());
             }
+            // The counts, four squares a word, against one square at a time.
+            let count = |has: fn(&Square) -> bool| {
+                field.slots().iter().filter(|square| has(square)).count() as u16
+            };
+            assert_eq!(field.flag_count(), count(|square| square.is_flagged()));
+            assert_eq!(field.revealed_count(), count(|square| square.is_revealed()));
+            if field.state() != GameState::Fresh {
+                assert_eq!(field.mine_count(), count(|square| square.is_mine()));
+            }
         }
     }
 }
@@ -404,4 +413,46 @@ fn mines_off_the_field_are_left_out_of_the_counts() {
             assert_eq!(square.neighbours(), 0, "({x}, {y})");
         }
     }
+}
+
+#[test]
+fn beginning_then_opening_is_the_first_reveal() {
+    let mut rng = Rng::new(7);
+    for round in 0..if cfg!(miri) { 4 } else { 300 } {
+        let size = sizes()[round % sizes().len()];
+        let mut field = Field::new(size, false);
+        field.set_deal(rng.below(65_536) as u16);
+        let first = Place::new(
+            rng.below(u32::from(size.width())) as u8,
+            rng.below(u32::from(size.height())) as u8,
+        );
+        // A flag elsewhere before the first move stays, as with `act`.
+        let flag = Place::new(0, 0);
+        if first != flag {
+            let _ = field.toggle_flag(flag);
+        }
+        let mut acted = field.clone();
+        let seed = field.code().seed();
+        let outcome = acted.act(first, &mut Rng::new(seed));
+        let mines = Mines::random(size, first, &mut Rng::new(seed));
+        let mut begun = field.clone();
+        assert!(begun.begin(first, &mines));
+        assert_eq!(begun.state(), GameState::Playing);
+        assert!(
+            begun
+                .square(first)
+                .is_some_and(|square| !square.is_revealed())
+        );
+        assert_eq!(begun.open_first(), outcome);
+        assert_eq!(begun, acted, "round {round}");
+        // Once open, or on a field never begun, opening again does nothing.
+        assert_eq!(begun.open_first(), Outcome::Ignored);
+        assert_eq!(field.clone().open_first(), Outcome::Ignored);
+    }
+    // Where `start_with_layout` would ignore the layout, `begin` does too.
+    let mut field = Field::new(Size::BEGINNER, false);
+    let _ = field.toggle_flag(Place::new(4, 4));
+    let mines = Mines::random(Size::BEGINNER, Place::new(4, 4), &mut Rng::new(1));
+    assert!(!field.clone().begin(Place::new(4, 4), &mines));
+    assert!(!field.begin(Place::new(40, 4), &mines));
 }
