@@ -421,7 +421,10 @@ impl<A: App> AppSlot for Slot<A> {
             None => Request::Close,
         };
         self.unsuspended_frames = self.unsuspended_frames.saturating_add(1);
-        let due = self.unsuspended_frames >= SUSPEND_FRAMES;
+        // Not while a write goes on: its slices would meet the keeping's
+        // work in the same frames, a period apart, and what it writes is
+        // what was kept before (the next keep follows it at once).
+        let due = self.unsuspended_frames >= SUSPEND_FRAMES && system.storage.is_idle();
         if system.storage.take_suspend_request() {
             self.keep_suspended(system, Write::Soon);
         } else if due {

@@ -100,6 +100,8 @@ pub struct Working {
     /// board waits in the persistent state meanwhile); kept across closing
     /// and power-off in the suspend section.
     field: Option<Box<Field>>,
+    /// Frames of the opening until the field kept is read (see `open`).
+    field_read_in: Option<u8>,
     /// The avatar's face, as `update` last decided it.
     face: Face,
 }
@@ -171,8 +173,13 @@ impl App for Sweeper {
         }
         crate::event!("sweeper.opened board={:08x}", fingerprint(board));
         // A full-size field in play when the window last closed (or the
-        // power went) comes back from the game kept.
-        let field = kept_field(system);
+        // power went) comes back from the game kept, read in the opening's
+        // second frame (it is a third of a frame's work, and this one has
+        // the window to make).
+        let field_kept = system
+            .storage
+            .section::<SuspendedGame>(SuspendedGame::OWNER)
+            .has_field();
         // Closed while a no-guess first move waited for its layout: the
         // search starts again from that square (it finds the same layout),
         // and the move is then made as if the window had stayed open.
@@ -182,20 +189,28 @@ impl App for Sweeper {
         // The first time: how to play.
         let lesson = generating.is_none() && !lessons::seen(&mut system.storage, Self::INFO.id);
         crate::event!("sweeper.opening lesson={}", lesson);
-        let mut view = match field {
-            Some(_) if generating.is_none() && !lesson => View::new_aside(),
-            _ => View::new(),
+        let resume = field_kept && generating.is_none() && !lesson;
+        let mut view = if resume {
+            View::new_aside()
+        } else {
+            View::new()
         };
         let mode = match generating {
             Some(generating) => Mode::Generating(generating),
             None if lesson => Mode::Lesson(LessonScreen::start(&mut view)),
-            None if field.is_some() => Mode::Field(Box::new(FieldPlay::new())),
+            None if resume => Mode::Field(Box::new(FieldPlay::new())),
             None => Mode::Play(Play::default()),
         };
         Working {
             view,
             mode,
-            field,
+            // Kept for later when another screen comes first.
+            field: if field_kept && !resume {
+                kept_field(system)
+            } else {
+                None
+            },
+            field_read_in: resume.then_some(1),
             face: Face::Idle,
         }
     }
@@ -205,6 +220,19 @@ impl App for Sweeper {
             face_for(working.mode.board(board).state(), false),
             working.mode.screen(),
         );
+        match working.field_read_in {
+            Some(0) => {
+                working.field_read_in = None;
+                working.field = kept_field(system);
+                if working.field.is_none() {
+                    // Damaged: the pocket board plays.
+                    working.mode = Mode::Play(Play::default());
+                }
+                return false;
+            }
+            Some(frames) => working.field_read_in = Some(frames - 1),
+            None => {}
+        }
         let records = system.save::<Sweeper>();
         // The field's squares first, a frame's worth: the pocket view's
         // pieces then take what the frame has left.

@@ -836,7 +836,6 @@ impl Storage {
 
     /// Whether no write is under way and the journal is all in SRAM: the
     /// save holds nothing on the heap.
-    #[cfg(any(debug_assertions, feature = "events"))]
     pub fn is_idle(&self) -> bool {
         self.writing.is_none() && self.journal.is_empty()
     }

@@ -167,6 +167,7 @@ mod tests {
                 assert!(damaged.board().is_some());
             }
         }
+        assert_eq!(game.field(), Some(field));
         game.field.truncate(10);
         assert!(game.has_field() && game.field().is_none());
     }

@@ -32,7 +32,7 @@ pub use size::{MAX_HEIGHT, MAX_SQUARES, MAX_WIDTH, MIN_CUSTOM_MINES, MIN_CUSTOM_
 
 /// Squares kept a row, whatever the width: a place's packed form is then
 /// its index, with no multiply, and a mask keeps every index in bounds.
-const STRIDE: usize = 32;
+pub(crate) const STRIDE: usize = 32;
 /// Squares kept: `STRIDE` a row, room for the tallest field's rows (see
 /// [`Field::slots`]).
 pub const SLOTS: usize = STRIDE * MAX_HEIGHT as usize;
@@ -507,15 +507,18 @@ impl Field {
 
     /// Lays `mines` into the squares (mine bits and neighbour counts; mines
     /// off the field are left out) and starts the game without revealing
-    /// anything. Flags and "?"s placed before the first move stay.
+    /// anything. Flags and "?"s placed before the first move stay (and what
+    /// is open, for a field read back from its snapshot).
     ///
     /// The counts of a whole row come at once: its eight neighbours' rows
     /// of mine bits, each shifted onto the square, are added as bit planes
     /// (a bit of every column's count to a word); then the squares are
     /// written four to a word.
     pub fn lay_mines(&mut self, mines: &Mines) {
-        const MARKS: u32 =
-            0x0101_0101 * (SquareFlags::FLAGGED.bits() | SquareFlags::DETONATED.bits()) as u32;
+        const MARKS: u32 = 0x0101_0101
+            * (SquareFlags::FLAGGED.bits()
+                | SquareFlags::DETONATED.bits()
+                | SquareFlags::REVEALED.bits()) as u32;
         let height = self.size.height();
         let columns = (1u32 << self.size.width()) - 1;
         let row = |y: u8| mines.row(y) & columns;

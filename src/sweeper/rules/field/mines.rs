@@ -72,6 +72,21 @@ impl Mines {
         mines
     }
 
+    /// Mines at the set bits of `rows` (bit x of row y), those off a field
+    /// of `size` left out.
+    #[must_use]
+    pub fn at_rows(size: Size, mut rows: [u32; MAX_HEIGHT as usize]) -> Self {
+        let columns = (1u32 << size.width()) - 1;
+        for (y, row) in rows.iter_mut().enumerate() {
+            *row &= if y < usize::from(size.height()) {
+                columns
+            } else {
+                0
+            };
+        }
+        Self { rows }
+    }
+
     #[must_use]
     pub fn contains(&self, place: Place) -> bool {
         self.row(place.y)

@@ -8,7 +8,7 @@
 
 use heapless::Vec;
 
-use super::{Field, MAX_SQUARES, Mines, Place, Size};
+use super::{Field, MAX_HEIGHT, MAX_SQUARES, Mines, Place, STRIDE, Size};
 use crate::clock::MAX_FRAMES;
 use crate::code::DEALS;
 use crate::game_state::GameState;
@@ -46,11 +46,23 @@ impl Field {
         let _ = bytes.extend_from_slice(&self.elapsed_frames.to_le_bytes());
         let _ = bytes.extend_from_slice(&self.clicks.to_le_bytes());
         let _ = bytes.extend_from_slice(&self.deal.to_le_bytes());
-        let mut flags = (0..size.height())
-            .flat_map(|y| self.row(y).iter())
-            .map(|square| square.flags().bits());
-        while let Some(low) = flags.next() {
-            let _ = bytes.push(low | flags.next().unwrap_or(0) << 4);
+        // Two squares a byte, the first in the low nibble, row after row
+        // (a row may end mid-byte): a game in play is kept several times a
+        // second.
+        let mut low = None;
+        for y in 0..size.height() {
+            for square in self.row(y) {
+                let flags = square.flags().bits();
+                match low.take() {
+                    None => low = Some(flags),
+                    Some(low) => {
+                        let _ = bytes.push(low | flags << 4);
+                    }
+                }
+            }
+        }
+        if let Some(low) = low {
+            let _ = bytes.push(low);
         }
         bytes
     }
@@ -59,6 +71,16 @@ impl Field {
     /// could be in.
     #[must_use]
     pub fn from_snapshot(bytes: &[u8]) -> Option<Self> {
+        // Made on the stack (internal work RAM, several times faster to
+        // write than the heap's) and read into.
+        let mut field = Self::new(Size::BEGINNER, false);
+        field.read(bytes)?;
+        Some(field)
+    }
+
+    /// Become the field `bytes` describe; `None`, and left as it was, if
+    /// they describe no game.
+    fn read(&mut self, bytes: &[u8]) -> Option<()> {
         let (header, squares) = bytes.split_at_checked(HEADER_BYTES)?;
         let number = |at: usize| u16::from_le_bytes([header[at], header[at + 1]]);
         // Only a field the menu makes: a standard one or a custom one.
@@ -87,31 +109,44 @@ impl Field {
         {
             return None;
         }
-        // Each square's flags, row by row, and the mines among them.
-        let flags_at = |index: usize| {
-            let byte = squares.get(index / 2).copied().unwrap_or(0);
-            SquareFlags::from_bits_truncate(byte >> (index % 2 * 4))
-        };
+        // How many squares hold each of the sixteen sets of flags, a byte
+        // (two squares) at a time, with no division: the checks below are
+        // sums of those counts (the ARM7 reading a kept Expert field).
         let width = usize::from(size.width());
-        let place_of = |index: usize| Place::new((index % width) as u8, (index / width) as u8);
-        let all = 0..size.squares();
-        let mines = Mines::at(
-            size,
-            all.clone()
-                .filter(|&index| flags_at(index).contains(SquareFlags::MINE))
-                .map(place_of),
-        );
-        let count = |wanted: SquareFlags| {
-            all.clone()
-                .filter(|&index| flags_at(index).contains(wanted))
-                .count()
+        let mut held = [0usize; 16];
+        for &byte in squares {
+            held[usize::from(byte & 15)] += 1;
+            held[usize::from(byte >> 4)] += 1;
+        }
+        // A nibble past the last square (an odd count) is always 0.
+        let odd = size.squares() % 2 == 1;
+        if odd && squares.last().is_some_and(|&byte| byte >> 4 != 0) {
+            return None;
+        }
+        held[0] -= usize::from(odd);
+        let nibble = |index: usize| {
+            squares
+                .get(index / 2)
+                .map_or(0, |byte| byte >> (index % 2 * 4) & 15)
         };
-        let mine_count = usize::from(mines.count());
+        let count = |wanted: SquareFlags| -> usize {
+            (0..16u8)
+                .filter(|&flags| SquareFlags::from_bits_truncate(flags).contains(wanted))
+                .map(|flags| held[usize::from(flags)])
+                .sum()
+        };
+        let any = |is: fn(SquareFlags) -> bool| {
+            (0..16u8).any(|flags| {
+                held[usize::from(flags)] > 0 && is(SquareFlags::from_bits_truncate(flags))
+            })
+        };
+        let mine_count = count(SquareFlags::MINE);
         let all_mines = mine_count == usize::from(size.mines());
         // Once mines are laid, the first reveal is a safe square, open.
         let first_opened = first.is_some_and(|first| {
-            let index = usize::from(first.y) * width + usize::from(first.x);
-            !mines.contains(first) && flags_at(index).contains(SquareFlags::REVEALED)
+            let flags = nibble(usize::from(first.y) * width + usize::from(first.x));
+            flags & (SquareFlags::MINE | SquareFlags::REVEALED).bits()
+                == SquareFlags::REVEALED.bits()
         });
         let revealed = count(SquareFlags::REVEALED);
         let revealed_mines = count(SquareFlags::MINE | SquareFlags::REVEALED);
@@ -119,9 +154,8 @@ impl Field {
             // Mines are laid on the first reveal: flags and "?"s before it,
             // and a no-guess field's first reveal waiting for its layout.
             GameState::Fresh => {
-                all.clone().all(|index| {
-                    (SquareFlags::FLAGGED | SquareFlags::DETONATED).contains(flags_at(index))
-                }) && (first.is_none() || no_guess)
+                !any(|flags| !(SquareFlags::FLAGGED | SquareFlags::DETONATED).contains(flags))
+                    && (first.is_none() || no_guess)
             }
             // A safe square still covered, or the game would be won.
             GameState::Playing => {
@@ -144,40 +178,57 @@ impl Field {
                     && first_opened
                     && revealed_mines == 0
                     && count(SquareFlags::DETONATED) >= 1
-                    && all.clone().all(|index| {
-                        let flags = flags_at(index);
-                        !flags.contains(SquareFlags::DETONATED) || flags.contains(SquareFlags::MINE)
+                    && !any(|flags| {
+                        flags.contains(SquareFlags::DETONATED) && !flags.contains(SquareFlags::MINE)
                     })
             }
         };
-        let contradiction = all.clone().any(|index| {
-            let flags = flags_at(index);
+        let contradiction = any(|flags| {
             flags.contains(SquareFlags::REVEALED | SquareFlags::FLAGGED)
                 || flags.contains(SquareFlags::DETONATED)
                     && flags.intersects(SquareFlags::REVEALED | SquareFlags::FLAGGED)
         });
-        // A nibble past the last square (an odd count) is always 0.
-        let padding = size.squares() % 2 == 1 && squares.last().is_some_and(|&byte| byte >> 4 != 0);
-        if !fits || contradiction || padding {
+        if !fits || contradiction {
             return None;
         }
-        let mut field = Self::new(size, no_guess);
-        if state != GameState::Fresh {
-            field.lay_mines(&mines);
-        }
-        for index in all {
-            if let Some(square) = field.square_mut(place_of(index)) {
-                *square = Square(square.0 | flags_at(index).bits());
+        // Each square's flags into place, a byte of the snapshot at a
+        // time, and the mines' rows; then the mines laid, which works out
+        // the counts and keeps the flags.
+        self.squares.fill(Square::EMPTY);
+        (self.size, self.no_guess) = (size, no_guess);
+        let mut rows = [0u32; MAX_HEIGHT as usize];
+        let mut bytes = squares.iter();
+        let mut high = None;
+        for (row, bits) in self
+            .squares
+            .chunks_mut(STRIDE)
+            .zip(rows.iter_mut())
+            .take(usize::from(size.height()))
+        {
+            for (x, square) in row.iter_mut().take(width).enumerate() {
+                let flags = match high.take() {
+                    Some(flags) => flags,
+                    None => {
+                        let byte = bytes.next().copied().unwrap_or(0);
+                        high = Some(byte >> 4);
+                        byte & 15
+                    }
+                };
+                *square = Square(flags);
+                *bits |= u32::from(flags & SquareFlags::MINE.bits()) << x;
             }
         }
-        field.state = state;
-        field.new_record = new_record;
-        field.cursor = cursor;
-        field.first = first;
-        field.elapsed_frames = elapsed_frames;
-        field.clicks = clicks;
-        field.deal = deal;
-        Some(field)
+        if state != GameState::Fresh {
+            self.lay_mines(&Mines::at_rows(size, rows));
+        }
+        self.state = state;
+        self.new_record = new_record;
+        self.cursor = cursor;
+        self.first = first;
+        self.elapsed_frames = elapsed_frames;
+        self.clicks = clicks;
+        self.deal = deal;
+        Some(())
     }
 }
 
