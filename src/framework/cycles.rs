@@ -71,3 +71,17 @@ pub fn exclude_since(start: u32) {
     let spent = now().wrapping_sub(start);
     EXCLUDED.fetch_add(spent, Ordering::Relaxed);
 }
+
+/// Cycles spent on save slices since the frame began (events builds: the
+/// `perf.over` event says how much of a long frame was the save's).
+static SAVING: AtomicU32 = AtomicU32::new(0);
+
+/// Count the time since `start` (a [`now`] reading) as the save's.
+pub fn count_saving_since(start: u32) {
+    SAVING.fetch_add(now().wrapping_sub(start), Ordering::Relaxed);
+}
+
+/// The save's cycles since the last call, and a fresh count.
+pub fn take_saving() -> u32 {
+    SAVING.swap(0, Ordering::Relaxed)
+}

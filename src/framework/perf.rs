@@ -110,6 +110,7 @@ impl FrameMeter {
         self.before = phase;
         self.marked = 0;
         take_excluded();
+        super::cycles::take_saving();
         self.start = now();
     }
 
@@ -161,7 +162,7 @@ impl FrameMeter {
                 _ => self.marks,
             };
             crate::event!(
-                "perf.over phase={}{} cycles={} pct={} update={} show={} sound={} frame={}",
+                "perf.over phase={}{} cycles={} pct={} update={} show={} sound={} save={} frame={}",
                 name,
                 id,
                 cycles,
@@ -169,6 +170,7 @@ impl FrameMeter {
                 update_end.wrapping_sub(sound_end),
                 end.wrapping_sub(update_end),
                 sound_end.wrapping_sub(self.start),
+                super::cycles::take_saving(),
                 self.frames
             );
         }

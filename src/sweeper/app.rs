@@ -24,7 +24,7 @@ use super::{
     records::SweeperSave,
     rules::{
         Board, Difficulty, GameState, Pos, code,
-        field::{Field, Size},
+        field::{Field, Mines, Size},
     },
     sizes::{SIZES_HINTS, Sizes},
     sounds,
@@ -100,8 +100,8 @@ pub struct Working {
     /// board waits in the persistent state meanwhile); kept across closing
     /// and power-off in the suspend section.
     field: Option<Box<Field>>,
-    /// Frames of the opening until the field kept is read (see `open`).
-    field_read_in: Option<u8>,
+    /// A field kept, read back over the opening's frames (see `open`).
+    resuming: Resuming,
     /// The avatar's face, as `update` last decided it.
     face: Face,
 }
@@ -160,7 +160,11 @@ impl App for Sweeper {
                     fingerprint(board)
                 );
             }
-            None if !game.is_empty() => crate::event!("sweeper.resume refused"),
+            // A field in play keeps no pocket board: it is read as the
+            // window opens.
+            None if !game.is_empty() && !game.has_field() => {
+                crate::event!("sweeper.resume refused");
+            }
             None => {}
         }
     }
@@ -210,7 +214,11 @@ impl App for Sweeper {
             } else {
                 None
             },
-            field_read_in: resume.then_some(1),
+            resuming: if resume {
+                Resuming::Waiting
+            } else {
+                Resuming::No
+            },
             face: Face::Idle,
         }
     }
@@ -220,18 +228,33 @@ impl App for Sweeper {
             face_for(working.mode.board(board).state(), false),
             working.mode.screen(),
         );
-        match working.field_read_in {
-            Some(0) => {
-                working.field_read_in = None;
-                working.field = kept_field(system);
-                if working.field.is_none() {
+        // A kept field is read in frames of their own, the window's first
+        // being full already: its mines, then the rest.
+        match core::mem::replace(&mut working.resuming, Resuming::No) {
+            Resuming::No => {}
+            Resuming::Waiting => working.resuming = Resuming::Mines,
+            Resuming::Mines => {
+                let kept = system
+                    .storage
+                    .section::<SuspendedGame>(SuspendedGame::OWNER);
+                working.resuming = Resuming::Read(kept.dealt_mines());
+                return false;
+            }
+            Resuming::Read(mines) => {
+                match read_kept_field(system, mines.as_ref()) {
+                    Some(field) => working.resuming = Resuming::Check(field),
                     // Damaged: the pocket board plays.
+                    None => working.mode = Mode::Play(Play::default()),
+                }
+                return false;
+            }
+            Resuming::Check(field) => {
+                working.field = checked(field);
+                if working.field.is_none() {
                     working.mode = Mode::Play(Play::default());
                 }
                 return false;
             }
-            Some(frames) => working.field_read_in = Some(frames - 1),
-            None => {}
         }
         let records = system.save::<Sweeper>();
         // The field's squares first, a frame's worth: the pocket view's
@@ -389,6 +412,19 @@ impl App for Sweeper {
     }
 }
 
+/// Where reading a kept field back is, over the opening's frames.
+enum Resuming {
+    No,
+    /// The window's first frame: nothing yet.
+    Waiting,
+    /// Its mines next, if they are drawn again from its deal.
+    Mines,
+    /// The field next, with the mines drawn for it.
+    Read(Option<Mines>),
+    /// The field read, to be checked for a game.
+    Check(Box<Field>),
+}
+
 /// The avatar's face for a game in `state`, A held on a square or not.
 fn face_for(state: GameState, pressed: bool) -> Face {
     match state {
@@ -405,27 +441,45 @@ fn kept_field(system: &mut System) -> Option<Box<Field>> {
     let kept = system
         .storage
         .section::<SuspendedGame>(SuspendedGame::OWNER);
-    let field = kept.field().map(Box::new);
-    if let Some(field) = field.as_deref() {
-        crate::event!(
-            "sweeper.field_resumed size={}x{} state={:?} cursor={},{}",
-            field.size().width(),
-            field.size().height(),
-            field.state(),
-            field.cursor().x,
-            field.cursor().y
-        );
-    } else if kept.has_field() {
+    let mines = kept.dealt_mines();
+    read_kept_field(system, mines.as_ref()).and_then(checked)
+}
+
+/// The field kept, read with the mines drawn for it ahead, but not yet
+/// checked for a game (`checked`).
+fn read_kept_field(system: &mut System, dealt: Option<&Mines>) -> Option<Box<Field>> {
+    let kept = system
+        .storage
+        .section::<SuspendedGame>(SuspendedGame::OWNER);
+    let field = kept.field_unchecked(dealt).map(Box::new);
+    if field.is_none() && kept.has_field() {
         crate::event!("sweeper.field_resume refused");
     }
     field
+}
+
+/// A kept field read back, if its squares make a game.
+fn checked(field: Box<Field>) -> Option<Box<Field>> {
+    if !field.holds_a_game() {
+        crate::event!("sweeper.field_resume refused");
+        return None;
+    }
+    crate::event!(
+        "sweeper.field_resumed size={}x{} state={:?} cursor={},{}",
+        field.size().width(),
+        field.size().height(),
+        field.state(),
+        field.cursor().x,
+        field.cursor().y
+    );
+    Some(field)
 }
 
 /// A new field of `size`, its deal drawn now.
 #[inline(never)]
 fn new_field(size: Size, system: &mut System) -> Box<Field> {
     let mut field = Box::new(Field::new(size, false));
-    field.set_deal(system.rng.below(u32::from(u16::MAX) + 1) as u16);
+    field.set_deal(system.rng.below(u32::from(code::DEALS)) as u16);
     events::new_board();
     crate::event!(
         "sweeper.field size={}x{} mines={} deal={}",

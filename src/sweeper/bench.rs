@@ -376,7 +376,7 @@ fn fields(overhead: u32, failures: &mut u32) {
         let mut view = super::field_view::FieldView::new();
         for _ in 0..3 {
             stats.add(measure(overhead, || {
-                view.sync(&fresh, &[], MAX_SQUARES / 3)
+                view.sync(&fresh, &[], MAX_SQUARES / 3, u32::MAX)
             }));
         }
     }
@@ -386,6 +386,20 @@ fn fields(overhead: u32, failures: &mut u32) {
         FIELD_MOVE_BUDGET,
         failures,
     );
+
+    // A row of the field, every square changing: the piece the view draws
+    // while the frame has room, held to its claim.
+    let mut stats = Stats::default();
+    let mut opened = Field::new(size, false);
+    let _ = opened.act(Place::new(15, 8), &mut Rng::new(SEED));
+    for repeat in 0..REVEAL_REPEATS {
+        let mut view = super::field_view::FieldView::new();
+        let _ = view.sync(&fresh, &[], MAX_SQUARES, u32::MAX);
+        let row = 1 << (repeat % 16);
+        let cycles = measure(overhead, || view.sync(&opened, &[], MAX_SQUARES, row));
+        stats.add(pct_of_claim(cycles, super::field_view::ROW_LINES));
+    }
+    report("sweeper.field.draw.row.pct_of_claim", &stats, 100, failures);
 
     // 3BV, worked out on the winning move for the records: on random
     // Expert layouts.

@@ -42,6 +42,31 @@ pub struct FieldPlay {
     /// The field as the first reveal on the square A went down on begins
     /// it (taken from `first` as A went down): the release opens it.
     begun: Option<(Place, Box<Field>)>,
+    /// The game's 3BV, worked out in a frame with nothing else to do once
+    /// its mines are laid, for the win's records.
+    three_bv: ThreeBv,
+}
+
+/// A game's 3BV, and the game it is for (its deal and first reveal).
+#[derive(Clone, Copy, Default)]
+struct ThreeBv(Option<(u16, Place, u16)>);
+
+impl ThreeBv {
+    /// Known for `field`'s game.
+    fn of(self, field: &Field) -> Option<u16> {
+        let (deal, first, three_bv) = self.0?;
+        (Some(first) == field.first_reveal() && deal == field.deal()).then_some(three_bv)
+    }
+
+    /// Worked out for `field`'s game, if its mines are laid and it is not
+    /// known yet.
+    fn work_ahead(&mut self, field: &Field) {
+        if let Some(first) = field.first_reveal()
+            && self.of(field).is_none()
+        {
+            self.0 = Some((field.deal(), first, field.three_bv()));
+        }
+    }
 }
 
 impl FieldPlay {
@@ -51,17 +76,20 @@ impl FieldPlay {
             held: None,
             first: FirstReveal::default(),
             begun: None,
+            three_bv: ThreeBv::default(),
         }
     }
 
     pub fn update(&mut self, field: &mut Field, system: &mut System) -> Next {
-        if let Some(place) = HeldA::release(&mut self.held, &system.input) {
+        let released = HeldA::release(&mut self.held, &system.input);
+        if let Some(place) = released {
             if field.state().is_over() {
                 system.sound.play(sfx::CONFIRM);
                 return Next::Field(field.size());
             }
             let begun = self.begun.take().filter(|(at, _)| *at == place);
-            open_square(field, system, place, begun.map(|(_, begun)| begun));
+            let begun = begun.map(|(_, begun)| begun);
+            open_square(field, system, (place, begun), self.three_bv);
         }
         // A still held takes nothing else; once let go, whatever else went
         // down this frame is acted on.
@@ -83,8 +111,13 @@ impl FieldPlay {
             let place = field.cursor();
             self.held = Some(HeldA::on(place));
             self.begun = self.first.take(field, place).map(|begun| (place, begun));
-        } else if !system.input.acted() {
-            self.first.work_ahead(field);
+        } else if released.is_none() && !system.input.acted() {
+            // A frame with nothing else to do: what a press would wait for.
+            match field.state() {
+                GameState::Fresh => self.first.work_ahead(field),
+                GameState::Playing => self.three_bv.work_ahead(field),
+                _ => {}
+            }
         }
         Next::Stay
     }
@@ -150,7 +183,12 @@ fn move_cursor(field: &mut Field, system: &mut System) {
 /// A opened `place` (its release): the move (the first on the field
 /// `begun` as A went down, if any), its sound, and the records of a game it
 /// started or ended.
-fn open_square(field: &mut Field, system: &mut System, place: Place, begun: Option<Box<Field>>) {
+fn open_square(
+    field: &mut Field,
+    system: &mut System,
+    (place, begun): (Place, Option<Box<Field>>),
+    three_bv: ThreeBv,
+) {
     let fresh = field.state() == GameState::Fresh;
     let outcome = match begun {
         Some(begun) if fresh => {
@@ -174,8 +212,12 @@ fn open_square(field: &mut Field, system: &mut System, place: Place, begun: Opti
     }
     let won = outcome == Outcome::Won;
     let hundredths = field.elapsed_hundredths();
-    // Worked out for a win only: it walks the whole field.
-    let three_bv = if won { field.three_bv() } else { 0 };
+    // For a win only: known ahead, else worked out now (a whole walk).
+    let three_bv = if won {
+        three_bv.of(field).unwrap_or_else(|| field.three_bv())
+    } else {
+        0
+    };
     let place = system.save::<Sweeper>().fields_mut().finish(
         field.size(),
         field.no_guess(),

@@ -14,12 +14,12 @@ use alloc::{boxed::Box, vec, vec::Vec};
 
 use super::art::{BOARD_FRAMES, FACE_FRAMES, Face, icon, sprites};
 use super::messages;
-use super::rules::field::{Field, MAX_SQUARES, Place, SLOTS};
+use super::rules::field::{Field, MAX_SQUARES, Place, SLOTS, STRIDE};
 use super::rules::{GameState, Square};
 use super::view::look;
 use crate::framework::{
     canvas::Canvas,
-    plane,
+    frame_time, plane,
     transition::Area,
     widgets::{
         prepared::{PreparedLine, prepared_all},
@@ -36,9 +36,9 @@ pub const TOP_ROWS: i32 = 4;
 const FIELD_ROWS: i32 = plane::ROWS as i32 - TOP_ROWS;
 /// A look no square has: a square not drawn yet.
 const UNDRAWN: u8 = u8::MAX;
-/// Squares drawn a frame at most: a whole Expert field over three frames,
-/// each well inside the frame.
-pub const SQUARES_A_FRAME: usize = 160;
+/// The display lines (of 1,232 cycles) drawing a row of squares may take:
+/// 30 squares, each its look's tile copied (`just bench` holds it to this).
+pub const ROW_LINES: u32 = 12;
 /// The clock's icon's plane tile: clear of the desktop's saving mark,
 /// which shows over a window at the status bar's place.
 const CLOCK_ICON: (i32, i32) = (23, 0);
@@ -51,12 +51,15 @@ pub const WINDOW: Area = Area::new(0, 0, 240, 160);
 pub struct FieldView {
     /// The look each square was drawn with, row-major.
     looks: Box<[u8]>,
-    /// What every look was last worked out from, once all were drawn:
-    /// walking the squares is most of a frame's drawing, and most frames
-    /// change nothing.
+    /// What the squares were as the last call saw them: walking the
+    /// squares is most of a frame's drawing, and most frames change
+    /// nothing.
     drawn_from: DrawnFrom,
-    /// `drawn_from` holds what the looks on screen come from.
+    /// `drawn_from` holds what the last call saw.
     drawn_from_valid: bool,
+    /// Rows whose looks may differ from the field's (bit y for row y),
+    /// left for a frame with room.
+    rows_to_draw: u32,
     /// What the counter, the clock and the lines say, as drawn.
     shown_mines: Option<i16>,
     shown_time: Option<Time>,
@@ -82,6 +85,35 @@ struct DrawnFrom {
     slots: Box<[Square]>,
     state: GameState,
     pressed: Option<Place>,
+    /// The rows the pressed squares were drawn in (bit y for row y).
+    pressed_rows: u32,
+}
+
+impl DrawnFrom {
+    /// The rows whose looks may differ from those drawn, for `field` with
+    /// `pressed_rows` drawn pressed: where a square changed, and where
+    /// squares were or are pressed (all of them if the game's state
+    /// changed: a loss shows every mine).
+    fn changed_rows(&self, field: &Field, pressed_rows: u32) -> u32 {
+        if self.state != field.state() {
+            return u32::MAX;
+        }
+        let rows = self
+            .slots
+            .chunks(STRIDE)
+            .zip(field.slots().chunks(STRIDE))
+            .enumerate()
+            .filter(|(_, (was, is))| was != is)
+            .fold(0, |rows, (y, _)| rows | 1 << y);
+        rows | self.pressed_rows | pressed_rows
+    }
+}
+
+/// The rows of `places` (bit y for row y).
+fn rows_of(places: &[Place]) -> u32 {
+    places
+        .iter()
+        .fold(0, |rows, place| rows | 1 << (place.y & 31))
 }
 
 /// The clock as shown: whole seconds while playing, hundredths once won.
@@ -126,8 +158,10 @@ impl FieldView {
                 slots: vec![Square::EMPTY; SLOTS].into_boxed_slice(),
                 state: GameState::Fresh,
                 pressed: None,
+                pressed_rows: 0,
             },
             drawn_from_valid: false,
+            rows_to_draw: 0,
             shown_mines: None,
             shown_time: None,
             shown_line: None,
@@ -178,23 +212,32 @@ impl FieldView {
                 window::palette(),
             );
         }
-        let from = &self.drawn_from;
-        let unchanged = self.drawn_from_valid
-            && from.state == field.state()
-            && from.pressed == pressed
-            && *from.slots == *field.slots();
-        let complete = unchanged || {
-            let preview = pressed.map(|place| field.pressed_preview(place));
-            let drawn = self.sync(field, preview.as_deref().unwrap_or(&[]), SQUARES_A_FRAME);
-            drawn < SQUARES_A_FRAME
+        let preview = pressed.map(|place| field.pressed_preview(place));
+        let preview = preview.as_deref().unwrap_or(&[]);
+        let pressed_rows = rows_of(preview);
+        // The rows that changed since the last call join those still to
+        // draw: only they are walked.
+        let changed = if self.drawn_from_valid {
+            self.drawn_from.changed_rows(field, pressed_rows)
+        } else {
+            u32::MAX
         };
-        // Part drawn: the next frame goes on, whatever the field is then.
-        self.drawn_from_valid = complete;
-        if complete && !unchanged {
+        let unchanged = changed == 0;
+        if !unchanged {
+            self.rows_to_draw |= changed & ((1 << field.size().height()) - 1);
             let from = &mut self.drawn_from;
             from.slots.copy_from_slice(field.slots());
-            (from.state, from.pressed) = (field.state(), pressed);
+            (from.state, from.pressed, from.pressed_rows) = (field.state(), pressed, pressed_rows);
+            self.drawn_from_valid = true;
         }
+        // A row at a time while the frame has room (a frame that ran a
+        // save's slice first has less): the rest waits for the next.
+        while self.rows_to_draw != 0 && frame_time::room_for_bounded(ROW_LINES) {
+            let row = self.rows_to_draw & self.rows_to_draw.wrapping_neg();
+            let _ = self.sync(field, preview, usize::MAX, row);
+            self.rows_to_draw &= !row;
+        }
+        let complete = self.rows_to_draw == 0;
         let (x, y) = Self::tile_of(field, field.cursor());
         self.cursor.set_pos((x * 8 - 2, y * 8 - 2));
         if face != self.face_shown {
@@ -254,9 +297,10 @@ impl FieldView {
 
     /// Draw the squares whose look changed since they were last drawn (all
     /// of them the first time), `pressed` drawn pressed, `most` of them at
-    /// the most. How many were drawn.
+    /// the most, in the rows of `rows` (bit y for row y; the others are
+    /// known not to have changed). How many were drawn.
     #[inline(never)]
-    pub fn sync(&mut self, field: &Field, pressed: &[Place], most: usize) -> usize {
+    pub fn sync(&mut self, field: &Field, pressed: &[Place], most: usize, rows: u32) -> usize {
         let size = field.size();
         let state = field.state();
         let width = usize::from(size.width());
@@ -284,6 +328,9 @@ impl FieldView {
             true
         };
         for y in 0..size.height() {
+            if rows >> y & 1 == 0 {
+                continue;
+            }
             let start = (top as usize + usize::from(y)) * plane::COLUMNS + left as usize;
             let first = usize::from(y) * width;
             let (Some(tiles), Some(looks)) = (
@@ -299,7 +346,10 @@ impl FieldView {
             }
         }
         // Held down: drawn pressed over what the rows drew.
-        for &place in pressed {
+        for &place in pressed
+            .iter()
+            .filter(|place| rows >> (place.y & 31) & 1 != 0)
+        {
             let (Some(square), (column, row)) = (field.square(place), Self::tile_of(field, place))
             else {
                 continue;
@@ -411,14 +461,18 @@ mod tests {
         let mut view = FieldView::new();
         // All, the first time, half a field a call.
         let half = size.squares() / 2;
-        assert_eq!(view.sync(&field, &[], half), half);
-        assert_eq!(view.sync(&field, &[], half), half);
-        assert_eq!(view.sync(&field, &[], usize::MAX), 0, "nothing changed");
+        assert_eq!(view.sync(&field, &[], half, u32::MAX), half);
+        assert_eq!(view.sync(&field, &[], half, u32::MAX), half);
+        assert_eq!(
+            view.sync(&field, &[], usize::MAX, u32::MAX),
+            0,
+            "nothing changed"
+        );
         // A corner mine: the opposite corner floods the rest.
         field.lay_mines(&Mines::at(size, [Place::new(29, 15)]));
         let _ = field.reveal(Place::new(0, 0));
         let _ = field.toggle_flag(Place::new(29, 15));
-        let drawn = view.sync(&field, &[], usize::MAX);
+        let drawn = view.sync(&field, &[], usize::MAX, u32::MAX);
         assert_eq!(drawn, size.squares(), "every square changed look");
         let expect = |place: Place, wanted: Look| {
             let (column, row) = FieldView::tile_of(&field, place);
@@ -438,11 +492,43 @@ mod tests {
             .find(|&p| small.square(p).is_some_and(|s| !s.is_revealed()))
             .expect("a covered square");
         let mut view = FieldView::new();
-        let _ = view.sync(&small, &[], usize::MAX);
-        assert_eq!(view.sync(&small, &[covered], usize::MAX), 1);
+        let _ = view.sync(&small, &[], usize::MAX, u32::MAX);
+        assert_eq!(view.sync(&small, &[covered], usize::MAX, u32::MAX), 1);
         let (column, row) = FieldView::tile_of(&small, covered);
         assert_eq!(&tile_at(column, row), square_tile(Look::Pressed as u8));
-        assert_eq!(view.sync(&small, &[], usize::MAX), 1);
+        assert_eq!(view.sync(&small, &[], usize::MAX, u32::MAX), 1);
+    }
+
+    #[test_case]
+    fn only_the_rows_that_changed_are_walked_again(_gba: &mut agb::Gba) {
+        plane::build();
+        let mut field = Field::new(Size::EXPERT, false);
+        let mut view = FieldView::new();
+        // A row at a time while the frame has room: each call a frame.
+        let draw = |view: &mut FieldView, field: &Field, pressed| {
+            agb::display::busy_wait_for_vblank();
+            frame_time::mark_frame_end();
+            frame_time::begin_frame(false);
+            view.draw(field, pressed, Face::Idle, None)
+        };
+        while !draw(&mut view, &field, None) {}
+        assert_eq!(view.drawn_from.changed_rows(&field, 0), 0, "all drawn");
+        let _ = field.toggle_flag(Place::new(3, 5));
+        assert_eq!(view.drawn_from.changed_rows(&field, 0), 1 << 5);
+        assert!(draw(&mut view, &field, None));
+        let (column, row) = FieldView::tile_of(&field, Place::new(3, 5));
+        assert_eq!(&tile_at(column, row), square_tile(Look::Flag as u8));
+        // Pressed: its rows, and the rows it was pressed in once let go.
+        let place = Place::new(7, 9);
+        assert!(draw(&mut view, &field, Some(place)));
+        assert_eq!(view.drawn_from.changed_rows(&field, 0), 1 << 9);
+        let (column, row) = FieldView::tile_of(&field, place);
+        assert_eq!(&tile_at(column, row), square_tile(Look::Pressed as u8));
+        assert!(draw(&mut view, &field, None));
+        assert_eq!(&tile_at(column, row), square_tile(Look::Covered as u8));
+        // A new state: every row (a loss shows every mine).
+        let _ = field.act(Place::new(15, 8), &mut Rng::new(3));
+        assert_eq!(view.drawn_from.changed_rows(&field, 0), u32::MAX);
     }
 
     #[test_case]

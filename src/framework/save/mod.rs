@@ -761,6 +761,14 @@ impl Storage {
     /// One slice: of the write under way, else the first of the next
     /// changed section's write.
     fn slice(&mut self) {
+        #[cfg(any(debug_assertions, feature = "events"))]
+        let start = super::cycles::now();
+        self.run_slice();
+        #[cfg(any(debug_assertions, feature = "events"))]
+        super::cycles::count_saving_since(start);
+    }
+
+    fn run_slice(&mut self) {
         if self.writing.is_some() {
             self.step_write();
         } else {

@@ -1,13 +1,15 @@
 //! Poop Sweeper's game in progress, kept across power-off in a section of
 //! its own: the pocket board's snapshot (`rules::Board::snapshot`, with its
-//! cursor, clock and settings), and the full-size field's while one is in
-//! play (`rules::field::Field::snapshot`). A field does not fit the app's
-//! persistent bytes: while the window is closed it lives here only, in the
-//! section's copy in RAM, and comes back from it as the window opens.
+//! cursor, clock and settings), or the full-size field's while one is in
+//! play (`rules::field::Field::snapshot`; the pocket board is dealt afresh
+//! when the player goes back to it, so it is not kept beside a field). A
+//! field does not fit the app's persistent bytes: while the window is
+//! closed it lives here only, in the section's copy in RAM, and comes back
+//! from it as the window opens.
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::field::{Field, snapshot::MAX_SNAPSHOT_BYTES};
+use super::rules::field::{Field, Mines, snapshot::MAX_SNAPSHOT_BYTES};
 use super::rules::{Board, SNAPSHOT_BYTES};
 use desk_core::section::{Saved, Suspended};
 
@@ -50,11 +52,17 @@ impl Suspended for SuspendedGame {
 }
 
 impl SuspendedGame {
-    /// The pocket board, and the field if one is in play.
+    /// The field if one is in play, else the pocket board.
     pub fn of(board: &Board, field: Option<&Field>) -> Self {
-        Self {
-            board: heapless::Vec::from_slice(&board.snapshot()).unwrap_or_default(),
-            field: field.map(Field::snapshot).unwrap_or_default(),
+        match field {
+            Some(field) => Self {
+                board: heapless::Vec::new(),
+                field: field.snapshot(),
+            },
+            None => Self {
+                board: heapless::Vec::from_slice(&board.snapshot()).unwrap_or_default(),
+                field: heapless::Vec::new(),
+            },
         }
     }
 
@@ -68,6 +76,19 @@ impl SuspendedGame {
     /// field the menu makes or no game it could be in.
     pub fn field(&self) -> Option<Field> {
         Field::from_snapshot(&self.field)
+    }
+
+    /// The field's mines, if it keeps none (dealt from its code): drawn
+    /// again, the costlier half of reading it, for a frame of its own.
+    pub fn dealt_mines(&self) -> Option<Mines> {
+        Field::dealt_mines(&self.field)
+    }
+
+    /// `field`, with the mines `dealt_mines` drew (if it drew any), but
+    /// for the last check (`Field::holds_a_game`): see
+    /// `Field::from_snapshot_unchecked`.
+    pub fn field_unchecked(&self, dealt: Option<&Mines>) -> Option<Field> {
+        Field::from_snapshot_unchecked(&self.field, dealt)
     }
 
     /// Whether a field was kept at all (a damaged one is refused by `field`).
@@ -106,24 +127,25 @@ mod tests {
     }
 
     #[test]
-    fn a_field_in_play_comes_back_with_the_board() {
+    fn a_field_in_play_comes_back_in_the_pocket_boards_place() {
         let board = Board::new(Difficulty::Medium, false);
         let field = field_in_play();
         let game = SuspendedGame::of(&board, Some(&field));
         let read: SuspendedGame = postcard::from_bytes(&encoded(&game)).expect("reads");
         assert_eq!(read, game);
-        assert_eq!(
-            read.board().map(|kept| kept.snapshot()),
-            Some(board.snapshot())
-        );
+        assert!(read.board().is_none());
         let kept = read.field().expect("the field");
         assert_eq!(kept.snapshot(), field.snapshot());
         assert_eq!(kept.elapsed_frames(), 150);
-        // Expert's field is the largest the section holds, and it fits.
-        assert!(encoded(&game).len() <= SNAPSHOT_BYTES + MAX_SNAPSHOT_BYTES + 4);
+        // Dealt from its code, an Expert game keeps few bytes.
+        assert!(encoded(&game).len() < 100, "{} bytes", encoded(&game).len());
         // The pocket board alone: no field.
         let pocket = SuspendedGame::of(&board, None);
         assert!(!pocket.has_field() && pocket.field().is_none() && !pocket.is_empty());
+        assert_eq!(
+            pocket.board().map(|kept| kept.snapshot()),
+            Some(board.snapshot())
+        );
     }
 
     #[test]
@@ -148,13 +170,13 @@ mod tests {
     }
 
     #[test]
-    fn a_damaged_field_is_refused_and_the_board_kept() {
+    fn a_damaged_field_is_refused() {
         let board = Board::new(Difficulty::Easy, false);
         let field = field_in_play();
         let mut game = SuspendedGame::of(&board, Some(&field));
         // Every single byte of the field's snapshot changed in turn: each
         // either reads as a field the rules accept or is refused, never a
-        // panic, and the board is untouched.
+        // panic.
         for at in 0..game.field.len() {
             for flip in [1u8, 0x80, 0xFF] {
                 let mut damaged = game.clone();
@@ -164,7 +186,6 @@ mod tests {
                     let again = Field::from_snapshot(&kept.snapshot()).map(|f| f.snapshot());
                     assert_eq!(again, Some(kept.snapshot()));
                 }
-                assert!(damaged.board().is_some());
             }
         }
         assert_eq!(game.field(), Some(field));

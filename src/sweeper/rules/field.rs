@@ -32,7 +32,7 @@ pub use size::{MAX_HEIGHT, MAX_SQUARES, MAX_WIDTH, MIN_CUSTOM_MINES, MIN_CUSTOM_
 
 /// Squares kept a row, whatever the width: a place's packed form is then
 /// its index, with no multiply, and a mask keeps every index in bounds.
-pub(crate) const STRIDE: usize = 32;
+pub const STRIDE: usize = 32;
 /// Squares kept: `STRIDE` a row, room for the tallest field's rows (see
 /// [`Field::slots`]).
 pub const SLOTS: usize = STRIDE * MAX_HEIGHT as usize;
@@ -66,6 +66,11 @@ pub struct Field {
     /// Which deal this is (0..=9999; `DEALS` until one is chosen): with the
     /// size, setting and first square it fixes the mines (see [`code`]).
     deal: u16,
+    /// The mines are the deal's for the first reveal (drawn from the code's
+    /// seed): the snapshot need not keep them.
+    dealt: bool,
+    /// Mines laid (the counter asks after every move).
+    mines_laid: u16,
 }
 
 /// What one floodfill did; `pushed` (seeds queued) lets tests prove no
@@ -93,6 +98,8 @@ impl Field {
             elapsed_frames: 0,
             clicks: 0,
             deal: DEALS,
+            dealt: false,
+            mines_laid: 0,
         }
     }
 
@@ -336,7 +343,7 @@ impl Field {
         if self.state == GameState::Fresh {
             self.size.mines()
         } else {
-            self.count_squares(SquareFlags::MINE)
+            self.mines_laid
         }
     }
 
@@ -356,15 +363,22 @@ impl Field {
         self.mine_count() as i16 - self.flag_count() as i16
     }
 
-    /// Squares with `flag` (a single flag), four to a word: the counter
-    /// asks after every move. Squares off the field are empty: none counts.
-    fn count_squares(&self, flag: SquareFlags) -> u16 {
+    /// Squares with both of `flags` (one or two flags), four to a word: the
+    /// counter asks after every move. Squares off the field are empty: none
+    /// counts.
+    pub(crate) fn count_squares(&self, flags: SquareFlags) -> u16 {
         const LOW_BITS: u32 = 0x0101_0101;
-        let shift = flag.bits().trailing_zeros();
-        let total: u32 = (0..SLOTS / 4)
-            // A 0 or 1 in each byte, summed into the top byte.
-            .map(|word| ((self.word(word) >> shift) & LOW_BITS).wrapping_mul(LOW_BITS) >> 24)
-            .sum();
+        debug_assert!(flags.bits().count_ones() <= 2);
+        let bits = u32::from(flags.bits());
+        // The lowest and highest flag (the same for one).
+        let (low, high) = (bits.trailing_zeros(), 31 - bits.leading_zeros());
+        let mut total = 0;
+        for word in 0..SLOTS / 4 {
+            let four = self.word(word);
+            // A 1 in each byte whose square has both, summed into the top byte.
+            let both = four >> low & four >> high & LOW_BITS;
+            total += both.wrapping_mul(LOW_BITS) >> 24;
+        }
         total as u16
     }
 
@@ -486,6 +500,7 @@ impl Field {
         }
         self.first = Some(first);
         self.lay_mines(mines);
+        self.dealt = mines.drawn() == Some((first, self.code().seed()));
         true
     }
 
@@ -565,6 +580,9 @@ impl Field {
         self.state = GameState::Playing;
         self.elapsed_frames = 0;
         self.new_record = false;
+        self.dealt = false;
+        // Those on the field only.
+        self.mines_laid = (0..height).map(|y| row(y).count_ones() as u16).sum();
     }
 
     /// Flags or unflags a covered square, before the first move too.
@@ -747,7 +765,9 @@ impl Grid for Field {
     }
 
     fn lay_first_mines(&mut self, at: Place, rng: &mut Rng) {
+        let dealt = rng.state() == self.code().seed();
         self.place_mines(at, rng);
+        self.dealt = dealt;
     }
 
     fn set_first(&mut self, at: Place) {

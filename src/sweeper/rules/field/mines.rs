@@ -7,15 +7,29 @@ use shared::random::Rng;
 /// A mine layout as rows of bits: bit x of row y is square (x, y). A row
 /// of the widest field is 30 bits, so a word: a field counts a whole row's
 /// neighbours at once from the rows above, on and below it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Mines {
     rows: [u32; MAX_HEIGHT as usize],
+    /// Drawn by [`Mines::random`]: for which first reveal, from which
+    /// random numbers (the generator's state as it began). A field dealt
+    /// from its code keeps no mines in its snapshot: they are drawn again.
+    drawn: Option<(Place, u32)>,
 }
+
+/// Two layouts are equal when their mines are, however they were made.
+impl PartialEq for Mines {
+    fn eq(&self, other: &Self) -> bool {
+        self.rows == other.rows
+    }
+}
+
+impl Eq for Mines {}
 
 impl Mines {
     /// No mines.
     pub const NONE: Self = Self {
         rows: [0; MAX_HEIGHT as usize],
+        drawn: None,
     };
 
     /// Mines at `places` on a field of `size` (places off it are left out).
@@ -62,7 +76,10 @@ impl Mines {
             }
         }
         let wanted = usize::from(size.mines()).min(count);
-        let mut mines = Self::NONE;
+        let mut mines = Self {
+            drawn: Some((first, rng.state())),
+            ..Self::NONE
+        };
         for chosen in 0..wanted {
             let pick = chosen + rng.below((count - chosen) as u32) as usize;
             candidates.swap(chosen, pick);
@@ -70,6 +87,13 @@ impl Mines {
             mines.rows[usize::from(place.y)] |= 1 << place.x;
         }
         mines
+    }
+
+    /// The first reveal and the generator's state it was drawn for, if
+    /// [`Mines::random`] drew it.
+    #[must_use]
+    pub const fn drawn(&self) -> Option<(Place, u32)> {
+        self.drawn
     }
 
     /// Mines at the set bits of `rows` (bit x of row y), those off a field
@@ -84,7 +108,7 @@ impl Mines {
                 0
             };
         }
-        Self { rows }
+        Self { rows, drawn: None }
     }
 
     #[must_use]

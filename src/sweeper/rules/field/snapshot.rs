@@ -1,26 +1,83 @@
 //! A field as bytes and back, to keep a game in progress across power-off.
 //!
-//! As the pocket board's snapshot: only what the player did is kept (which
-//! squares hold mines, and which are revealed, flagged, marked "?" or went
-//! off, a nibble each), with the size, settings, cursor and counters;
-//! neighbour counts are worked out again from the mines. A snapshot that
-//! describes no game a field could be in is refused rather than played.
+//! As the pocket board's snapshot: only what the player did is kept, with
+//! the size, settings, cursor and counters; neighbour counts are worked out
+//! again from the mines. It is written several times a second while a game
+//! goes on, and what the save checksums costs cycles by the byte, so it is
+//! kept small:
+//! - the mines: none before the first reveal; for a field dealt from its
+//!   code (`Field::act` on a deal), none at all, drawn again from the deal
+//!   and the first reveal; else a bit a square, a row of bytes a row;
+//! - each square's mark in two bits (covered, open, flagged, "?" or gone
+//!   off), four to a byte, or as runs of one mark (a byte a run of up to
+//!   64) where that is shorter, which it is for most games.
+//!
+//! A snapshot that describes no game a field could be in is refused rather
+//! than played.
 
 use heapless::Vec;
 
-use super::{Field, MAX_HEIGHT, MAX_SQUARES, Mines, Place, STRIDE, Size};
+use super::{Field, MAX_HEIGHT, MAX_SQUARES, MAX_WIDTH, Mines, Place, SLOTS, STRIDE, Size};
 use crate::clock::MAX_FRAMES;
 use crate::code::DEALS;
 use crate::game_state::GameState;
 use crate::square::{Square, SquareFlags};
+use shared::random::Rng;
 
-/// Bytes before the squares: the size (4), state and switches (3), cursor
-/// and first reveal (4), clock (4), clicks (2) and deal (2).
+/// Bytes before the body: the size (4), state, switches and the body's
+/// form (3), cursor and first reveal (4), clock (4), clicks (2), deal (2).
 const HEADER_BYTES: usize = 19;
-/// The largest snapshot, Expert's: a nibble a square.
-pub const MAX_SNAPSHOT_BYTES: usize = HEADER_BYTES + MAX_SQUARES / 2;
+/// Bytes of a row of mine bits.
+const fn mine_row_bytes(width: u8) -> usize {
+    (width as usize).div_ceil(8)
+}
+/// The largest snapshot, Expert's: its mines a bit a square, its marks
+/// two bits a square.
+pub const MAX_SNAPSHOT_BYTES: usize =
+    HEADER_BYTES + mine_row_bytes(MAX_WIDTH) * MAX_HEIGHT as usize + MAX_SQUARES / 4;
 /// `first` before the first reveal.
 const NOWHERE: u8 = u8::MAX;
+
+/// The header's switches.
+const NO_GUESS: u8 = 1;
+const NEW_RECORD: u8 = 2;
+/// The body's form: the mines drawn again from the deal; the marks as runs.
+const DEALT: u8 = 1;
+const RUNS: u8 = 2;
+/// The longest run a byte holds.
+const LONGEST_RUN: usize = 64;
+
+/// A square's mark, as two bits.
+const fn mark_of(flags: u8) -> u8 {
+    if flags & SquareFlags::REVEALED.bits() != 0 {
+        1
+    } else if flags & SquareFlags::FLAGGED.bits() != 0 {
+        2
+    } else if flags & SquareFlags::DETONATED.bits() != 0 {
+        3
+    } else {
+        0
+    }
+}
+
+/// `mark_of` for each square byte's low nibble: a table read a square.
+static MARK_OF: [u8; 16] = {
+    let mut table = [0; 16];
+    let mut flags = 0;
+    while flags < 16 {
+        table[flags as usize] = mark_of(flags);
+        flags += 1;
+    }
+    table
+};
+
+/// A mark's flags (the mine bit aside).
+const MARK_FLAGS: [u8; 4] = [
+    0,
+    SquareFlags::REVEALED.bits(),
+    SquareFlags::FLAGGED.bits(),
+    SquareFlags::DETONATED.bits(),
+];
 
 impl Field {
     /// The field as bytes ([`Field::from_snapshot`] reads them back).
@@ -30,14 +87,15 @@ impl Field {
         let size = self.size;
         let first = self.first.unwrap_or(Place::new(NOWHERE, NOWHERE));
         let [mines_low, mines_high] = size.mines().to_le_bytes();
+        let dealt = self.dealt && self.state != GameState::Fresh;
         let _ = bytes.extend_from_slice(&[
             size.width(),
             size.height(),
             mines_low,
             mines_high,
             self.state as u8,
-            u8::from(self.no_guess),
-            u8::from(self.new_record),
+            (u8::from(self.no_guess) * NO_GUESS) | (u8::from(self.new_record) * NEW_RECORD),
+            u8::from(dealt) * DEALT,
             self.cursor.x,
             self.cursor.y,
             first.x,
@@ -46,23 +104,76 @@ impl Field {
         let _ = bytes.extend_from_slice(&self.elapsed_frames.to_le_bytes());
         let _ = bytes.extend_from_slice(&self.clicks.to_le_bytes());
         let _ = bytes.extend_from_slice(&self.deal.to_le_bytes());
-        // Two squares a byte, the first in the low nibble, row after row
-        // (a row may end mid-byte): a game in play is kept several times a
-        // second.
-        let mut low = None;
-        for y in 0..size.height() {
-            for square in self.row(y) {
-                let flags = square.flags().bits();
-                match low.take() {
-                    None => low = Some(flags),
-                    Some(low) => {
-                        let _ = bytes.push(low | flags << 4);
+        if self.state != GameState::Fresh && !dealt {
+            for y in 0..size.height() {
+                let mut bits = 0u32;
+                for (x, square) in self.row(y).iter().enumerate() {
+                    bits |= u32::from(square.is_mine()) << x;
+                }
+                let row = bits.to_le_bytes();
+                let _ = bytes.extend_from_slice(&row[..mine_row_bytes(size.width())]);
+            }
+        }
+        // The marks as runs, unless that takes as many bytes as packing
+        // them four to a byte (then packed instead, from where runs began).
+        // Loops of their own, no call a square: a game in play is kept
+        // several times a second.
+        let start = bytes.len();
+        let packed = size.squares().div_ceil(4);
+        let (width, height) = (usize::from(size.width()), usize::from(size.height()));
+        let rows = || {
+            self.squares
+                .chunks(STRIDE)
+                .take(height)
+                .map(|row| &row[..width])
+        };
+        let (mut mark, mut length, mut runs) = (u8::MAX, 0, 0);
+        let mut fits = true;
+        'rows: for row in rows() {
+            for square in row {
+                let next = MARK_OF[usize::from(square.0 & 15)];
+                if next == mark && length < LONGEST_RUN {
+                    length += 1;
+                    continue;
+                }
+                if length > 0 {
+                    runs += 1;
+                    if runs >= packed {
+                        fits = false;
+                        break 'rows;
+                    }
+                    let _ = bytes.push(mark << 6 | (length - 1) as u8);
+                }
+                (mark, length) = (next, 1);
+            }
+        }
+        if fits && length > 0 {
+            runs += 1;
+            fits = runs < packed;
+            if fits {
+                let _ = bytes.push(mark << 6 | (length - 1) as u8);
+            }
+        }
+        if fits {
+            if let Some(form) = bytes.get_mut(6) {
+                *form |= RUNS;
+            }
+        } else {
+            bytes.truncate(start);
+            let (mut byte, mut filled) = (0u8, 0);
+            for row in rows() {
+                for square in row {
+                    byte |= MARK_OF[usize::from(square.0 & 15)] << (filled * 2);
+                    filled += 1;
+                    if filled == 4 {
+                        let _ = bytes.push(byte);
+                        (byte, filled) = (0, 0);
                     }
                 }
             }
-        }
-        if let Some(low) = low {
-            let _ = bytes.push(low);
+            if filled > 0 {
+                let _ = bytes.push(byte);
+            }
         }
         bytes
     }
@@ -71,30 +182,66 @@ impl Field {
     /// could be in.
     #[must_use]
     pub fn from_snapshot(bytes: &[u8]) -> Option<Self> {
+        Self::from_snapshot_and(bytes, None)
+    }
+
+    /// The mines of a snapshot that keeps none (a field dealt from its
+    /// code), drawn again: the costlier half of reading it, for a frame of
+    /// its own (then [`Field::from_snapshot_and`]). `None` for any other.
+    #[must_use]
+    pub fn dealt_mines(bytes: &[u8]) -> Option<Mines> {
+        let header = bytes.get(..HEADER_BYTES)?;
+        let size = Size::custom(
+            header[0],
+            header[1],
+            u16::from_le_bytes([header[2], header[3]]),
+        )?;
+        let first = Place::new(header[9], header[10]);
+        if header[6] & DEALT == 0 || !size.contains(first) {
+            return None;
+        }
+        let mut field = Self::new(size, header[5] & NO_GUESS != 0);
+        field.deal = u16::from_le_bytes([header[17], header[18]]);
+        Some(Mines::random(
+            size,
+            first,
+            &mut Rng::new(field.code().seed()),
+        ))
+    }
+
+    /// [`Field::from_snapshot`] with the mines [`Field::dealt_mines`] drew
+    /// for `bytes` (if it drew any), not drawn again.
+    #[must_use]
+    pub fn from_snapshot_and(bytes: &[u8], dealt: Option<&Mines>) -> Option<Self> {
+        Self::from_snapshot_unchecked(bytes, dealt).filter(Self::holds_a_game)
+    }
+
+    /// [`Field::from_snapshot_and`] but for the last check, that the squares
+    /// make a game ([`Field::holds_a_game`]): a frame's work split in two.
+    /// A field that fails that check must not be played.
+    #[must_use]
+    pub fn from_snapshot_unchecked(bytes: &[u8], dealt: Option<&Mines>) -> Option<Self> {
         // Made on the stack (internal work RAM, several times faster to
         // write than the heap's) and read into.
         let mut field = Self::new(Size::BEGINNER, false);
-        field.read(bytes)?;
+        field.read(bytes, dealt)?;
         Some(field)
     }
 
-    /// Become the field `bytes` describe; `None`, and left as it was, if
-    /// they describe no game.
-    fn read(&mut self, bytes: &[u8]) -> Option<()> {
-        let (header, squares) = bytes.split_at_checked(HEADER_BYTES)?;
+    /// Become the field `bytes` describe (with the mines `dealt` drawn for
+    /// them, if given); `None` if they describe no game.
+    fn read(&mut self, bytes: &[u8], dealt_mines: Option<&Mines>) -> Option<()> {
+        let (header, mut body) = bytes.split_at_checked(HEADER_BYTES)?;
         let number = |at: usize| u16::from_le_bytes([header[at], header[at + 1]]);
         // Only a field the menu makes: a standard one or a custom one.
         let size = Size::custom(header[0], header[1], number(2))?;
-        if squares.len() != size.squares().div_ceil(2) {
+        let state = *GameState::ALL.get(usize::from(header[4]))?;
+        let (switches, form) = (header[5], header[6]);
+        if switches & !(NO_GUESS | NEW_RECORD) != 0 || form & !(DEALT | RUNS) != 0 {
             return None;
         }
-        let state = *GameState::ALL.get(usize::from(header[4]))?;
-        let switch = |byte: u8| match byte {
-            0 => Some(false),
-            1 => Some(true),
-            _ => None,
-        };
-        let (no_guess, new_record) = (switch(header[5])?, switch(header[6])?);
+        let (no_guess, new_record) = (switches & NO_GUESS != 0, switches & NEW_RECORD != 0);
+        let (dealt, runs) = (form & DEALT != 0, form & RUNS != 0);
         let cursor = Place::new(header[7], header[8]);
         let first = match (header[9], header[10]) {
             (NOWHERE, NOWHERE) => None,
@@ -109,53 +256,116 @@ impl Field {
         {
             return None;
         }
-        // How many squares hold each of the sixteen sets of flags, a byte
-        // (two squares) at a time, with no division: the checks below are
-        // sums of those counts (the ARM7 reading a kept Expert field).
-        let width = usize::from(size.width());
-        let mut held = [0usize; 16];
-        for &byte in squares {
-            held[usize::from(byte & 15)] += 1;
-            held[usize::from(byte >> 4)] += 1;
-        }
-        // A nibble past the last square (an odd count) is always 0.
-        let odd = size.squares() % 2 == 1;
-        if odd && squares.last().is_some_and(|&byte| byte >> 4 != 0) {
+        self.squares.fill(Square::EMPTY);
+        (self.size, self.no_guess, self.deal) = (size, no_guess, deal);
+        // The mines: drawn again from the deal, or a bit a square.
+        let mut rows = [0u32; MAX_HEIGHT as usize];
+        if state != GameState::Fresh {
+            if dealt {
+                let first = first?;
+                let seed = self.code().seed();
+                let mines = match dealt_mines {
+                    Some(mines) if mines.drawn() == Some((first, seed)) => *mines,
+                    Some(_) => return None,
+                    None => Mines::random(size, first, &mut Rng::new(seed)),
+                };
+                for (y, row) in rows.iter_mut().enumerate() {
+                    *row = mines.row(y as u8);
+                }
+            } else {
+                let row_bytes = mine_row_bytes(size.width());
+                for row in rows.iter_mut().take(usize::from(size.height())) {
+                    let (these, rest) = body.split_at_checked(row_bytes)?;
+                    let mut word = [0u8; 4];
+                    word[..row_bytes].copy_from_slice(these);
+                    *row = u32::from_le_bytes(word);
+                    body = rest;
+                }
+            }
+        } else if dealt {
             return None;
         }
-        held[0] -= usize::from(odd);
-        let nibble = |index: usize| {
-            squares
-                .get(index / 2)
-                .map_or(0, |byte| byte >> (index % 2 * 4) & 15)
-        };
-        let count = |wanted: SquareFlags| -> usize {
-            (0..16u8)
-                .filter(|&flags| SquareFlags::from_bits_truncate(flags).contains(wanted))
-                .map(|flags| held[usize::from(flags)])
-                .sum()
-        };
-        let any = |is: fn(SquareFlags) -> bool| {
-            (0..16u8).any(|flags| {
-                held[usize::from(flags)] > 0 && is(SquareFlags::from_bits_truncate(flags))
-            })
-        };
+        // Each square's mark and mine bit into place, tallying how many
+        // squares hold each of the sixteen sets of flags: the checks below
+        // are sums of those counts.
+        // Each square's mark into place: a run a slice filled at a time.
+        let (width, total) = (usize::from(size.width()), size.squares());
+        let (mut x, mut y, mut placed) = (0, 0, 0);
+        if runs {
+            for &byte in body {
+                let length = usize::from(byte & 63) + 1;
+                if placed + length > total {
+                    return None;
+                }
+                let flags = Square(MARK_FLAGS[usize::from(byte >> 6)]);
+                for _ in 0..length {
+                    self.squares[(y * STRIDE + x) % SLOTS] = flags;
+                    x += 1;
+                    if x == width {
+                        (x, y) = (0, y + 1);
+                    }
+                }
+                placed += length;
+            }
+        } else {
+            if body.len() != total.div_ceil(4) {
+                return None;
+            }
+            for &byte in body {
+                let mut marks = byte;
+                for _ in 0..4 {
+                    if placed < total {
+                        self.squares[(y * STRIDE + x) % SLOTS] =
+                            Square(MARK_FLAGS[usize::from(marks & 3)]);
+                        x += 1;
+                        if x == width {
+                            (x, y) = (0, y + 1);
+                        }
+                        placed += 1;
+                    }
+                    marks >>= 2;
+                }
+            }
+        }
+        if placed != total {
+            return None;
+        }
+        // The mines laid (their bits and the counts; the marks kept).
+        if state != GameState::Fresh {
+            self.lay_mines(&Mines::at_rows(size, rows));
+        }
+        self.state = state;
+        self.new_record = new_record;
+        self.cursor = cursor;
+        self.first = first;
+        self.elapsed_frames = elapsed_frames;
+        self.clicks = clicks;
+        self.dealt = dealt;
+        Some(())
+    }
+
+    /// Whether the squares make a game a field could be in (see
+    /// [`Field::from_snapshot_unchecked`]), counted four squares a word.
+    #[must_use]
+    pub fn holds_a_game(&self) -> bool {
+        let size = self.size;
+        let count = |flags: SquareFlags| usize::from(self.count_squares(flags));
         let mine_count = count(SquareFlags::MINE);
         let all_mines = mine_count == usize::from(size.mines());
         // Once mines are laid, the first reveal is a safe square, open.
-        let first_opened = first.is_some_and(|first| {
-            let flags = nibble(usize::from(first.y) * width + usize::from(first.x));
-            flags & (SquareFlags::MINE | SquareFlags::REVEALED).bits()
-                == SquareFlags::REVEALED.bits()
+        let first_opened = self.first.is_some_and(|first| {
+            self.square(first).is_some_and(|square| {
+                square.flags() & (SquareFlags::MINE | SquareFlags::REVEALED)
+                    == SquareFlags::REVEALED
+            })
         });
         let revealed = count(SquareFlags::REVEALED);
         let revealed_mines = count(SquareFlags::MINE | SquareFlags::REVEALED);
-        let fits = match state {
+        match self.state {
             // Mines are laid on the first reveal: flags and "?"s before it,
             // and a no-guess field's first reveal waiting for its layout.
             GameState::Fresh => {
-                !any(|flags| !(SquareFlags::FLAGGED | SquareFlags::DETONATED).contains(flags))
-                    && (first.is_none() || no_guess)
+                mine_count == 0 && revealed == 0 && (self.first.is_none() || self.no_guess)
             }
             // A safe square still covered, or the game would be won.
             GameState::Playing => {
@@ -174,61 +384,14 @@ impl Field {
             }
             // No mine is ever revealed: the ones that went off are marked.
             GameState::Dead => {
+                let gone_off = count(SquareFlags::DETONATED);
                 all_mines
                     && first_opened
                     && revealed_mines == 0
-                    && count(SquareFlags::DETONATED) >= 1
-                    && !any(|flags| {
-                        flags.contains(SquareFlags::DETONATED) && !flags.contains(SquareFlags::MINE)
-                    })
-            }
-        };
-        let contradiction = any(|flags| {
-            flags.contains(SquareFlags::REVEALED | SquareFlags::FLAGGED)
-                || flags.contains(SquareFlags::DETONATED)
-                    && flags.intersects(SquareFlags::REVEALED | SquareFlags::FLAGGED)
-        });
-        if !fits || contradiction {
-            return None;
-        }
-        // Each square's flags into place, a byte of the snapshot at a
-        // time, and the mines' rows; then the mines laid, which works out
-        // the counts and keeps the flags.
-        self.squares.fill(Square::EMPTY);
-        (self.size, self.no_guess) = (size, no_guess);
-        let mut rows = [0u32; MAX_HEIGHT as usize];
-        let mut bytes = squares.iter();
-        let mut high = None;
-        for (row, bits) in self
-            .squares
-            .chunks_mut(STRIDE)
-            .zip(rows.iter_mut())
-            .take(usize::from(size.height()))
-        {
-            for (x, square) in row.iter_mut().take(width).enumerate() {
-                let flags = match high.take() {
-                    Some(flags) => flags,
-                    None => {
-                        let byte = bytes.next().copied().unwrap_or(0);
-                        high = Some(byte >> 4);
-                        byte & 15
-                    }
-                };
-                *square = Square(flags);
-                *bits |= u32::from(flags & SquareFlags::MINE.bits()) << x;
+                    && gone_off >= 1
+                    && count(SquareFlags::DETONATED | SquareFlags::MINE) == gone_off
             }
         }
-        if state != GameState::Fresh {
-            self.lay_mines(&Mines::at_rows(size, rows));
-        }
-        self.state = state;
-        self.new_record = new_record;
-        self.cursor = cursor;
-        self.first = first;
-        self.elapsed_frames = elapsed_frames;
-        self.clicks = clicks;
-        self.deal = deal;
-        Some(())
     }
 }
 
@@ -278,9 +441,13 @@ mod tests {
                         });
                     place = safe.unwrap_or(place);
                 }
+                // Half the games are dealt from their code, as the app deals.
+                let dealing = game % 2 == 1 && field.state() == GameState::Fresh;
                 match rng.below(5) {
                     0 | 1 => {
-                        if field.act(place, &mut rng) == Outcome::NeedsLayout {
+                        let mut deal = Rng::new(field.code().seed());
+                        let moves = if dealing { &mut deal } else { &mut rng };
+                        if field.act(place, moves) == Outcome::NeedsLayout {
                             fields.push(field.clone());
                             let mines = Mines::random(size, place, &mut rng);
                             let _ = field.start_with_layout(place, &mines);
@@ -311,26 +478,65 @@ mod tests {
         let states = |wanted| fields.iter().filter(|f| f.state() == wanted).count();
         assert!(states(GameState::Won) > 0 && states(GameState::Dead) > 0);
         assert!(fields.iter().any(|field| field.awaiting_layout().is_some()));
+        let mut forms = [0u32; 4];
         for field in &fields {
             let bytes = field.snapshot();
-            assert_eq!(
-                bytes.len(),
-                HEADER_BYTES + field.size().squares().div_ceil(2)
-            );
+            forms[usize::from(bytes[6] & 3)] += 1;
             assert_eq!(Field::from_snapshot(&bytes).as_ref(), Some(field));
+        }
+        // Every form of body: mines kept or drawn again, marks packed or
+        // as runs.
+        assert!(forms.iter().all(|&count| count > 0), "{forms:?}");
+    }
+
+    #[test]
+    fn a_dealt_field_reads_in_two_halves() {
+        for field in fields_of_random_games(if cfg!(miri) { 2 } else { 60 }) {
+            let bytes = field.snapshot();
+            let mines = Field::dealt_mines(&bytes);
+            assert_eq!(mines.is_some(), bytes[6] & DEALT != 0);
+            assert_eq!(
+                Field::from_snapshot_and(&bytes, mines.as_ref()).as_ref(),
+                Some(&field)
+            );
+            // Mines drawn for another field are refused.
+            let other = Mines::random(field.size(), Place::new(0, 0), &mut Rng::new(1));
+            if mines.is_some() {
+                assert!(Field::from_snapshot_and(&bytes, Some(&other)).is_none());
+            }
         }
     }
 
     #[test]
     fn expert_fits_the_largest_snapshot() {
-        let field = Field::new(Size::EXPERT, false);
-        assert_eq!(field.snapshot().len(), MAX_SNAPSHOT_BYTES);
+        // Its mines kept (not the deal's), and a mark that changes at every
+        // square: no runs to save bytes.
+        let mut field = Field::new(Size::EXPERT, false);
+        field.set_deal(1);
+        let _ = field.act(Place::new(0, 0), &mut Rng::new(1));
+        for index in 0..MAX_SQUARES {
+            let place = Place::new((index % 30) as u8, (index / 30) as u8);
+            if index % 2 == 1 && field.square(place).is_some_and(|s| !s.is_revealed()) {
+                let _ = field.toggle_flag(place);
+            }
+        }
+        let bytes = field.snapshot();
+        assert_eq!(bytes.len(), MAX_SNAPSHOT_BYTES);
+        assert_eq!(Field::from_snapshot(&bytes), Some(field));
+        // A game dealt from its code, early on: a fraction of that.
+        let mut dealt = Field::new(Size::EXPERT, false);
+        dealt.set_deal(1234);
+        let _ = dealt.act(Place::new(15, 8), &mut Rng::new(dealt.code().seed()));
+        let bytes = dealt.snapshot();
+        assert!(bytes.len() < HEADER_BYTES + 60, "{} bytes", bytes.len());
+        assert_eq!(Field::from_snapshot(&bytes), Some(dealt));
     }
 
     /// Damage of every kind: never a panic, and what is read back is a
-    /// field whose own snapshot is the bytes read (nothing is made up).
+    /// game the rules can hold, its size, state, cursor, clock and counts
+    /// as the bytes say.
     #[test]
-    fn damaged_snapshots_are_refused_or_read_exactly() {
+    fn damaged_snapshots_are_refused_or_read_as_a_game() {
         let fields = fields_of_random_games(if cfg!(miri) { 1 } else { 40 });
         let mut rng = Rng::new(0x0DA3_A6ED);
         let (mut refused, mut read) = (0u32, 0u32);
@@ -351,7 +557,12 @@ mod tests {
                 }
                 match Field::from_snapshot(&bytes) {
                     Some(back) => {
-                        assert_eq!(back.snapshot().as_slice(), bytes.as_slice());
+                        // A game the rules can hold: kept again, it reads
+                        // back as itself.
+                        let again = back.snapshot();
+                        assert_eq!(Field::from_snapshot(&again).as_ref(), Some(&back));
+                        assert_eq!(again[..6], bytes[..6]);
+                        assert_eq!(again[7..HEADER_BYTES], bytes[7..HEADER_BYTES]);
                         read += 1;
                     }
                     None => refused += 1,
@@ -387,39 +598,62 @@ mod tests {
         );
         assert!(edit(&|b| b[7] = 9).is_none());
         assert!(edit(&|b| b[10] = 9).is_none());
-        // A state or switch out of range, a clock past 99:59, a deal past the last.
+        // A state, switch or form out of range, a clock past 99:59, a deal
+        // past the last.
         assert!(edit(&|b| b[4] = 4).is_none());
-        assert!(edit(&|b| b[5] = 2).is_none());
+        assert!(edit(&|b| b[5] = 4).is_none());
+        assert!(edit(&|b| b[6] = 4).is_none());
         assert!(edit(&|b| b[14] = 0x40).is_none());
         assert!(edit(&|b| b[18] = 0x40).is_none());
-        // One mine too few: a square's mine bit taken off.
+        // A byte too many or too few.
+        assert!(edit(&|b| b.push(0)).is_none());
+        assert!(edit(&|b| b.truncate(b.len() - 1)).is_none());
+        // Games no field could be in, written as their snapshots: a field's
+        // squares changed behind the rules' back.
+        let refused = |change: &dyn Fn(&mut Field)| {
+            let mut wrong = field.clone();
+            change(&mut wrong);
+            Field::from_snapshot(&wrong.snapshot()).is_none()
+        };
         let mine = (0..size.squares())
-            .find(|&index| {
-                let place = Place::new((index % 9) as u8, (index / 9) as u8);
-                field.square(place).is_some_and(Square::is_mine)
-            })
+            .map(|index| Place::new((index % 9) as u8, (index / 9) as u8))
+            .find(|&place| field.square(place).is_some_and(Square::is_mine))
             .expect("a mine");
-        assert!(edit(&|b| b[HEADER_BYTES + mine / 2] &= !(1 << (mine % 2 * 4))).is_none());
-        // A revealed mine in a game still going.
-        assert!(edit(&|b| b[HEADER_BYTES + mine / 2] |= 2 << (mine % 2 * 4)).is_none());
+        let set = |field: &mut Field, place: Place, flag: SquareFlags, on: bool| {
+            if let Some(square) = field.square_mut(place) {
+                square.set(flag, on);
+            }
+        };
+        // One mine too few; a revealed mine in a game still going.
+        assert!(refused(&|f| set(f, mine, SquareFlags::MINE, false)));
+        assert!(refused(&|f| set(f, mine, SquareFlags::REVEALED, true)));
         // Every safe square open in a game still going: nothing left but mines.
-        let all_open = |b: &mut Vec<u8>| {
+        let all_open = |f: &mut Field| {
             for index in 0..size.squares() {
                 let place = Place::new((index % 9) as u8, (index / 9) as u8);
-                if field.square(place).is_some_and(|s| !s.is_mine()) {
-                    b[HEADER_BYTES + index / 2] |= 2 << (index % 2 * 4);
+                if f.square(place).is_some_and(|s| !s.is_mine()) {
+                    set(f, place, SquareFlags::REVEALED, true);
                 }
             }
         };
-        assert!(edit(&all_open).is_none());
+        assert!(refused(&all_open));
         // The same as won, but with its mines left unflagged.
+        assert!(refused(&|f| {
+            all_open(f);
+            f.state = GameState::Won;
+        }));
+        // A mine that went off in a game still going, or on a safe square
+        // in a lost one.
+        let safe = Place::new(0, 0);
         assert!(
-            edit(&|b| {
-                all_open(b);
-                b[4] = GameState::Won as u8;
-            })
-            .is_none()
+            field
+                .square(safe)
+                .is_some_and(|s| !s.is_mine() && !s.is_revealed())
         );
+        assert!(refused(&|f| {
+            f.state = GameState::Dead;
+            set(f, safe, SquareFlags::DETONATED, true);
+        }));
         // A size only the rules play, not the menu (the pocket board's).
         let pocket = Field::new(Size::new(14, 6, 20).expect("the pocket size"), false);
         assert!(Field::from_snapshot(&pocket.snapshot()).is_none());
