@@ -551,7 +551,9 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
         }
         (Next::Stats, Mode::Menu(menu)) => {
             let data = system.save::<Sweeper>();
-            let page = StatsPage::new(board.difficulty(), board.no_guess(), data, menu.list);
+            let field = working.field.as_deref().map(Field::size);
+            let setting = (board.difficulty(), board.no_guess());
+            let page = StatsPage::new(setting, field, data, menu.list);
             page.log(data);
             system.sound.play(sfx::OPEN);
             Mode::Stats(Box::new(page))

@@ -23,6 +23,10 @@ pub const STATS_HEADINGS: [&str; 6] = [
     "< Hard no-guess >",
 ];
 
+/// The statistics page's heading for each full-size field (`Size::STANDARD`'s
+/// order), after the pocket board's.
+pub const FIELD_STATS_HEADINGS: [&str; 3] = ["< Beginner >", "< Intermediate >", "< Expert >"];
+
 /// Said once the lesson is skipped: where to find it again.
 pub const LESSON_SKIPPED: &str = "How to play is in SELECT, Options";
 /// A lost board's.

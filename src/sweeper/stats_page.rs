@@ -1,14 +1,22 @@
 //! The statistics page (a row of SELECT's menu): one setting's games, wins,
-//! streaks and bests at a time; LEFT and RIGHT go through the six settings,
-//! B (or SELECT) goes back to the menu. It is a list of as many rows as the
-//! menu, in the menu's place, so each takes the other's text tiles and the
-//! page shows at once.
+//! streaks and bests at a time; LEFT and RIGHT go through the pocket board's
+//! six settings and the three full-size fields (each field's five best
+//! times to the hundredth with their 3BV/s), B (or SELECT) goes back to the
+//! menu. It is a list of as many rows as the menu, in the menu's place, so
+//! each takes the other's text tiles and the page shows at once.
 
 use alloc::{boxed::Box, format, vec::Vec};
 
-use super::messages::{BEST_RATE, BEST_TIME, STATS_HEADINGS, STREAK_BEST, WIN_RATE, WON_PLAYED};
+use super::messages::{
+    BEST_RATE, BEST_TIME, FIELD_STATS_HEADINGS, STATS_HEADINGS, STREAK_BEST, WIN_RATE, WON_PLAYED,
+};
 use super::records::{self, LINES, SweeperSave, rate_text};
-use super::{Sweeper, menu::BACK_BUTTONS, next::Next, rules::Difficulty};
+use super::{
+    Sweeper,
+    menu::BACK_BUTTONS,
+    next::Next,
+    rules::{Difficulty, field::Size},
+};
 use crate::framework::{
     PreparedLine, System,
     assets::sfx,
@@ -21,23 +29,31 @@ use crate::framework::{
     },
 };
 
-pub const STATS_HINTS: &PreparedLine = hints!("\u{2190}\u{2192}: difficulty  B: back");
+pub const STATS_HINTS: &PreparedLine = hints!("\u{2190}\u{2192}: board  B: back");
 
 pub struct StatsPage {
-    /// The record line shown (see `records::line`).
+    /// The page shown: a pocket record line (see `records::line`), then
+    /// the full-size fields (`Size::STANDARD` from `LINES` on).
     line: usize,
     list: Box<List>,
 }
 
+/// Pages: the pocket board's lines, then the standard fields.
+const PAGES: usize = LINES + FIELD_STATS_HEADINGS.len();
+
 impl StatsPage {
-    /// The page of the board's setting, drawn on `list`'s place and tiles.
+    /// The page of the game in play (the field's, or the board's
+    /// setting), drawn on `list`'s place and tiles.
     pub fn new(
-        difficulty: Difficulty,
-        no_guess: bool,
+        (difficulty, no_guess): (Difficulty, bool),
+        field: Option<Size>,
         data: &SweeperSave,
         list: Box<List>,
     ) -> Self {
-        let line = records::line(difficulty, no_guess);
+        let field_page = field
+            .and_then(Size::standard)
+            .map(|standard| LINES + standard);
+        let line = field_page.unwrap_or(records::line(difficulty, no_guess));
         let mut list = list;
         for (index, row) in rows(line, data).into_iter().enumerate() {
             list.set_row(index, row);
@@ -64,7 +80,28 @@ impl StatsPage {
 
     /// The setting shown, with its figures, for the harness.
     pub fn log(&self, data: &SweeperSave) {
-        let line = data.lines[self.line];
+        if let Some(size) = field_of(self.line) {
+            let line = data
+                .fields
+                .as_deref()
+                .and_then(|fields| fields.line(size, false).copied())
+                .unwrap_or_default();
+            crate::event!(
+                "sweeper.stats field={}x{} played={} won={} best={:?}",
+                size.width(),
+                size.height(),
+                line.tally.played,
+                line.tally.won,
+                line.best()
+                    .iter()
+                    .map(|win| (win.hundredths(), win.three_bv()))
+                    .collect::<Vec<_>>()
+            );
+            return;
+        }
+        let Some(&line) = data.lines.get(self.line) else {
+            return;
+        };
         crate::event!(
             "sweeper.stats line={} played={} won={} streak={} best_streak={} best_rate={}",
             self.line,
@@ -79,7 +116,7 @@ impl StatsPage {
 
     /// LEFT or RIGHT (`dx`): the next or previous setting's statistics.
     pub fn turn(&mut self, dx: i32, data: &SweeperSave) -> bool {
-        let line = pager::step(self.line, dx.signum(), LINES, Ends::Wrap);
+        let line = pager::step(self.line, dx.signum(), PAGES, Ends::Wrap);
         if dx == 0 || line == self.line {
             return false;
         }
@@ -100,8 +137,16 @@ impl StatsPage {
     }
 }
 
-/// The rows of record line `line`; as many as the menu has.
+/// The full-size field page `line` shows, if it is one.
+fn field_of(line: usize) -> Option<Size> {
+    Size::STANDARD.get(line.checked_sub(LINES)?).copied()
+}
+
+/// The rows of page `line`; as many as the menu has.
 pub fn rows(line: usize, data: &SweeperSave) -> Vec<Row> {
+    if let Some(size) = field_of(line) {
+        return field_rows(line, size, data);
+    }
     let line = line.min(LINES - 1);
     let stats = data.lines[line];
     let tally = stats.tally;
@@ -109,7 +154,7 @@ pub fn rows(line: usize, data: &SweeperSave) -> Vec<Row> {
     let best = stats.best_hundredths.map(format_hundredths);
     let best = best.as_ref().map_or("-", |best| best.as_str());
     Vec::from([
-        Row::new(heading, &format!("{}/{LINES}", line + 1)),
+        Row::new(heading, &format!("{}/{PAGES}", line + 1)),
         Row::new(WON_PLAYED, &format!("{}/{}", tally.won, tally.played)),
         Row::new(WIN_RATE, &percent_text(tally.win_percent())),
         Row::new(
@@ -119,4 +164,38 @@ pub fn rows(line: usize, data: &SweeperSave) -> Vec<Row> {
         Row::new(BEST_TIME, best),
         Row::new(BEST_RATE, &rate_text(stats.best_rate)),
     ])
+}
+
+/// A full-size field's page: its heading with the games won and played,
+/// then its five best times (to the hundredth) with their 3BV/s.
+fn field_rows(page: usize, size: Size, data: &SweeperSave) -> Vec<Row> {
+    let line = data
+        .fields
+        .as_deref()
+        .and_then(|fields| fields.line(size, false).copied())
+        .unwrap_or_default();
+    let heading = FIELD_STATS_HEADINGS
+        .get(page - LINES)
+        .copied()
+        .unwrap_or("");
+    // Games won and played, said as such where the badge has room.
+    let tally = format!("{}/{}", line.tally.won, line.tally.played);
+    let badge = if tally.len() <= 5 {
+        format!("{tally} won")
+    } else {
+        tally
+    };
+    let mut rows = Vec::from([Row::new(heading, &badge)]);
+    let best = line.best();
+    for place in 0..5 {
+        let row = match best.get(place) {
+            Some(win) => Row::new(
+                &format!("{}. {}", place + 1, format_hundredths(win.hundredths())),
+                &rate_text(win.rate()),
+            ),
+            None => Row::new(&format!("{}. -", place + 1), ""),
+        };
+        rows.push(row);
+    }
+    rows
 }

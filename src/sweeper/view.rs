@@ -915,7 +915,7 @@ static TITLE_KNOWN: [&PreparedLine; 1] = prepared_all![TITLE];
 /// build time (the page takes the menu's list): every one but the board's
 /// code goes up as a copy (`a_menu_label_is_typed_only_for_the_code`).
 /// A line is looked for in order: the menu's, shown most, come first.
-static MENU_KNOWN: [&PreparedLine; 25] = prepared_all![
+static MENU_KNOWN: [&PreparedLine; 28] = prepared_all![
     "Easy   10 poops",
     "Medium 15 poops",
     "Hard   20 poops",
@@ -941,6 +941,9 @@ static MENU_KNOWN: [&PreparedLine; 25] = prepared_all![
     messages::STATS_HEADINGS[3],
     messages::STATS_HEADINGS[4],
     messages::STATS_HEADINGS[5],
+    messages::FIELD_STATS_HEADINGS[0],
+    messages::FIELD_STATS_HEADINGS[1],
+    messages::FIELD_STATS_HEADINGS[2],
 ];
 
 /// The menu's rows: the difficulties with their best times, the no-guess

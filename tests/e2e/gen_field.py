@@ -140,7 +140,8 @@ def main():
         script += f"# {name.capitalize()} ({width}x{height}) from the menu's full-size page: a loss\n"
         script += "# (every mine shown, the one that went off red, the false flag crossed),\n"
         script += "# A for a new field of the size, and a win, its time kept to the\n"
-        script += "# hundredth in the size's records; the record survives a reboot.\n"
+        script += "# hundredth in the size's records; the record survives a reboot, and\n"
+        script += "# the statistics page shows it.\n"
         script += opening + loss + again
         script += "\n".join(win(start, second, width, height)) + "\n"
         script += "wait-event sweeper.field_over won=true\n"
@@ -152,6 +153,11 @@ def main():
         # The menu opens on its "Full size" row while a field is in play.
         script += "press SELECT\nwait 10\npress A\nwait 40\n"
         script += f"golden-region tests/golden/field-{name}-records.png 0 16 240 144\n"
+        # The statistics page opens on the field's: its games, and the win's
+        # time to the hundredth with its 3BV/s.
+        script += "press B\npress DOWN\npress DOWN\npress A\n"
+        script += f"wait-event sweeper.stats field={width}x{height} played=2 won=1\nwait 40\n"
+        script += f"golden-region tests/golden/field-{name}-stats.png 0 16 240 144\n"
         (ROOT / f"tests/e2e/sweeper_field_{name}.play").write_text(script)
         print(f"wrote tests/e2e/sweeper_field_{name}.play")
 
