@@ -23,7 +23,7 @@ use crate::framework::{
     transition::Area,
     widgets::{
         prepared::{PreparedLine, prepared_all},
-        text::TextBox,
+        text::{TextBox, line_cost},
         timer::{format_hundredths, format_time},
         window::{self, ICON_CLOCK},
     },
@@ -36,6 +36,9 @@ pub const TOP_ROWS: i32 = 4;
 const FIELD_ROWS: i32 = plane::ROWS as i32 - TOP_ROWS;
 /// A look no square has: a square not drawn yet.
 const UNDRAWN: u8 = u8::MAX;
+/// The display lines the most text a frame sets may take: the two lines
+/// under the counter and the clock (a line's cost is `text::line_cost`'s).
+const TEXT_LINES: u32 = 2 * line_cost(12);
 /// The display lines (of 1,232 cycles) drawing a row of squares may take:
 /// 30 squares, each its look's tile copied (`just bench` holds it to this).
 pub const ROW_LINES: u32 = 12;
@@ -62,6 +65,8 @@ pub struct FieldView {
     rows_to_draw: u32,
     /// What the counter, the clock and the lines say, as drawn.
     shown_mines: Option<i16>,
+    /// The mines left, counted when a square last changed.
+    mines_left: i16,
     shown_time: Option<Time>,
     shown_line: Option<(GameState, bool)>,
     counter: TextBox,
@@ -107,6 +112,14 @@ impl DrawnFrom {
             .fold(0, |rows, (y, _)| rows | 1 << y);
         rows | self.pressed_rows | pressed_rows
     }
+}
+
+/// Whether this frame has room for a row of squares: within its budget,
+/// and, as the field's rows are many and each small, ending by two fifths
+/// of the frame (the rest of a flood waits a frame rather than fill it).
+fn room_for_a_row() -> bool {
+    const UNTIL_LINES: u32 = frame_time::FRAME_LINES * 2 / 5;
+    frame_time::room_for_bounded(ROW_LINES) && frame_time::lines_used() + ROW_LINES <= UNTIL_LINES
 }
 
 /// The rows of `places` (bit y for row y).
@@ -163,6 +176,7 @@ impl FieldView {
             drawn_from_valid: false,
             rows_to_draw: 0,
             shown_mines: None,
+            mines_left: 0,
             shown_time: None,
             shown_line: None,
             counter: TextBox::new((18, 2), 4, 1),
@@ -230,9 +244,11 @@ impl FieldView {
             (from.state, from.pressed, from.pressed_rows) = (field.state(), pressed, pressed_rows);
             self.drawn_from_valid = true;
         }
-        // A row at a time while the frame has room (a frame that ran a
-        // save's slice first has less): the rest waits for the next.
-        while self.rows_to_draw != 0 && frame_time::room_for_bounded(ROW_LINES) {
+        // The text first (a counter, the clock or a line, a frame), then a
+        // row at a time while the frame has room (a frame that ran a save's
+        // slice first has less): the rest waits for the next.
+        self.sync_text(field, best, !unchanged);
+        while self.rows_to_draw != 0 && room_for_a_row() {
             let row = self.rows_to_draw & self.rows_to_draw.wrapping_neg();
             let _ = self.sync(field, preview, usize::MAX, row);
             self.rows_to_draw &= !row;
@@ -246,7 +262,6 @@ impl FieldView {
                 self.face.set_sprite(sprite.clone());
             }
         }
-        self.sync_text(field, best, !unchanged);
         complete
     }
 
@@ -254,10 +269,13 @@ impl FieldView {
     /// the lines (laying out text is the costly part of a frame).
     fn sync_text(&mut self, field: &Field, best: Option<&FieldLine>, squares_changed: bool) {
         // Counted only when a square changed: it walks the field.
-        let mines = match self.shown_mines {
-            Some(shown) if !squares_changed => shown,
-            _ => field.mines_left(),
-        };
+        if squares_changed || self.shown_mines.is_none() {
+            self.mines_left = field.mines_left();
+        }
+        if !frame_time::room_for_bounded(TEXT_LINES) {
+            return;
+        }
+        let mines = self.mines_left;
         if self.shown_mines != Some(mines) {
             self.shown_mines = Some(mines);
             let text = if mines < 0 {

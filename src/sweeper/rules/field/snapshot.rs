@@ -115,65 +115,43 @@ impl Field {
             }
         }
         // The marks as runs, unless that takes as many bytes as packing
-        // them four to a byte (then packed instead, from where runs began).
-        // Loops of their own, no call a square: a game in play is kept
-        // several times a second.
+        // them four to a byte: both made in one pass (no call a square: a
+        // game in play is kept several times a second), the runs straight
+        // into the snapshot, the packed bytes aside.
         let start = bytes.len();
-        let packed = size.squares().div_ceil(4);
+        let packed_bytes = size.squares().div_ceil(4);
         let (width, height) = (usize::from(size.width()), usize::from(size.height()));
-        let rows = || {
-            self.squares
-                .chunks(STRIDE)
-                .take(height)
-                .map(|row| &row[..width])
-        };
-        let (mut mark, mut length, mut runs) = (u8::MAX, 0, 0);
-        let mut fits = true;
-        'rows: for row in rows() {
-            for square in row {
+        let mut packed = [0u8; MAX_SQUARES / 4];
+        let (mut mark, mut length, mut runs, mut index) = (u8::MAX, 0, 0, 0);
+        for row in self.squares.chunks(STRIDE).take(height) {
+            for square in &row[..width] {
                 let next = MARK_OF[usize::from(square.0 & 15)];
+                if let Some(byte) = packed.get_mut(index >> 2) {
+                    *byte |= next << ((index & 3) * 2);
+                }
+                index += 1;
                 if next == mark && length < LONGEST_RUN {
                     length += 1;
                     continue;
                 }
                 if length > 0 {
                     runs += 1;
-                    if runs >= packed {
-                        fits = false;
-                        break 'rows;
+                    if runs < packed_bytes {
+                        let _ = bytes.push(mark << 6 | (length - 1) as u8);
                     }
-                    let _ = bytes.push(mark << 6 | (length - 1) as u8);
                 }
                 (mark, length) = (next, 1);
             }
         }
-        if fits && length > 0 {
-            runs += 1;
-            fits = runs < packed;
-            if fits {
-                let _ = bytes.push(mark << 6 | (length - 1) as u8);
-            }
-        }
-        if fits {
+        runs += 1;
+        if runs < packed_bytes {
+            let _ = bytes.push(mark << 6 | (length - 1) as u8);
             if let Some(form) = bytes.get_mut(6) {
                 *form |= RUNS;
             }
         } else {
             bytes.truncate(start);
-            let (mut byte, mut filled) = (0u8, 0);
-            for row in rows() {
-                for square in row {
-                    byte |= MARK_OF[usize::from(square.0 & 15)] << (filled * 2);
-                    filled += 1;
-                    if filled == 4 {
-                        let _ = bytes.push(byte);
-                        (byte, filled) = (0, 0);
-                    }
-                }
-            }
-            if filled > 0 {
-                let _ = bytes.push(byte);
-            }
+            let _ = bytes.extend_from_slice(&packed[..packed_bytes]);
         }
         bytes
     }
