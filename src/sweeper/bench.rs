@@ -270,10 +270,20 @@ pub fn run(bench: &mut Bench) {
             fields: Some(alloc::boxed::Box::new(largest_field_records())),
         },
     );
-    // A game in progress: the pocket board's fixed-size snapshot, and an
-    // Expert field's, the largest a field has.
+    // A game in progress: an Expert field's snapshot at its largest (its
+    // mines kept, not its deal's, and a mark that changes at every square).
     let mut field = Field::new(Size::EXPERT, false);
-    let _ = field.act(Place::new(15, 8), &mut Rng::new(1));
+    field.set_deal(1);
+    let _ = field.act(Place::new(0, 0), &mut Rng::new(1));
+    for index in (1..MAX_SQUARES).step_by(2) {
+        let place = Place::new((index % 30) as u8, (index / 30) as u8);
+        if field
+            .square(place)
+            .is_some_and(|square| !square.is_revealed())
+        {
+            let _ = field.toggle_flag(place);
+        }
+    }
     largest_save(
         "sweeper.game",
         &super::game::SuspendedGame::of(&Board::new(Difficulty::Hard, true), Some(&field)),

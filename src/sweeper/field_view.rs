@@ -41,7 +41,7 @@ const UNDRAWN: u8 = u8::MAX;
 const TEXT_LINES: u32 = 2 * line_cost(12);
 /// The display lines (of 1,232 cycles) drawing a row of squares may take:
 /// 30 squares, each its look's tile copied (`just bench` holds it to this).
-pub const ROW_LINES: u32 = 12;
+pub const ROW_LINES: u32 = 5;
 /// The clock's icon's plane tile: clear of the desktop's saving mark,
 /// which shows over a window at the status bar's place.
 const CLOCK_ICON: (i32, i32) = (23, 0);
@@ -265,50 +265,49 @@ impl FieldView {
         complete
     }
 
-    /// One of the texts that changed: the counter, else the clock, else
-    /// the lines (laying out text is the costly part of a frame).
+    /// The texts that changed, the counter, the clock and the lines, while
+    /// the frame has room (laying out text is the costly part of a frame).
     fn sync_text(&mut self, field: &Field, best: Option<&FieldLine>, squares_changed: bool) {
         // Counted only when a square changed: it walks the field.
         if squares_changed || self.shown_mines.is_none() {
             self.mines_left = field.mines_left();
         }
-        if !frame_time::room_for_bounded(TEXT_LINES) {
-            return;
-        }
-        let mines = self.mines_left;
-        if self.shown_mines != Some(mines) {
-            self.shown_mines = Some(mines);
-            let text = if mines < 0 {
-                alloc::format!("-{:02}", -mines)
-            } else {
-                alloc::format!("{mines:03}")
-            };
-            self.counter.set(&text);
-            return;
-        }
         let time = match field.state() {
             GameState::Won => Time::Hundredths(field.elapsed_hundredths()),
-            _ => Time::Seconds((field.elapsed_frames() / 60).min(u32::from(u16::MAX)) as u16),
+            _ => Time::Seconds((field.elapsed_hundredths() / 100).min(u32::from(u16::MAX)) as u16),
         };
-        if self.shown_time != Some(time) {
-            self.shown_time = Some(time);
-            match time {
-                Time::Seconds(seconds) => self.clock.set(&format_time(seconds)),
-                Time::Hundredths(hundredths) => self.clock.set(&format_hundredths(hundredths)),
-            }
-            return;
-        }
         let line = (field.state(), field.new_record());
-        if self.shown_line != Some(line) {
-            self.shown_line = Some(line);
-            self.status
-                .set(messages::field_status(field.size(), line.0, line.1));
-            match best.and_then(|line| line.best().first()) {
-                Some(win) => self.best.set(&alloc::format!(
-                    "Best {}",
-                    format_hundredths(win.hundredths())
-                )),
-                None => self.best.blank(),
+        // As many of them as the frame has room for (a win changes all
+        // three), each a text's worth of room.
+        while frame_time::room_for_bounded(TEXT_LINES) {
+            let mines = self.mines_left;
+            if self.shown_mines != Some(mines) {
+                self.shown_mines = Some(mines);
+                let text = if mines < 0 {
+                    alloc::format!("-{:02}", -mines)
+                } else {
+                    alloc::format!("{mines:03}")
+                };
+                self.counter.set(&text);
+            } else if self.shown_time != Some(time) {
+                self.shown_time = Some(time);
+                match time {
+                    Time::Seconds(seconds) => self.clock.set(&format_time(seconds)),
+                    Time::Hundredths(hundredths) => self.clock.set(&format_hundredths(hundredths)),
+                }
+            } else if self.shown_line != Some(line) {
+                self.shown_line = Some(line);
+                self.status
+                    .set(messages::field_status(field.size(), line.0, line.1));
+                match best.and_then(|line| line.best().first()) {
+                    Some(win) => self.best.set(&alloc::format!(
+                        "Best {}",
+                        format_hundredths(win.hundredths())
+                    )),
+                    None => self.best.blank(),
+                }
+            } else {
+                break;
             }
         }
     }
