@@ -16,7 +16,7 @@ use super::art::{BOARD_FRAMES, FACE_FRAMES, Face, icon, sprites};
 use super::messages;
 use super::rules::field::{Field, MAX_SQUARES, Place, SLOTS, STRIDE};
 use super::rules::{GameState, Square};
-use super::view::look;
+use super::view::{self, look};
 use crate::framework::{
     canvas::Canvas,
     frame_time, plane,
@@ -408,17 +408,7 @@ impl Drop for FieldView {
 /// harness's settle measure (tests/src/settle.rs): a reveal counts from
 /// A's release (see `view::announce_board_held`).
 fn announce_field_held(held: bool) {
-    if held {
-        crate::event!(
-            "settle.held id=sweeper_field x={} y={} w={} h={}",
-            WINDOW.x,
-            WINDOW.y,
-            WINDOW.width,
-            WINDOW.height
-        );
-    } else {
-        crate::event!("settle.unheld id=sweeper_field");
-    }
+    view::announce_held("sweeper_field", WINDOW, held);
 }
 
 /// Every square's look, by game state and the square's byte, worked out

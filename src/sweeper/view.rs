@@ -260,18 +260,25 @@ impl Drop for View {
 /// for the harness's settle measure (tests/src/settle.rs), so a reveal counts
 /// from the release that asked for it, and a press's own look from the press.
 fn announce_board_held(held: bool) {
-    let window = View::WINDOW;
+    announce_held("sweeper_board", View::WINDOW, held);
+}
+
+/// Events builds: `area`, named `id`, is a held-key box for the harness's
+/// settle measure (or no longer is): see `announce_board_held`.
+pub fn announce_held(id: &str, area: Area, held: bool) {
     if held {
         crate::event!(
-            "settle.held id=sweeper_board x={} y={} w={} h={}",
-            window.x,
-            window.y,
-            window.width,
-            window.height
+            "settle.held id={} x={} y={} w={} h={}",
+            id,
+            area.x,
+            area.y,
+            area.width,
+            area.height
         );
     } else {
-        crate::event!("settle.unheld id=sweeper_board");
+        crate::event!("settle.unheld id={}", id);
     }
+    let _ = (id, area);
 }
 
 impl View {
