@@ -10,6 +10,7 @@ use alloc::boxed::Box;
 use super::{
     Sweeper,
     art::{self, Face},
+    custom::{CUSTOM_HINTS, Custom},
     field_play::FieldPlay,
     field_view,
     game::SuspendedGame,
@@ -26,7 +27,7 @@ use super::{
         Board, Difficulty, GameState, Pos, code,
         field::{Field, Mines, Size},
     },
-    sizes::{SIZES_HINTS, Sizes},
+    sizes::{ROW_CUSTOM, SIZES_HINTS, Sizes},
     sounds,
     stats_page::{STATS_HINTS, StatsPage},
     view::{Screen, View},
@@ -50,6 +51,7 @@ enum Mode {
     Options(Options),
     Stats(Box<StatsPage>),
     Sizes(Sizes),
+    Custom(Custom),
     Pad(Pad),
     Lesson(LessonScreen),
     /// A full-size field (`Working::field`), the window filling the screen.
@@ -63,7 +65,11 @@ impl Mode {
         match self {
             Self::Play(_) | Self::Generating(_) | Self::Lesson(_) => Screen::Board,
             Self::Wipe(wipe) => Screen::Wipe(wipe.columns()),
-            Self::Menu(_) | Self::Options(_) | Self::Stats(_) | Self::Sizes(_) => Screen::Menu,
+            Self::Menu(_)
+            | Self::Options(_)
+            | Self::Stats(_)
+            | Self::Sizes(_)
+            | Self::Custom(_) => Screen::Menu,
             Self::Pad(_) => Screen::Pad,
             Self::Field(_) => Screen::Field,
             Self::Leaving => Screen::Leaving,
@@ -102,6 +108,8 @@ pub struct Working {
     field: Option<Box<Field>>,
     /// A field kept, read back over the opening's frames (see `open`).
     resuming: Resuming,
+    /// The custom field's size last chosen (this session's).
+    custom: Size,
     /// The avatar's face, as `update` last decided it.
     face: Face,
 }
@@ -220,6 +228,7 @@ impl App for Sweeper {
                 Resuming::No
             },
             face: Face::Idle,
+            custom: DEFAULT_CUSTOM,
         }
     }
 
@@ -292,6 +301,7 @@ impl App for Sweeper {
             Mode::Options(options) => options.update(board, system),
             Mode::Stats(page) => page.update(system),
             Mode::Sizes(sizes) => sizes.update(system),
+            Mode::Custom(custom) => custom.update(system),
             Mode::Pad(pad) => pad.update(board, system),
             Mode::Lesson(lesson) => lesson.update(view, system),
             Mode::Leaving => Next::Stay,
@@ -352,6 +362,7 @@ impl App for Sweeper {
             Mode::Options(options) => working.view.draw_menu(&mut options.list),
             Mode::Stats(page) => working.view.draw_menu(page.list()),
             Mode::Sizes(sizes) => working.view.draw_menu(&mut sizes.list),
+            Mode::Custom(custom) => working.view.draw_menu(&mut custom.list),
             _ => {}
         }
     }
@@ -366,7 +377,8 @@ impl App for Sweeper {
         match &working.mode {
             Mode::Menu(Menu { list })
             | Mode::Options(Options { list })
-            | Mode::Sizes(Sizes { list }) => list.show(canvas),
+            | Mode::Sizes(Sizes { list })
+            | Mode::Custom(Custom { list, .. }) => list.show(canvas),
             Mode::Pad(pad) => pad.pad.show(canvas),
             _ => {}
         }
@@ -383,6 +395,7 @@ impl App for Sweeper {
             Mode::Options(_) => OPTIONS_HINTS,
             Mode::Stats(_) => STATS_HINTS,
             Mode::Sizes(_) => SIZES_HINTS,
+            Mode::Custom(_) => CUSTOM_HINTS,
             Mode::Pad(_) => PAD_HINTS,
             Mode::Field(_) => FieldPlay::button_hints(working.field.as_deref()?),
             Mode::Lesson(lesson) => lesson.button_hints(),
@@ -411,6 +424,13 @@ impl App for Sweeper {
         crate::event!("sweeper.paused board={:08x}", fingerprint(board));
     }
 }
+
+/// The custom field's page first offers a field between Intermediate and
+/// Expert.
+const DEFAULT_CUSTOM: Size = match Size::custom(24, 14, 60) {
+    Some(size) => size,
+    None => Size::EXPERT,
+};
 
 /// Where reading a kept field back is, over the opening's frames.
 enum Resuming {
@@ -510,11 +530,30 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
             Mode::Field(play)
         }
         (Next::Field(size), old) => {
+            if let Mode::Custom(custom) = &old {
+                working.custom = custom.size;
+            }
             close(&mut working.view, old);
             working.field = Some(new_field(size, system));
             Mode::Field(Box::new(FieldPlay::new()))
         }
         (Next::Menu, Mode::Sizes(sizes)) => back_to_menu(board, system, sizes.list, ROW_FULL_SIZE),
+        (Next::Custom, Mode::Sizes(sizes)) => {
+            let list = View::custom_on(working.custom, sizes.list);
+            Mode::Custom(Custom {
+                list: Box::new(list),
+                size: working.custom,
+            })
+        }
+        (Next::Sizes, Mode::Custom(custom)) => {
+            working.custom = custom.size;
+            let mut list = View::sizes_on(system.save::<Sweeper>(), custom.list);
+            list.select(ROW_CUSTOM);
+            system.sound.play(sfx::CLOSE);
+            Mode::Sizes(Sizes {
+                list: Box::new(list),
+            })
+        }
         (Next::Sizes, Mode::Menu(menu)) => {
             let list = View::sizes_on(system.save::<Sweeper>(), menu.list);
             system.sound.play(sfx::OPEN);
@@ -563,7 +602,7 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
             Mode::Pad(Pad::over(options.list))
         }
         // Only the menu leads to its pages, and the options page to the pad.
-        (Next::Options | Next::Stats | Next::Sizes | Next::Pad, old) => old,
+        (Next::Options | Next::Stats | Next::Sizes | Next::Custom | Next::Pad, old) => old,
         (next, old) => {
             close(&mut working.view, old);
             match next {
@@ -592,6 +631,7 @@ fn close(view: &mut View, old: Mode) {
         Mode::Options(options) => view.retire_menu(options.list),
         Mode::Stats(page) => view.retire_menu(page.into_list()),
         Mode::Sizes(sizes) => view.retire_menu(sizes.list),
+        Mode::Custom(custom) => view.retire_menu(custom.list),
         Mode::Field(play) => {
             play.take_off();
             return;

@@ -5,7 +5,8 @@
 //! - the screens, a file each, each `update` answering what comes next
 //!   (`next.rs`): `play.rs` (the board), `generating.rs` (a no-guess first
 //!   move's layout), `wipe.rs` (to a fresh board), `menu.rs`, `options.rs`,
-//!   `sizes.rs` (the full-size fields), `stats_page.rs`, `pad.rs` (a board
+//!   `sizes.rs` (the full-size fields), `custom.rs` (a custom field's
+//!   size), `stats_page.rs`, `pad.rs` (a board
 //!   code), `lesson.rs` (how to play), `field_play.rs` (a full-size field);
 //!   below them `moves.rs` (what a move does), `held_a.rs` and
 //!   `first_reveal.rs` (a field's first reveal, worked out ahead).
@@ -24,6 +25,7 @@ mod app;
 pub(crate) mod art;
 #[cfg(feature = "bench")]
 mod bench;
+mod custom;
 mod field_play;
 mod field_view;
 mod first_reveal;

@@ -25,8 +25,11 @@ pub enum Next {
     Menu,
     /// The options page, in the menu's place (or back to it from the pad).
     Options,
-    /// The full-size fields' page, in the menu's place.
+    /// The full-size fields' page, in the menu's place (or back to it
+    /// from the custom page).
     Sizes,
+    /// The custom field's page, in the full-size page's place.
+    Custom,
     /// The statistics page, in the menu's place.
     Stats,
     /// The number pad for a board code, over the options page.

@@ -1,6 +1,7 @@
 //! The full-size fields' page, in the menu's place: Beginner, Intermediate
-//! and Expert with their best times; A starts a field of the size chosen
-//! (the window then fills the screen), B (or SELECT) goes back to the menu.
+//! and Expert with their best times, and Custom; A starts a field of the
+//! size chosen (the window then fills the screen) or puts up the custom
+//! page in its place, B (or SELECT) goes back to the menu.
 
 use alloc::boxed::Box;
 
@@ -14,6 +15,9 @@ use crate::framework::{
 
 pub const SIZES_HINTS: &PreparedLine = hints!("A: play  B: back");
 
+/// The page's row for the custom field, after the standard ones.
+pub const ROW_CUSTOM: usize = Size::STANDARD.len();
+
 pub struct Sizes {
     pub list: Box<List>,
 }
@@ -23,6 +27,10 @@ impl Sizes {
         match self.list.read_keys(system, &super::menu::BACK_BUTTONS) {
             ListEvent::Nothing | ListEvent::Moved => Next::Stay,
             ListEvent::Back => Next::Menu,
+            ListEvent::Chosen(ROW_CUSTOM) => {
+                system.sound.play(sfx::OPEN);
+                Next::Custom
+            }
             ListEvent::Chosen(row) => match Size::STANDARD.get(row) {
                 Some(&size) => {
                     system.sound.play(sfx::CONFIRM);

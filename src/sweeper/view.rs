@@ -792,7 +792,24 @@ impl View {
             .with_ink(Ink::LIGHT)
             .knowing(&MENU_KNOWN)
             .reusing(Some(menu))
-            .with_selectable(Size::STANDARD.len())
+            .with_selectable(Size::STANDARD.len() + 1)
+    }
+
+    /// The custom field's page, drawn on the text boxes of `sizes`, a list
+    /// as long in the same place: width, height, mines and the way to play.
+    pub fn custom_on(size: Size, sizes: Box<List>) -> List {
+        List::new(custom_rows(size), MENU_ORIGIN, MENU_COLUMNS)
+            .with_ink(Ink::LIGHT)
+            .knowing(&MENU_KNOWN)
+            .reusing(Some(sizes))
+            .with_selectable(CUSTOM_LABELS.len())
+    }
+
+    /// The custom page's rows again, after a number changed.
+    pub fn refresh_custom(page: &mut List, size: Size) {
+        for (i, row) in custom_rows(size).into_iter().enumerate() {
+            page.set_row(i, row);
+        }
     }
 
     /// The options page, drawn on the text boxes of `menu`, a list as long in the
@@ -922,7 +939,7 @@ static TITLE_KNOWN: [&PreparedLine; 1] = prepared_all![TITLE];
 /// build time (the page takes the menu's list): every one but the board's
 /// code goes up as a copy (`a_menu_label_is_typed_only_for_the_code`).
 /// A line is looked for in order: the menu's, shown most, come first.
-static MENU_KNOWN: [&PreparedLine; 28] = prepared_all![
+static MENU_KNOWN: [&PreparedLine; 33] = prepared_all![
     "Easy   10 poops",
     "Medium 15 poops",
     "Hard   20 poops",
@@ -932,6 +949,11 @@ static MENU_KNOWN: [&PreparedLine; 28] = prepared_all![
     SIZE_LABELS[0],
     SIZE_LABELS[1],
     SIZE_LABELS[2],
+    CUSTOM,
+    CUSTOM_LABELS[0],
+    CUSTOM_LABELS[1],
+    CUSTOM_LABELS[2],
+    CUSTOM_LABELS[3],
     "No-guess boards: on",
     "No-guess boards: off",
     "Question marks: on",
@@ -1012,12 +1034,40 @@ fn size_rows(data: &SweeperSave) -> Vec<Row> {
             Row::new(label, &best)
         })
         .collect();
+    rows.push(Row::new(CUSTOM, ""));
     rows.resize_with(MENU_ROWS, || Row::new("", ""));
     rows
 }
 
-/// The full-size page's labels: each field's name and size.
+/// The full-size page's labels: each field's name and size, and custom.
 const SIZE_LABELS: [&str; 3] = ["Beginner 9x9", "Intermediate 16x16", "Expert 30x16"];
+const CUSTOM: &str = "Custom";
+/// The custom page's labels (its rows as `custom::Row` numbers them).
+const CUSTOM_LABELS: [&str; 4] = ["Width", "Height", "Mines", "Play"];
+
+/// The custom page's rows: each number of `size` and the way to play it.
+fn custom_rows(size: Size) -> Vec<Row> {
+    let numbers = [
+        u16::from(size.width()),
+        u16::from(size.height()),
+        size.mines(),
+    ];
+    let mut rows: Vec<Row> = CUSTOM_LABELS
+        .iter()
+        .zip(
+            numbers
+                .iter()
+                .map(|number| format!("\u{2190} {number} \u{2192}")),
+        )
+        .map(|(label, badge)| Row::new(label, &badge))
+        .collect();
+    rows.push(Row::new(
+        CUSTOM_LABELS[3],
+        &format!("{}x{}", size.width(), size.height()),
+    ));
+    rows.resize_with(MENU_ROWS, || Row::new("", ""));
+    rows
+}
 
 /// Where the menu and the pages in its place go.
 const MENU_ORIGIN: (i32, i32) = (40, 67);

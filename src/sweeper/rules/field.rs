@@ -28,7 +28,9 @@ use shared::random::Rng;
 
 pub use mines::Mines;
 pub use place::Place;
-pub use size::{MAX_HEIGHT, MAX_SQUARES, MAX_WIDTH, MIN_CUSTOM_MINES, MIN_CUSTOM_SIDE, Size};
+pub use size::{
+    Dimension, MAX_HEIGHT, MAX_SQUARES, MAX_WIDTH, MIN_CUSTOM_MINES, MIN_CUSTOM_SIDE, Size,
+};
 
 /// Squares kept a row, whatever the width: a place's packed form is then
 /// its index, with no multiply, and a mask keeps every index in bounds.

@@ -129,8 +129,80 @@ impl Size {
     }
 }
 
+/// Which of a custom field's numbers a chooser changes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Dimension {
+    Width,
+    Height,
+    Mines,
+}
+
+impl Size {
+    /// This size with `dimension` moved by `by`, held within a custom
+    /// field's limits: width 8 to 30, height 8 to 16, mines from 10 to what
+    /// the width and height allow (a smaller field takes fewer).
+    #[must_use]
+    pub fn stepped(self, dimension: Dimension, by: i16) -> Self {
+        let step = |value: i16, low: i16, high: i16| value.saturating_add(by).clamp(low, high);
+        let side = |value: u8, high: u8| {
+            step(
+                i16::from(value),
+                i16::from(MIN_CUSTOM_SIDE),
+                i16::from(high),
+            ) as u8
+        };
+        let (mut width, mut height, mut mines) = (self.width, self.height, self.mines);
+        match dimension {
+            Dimension::Width => width = side(width, MAX_WIDTH),
+            Dimension::Height => height = side(height, MAX_HEIGHT),
+            Dimension::Mines => {
+                let most = Self::most_mines(width, height) as i16;
+                mines = step(mines as i16, MIN_CUSTOM_MINES as i16, most) as u16;
+            }
+        }
+        let mines = mines.clamp(MIN_CUSTOM_MINES, Self::most_mines(width, height));
+        Self::custom(width, height, mines).unwrap_or(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chooser_stays_within_a_custom_fields_limits() {
+        let mut size = Size::custom(20, 10, 40).expect("a custom size");
+        // Every value reachable, and nothing past the ends.
+        for _ in 0..40 {
+            size = size.stepped(Dimension::Width, -1);
+        }
+        assert_eq!(size.width(), MIN_CUSTOM_SIDE);
+        for _ in 0..40 {
+            size = size.stepped(Dimension::Width, 1);
+        }
+        assert_eq!(size.width(), MAX_WIDTH);
+        size = size.stepped(Dimension::Height, 100);
+        assert_eq!(size.height(), MAX_HEIGHT);
+        size = size.stepped(Dimension::Mines, i16::MAX);
+        assert_eq!(size.mines(), Size::most_mines(MAX_WIDTH, MAX_HEIGHT));
+        // A smaller field takes fewer mines: they follow it down.
+        size = size.stepped(Dimension::Height, -100);
+        assert_eq!(size.height(), MIN_CUSTOM_SIDE);
+        assert_eq!(size.mines(), Size::most_mines(MAX_WIDTH, MIN_CUSTOM_SIDE));
+        size = size.stepped(Dimension::Mines, -1000);
+        assert_eq!(size.mines(), MIN_CUSTOM_MINES);
+        // Every step gives a size the menu makes.
+        let mut rng = shared::random::Rng::new(5);
+        for _ in 0..2_000 {
+            let dimension =
+                [Dimension::Width, Dimension::Height, Dimension::Mines][rng.below(3) as usize];
+            size = size.stepped(dimension, rng.below(41) as i16 - 20);
+            assert_eq!(
+                Size::custom(size.width(), size.height(), size.mines()),
+                Some(size)
+            );
+        }
+    }
     use super::{MAX_SQUARES, Size};
 
     #[test]
