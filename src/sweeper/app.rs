@@ -252,15 +252,14 @@ impl App for Sweeper {
             Resuming::Read(mines) => {
                 match read_kept_field(system, mines.as_ref()) {
                     Some(field) => working.resuming = Resuming::Check(field),
-                    // Damaged: the pocket board plays.
-                    None => working.mode = Mode::Play(Play::default()),
+                    None => play_the_pocket_board(working),
                 }
                 return false;
             }
             Resuming::Check(field) => {
                 working.field = checked(field);
                 if working.field.is_none() {
-                    working.mode = Mode::Play(Play::default());
+                    play_the_pocket_board(working);
                 }
                 return false;
             }
@@ -277,7 +276,8 @@ impl App for Sweeper {
         let built = working
             .view
             .build_within_frame(working.mode.board(board), records, look);
-        field_drawn && built
+        // Not whole until a kept field is read, however quick the rest.
+        field_drawn && built && matches!(working.resuming, Resuming::No)
     }
 
     fn window(_board: &Board, working: &Working) -> Area {
@@ -478,9 +478,17 @@ fn read_kept_field(system: &mut System, dealt: Option<&Mines>) -> Option<Box<Fie
     field
 }
 
-/// A kept field read back, if its squares make a game.
+/// A kept field that cannot be read: the pocket board plays, its message
+/// line free again (the view stepped aside for the field).
+fn play_the_pocket_board(working: &mut Working) {
+    working.mode = Mode::Play(Play::default());
+    working.view.clear_message();
+}
+
+/// A kept field read back, if its squares make a game (and one this
+/// screen plays: no-guess fields are not made yet).
 fn checked(field: Box<Field>) -> Option<Box<Field>> {
-    if !field.holds_a_game() {
+    if !field.holds_a_game() || field.no_guess() {
         crate::event!("sweeper.field_resume refused");
         return None;
     }

@@ -356,7 +356,13 @@ impl FieldView {
             ) else {
                 break;
             };
-            for ((square, shown), tile) in field.row(y).iter().zip(looks).zip(tiles) {
+            for (x, ((square, shown), tile)) in
+                field.row(y).iter().zip(looks).zip(tiles).enumerate()
+            {
+                // A square held down is drawn once, pressed, below.
+                if !pressed.is_empty() && pressed.contains(&Place::new(x as u8, y)) {
+                    continue;
+                }
                 if !draw(shown, table[usize::from(square.bits())], tile) {
                     return drawn;
                 }

@@ -22,10 +22,13 @@ struct Made {
 
 impl Made {
     /// The first reveal on `place` of `field`, if it would begin the game
-    /// there (a fresh field that is not no-guess).
+    /// there (a fresh field that is not no-guess, the square not flagged).
     fn of(field: &Field, place: Place) -> Option<Self> {
         let fresh = field.state() == super::rules::GameState::Fresh;
-        (fresh && !field.no_guess() && field.size().contains(place)).then_some(Self {
+        let open = field
+            .square(place)
+            .is_some_and(|square| !square.is_flagged());
+        (fresh && !field.no_guess() && open).then_some(Self {
             place,
             size: field.size(),
             deal: field.deal(),

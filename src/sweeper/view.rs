@@ -370,9 +370,11 @@ impl View {
     fn step_back(&mut self) {
         self.aside = false;
         self.draw_icons();
+        // At once: the building that types a title set gradually is over.
+        self.title.set(TITLE);
     }
 
-    /// The counters' icons and the title (known: a copy).
+    /// The counters' icons.
     fn draw_icons(&mut self) {
         // On the plane, over the window's fill: the icons' clear pixels
         // must show the window, not the desktop behind it.
@@ -390,7 +392,6 @@ impl View {
             window::pixels(ICON_CLOCK),
             window::palette(),
         );
-        self.title.set_gradually(TITLE);
     }
 
     /// Draw pieces of the window while the frame has room for them (each
@@ -497,6 +498,7 @@ impl View {
             BuildStep::Icons => {
                 if !self.aside {
                     self.draw_icons();
+                    self.title.set_gradually(TITLE);
                 }
             }
             BuildStep::Squares => {
