@@ -100,7 +100,9 @@ impl Mode {
 }
 
 pub struct Working {
-    view: View,
+    /// Boxed: made apart from the rest, off the stack of the window's
+    /// opening (it is the working state's largest part).
+    view: Box<View>,
     mode: Mode,
     /// The full-size field in play, if the player chose one (the pocket
     /// board waits in the persistent state meanwhile); kept across closing
@@ -202,11 +204,10 @@ impl App for Sweeper {
         let lesson = generating.is_none() && !lessons::seen(&mut system.storage, Self::INFO.id);
         crate::event!("sweeper.opening lesson={}", lesson);
         let resume = field_kept && generating.is_none() && !lesson;
-        let mut view = if resume {
-            View::new_aside()
-        } else {
-            View::new()
-        };
+        let mut view = boxed_view();
+        if resume {
+            view.start_aside();
+        }
         let mode = match generating {
             Some(generating) => Mode::Generating(generating),
             None if lesson => Mode::Lesson(LessonScreen::start(&mut view)),
@@ -456,7 +457,9 @@ fn face_for(state: GameState, pressed: bool) -> Face {
 }
 
 /// The full-size field kept in the game section, if one is (a damaged one
-/// is dropped: the pocket board plays).
+/// is dropped: the pocket board plays). Out of line, as the reading's parts:
+/// the window's opening has the view to make on the stack.
+#[inline(never)]
 fn kept_field(system: &mut System) -> Option<Box<Field>> {
     let kept = system
         .storage
@@ -467,6 +470,7 @@ fn kept_field(system: &mut System) -> Option<Box<Field>> {
 
 /// The field kept, read with the mines drawn for it ahead, but not yet
 /// checked for a game (`checked`).
+#[inline(never)]
 fn read_kept_field(system: &mut System, dealt: Option<&Mines>) -> Option<Box<Field>> {
     let kept = system
         .storage
@@ -476,6 +480,12 @@ fn read_kept_field(system: &mut System, dealt: Option<&Mines>) -> Option<Box<Fie
         crate::event!("sweeper.field_resume refused");
     }
     field
+}
+
+/// A view made on the heap, in a frame of its own.
+#[inline(never)]
+fn boxed_view() -> Box<View> {
+    Box::new(View::new())
 }
 
 /// A kept field that cannot be read: the pocket board plays, its message

@@ -333,13 +333,11 @@ impl View {
         }
     }
 
-    /// A view for a window that opens on a full-size field: built with
-    /// nothing on the plane, as `step_aside` leaves it.
-    pub fn new_aside() -> Self {
-        let mut view = Self::new();
-        view.step_aside();
-        view.last_screen = Screen::Field;
-        view
+    /// For a window that opens on a full-size field: built with nothing on
+    /// the plane, as `step_aside` leaves it.
+    pub fn start_aside(&mut self) {
+        self.step_aside();
+        self.last_screen = Screen::Field;
     }
 
     /// A full-size field takes the window: this view's text and icons
