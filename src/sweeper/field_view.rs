@@ -283,12 +283,7 @@ impl FieldView {
             let mines = self.mines_left;
             if self.shown_mines != Some(mines) {
                 self.shown_mines = Some(mines);
-                let text = if mines < 0 {
-                    alloc::format!("-{:02}", -mines)
-                } else {
-                    alloc::format!("{mines:03}")
-                };
-                self.counter.set(&text);
+                self.counter.set(&view::counter_text(mines));
             } else if self.shown_time != Some(time) {
                 self.shown_time = Some(time);
                 match time {

@@ -658,15 +658,8 @@ impl View {
     fn sync_mines(&mut self, board: &Board) {
         if self.shown_mines != Some(board.mines_left()) {
             self.shown_mines = Some(board.mines_left());
-            // Three digits like the classic counter (and a one-glyph string does
-            // not render through agb's layout, so never draw one).
-            let left = board.mines_left();
-            let text = if left < 0 {
-                format!("-{:02}", -left)
-            } else {
-                format!("{left:03}")
-            };
-            self.mines_box.set(&text);
+            self.mines_box
+                .set(&counter_text(i16::from(board.mines_left())));
         }
     }
 
@@ -1041,7 +1034,7 @@ fn size_rows(data: &SweeperSave) -> Vec<Row> {
 
 /// The full-size page's labels: each field's name and size, and custom.
 const SIZE_LABELS: [&str; 3] = ["Beginner 9x9", "Intermediate 16x16", "Expert 30x16"];
-const CUSTOM: &str = "Custom";
+const CUSTOM: &str = messages::FIELD_NAMES[3];
 /// The custom page's labels (its rows as `custom::Row` numbers them).
 const CUSTOM_LABELS: [&str; 4] = ["Width", "Height", "Mines", "Play"];
 
@@ -1113,6 +1106,16 @@ fn square_at(x: u8, y: u8) -> (i32, i32) {
         BOARD_X + i32::from(x) * SQUARE,
         BOARD_Y + i32::from(y) * SQUARE,
     )
+}
+
+/// The mines counter's text: three digits like the classic counter (and a
+/// one-glyph string does not render through agb's layout, so never one).
+pub fn counter_text(left: i16) -> alloc::string::String {
+    if left < 0 {
+        format!("-{:02}", -left)
+    } else {
+        format!("{left:03}")
+    }
 }
 
 /// 3BV per click as a percentage, as ranked-play clones show it.
