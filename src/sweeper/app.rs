@@ -316,6 +316,7 @@ impl App for Sweeper {
                 lesson.tick_frame();
                 face_for(lesson.board().state(), lesson.pressed().is_some())
             }
+            (Mode::Field(_), Some(field)) if field.awaiting_layout().is_some() => Face::Thinking,
             (Mode::Field(play), Some(field)) => {
                 field.tick_frame();
                 face_for(field.state(), play.pressed().is_some())
@@ -495,10 +496,9 @@ fn play_the_pocket_board(working: &mut Working) {
     working.view.clear_message();
 }
 
-/// A kept field read back, if its squares make a game (and one this
-/// screen plays: no-guess fields are not made yet).
+/// A kept field read back, if its squares make a game.
 fn checked(field: Box<Field>) -> Option<Box<Field>> {
-    if !field.holds_a_game() || field.no_guess() {
+    if !field.holds_a_game() {
         crate::event!("sweeper.field_resume refused");
         return None;
     }
@@ -513,18 +513,21 @@ fn checked(field: Box<Field>) -> Option<Box<Field>> {
     Some(field)
 }
 
-/// A new field of `size`, its deal drawn now.
+/// A new field of `size`, its deal drawn now: no-guess if the player's
+/// boards are and the size allows it.
 #[inline(never)]
-fn new_field(size: Size, system: &mut System) -> Box<Field> {
-    let mut field = Box::new(Field::new(size, false));
+fn new_field(size: Size, board: &Board, system: &mut System) -> Box<Field> {
+    let no_guess = system.save::<Sweeper>().no_guess(board) && size.allows_no_guess();
+    let mut field = Box::new(Field::new(size, no_guess));
     field.set_deal(system.rng.below(u32::from(code::DEALS)) as u16);
     events::new_board();
     crate::event!(
-        "sweeper.field size={}x{} mines={} deal={}",
+        "sweeper.field size={}x{} mines={} deal={} no_guess={}",
         size.width(),
         size.height(),
         size.mines(),
-        field.deal()
+        field.deal(),
+        no_guess
     );
     field
 }
@@ -544,7 +547,7 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
         (Next::Stay, old) => old,
         // Another game on the field up: the screen stays, drawing what changed.
         (Next::Field(size), Mode::Field(play)) => {
-            working.field = Some(new_field(size, system));
+            working.field = Some(new_field(size, board, system));
             Mode::Field(play)
         }
         (Next::Field(size), old) => {
@@ -552,20 +555,23 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
                 working.custom = custom.size;
             }
             close(&mut working.view, old);
-            working.field = Some(new_field(size, system));
+            working.field = Some(new_field(size, board, system));
             Mode::Field(Box::new(FieldPlay::new()))
         }
         (Next::Menu, Mode::Sizes(sizes)) => back_to_menu(board, system, sizes.list, ROW_FULL_SIZE),
         (Next::Custom, Mode::Sizes(sizes)) => {
-            let list = View::custom_on(working.custom, sizes.list);
+            let no_guess = system.save::<Sweeper>().no_guess(board);
+            let list = View::custom_on(working.custom, no_guess, sizes.list);
             Mode::Custom(Custom {
                 list: Box::new(list),
                 size: working.custom,
+                no_guess,
             })
         }
         (Next::Sizes, Mode::Custom(custom)) => {
             working.custom = custom.size;
-            let mut list = View::sizes_on(system.save::<Sweeper>(), custom.list);
+            let data = system.save::<Sweeper>();
+            let mut list = View::sizes_on(data, data.no_guess(board), custom.list);
             list.select(ROW_CUSTOM);
             system.sound.play(sfx::CLOSE);
             Mode::Sizes(Sizes {
@@ -573,7 +579,8 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
             })
         }
         (Next::Sizes, Mode::Menu(menu)) => {
-            let list = View::sizes_on(system.save::<Sweeper>(), menu.list);
+            let data = system.save::<Sweeper>();
+            let list = View::sizes_on(data, data.no_guess(board), menu.list);
             system.sound.play(sfx::OPEN);
             Mode::Sizes(Sizes {
                 list: Box::new(list),
@@ -608,7 +615,10 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
         }
         (Next::Stats, Mode::Menu(menu)) => {
             let data = system.save::<Sweeper>();
-            let field = working.field.as_deref().map(Field::size);
+            let field = working
+                .field
+                .as_deref()
+                .map(|field| (field.size(), field.no_guess()));
             let setting = (board.difficulty(), board.no_guess());
             let page = StatsPage::new(setting, field, data, menu.list);
             page.log(data);

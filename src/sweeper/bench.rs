@@ -32,6 +32,18 @@ const FIELD_MOVE_BUDGET: u32 = FRAME_CYCLES / 4;
 /// Laying a field's mines: two fifths of a frame, a frame of its own (the
 /// first reveal waits for the next).
 const PLACE_MINES_BUDGET: u32 = FRAME_CYCLES * 2 / 5;
+/// An Expert no-guess field's wait, median and worst, in mGBA cycles: one
+/// and three seconds of frames the search fills (nine tenths of each, less
+/// a tenth for the frame's other work), with hardware a fifth slower.
+const FIELD_NO_GUESS_MEDIAN_BUDGET: u32 = 10_400_000;
+const FIELD_NO_GUESS_BUDGET: u32 = FIELD_NO_GUESS_MEDIAN_BUDGET * 3;
+/// One step of the search: a waiting frame starts one only while one as
+/// long as its longest so far ends by `WAITING_WORK_LINES`, so a longer one
+/// runs past that by up to its length, and must still end within the
+/// waiting frame's budget on hardware a fifth slower than mGBA.
+const FIELD_NO_GUESS_STEP_BUDGET: u32 = FRAME_CYCLES / 6;
+/// Expert no-guess fields measured.
+const FIELD_SEEDS: u32 = 200;
 /// No-guess steps the app runs per slice of a frame (its own constant).
 const NO_GUESS_STEPS_PER_SLICE: u32 = super::NO_GUESS_STEPS_PER_SLICE as u32;
 
@@ -290,6 +302,78 @@ pub fn run(bench: &mut Bench) {
     );
 }
 
+/// Expert no-guess fields from random first squares: the whole search's
+/// median and worst, and its longest step (a waiting frame runs them until
+/// the frame is full, so a step is what it may overrun by).
+fn field_no_guess(overhead: u32, failures: &mut u32) {
+    use super::rules::field::FieldNoGuess;
+    let size = Size::EXPERT;
+    let mut rng = Rng::new(SEED);
+    let mut whole = alloc::vec::Vec::new();
+    let mut step = Stats::default();
+    let (mut layouts, mut most_layouts, mut solves, mut most_solves) = (0, 0, 0, 0);
+    for _ in 0..FIELD_SEEDS {
+        let first = Place::new(
+            rng.below(u32::from(size.width())) as u8,
+            rng.below(u32::from(size.height())) as u8,
+        );
+        let mut search = alloc::boxed::Box::new(FieldNoGuess::new(size, first, rng.next_u32()));
+        let mut cycles = 0;
+        loop {
+            let mut done = false;
+            let one = measure(overhead, || done = search.step().is_some());
+            step.add(one);
+            cycles += one;
+            if done {
+                break;
+            }
+        }
+        whole.push(cycles);
+        layouts += u32::from(search.layouts());
+        solves += u32::from(search.solves());
+        most_layouts = most_layouts.max(search.layouts());
+        most_solves = most_solves.max(search.solves());
+    }
+    whole.sort_unstable();
+    let median = whole.get(whole.len() / 2).copied().unwrap_or(0);
+    let median = Stats {
+        total: u64::from(median),
+        count: 1,
+        worst: median,
+    };
+    report(
+        "sweeper.field.no_guess.median",
+        &median,
+        FIELD_NO_GUESS_MEDIAN_BUDGET,
+        failures,
+    );
+    let mut all = Stats::default();
+    for cycles in whole {
+        all.add(cycles);
+    }
+    report(
+        "sweeper.field.no_guess",
+        &all,
+        FIELD_NO_GUESS_BUDGET,
+        failures,
+    );
+    report(
+        "sweeper.field.no_guess.step",
+        &step,
+        FIELD_NO_GUESS_STEP_BUDGET,
+        failures,
+    );
+    crate::event!(
+        "bench.field_no_guess fields={} layouts_mean_x100={} layouts_most={} solves_mean_x100={} solves_most={} steps={}",
+        FIELD_SEEDS,
+        layouts * 100 / FIELD_SEEDS,
+        most_layouts,
+        solves * 100 / FIELD_SEEDS,
+        most_solves,
+        step.count
+    );
+}
+
 /// Full-size field records at their largest: every line's five best wins
 /// kept, every count at its top.
 fn largest_field_records() -> FieldRecords {
@@ -375,6 +459,8 @@ fn fields(overhead: u32, failures: &mut u32) {
         PLACE_MINES_BUDGET,
         failures,
     );
+
+    field_no_guess(overhead, failures);
 
     // Showing the field: all 480 squares drawn (a new board, or a flood of
     // the whole field), each its look's tile copied onto the plane, a third

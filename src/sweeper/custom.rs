@@ -27,6 +27,8 @@ pub struct Custom {
     pub list: Box<List>,
     /// The size chosen so far.
     pub size: Size,
+    /// Whether the player's boards are no-guess ones.
+    pub no_guess: bool,
 }
 
 impl Custom {
@@ -46,7 +48,7 @@ impl Custom {
         let size = self.size.stepped(dimension, dx as i16);
         if size != self.size {
             self.size = size;
-            View::refresh_custom(&mut self.list, size);
+            View::refresh_custom(&mut self.list, size, self.no_guess);
             system.sound.play(sfx::CURSOR);
             crate::event!(
                 "sweeper.custom width={} height={} mines={}",

@@ -3,7 +3,9 @@
 //! Holding the D-pad speeds the cursor up; with L held it jumps four squares
 //! a step, with R held to the field's edge: A and B are a mouse's two
 //! buttons already, and what is slow on a 30x16 field with a D-pad is
-//! getting across it.
+//! getting across it. A no-guess field's first reveal waits for its layout,
+//! searched for in the frames the player waits through, on the thinking
+//! face, while the cursor still moves.
 
 use agb::input::Button;
 use alloc::boxed::Box;
@@ -19,11 +21,11 @@ use super::{
     records::SweeperSave,
     rules::{
         GameState, Outcome,
-        field::{Field, Place},
+        field::{Field, FieldNoGuess, Place},
     },
 };
 use crate::{
-    framework::{PreparedLine, System, assets::sfx, canvas::Canvas, hints},
+    framework::{PreparedLine, System, assets::sfx, canvas::Canvas, frame_time::fill_frame, hints},
     random::Rng,
 };
 
@@ -39,6 +41,8 @@ pub struct FieldPlay {
     held: Option<HeldA<Place>>,
     /// A fresh field's first reveal, worked out ahead in idle frames.
     first: FirstReveal,
+    /// A no-guess field's layout, searched for once its first reveal is known.
+    search: Option<Box<FieldNoGuess>>,
     /// The field as the first reveal on the square A went down on begins
     /// it (taken from `first` as A went down): the release opens it.
     begun: Option<(Place, Box<Field>)>,
@@ -75,12 +79,17 @@ impl FieldPlay {
             view: FieldView::new(),
             held: None,
             first: FirstReveal::default(),
+            search: None,
             begun: None,
             three_bv: ThreeBv::default(),
         }
     }
 
     pub fn update(&mut self, field: &mut Field, system: &mut System) -> Next {
+        if let Some(first) = field.awaiting_layout() {
+            self.search_layout(field, first, system);
+            return Next::Stay;
+        }
         let released = HeldA::release(&mut self.held, &system.input);
         if let Some(place) = released {
             if field.state().is_over() {
@@ -120,6 +129,31 @@ impl FieldPlay {
             }
         }
         Next::Stay
+    }
+
+    /// A no-guess field's first reveal on `first` waits: the search fills
+    /// the frame, and the reveal opens once it has a layout. The same deal
+    /// and first square always give the same layout, so a field's code
+    /// names it, and a field kept while waiting searches again.
+    #[inline(never)]
+    fn search_layout(&mut self, field: &mut Field, first: Place, system: &mut System) {
+        move_cursor(field, system);
+        let search = self.search.get_or_insert_with(|| {
+            crate::event!("sweeper.field_search first={},{}", first.x, first.y);
+            Box::new(FieldNoGuess::new(field.size(), first, field.code().seed()))
+        });
+        let Some(mines) = fill_frame(|| search.step()) else {
+            return;
+        };
+        crate::event!(
+            "sweeper.field_searched layouts={} solves={}",
+            search.layouts(),
+            search.solves()
+        );
+        crate::framework::events::search_answered("sweeper_field_layout");
+        self.search = None;
+        let outcome = field.start_with_layout(first, &mines);
+        after_move(field, system, outcome, true, self.three_bv);
     }
 
     /// The square A is held on (drawn pressed, with a chord's squares).
@@ -197,6 +231,18 @@ fn open_square(
         }
         _ => field.act(place, &mut Rng::new(field.code().seed())),
     };
+    after_move(field, system, outcome, fresh, three_bv);
+}
+
+/// What follows a move's `outcome` on `field` (`fresh` before it): its
+/// sound, and the records of a game it started or ended.
+fn after_move(
+    field: &mut Field,
+    system: &mut System,
+    outcome: Outcome,
+    fresh: bool,
+    three_bv: ThreeBv,
+) {
     play_outcome(system, outcome);
     if fresh && field.state() != GameState::Fresh {
         log_layout(field);

@@ -68,7 +68,7 @@ pub struct FieldView {
     /// The mines left, counted when a square last changed.
     mines_left: i16,
     shown_time: Option<Time>,
-    shown_line: Option<(GameState, bool)>,
+    shown_line: Option<(GameState, bool, bool)>,
     counter: TextBox,
     clock: TextBox,
     /// Under the counter: the field's size, or how the game ended.
@@ -137,7 +137,7 @@ enum Time {
 }
 
 /// The lines the view shows that are known as the ROM is built.
-static KNOWN: [&PreparedLine; 7] = prepared_all![
+static KNOWN: [&PreparedLine; 8] = prepared_all![
     messages::FIELD_NAMES[0],
     messages::FIELD_NAMES[1],
     messages::FIELD_NAMES[2],
@@ -145,6 +145,7 @@ static KNOWN: [&PreparedLine; 7] = prepared_all![
     messages::FIELD_WON,
     messages::FIELD_RECORD,
     messages::FIELD_LOST,
+    messages::FIELD_SEARCHING,
 ];
 
 impl FieldView {
@@ -276,7 +277,11 @@ impl FieldView {
             GameState::Won => Time::Hundredths(field.elapsed_hundredths()),
             _ => Time::Seconds((field.elapsed_hundredths() / 100).min(u32::from(u16::MAX)) as u16),
         };
-        let line = (field.state(), field.new_record());
+        let line = (
+            field.state(),
+            field.new_record(),
+            field.awaiting_layout().is_some(),
+        );
         // As many of them as the frame has room for (a win changes all
         // three), each a text's worth of room.
         while frame_time::room_for_bounded(TEXT_LINES) {
@@ -293,7 +298,7 @@ impl FieldView {
             } else if self.shown_line != Some(line) {
                 self.shown_line = Some(line);
                 self.status
-                    .set(messages::field_status(field.size(), line.0, line.1));
+                    .set(messages::field_status(field.size(), line.0, line.1, line.2));
                 match best.and_then(|line| line.best().first()) {
                     Some(win) => self.best.set(&alloc::format!(
                         "Best {}",

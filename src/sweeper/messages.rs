@@ -24,8 +24,15 @@ pub const STATS_HEADINGS: [&str; 6] = [
 ];
 
 /// The statistics page's heading for each full-size field (`Size::STANDARD`'s
-/// order), after the pocket board's.
-pub const FIELD_STATS_HEADINGS: [&str; 3] = ["< Beginner >", "< Intermediate >", "< Expert >"];
+/// order, each plain then no-guess), after the pocket board's.
+pub const FIELD_STATS_HEADINGS: [&str; 6] = [
+    "< Beginner >",
+    "< Beginner no-guess >",
+    "< Intermediate >",
+    "< Intermed. no-guess >",
+    "< Expert >",
+    "< Expert no-guess >",
+];
 
 /// Said once the lesson is skipped: where to find it again.
 pub const LESSON_SKIPPED: &str = "How to play is in SELECT, Options";
@@ -79,6 +86,8 @@ pub const FIELD_NAMES: [&str; 4] = ["Beginner", "Intermediate", "Expert", "Custo
 pub const FIELD_WON: &str = "Cleared!";
 pub const FIELD_RECORD: &str = "New record!";
 pub const FIELD_LOST: &str = "Boom! A: again";
+/// A no-guess field's line while its layout is searched for.
+pub const FIELD_SEARCHING: &str = "Thinking...";
 
 /// A field's name.
 pub const fn field_name(size: Size) -> &'static str {
@@ -91,9 +100,15 @@ pub const fn field_name(size: Size) -> &'static str {
 }
 
 /// A field's line under its counter: its name while the game goes on,
-/// else how it ended.
-pub const fn field_status(size: Size, state: GameState, new_record: bool) -> &'static str {
+/// else how it ended (or that its layout is being searched for).
+pub const fn field_status(
+    size: Size,
+    state: GameState,
+    new_record: bool,
+    searching: bool,
+) -> &'static str {
     match state {
+        _ if searching => FIELD_SEARCHING,
         GameState::Won if new_record => FIELD_RECORD,
         GameState::Won => FIELD_WON,
         GameState::Dead => FIELD_LOST,

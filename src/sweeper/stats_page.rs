@@ -1,7 +1,7 @@
 //! The statistics page (a row of SELECT's menu): one setting's games, wins,
 //! streaks and bests at a time; LEFT and RIGHT go through the pocket board's
-//! six settings and the three full-size fields (each field's five best
-//! times to the hundredth with their 3BV/s), B (or SELECT) goes back to the
+//! six settings and the three full-size fields, plain and no-guess (each
+//! one's five best times to the hundredth with their 3BV/s), B (or SELECT) goes back to the
 //! menu. It is a list of as many rows as the menu, in the menu's place, so
 //! each takes the other's text tiles and the page shows at once.
 
@@ -33,26 +33,28 @@ pub const STATS_HINTS: &PreparedLine = hints!("\u{2190}\u{2192}: board  B: back"
 
 pub struct StatsPage {
     /// The page shown: a pocket record line (see `records::line`), then
-    /// the full-size fields (`Size::STANDARD` from `LINES` on).
+    /// the full-size fields (`Size::STANDARD` from `LINES` on, each plain
+    /// then no-guess).
     line: usize,
     list: Box<List>,
 }
 
-/// Pages: the pocket board's lines, then the standard fields.
-const PAGES: usize = LINES + FIELD_STATS_HEADINGS.len();
+/// Pages: the pocket board's lines, then the standard fields'.
+pub const PAGES: usize = LINES + FIELD_STATS_HEADINGS.len();
 
 impl StatsPage {
     /// The page of the game in play (the field's, or the board's
     /// setting), drawn on `list`'s place and tiles.
     pub fn new(
         (difficulty, no_guess): (Difficulty, bool),
-        field: Option<Size>,
+        field: Option<(Size, bool)>,
         data: &SweeperSave,
         list: Box<List>,
     ) -> Self {
-        let field_page = field
-            .and_then(Size::standard)
-            .map(|standard| LINES + standard);
+        let field_page = field.and_then(|(size, no_guess)| {
+            size.standard()
+                .map(|standard| LINES + standard * 2 + usize::from(no_guess))
+        });
         let line = field_page.unwrap_or(records::line(difficulty, no_guess));
         let mut list = list;
         for (index, row) in rows(line, data).into_iter().enumerate() {
@@ -80,14 +82,14 @@ impl StatsPage {
 
     /// The setting shown, with its figures, for the harness.
     pub fn log(&self, data: &SweeperSave) {
-        if let Some(size) = field_of(self.line) {
+        if let Some((size, no_guess)) = field_of(self.line) {
             let line = data
                 .fields
                 .as_deref()
-                .and_then(|fields| fields.line(size, false).copied())
+                .and_then(|fields| fields.line(size, no_guess).copied())
                 .unwrap_or_default();
             crate::event!(
-                "sweeper.stats field={}x{} played={} won={} best={:?}",
+                "sweeper.stats field={}x{} played={} won={} best={:?} no_guess={}",
                 size.width(),
                 size.height(),
                 line.tally.played,
@@ -95,7 +97,8 @@ impl StatsPage {
                 line.best()
                     .iter()
                     .map(|win| (win.hundredths(), win.three_bv()))
-                    .collect::<Vec<_>>()
+                    .collect::<Vec<_>>(),
+                no_guess
             );
             return;
         }
@@ -137,15 +140,17 @@ impl StatsPage {
     }
 }
 
-/// The full-size field page `line` shows, if it is one.
-fn field_of(line: usize) -> Option<Size> {
-    Size::STANDARD.get(line.checked_sub(LINES)?).copied()
+/// The full-size field page `line` shows, if it is one: its size, and
+/// whether no-guess.
+fn field_of(line: usize) -> Option<(Size, bool)> {
+    let page = line.checked_sub(LINES)?;
+    Some((*Size::STANDARD.get(page / 2)?, page % 2 == 1))
 }
 
 /// The rows of page `line`; as many as the menu has.
 pub fn rows(line: usize, data: &SweeperSave) -> Vec<Row> {
-    if let Some(size) = field_of(line) {
-        return field_rows(line, size, data);
+    if let Some(field) = field_of(line) {
+        return field_rows(line, field, data);
     }
     let line = line.min(LINES - 1);
     let stats = data.lines[line];
@@ -168,11 +173,11 @@ pub fn rows(line: usize, data: &SweeperSave) -> Vec<Row> {
 
 /// A full-size field's page: its heading with the games won and played,
 /// then its five best times (to the hundredth) with their 3BV/s.
-fn field_rows(page: usize, size: Size, data: &SweeperSave) -> Vec<Row> {
+fn field_rows(page: usize, (size, no_guess): (Size, bool), data: &SweeperSave) -> Vec<Row> {
     let line = data
         .fields
         .as_deref()
-        .and_then(|fields| fields.line(size, false).copied())
+        .and_then(|fields| fields.line(size, no_guess).copied())
         .unwrap_or_default();
     let heading = FIELD_STATS_HEADINGS
         .get(page - LINES)

@@ -780,8 +780,8 @@ impl View {
 
     /// The full-size fields' page, drawn on the text boxes of `menu`, a
     /// list as long in the same place.
-    pub fn sizes_on(data: &SweeperSave, menu: Box<List>) -> List {
-        List::new(size_rows(data), MENU_ORIGIN, MENU_COLUMNS)
+    pub fn sizes_on(data: &SweeperSave, no_guess: bool, menu: Box<List>) -> List {
+        List::new(size_rows(data, no_guess), MENU_ORIGIN, MENU_COLUMNS)
             .with_ink(Ink::LIGHT)
             .knowing(&MENU_KNOWN)
             .reusing(Some(menu))
@@ -790,8 +790,8 @@ impl View {
 
     /// The custom field's page, drawn on the text boxes of `sizes`, a list
     /// as long in the same place: width, height, mines and the way to play.
-    pub fn custom_on(size: Size, sizes: Box<List>) -> List {
-        List::new(custom_rows(size), MENU_ORIGIN, MENU_COLUMNS)
+    pub fn custom_on(size: Size, no_guess: bool, sizes: Box<List>) -> List {
+        List::new(custom_rows(size, no_guess), MENU_ORIGIN, MENU_COLUMNS)
             .with_ink(Ink::LIGHT)
             .knowing(&MENU_KNOWN)
             .reusing(Some(sizes))
@@ -799,8 +799,8 @@ impl View {
     }
 
     /// The custom page's rows again, after a number changed.
-    pub fn refresh_custom(page: &mut List, size: Size) {
-        for (i, row) in custom_rows(size).into_iter().enumerate() {
+    pub fn refresh_custom(page: &mut List, size: Size, no_guess: bool) {
+        for (i, row) in custom_rows(size, no_guess).into_iter().enumerate() {
             page.set_row(i, row);
         }
     }
@@ -932,7 +932,7 @@ static TITLE_KNOWN: [&PreparedLine; 1] = prepared_all![TITLE];
 /// build time (the page takes the menu's list): every one but the board's
 /// code goes up as a copy (`a_menu_label_is_typed_only_for_the_code`).
 /// A line is looked for in order: the menu's, shown most, come first.
-static MENU_KNOWN: [&PreparedLine; 33] = prepared_all![
+static MENU_KNOWN: [&PreparedLine; 38] = prepared_all![
     "Easy   10 poops",
     "Medium 15 poops",
     "Hard   20 poops",
@@ -947,6 +947,8 @@ static MENU_KNOWN: [&PreparedLine; 33] = prepared_all![
     CUSTOM_LABELS[1],
     CUSTOM_LABELS[2],
     CUSTOM_LABELS[3],
+    NO_GUESS_FIELD,
+    NO_GUESS_LIMIT,
     "No-guess boards: on",
     "No-guess boards: off",
     "Question marks: on",
@@ -966,6 +968,9 @@ static MENU_KNOWN: [&PreparedLine; 33] = prepared_all![
     messages::FIELD_STATS_HEADINGS[0],
     messages::FIELD_STATS_HEADINGS[1],
     messages::FIELD_STATS_HEADINGS[2],
+    messages::FIELD_STATS_HEADINGS[3],
+    messages::FIELD_STATS_HEADINGS[4],
+    messages::FIELD_STATS_HEADINGS[5],
 ];
 
 /// The menu's rows: the difficulties with their best times, the no-guess
@@ -1012,7 +1017,7 @@ fn code_row(board: &Board) -> Row {
 
 /// The full-size page's rows: each standard field with its best time, as
 /// many rows as the menu (the rest blank) so the page takes its text.
-fn size_rows(data: &SweeperSave) -> Vec<Row> {
+fn size_rows(data: &SweeperSave, no_guess: bool) -> Vec<Row> {
     let mut rows: Vec<Row> = Size::STANDARD
         .iter()
         .zip(SIZE_LABELS)
@@ -1020,7 +1025,7 @@ fn size_rows(data: &SweeperSave) -> Vec<Row> {
             let best = data
                 .fields
                 .as_deref()
-                .and_then(|fields| fields.line(size, false))
+                .and_then(|fields| fields.line(size, no_guess))
                 .and_then(|line| line.best().first().copied())
                 .map(|win| format_hundredths(win.hundredths()))
                 .unwrap_or_default();
@@ -1037,9 +1042,13 @@ const SIZE_LABELS: [&str; 3] = ["Beginner 9x9", "Intermediate 16x16", "Expert 30
 const CUSTOM: &str = messages::FIELD_NAMES[3];
 /// The custom page's labels (its rows as `custom::Row` numbers them).
 const CUSTOM_LABELS: [&str; 4] = ["Width", "Height", "Mines", "Play"];
+/// Under them, with no-guess boards on: this field is one, or how many
+/// mines a no-guess field of its size may hide.
+const NO_GUESS_FIELD: &str = "A no-guess field";
+const NO_GUESS_LIMIT: &str = "No-guess up to";
 
 /// The custom page's rows: each number of `size` and the way to play it.
-fn custom_rows(size: Size) -> Vec<Row> {
+fn custom_rows(size: Size, no_guess: bool) -> Vec<Row> {
     let numbers = [
         u16::from(size.width()),
         u16::from(size.height()),
@@ -1058,6 +1067,13 @@ fn custom_rows(size: Size) -> Vec<Row> {
         CUSTOM_LABELS[3],
         &format!("{}x{}", size.width(), size.height()),
     ));
+    // With no-guess boards on, whether this field will be one.
+    if no_guess && size.allows_no_guess() {
+        rows.push(Row::new(NO_GUESS_FIELD, ""));
+    } else if no_guess {
+        let most = size.most_no_guess_mines();
+        rows.push(Row::new(NO_GUESS_LIMIT, &format!("{most} mines")));
+    }
     rows.resize_with(MENU_ROWS, || Row::new("", ""));
     rows
 }
@@ -1190,6 +1206,15 @@ mod tests {
                     "{label:?} is typed"
                 );
             }
+        }
+        // And every full-size field's heading.
+        for page in super::super::records::LINES..super::super::stats_page::PAGES {
+            let rows = super::super::stats_page::rows(page, &data);
+            let heading = rows.first().map_or("", |row| row.label.as_str());
+            assert!(
+                PreparedLine::find(&MENU_KNOWN, heading).is_some(),
+                "{heading:?} is typed"
+            );
         }
     }
 

@@ -12,9 +12,11 @@
 
 pub mod code;
 mod mines;
+pub mod no_guess;
 mod place;
 mod size;
 pub mod snapshot;
+mod solver;
 
 use heapless::Vec;
 
@@ -27,10 +29,12 @@ use super::square::{Square, SquareFlags};
 use shared::random::Rng;
 
 pub use mines::Mines;
+pub use no_guess::FieldNoGuess;
 pub use place::Place;
 pub use size::{
     Dimension, MAX_HEIGHT, MAX_SQUARES, MAX_WIDTH, MIN_CUSTOM_MINES, MIN_CUSTOM_SIDE, Size,
 };
+pub use solver::{FieldSolver, Solved};
 
 /// Squares kept a row, whatever the width: a place's packed form is then
 /// its index, with no multiply, and a mask keeps every index in bounds.

@@ -111,6 +111,21 @@ impl Size {
         place.x < self.width && place.y < self.height
     }
 
+    /// The most mines a no-guess field of this size may hide: one square in
+    /// four. Denser, a search for a layout a player can clear without
+    /// guessing needs many fresh layouts and can take seconds.
+    #[must_use]
+    pub const fn most_no_guess_mines(self) -> u16 {
+        (self.squares() / 4) as u16
+    }
+
+    /// Whether a no-guess field of this size is made (see
+    /// [`Size::most_no_guess_mines`]).
+    #[must_use]
+    pub const fn allows_no_guess(self) -> bool {
+        self.mines <= self.most_no_guess_mines()
+    }
+
     /// Which standard field this is, if any.
     #[must_use]
     pub const fn standard(self) -> Option<usize> {
@@ -218,6 +233,12 @@ mod tests {
             );
         }
         assert_eq!(Size::custom(9, 9, 11).and_then(Size::standard), None);
+        // Every standard field has no-guess layouts; the densest customs not.
+        assert!(Size::STANDARD.iter().all(|size| size.allows_no_guess()));
+        let custom = |w, h, m| Size::custom(w, h, m).expect("a custom size");
+        assert!(custom(30, 16, 120).allows_no_guess());
+        assert!(!custom(30, 16, 121).allows_no_guess());
+        assert!(!custom(8, 8, 17).allows_no_guess());
     }
 
     #[test]

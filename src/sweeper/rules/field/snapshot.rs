@@ -105,12 +105,11 @@ impl Field {
         let _ = bytes.extend_from_slice(&self.clicks.to_le_bytes());
         let _ = bytes.extend_from_slice(&self.deal.to_le_bytes());
         if self.state != GameState::Fresh && !dealt {
-            for y in 0..size.height() {
-                let mut bits = 0u32;
-                for (x, square) in self.row(y).iter().enumerate() {
-                    bits |= u32::from(square.is_mine()) << x;
-                }
-                let row = bits.to_le_bytes();
+            // Gathered four squares a word, not walked a square at a time.
+            let (without_mines, _) = self.rows_without(SquareFlags::MINE);
+            let columns = (1u32 << size.width()) - 1;
+            for without in without_mines.iter().take(usize::from(size.height())) {
+                let row = (!without & columns).to_le_bytes();
                 let _ = bytes.extend_from_slice(&row[..mine_row_bytes(size.width())]);
             }
         }
@@ -124,7 +123,31 @@ impl Field {
         let mut packed = [0u8; MAX_SQUARES / 4];
         let (mut mark, mut length, mut runs, mut index) = (u8::MAX, 0, 0, 0);
         for row in self.squares.chunks(STRIDE).take(height) {
-            for square in &row[..width] {
+            let row = &row[..width];
+            let mut x = 0;
+            while x < width {
+                // Four squares alike (their flags, the mine aside) that go
+                // on the run: a step, not four. Most of a field is.
+                if let Some(&[a, b, c, d]) = row.get(x..x + 4)
+                    && length + 4 <= LONGEST_RUN
+                {
+                    let flags = a.0 & 14;
+                    if (b.0 & 14, c.0 & 14, d.0 & 14) == (flags, flags, flags)
+                        && MARK_OF[usize::from(flags)] == mark
+                    {
+                        let four = (u16::from(mark) * 0x55) << ((index & 3) * 2);
+                        if let Some(byte) = packed.get_mut(index >> 2) {
+                            *byte |= four as u8;
+                        }
+                        if let Some(byte) = packed.get_mut((index >> 2) + 1) {
+                            *byte |= (four >> 8) as u8;
+                        }
+                        (index, length, x) = (index + 4, length + 4, x + 4);
+                        continue;
+                    }
+                }
+                let square = row[x];
+                x += 1;
                 let next = MARK_OF[usize::from(square.0 & 15)];
                 if let Some(byte) = packed.get_mut(index >> 2) {
                     *byte |= next << ((index & 3) * 2);
