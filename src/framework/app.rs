@@ -40,8 +40,8 @@
 //! - **Suspend and resume**: a game in progress survives power-off through
 //!   `App::Suspend`, a section of its own: the framework asks `suspend` for
 //!   it as the window closes, and while it runs every [`SUSPEND_FRAMES`]
-//!   (a third of a second: a power cut costs at most the last second) and at
-//!   once after `system.storage.suspend_soon()` (a win, a loss, a solve); it
+//!   (a third of a second, in a frame with room for it: a power cut costs
+//!   at most the last second) and at once after `system.storage.suspend_soon()` (a win, a loss, a solve); it
 //!   is written only when it changed, a little a frame beside the app. At power-on `resume` gets
 //!   it back after `boot`. Like `Save`, it is versioned and migrates, and a
 //!   damaged one is dropped with the boot notice.
@@ -103,6 +103,8 @@ pub const PERSISTENT_BUDGET: usize = 96;
 /// move is in SRAM within a second of being made (the check, the write's
 /// slices into the journal, the journal copied), whatever the app.
 pub const SUSPEND_FRAMES: u16 = 20;
+/// Frames a periodic keep waits for a frame with room, at most.
+const KEEP_PATIENCE: u16 = 30;
 
 /// How the app answers each update.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -286,6 +288,9 @@ pub struct Slot<A: App> {
     prepared: bool,
     /// Frames run since the game in progress was last kept.
     unsuspended_frames: u16,
+    /// Display lines the last keep took: what the next one looks for room
+    /// for (a big game's snapshot takes a good share of a frame).
+    keep_lines: u32,
 }
 
 impl<A: App> Slot<A> {
@@ -317,7 +322,17 @@ impl<A: App> Slot<A> {
             working: None,
             prepared: false,
             unsuspended_frames: 0,
+            keep_lines: 0,
         }
+    }
+
+    /// Whether a periodic keep may run now: not while a write goes on (its
+    /// slices would meet the keeping's work in the same frames, a period
+    /// apart, and what it writes is what was kept before: the next keep
+    /// follows it), and with room left in the frame (a big game's snapshot
+    /// takes a good share of one).
+    fn keep_fits(&self, system: &System) -> bool {
+        system.storage.is_idle() && super::frame_time::room_for_work(self.keep_lines)
     }
 
     /// Keep the game in progress in its section; if it changed and `now`,
@@ -330,10 +345,15 @@ impl<A: App> Slot<A> {
         let Some(working) = self.working.as_deref() else {
             return;
         };
+        let start = super::frame_time::lines_used();
         let game = A::suspend(&self.persistent, working, system);
         let section = system.storage.section::<A::Suspend>(A::Suspend::OWNER);
-        if *section != game {
+        let changed = *section != game;
+        if changed {
             *section = game;
+        }
+        self.keep_lines = super::frame_time::lines_used().saturating_sub(start) + 1;
+        if changed {
             match write {
                 Write::WithNextSave => {}
                 Write::Quietly => system.storage.commit_quietly(),
@@ -421,13 +441,15 @@ impl<A: App> AppSlot for Slot<A> {
             None => Request::Close,
         };
         self.unsuspended_frames = self.unsuspended_frames.saturating_add(1);
-        // Not while a write goes on: its slices would meet the keeping's
-        // work in the same frames, a period apart, and what it writes is
-        // what was kept before (the next keep follows it at once).
-        let due = self.unsuspended_frames >= SUSPEND_FRAMES && system.storage.is_idle();
+        // Asked for (a win, a loss, a solve): kept now, to go out with the
+        // records the same move changed. The periodic keep goes after the
+        // drawing, in what the frame has left (`draw`); one that waited
+        // `KEEP_PATIENCE` frames for that goes here, ahead of the drawing,
+        // in a frame with room.
+        let overdue = self.unsuspended_frames >= SUSPEND_FRAMES + KEEP_PATIENCE;
         if system.storage.take_suspend_request() {
             self.keep_suspended(system, Write::Soon);
-        } else if due {
+        } else if overdue && self.keep_fits(system) {
             self.keep_suspended(system, Write::Quietly);
         }
         request
@@ -443,6 +465,9 @@ impl<A: App> AppSlot for Slot<A> {
                 let saved = system.storage.read::<A::Save>(A::INFO.id);
                 A::draw(&self.persistent, working, saved);
             }
+        }
+        if self.unsuspended_frames >= SUSPEND_FRAMES && self.keep_fits(system) {
+            self.keep_suspended(system, Write::Quietly);
         }
     }
 

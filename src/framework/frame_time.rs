@@ -254,6 +254,15 @@ pub fn room_for_bounded(lines: u32) -> bool {
     now + lines <= EARLY_LINES && !PIECE_GIVEN.swap(true, Ordering::Relaxed)
 }
 
+/// Whether work of `lines` display lines at most that is not drawing (a
+/// game kept for power-off) fits in this frame with the frame's usual rest
+/// after it: as [`room_for_bounded`], never as the frame's one piece.
+#[must_use]
+pub fn room_for_work(lines: u32) -> bool {
+    let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
+    !is_waiting() && lines_used() + lines + tail + BOUNDED_MARGIN_LINES <= frame_budget()
+}
+
 /// Work done ahead of a press the player may make (a page painted off
 /// screen, a copy kept aside) ends by this many lines of a frame, its
 /// showing with it: frames where the player does nothing stay light.

@@ -462,6 +462,29 @@ fn fields(overhead: u32, failures: &mut u32) {
 
     field_no_guess(overhead, failures);
 
+    // Keeping a game in play (every third of a second while it changes):
+    // an Expert field's snapshot, its mines kept (a no-guess field's are
+    // not drawn again from its code), half of it opened and some flags.
+    let (mines, _) = super::rules::field::no_guess::generate_blocking(size, Place::new(15, 8), 5);
+    let mut kept = Field::new(size, true);
+    let _ = kept.start_with_layout(Place::new(15, 8), &mines);
+    for index in (0..MAX_SQUARES).step_by(3) {
+        let place = Place::new((index % 30) as u8, (index / 30) as u8);
+        if mines.contains(place) {
+            let _ = kept.toggle_flag(place);
+        } else if index % 2 == 0 {
+            let _ = kept.reveal(place);
+        }
+    }
+    let mut stats = Stats::default();
+    for _ in 0..REVEAL_REPEATS {
+        let field = core::hint::black_box(&kept);
+        stats.add(measure(overhead, || {
+            super::game::SuspendedGame::of(&Board::new(Difficulty::Hard, true), Some(field))
+        }));
+    }
+    report("sweeper.field.keep", &stats, FIELD_MOVE_BUDGET, failures);
+
     // Showing the field: all 480 squares drawn (a new board, or a flood of
     // the whole field), each its look's tile copied onto the plane, a third
     // of the field a frame (a new board is whole within three).

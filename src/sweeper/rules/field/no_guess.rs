@@ -19,8 +19,10 @@
 //! through. The random numbers drawn do not depend on how the work is
 //! split, so a field's code always gives the same layout.
 
+use super::mines::Mines;
+use super::place::Place;
+use super::size::Size;
 use super::solver::{self, FieldSolver, Rows, Solved};
-use super::{Mines, Place, Size};
 use shared::random::Rng;
 
 /// Fresh layouts drawn before settling for the last one (which may need a

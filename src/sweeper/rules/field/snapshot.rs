@@ -46,8 +46,12 @@ const DEALT: u8 = 1;
 const RUNS: u8 = 2;
 /// The longest run a byte holds.
 const LONGEST_RUN: usize = 64;
+/// Sixteen squares of each mark, as `row_marks` gives them.
+const ALL_OF_MARK: [u32; 4] = [0, 0x5555_5555, 0xAAAA_AAAA, 0xFFFF_FFFF];
 
-/// A square's mark, as two bits.
+/// A square's mark, as two bits, a square at a time (`row_marks` works
+/// them out four at a time; the tests hold one to the other).
+#[cfg(test)]
 const fn mark_of(flags: u8) -> u8 {
     if flags & SquareFlags::REVEALED.bits() != 0 {
         1
@@ -61,6 +65,7 @@ const fn mark_of(flags: u8) -> u8 {
 }
 
 /// `mark_of` for each square byte's low nibble: a table read a square.
+#[cfg(test)]
 static MARK_OF: [u8; 16] = {
     let mut table = [0; 16];
     let mut flags = 0;
@@ -79,7 +84,67 @@ const MARK_FLAGS: [u8; 4] = [
     SquareFlags::DETONATED.bits(),
 ];
 
+/// The marks' bytes as they are made.
+struct Body {
+    bytes: [u8; MAX_SQUARES / 4],
+    len: usize,
+}
+
+impl Body {
+    fn put(&mut self, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+}
+
 impl Field {
+    /// Row `y`'s mines as bits: gathered four squares a word, not walked a
+    /// square at a time.
+    fn mine_row(&self, y: u8) -> u32 {
+        const MINE_BITS: u32 = 0x0101_0101 * SquareFlags::MINE.bits() as u32;
+        let mut row = 0;
+        for part in 0..STRIDE / 4 {
+            let four = self.word(usize::from(y) * STRIDE / 4 + part) & MINE_BITS;
+            row |= super::gather(four) << (4 * part);
+        }
+        row & ((1 << self.size.width()) - 1)
+    }
+
+    /// Row `y`'s marks (see `mark_of`), two bits a square: squares 0 to
+    /// 15 in one word and 16 on in the other, each with how many squares of
+    /// the field it holds. Worked out four squares at a time (words, not
+    /// the library's long arithmetic, which is slow on the GBA).
+    fn row_marks(&self, y: u8) -> [(u32, u32); 2] {
+        const LOW_BITS: u32 = 0x0101_0101;
+        let mut halves = [0u32; 2];
+        for part in 0..STRIDE / 4 {
+            let four = self.word(usize::from(y) * STRIDE / 4 + part);
+            let revealed = four >> 1 & LOW_BITS;
+            let flagged = four >> 2 & LOW_BITS & !revealed;
+            let detonated = four >> 3 & LOW_BITS & !(revealed | flagged);
+            // A byte's two-bit mark, the four gathered into one byte.
+            let each = revealed | (flagged << 1) | (detonated * 3);
+            let byte = (each | each >> 6 | each >> 12 | each >> 18) & 0xFF;
+            halves[part / 4] |= byte << (8 * (part % 4));
+        }
+        let width = u32::from(self.size.width());
+        let first = width.min(16);
+        let second = width - first;
+        let keep = |squares: u32| {
+            if squares >= 16 {
+                u32::MAX
+            } else {
+                (1 << (2 * squares)) - 1
+            }
+        };
+        [
+            (halves[0] & keep(first), first),
+            (halves[1] & keep(second), second),
+        ]
+    }
+
     /// The field as bytes ([`Field::from_snapshot`] reads them back).
     #[must_use]
     pub fn snapshot(&self) -> Vec<u8, MAX_SNAPSHOT_BYTES> {
@@ -105,77 +170,85 @@ impl Field {
         let _ = bytes.extend_from_slice(&self.clicks.to_le_bytes());
         let _ = bytes.extend_from_slice(&self.deal.to_le_bytes());
         if self.state != GameState::Fresh && !dealt {
-            // Gathered four squares a word, not walked a square at a time.
-            let (without_mines, _) = self.rows_without(SquareFlags::MINE);
-            let columns = (1u32 << size.width()) - 1;
-            for without in without_mines.iter().take(usize::from(size.height())) {
-                let row = (!without & columns).to_le_bytes();
+            for y in 0..size.height() {
+                let row = self.mine_row(y).to_le_bytes();
                 let _ = bytes.extend_from_slice(&row[..mine_row_bytes(size.width())]);
             }
         }
         // The marks as runs, unless that takes as many bytes as packing
-        // them four to a byte: both made in one pass (no call a square: a
-        // game in play is kept several times a second), the runs straight
-        // into the snapshot, the packed bytes aside.
-        let start = bytes.len();
+        // them four to a byte: a row's marks worked out a word (four
+        // squares) at a time, then walked a run at a time (a game in play
+        // is kept several times a second); packed only if the runs are
+        // too many.
+        // Made in a buffer of their own and added in one go: a push a byte
+        // costs more than the rest.
+        let mut body = Body {
+            bytes: [0; MAX_SQUARES / 4],
+            len: 0,
+        };
         let packed_bytes = size.squares().div_ceil(4);
-        let (width, height) = (usize::from(size.width()), usize::from(size.height()));
-        let mut packed = [0u8; MAX_SQUARES / 4];
-        let (mut mark, mut length, mut runs, mut index) = (u8::MAX, 0, 0, 0);
-        for row in self.squares.chunks(STRIDE).take(height) {
-            let row = &row[..width];
-            let mut x = 0;
-            while x < width {
-                // Four squares alike (their flags, the mine aside) that go
-                // on the run: a step, not four. Most of a field is.
-                if let Some(&[a, b, c, d]) = row.get(x..x + 4)
-                    && length + 4 <= LONGEST_RUN
-                {
-                    let flags = a.0 & 14;
-                    if (b.0 & 14, c.0 & 14, d.0 & 14) == (flags, flags, flags)
-                        && MARK_OF[usize::from(flags)] == mark
-                    {
-                        let four = (u16::from(mark) * 0x55) << ((index & 3) * 2);
-                        if let Some(byte) = packed.get_mut(index >> 2) {
-                            *byte |= four as u8;
+        let (mut mark, mut length, mut runs) = (u8::MAX, 0, 0);
+        // Walked until the runs are as many as the packed bytes: then
+        // packing is the shorter.
+        for y in 0..size.height() {
+            if runs >= packed_bytes {
+                break;
+            }
+            for (marks, width) in self.row_marks(y) {
+                let mut x = 0;
+                while x < width {
+                    let here = (marks >> (2 * x) & 3) as u8;
+                    // Squares from x on with another mark: where this run ends.
+                    let other = (marks ^ ALL_OF_MARK[usize::from(here)]) >> (2 * x);
+                    let same = if other == 0 {
+                        width - x
+                    } else {
+                        (other.trailing_zeros() / 2).min(width - x)
+                    };
+                    let mut left = same as usize;
+                    while left > 0 {
+                        if here == mark && length < LONGEST_RUN {
+                            let taken = left.min(LONGEST_RUN - length);
+                            (length, left) = (length + taken, left - taken);
+                            continue;
                         }
-                        if let Some(byte) = packed.get_mut((index >> 2) + 1) {
-                            *byte |= (four >> 8) as u8;
+                        if length > 0 {
+                            runs += 1;
+                            if runs < packed_bytes {
+                                body.put(mark << 6 | (length - 1) as u8);
+                            }
                         }
-                        (index, length, x) = (index + 4, length + 4, x + 4);
-                        continue;
+                        (mark, length) = (here, 0);
                     }
+                    x += same;
                 }
-                let square = row[x];
-                x += 1;
-                let next = MARK_OF[usize::from(square.0 & 15)];
-                if let Some(byte) = packed.get_mut(index >> 2) {
-                    *byte |= next << ((index & 3) * 2);
-                }
-                index += 1;
-                if next == mark && length < LONGEST_RUN {
-                    length += 1;
-                    continue;
-                }
-                if length > 0 {
-                    runs += 1;
-                    if runs < packed_bytes {
-                        let _ = bytes.push(mark << 6 | (length - 1) as u8);
-                    }
-                }
-                (mark, length) = (next, 1);
             }
         }
         runs += 1;
-        if runs < packed_bytes {
-            let _ = bytes.push(mark << 6 | (length - 1) as u8);
+        if runs < packed_bytes && length > 0 {
+            body.put(mark << 6 | (length - 1) as u8);
             if let Some(form) = bytes.get_mut(6) {
                 *form |= RUNS;
             }
         } else {
-            bytes.truncate(start);
-            let _ = bytes.extend_from_slice(&packed[..packed_bytes]);
+            body.len = 0;
+            // Each row's marks onto the bits already packed.
+            let (mut pending, mut pending_bits) = (0u64, 0u32);
+            for y in 0..size.height() {
+                for (marks, width) in self.row_marks(y) {
+                    pending |= u64::from(marks) << pending_bits;
+                    pending_bits += 2 * width;
+                    while pending_bits >= 8 {
+                        body.put(pending as u8);
+                        (pending, pending_bits) = (pending >> 8, pending_bits - 8);
+                    }
+                }
+            }
+            if pending_bits > 0 {
+                body.put(pending as u8);
+            }
         }
+        let _ = bytes.extend_from_slice(body.bytes.get(..body.len).unwrap_or(&[]));
         bytes
     }
 
@@ -404,6 +477,57 @@ mod tests {
     use crate::Outcome;
     use shared::random::Rng;
     use std::vec::Vec;
+
+    /// The marks' part of a snapshot as it was first written: a square at
+    /// a time, the runs and the packed bytes side by side.
+    fn marks_a_square_at_a_time(field: &Field) -> Vec<u8> {
+        let size = field.size;
+        let mut bytes = Vec::new();
+        let packed_bytes = size.squares().div_ceil(4);
+        let mut packed = std::vec![0u8; packed_bytes];
+        let (mut mark, mut length, mut runs, mut index) = (u8::MAX, 0, 0, 0);
+        for y in 0..size.height() {
+            for square in field.row(y) {
+                let next = MARK_OF[usize::from(square.0 & 15)];
+                packed[index >> 2] |= next << ((index & 3) * 2);
+                index += 1;
+                if next == mark && length < LONGEST_RUN {
+                    length += 1;
+                    continue;
+                }
+                if length > 0 {
+                    runs += 1;
+                    bytes.push(mark << 6 | (length - 1) as u8);
+                }
+                (mark, length) = (next, 1);
+            }
+        }
+        bytes.push(mark << 6 | (length - 1) as u8);
+        if runs + 1 < packed_bytes {
+            bytes
+        } else {
+            packed
+        }
+    }
+
+    #[test]
+    fn marks_made_a_word_at_a_time_are_those_made_a_square_at_a_time() {
+        let mut forms = [0u32; 2];
+        for field in fields_of_random_games(400) {
+            let snapshot = field.snapshot();
+            let expected = marks_a_square_at_a_time(&field);
+            assert_eq!(
+                &snapshot[snapshot.len() - expected.len()..],
+                expected.as_slice(),
+                "{:?}",
+                field.size()
+            );
+            let runs = snapshot.get(6).is_some_and(|form| form & RUNS != 0);
+            assert_eq!(runs, expected.len() < field.size().squares().div_ceil(4));
+            forms[usize::from(runs)] += 1;
+        }
+        assert!(forms.iter().all(|&count| count > 20), "{forms:?}");
+    }
 
     fn sizes() -> [Size; 5] {
         let custom = |w, h, m| Size::custom(w, h, m).expect("a custom size");

@@ -13,7 +13,9 @@
 //! The work can be split: [`FieldSolver::advance`] stops once a work budget
 //! is spent and carries on where it left off on the next call.
 
-use super::{MAX_HEIGHT, Mines, Place, Size};
+use super::mines::Mines;
+use super::place::Place;
+use super::size::{MAX_HEIGHT, Size};
 
 const ROWS: usize = MAX_HEIGHT as usize;
 
