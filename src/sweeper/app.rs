@@ -25,7 +25,7 @@ use super::{
     records::SweeperSave,
     rules::{
         Board, Difficulty, GameState, Pos, code,
-        field::{Field, Mines, Size},
+        field::{Field, Mines, Size, code::FieldCode},
     },
     sizes::{ROW_CUSTOM, SIZES_HINTS, Sizes},
     sounds,
@@ -532,6 +532,27 @@ fn new_field(size: Size, board: &Board, system: &mut System) -> Box<Field> {
     field
 }
 
+/// The field a typed code names, its cursor on the code's first square.
+#[inline(never)]
+fn field_of_code(code: FieldCode) -> Box<Field> {
+    let size = code.size;
+    let mut field = Box::new(Field::new(size, code.no_guess));
+    field.set_deal(code.deal);
+    if let Some(first) = code.first {
+        let _ = field.set_cursor(first);
+    }
+    events::new_board();
+    crate::event!(
+        "sweeper.field size={}x{} mines={} deal={} no_guess={}",
+        size.width(),
+        size.height(),
+        size.mines(),
+        field.deal(),
+        code.no_guess
+    );
+    field
+}
+
 /// Put up the screen `next` names, in place of the one that answered:
 /// what that one owned goes on (a menu's text to the page in its place, the
 /// menu under the pad back up), or is let go with its text (`close`).
@@ -557,6 +578,11 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
             close(&mut working.view, old);
             working.field = Some(new_field(size, board, system));
             Mode::Field(Box::new(FieldPlay::new()))
+        }
+        (Next::FieldCode(code), old) => {
+            close(&mut working.view, old);
+            working.field = Some(field_of_code(code));
+            Mode::Field(Box::new(FieldPlay::opening(code.first)))
         }
         (Next::Menu, Mode::Sizes(sizes)) => back_to_menu(board, system, sizes.list, ROW_FULL_SIZE),
         (Next::Custom, Mode::Sizes(sizes)) => {
@@ -607,7 +633,8 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
             Mode::Menu(menu)
         }
         (Next::Options, Mode::Menu(menu)) => {
-            let list = View::options_on(board, system.save::<Sweeper>(), menu.list);
+            let field = working.field.as_deref();
+            let list = View::options_on(board, field, system.save::<Sweeper>(), menu.list);
             system.sound.play(sfx::OPEN);
             Mode::Options(Options {
                 list: Box::new(list),
@@ -701,14 +728,22 @@ fn cancel_pad(board: &Board, view: &mut View, system: &mut System, pad: Pad) -> 
 mod tests {
     use crate::framework::widgets::font;
 
-    /// Every refusal of a typed board code fits the pad's text column in
-    /// two lines broken by hand, so no phrase wraps in its middle.
+    /// Every refusal of a typed code, a board's or a field's, fits the
+    /// pad's text column in two lines broken by hand, so no phrase wraps
+    /// in its middle.
     #[test_case]
     fn code_errors_fit_the_pad_in_two_lines(_gba: &mut agb::Gba) {
-        use super::super::rules::code::CodeError;
+        use super::super::rules::{
+            code::CodeError, field::code::FieldCodeError, typed_code::TypedCodeError,
+        };
         use super::View;
         let width = View::PAD_PLACE.text_columns * 8;
-        for error in CodeError::ALL {
+        let errors = CodeError::ALL
+            .map(TypedCodeError::Board)
+            .into_iter()
+            .chain(FieldCodeError::ALL.map(TypedCodeError::Field))
+            .chain([TypedCodeError::BadFirstDigit]);
+        for error in errors {
             let text = alloc::format!("{error}");
             assert!(text.lines().count() <= 2, "{text}");
             font::assert_fits(&text, width);

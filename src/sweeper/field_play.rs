@@ -43,6 +43,8 @@ pub struct FieldPlay {
     first: FirstReveal,
     /// A no-guess field's layout, searched for once its first reveal is known.
     search: Option<Box<FieldNoGuess>>,
+    /// A typed code's first square, opened once its reveal is worked out.
+    opening: Option<Place>,
     /// The field as the first reveal on the square A went down on begins
     /// it (taken from `first` as A went down): the release opens it.
     begun: Option<(Place, Box<Field>)>,
@@ -80,14 +82,28 @@ impl FieldPlay {
             held: None,
             first: FirstReveal::default(),
             search: None,
+            opening: None,
             begun: None,
             three_bv: ThreeBv::default(),
+        }
+    }
+
+    /// The screen for a field a typed code names, opening it at `first`
+    /// (the code's first square) if it has one.
+    pub fn opening(first: Option<Place>) -> Self {
+        Self {
+            opening: first,
+            ..Self::new()
         }
     }
 
     pub fn update(&mut self, field: &mut Field, system: &mut System) -> Next {
         if let Some(first) = field.awaiting_layout() {
             self.search_layout(field, first, system);
+            return Next::Stay;
+        }
+        if let Some(first) = self.opening {
+            self.open_from_code(field, first, system);
             return Next::Stay;
         }
         let released = HeldA::release(&mut self.held, &system.input);
@@ -154,6 +170,25 @@ impl FieldPlay {
         self.search = None;
         let outcome = field.start_with_layout(first, &mines);
         after_move(field, system, outcome, true, self.three_bv);
+    }
+
+    /// A typed code's first reveal: worked out over the frames the window
+    /// takes to come up (as an idle frame works out the cursor's), then
+    /// opened; a no-guess field's waits for its layout.
+    fn open_from_code(&mut self, field: &mut Field, first: Place, system: &mut System) {
+        if field.state() != GameState::Fresh {
+            self.opening = None;
+        } else if field.no_guess() {
+            self.opening = None;
+            let outcome = field.act(first, &mut Rng::new(field.code().seed()));
+            log_move(field, outcome);
+        } else if self.first.is_ready(field, first) {
+            self.opening = None;
+            let begun = self.first.take(field, first);
+            open_square(field, system, (first, begun), self.three_bv);
+        } else {
+            self.first.work_ahead(field);
+        }
     }
 
     /// The square A is held on (drawn pressed, with a chord's squares).

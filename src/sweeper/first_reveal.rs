@@ -66,6 +66,11 @@ impl FirstReveal {
         };
     }
 
+    /// Whether the first reveal on `place` is worked out whole.
+    pub fn is_ready(&self, field: &Field, place: Place) -> bool {
+        matches!(&self.0, Ahead::Begun(begun, _) if Some(*begun) == Made::of(field, place))
+    }
+
     /// The field as a first reveal on `place` begins it (what is missing
     /// worked out now); `None` if that would not begin the game.
     pub fn take(&mut self, field: &Field, place: Place) -> Option<Box<Field>> {

@@ -3,7 +3,11 @@
 //! screen for it (`app.rs`, `go`), handing on what the old screen owned (a
 //! menu's text goes to the page in its place).
 
-use super::rules::{Pos, code::BoardCode, field::Size};
+use super::rules::{
+    Pos,
+    code::BoardCode,
+    field::{Size, code::FieldCode},
+};
 
 /// The answer of a screen's `update`.
 pub enum Next {
@@ -15,6 +19,9 @@ pub enum Next {
     Play,
     /// A new full-size field of this size, filling the window.
     Field(Size),
+    /// The field a typed code names, opened at its first square if it
+    /// has one.
+    FieldCode(FieldCode),
     /// Search a no-guess layout whose first reveal is this square.
     Generate(Pos),
     /// Cover the board and deal a fresh one: the board this code names, or

@@ -17,9 +17,9 @@ use super::{
     messages,
     records::{self, SweeperSave},
     rules::{
-        Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH,
-        code::{self, CodeError},
-        field::Size,
+        Board, Difficulty, GameState, HEIGHT, Pos, PosSet, SQUARE_COUNT, Square, WIDTH, code,
+        field::{Field, Size, code::FieldCode},
+        typed_code::TypedCodeError,
     },
 };
 use crate::framework::{
@@ -236,7 +236,7 @@ pub struct View {
     retired_menu: Option<Box<List>>,
     /// The last menu, blank, kept for the next (see `List::reusing`).
     spare_menu: Option<Box<List>>,
-    retired_pad: RetiredPad<CodeError>,
+    retired_pad: RetiredPad<TypedCodeError>,
     /// The message line as it was when a menu came up.
     kept_message: Option<KeptText>,
     board_frames: Vec<SpriteVram>,
@@ -807,8 +807,16 @@ impl View {
 
     /// The options page, drawn on the text boxes of `menu`, a list as long in the
     /// same place: its first rows the options, the rest blank.
-    pub fn options_on(board: &Board, data: &SweeperSave, menu: Box<List>) -> List {
-        List::new(option_rows(board, data), MENU_ORIGIN, MENU_COLUMNS)
+    /// Its code row is the full-size field's code while one is in play
+    /// (`field`), else the pocket board's.
+    pub fn options_on(
+        board: &Board,
+        field: Option<&Field>,
+        data: &SweeperSave,
+        menu: Box<List>,
+    ) -> List {
+        let code = field.map(Field::code);
+        List::new(option_rows(board, code, data), MENU_ORIGIN, MENU_COLUMNS)
             .with_ink(Ink::LIGHT)
             .knowing(&MENU_KNOWN)
             .reusing(Some(menu))
@@ -817,7 +825,7 @@ impl View {
 
     /// The options' rows again, after one changed.
     pub fn refresh_options(options: &mut List, board: &Board, data: &SweeperSave) {
-        for (i, row) in option_rows(board, data)
+        for (i, row) in option_rows(board, None, data)
             .into_iter()
             .enumerate()
             .take(OPTIONS)
@@ -879,7 +887,7 @@ impl View {
     }
 
     /// A pad whose screen has gone: its text leaves in the next `change_screen`.
-    pub fn retire_pad(&mut self, pad: Box<PadPanel<CodeError>>) {
+    pub fn retire_pad(&mut self, pad: Box<PadPanel<TypedCodeError>>) {
         self.retired_pad.hold(pad);
     }
 
@@ -890,7 +898,7 @@ impl View {
 
     /// Where the board-code pad goes: over the menu, whose text goes.
     pub const PAD_PLACE: PadPlace = PadPlace {
-        title: "Type a board code:",
+        title: "Type a code:",
         keys_origin: (126, 64),
         text_origin: (36, 66),
         text_columns: 11,
@@ -1002,17 +1010,23 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
 const FULL_SIZE: &str = "Full size";
 
 /// The pocket board's code, as the options page's last row shows it.
-fn code_row(board: &Board) -> Row {
-    let digits = board.code().digits();
-    let mut label: heapless::String<24> = heapless::String::new();
-    let _ = label.push_str("Code ");
+fn code_rows(board: &Board, field: Option<FieldCode>) -> [Row; 2] {
+    let digits = match field {
+        Some(field) => field.digits(),
+        None => heapless::Vec::from_slice(&board.code().digits()).unwrap_or_default(),
+    };
+    // Two groups of five to a row, as the row's width allows: a field's
+    // longer code goes on in the row below.
+    let mut rows: [heapless::String<24>; 2] = Default::default();
+    let _ = rows[0].push_str("Code ");
     for (i, digit) in digits.iter().enumerate() {
-        if i == code::GROUP {
-            let _ = label.push(' ');
+        let row = &mut rows[usize::from(i >= 2 * code::GROUP)];
+        if i % code::GROUP == 0 && !row.is_empty() && !row.ends_with(' ') {
+            let _ = row.push(' ');
         }
-        let _ = label.push(char::from(b'0' + digit));
+        let _ = row.push(char::from(b'0' + digit));
     }
-    Row::new(&label, "")
+    rows.map(|label| Row::new(&label, ""))
 }
 
 /// The full-size page's rows: each standard field with its best time, as
@@ -1094,7 +1108,7 @@ pub const MESSAGE_WIDTH: i32 = MESSAGE_TILES * 8;
 const OPTIONS: usize = 4;
 
 /// The options page's rows: each option and what it is set to.
-fn option_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
+fn option_rows(board: &Board, field: Option<FieldCode>, data: &SweeperSave) -> Vec<Row> {
     let on = |value: bool| if value { "on" } else { "off" };
     let mut rows = Vec::from([
         Row::new(
@@ -1103,8 +1117,8 @@ fn option_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
         ),
         Row::new(&format!("Question marks: {}", on(data.question_marks)), ""),
         Row::new("How to play", ""),
-        code_row(board),
     ]);
+    rows.extend(code_rows(board, field));
     rows.resize_with(MENU_ROWS, || Row::new("", ""));
     rows
 }
@@ -1185,12 +1199,15 @@ mod tests {
                     let board = Board::new(difficulty, no_guess);
                     for row in menu_rows(&board, &data)
                         .iter()
-                        .chain(&option_rows(&board, &data))
+                        .chain(&option_rows(&board, None, &data))
                     {
                         let label = row.label.as_str();
                         let known = PreparedLine::find(&MENU_KNOWN, label).is_some();
                         assert!(
-                            known || label.is_empty() || label.starts_with("Code "),
+                            known
+                                || label.is_empty()
+                                || label.starts_with("Code ")
+                                || label.chars().all(|c| c.is_ascii_digit() || c == ' '),
                             "{label:?} is typed"
                         );
                     }

@@ -272,6 +272,16 @@ impl<E: Copy> NumberPad<E> {
         matches!(self.kind, Kind::Paged(_))
     }
 
+    /// Whether the pad has a page line: a paged pad whose longest code
+    /// takes more than a page (one whose codes all fit a page, their
+    /// length read from the first group, shows just the digits).
+    pub fn shows_pages(&self) -> bool {
+        match self.kind {
+            Kind::Paged(code) => code.max_digits > code.group * code.groups_per_page,
+            Kind::Fixed { .. } => false,
+        }
+    }
+
     /// The whole code's length: a fixed pad's, or a paged one's once read
     /// from its first group.
     pub fn length(&self) -> Option<usize> {

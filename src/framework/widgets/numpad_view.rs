@@ -109,8 +109,12 @@ pub struct NumberPadView {
     /// line and two for the error.
     text: TextBox,
     title: &'static str,
-    /// Whether the pad lines start with a page line.
+    /// Whether the pad is a paged one (its digit lines in groups, a bad
+    /// group marked).
     paged: bool,
+    /// Whether the pad lines start with a page line (a paged pad whose
+    /// codes may take more than a page).
+    page_line: bool,
     /// A fingerprint of each pad line as last drawn; `None` for one not
     /// drawn yet (or cut short), so it compares as changed.
     shown_lines: Vec<Option<u32>>,
@@ -167,8 +171,8 @@ impl NumberPadView {
         }
         let mut pointer = Object::new(sprites::POINTER.sprite(POINTER_FRAME));
         pointer.set_priority(Priority::P0);
-        let paged = pad.is_paged();
-        let lines = pad.line_count() + usize::from(paged);
+        let (paged, page_line) = (pad.is_paged(), pad.shows_pages());
+        let lines = pad.line_count() + usize::from(page_line);
         // title + pad lines + a blank line + up to two lines of error
         let rows = ((lines as i32 + 4) * LINE_HEIGHT + 7) / 8;
         let mut view = Self {
@@ -178,6 +182,7 @@ impl NumberPadView {
             text: TextBox::new(text_origin, text_columns, rows).with_ink(ink),
             title,
             paged,
+            page_line,
             // Drawn a line a frame by the line loop, then the title types
             // out: all at once, title and lines took over half a frame.
             shown_lines: alloc::vec![None; lines],
@@ -210,9 +215,9 @@ impl NumberPadView {
         ));
     }
 
-    /// Pad line `index` (the page line first on a paged pad) into `out`.
+    /// Pad line `index` (the page line first, if there is one) into `out`.
     fn write_line(&self, pad: &NumberPad<impl Copy>, index: usize, out: &mut Line) {
-        match (self.paged, index) {
+        match (self.page_line, index) {
             (true, 0) => {
                 pad.write_page_line(out);
             }
@@ -282,7 +287,7 @@ impl NumberPadView {
             }
             first = false;
             self.interrupt();
-            if self.paged && index > 0 {
+            if self.paged && (index > 0 || !self.page_line) {
                 // A colour change first: agb skips spaces at the start of a
                 // line, and a group's leading space keeps it in line with a
                 // bad group's bracket below or above. The bad group is in

@@ -30,6 +30,7 @@ mod pos;
 mod pos_set;
 mod solver;
 mod square;
+pub mod typed_code;
 
 #[cfg(all(feature = "testing", target_arch = "arm"))]
 pub use board::rom_tests;

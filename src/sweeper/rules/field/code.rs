@@ -43,18 +43,22 @@ pub enum FieldCodeError {
     BadBoard,
     BadNoGuess,
     BadSize,
+    /// A no-guess field denser than one is made (see
+    /// [`Size::allows_no_guess`]).
+    NoGuessTooDense,
     BadFirstSquare,
     CheckDigits,
 }
 
 impl FieldCodeError {
-    #[cfg(test)]
-    pub const ALL: [Self; 7] = [
+    #[cfg(any(test, feature = "testing"))]
+    pub const ALL: [Self; 8] = [
         Self::WrongLength,
         Self::NotADigit,
         Self::BadBoard,
         Self::BadNoGuess,
         Self::BadSize,
+        Self::NoGuessTooDense,
         Self::BadFirstSquare,
         Self::CheckDigits,
     ];
@@ -68,6 +72,7 @@ impl fmt::Display for FieldCodeError {
             Self::BadBoard => "The first digit\nis 4, 5, 6 or 7.",
             Self::BadNoGuess => "The second digit\nis 0 or 1.",
             Self::BadSize => "No such field:\n8-30 x 8-16.",
+            Self::NoGuessTooDense => "No-guess fields:\n1 mine in 4 at most.",
             Self::BadFirstSquare => "No such first\nsquare.",
             Self::CheckDigits => "Check digits don't\nmatch. Typo?",
         })
@@ -168,6 +173,9 @@ impl FieldCode {
             let size = *Size::STANDARD.get(index).ok_or(FieldCodeError::BadBoard)?;
             (size, 2)
         };
+        if no_guess && !size.allows_no_guess() {
+            return Err(FieldCodeError::NoGuessTooDense);
+        }
         let deal = number(rest..rest + 4) as u16;
         let first = match number(rest + 4..rest + 7) as u16 {
             NOT_OPENED => None,
@@ -242,7 +250,13 @@ mod tests {
                             CUSTOM_DIGITS
                         };
                         assert_eq!(digits.len(), length);
-                        assert_eq!(FieldCode::parse(&digits), Ok(code));
+                        // No field that dense is made no-guess.
+                        let expected = if no_guess && !size.allows_no_guess() {
+                            Err(FieldCodeError::NoGuessTooDense)
+                        } else {
+                            Ok(code)
+                        };
+                        assert_eq!(FieldCode::parse(&digits), expected);
                     }
                 }
             }
