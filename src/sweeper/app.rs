@@ -517,22 +517,16 @@ fn checked(field: Box<Field>) -> Option<Box<Field>> {
 /// boards are and the size allows it.
 #[inline(never)]
 fn new_field(size: Size, board: &Board, system: &mut System) -> Box<Field> {
-    let no_guess = system.save::<Sweeper>().no_guess(board) && size.allows_no_guess();
-    let mut field = Box::new(Field::new(size, no_guess));
-    field.set_deal(system.rng.below(u32::from(code::DEALS)) as u16);
-    events::new_board();
-    crate::event!(
-        "sweeper.field size={}x{} mines={} deal={} no_guess={}",
-        size.width(),
-        size.height(),
-        size.mines(),
-        field.deal(),
-        no_guess
-    );
-    field
+    field_of_code(FieldCode {
+        size,
+        no_guess: system.save::<Sweeper>().no_guess(board) && size.allows_no_guess(),
+        deal: system.rng.below(u32::from(code::DEALS)) as u16,
+        first: None,
+    })
 }
 
-/// The field a typed code names, its cursor on the code's first square.
+/// The field a code names (a typed one, or a new deal's), its cursor on
+/// the code's first square if it has one.
 #[inline(never)]
 fn field_of_code(code: FieldCode) -> Box<Field> {
     let size = code.size;
