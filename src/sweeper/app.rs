@@ -600,7 +600,11 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
         }
         (Next::Sizes, Mode::Menu(menu)) => {
             let data = system.save::<Sweeper>();
-            let list = View::sizes_on(data, data.no_guess(board), menu.list);
+            let mut list = View::sizes_on(data, data.no_guess(board), menu.list);
+            // On the field in play's size, if there is one.
+            if let Some(size) = working.field.as_deref().map(Field::size) {
+                list.select(size.standard().unwrap_or(ROW_CUSTOM));
+            }
             system.sound.play(sfx::OPEN);
             Mode::Sizes(Sizes {
                 list: Box::new(list),

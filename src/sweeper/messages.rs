@@ -27,11 +27,11 @@ pub const STATS_HEADINGS: [&str; 6] = [
 /// order, each plain then no-guess), after the pocket board's.
 pub const FIELD_STATS_HEADINGS: [&str; 6] = [
     "< Beginner >",
-    "< Beginner no-guess >",
+    "< 9x9 no-guess >",
     "< Intermediate >",
-    "< Intermed. no-guess >",
+    "< 16x16 no-guess >",
     "< Expert >",
-    "< Expert no-guess >",
+    "< 30x16 no-guess >",
 ];
 
 /// Said once the lesson is skipped: where to find it again.
