@@ -25,7 +25,7 @@ use super::{
     records::SweeperSave,
     rules::{
         Board, Difficulty, GameState, Pos, code,
-        field::{Field, Mines, Size, code::FieldCode},
+        field::{Field, Mines, Place, Size, code::FieldCode},
     },
     sizes::{ROW_CUSTOM, SIZES_HINTS, Sizes},
     sounds,
@@ -211,7 +211,7 @@ impl App for Sweeper {
         let mode = match generating {
             Some(generating) => Mode::Generating(generating),
             None if lesson => Mode::Lesson(LessonScreen::start(&mut view)),
-            None if resume => Mode::Field(Box::new(FieldPlay::new())),
+            None if resume => Mode::Field(boxed_field_play(None)),
             None => Mode::Play(Play::default()),
         };
         Working {
@@ -483,6 +483,13 @@ fn read_kept_field(system: &mut System, dealt: Option<&Mines>) -> Option<Box<Fie
     field
 }
 
+/// A field's screen made on the heap, in a frame of its own (its view is
+/// big): opening a code's field at `first`, if it has one.
+#[inline(never)]
+fn boxed_field_play(first: Option<Place>) -> Box<FieldPlay> {
+    Box::new(FieldPlay::opening(first))
+}
+
 /// A view made on the heap, in a frame of its own.
 #[inline(never)]
 fn boxed_view() -> Box<View> {
@@ -571,12 +578,12 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
             }
             close(&mut working.view, old);
             working.field = Some(new_field(size, board, system));
-            Mode::Field(Box::new(FieldPlay::new()))
+            Mode::Field(boxed_field_play(None))
         }
         (Next::FieldCode(code), old) => {
             close(&mut working.view, old);
             working.field = Some(field_of_code(code));
-            Mode::Field(Box::new(FieldPlay::opening(code.first)))
+            Mode::Field(boxed_field_play(code.first))
         }
         (Next::Menu, Mode::Sizes(sizes)) => back_to_menu(board, system, sizes.list, ROW_FULL_SIZE),
         (Next::Custom, Mode::Sizes(sizes)) => {
@@ -668,7 +675,7 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
                     Mode::Wipe(wipe)
                 }
                 Next::Lesson => Mode::Lesson(LessonScreen::start(&mut working.view)),
-                _ if working.field.is_some() => Mode::Field(Box::new(FieldPlay::new())),
+                _ if working.field.is_some() => Mode::Field(boxed_field_play(None)),
                 _ => Mode::Play(Play::default()),
             }
         }

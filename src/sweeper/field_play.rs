@@ -156,7 +156,7 @@ impl FieldPlay {
         move_cursor(field, system);
         let search = self.search.get_or_insert_with(|| {
             crate::event!("sweeper.field_search first={},{}", first.x, first.y);
-            Box::new(FieldNoGuess::new(field.size(), first, field.code().seed()))
+            boxed_search(field, first)
         });
         let Some(mines) = fill_frame(|| search.step()) else {
             return;
@@ -226,6 +226,13 @@ impl FieldPlay {
             PLAYING_HINTS
         }
     }
+}
+
+/// The search for `field`'s layout from `first`, made on the heap in a
+/// frame of its own: the search's steps then run on a shallow stack.
+#[inline(never)]
+fn boxed_search(field: &Field, first: Place) -> Box<FieldNoGuess> {
+    Box::new(FieldNoGuess::new(field.size(), first, field.code().seed()))
 }
 
 /// The D-pad's step this frame, faster the longer it is held, four squares

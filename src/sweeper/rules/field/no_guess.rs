@@ -179,7 +179,7 @@ impl FieldNoGuess {
     fn start_solve(&mut self, mines: &Mines) {
         self.solves = self.solves.saturating_add(1);
         self.moves = 0;
-        self.solver = FieldSolver::new(self.size, mines);
+        self.solver.restart(self.size, mines);
         self.next = Stage::Open;
     }
 

@@ -197,7 +197,6 @@ impl FieldSolver {
     /// Nothing known yet about `mines` on a field of `size`.
     #[must_use]
     pub fn new(size: Size, mines: &Mines) -> Self {
-        let columns = (1u32 << size.width()) - 1;
         let mut solver = Self {
             size,
             mines: [0; ROWS],
@@ -211,13 +210,35 @@ impl FieldSolver {
             known_count: 0,
             pair_resume: None,
         };
-        for y in 0..size.height() {
-            let index = usize::from(y);
-            solver.mines[index] = mines.row(y) & columns;
-            solver.unknown[index] = columns;
-        }
-        solver.find_zeros();
+        solver.restart(size, mines);
         solver
+    }
+
+    /// Nothing known again, about `mines` on a field of `size`: as
+    /// [`FieldSolver::new`], in place (no solver-sized copy on the stack).
+    pub fn restart(&mut self, size: Size, mines: &Mines) {
+        let columns = (1u32 << size.width()) - 1;
+        self.size = size;
+        for (y, ((mine_row, unknown), rest)) in self
+            .mines
+            .iter_mut()
+            .zip(self.unknown.iter_mut())
+            .zip(
+                self.revealed
+                    .iter_mut()
+                    .zip(self.known_mines.iter_mut())
+                    .zip(self.dirty.iter_mut().zip(self.pair_dirty.iter_mut())),
+            )
+            .enumerate()
+        {
+            let on = y < usize::from(size.height());
+            *mine_row = if on { mines.row(y as u8) & columns } else { 0 };
+            *unknown = if on { columns } else { 0 };
+            let ((revealed, known), (dirty, pair_dirty)) = rest;
+            (*revealed, *known, *dirty, *pair_dirty) = (0, 0, 0, 0);
+        }
+        (self.revealed_count, self.known_count, self.pair_resume) = (0, 0, None);
+        self.find_zeros();
     }
 
     /// The squares touching no mine, from the mines.
