@@ -39,9 +39,10 @@
 //!   and `migrate` carry players' records across format changes.
 //! - **Suspend and resume**: a game in progress survives power-off through
 //!   `App::Suspend`, a section of its own: the framework asks `suspend` for
-//!   it as the window closes, and while it runs every [`SUSPEND_FRAMES`]
-//!   (a third of a second, in a frame with room for it: a power cut costs
-//!   at most the last second) and at once after `system.storage.suspend_soon()` (a win, a loss, a solve); it
+//!   it as the window closes, while it runs every [`SUSPEND_FRAMES`] (a
+//!   third of a second, in a frame with room for it, and at least once a
+//!   second: a power cut costs at most the last second or so) and at once
+//!   after `system.storage.suspend_soon()` (a win, a loss, a solve); it
 //!   is written only when it changed, a little a frame beside the app. At power-on `resume` gets
 //!   it back after `boot`. Like `Save`, it is versioned and migrates, and a
 //!   damaged one is dropped with the boot notice.
@@ -103,8 +104,11 @@ pub const PERSISTENT_BUDGET: usize = 96;
 /// move is in SRAM within a second of being made (the check, the write's
 /// slices into the journal, the journal copied), whatever the app.
 pub const SUSPEND_FRAMES: u16 = 20;
-/// Frames a periodic keep waits for a frame with room, at most.
+/// Frames a periodic keep waits for room after the drawing before it
+/// looks for room ahead of the drawing; and frames after which it runs
+/// whatever the frame (outside the frames a search fills).
 const KEEP_PATIENCE: u16 = 30;
+const KEEP_AT_LATEST: u16 = 60;
 
 /// How the app answers each update.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -447,9 +451,12 @@ impl<A: App> AppSlot for Slot<A> {
         // `KEEP_PATIENCE` frames for that goes here, ahead of the drawing,
         // in a frame with room.
         let overdue = self.unsuspended_frames >= SUSPEND_FRAMES + KEEP_PATIENCE;
+        let last_chance = self.unsuspended_frames >= KEEP_AT_LATEST
+            && system.storage.is_idle()
+            && !super::frame_time::is_waiting();
         if system.storage.take_suspend_request() {
             self.keep_suspended(system, Write::Soon);
-        } else if overdue && self.keep_fits(system) {
+        } else if (overdue && self.keep_fits(system)) || last_chance {
             self.keep_suspended(system, Write::Quietly);
         }
         request
