@@ -510,6 +510,19 @@ mod tests {
         }
     }
 
+    /// A no-guess field kept while its first reveal waits for a layout
+    /// comes back waiting on the same square: the search runs again.
+    #[test]
+    fn a_field_waiting_for_its_layout_comes_back_waiting() {
+        let mut field = Field::new(Size::EXPERT, true);
+        field.set_deal(77);
+        let first = Place::new(12, 5);
+        assert_eq!(field.act(first, &mut Rng::new(1)), Outcome::NeedsLayout);
+        let kept = Field::from_snapshot(&field.snapshot()).expect("a game");
+        assert_eq!(kept.awaiting_layout(), Some(first));
+        assert_eq!(kept, field);
+    }
+
     #[test]
     fn marks_made_a_word_at_a_time_are_those_made_a_square_at_a_time() {
         let mut forms = [0u32; 2];
