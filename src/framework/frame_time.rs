@@ -259,8 +259,7 @@ pub fn room_for_bounded(lines: u32) -> bool {
 /// after it: as [`room_for_bounded`], never as the frame's one piece.
 #[must_use]
 pub fn room_for_work(lines: u32) -> bool {
-    let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
-    !is_waiting() && lines_used() + lines + tail + BOUNDED_MARGIN_LINES <= frame_budget()
+    fits_before(lines, frame_budget())
 }
 
 /// Work done ahead of a press the player may make (a page painted off
@@ -272,8 +271,14 @@ const AHEAD_BUDGET_LINES: u32 = FRAME_LINES * 35 / 100;
 /// most (a bound, as for [`room_for_bounded`]), fits in this frame.
 #[must_use]
 pub fn room_ahead(lines: u32) -> bool {
+    fits_before(lines, AHEAD_BUDGET_LINES)
+}
+
+/// Whether `lines` more, the frame's usual rest and a small margin end by
+/// line `budget` (never in a frame the player waits through).
+fn fits_before(lines: u32, budget: u32) -> bool {
     let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
-    !is_waiting() && lines_used() + lines + tail + BOUNDED_MARGIN_LINES <= AHEAD_BUDGET_LINES
+    !is_waiting() && lines_used() + lines + tail + BOUNDED_MARGIN_LINES <= budget
 }
 
 /// Whether this waiting frame's bounded drawing may go on after its work.

@@ -190,23 +190,18 @@ impl FieldNoGuess {
         let size = self.size;
         let columns = (1u32 << size.width()) - 1;
         let unknown = *self.solver.unknown();
-        let revealed = *self.solver.revealed();
-        let near_numbers = solver::dilated(&revealed, columns);
-        let mut edge = solver::dilated(&unknown, columns);
-        for (edge, revealed) in edge.iter_mut().zip(&revealed) {
-            *edge &= revealed;
-        }
+        let near_numbers = solver::dilated(self.solver.revealed(), columns);
+        let edge = self.solver.frontier();
         let Some(number) = solver::nth(&edge, self.rng.below(solver::count(&edge))) else {
             return false;
         };
         let mines = self.solver.mines();
-        let is_mine = |place: Place| mines.contains(place);
         // The number's unknown squares, and the unknown squares elsewhere:
         // away from every number first, then any.
         let mut around = [0u32; 16];
         for y in number.y.saturating_sub(1)..=(number.y + 1).min(size.height() - 1) {
             let y = usize::from(y);
-            around[y] = unknown[y] & (7u32 << number.x) >> 1;
+            around[y] = unknown[y] & solver::columns_around(number.x);
         }
         let mut away = [0u32; 16];
         let mut elsewhere = [0u32; 16];
@@ -231,31 +226,31 @@ impl FieldNoGuess {
                 .into_iter()
                 .find(|pool| solver::count(pool) >= wanted)
         };
+        // Clearing: each mine around goes to a square of the pool. Filling:
+        // each safe square around takes a mine from one.
         let clear = pool(false, to_clear).filter(|_| to_clear <= to_fill);
-        let fill = pool(true, to_fill);
-        if let Some(mut room) = clear {
-            for from in Self::squares(&mines_around) {
-                let Some(to) = solver::nth(&room, self.rng.below(solver::count(&room))) else {
-                    return false;
-                };
-                room[usize::from(to.y)] &= !(1 << to.x);
-                self.solver.move_mine(from, to);
-                self.moves += 1;
-            }
-        } else if let Some(mut sources) = fill {
-            for to in Self::squares(&safe_around) {
-                let Some(from) = solver::nth(&sources, self.rng.below(solver::count(&sources)))
-                else {
-                    return false;
-                };
-                sources[usize::from(from.y)] &= !(1 << from.x);
-                self.solver.move_mine(from, to);
-                self.moves += 1;
-            }
-        } else {
-            return false;
+        let (around, mut pool, clearing) = match (clear, pool(true, to_fill)) {
+            (Some(room), _) => (mines_around, room, true),
+            (None, Some(sources)) => (safe_around, sources, false),
+            (None, None) => return false,
+        };
+        for square in Self::squares(&around) {
+            let Some(picked) = solver::nth(&pool, self.rng.below(solver::count(&pool))) else {
+                return false;
+            };
+            solver::clear(&mut pool, picked);
+            let (from, to) = if clearing {
+                (square, picked)
+            } else {
+                (picked, square)
+            };
+            self.solver.move_mine(from, to);
+            self.moves += 1;
         }
-        debug_assert!(!is_mine(self.first) && self.solver.mines().count() == size.mines());
+        debug_assert!({
+            let mines = self.solver.mines();
+            !mines.contains(self.first) && mines.count() == size.mines()
+        });
         true
     }
 

@@ -74,7 +74,7 @@ const fn window(row: u32, x: u8) -> u32 {
 
 /// Columns `x - 1..=x + 1` as a mask on a row.
 #[inline(always)]
-const fn columns_around(x: u8) -> u32 {
+pub(super) const fn columns_around(x: u8) -> u32 {
     (7u32 << x) >> 1
 }
 
@@ -153,7 +153,7 @@ pub(super) fn nth(rows: &Rows, mut n: u32) -> Option<Place> {
     None
 }
 
-fn clear(rows: &mut Rows, place: Place) {
+pub(super) fn clear(rows: &mut Rows, place: Place) {
     if let Some(bits) = rows.get_mut(usize::from(place.y)) {
         *bits &= !(1 << place.x);
     }
@@ -169,26 +169,15 @@ pub(super) fn has(rows: &Rows, place: Place) -> bool {
     row(rows, i16::from(place.y)) >> place.x & 1 != 0
 }
 
-/// The squares of a 3x3 mask (bits 0-8, row by row) around `place`, those
-/// off the top or left edge left out.
-fn squares_of_block(place: Place, mask: u32) -> impl Iterator<Item = Place> {
-    (0..9u8)
+/// The squares of a `side` x `side` mask (bits row by row) whose corner
+/// is one square up and left of `corner`: a number's 3x3 around it, or two
+/// numbers' 5x5. Those off the top or left edge are left out.
+fn squares_of_mask(corner: Place, mask: u32, side: u8) -> impl Iterator<Item = Place> {
+    (0..side * side)
         .filter(move |bit| mask >> bit & 1 != 0)
         .filter_map(move |bit| {
-            let x = (place.x + bit % 3).checked_sub(1)?;
-            let y = (place.y + bit / 3).checked_sub(1)?;
-            Some(Place::new(x, y))
-        })
-}
-
-/// The squares of a 5x5 mask (bits 0-24, row by row) whose corner is
-/// one square up and left of `corner`.
-fn squares_of_window(corner: Place, mask: u32) -> impl Iterator<Item = Place> {
-    (0..25u8)
-        .filter(move |bit| mask >> bit & 1 != 0)
-        .filter_map(move |bit| {
-            let x = (corner.x + bit % 5).checked_sub(1)?;
-            let y = (corner.y + bit / 5).checked_sub(1)?;
+            let x = (corner.x + bit % side).checked_sub(1)?;
+            let y = (corner.y + bit / side).checked_sub(1)?;
             Some(Place::new(x, y))
         })
 }
@@ -329,12 +318,12 @@ impl FieldSolver {
         }
         let need = self.need(place);
         if need == 0 {
-            for safe in squares_of_block(place, unknown) {
+            for safe in squares_of_mask(place, unknown, 3) {
                 *work = work.saturating_sub(UNIT);
                 self.open(safe);
             }
         } else if need == unknown.count_ones() as i8 {
-            for mine in squares_of_block(place, unknown) {
+            for mine in squares_of_mask(place, unknown, 3) {
                 *work = work.saturating_sub(UNIT);
                 self.mark_mine(mine);
             }
@@ -434,7 +423,7 @@ impl FieldSolver {
     }
 
     /// Revealed numbers with unknown squares around them.
-    fn frontier(&self) -> Rows {
+    pub(super) fn frontier(&self) -> Rows {
         let mut frontier = dilated(&self.unknown, u32::MAX);
         for (frontier, revealed) in frontier.iter_mut().zip(&self.revealed) {
             *frontier &= revealed;
@@ -529,11 +518,11 @@ impl FieldSolver {
         if mines | safe == 0 {
             return false;
         }
-        for mine in squares_of_window(corner, mines) {
+        for mine in squares_of_mask(corner, mines, 5) {
             *work = work.saturating_sub(UNIT);
             self.mark_mine(mine);
         }
-        for square in squares_of_window(corner, safe) {
+        for square in squares_of_mask(corner, safe, 5) {
             *work = work.saturating_sub(UNIT);
             self.open(square);
         }
