@@ -37,10 +37,6 @@ macro_rules! apps {
         fn bench_apps(bench: &mut framework::bench::Bench) {
             framework::lessons::bench_largest(&[$(<$folder::$app as framework::App>::INFO.id),*]);
             $(<$folder::$app as framework::App>::bench(bench);)*
-            $(
-                <$folder::$app as framework::App>::bench_drawing(bench);
-                bench.free_video_memory();
-            )*
         }
 
         /// Every app's desktop icon is 32x32 in its first palette.

@@ -16,7 +16,7 @@
 //! `open` runs in the opening animation's first frame, before that frame's
 //! `prepare`, and should be cheap; `prepare` runs once per frame during the
 //! animation to build the rest piece by piece, drawing as much as the frame
-//! has room for (`frame_time::room_for_bounded`), so that the window is whole
+//! has room for (`frame_time::Piece::room`), so that the window is whole
 //! when the animation ends, and `prepare_ahead` in the frames it leaves;
 //! `update` runs only while `Running`, and `draw` after it brings the window's
 //! tiles up to date;
@@ -268,12 +268,6 @@ pub trait App: 'static {
     /// `framework/bench.rs` for the clock and the report). None by default.
     #[cfg(feature = "bench")]
     fn bench(_bench: &mut super::bench::Bench) {}
-    /// `just bench` only: benchmarks of the app's drawing, run after every
-    /// app's `bench`. Drawing grows agb's tables of tiles, whose blocks stay
-    /// on the heap: grown before the searches, they would leave holes the
-    /// searches' large blocks do not fit in.
-    #[cfg(feature = "bench")]
-    fn bench_drawing(_bench: &mut super::bench::Bench) {}
 }
 
 /// Where an app is in its lifecycle; the `u8` counts animation frames.

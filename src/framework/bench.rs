@@ -85,14 +85,6 @@ fn clock_overhead() -> u32 {
     (0..8).map(|_| measure(0, || ())).min().unwrap_or(0)
 }
 
-/// `cycles` as a share, in hundredths, of a claim of `lines` display lines
-/// (the `*.pct_of_claim` rows: over 100 would let a frame run past its
-/// budget).
-#[must_use]
-pub fn pct_of_claim(cycles: u32, lines: u32) -> u32 {
-    cycles * 100 / (lines * super::frame_time::LINE_CYCLES).max(1)
-}
-
 pub fn report(name: &str, stats: &Stats, budget: u32, failures: &mut u32) {
     let ok = stats.worst <= budget;
     if !ok {
@@ -142,12 +134,12 @@ pub fn largest_save(owner: &str, value: &impl serde::Serialize) {
 }
 
 /// Text boxes on the drawing plane: what drawing a line takes, and a box's
-/// text replaced (the old text blanked first), against what `room_to_draw`
-/// is asked for it (`text::line_cost`, `text::blank_cost`).
+/// text replaced (the old text blanked first), as events (the frame meter
+/// holds the frames they are drawn in to their budget).
 fn text(bench: &mut Bench) {
     use super::widgets::{
         prepared::{PreparedLine, prepared_all},
-        text::{TextBox, blank_cost, line_cost, show_cost},
+        text::TextBox,
     };
     const LINES: [&str; 4] = [
         "Hint: hold A",
@@ -156,11 +148,9 @@ fn text(bench: &mut Bench) {
         "Mixed rows",
     ];
     super::plane::clear();
-    let (mut lines, mut replaced) = (Stats::default(), Stats::default());
     for (row, line) in (0..).zip(LINES) {
         let mut text_box = TextBox::new((4, 8 + row * 24), 29, 1);
         let cycles = measure(bench.overhead, || text_box.set(line));
-        lines.add(pct_of_claim(cycles, line_cost(line.len())));
         crate::event!("bench.text line={line:?} cycles={cycles}");
     }
     // A box of several lines (as Polarium's panel), its text replaced: the
@@ -172,11 +162,9 @@ fn text(bench: &mut Bench) {
         "Solved in 12\ntries!\nA: next",
     ] {
         let cycles = measure(bench.overhead, || panel.set(text));
-        let letters: u32 = text.split('\n').map(|line| line_cost(line.len())).sum();
-        replaced.add(pct_of_claim(cycles, letters + blank_cost(9, 6)));
         crate::event!("bench.text box={text:?} cycles={cycles}");
     }
-    // Lines rendered at build time, in a box told of them: each claims its
+    // Lines rendered at build time, in a box told of them: each its
     // columns of 8 pixels, inked as letters are (`TextBox::set_known`, and
     // Picross's text areas the same way).
     static KNOWN: [&PreparedLine; 3] = prepared_all![
@@ -184,12 +172,10 @@ fn text(bench: &mut Bench) {
         "Check and save",
         "Done"
     ];
-    let mut known = Stats::default();
     for (row, line) in (0..).zip(KNOWN) {
         let mut text_box = TextBox::new((4, 80 + row * 24), 29, 1);
         text_box.set_known(&KNOWN);
         let cycles = measure(bench.overhead, || text_box.set(line.text));
-        known.add(pct_of_claim(cycles, line_cost(line.columns())));
         crate::event!("bench.text known={:?} cycles={cycles}", line.text);
     }
     // A block of lines known whole (Polarium's panel messages), over the
@@ -203,7 +189,6 @@ fn text(bench: &mut Bench) {
     panel.set("Solved in 12\ntries!\nA: next\nB: list\nSELECT: more");
     for block in BLOCKS {
         let cycles = measure(bench.overhead, || panel.set(block.text));
-        known.add(pct_of_claim(cycles, show_cost(block, 8)));
         crate::event!("bench.text known_block={:?} cycles={cycles}", block.text);
     }
     // A menu's page of typed lines, on a cleared plane and over the box's
@@ -216,14 +201,6 @@ fn text(bench: &mut Bench) {
     let redrawn = measure(bench.overhead, || page.set(PAGE));
     crate::event!("bench.text page fresh={fresh} redrawn={redrawn}");
     super::plane::clear();
-    report("text.line.pct_of_claim", &lines, 100, &mut bench.failures);
-    report("text.known.pct_of_claim", &known, 100, &mut bench.failures);
-    report(
-        "text.replaced.pct_of_claim",
-        &replaced,
-        100,
-        &mut bench.failures,
-    );
 }
 
 /// Runs the framework's benchmarks and every app's (`apps`), and logs the

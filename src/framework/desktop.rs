@@ -19,7 +19,7 @@ use super::{
     transition::{self, Area},
     widgets::{
         prepared::{PreparedLine, prepared},
-        status_bar::{self, SAVING_MARK, StatusBar, hints},
+        status_bar::{SAVING_MARK, StatusBar, hints},
         text::{Align, TextBox},
         timer::SecondClock,
         window,
@@ -553,7 +553,8 @@ impl Desktop {
         } else {
             HintLine::Controls
         };
-        if self.hint_shows != Some(wanted) && frame_time::room_for_bounded(status_bar::SHOW_LINES) {
+        static HINT_LINE: frame_time::Piece = frame_time::Piece::new();
+        if self.hint_shows != Some(wanted) && HINT_LINE.room() {
             self.hint_shows = Some(wanted);
             // The notice, made at run time, is typed as the frames have
             // room; the rest goes up at once.

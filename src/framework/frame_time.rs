@@ -1,7 +1,7 @@
 //! How much of the current frame is gone, read from the display's line
 //! counter (VCOUNT), so work the player waits for can fill a frame without
 //! dropping it, and drawing (text, mostly) can use what the frame has left
-//! ([`room_to_draw`]). Compiled into every build: the shipped ROM paces its
+//! ([`Piece::room`]). Compiled into every build: the shipped ROM paces its
 //! work by it, where the cycle meter ([`super::perf`]) exists only to
 //! measure.
 //!
@@ -9,12 +9,12 @@
 //! 160) and must end before it does so again, 228 lines later; the frame
 //! loop mixes the sound first, then updates, then shows.
 
-use agb::external::portable_atomic::{AtomicBool, AtomicU32, Ordering};
+use agb::external::portable_atomic::{AtomicBool, AtomicPtr, AtomicU32, Ordering};
 
 /// Lines in one frame: 160 drawn, 68 of vertical blank.
 pub const FRAME_LINES: u32 = 228;
-/// CPU cycles in one display line: pieces of drawing claim their cost in
-/// lines.
+/// CPU cycles in one display line.
+#[cfg(feature = "bench")]
 pub const LINE_CYCLES: u32 = 1_232;
 /// CPU cycles in one frame (the clocks' own figure: they count real time).
 #[cfg(any(debug_assertions, feature = "events"))]
@@ -127,9 +127,10 @@ pub fn last_frame_waited() -> bool {
     LAST_FRAME_WAITED.load(Ordering::Relaxed)
 }
 
-/// The budgets the cycle meter holds frames to, in lines: half a frame,
-/// and nine tenths for a frame the player waits through.
-const FRAME_BUDGET_LINES: u32 = FRAME_LINES / 2;
+/// Where a frame's drawing ends, in lines: short of the half a frame the
+/// cycle meter holds frames to, as a piece may take longer than its kind
+/// did lately, and hardware is slower than mGBA.
+const FRAME_BUDGET_LINES: u32 = FRAME_LINES * 9 / 20;
 /// While a window opens or closes, drawing keeps to two fifths of a frame:
 /// the player watches the animation, and the window's building has all of
 /// its frames.
@@ -148,12 +149,8 @@ fn frame_budget() -> u32 {
     }
 }
 const WAITING_BUDGET_LINES: u32 = FRAME_LINES * 9 / 10;
-/// Lines kept spare for what the update does after its drawing, and what
-/// the estimate of the frame's end misses.
+/// Lines a waiting frame keeps spare after drawing that follows its work.
 const MARGIN_LINES: u32 = 20;
-/// Drawing ends by this line whatever the estimate: a frame whose update
-/// took this long is a heavy one, and its end is the least predictable.
-const LATE_LINES: u32 = 80;
 
 /// Where the frame's update ended (lines used), and what showing the
 /// frame has taken after it lately: the largest of recent frames, in
@@ -205,60 +202,149 @@ pub fn showing_grows(eighths: u32) {
     TAIL_EIGHTHS.store(remembered.max(expected), Ordering::Relaxed);
 }
 
-/// Whether a piece of drawing that takes `lines` display lines (of 1,232
-/// cycles) at most still fits in this frame's budget, with room left for
-/// the rest of the frame (as much as it has taken lately); what does not
-/// fit waits for the next frame.
-#[must_use]
-pub fn room_to_draw(lines: u32) -> bool {
-    let (budget, late) = if is_waiting() {
-        (WAITING_BUDGET_LINES, WAITING_WORK_LINES)
-    } else {
-        (frame_budget(), LATE_LINES)
-    };
-    let now = lines_used();
-    let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
-    if now + lines <= late && now + lines + tail + MARGIN_LINES <= budget {
-        return true;
-    }
-    // Early in a frame, one piece whatever the estimate: drawing never
-    // stops for good behind a spike the estimate remembers.
-    now + lines <= EARLY_LINES && !PIECE_GIVEN.swap(true, Ordering::Relaxed)
+/// A kind of piece of drawing (a row of a board, a line of text, a
+/// clock), timed each time it is drawn: the frame gives it room only
+/// where one as long as it has taken lately would still end within the
+/// frame's budget. No piece says beforehand what it costs; each kind is a
+/// `static` beside the code that draws it, so its timing is its own.
+pub struct Piece {
+    /// How long this kind has taken lately, in eighths of a display line:
+    /// a longer time is taken at once, a shorter one an eighth of the way.
+    lately_eighths: AtomicU32,
+    /// It must also end inside vertical blank: it is drawn in place near
+    /// the top of the screen, and changes without a press (a clock), so
+    /// drawn while the display shows those lines it would show half old,
+    /// half new.
+    in_vblank: bool,
 }
 
-/// Lines kept spare after a piece whose cost is a bound `just bench` holds
-/// it to, not an estimate: what the update does after its drawing.
-const BOUNDED_MARGIN_LINES: u32 = 6;
-
-/// Whether a piece of drawing that `just bench` holds to `lines` display
-/// lines still fits in this frame's budget: as [`room_to_draw`], but with
-/// the piece's cost known, only the rest of the frame (as much as it has
-/// taken lately) and a small margin are kept spare.
-#[must_use]
-pub fn room_for_bounded(lines: u32) -> bool {
-    // A frame the player waits through has its work end by
-    // `WAITING_WORK_LINES` and its own, larger budget: where its work says
-    // so (`draw_after_work`), drawing fits after the work.
-    let budget = if !is_waiting() {
-        frame_budget()
-    } else if DRAW_AFTER_WORK.load(Ordering::Relaxed) {
-        WAITING_BUDGET_LINES - MARGIN_LINES
-    } else {
-        return room_to_draw(lines);
-    };
-    let now = lines_used();
-    let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
-    if now + lines + tail + BOUNDED_MARGIN_LINES <= budget {
-        return true;
+impl Piece {
+    #[must_use]
+    pub const fn new() -> Self {
+        Self {
+            lately_eighths: AtomicU32::new(0),
+            in_vblank: false,
+        }
     }
-    now + lines <= EARLY_LINES && !PIECE_GIVEN.swap(true, Ordering::Relaxed)
+
+    /// A kind of piece that must end inside vertical blank.
+    #[must_use]
+    pub const fn in_vblank() -> Self {
+        Self {
+            lately_eighths: AtomicU32::new(0),
+            in_vblank: true,
+        }
+    }
+
+    /// How long this kind has taken lately, in display lines.
+    fn lines(&self) -> u32 {
+        self.lately_eighths.load(Ordering::Relaxed).div_ceil(8)
+    }
+
+    /// Whether a piece of this kind fits in this frame's budget, with room
+    /// left for the rest of the frame (as much as it has taken lately); if
+    /// so, it is timed from here to the next question (or the end of the
+    /// update's drawing). What does not fit waits for the next frame.
+    #[must_use]
+    pub fn room(&'static self) -> bool {
+        let now = lines_used();
+        close_piece(now);
+        if self.in_vblank && !ends_in_vblank(self.lines()) {
+            return false;
+        }
+        // A frame the player waits through has its work end by
+        // `WAITING_WORK_LINES`, and drawing fits before that; where its
+        // work says so (`draw_after_work`), drawing fills the rest of its
+        // larger budget after the work.
+        let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
+        let end = now + self.lines();
+        let in_budget = if !is_waiting() {
+            end + tail + PIECE_MARGIN_LINES <= frame_budget()
+        } else if DRAW_AFTER_WORK.load(Ordering::Relaxed) {
+            end + tail + PIECE_MARGIN_LINES <= WAITING_BUDGET_LINES - MARGIN_LINES
+        } else {
+            end <= WAITING_WORK_LINES
+        };
+        // Early in a frame, one piece whatever the estimate: drawing never
+        // stops for good behind a spike the estimate remembers.
+        let fits = in_budget || (now <= EARLY_LINES && !PIECE_GIVEN.swap(true, Ordering::Relaxed));
+        if fits {
+            self.start(now);
+        }
+        fits
+    }
+
+    /// Whether a piece of this kind done ahead of a press the player may
+    /// make (a page painted off screen, a copy kept aside) fits in this
+    /// frame: as [`Self::room`], within the lighter budget of such work.
+    #[must_use]
+    pub fn room_ahead(&'static self) -> bool {
+        let now = lines_used();
+        close_piece(now);
+        let fits = fits_before(self.lines(), AHEAD_BUDGET_LINES);
+        if fits {
+            self.start(now);
+        }
+        fits
+    }
+
+    fn start(&'static self, now: u32) {
+        OPEN_PIECE.store(core::ptr::from_ref(self).cast_mut(), Ordering::Relaxed);
+        OPEN_SINCE.store(now, Ordering::Relaxed);
+    }
+
+    /// This kind took `lines` display lines this time.
+    fn took(&self, lines: u32) {
+        let eighths = lines.min(LONGEST_TIMED_LINES) * 8;
+        let lately = self.lately_eighths.load(Ordering::Relaxed);
+        let next = if eighths >= lately {
+            eighths
+        } else {
+            lately - (lately - eighths).div_ceil(8)
+        };
+        self.lately_eighths.store(next, Ordering::Relaxed);
+    }
 }
+
+impl Default for Piece {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The piece of drawing under way, if any, and the line it started at.
+static OPEN_PIECE: AtomicPtr<Piece> = AtomicPtr::new(core::ptr::null_mut());
+static OPEN_SINCE: AtomicU32 = AtomicU32::new(0);
+/// The most one timing counts: a piece's time runs from its room to the
+/// next question, which may take in other work of the update's.
+const LONGEST_TIMED_LINES: u32 = 64;
+
+/// Time the piece of drawing under way, if any, as ending at `now`.
+fn close_piece(now: u32) {
+    let open = OPEN_PIECE.swap(core::ptr::null_mut(), Ordering::Relaxed);
+    // SAFETY: only `Piece::start` stores here, from a `&'static Piece`.
+    if let Some(piece) = unsafe { open.as_ref() } {
+        let since = OPEN_SINCE.load(Ordering::Relaxed);
+        piece.took(now.saturating_sub(since) + 1);
+    }
+}
+
+/// The update's drawing is done for this frame: the piece under way, if
+/// any, ends here (what the update does next is not drawing).
+pub fn drawing_done() {
+    close_piece(lines_used());
+}
+
+/// Lines kept spare after a piece as long as its kind has taken lately:
+/// what the update does after its drawing.
+const PIECE_MARGIN_LINES: u32 = 6;
 
 /// Whether work of `lines` display lines at most that is not drawing (a
 /// game kept for power-off) fits in this frame with the frame's usual rest
-/// after it: as [`room_for_bounded`], never as the frame's one piece.
+/// after it, never as the frame's one piece.
 #[must_use]
 pub fn room_for_work(lines: u32) -> bool {
+    close_piece(lines_used());
     fits_before(lines, frame_budget())
 }
 
@@ -268,9 +354,10 @@ pub fn room_for_work(lines: u32) -> bool {
 const AHEAD_BUDGET_LINES: u32 = FRAME_LINES * 35 / 100;
 
 /// Whether a piece of work ahead of a press, of `lines` display lines at
-/// most (a bound, as for [`room_for_bounded`]), fits in this frame.
+/// most (a save's slice), fits in this frame.
 #[must_use]
 pub fn room_ahead(lines: u32) -> bool {
+    close_piece(lines_used());
     fits_before(lines, AHEAD_BUDGET_LINES)
 }
 
@@ -278,16 +365,15 @@ pub fn room_ahead(lines: u32) -> bool {
 /// line `budget` (never in a frame the player waits through).
 fn fits_before(lines: u32, budget: u32) -> bool {
     let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
-    !is_waiting() && lines_used() + lines + tail + BOUNDED_MARGIN_LINES <= budget
+    !is_waiting() && lines_used() + lines + tail + PIECE_MARGIN_LINES <= budget
 }
 
-/// Whether this waiting frame's bounded drawing may go on after its work.
+/// Whether this waiting frame's drawing may go on after its work.
 static DRAW_AFTER_WORK: AtomicBool = AtomicBool::new(false);
 
 /// This waiting frame's work is done by [`WAITING_WORK_LINES`] and what the
 /// player waits for includes drawing (a board that comes with a check's
-/// answer): pieces of drawing whose cost is bounded may fill the rest of
-/// the waiting budget.
+/// answer): pieces of drawing may fill the rest of the waiting budget.
 pub fn draw_after_work() {
     DRAW_AFTER_WORK.store(true, Ordering::Relaxed);
 }
@@ -340,6 +426,7 @@ pub fn begin_frame(window_moving: bool) {
     WAITING.store(false, Ordering::Relaxed);
     OVERDUE_SAVE.store(false, Ordering::Relaxed);
     DRAW_AFTER_WORK.store(false, Ordering::Relaxed);
+    OPEN_PIECE.store(core::ptr::null_mut(), Ordering::Relaxed);
 }
 
 /// Whether [`waiting`] was said this frame; the cycle meter asks once a
@@ -350,6 +437,15 @@ pub fn take_waiting() -> bool {
     WAITING.swap(false, Ordering::Relaxed)
 }
 
+/// Tests of views that draw as frames have room: start the next step at
+/// the top of a frame of its own, as the frame loop would.
+#[cfg(test)]
+pub fn fresh_frame() {
+    agb::display::busy_wait_for_vblank();
+    mark_frame_end();
+    begin_frame(false);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -358,26 +454,54 @@ mod tests {
     /// for showing the frame and a small margin.
     fn lines_left() -> u32 {
         let tail = TAIL_EIGHTHS.load(Ordering::Relaxed).div_ceil(8);
-        frame_budget().saturating_sub(lines_used() + tail + BOUNDED_MARGIN_LINES)
+        frame_budget().saturating_sub(lines_used() + tail + PIECE_MARGIN_LINES)
+    }
+
+    static TESTED: Piece = Piece::new();
+
+    /// Whether a piece fits when its kind took `lines` lately, the frame's
+    /// early piece already given.
+    fn fits_after_taking(lines: u32) -> bool {
+        PIECE_GIVEN.store(true, Ordering::Relaxed);
+        TESTED.lately_eighths.store(lines * 8, Ordering::Relaxed);
+        let fits = TESTED.room();
+        OPEN_PIECE.store(core::ptr::null_mut(), Ordering::Relaxed);
+        fits
     }
 
     #[test_case]
-    fn a_moving_window_leaves_drawing_two_fifths_of_a_frame(_gba: &mut agb::Gba) {
+    fn a_piece_starts_only_where_one_as_long_as_its_last_ends_in_budget(_gba: &mut agb::Gba) {
+        for moving in [false, true] {
+            agb::display::busy_wait_for_vblank();
+            begin_frame(moving);
+            // The display may move on a line or two between the reads.
+            let left = lines_left();
+            assert!(
+                fits_after_taking(left.saturating_sub(3)),
+                "{left} lines left"
+            );
+            assert!(!fits_after_taking(left + 3), "{left} lines left");
+        }
+        let (still, moving) = (FRAME_BUDGET_LINES, WINDOW_MOVING_BUDGET_LINES);
+        assert!(moving < still, "a moving window leaves drawing less");
+        begin_frame(false);
+    }
+
+    #[test_case]
+    fn pieces_are_timed_from_their_room_to_the_next_question(_gba: &mut agb::Gba) {
+        static TIMED: Piece = Piece::new();
         agb::display::busy_wait_for_vblank();
         begin_frame(false);
-        let still = lines_left();
-        begin_frame(true);
-        let moving = lines_left();
-        let moving_fits = room_for_bounded(moving);
-        let still_fits = room_for_bounded(still);
+        assert!(TIMED.room(), "early in a frame, a piece fits");
+        let start = lines_used();
+        while lines_used() < start + 10 {}
+        drawing_done();
+        assert!(TIMED.lines() >= 10, "{} lines", TIMED.lines());
+        // A shorter time moves it an eighth of the way down.
+        TIMED.took(2);
+        assert!(TIMED.lines() >= 9, "{} lines", TIMED.lines());
+        TIMED.took(30);
+        assert!(TIMED.lines() == 30, "{} lines", TIMED.lines());
         begin_frame(false);
-        // The display may move on a line or two between the reads.
-        let difference = FRAME_BUDGET_LINES - WINDOW_MOVING_BUDGET_LINES;
-        assert!(
-            still.abs_diff(moving + difference) <= 2,
-            "{still} lines left still, {moving} moving"
-        );
-        assert!(moving_fits || moving < 3, "what is left fits");
-        assert!(!still_fits || still < 3, "more than is left does not fit");
     }
 }

@@ -170,7 +170,7 @@ impl DeskFrames {
         self.meter.begin(phase(menu.active()));
         // The sound first: what it costs is then spent, and the drawing in
         // the update can take what is left of the frame's budget (see
-        // `frame_time::room_to_draw`). A sound asked for in the update is
+        // `frame_time::Piece::room`). A sound asked for in the update is
         // mixed from the next frame.
         system.sound.frame();
         #[cfg(any(debug_assertions, feature = "events"))]
@@ -189,6 +189,7 @@ impl DeskFrames {
         } else {
             menu.update(apps, system)
         };
+        frame_time::drawing_done();
         // Saving runs beside the app, in what the frame has left: the
         // journal copies a little to SRAM every frame, and a section is put
         // into it where the frame has room for that.

@@ -243,7 +243,7 @@ impl App for Nonogram {
 
     fn prepare(persistent: &mut Persistent, working: &mut Working, system: &mut System) -> bool {
         if !working.game.has_history() {
-            if !frame_time::room_to_draw(HISTORY_LINES) {
+            if !frame_time::room_for_work(HISTORY_LINES) {
                 return false;
             }
             // The undo history kept as the window closed (in SRAM, so a
@@ -257,7 +257,7 @@ impl App for Nonogram {
             return false;
         }
         if working.lesson_due {
-            if !frame_time::room_to_draw(lesson::SETUP_LINES) {
+            if !frame_time::room_for_work(lesson::SETUP_LINES) {
                 return false;
             }
             working.lesson_due = false;
@@ -266,7 +266,7 @@ impl App for Nonogram {
             return false;
         }
         if !working.game.is_graded() {
-            if !frame_time::room_to_draw(puzzle::REGRADE_LINES) {
+            if !frame_time::room_for_work(puzzle::REGRADE_LINES) {
                 return false;
             }
             working.game.regrade();

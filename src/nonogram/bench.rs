@@ -2,7 +2,7 @@
 //! hint guide, the uniqueness check, random puzzles and share codes.
 
 use crate::framework::bench::{
-    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, pct_of_claim, report,
+    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, report,
 };
 use crate::framework::frame_time::LINE_CYCLES;
 use crate::random::Rng;
@@ -19,7 +19,7 @@ pub fn run(bench: &mut Bench) {
     share_codes(&grids, bench.overhead, &mut bench.failures);
     drop(grids);
     random_puzzles(bench.overhead, &mut bench.failures);
-    view_pieces(bench.overhead, &mut bench.failures);
+    view_screens(bench.overhead, &mut bench.failures);
     let picture = Custom {
         width: MAX_WIDTH as u8,
         height: MAX_HEIGHT as u8,
@@ -366,10 +366,10 @@ const RANDOM_GRIDS: u32 = 200;
 
 /// Drawing the screens (`view.rs`) on every built-in puzzle: a board put
 /// up afresh, its marks, its hint guide, solved; the lists of pictures and
-/// the longest share code. Each piece is held to the lines it claims (what
-/// the frame's room is asked for); each whole screen is timed.
+/// the longest share code: each whole screen is timed (the frames it is
+/// drawn in are the frame meter's).
 #[inline(never)]
-fn view_pieces(overhead: u32, failures: &mut u32) {
+fn view_screens(overhead: u32, failures: &mut u32) {
     use super::{
         art::Colours,
         layout::Layout,
@@ -378,9 +378,8 @@ fn view_pieces(overhead: u32, failures: &mut u32) {
             play::{Mark, Marks},
             share_code,
         },
-        view::{ListEntry, ListScene, Piece, Scene, View},
+        view::{ListEntry, ListScene, Scene, View},
     };
-    let mut pieces: [Stats; Piece::KINDS.len()] = Default::default();
     let (mut board, mut marked, mut list) = (Stats::default(), Stats::default(), Stats::default());
     let mut back = Stats::default();
     let mut view = alloc::boxed::Box::new(View::new(Colours::new(false)));
@@ -413,10 +412,10 @@ fn view_pieces(overhead: u32, failures: &mut u32) {
         view.set_title(&alloc::format!("No.{} {}x{}", index + 1, width, height));
         view.set_lines(TEXT_PAGE);
         view.draw_text();
-        list.add(timed(overhead, &mut pieces, &mut |room| {
+        list.add(timed(overhead, &mut |room| {
             view.sync_list_within(&text_page(&[]), room);
         }));
-        board.add(timed(overhead, &mut pieces, &mut |room| {
+        board.add(timed(overhead, &mut |room| {
             view.sync_within(&scene(&blank, None, false, index as u32 * 4), room);
         }));
         // Resumed half done (every kind of mark), with the hint guide.
@@ -437,23 +436,23 @@ fn view_pieces(overhead: u32, failures: &mut u32) {
         let columns: alloc::vec::Vec<_> = (0..width)
             .map(|x| grey(marks.column(x), clues.column(x)))
             .collect();
-        marked.add(timed(overhead, &mut pieces, &mut |room| {
+        marked.add(timed(overhead, &mut |room| {
             view.sync_within(
                 &scene(&marks, Some((&rows, &columns)), false, index as u32 * 4 + 1),
                 room,
             );
         }));
         // A page over it, then back: the board is kept and put back.
-        timed(overhead, &mut pieces, &mut |room| {
+        timed(overhead, &mut |room| {
             view.sync_list_within(&text_page(&[]), room);
         });
-        back.add(timed(overhead, &mut pieces, &mut |room| {
+        back.add(timed(overhead, &mut |room| {
             view.sync_within(
                 &scene(&marks, Some((&rows, &columns)), false, index as u32 * 4 + 1),
                 room,
             );
         }));
-        timed(overhead, &mut pieces, &mut |room| {
+        timed(overhead, &mut |room| {
             view.sync_within(&scene(&marks, None, true, index as u32 * 4 + 1), room);
         });
         pictures.push(ListEntry {
@@ -465,7 +464,7 @@ fn view_pieces(overhead: u32, failures: &mut u32) {
     }
     // The lists, a page of pictures at a time, then the longest code.
     for page in pictures.chunks(super::view::LIST_SLOTS) {
-        list.add(timed(overhead, &mut pieces, &mut |room| {
+        list.add(timed(overhead, &mut |room| {
             view.sync_list_within(
                 &ListScene {
                     entries: page,
@@ -479,19 +478,13 @@ fn view_pieces(overhead: u32, failures: &mut u32) {
     }
     // The longest share code, from the editor's menu (a text page) as
     // the player asks for it there.
-    timed(overhead, &mut pieces, &mut |room| {
+    timed(overhead, &mut |room| {
         view.sync_list_within(&text_page(&[]), room);
     });
     let code = [9; share_code::MAX_GROUPS * share_code::GROUP_DIGITS];
-    list.add(timed(overhead, &mut pieces, &mut |room| {
+    list.add(timed(overhead, &mut |room| {
         view.sync_list_within(&text_page(&code), room);
     }));
-    // Each kind's pieces as a share of what they claim: over 100 would
-    // let a frame run past its budget.
-    for (kind, stats) in Piece::KINDS.iter().zip(&pieces) {
-        let name = alloc::format!("nonogram.view.{kind}.pct_of_claim");
-        report(&name, stats, 100, failures);
-    }
     report("nonogram.view.board", &board, SCREEN_BUDGET, failures);
     report("nonogram.view.marked", &marked, OPENING_BUDGET, failures);
     report("nonogram.view.back", &back, SCREEN_BUDGET, failures);
@@ -508,49 +501,19 @@ fn text_page(code: &[u8]) -> super::view::ListScene<'_> {
     }
 }
 
-/// Cycles `draw` takes in all; each piece's (from where it is asked for to
-/// where the next is, or the drawing ends) go in `pieces`.
-fn timed(overhead: u32, pieces: &mut [Stats], draw: &mut dyn FnMut(&mut super::view::Room)) -> u32 {
+/// Cycles `draw` takes in all, with room for every piece.
+fn timed(overhead: u32, draw: &mut dyn FnMut(&mut super::view::Room)) -> u32 {
     use crate::framework::cycles;
-    let mut last: Option<(super::view::Piece, u32)> = None;
     // The clock less the time spent writing events (the frame meter
     // leaves that out too).
-    let mut written = 0u32;
     let _ = cycles::take_excluded();
-    let mut clock = || {
-        written = written.wrapping_add(cycles::take_excluded());
-        cycles::now().wrapping_sub(written)
-    };
-    let start = clock();
-    draw(&mut |piece| {
-        let now = clock();
-        if let Some((piece, from)) = last {
-            note_piece(
-                pieces,
-                piece,
-                now.wrapping_sub(from).saturating_sub(overhead),
-            );
-        }
-        last = Some((piece, clock()));
-        true
-    });
-    let end = clock();
-    if let Some((piece, from)) = last {
-        note_piece(
-            pieces,
-            piece,
-            end.wrapping_sub(from).saturating_sub(overhead),
-        );
-    }
-    end.wrapping_sub(start).saturating_sub(overhead)
-}
-
-/// A piece took `cycles`: in `pieces`, by kind, as a share of what it
-/// claims (in hundredths).
-fn note_piece(pieces: &mut [Stats], piece: super::view::Piece, cycles: u32) {
-    if let Some(stats) = pieces.get_mut(piece.kind()) {
-        stats.add(pct_of_claim(cycles, piece.lines()));
-    }
+    let start = cycles::now();
+    draw(&mut |_| true);
+    let written = cycles::take_excluded();
+    cycles::now()
+        .wrapping_sub(start)
+        .wrapping_sub(written)
+        .saturating_sub(overhead)
 }
 
 /// A page of text as the options show it (the longest lines the pages

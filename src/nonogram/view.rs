@@ -4,9 +4,9 @@
 //! Every frame the app says what the screen should show (a [`Scene`]); the
 //! view compares each cell and each line of clues with what it drew last
 //! and redraws only what changed. A new screen is painted afresh from row
-//! patterns. Each piece of drawing claims what it may take ([`Piece`]) and
-//! is drawn only in a frame with room for it, so opening a 20x15 board or
-//! an undo of a long drag never costs a frame more than its share. While a
+//! patterns. Each piece of drawing is drawn only in a frame with room for
+//! one as long as its kind took lately ([`piece`]), so opening a 20x15
+//! board or an undo of a long drag never costs a frame more than its share. While a
 //! board is up, the list page SELECT goes to is painted off screen by a
 //! view of its own (`paint_ahead`) and copied in whole when asked for.
 
@@ -40,128 +40,42 @@ use crate::framework::{
 /// The nonogram takes the whole screen: a 20x15 board needs every line.
 pub const WINDOW: Area = Area::new(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT);
 
-/// A piece of the drawing: each is drawn only in a frame with room for
-/// what it takes (`frame_time::room_to_draw`), and `just bench` holds each
-/// to that figure.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Piece {
+/// The kinds of piece the view draws, each timed as it goes
+/// ([`frame_time::Piece`]): none says beforehand what it takes.
+mod piece {
+    use crate::framework::frame_time::Piece;
+
     /// Working out the patterns a screen is painted afresh from.
-    PlanPaint,
+    pub static PLAN_PAINT: Piece = Piece::new();
     /// A band of the screen painted afresh (paper, or a board with every
     /// cell empty).
-    Paint,
+    pub static PAINT: Piece = Piece::new();
     /// One look of a cell, drawn the first time a cell has it.
-    CellArt,
-    /// The cells of a board row that changed: how many, of how many pixel
-    /// rows.
-    CellRow {
-        cells: u8,
-        size: u8,
-    },
-    /// One line's clues: the pixel rows of their digits, and the tiles of
-    /// its area when it is painted first (0: it is not).
-    Clues {
-        rows: u16,
-        area: u16,
-    },
-    Clock,
-    /// A picture of the list (or its "?" or "+").
-    SlotPicture,
-    /// A slot's number and time, and its frames.
-    SlotLabels,
-    /// A line of a share code.
-    CodeLine,
-    /// A line of text of so many bytes.
-    TextLine {
-        bytes: u8,
-    },
-    /// Old text painted over: the words of pixels written (a tile's row of
-    /// eight pixels each).
-    Erase {
-        words: u16,
-    },
-    /// The board's pixels copied aside before a page is painted over it.
-    Keep,
-    /// The board's pixels put back, or a page painted ahead copied in:
-    /// a hundred tiles.
-    Restore,
-    /// What the view knew of a board put back, or of a page copied in,
-    /// taken on (the text it shows among it).
-    RestoreState,
-    /// Whether the clues are new, and where each column's clues sit worked
-    /// out for new ones: how many columns have a number of two digits (the
-    /// rest cost next to nothing).
-    Placements {
-        wide: u8,
-    },
-}
-
-impl Piece {
-    /// The kinds, for `just bench`.
-    #[cfg(feature = "bench")]
-    pub const KINDS: [&str; 15] = [
-        "plan_paint",
-        "paint",
-        "cell_art",
-        "cell_row",
-        "clues",
-        "clock",
-        "slot_picture",
-        "slot_labels",
-        "code_line",
-        "text_line",
-        "erase",
-        "keep",
-        "restore",
-        "placements",
-        "restore_state",
-    ];
-
-    /// Its kind: an index into `KINDS`.
-    #[cfg(feature = "bench")]
-    #[must_use]
-    pub const fn kind(self) -> usize {
-        match self {
-            Self::PlanPaint => 0,
-            Self::Paint => 1,
-            Self::CellArt => 2,
-            Self::CellRow { .. } => 3,
-            Self::Clues { .. } => 4,
-            Self::Clock => 5,
-            Self::SlotPicture => 6,
-            Self::SlotLabels => 7,
-            Self::CodeLine => 8,
-            Self::TextLine { .. } => 9,
-            Self::Erase { .. } => 10,
-            Self::Keep => 11,
-            Self::Restore => 12,
-            Self::Placements { .. } => 13,
-            Self::RestoreState => 14,
-        }
-    }
-
-    /// The most it takes, in display lines (1,232 cycles).
-    #[must_use]
-    pub const fn lines(self) -> u32 {
-        match self {
-            Self::PlanPaint => 21,
-            Self::Paint => 15,
-            Self::CellArt => 9,
-            Self::CellRow { cells, size } => 8 + cells as u32 * size as u32 / 5,
-            Self::Clues { rows, area } => 3 + (rows as u32).div_ceil(3) + area as u32 / 8,
-            Self::Clock => 14,
-            Self::SlotPicture => 23,
-            Self::SlotLabels => 14,
-            Self::CodeLine => 43,
-            Self::TextLine { bytes } => crate::framework::widgets::text::line_cost(bytes as usize),
-            Self::Erase { words } => 3 + words as u32 / 64,
-            Self::Keep => 7,
-            Self::Restore => 7,
-            Self::RestoreState => 23,
-            Self::Placements { wide: 0 } => 10,
-            Self::Placements { wide } => 30 + wide as u32,
-        }
-    }
+    pub static CELL_ART: Piece = Piece::new();
+    /// The cells of a board row that changed.
+    pub static CELL_ROW: Piece = Piece::new();
+    /// A line's clues, or the corner's large ones.
+    pub static CLUES: Piece = Piece::new();
+    /// The corner's clock (and a drag's count beside it): near the
+    /// screen's top, and it changes without a press.
+    pub static CLOCK: Piece = Piece::in_vblank();
+    /// A slot's picture on a list page.
+    pub static SLOT_PICTURE: Piece = Piece::new();
+    /// A list page's labels.
+    pub static SLOT_LABELS: Piece = Piece::new();
+    /// A line of a share code's digits.
+    pub static CODE_LINE: Piece = Piece::new();
+    /// A line of text.
+    pub static TEXT_LINE: Piece = Piece::new();
+    /// Old text painted over.
+    pub static ERASE: Piece = Piece::new();
+    /// A band of the board kept aside, or put back.
+    pub static KEEP: Piece = Piece::new();
+    pub static RESTORE: Piece = Piece::new();
+    /// What the screen showed, put back with the board.
+    pub static RESTORE_STATE: Piece = Piece::new();
+    /// Reading the column clues, and placing them where two digits crowd.
+    pub static PLACEMENTS: Piece = Piece::new();
 }
 
 /// The colours of the board's cells.
@@ -176,27 +90,17 @@ const fn cell_inks(c: &Colours) -> cell_art::Inks {
 }
 
 /// What a drawing function asks before each piece: whether it fits.
-pub type Room<'a> = dyn FnMut(Piece) -> bool + 'a;
+pub type Room<'a> = dyn FnMut(&'static frame_time::Piece) -> bool + 'a;
 
 /// Whether this frame has room for `piece` of work ahead of a press (see
-/// `frame_time::room_ahead`).
-fn ahead_room(piece: Piece) -> bool {
-    frame_time::room_ahead(piece.lines() * 5 / 4)
+/// `frame_time::Piece::room_ahead`).
+fn ahead_room(piece: &'static frame_time::Piece) -> bool {
+    piece.room_ahead()
 }
 
 /// Whether this frame has room for `piece`.
-fn frame_room(piece: Piece) -> bool {
-    // A quarter more than `just bench` holds it to: there the display is
-    // off at boot, here it reads video RAM alongside and interrupts come.
-    let lines = piece.lines() * 5 / 4;
-    // The clock (and a drag's count beside it) near the screen's top
-    // changes without a press: drawn while the display shows those lines,
-    // a frame would show its digits half old, half new. It waits for a
-    // frame that can draw it before the display starts.
-    if piece == Piece::Clock && !frame_time::ends_in_vblank(lines) {
-        return false;
-    }
-    frame_time::room_for_bounded(lines)
+fn frame_room(piece: &'static frame_time::Piece) -> bool {
+    piece.room()
 }
 
 /// What the board screen shows.
@@ -700,7 +604,7 @@ impl View {
                     // The page waits on the copy (none was kept ahead).
                     crate::event!("nonogram.board keeping kept={}", kept.pixels.len());
                     loop {
-                        if !room(Piece::Keep) {
+                        if !room(&piece::KEEP) {
                             return true;
                         }
                         if self.raster.keep_part(&mut kept.pixels, TILES_PER_KEEP) {
@@ -715,7 +619,7 @@ impl View {
                     self.forget();
                     return self.copy_in_ahead(wanted, 0, room);
                 }
-                if !room(Piece::PlanPaint) {
+                if !room(&piece::PLAN_PAINT) {
                     return true;
                 }
                 // Painting covers everything: nothing drawn is left.
@@ -728,7 +632,7 @@ impl View {
             }
         };
         while next < TILE_ROWS {
-            if !room(Piece::Paint) {
+            if !room(&piece::PAINT) {
                 self.showing = Showing::Painting(wanted, next);
                 return true;
             }
@@ -777,7 +681,7 @@ impl View {
             return true;
         };
         while next < SCREEN_TILES {
-            if !room(Piece::Restore) {
+            if !room(&piece::RESTORE) {
                 self.showing = Showing::CopyingIn(wanted, next);
                 self.ahead = Some(ahead);
                 return true;
@@ -787,7 +691,7 @@ impl View {
                 .restore_part(ahead.page.pixels(), next, TILES_PER_KEEP);
         }
         // What its view knows comes in a piece of its own.
-        if !room(Piece::RestoreState) {
+        if !room(&piece::RESTORE_STATE) {
             self.showing = Showing::CopyingIn(wanted, next);
             self.ahead = Some(ahead);
             return true;
@@ -865,7 +769,7 @@ impl View {
         }
         // The page is blanked first, by pieces the size of a keep's.
         while !ahead.page.is_blanked() {
-            if !ahead_room(Piece::Keep) {
+            if !ahead_room(&piece::KEEP) {
                 return;
             }
             ahead.page.blank_part(TILES_PER_KEEP);
@@ -931,7 +835,7 @@ impl View {
             return;
         }
         for piece in 0.. {
-            if !room(Piece::Keep) || !(first || ahead_room(Piece::Keep)) {
+            if !room(&piece::KEEP) || !(first || ahead_room(&piece::KEEP)) {
                 return;
             }
             // Nothing draws between this frame's pieces: whether to go on
@@ -984,7 +888,7 @@ impl View {
             return true;
         };
         while kept.restored < kept.pixels.len() {
-            if !room(Piece::Restore) {
+            if !room(&piece::RESTORE) {
                 return true;
             }
             self.showing = Showing::Stale;
@@ -993,7 +897,7 @@ impl View {
                 .restore_part(&kept.pixels, kept.restored, TILES_PER_KEEP);
         }
         // What the view knew of the board comes back in a piece of its own.
-        if !room(Piece::RestoreState) {
+        if !room(&piece::RESTORE_STATE) {
             return true;
         }
         let Some(kept) = self.kept_board.take() else {
@@ -1189,18 +1093,14 @@ impl View {
                 };
                 // A look not drawn before is drawn first, in its own piece.
                 if !self.cell_art.is_drawn(look) {
-                    if !room(Piece::CellArt) {
+                    if !room(&piece::CELL_ART) {
                         return true;
                     }
                     self.cell_art.draw(look);
                 }
                 looks[x] = Some(look);
             }
-            let piece = Piece::CellRow {
-                cells: changed.count_ones() as u8,
-                size: size as u8,
-            };
-            if !room(piece) {
+            if !room(&piece::CELL_ROW) {
                 return true;
             }
             self.cells[y].take(&wanted, changed);
@@ -1213,12 +1113,7 @@ impl View {
                 continue;
             }
             let on_paper = self.fresh && self.rows[y].is_none();
-            let area = if on_paper && key & HIGHLIGHT == 0 {
-                0
-            } else {
-                area_tiles(layout.board_x - layout.left, layout.cell)
-            };
-            if !room(clues_piece(scene, y, false, layout.scale, area)) {
+            if !room(&piece::CLUES) {
                 return true;
             }
             self.rows[y] = Some(key);
@@ -1235,12 +1130,7 @@ impl View {
                 continue;
             }
             let on_paper = self.fresh && self.columns[x].is_none();
-            let area = if on_paper && key & HIGHLIGHT == 0 {
-                0
-            } else {
-                area_tiles(layout.cell, layout.board_y - layout.top)
-            };
-            if !room(clues_piece(scene, x, true, layout.scale, area)) {
+            if !room(&piece::CLUES) {
                 return true;
             }
             self.columns[x] = Some(key);
@@ -1248,9 +1138,9 @@ impl View {
         }
         let clock = (scene.seconds.unwrap_or(u16::MAX), scene.run);
         if self.clock != Some(clock) {
-            if !room(Piece::Clock) {
+            if !room(&piece::CLOCK) {
                 // A clock shown before waits for a frame to draw the new
-                // time whole in (see `frame_room`): the board is complete,
+                // time whole in (see `piece::CLOCK`): the board is complete,
                 // and the time runs on meanwhile.
                 return self.clock.is_none();
             }
@@ -1286,12 +1176,7 @@ impl View {
             }
             // The line painted over, then its band: two fills; and the
             // numbers at scale 2, the marker as one more.
-            let (from, to) = layout.zoom_span();
-            let area = area_tiles(to - from, ZOOM_BAND) * 2;
-            let glyphs =
-                wanted.map_or(0, |index| line_clues(scene, index, column).len().max(1) + 1);
-            let rows = (glyphs as i32 * GLYPH_HEIGHT * 2) as u16;
-            if !room(Piece::Clues { rows, area }) {
+            if !room(&piece::CLUES) {
                 return false;
             }
             self.zoom[slot] = Some(key);
@@ -1433,7 +1318,7 @@ impl View {
             return Some([ColumnPlacement::default(); 20]);
         }
         // Reading the clues to see whether they are new: a piece of its own.
-        if !room(Piece::Placements { wide: 0 }) {
+        if !room(&piece::PLACEMENTS) {
             return None;
         }
         // A column's numbers and its count, a word each (plain loops: this
@@ -1459,7 +1344,7 @@ impl View {
         let placements = if wide == 0 {
             [ColumnPlacement::default(); 20]
         } else {
-            if !room(Piece::Placements { wide: wide as u8 }) {
+            if !room(&piece::PLACEMENTS) {
                 return None;
             }
             layout.column_placements(clues)
@@ -1613,10 +1498,8 @@ impl View {
         if !self.erase_due {
             return true;
         }
-        let words = self.title.erase_words() + self.lines.erase_words();
-        if words > 0 {
-            let words = words.min(u32::from(u16::MAX)) as u16;
-            if !room(Piece::Erase { words }) {
+        if self.title.erase_words() + self.lines.erase_words() > 0 {
+            if !room(&piece::ERASE) {
                 return false;
             }
             let paper = self.colours.paper;
@@ -1651,11 +1534,7 @@ impl View {
             return false;
         }
         let colours = (self.colours.clue, self.colours.paper);
-        let mut text_room = |bytes: usize| {
-            room(Piece::TextLine {
-                bytes: bytes.min(usize::from(u8::MAX)) as u8,
-            })
-        };
+        let mut text_room = |_: usize| room(&piece::TEXT_LINE);
         self.title.draw(&mut self.raster, colours, &mut text_room)
             && (!lines || self.lines.draw(&mut self.raster, colours, &mut text_room))
     }
@@ -1738,7 +1617,7 @@ impl View {
             let shown = match half {
                 Some((_, shown, _)) => shown,
                 None => {
-                    if !room(Piece::SlotPicture) {
+                    if !room(&piece::SLOT_PICTURE) {
                         return true;
                     }
                     let shown = self.slots.shown[slot];
@@ -1747,7 +1626,7 @@ impl View {
                     shown
                 }
             };
-            if !room(Piece::SlotLabels) {
+            if !room(&piece::SLOT_LABELS) {
                 return true;
             }
             self.slot_labels(slot, shown, (entry, selected));
@@ -1766,7 +1645,7 @@ impl View {
             (!digits.is_empty()).then(|| fnv::hash(digits.iter().map(|&digit| u32::from(digit))));
         if self.code.map(|(shown, _)| shown) != key {
             if self.code.is_some() {
-                if !room(Piece::CodeLine) {
+                if !room(&piece::CODE_LINE) {
                     return true;
                 }
                 let height = CODE_LINE_HEIGHT * CODE_LINES;
@@ -1785,7 +1664,7 @@ impl View {
         };
         let line_digits = CODE_GROUPS_PER_LINE * share_code::GROUP_DIGITS;
         while let Some(line) = digits.chunks(line_digits).nth(drawn) {
-            if !room(Piece::CodeLine) {
+            if !room(&piece::CODE_LINE) {
                 return true;
             }
             let y = CODE_TOP + drawn as i32 * CODE_LINE_HEIGHT;
@@ -2112,26 +1991,6 @@ fn put(pattern: &mut Columns, x: i32, colour: u8) {
     if let Some(word) = pattern.get_mut((x >> 3) as usize) {
         let shift = (x & 7) * 4;
         *word = (*word & !(0xF << shift)) | u32::from(colour & 15) << shift;
-    }
-}
-
-/// Tiles a clue area `width` by `height` pixels touches at most.
-fn area_tiles(width: i32, height: i32) -> u16 {
-    ((width / 8 + 2) * (height / 8 + 2)) as u16
-}
-
-/// The piece that draws line `index`'s clues (a column's, if `column`):
-/// five pixel rows a digit at `scale`.
-fn clues_piece(scene: &Scene, index: usize, column: bool, scale: i32, area: u16) -> Piece {
-    if scene.finished {
-        return Piece::Clues { rows: 0, area };
-    }
-    let clues = line_clues(scene, index, column);
-    let digit = (GLYPH_HEIGHT * scale) as u16;
-    let numbers = clues.len().max(1) as u16;
-    Piece::Clues {
-        rows: numbers * digit,
-        area,
     }
 }
 

@@ -159,11 +159,6 @@ impl App for Polarium {
         super::bench::run(bench);
     }
 
-    #[cfg(feature = "bench")]
-    fn bench_drawing(bench: &mut crate::framework::bench::Bench) {
-        super::bench::view_pieces(bench);
-    }
-
     fn boot(system: &mut System) -> Persistent {
         let save = system.save::<Polarium>();
         crate::event!(

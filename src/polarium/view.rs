@@ -95,26 +95,15 @@ pub const LIST_COLUMNS: &PreparedLine = prepared!("# Size Tries");
 /// The list's text: pixels across.
 #[cfg(test)]
 pub const LIST_WIDTH: i32 = (PANEL_COLUMNS + 1) * 8;
-/// What working out a row of the window around the board may take, in
-/// display lines (of 1,232 cycles); drawing it takes [`RowPlan::lines`].
-/// `just bench` holds both to these.
-pub const PLAN_LINES: u32 = 3;
-/// What drawing a row may take: a share for the row, and one for each tile
-/// rewritten, in cycles.
-const ROW_CYCLES: u32 = 1_400;
-const TILE_CYCLES: u32 = 230;
-/// What comparing every cell of a board with the screen may take, in lines.
-pub const COMPARE_LINES: u32 = 16;
-/// What drawing a cell (up to 2x2 tiles, each rewritten) may take, in
-/// lines; a cell drawn smaller than the art (over parts of up to 3x3
-/// tiles), and more to work out its lines: its look's and the stroke's
-/// piece over them.
-pub const CELL_LINES: u32 = 4;
-pub const SMALL_CELL_LINES: u32 = 4;
-pub const FRESH_LOOK_LINES: u32 = 3;
-pub const FRESH_STROKE_LINES: u32 = 4;
-/// What a piece of the window's building may take, in display lines.
-pub const BUILD_LINES: u32 = 24;
+/// The kinds of piece the view draws, each timed as it goes
+/// ([`frame_time::Piece`]): a step of the window's building, a row of the
+/// window around the board worked out and drawn, the board compared with
+/// the screen, a cell.
+static BUILD_STEP: frame_time::Piece = frame_time::Piece::new();
+static AROUND_ROW: frame_time::Piece = frame_time::Piece::new();
+static COMPARE: frame_time::Piece = frame_time::Piece::new();
+static CELL: frame_time::Piece = frame_time::Piece::new();
+
 /// Window rows a piece of the building draws (beside the board area).
 const BUILD_ROWS_PER_STEP: i32 = 3;
 
@@ -159,13 +148,6 @@ impl<'a> Scene<'a> {
 pub(super) struct RowPlan {
     tiles: [Option<u8>; BOARD_COLUMNS],
     pub(super) changes: u32,
-}
-
-impl RowPlan {
-    /// The display lines drawing it may take.
-    pub(super) fn lines(&self) -> u32 {
-        (ROW_CYCLES + self.changes * TILE_CYCLES).div_ceil(frame_time::LINE_CYCLES)
-    }
 }
 
 /// What a cell shows: its look and, 1 + the stroke's links there (0: no
@@ -403,7 +385,7 @@ impl View {
     /// area, the title) while the frame has room; true once it is all there.
     pub fn build_within_frame(&mut self) -> bool {
         while !self.built() {
-            if !frame_time::room_for_bounded(BUILD_LINES) {
+            if !BUILD_STEP.room() {
                 return false;
             }
             self.build_step();
@@ -472,12 +454,15 @@ impl View {
     /// tiles at a time, then each cell whose look or stroke changed. True
     /// if anything was drawn.
     pub fn sync(&mut self, scene: &Scene) -> bool {
-        self.sync_within(scene, &mut frame_time::room_for_bounded)
+        self.sync_within(scene, &mut |piece| piece.room())
     }
 
-    /// As `sync`, each piece drawn only if `room` (given what it may take,
-    /// in display lines) says it fits.
-    fn sync_within(&mut self, scene: &Scene, room: &mut dyn FnMut(u32) -> bool) -> bool {
+    /// As `sync`, each piece drawn only if `room` says it fits.
+    fn sync_within(
+        &mut self,
+        scene: &Scene,
+        room: &mut dyn FnMut(&'static frame_time::Piece) -> bool,
+    ) -> bool {
         let fingerprint = scene.fingerprint();
         if self.settled_on == Some(fingerprint) {
             return false;
@@ -503,13 +488,13 @@ impl View {
             };
             while row < BOARD_ROWS {
                 self.going_around = Some((size, row));
-                if !room(PLAN_LINES) {
+                if !room(&AROUND_ROW) {
                     return drew;
                 }
                 self.forget_drawn_over(row);
                 let plan = self.plan_around(scene.board, row);
                 if plan.changes > 0 {
-                    if !room(plan.lines()) {
+                    if !room(&AROUND_ROW) {
                         return drew;
                     }
                     self.draw_row(&plan, row);
@@ -531,12 +516,12 @@ impl View {
             Some((syncing, next)) if syncing == fingerprint => next,
             _ => 0,
         };
-        if !room(COMPARE_LINES) {
+        if !room(&COMPARE) {
             return drew;
         }
         while let Some((index, cell, wanted)) = self.next_changed_cell(scene, board, &links, next) {
             self.syncing = Some((fingerprint, index));
-            if !room(self.cell_claim(board, &layout, cell, wanted)) {
+            if !room(&CELL) {
                 return drew;
             }
             self.draw_cell(board, &layout, cell, wanted);
@@ -585,35 +570,6 @@ impl View {
             y += 1;
         }
         None
-    }
-
-    /// What drawing `cell` to show `wanted` may take, in display lines.
-    pub(super) fn cell_claim(
-        &self,
-        board: &Board,
-        layout: &Layout,
-        cell: Cell,
-        wanted: CellShown,
-    ) -> u32 {
-        if layout.at_art_pitch() {
-            CELL_LINES
-        } else {
-            let kind = Kind::of(board, cell);
-            let plain = CellShown {
-                stroke: 0,
-                ..wanted
-            };
-            let mut lines = SMALL_CELL_LINES;
-            if !self.small_cells.has(kind, wanted) {
-                if !self.small_cells.has(kind, plain) {
-                    lines += FRESH_LOOK_LINES;
-                }
-                if wanted.stroke != 0 {
-                    lines += FRESH_STROKE_LINES;
-                }
-            }
-            lines
-        }
     }
 
     /// Row `row` of the board area's tiles outside the ring of `board` (all
@@ -1145,13 +1101,6 @@ impl SmallCells {
         }
     }
 
-    /// Whether the lines of a cell of `kind` showing `wanted` are kept.
-    fn has(&self, kind: Kind, wanted: CellShown) -> bool {
-        self.slots
-            .get(Self::key(kind, wanted))
-            .is_some_and(|&slot| slot != 0)
-    }
-
     fn key(kind: Kind, wanted: CellShown) -> usize {
         (wanted.look as usize * KINDS + kind as usize) * STROKES + usize::from(wanted.stroke)
     }
@@ -1199,7 +1148,7 @@ impl SmallCells {
         }
         let entry = if self.entries.len() < SMALL_CELLS {
             // All at once: growing would copy the entries kept, in a frame
-            // whose drawing claimed only this cell's cost.
+            // that gave room to one cell's drawing.
             self.entries.reserve_exact(SMALL_CELLS - self.entries.len());
             self.entries.push((key as u16, lines));
             self.entries.len() - 1

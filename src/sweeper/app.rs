@@ -138,11 +138,6 @@ impl App for Sweeper {
         super::bench::run(bench);
     }
 
-    #[cfg(feature = "bench")]
-    fn bench_drawing(bench: &mut crate::framework::bench::Bench) {
-        super::bench::view_pieces(bench);
-    }
-
     fn boot(system: &mut System) -> Board {
         let save = system.save::<Sweeper>();
         crate::event!(

@@ -2,7 +2,7 @@
 //! floodfill, first moves and mine layouts, plain and no-guess.
 
 use crate::framework::bench::{
-    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, pct_of_claim, report,
+    Bench, FRAME_CYCLES, PER_FRAME_BUDGET, SEED, Stats, largest_save, measure, report,
 };
 
 use crate::random::Rng;
@@ -56,100 +56,6 @@ fn single(pos: Pos) -> PosSet {
     let mut set = PosSet::EMPTY;
     set.insert(pos);
     set
-}
-
-/// The window built from nothing, as on open, for a new board, one played
-/// and one lost: each bounded piece's cycles as a share of its claim (over
-/// 100 would let an opening frame run past its budget).
-// Out of line: inlined into the ROM's list of apps, every app's
-// benchmarks would share one frame on the small stack.
-#[inline(never)]
-pub fn view_pieces(bench: &mut Bench) {
-    let (overhead, failures) = (bench.overhead, &mut bench.failures);
-    use super::art::Face;
-    use super::view::{BuildStep, Screen};
-    let data = SweeperSave::default();
-    let fresh = Board::new(Difficulty::Easy, false);
-    let mut played = Board::new(Difficulty::Hard, false);
-    let mut rng = Rng::new(SEED);
-    let _ = played.act(Pos::new(0, 0), &mut rng);
-    let mut lost = played.clone();
-    if let Some(mine) = Pos::all().find(|&pos| lost.square(pos).is_some_and(|s| s.is_mine())) {
-        let _ = lost.act(mine, &mut rng);
-    }
-    let mut pieces: [Stats; BuildStep::KINDS.len()] = core::array::from_fn(|_| Stats::default());
-    // agb's table of tiles may grow (a copy of it whole) on the first
-    // window built here, as it did in the shipped ROM long before: the
-    // first build is not timed.
-    for (timed, board) in [
-        (false, &fresh),
-        (true, &fresh),
-        (true, &played),
-        (true, &lost),
-    ] {
-        let mut view = boxed_view();
-        loop {
-            let step = view.next_step();
-            let Some(lines) = step.lines() else {
-                break;
-            };
-            let look = (Face::Idle, Screen::Board);
-            if step == BuildStep::FirstSync {
-                // The text types alongside the pieces, as the frames have
-                // room (not timed here): done before the first sync, as
-                // in the window, so the sync is timed alone.
-                while !view.advance_build_text() {}
-            }
-            let cycles = measure(overhead, || view.build(step, board, &data, look));
-            if let Some(stats) = step.kind().and_then(|kind| pieces.get_mut(kind))
-                && timed
-            {
-                stats.add(pct_of_claim(cycles, lines));
-            }
-        }
-    }
-    for (kind, stats) in BuildStep::KINDS.iter().zip(&pieces) {
-        let name = alloc::format!("sweeper.view.{kind}.pct_of_claim");
-        report(&name, stats, 100, failures);
-    }
-    let squares = sync_squares(overhead, &data, [&fresh, &played, &lost]);
-    report(
-        "sweeper.view.sync_squares.pct_of_claim",
-        &squares,
-        100,
-        failures,
-    );
-}
-
-/// A view made on the heap, off the stack of the benchmarks that use it
-/// (the stack is small, and a view is large).
-#[inline(never)]
-fn boxed_view() -> alloc::boxed::Box<super::view::View> {
-    alloc::boxed::Box::new(super::view::View::new())
-}
-
-/// Every square brought to its look, as each frame of a wipe does (the
-/// message line goes first and leaves this much room for it): each time
-/// as a share of its claim.
-#[inline(never)]
-fn sync_squares(overhead: u32, data: &SweeperSave, boards: [&Board; 3]) -> Stats {
-    use super::art::Face;
-    use super::view::{BuildStep, Screen};
-    let mut squares = Stats::default();
-    let mut view = boxed_view();
-    while view.next_step() != BuildStep::Done {
-        let step = view.next_step();
-        view.build(step, boards[0], data, (Face::Idle, Screen::Board));
-    }
-    for board in boards {
-        for columns in 0..=super::rules::WIDTH {
-            let pressed = Some(board.cursor());
-            let wiped = (columns > 0).then_some(columns);
-            let cycles = measure(overhead, || view.sync_squares(board, pressed, wiped));
-            squares.add(pct_of_claim(cycles, super::view::SQUARES_SYNC_LINES));
-        }
-    }
-    squares
 }
 
 /// Every benchmark of the app, then its save section at its largest.
@@ -505,20 +411,6 @@ fn fields(overhead: u32, failures: &mut u32) {
         FIELD_MOVE_BUDGET,
         failures,
     );
-
-    // A row of the field, every square changing: the piece the view draws
-    // while the frame has room, held to its claim.
-    let mut stats = Stats::default();
-    let mut opened = Field::new(size, false);
-    let _ = opened.act(Place::new(15, 8), &mut Rng::new(SEED));
-    for repeat in 0..REVEAL_REPEATS {
-        let mut view = super::field_view::FieldView::new();
-        let _ = view.sync(&fresh, &[], MAX_SQUARES, u32::MAX);
-        let row = 1 << (repeat % 16);
-        let cycles = measure(overhead, || view.sync(&opened, &[], MAX_SQUARES, row));
-        stats.add(pct_of_claim(cycles, super::field_view::ROW_LINES));
-    }
-    report("sweeper.field.draw.row.pct_of_claim", &stats, 100, failures);
 
     // 3BV, worked out on the winning move for the records: on random
     // Expert layouts.

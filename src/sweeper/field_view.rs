@@ -23,7 +23,7 @@ use crate::framework::{
     transition::Area,
     widgets::{
         prepared::{PreparedLine, prepared_all},
-        text::{TextBox, line_cost},
+        text::TextBox,
         timer::{format_hundredths, format_time},
         window::{self, ICON_CLOCK},
     },
@@ -36,12 +36,10 @@ pub const TOP_ROWS: i32 = 4;
 const FIELD_ROWS: i32 = plane::ROWS as i32 - TOP_ROWS;
 /// A look no square has: a square not drawn yet.
 const UNDRAWN: u8 = u8::MAX;
-/// The display lines the most text a frame sets may take: the two lines
-/// under the counter and the clock (a line's cost is `text::line_cost`'s).
-const TEXT_LINES: u32 = 2 * line_cost(12);
-/// The display lines (of 1,232 cycles) drawing a row of squares may take:
-/// 30 squares, each its look's tile copied (`just bench` holds it to this).
-pub const ROW_LINES: u32 = 5;
+/// The kinds of piece the view draws, each timed as it goes
+/// ([`frame_time::Piece`]): a row of squares, and one of its texts.
+static ROW: frame_time::Piece = frame_time::Piece::new();
+static TEXT: frame_time::Piece = frame_time::Piece::new();
 /// The clock's icon's plane tile: clear of the desktop's saving mark,
 /// which shows over a window at the status bar's place.
 const CLOCK_ICON: (i32, i32) = (23, 0);
@@ -112,14 +110,6 @@ impl DrawnFrom {
             .fold(0, |rows, (y, _)| rows | 1 << y);
         rows | self.pressed_rows | pressed_rows
     }
-}
-
-/// Whether this frame has room for a row of squares: within its budget,
-/// and, as the field's rows are many and each small, ending by two fifths
-/// of the frame (the rest of a flood waits a frame rather than fill it).
-fn room_for_a_row() -> bool {
-    const UNTIL_LINES: u32 = frame_time::FRAME_LINES * 2 / 5;
-    frame_time::room_for_bounded(ROW_LINES) && frame_time::lines_used() + ROW_LINES <= UNTIL_LINES
 }
 
 /// The rows of `places` (bit y for row y).
@@ -249,7 +239,7 @@ impl FieldView {
         // row at a time while the frame has room (a frame that ran a save's
         // slice first has less): the rest waits for the next.
         self.sync_text(field, best, !unchanged);
-        while self.rows_to_draw != 0 && room_for_a_row() {
+        while self.rows_to_draw != 0 && ROW.room() {
             let row = self.rows_to_draw & self.rows_to_draw.wrapping_neg();
             let _ = self.sync(field, preview, usize::MAX, row);
             self.rows_to_draw &= !row;
@@ -283,8 +273,8 @@ impl FieldView {
             field.awaiting_layout().is_some(),
         );
         // As many of them as the frame has room for (a win changes all
-        // three), each a text's worth of room.
-        while frame_time::room_for_bounded(TEXT_LINES) {
+        // three).
+        while TEXT.room() {
             let mines = self.mines_left;
             if self.shown_mines != Some(mines) {
                 self.shown_mines = Some(mines);

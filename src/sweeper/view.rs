@@ -47,11 +47,6 @@ const SQUARE: i32 = 12;
 const FACE_POS: (i32, i32) = (108, 34);
 
 const SQUARES_PER_STEP: usize = 7;
-/// What bringing every square's sprite to its look may take, in display
-/// lines (`just bench`: `sweeper.view.sync_squares`).
-pub const SQUARES_SYNC_LINES: u32 = 24;
-/// What setting a counter's digits may take, in display lines.
-const COUNTER_SET_LINES: u32 = crate::framework::widgets::text::line_cost(4);
 /// What showing a batch of squares adds to every frame from the one that
 /// makes them, in eighths of a display line (a little over what frames take).
 const SQUARES_SHOW_EIGHTHS: u32 = 10;
@@ -93,49 +88,20 @@ pub enum BuildStep {
 }
 
 impl BuildStep {
-    /// The display lines (of 1,232 cycles) a piece may take, which
-    /// `just bench` holds it to; `None` once done.
-    pub fn lines(self) -> Option<u32> {
-        Some(match self {
-            Self::Sprites => 4,
-            Self::WindowRow(_) => 18,
-            Self::WellRow(_) => 16,
-            Self::Icons => 5,
-            Self::Squares => 4,
-            Self::Counter => 16,
-            Self::MessageSet => 4,
-            Self::FirstSync => 32,
-            Self::Done => return None,
-        })
-    }
-
-    /// Every kind of piece, for `just bench`, by [`Self::kind`].
-    #[cfg(feature = "bench")]
-    pub const KINDS: [&'static str; 8] = [
-        "sprites",
-        "window_row",
-        "well_row",
-        "icons",
-        "squares",
-        "counter",
-        "message_set",
-        "first_sync",
-    ];
-
-    /// This piece's place in [`Self::KINDS`]; `None` for text and `Done`.
-    #[cfg(feature = "bench")]
-    pub fn kind(self) -> Option<usize> {
-        Some(match self {
-            Self::Sprites => 0,
-            Self::WindowRow(_) => 1,
-            Self::WellRow(_) => 2,
-            Self::Icons => 3,
-            Self::Squares => 4,
-            Self::Counter => 5,
-            Self::MessageSet => 6,
-            Self::FirstSync => 7,
-            Self::Done => return None,
-        })
+    /// Its kind of piece, timed as it is drawn ([`frame_time::Piece`]).
+    fn piece(self) -> &'static frame_time::Piece {
+        static SPRITES: frame_time::Piece = frame_time::Piece::new();
+        static ROW: frame_time::Piece = frame_time::Piece::new();
+        static SMALL: frame_time::Piece = frame_time::Piece::new();
+        static COUNTER: frame_time::Piece = frame_time::Piece::new();
+        static FIRST_SYNC: frame_time::Piece = frame_time::Piece::new();
+        match self {
+            Self::Sprites => &SPRITES,
+            Self::WindowRow(_) | Self::WellRow(_) => &ROW,
+            Self::Icons | Self::Squares | Self::MessageSet | Self::Done => &SMALL,
+            Self::Counter => &COUNTER,
+            Self::FirstSync => &FIRST_SYNC,
+        }
     }
 }
 
@@ -406,10 +372,10 @@ impl View {
     ) -> bool {
         let pieces_done = loop {
             let step = self.next_step();
-            let Some(lines) = step.lines() else {
+            if step == BuildStep::Done {
                 break true;
-            };
-            if !frame_time::room_for_bounded(lines) {
+            }
+            if !step.piece().room() {
                 break false;
             }
             self.build(step, board, data, (face, screen));
@@ -575,19 +541,11 @@ impl View {
             wiped_columns,
         };
         let squares_change = self.looks_from.as_ref() != Some(&looks_from);
-        let counter_change = squares_change
-            || self.shown_seconds != Some(board.elapsed_seconds())
-            || self.mines_key != Some((state, board.difficulty(), self.flags));
-        // The message line first, as the frame has room: it is what an
-        // answer or a new board's setting brings. What follows it is not
-        // bounded by the room, so its share is kept.
-        let reserve = if squares_change {
-            SQUARES_SYNC_LINES
-        } else {
-            0
-        } + if counter_change { COUNTER_SET_LINES } else { 0 };
-        let _ = self.message_box.advance_reserving(reserve);
-        if squares_change {
+        // Every square's sprite to its look: a piece of its own, so a frame
+        // whose update was heavy (a new board's first reveal) shows the
+        // squares in the next.
+        static SQUARES: frame_time::Piece = frame_time::Piece::new();
+        if squares_change && SQUARES.room() {
             self.sync_squares(board, pressed, wiped_columns);
             self.looks_from = Some(looks_from);
         }
@@ -610,6 +568,9 @@ impl View {
             self.sync_timer(board);
         }
         self.sync_message(board, data, matches!(screen, Screen::Wipe(_)));
+        // The message line last, in the room the rest left: it is drawn a
+        // line at a time as frames have room.
+        let _ = self.message_box.advance();
     }
 
     /// Each square's sprite to its look, and the flags counted. During a
@@ -1285,11 +1246,13 @@ mod tests {
         view.build_all(&board, &data);
         let mut rng = Rng::new(7);
         board.act(Pos::new(7, 3), &mut rng);
+        frame_time::fresh_frame();
         view.sync(&board, None, Face::Idle, Screen::Board, &data);
         let old = view.looks;
         assert!(old.iter().any(|&look| look != Look::Covered as u8));
         board.set_difficulty(Difficulty::Medium);
         for columns in [0, 3, WIDTH] {
+            frame_time::fresh_frame();
             view.sync(&board, None, Face::Idle, Screen::Wipe(columns), &data);
             for (index, &look) in view.looks.iter().enumerate() {
                 let wanted = if index % usize::from(WIDTH) < usize::from(columns) {
@@ -1322,6 +1285,7 @@ mod tests {
         view.build_all(&board, &data);
         let mut rng = Rng::new(7);
         // idle, fresh board: 84 squares + cursor + face
+        frame_time::fresh_frame();
         view.sync(&board, None, Face::Idle, Screen::Board, &data);
         on_board(objects_shown(gba, &mut view, &board, Screen::Board), true);
         // pressed chord preview on a revealed number
@@ -1333,18 +1297,21 @@ mod tests {
             .find(|&pos| board.square(pos).is_some_and(|s| s.is_revealed_number()))
             .unwrap();
         assert!(!board.pressed_preview(number).is_empty());
+        frame_time::fresh_frame();
         view.sync(&board, Some(number), Face::Thinking, Screen::Board, &data);
         on_board(objects_shown(gba, &mut view, &board, Screen::Board), true);
         // loss with every mine shown (no cursor once the game is over)
         let mut lost = board.clone();
         finish(&mut lost, false);
         assert_eq!(lost.state(), GameState::Dead);
+        frame_time::fresh_frame();
         view.sync(&lost, None, Face::Dead, Screen::Board, &data);
         on_board(objects_shown(gba, &mut view, &lost, Screen::Board), false);
         // win with the mines auto-flagged
         let mut won = board.clone();
         finish(&mut won, true);
         assert_eq!(won.state(), GameState::Won);
+        frame_time::fresh_frame();
         view.sync(&won, None, Face::Won, Screen::Board, &data);
         on_board(objects_shown(gba, &mut view, &won, Screen::Board), false);
         // menu (pointer + face) and number pad (13 keys + hand + face)

@@ -19,7 +19,7 @@ use core::fmt::{Display, Write};
 use super::{
     font,
     numpad::{COLUMNS, GRID, Key, Line, NumberPad, PadError, PadEvent, PadInput, ROWS},
-    text::{self, Ink, LINE_HEIGHT, TextBox, line_cost},
+    text::{self, Ink, LINE_HEIGHT, TextBox},
 };
 use crate::framework::{
     assets::{sfx, sprites},
@@ -281,8 +281,8 @@ impl NumberPadView {
             if self.shown_lines[index] == Some(print) {
                 continue;
             }
-            // A marked line takes its colour changes' bytes too.
-            if !first && !frame_time::room_for_bounded(line_cost(line.len() + 12)) {
+            static LINE: frame_time::Piece = frame_time::Piece::new();
+            if !LINE.room() && !first {
                 return;
             }
             first = false;

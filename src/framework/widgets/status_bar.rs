@@ -32,10 +32,9 @@ const TITLE_COLUMNS: i32 = 18;
 /// The widest line the title's place shows, in pixels ([`hints!`]).
 pub const TITLE_WIDTH: i32 = TITLE_COLUMNS * 8;
 
-/// Display lines (of 1,232 cycles) showing a prepared line in the title's
-/// place or the desktop's bottom line may take (with real hardware's
-/// margin).
-pub const SHOW_LINES: u32 = 14;
+/// Showing a line in the title's place: it must end before the display
+/// draws the bar (its pixels are written in place).
+static TITLE: frame_time::Piece = frame_time::Piece::in_vblank();
 
 /// Where the saving mark sits (an 8x8 sprite, `sprites::SAVING`).
 pub const SAVING_MARK: (i32, i32) = (164, 2);
@@ -110,7 +109,7 @@ impl StatusBar {
     pub fn set_title(&mut self, line: &'static PreparedLine) {
         if core::ptr::eq(self.title_shown, line) {
             self.title_due = None;
-        } else if frame_time::ends_in_vblank(SHOW_LINES) {
+        } else if TITLE.room() {
             self.show_title(line);
         } else {
             self.title_due = Some(line);

@@ -14,9 +14,9 @@
 //! tile, and blanking one leaves the other's pixels alone.
 //!
 //! `set` draws at once; `set_gradually` leaves the text to `advance`,
-//! which draws a line at a time while the frame has room for it
-//! (`frame_time::room_for_bounded`: `just bench` holds a line to what it
-//! claims); the old text stays until the new one's first line is drawn.
+//! which draws a line at a time while the frame has room for it (a
+//! [`frame_time::Piece`], timed as it goes); the old text stays until the
+//! new one's first line is drawn.
 
 use agb::display::{
     Rgb15,
@@ -34,6 +34,11 @@ use crate::framework::{
 };
 
 pub use super::font::LINE_HEIGHT;
+
+/// Drawing a line of text, and a block of lines rendered at build time
+/// (each timed as it goes: [`frame_time::Piece`]).
+static LINE: frame_time::Piece = frame_time::Piece::new();
+static BLOCK: frame_time::Piece = frame_time::Piece::new();
 
 /// How a line sits in its box.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -141,28 +146,6 @@ impl Cursor {
             colour: 1,
         }
     }
-}
-
-/// Display lines (of 1,232 cycles) that laying out and drawing a line of
-/// `bytes` letters may take. `just bench` holds it to this
-/// (`text.*.pct_of_claim`).
-pub const fn line_cost(bytes: usize) -> u32 {
-    4 + (bytes as u32 * 3).div_ceil(4)
-}
-
-/// Display lines that showing `block` in a box `columns` tiles wide may
-/// take: a known line's cost for each of its lines, and blanking the box's
-/// old text under it.
-pub fn show_cost(block: &PreparedLine, columns: i32) -> u32 {
-    let tile_rows = block.height().div_ceil(8) + 1;
-    block.lines as u32 * line_cost(block.columns()) + blank_cost(columns as usize, tile_rows)
-}
-
-/// Display lines that blanking a box of `columns` x `rows` tiles may take.
-pub const fn blank_cost(columns: usize, rows: usize) -> u32 {
-    // A sixth, rounded up to 43/256: Thumb code has no long multiply, so a
-    // division by 6 is a library call.
-    1 + ((columns * rows * 43) >> 8) as u32
 }
 
 /// A text box's pixels and text, kept while other text has the box
@@ -559,7 +542,7 @@ impl TextBox {
         if self.start(text, alignment) {
             self.pending = None;
             let mut at = Cursor::at_line(0);
-            self.render(text, alignment, &mut at, &mut |_| true);
+            self.render(text, alignment, &mut at, &mut || true);
         }
     }
 
@@ -689,17 +672,11 @@ impl TextBox {
     /// Draw more of the text set with `set_gradually` or `retype_lines` while
     /// the frame has room, a line at a time; true once all of it is drawn.
     pub fn advance(&mut self) -> bool {
-        self.advance_reserving(0)
-    }
-
-    /// `advance`, keeping `reserve` display lines of the frame's room for
-    /// work that follows it and is not bounded by the room.
-    pub fn advance_reserving(&mut self, reserve: u32) -> bool {
         let Some(mut pending) = self.pending.take() else {
             return true;
         };
         if let Some(block) = pending.block {
-            if !frame_time::room_for_bounded(show_cost(block, self.columns) + reserve) {
+            if !BLOCK.room() {
                 self.pending = Some(pending);
                 return false;
             }
@@ -707,8 +684,8 @@ impl TextBox {
             return true;
         }
         let text = core::mem::take(&mut self.waiting);
-        let finished = self.render(&text, pending.alignment, &mut pending.at, &mut |lines| {
-            frame_time::room_for_bounded(lines + reserve)
+        let finished = self.render(&text, pending.alignment, &mut pending.at, &mut || {
+            LINE.room()
         });
         self.waiting = text;
         if !finished {
@@ -727,7 +704,7 @@ impl TextBox {
             return;
         }
         let text = core::mem::take(&mut self.waiting);
-        self.render(&text, pending.alignment, &mut pending.at, &mut |_| true);
+        self.render(&text, pending.alignment, &mut pending.at, &mut || true);
         self.waiting = text;
     }
 
@@ -739,15 +716,14 @@ impl TextBox {
     }
 
     /// Lays `text` out in the box's width and draws its lines from `at`,
-    /// moving `at` past each line drawn, while `room` (asked with the
-    /// display lines a line may take) says it fits. True once no line is
-    /// left.
+    /// moving `at` past each line drawn, while `room` says it fits. True
+    /// once no line is left.
     fn render(
         &mut self,
         text: &str,
         alignment: Align,
         at: &mut Cursor,
-        room: &mut dyn FnMut(u32) -> bool,
+        room: &mut dyn FnMut() -> bool,
     ) -> bool {
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
         let bottom = (self.rows + 1) * 8;
@@ -769,20 +745,8 @@ impl TextBox {
                 return true;
             };
             let letters = text.get(line.start..line.end).unwrap_or("");
-            // A known line costs its columns of pixels, each inked as one
-            // letter is, with no layout.
             let prepared = PreparedLine::find(self.known, letters);
-            let cost = prepared.map_or(letters.len(), PreparedLine::columns);
-            // The first line blanks the old text first.
-            let blanking = if self.stale && !self.inked.is_empty() {
-                blank_cost(
-                    self.stride(),
-                    (self.inked.len() / 8 + 1).min(self.rows as usize + 1),
-                )
-            } else {
-                0
-            };
-            if !room(line_cost(cost) + blanking) {
+            if !room() {
                 return false;
             }
             at.byte = lines.processed;

@@ -36,11 +36,10 @@ const _: () = assert!(FIELD_COLUMN + RING_WIDTH as usize <= PREVIEW_COLUMN);
 const _: () = assert!(PREVIEW_COLUMN + PREVIEW_COLUMNS <= BOARD_COLUMNS);
 const _: () = assert!(FIELD_ROW + RING_ROWS as usize <= BOARD_ROWS);
 
-/// What rewriting one tile may take (working out its key's pixels and
-/// writing them), in display lines.
-const TILE_LINES: u32 = 2;
-/// What working out every key of the area may take, in display lines.
-const KEYS_LINES: u32 = 40;
+/// Drawing a row of the area's tiles (working out the next row's keys
+/// with it), and a row of the window's own around them.
+static ROW: frame_time::Piece = frame_time::Piece::new();
+static WINDOW_ROW: frame_time::Piece = frame_time::Piece::new();
 
 /// A tile's key nobody draws: the area's tiles start unknown.
 const UNKNOWN: u32 = u32::MAX;
@@ -190,7 +189,8 @@ impl Field {
         if !self.window_drawn && !self.draw_window(view) {
             return false;
         }
-        if !frame_time::room_for_bounded(KEYS_LINES) {
+        // Working out the keys: the first row's.
+        if !ROW.room() {
             return false;
         }
         let links = stroke_links(game);
@@ -231,17 +231,11 @@ impl Field {
         let Some(shown) = self.shown.get_mut(first..first + keys.len()) else {
             return true;
         };
-        // The row's changed tiles go up together, as the frame has room
-        // for all of them.
-        let changed = shown
-            .iter()
-            .zip(keys)
-            .filter(|(was, key)| was != key)
-            .count() as u32;
-        if changed == 0 {
+        // The row's changed tiles go up together, as the frame has room.
+        if shown.iter().zip(keys).all(|(was, key)| was == key) {
             return true;
         }
-        if !frame_time::room_for_bounded(changed * TILE_LINES) {
+        if !ROW.room() {
             return false;
         }
         for (dx, (shown, &key)) in shown.iter_mut().zip(keys).enumerate() {
@@ -278,15 +272,14 @@ impl Field {
                 continue;
             };
             // A row's tiles go up together, each a copy of the window's.
-            let wanted = shown
+            if !shown
                 .iter()
                 .enumerate()
-                .filter(|&(column, &key)| outside(column, row) && key != WINDOW)
-                .count() as u32;
-            if wanted == 0 {
+                .any(|(column, &key)| outside(column, row) && key != WINDOW)
+            {
                 continue;
             }
-            if !frame_time::room_for_bounded(wanted * TILE_LINES) {
+            if !WINDOW_ROW.room() {
                 return false;
             }
             for (column, key) in shown.iter_mut().enumerate() {
