@@ -541,11 +541,7 @@ impl View {
             wiped_columns,
         };
         let squares_change = self.looks_from.as_ref() != Some(&looks_from);
-        // Every square's sprite to its look: a piece of its own, so a frame
-        // whose update was heavy (a new board's first reveal) shows the
-        // squares in the next.
-        static SQUARES: frame_time::Piece = frame_time::Piece::new();
-        if squares_change && SQUARES.room() {
+        if squares_change {
             self.sync_squares(board, pressed, wiped_columns);
             self.looks_from = Some(looks_from);
         }
@@ -559,12 +555,15 @@ impl View {
             }
         }
         let mines_key = Some((state, board.difficulty(), self.flags));
-        // One counter a frame: laying out text is costly, and a new board
-        // changes both (the timer follows in the next frame).
+        // One counter a frame, as the frame has room: a new board changes
+        // both (the timer follows in the next frame).
+        static COUNTER: frame_time::Piece = frame_time::Piece::new();
         if self.mines_key != mines_key {
-            self.mines_key = mines_key;
-            self.sync_mines(board);
-        } else {
+            if COUNTER.room() {
+                self.mines_key = mines_key;
+                self.sync_mines(board);
+            }
+        } else if self.shown_seconds != Some(board.elapsed_seconds()) && COUNTER.room() {
             self.sync_timer(board);
         }
         self.sync_message(board, data, matches!(screen, Screen::Wipe(_)));
