@@ -565,6 +565,7 @@ impl Desktop {
                 HintLine::Controls => self.hint.show(CONTROLS, Align::Left),
                 HintLine::Off => self.hint.blank(),
             }
+            frame_time::piece_done();
         }
     }
 

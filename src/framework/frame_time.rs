@@ -9,7 +9,7 @@
 //! 160) and must end before it does so again, 228 lines later; the frame
 //! loop mixes the sound first, then updates, then shows.
 
-use agb::external::portable_atomic::{AtomicBool, AtomicPtr, AtomicU32, Ordering};
+use agb::external::portable_atomic::{AtomicBool, AtomicPtr, AtomicU8, AtomicU32, Ordering};
 
 /// Lines in one frame: 160 drawn, 68 of vertical blank.
 pub const FRAME_LINES: u32 = 228;
@@ -207,38 +207,38 @@ pub fn showing_grows(eighths: u32) {
 /// where one as long as it has taken lately would still end within the
 /// frame's budget. No piece says beforehand what it costs; each kind is a
 /// `static` beside the code that draws it, so its timing is its own.
-pub struct Piece {
-    /// How long this kind has taken lately, in eighths of a display line:
-    /// a longer time is taken at once, a shorter one an eighth of the way.
-    lately_eighths: AtomicU32,
-    /// It must also end inside vertical blank: it is drawn in place near
-    /// the top of the screen, and changes without a press (a clock), so
-    /// drawn while the display shows those lines it would show half old,
-    /// half new.
-    in_vblank: bool,
-}
+///
+/// A kind is one byte (there are dozens, in EWRAM): how long it has taken
+/// lately in half display lines (a longer time is taken at once, a shorter
+/// one an eighth of the way), and in its top bit whether it must also end
+/// inside vertical blank (it is drawn in place near the top of the screen
+/// and changes without a press, as a clock does: drawn while the display
+/// shows those lines, it would show half old, half new).
+pub struct Piece(AtomicU8);
+
+/// A kind's bit saying it must end inside vertical blank, and its time.
+const IN_VBLANK: u8 = 0x80;
+const HALF_LINES: u8 = 0x7F;
 
 impl Piece {
     #[must_use]
     pub const fn new() -> Self {
-        Self {
-            lately_eighths: AtomicU32::new(0),
-            in_vblank: false,
-        }
+        Self(AtomicU8::new(0))
     }
 
     /// A kind of piece that must end inside vertical blank.
     #[must_use]
     pub const fn in_vblank() -> Self {
-        Self {
-            lately_eighths: AtomicU32::new(0),
-            in_vblank: true,
-        }
+        Self(AtomicU8::new(IN_VBLANK))
     }
 
     /// How long this kind has taken lately, in display lines.
     fn lines(&self) -> u32 {
-        self.lately_eighths.load(Ordering::Relaxed).div_ceil(8)
+        u32::from(self.0.load(Ordering::Relaxed) & HALF_LINES).div_ceil(2)
+    }
+
+    fn in_vblank_only(&self) -> bool {
+        self.0.load(Ordering::Relaxed) & IN_VBLANK != 0
     }
 
     /// Whether a piece of this kind fits in this frame's budget, with room
@@ -249,7 +249,7 @@ impl Piece {
     pub fn room(&'static self) -> bool {
         let now = lines_used();
         close_piece(now);
-        if self.in_vblank && !ends_in_vblank(self.lines()) {
+        if self.in_vblank_only() && !ends_in_vblank(self.lines()) {
             return false;
         }
         // A frame the player waits through has its work end by
@@ -295,14 +295,15 @@ impl Piece {
 
     /// This kind took `lines` display lines this time.
     fn took(&self, lines: u32) {
-        let eighths = lines.min(LONGEST_TIMED_LINES) * 8;
-        let lately = self.lately_eighths.load(Ordering::Relaxed);
-        let next = if eighths >= lately {
-            eighths
+        let byte = self.0.load(Ordering::Relaxed);
+        let lately = byte & HALF_LINES;
+        let halves = (lines * 2).min(u32::from(HALF_LINES)) as u8;
+        let next = if halves >= lately {
+            halves
         } else {
-            lately - (lately - eighths).div_ceil(8)
+            lately - (lately - halves).div_ceil(8)
         };
-        self.lately_eighths.store(next, Ordering::Relaxed);
+        self.0.store(byte & IN_VBLANK | next, Ordering::Relaxed);
     }
 }
 
@@ -315,10 +316,6 @@ impl Default for Piece {
 /// The piece of drawing under way, if any, and the line it started at.
 static OPEN_PIECE: AtomicPtr<Piece> = AtomicPtr::new(core::ptr::null_mut());
 static OPEN_SINCE: AtomicU32 = AtomicU32::new(0);
-/// The most one timing counts: a piece's time runs from its room to the
-/// next question, which may take in other work of the update's.
-const LONGEST_TIMED_LINES: u32 = 64;
-
 /// Time the piece of drawing under way, if any, as ending at `now`.
 fn close_piece(now: u32) {
     let open = OPEN_PIECE.swap(core::ptr::null_mut(), Ordering::Relaxed);
@@ -329,9 +326,10 @@ fn close_piece(now: u32) {
     }
 }
 
-/// The update's drawing is done for this frame: the piece under way, if
-/// any, ends here (what the update does next is not drawing).
-pub fn drawing_done() {
+/// The piece of drawing under way, if any, ends here: what follows is not
+/// drawing (the frame loop says so after the update; a piece followed by
+/// other work may say so itself).
+pub fn piece_done() {
     close_piece(lines_used());
 }
 
@@ -463,7 +461,10 @@ mod tests {
     /// early piece already given.
     fn fits_after_taking(lines: u32) -> bool {
         PIECE_GIVEN.store(true, Ordering::Relaxed);
-        TESTED.lately_eighths.store(lines * 8, Ordering::Relaxed);
+        TESTED.0.store(
+            (lines * 2).min(u32::from(HALF_LINES)) as u8,
+            Ordering::Relaxed,
+        );
         let fits = TESTED.room();
         OPEN_PIECE.store(core::ptr::null_mut(), Ordering::Relaxed);
         fits
@@ -474,6 +475,8 @@ mod tests {
         for moving in [false, true] {
             agb::display::busy_wait_for_vblank();
             begin_frame(moving);
+            // Late enough that what is left is within a kind's longest time.
+            while lines_used() < 40 {}
             // The display may move on a line or two between the reads.
             let left = lines_left();
             assert!(
@@ -495,7 +498,7 @@ mod tests {
         assert!(TIMED.room(), "early in a frame, a piece fits");
         let start = lines_used();
         while lines_used() < start + 10 {}
-        drawing_done();
+        piece_done();
         assert!(TIMED.lines() >= 10, "{} lines", TIMED.lines());
         // A shorter time moves it an eighth of the way down.
         TIMED.took(2);

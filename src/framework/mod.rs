@@ -189,7 +189,7 @@ impl DeskFrames {
         } else {
             menu.update(apps, system)
         };
-        frame_time::drawing_done();
+        frame_time::piece_done();
         // Saving runs beside the app, in what the frame has left: the
         // journal copies a little to SRAM every frame, and a section is put
         // into it where the frame has room for that.

@@ -1146,6 +1146,7 @@ impl View {
             }
             self.clock = Some(clock);
             self.draw_clock(&layout, clock);
+            frame_time::piece_done();
         }
         self.settled_on = Some(fingerprint);
         false

@@ -111,6 +111,7 @@ impl StatusBar {
             self.title_due = None;
         } else if TITLE.room() {
             self.show_title(line);
+            frame_time::piece_done();
         } else {
             self.title_due = Some(line);
         }
