@@ -35,10 +35,15 @@ use crate::framework::{
 
 pub use super::font::LINE_HEIGHT;
 
-/// Drawing a line of text, and a block of lines rendered at build time
-/// (each timed as it goes: [`frame_time::Piece`]).
-static LINE: frame_time::Piece = frame_time::Piece::new();
+/// Drawing a line of text in a narrow box (a panel's) or a wide one, and
+/// a block of lines rendered at build time (each timed as it goes:
+/// [`frame_time::Piece`]): a short line need not wait for room for a long
+/// one.
+static NARROW_LINE: frame_time::Piece = frame_time::Piece::new();
+static WIDE_LINE: frame_time::Piece = frame_time::Piece::new();
 static BLOCK: frame_time::Piece = frame_time::Piece::new();
+/// The widest box, in tiles, whose lines are narrow ones.
+const NARROW_COLUMNS: i32 = 12;
 
 /// How a line sits in its box.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -684,8 +689,13 @@ impl TextBox {
             return true;
         }
         let text = core::mem::take(&mut self.waiting);
+        let line = if self.columns <= NARROW_COLUMNS {
+            &NARROW_LINE
+        } else {
+            &WIDE_LINE
+        };
         let finished = self.render(&text, pending.alignment, &mut pending.at, &mut || {
-            LINE.room()
+            line.room()
         });
         self.waiting = text;
         if !finished {
