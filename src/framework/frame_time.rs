@@ -166,7 +166,7 @@ static GROWN_EIGHTHS: AtomicU32 = AtomicU32::new(0);
 const TAIL_FALL_EIGHTHS: u32 = 4;
 /// Whether this frame drew its one piece past the estimate.
 static PIECE_GIVEN: AtomicBool = AtomicBool::new(false);
-/// How early in a frame that piece may start and end, in lines.
+/// How early in a frame that piece may start, in lines.
 const EARLY_LINES: u32 = 24;
 
 /// The frame loop: the update is done, showing comes next.
@@ -250,6 +250,7 @@ impl Piece {
         let now = lines_used();
         close_piece(now);
         if self.in_vblank_only() && !ends_in_vblank(self.lines()) {
+            self.refused();
             return false;
         }
         // A frame the player waits through has its work end by
@@ -270,8 +271,28 @@ impl Piece {
         let fits = in_budget || (now <= EARLY_LINES && !PIECE_GIVEN.swap(true, Ordering::Relaxed));
         if fits {
             self.start(now);
+        } else {
+            self.refused();
         }
         fits
+    }
+
+    /// Whether a piece of this kind, as long as it took lately, also fits
+    /// in the lighter budget of work ahead of a press (see
+    /// [`Self::room_ahead`]); asked after [`Self::room`], it times nothing.
+    #[must_use]
+    pub fn fits_ahead(&self) -> bool {
+        fits_before(self.lines(), AHEAD_BUDGET_LINES)
+    }
+
+    /// A piece of this kind was refused room: its time lately falls by
+    /// half a line, so a kind whose time rose on a spike is tried, and
+    /// timed, again, and never waits for good.
+    fn refused(&self) {
+        let byte = self.0.load(Ordering::Relaxed);
+        if byte & HALF_LINES > 0 {
+            self.0.store(byte - 1, Ordering::Relaxed);
+        }
     }
 
     /// Whether a piece of this kind done ahead of a press the player may
@@ -284,6 +305,8 @@ impl Piece {
         let fits = fits_before(self.lines(), AHEAD_BUDGET_LINES);
         if fits {
             self.start(now);
+        } else {
+            self.refused();
         }
         fits
     }
@@ -322,7 +345,14 @@ fn close_piece(now: u32) {
     // SAFETY: only `Piece::start` stores here, from a `&'static Piece`.
     if let Some(piece) = unsafe { open.as_ref() } {
         let since = OPEN_SINCE.load(Ordering::Relaxed);
-        piece.took(now.saturating_sub(since) + 1);
+        // A piece that ran past the frame's end finds the line count
+        // started again.
+        let lines = if now >= since {
+            now - since
+        } else {
+            now + FRAME_LINES - since
+        };
+        piece.took(lines + 1);
     }
 }
 

@@ -190,13 +190,13 @@ impl TextArea {
     }
 
     /// Paint over the old text with `paper` and draw the new in `ink`, if it
-    /// changed: a line at a time while `room` (given the line's length in
-    /// bytes) says the frame has room for it; true once done.
+    /// changed: a line at a time while `room` says the frame has room for
+    /// it; true once done.
     pub fn draw(
         &mut self,
         raster: &mut Raster,
         (ink, paper): (u8, u8),
-        room: &mut dyn FnMut(usize) -> bool,
+        room: &mut dyn FnMut() -> bool,
     ) -> bool {
         if self.is_drawn() {
             return true;
@@ -236,7 +236,7 @@ impl TextArea {
                 break;
             };
             let letters = &self.wanted[line.start..line.end];
-            if !room(cost(self.known, letters)) {
+            if !room() {
                 self.progress = Some((byte, row));
                 return false;
             }
@@ -259,14 +259,13 @@ impl TextArea {
 
     /// Retype the lines of the wanted text that differ from `old`'s, from
     /// line `from`: each such line's old ink painted over with `paper`, the
-    /// new drawn in `ink`, while `room` (given the new line's bytes) says
-    /// the frame has room. `None` once done, else where to go on from.
+    /// new drawn in `ink`, while `room` says the frame has room. `None` once done, else where to go on from.
     fn retype(
         &mut self,
         raster: &mut Raster,
         (ink, paper): (u8, u8),
         (old, from): (&str, Retyped),
-        room: &mut dyn FnMut(usize) -> bool,
+        room: &mut dyn FnMut() -> bool,
     ) -> Option<Retyped> {
         let (left, top) = self.origin;
         let right = left + self.width;
@@ -292,7 +291,7 @@ impl TextArea {
             }
             // Painting the old line over is a fill of a few rows: the new
             // line's letters are the cost.
-            if !room(now.map_or(0, |(letters, _)| cost(self.known, letters))) {
+            if !room() {
                 return Some(here);
             }
             let y = top + row * LINE_HEIGHT + GLYPH_TOP;
@@ -343,16 +342,6 @@ fn advance(ascii: &str) -> i32 {
         .bytes()
         .map(|byte| i32::from(ASCII_ADVANCE.get(usize::from(byte)).copied().unwrap_or(0)))
         .sum()
-}
-
-/// What putting up `letters` costs, in letters typed: a known line's
-/// columns of 8 pixels, each inked as one letter is, with no layout, and
-/// its mark's letters.
-fn cost(known: &[&'static PreparedLine], letters: &str) -> usize {
-    match prepared_for(known, letters) {
-        Some((line, mark)) => line.columns() + mark.len(),
-        None => letters.len(),
-    }
 }
 
 /// Puts a line's `letters` into the raster at `at` (glyph row 0), all in
@@ -411,7 +400,7 @@ mod tests {
         let mut area = TextArea::new((0, 0), 0, 0);
         area.place(&mut raster, 1, ((21, 10), 160, 8), true);
         area.set_knowing(text, known);
-        assert!(area.draw(&mut raster, (2, 1), &mut |_| true));
+        assert!(area.draw(&mut raster, (2, 1), &mut || true));
         (raster, area)
     }
 
@@ -441,16 +430,15 @@ mod tests {
             let _ = showing(text, &KNOWN);
             assert!(pixels() == expected, "{text:?}");
         }
-        // Known lines are cheaper to put up: the room asked for shows it.
+        // Room is asked for each line.
         let (mut raster, mut area) = showing("", &KNOWN);
-        let mut asked = alloc::vec::Vec::new();
+        let mut asked = 0;
         area.set_knowing("> Check and save\nCheck and save it", &KNOWN);
-        assert!(area.draw(&mut raster, (2, 1), &mut |cost| {
-            asked.push(cost);
+        assert!(area.draw(&mut raster, (2, 1), &mut || {
+            asked += 1;
             true
         }));
-        assert!(asked[0] < "> Check and save".len(), "{asked:?}");
-        assert_eq!(asked[1], "Check and save it".len());
+        assert_eq!(asked, 2);
     }
 
     /// A text page retyped over another, only where its lines differ, and a
@@ -478,7 +466,7 @@ mod tests {
                 let mut frames = 0;
                 loop {
                     let mut left = lines_a_frame;
-                    let mut room = |_: usize| {
+                    let mut room = || {
                         let fits = left > 0;
                         left = left.saturating_sub(1);
                         fits

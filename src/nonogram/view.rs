@@ -54,8 +54,10 @@ mod piece {
     pub static CELL_ART: Piece = Piece::new();
     /// The cells of a board row that changed.
     pub static CELL_ROW: Piece = Piece::new();
-    /// A line's clues, or the corner's large ones.
+    /// A line's clues, and the corner's large ones (a band painted over,
+    /// then the numbers at twice the size).
     pub static CLUES: Piece = Piece::new();
+    pub static ZOOM: Piece = Piece::new();
     /// The corner's clock (and a drag's count beside it): near the
     /// screen's top, and it changes without a press.
     pub static CLOCK: Piece = Piece::in_vblank();
@@ -835,7 +837,7 @@ impl View {
             return;
         }
         for piece in 0.. {
-            if !room(&piece::KEEP) || !(first || ahead_room(&piece::KEEP)) {
+            if !room(&piece::KEEP) || !(first || piece::KEEP.fits_ahead()) {
                 return;
             }
             // Nothing draws between this frame's pieces: whether to go on
@@ -1018,7 +1020,7 @@ impl View {
     }
 
     /// Bring the board screen closer to `scene`, drawing each piece that
-    /// `room` (given the piece's cost in lines) says fits.
+    /// `room` (given the piece's kind) says fits.
     pub fn sync_within(&mut self, scene: &Scene, room: &mut Room) -> bool {
         // The title's line shows the large clues only while it is empty.
         let fingerprint = fnv::extend(
@@ -1177,7 +1179,7 @@ impl View {
             }
             // The line painted over, then its band: two fills; and the
             // numbers at scale 2, the marker as one more.
-            if !room(&piece::CLUES) {
+            if !room(&piece::ZOOM) {
                 return false;
             }
             self.zoom[slot] = Some(key);
@@ -1535,7 +1537,7 @@ impl View {
             return false;
         }
         let colours = (self.colours.clue, self.colours.paper);
-        let mut text_room = |_: usize| room(&piece::TEXT_LINE);
+        let mut text_room = || room(&piece::TEXT_LINE);
         self.title.draw(&mut self.raster, colours, &mut text_room)
             && (!lines || self.lines.draw(&mut self.raster, colours, &mut text_room))
     }
@@ -1565,7 +1567,7 @@ impl View {
     }
 
     /// Bring the list screen closer to `scene`, drawing each piece that
-    /// `room` (given the piece's cost in lines) says fits.
+    /// `room` (given the piece's kind) says fits.
     pub fn sync_list_within(&mut self, scene: &ListScene, room: &mut Room) -> bool {
         let boxes = if scene.text_page {
             0

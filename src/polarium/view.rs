@@ -11,8 +11,8 @@
 //! Every frame the app says what the board area should show (a [`Scene`]);
 //! the view works out each tile, a row of tiles at a time, compares it with
 //! what is on screen and rewrites only the tiles that differ, as many a
-//! frame as the frame has room for (each piece's cost is a bound `just
-//! bench` checks). A new puzzle is painted over the last, not wiped first.
+//! frame as the frame has room for (each kind of piece timed as it goes).
+//! A new puzzle is painted over the last, not wiped first.
 //! The area is part of the drawing plane, whose tiles were made at boot:
 //! mapping a sheet's tile through agb costs several times writing one's
 //! pixels, and a board is hundreds of tiles.
@@ -97,9 +97,10 @@ pub const LIST_COLUMNS: &PreparedLine = prepared!("# Size Tries");
 pub const LIST_WIDTH: i32 = (PANEL_COLUMNS + 1) * 8;
 /// The kinds of piece the view draws, each timed as it goes
 /// ([`frame_time::Piece`]): a step of the window's building, a row of the
-/// window around the board worked out and drawn, the board compared with
+/// window around the board worked out, and drawn, the board compared with
 /// the screen, a cell.
 static BUILD_STEP: frame_time::Piece = frame_time::Piece::new();
+static PLAN_ROW: frame_time::Piece = frame_time::Piece::new();
 static AROUND_ROW: frame_time::Piece = frame_time::Piece::new();
 static COMPARE: frame_time::Piece = frame_time::Piece::new();
 static CELL: frame_time::Piece = frame_time::Piece::new();
@@ -488,7 +489,7 @@ impl View {
             };
             while row < BOARD_ROWS {
                 self.going_around = Some((size, row));
-                if !room(&AROUND_ROW) {
+                if !room(&PLAN_ROW) {
                     return drew;
                 }
                 self.forget_drawn_over(row);

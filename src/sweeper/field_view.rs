@@ -273,9 +273,13 @@ impl FieldView {
             field.awaiting_layout().is_some(),
         );
         // As many of them as the frame has room for (a win changes all
-        // three).
-        while TEXT.room() {
-            let mines = self.mines_left;
+        // three), room asked only for one that changed.
+        let mines = self.mines_left;
+        while (self.shown_mines != Some(mines)
+            || self.shown_time != Some(time)
+            || self.shown_line != Some(line))
+            && TEXT.room()
+        {
             if self.shown_mines != Some(mines) {
                 self.shown_mines = Some(mines);
                 self.counter.set(&view::counter_text(mines));
@@ -296,8 +300,6 @@ impl FieldView {
                     )),
                     None => self.best.blank(),
                 }
-            } else {
-                break;
             }
         }
     }

@@ -359,7 +359,7 @@ impl View {
     }
 
     /// Draw pieces of the window while the frame has room for them (each
-    /// piece's cost is a bound `just bench` checks), then as much of its
+    /// kind timed as it goes), then as much of its
     /// text as the rest of the frame holds; true once everything is there.
     /// The text types alongside the other pieces: a box whose line made
     /// tiles draws it only the frame after, and waiting for it would hold

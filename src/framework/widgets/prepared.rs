@@ -49,12 +49,6 @@ impl PreparedLine {
         (self.pixels, self.columns)
     }
 
-    /// Columns of 8 pixels it takes: inking it costs about a typed letter
-    /// a column, with no layout.
-    pub const fn columns(&self) -> usize {
-        self.columns
-    }
-
     /// The one-line text among `known` that reads `text`, if any: a line of
     /// text made at run time that can be inked from build-time pixels.
     pub fn find(known: &[&'static Self], text: &str) -> Option<&'static Self> {

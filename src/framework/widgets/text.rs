@@ -42,6 +42,8 @@ pub use super::font::LINE_HEIGHT;
 static NARROW_LINE: frame_time::Piece = frame_time::Piece::new();
 static WIDE_LINE: frame_time::Piece = frame_time::Piece::new();
 static BLOCK: frame_time::Piece = frame_time::Piece::new();
+/// A text's first line, which blanks the box's old text under it first.
+static BLANKING_LINE: frame_time::Piece = frame_time::Piece::new();
 /// The widest box, in tiles, whose lines are narrow ones.
 const NARROW_COLUMNS: i32 = 12;
 
@@ -547,7 +549,7 @@ impl TextBox {
         if self.start(text, alignment) {
             self.pending = None;
             let mut at = Cursor::at_line(0);
-            self.render(text, alignment, &mut at, &mut || true);
+            self.render(text, alignment, &mut at, &mut |_| true);
         }
     }
 
@@ -694,8 +696,8 @@ impl TextBox {
         } else {
             &WIDE_LINE
         };
-        let finished = self.render(&text, pending.alignment, &mut pending.at, &mut || {
-            line.room()
+        let finished = self.render(&text, pending.alignment, &mut pending.at, &mut |blanks| {
+            if blanks { &BLANKING_LINE } else { line }.room()
         });
         self.waiting = text;
         if !finished {
@@ -714,7 +716,7 @@ impl TextBox {
             return;
         }
         let text = core::mem::take(&mut self.waiting);
-        self.render(&text, pending.alignment, &mut pending.at, &mut || true);
+        self.render(&text, pending.alignment, &mut pending.at, &mut |_| true);
         self.waiting = text;
     }
 
@@ -726,14 +728,15 @@ impl TextBox {
     }
 
     /// Lays `text` out in the box's width and draws its lines from `at`,
-    /// moving `at` past each line drawn, while `room` says it fits. True
-    /// once no line is left.
+    /// moving `at` past each line drawn, while `room` (told whether the line
+    /// blanks the box's old text first) says it fits. True once no line is
+    /// left.
     fn render(
         &mut self,
         text: &str,
         alignment: Align,
         at: &mut Cursor,
-        room: &mut dyn FnMut() -> bool,
+        room: &mut dyn FnMut(bool) -> bool,
     ) -> bool {
         let (dx, dy) = (self.origin.0.rem_euclid(8), self.origin.1.rem_euclid(8));
         let bottom = (self.rows + 1) * 8;
@@ -756,7 +759,7 @@ impl TextBox {
             };
             let letters = text.get(line.start..line.end).unwrap_or("");
             let prepared = PreparedLine::find(self.known, letters);
-            if !room() {
+            if !room(self.stale && !self.inked.is_empty()) {
                 return false;
             }
             at.byte = lines.processed;

@@ -36,8 +36,10 @@ const _: () = assert!(FIELD_COLUMN + RING_WIDTH as usize <= PREVIEW_COLUMN);
 const _: () = assert!(PREVIEW_COLUMN + PREVIEW_COLUMNS <= BOARD_COLUMNS);
 const _: () = assert!(FIELD_ROW + RING_ROWS as usize <= BOARD_ROWS);
 
-/// Drawing a row of the area's tiles (working out the next row's keys
-/// with it), and a row of the window's own around them.
+/// Working out the area's keys up to the first row that changed, drawing
+/// a row of the area's tiles (working out the keys up to the next with
+/// it), and a row of the window's own around them.
+static KEYS: frame_time::Piece = frame_time::Piece::new();
 static ROW: frame_time::Piece = frame_time::Piece::new();
 static WINDOW_ROW: frame_time::Piece = frame_time::Piece::new();
 
@@ -189,8 +191,8 @@ impl Field {
         if !self.window_drawn && !self.draw_window(view) {
             return false;
         }
-        // Working out the keys: the first row's.
-        if !ROW.room() {
+        // Working out the keys, up to the first row that changed.
+        if !KEYS.room() {
             return false;
         }
         let links = stroke_links(game);
