@@ -259,7 +259,8 @@ impl TextArea {
 
     /// Retype the lines of the wanted text that differ from `old`'s, from
     /// line `from`: each such line's old ink painted over with `paper`, the
-    /// new drawn in `ink`, while `room` says the frame has room. `None` once done, else where to go on from.
+    /// new drawn in `ink`, while `room` says the frame has room. `None`
+    /// once done, else where to go on from.
     fn retype(
         &mut self,
         raster: &mut Raster,

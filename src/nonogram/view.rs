@@ -6,9 +6,10 @@
 //! and redraws only what changed. A new screen is painted afresh from row
 //! patterns. Each piece of drawing is drawn only in a frame with room for
 //! one as long as its kind took lately ([`piece`]), so opening a 20x15
-//! board or an undo of a long drag never costs a frame more than its share. While a
-//! board is up, the list page SELECT goes to is painted off screen by a
-//! view of its own (`paint_ahead`) and copied in whole when asked for.
+//! board or an undo of a long drag never costs a frame more than its
+//! share. While a board is up, the list page SELECT goes to is painted off
+//! screen by a view of its own (`paint_ahead`) and copied in whole when
+//! asked for.
 
 use alloc::{boxed::Box, string::String, vec::Vec};
 
@@ -91,19 +92,10 @@ const fn cell_inks(c: &Colours) -> cell_art::Inks {
     }
 }
 
-/// What a drawing function asks before each piece: whether it fits.
-pub type Room<'a> = dyn FnMut(&'static frame_time::Piece) -> bool + 'a;
-
-/// Whether this frame has room for `piece` of work ahead of a press (see
+/// What a drawing function asks before each piece: whether it fits (on
+/// screen `frame_time::Piece::room`, off screen ahead of a press
 /// `frame_time::Piece::room_ahead`).
-fn ahead_room(piece: &'static frame_time::Piece) -> bool {
-    piece.room_ahead()
-}
-
-/// Whether this frame has room for `piece`.
-fn frame_room(piece: &'static frame_time::Piece) -> bool {
-    piece.room()
-}
+pub type Room<'a> = dyn FnMut(&'static frame_time::Piece) -> bool + 'a;
 
 /// What the board screen shows.
 pub struct Scene<'a> {
@@ -771,15 +763,15 @@ impl View {
         }
         // The page is blanked first, by pieces the size of a keep's.
         while !ahead.page.is_blanked() {
-            if !ahead_room(&piece::KEEP) {
+            if !piece::KEEP.room_ahead() {
                 return;
             }
             ahead.page.blank_part(TILES_PER_KEEP);
         }
         let Ahead { view, page, done } = &mut **ahead;
         page.draw_into(|| {
-            let busy = view.sync_list_within(scene, &mut ahead_room)
-                || !view.advance_text_within(true, &mut ahead_room);
+            let busy = view.sync_list_within(scene, &mut frame_time::Piece::room_ahead)
+                || !view.advance_text_within(true, &mut frame_time::Piece::room_ahead);
             view.raster.flush();
             if !busy {
                 *done = true;
@@ -1016,7 +1008,7 @@ impl View {
     /// Bring the board screen closer to `scene`, as far as this frame has
     /// room for. True while work is left for later frames.
     pub fn sync(&mut self, scene: &Scene) -> bool {
-        self.sync_within(scene, &mut frame_room)
+        self.sync_within(scene, &mut frame_time::Piece::room)
     }
 
     /// Bring the board screen closer to `scene`, drawing each piece that
@@ -1521,7 +1513,7 @@ impl View {
     /// the screen's other drawing is done: the clues' areas would paint
     /// over them).
     pub fn advance_text(&mut self) {
-        self.advance_text_within(true, &mut frame_room);
+        self.advance_text_within(true, &mut frame_time::Piece::room);
     }
 
     /// Draw the title where it changed (nothing else draws where it is),
@@ -1563,7 +1555,7 @@ impl View {
     /// Bring the list screen closer to `scene`, as far as this frame has
     /// room for; true while work is left for later frames.
     pub fn sync_list(&mut self, scene: &ListScene) -> bool {
-        self.sync_list_within(scene, &mut frame_room)
+        self.sync_list_within(scene, &mut frame_time::Piece::room)
     }
 
     /// Bring the list screen closer to `scene`, drawing each piece that

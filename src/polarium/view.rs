@@ -455,7 +455,7 @@ impl View {
     /// tiles at a time, then each cell whose look or stroke changed. True
     /// if anything was drawn.
     pub fn sync(&mut self, scene: &Scene) -> bool {
-        self.sync_within(scene, &mut |piece| piece.room())
+        self.sync_within(scene, &mut frame_time::Piece::room)
     }
 
     /// As `sync`, each piece drawn only if `room` says it fits.

@@ -1245,13 +1245,11 @@ mod tests {
         view.build_all(&board, &data);
         let mut rng = Rng::new(7);
         board.act(Pos::new(7, 3), &mut rng);
-        frame_time::fresh_frame();
         view.sync(&board, None, Face::Idle, Screen::Board, &data);
         let old = view.looks;
         assert!(old.iter().any(|&look| look != Look::Covered as u8));
         board.set_difficulty(Difficulty::Medium);
         for columns in [0, 3, WIDTH] {
-            frame_time::fresh_frame();
             view.sync(&board, None, Face::Idle, Screen::Wipe(columns), &data);
             for (index, &look) in view.looks.iter().enumerate() {
                 let wanted = if index % usize::from(WIDTH) < usize::from(columns) {
@@ -1284,7 +1282,6 @@ mod tests {
         view.build_all(&board, &data);
         let mut rng = Rng::new(7);
         // idle, fresh board: 84 squares + cursor + face
-        frame_time::fresh_frame();
         view.sync(&board, None, Face::Idle, Screen::Board, &data);
         on_board(objects_shown(gba, &mut view, &board, Screen::Board), true);
         // pressed chord preview on a revealed number
@@ -1296,21 +1293,18 @@ mod tests {
             .find(|&pos| board.square(pos).is_some_and(|s| s.is_revealed_number()))
             .unwrap();
         assert!(!board.pressed_preview(number).is_empty());
-        frame_time::fresh_frame();
         view.sync(&board, Some(number), Face::Thinking, Screen::Board, &data);
         on_board(objects_shown(gba, &mut view, &board, Screen::Board), true);
         // loss with every mine shown (no cursor once the game is over)
         let mut lost = board.clone();
         finish(&mut lost, false);
         assert_eq!(lost.state(), GameState::Dead);
-        frame_time::fresh_frame();
         view.sync(&lost, None, Face::Dead, Screen::Board, &data);
         on_board(objects_shown(gba, &mut view, &lost, Screen::Board), false);
         // win with the mines auto-flagged
         let mut won = board.clone();
         finish(&mut won, true);
         assert_eq!(won.state(), GameState::Won);
-        frame_time::fresh_frame();
         view.sync(&won, None, Face::Won, Screen::Board, &data);
         on_board(objects_shown(gba, &mut view, &won, Screen::Board), false);
         // menu (pointer + face) and number pad (13 keys + hand + face)
