@@ -33,6 +33,7 @@ pub struct Icon {
 pub static DESKTOP_TUNE: super::sound::Tune = super::sound::Tune {
     name: "desktop",
     track: agb_tracker::include_xm!("sfx/desktop.xm"),
+    voices: &super::sound::BELL_BAND,
 };
 
 /// Sounds of the shared interface (menus, windows, the number pad); apps

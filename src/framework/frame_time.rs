@@ -127,10 +127,10 @@ pub fn last_frame_waited() -> bool {
     LAST_FRAME_WAITED.load(Ordering::Relaxed)
 }
 
-/// Where a frame's drawing ends, in lines: short of the half a frame the
-/// cycle meter holds frames to, as a piece may take longer than its kind
-/// did lately, and hardware is slower than mGBA.
-const FRAME_BUDGET_LINES: u32 = FRAME_LINES * 9 / 20;
+/// Where a frame's drawing ends, in lines: well short of the half a frame
+/// the cycle meter holds frames to, as a piece may take longer than its
+/// kind did lately, and hardware is slower than mGBA.
+const FRAME_BUDGET_LINES: u32 = FRAME_LINES * 2 / 5;
 /// While a window opens or closes, drawing keeps to two fifths of a frame:
 /// the player watches the animation, and the window's building has all of
 /// its frames.

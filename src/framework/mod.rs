@@ -47,6 +47,7 @@ pub mod lessons;
 #[cfg(any(debug_assertions, feature = "events"))]
 pub mod perf;
 pub mod plane;
+pub mod psg;
 pub mod reset;
 pub mod save;
 pub mod sleep;

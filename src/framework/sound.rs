@@ -1,32 +1,22 @@
-//! Music (agb-tracker playing our XM modules) and sound effects (agb's mixer).
+//! Music (agb-tracker playing our XM modules on the GBA's tone generators,
+//! `psg`) and sound effects (agb's mixer).
 //!
 //! Switching music fades the old track out over [`FADE_FRAMES`] and then starts
 //! the new one at full volume, rather than cutting from one to the other.
 //! agb-tracker sets every channel's volume each frame through its `Mixer` trait,
-//! so the fade is a thin `Mixer` wrapper that scales those volumes.
+//! and the band scales those volumes by its `fade`.
 
-use agb::external::portable_atomic::{AtomicI16, Ordering};
-use agb::{
-    fixnum::Num,
-    sound::mixer::{ChannelId, Frequency, Mixer, MixerController, SoundChannel, SoundData},
-};
-use agb_tracker::{Track, Tracker};
-use alloc::borrow::Cow;
+use agb::sound::mixer::{Frequency, Mixer, MixerController, SoundChannel, SoundData};
+use agb_tracker::{Track, TrackerInner};
 
-/// Mixer rate. 18,157 Hz mixes 304 samples a frame instead of 32,768 Hz's
-/// 549, which nearly halves the mixer's share of every frame; the sfx WAVs are
-/// made at this rate (sfx/make_sfx.py), since include_wav! does not resample.
+use super::psg::{self, Band, Generator, Timbre, Voice};
+
+type Tracker = TrackerInner<'static, psg::NoteId>;
+
+/// Mixer rate for the sound effects. 18,157 Hz mixes 304 samples a frame
+/// instead of 32,768 Hz's 549; the sfx WAVs are made at this rate
+/// (sfx/make_sfx.py), since include_wav! does not resample.
 pub const FREQUENCY: Frequency = Frequency::Hz18157;
-/// agb-tracker works out playback speeds for a 32,768 Hz mixer; scaling them
-/// by 32768 / 18157 keeps every note at its pitch at [`FREQUENCY`]. Rounded,
-/// not truncated (speeds have only 8 fractional bits), and by a 16.16 fixed
-/// point factor rather than a division, which the GBA does in software.
-fn tracker_speed(speed: Num<u32, 8>) -> Num<u32, 8> {
-    /// 32768 / 18157 in 16.16 fixed point.
-    const SCALE: u64 = 118_273;
-    let raw = (u64::from(speed.to_raw()) * SCALE + (1 << 15)) >> 16;
-    Num::from_raw(u32::try_from(raw).unwrap_or(u32::MAX))
-}
 
 /// Shorter than a window transition, so the desktop tune is back (and its
 /// tracker allocated) by the time a closing window is gone.
@@ -37,7 +27,68 @@ pub const FADE_FRAMES: u8 = 12;
 pub struct Tune {
     pub name: &'static str,
     pub track: Track,
+    /// How the band plays each of the track's instruments, in order.
+    pub voices: &'static [Voice],
 }
+
+/// make_music.py's instruments (lead, arp, bass, kick, snare, hat) as the
+/// tone generators play them.
+const fn band(lead: Voice, arp: Voice) -> [Voice; 6] {
+    const fn noise(clock: u8, gain: u16) -> Voice {
+        Voice {
+            generator: Generator::Noise,
+            timbre: Timbre::Noise(clock),
+            gain,
+            decay: 1,
+        }
+    }
+    [
+        lead,
+        arp,
+        Voice {
+            generator: Generator::Wave,
+            timbre: Timbre::Wave(&psg::TRIANGLE),
+            gain: 34,
+            decay: 0,
+        },
+        // Kick: a low rumble; snare: a hiss; hat: a short, high, metallic one.
+        noise(0x73, 34),
+        noise(0x32, 34),
+        noise(0x18, 24),
+    ]
+}
+
+/// The pulse tunes': a 25% pulse lead and a square pluck.
+pub static PULSE_BAND: [Voice; 6] = band(
+    Voice {
+        generator: Generator::Square1,
+        timbre: Timbre::Square(1),
+        gain: 32,
+        decay: 0,
+    },
+    Voice {
+        generator: Generator::Square2,
+        timbre: Timbre::Square(2),
+        gain: 32,
+        decay: 0,
+    },
+);
+
+/// The desktop's: a thin bell that fades by itself, and a soft pluck.
+pub static BELL_BAND: [Voice; 6] = band(
+    Voice {
+        generator: Generator::Square1,
+        timbre: Timbre::Square(0),
+        gain: 40,
+        decay: 3,
+    },
+    Voice {
+        generator: Generator::Square2,
+        timbre: Timbre::Square(1),
+        gain: 32,
+        decay: 0,
+    },
+);
 
 fn same(a: Option<&'static Tune>, b: Option<&'static Tune>) -> bool {
     match (a, b) {
@@ -49,6 +100,7 @@ fn same(a: Option<&'static Tune>, b: Option<&'static Tune>) -> bool {
 
 pub struct Sound<'a> {
     mixer: Mixer<'a>,
+    band: Band,
     tracker: Option<Tracker>,
     /// `None`: silence.
     playing: Option<&'static Tune>,
@@ -62,6 +114,7 @@ impl<'a> Sound<'a> {
     pub fn new(controller: &'a mut MixerController) -> Self {
         Self {
             mixer: controller.mixer(FREQUENCY),
+            band: Band::new(),
             tracker: None,
             playing: None,
             wanted: None,
@@ -89,7 +142,8 @@ impl<'a> Sound<'a> {
         self.wanted = None;
         self.fade_left = 0;
         if let Some(mut old) = self.tracker.take() {
-            old.stop(&mut self.mixer);
+            old.stop(&mut self.band);
+            self.band.silence();
             crate::event!("music.start track=silence");
         }
         self.playing = None;
@@ -110,7 +164,10 @@ impl<'a> Sound<'a> {
         let changing = !same(wanted, self.playing);
         if changing && (self.fade_left == 0 || self.tracker.is_none()) {
             if let Some(mut old) = self.tracker.take() {
-                old.stop(&mut self.mixer);
+                old.stop(&mut self.band);
+            }
+            if let Some(tune) = wanted {
+                self.band.set_track(&tune.track, tune.voices);
             }
             self.tracker = wanted.map(|tune| Tracker::new(&tune.track));
             self.playing = wanted;
@@ -126,102 +183,10 @@ impl<'a> Sound<'a> {
             } else {
                 256
             };
-            FADE.store(volume, Ordering::Relaxed);
-            tracker.step(&mut Fading(&mut self.mixer));
+            self.band.fade = volume;
+            tracker.step(&mut self.band);
         }
+        self.band.flush();
         self.mixer.frame();
-    }
-}
-
-/// Volume multiplier (x/256) applied to every tracker channel this frame.
-static FADE: AtomicI16 = AtomicI16::new(256);
-
-struct Fading<'m, 'a>(&'m mut Mixer<'a>);
-
-/// A mixer channel whose volume is scaled by [`FADE`].
-#[repr(transparent)]
-struct FadingChannel(SoundChannel);
-
-impl agb_tracker::Mixer for Fading<'_, '_> {
-    type ChannelId = ChannelId;
-    type SoundChannel = FadingChannel;
-
-    fn channel(&mut self, channel_id: &ChannelId) -> Option<&mut FadingChannel> {
-        self.0.channel(channel_id).map(|channel| {
-            // SAFETY: FadingChannel is a repr(transparent) wrapper of SoundChannel.
-            unsafe { &mut *(channel as *mut SoundChannel).cast::<FadingChannel>() }
-        })
-    }
-
-    fn play_sound(&mut self, channel: FadingChannel) -> Option<ChannelId> {
-        self.0.play_sound(channel.0)
-    }
-}
-
-impl agb_tracker::SoundChannel for FadingChannel {
-    fn new(data: &Cow<'static, [u8]>) -> Self {
-        Self(<SoundChannel as agb_tracker::SoundChannel>::new(data))
-    }
-
-    fn stop(&mut self) {
-        self.0.stop();
-    }
-
-    fn pause(&mut self) -> &mut Self {
-        self.0.pause();
-        self
-    }
-
-    fn resume(&mut self) -> &mut Self {
-        self.0.resume();
-        self
-    }
-
-    fn should_loop(&mut self) -> &mut Self {
-        self.0.should_loop();
-        self
-    }
-
-    fn volume(&mut self, value: impl Into<Num<i16, 8>>) -> &mut Self {
-        let scale = Num::<i16, 8>::from_raw(FADE.load(Ordering::Relaxed));
-        self.0.volume(value.into() * scale);
-        self
-    }
-
-    fn restart_point(&mut self, value: impl Into<Num<u32, 8>>) -> &mut Self {
-        self.0.restart_point(value);
-        self
-    }
-
-    fn playback(&mut self, playback_speed: impl Into<Num<u32, 8>>) -> &mut Self {
-        self.0.playback(tracker_speed(playback_speed.into()));
-        self
-    }
-
-    fn panning(&mut self, panning: impl Into<Num<i16, 8>>) -> &mut Self {
-        self.0.panning(panning);
-        self
-    }
-
-    fn set_pos(&mut self, pos: impl Into<Num<u32, 8>>) -> &mut Self {
-        self.0.set_pos(pos);
-        self
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::tracker_speed;
-    use agb::fixnum::Num;
-
-    #[test_case]
-    fn tracker_speeds_scale_to_the_mixer_rate_within_rounding(_gba: &mut agb::Gba) {
-        // Every speed a note can have (up to 64x), against the exact ratio.
-        for raw in (0..=16_384u32).step_by(7) {
-            let exact = (u64::from(raw) * 32768 + 18157 / 2) / 18157;
-            let scaled = u64::from(tracker_speed(Num::from_raw(raw)).to_raw());
-            assert!(scaled.abs_diff(exact) <= 1, "{raw}: {scaled} vs {exact}");
-        }
-        assert_eq!(tracker_speed(Num::from_raw(256)).to_raw(), 462); // 1.0 -> 1.8047
     }
 }

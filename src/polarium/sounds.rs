@@ -3,11 +3,12 @@
 
 use agb::{include_wav, sound::mixer::SoundData};
 
-use crate::framework::sound::Tune;
+use crate::framework::sound::{self, Tune};
 
 pub static TUNE: Tune = Tune {
     name: "polarium",
     track: agb_tracker::include_xm!("sfx/polarium.xm"),
+    voices: &sound::PULSE_BAND,
 };
 
 /// The stroke grows by a cell.
@@ -21,10 +22,12 @@ pub static ROWS_CLEAR: SoundData = include_wav!("sfx/rows_clear.wav");
 pub static CHALLENGE_TUNE: Tune = Tune {
     name: "challenge",
     track: agb_tracker::include_xm!("sfx/challenge.xm"),
+    voices: &sound::PULSE_BAND,
 };
 pub static CHALLENGE_FAST_TUNE: Tune = Tune {
     name: "challenge_fast",
     track: agb_tracker::include_xm!("sfx/challenge_fast.xm"),
+    voices: &sound::PULSE_BAND,
 };
 /// Challenge: a clear inside the combo window.
 pub static COMBO: SoundData = include_wav!("sfx/combo.wav");

@@ -3,11 +3,12 @@
 
 use agb::{include_wav, sound::mixer::SoundData};
 
-use crate::framework::sound::Tune;
+use crate::framework::sound::{self, Tune};
 
 pub static TUNE: Tune = Tune {
     name: "sweeper",
     track: agb_tracker::include_xm!("sfx/sweeper.xm"),
+    voices: &sound::PULSE_BAND,
 };
 
 pub static REVEAL: SoundData = include_wav!("sfx/reveal.wav");

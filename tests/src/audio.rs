@@ -56,6 +56,32 @@ fn goertzel(samples: &[f64], rate: f64, frequency: f64) -> f64 {
     previous * previous + before * before - coefficient * previous * before
 }
 
+/// Write `samples` (mono, 16-bit, taken at `rate` Hz) as a WAV file.
+pub fn write_wav(path: &std::path::Path, (samples, rate): &(Vec<i16>, f64)) -> std::io::Result<()> {
+    let rate = rate.round() as u32;
+    let bytes = u32::try_from(samples.len() * 2).unwrap_or(u32::MAX);
+    let mut wav = Vec::with_capacity(44 + samples.len() * 2);
+    wav.extend_from_slice(b"RIFF");
+    wav.extend_from_slice(&(36 + bytes).to_le_bytes());
+    wav.extend_from_slice(b"WAVEfmt ");
+    wav.extend_from_slice(&16u32.to_le_bytes());
+    wav.extend_from_slice(&1u16.to_le_bytes()); // PCM
+    wav.extend_from_slice(&1u16.to_le_bytes()); // mono
+    wav.extend_from_slice(&rate.to_le_bytes());
+    wav.extend_from_slice(&(rate * 2).to_le_bytes());
+    wav.extend_from_slice(&2u16.to_le_bytes());
+    wav.extend_from_slice(&16u16.to_le_bytes());
+    wav.extend_from_slice(b"data");
+    wav.extend_from_slice(&bytes.to_le_bytes());
+    for sample in samples {
+        wav.extend_from_slice(&sample.to_le_bytes());
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, wav)
+}
+
 #[cfg(test)]
 mod tests {
     use super::strongest_frequency;

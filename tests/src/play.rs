@@ -424,6 +424,9 @@ impl Player<'_> {
                 // The first check after `record-audio` ends the recording;
                 // later ones look at the same samples (another band, say).
                 if let Some(recording) = self.m.core().take_recording() {
+                    // Kept for a listen: OUT/audio-LINE.wav.
+                    let name = format!("audio-{}.wav", line.number);
+                    audio::write_wav(&paths::in_out(&self.opts.out, &name), &recording)?;
                     self.audio = Some(recording);
                 }
                 let Some((samples, rate)) = self.audio.as_ref() else {

@@ -358,6 +358,7 @@ fn error_fingerprint<E: Display>(error: PadError<E>) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::framework::frame_time;
     use crate::framework::widgets::numpad::PagedCode;
 
     /// 14 groups of five, whatever the first group says; a group starting
@@ -409,10 +410,13 @@ mod tests {
             if view.settled(pad) {
                 return (frame, redraws);
             }
-            // Text is drawn as a frame has room: each step starts a frame.
+            // Text is drawn as a frame has room: each step is a frame, as
+            // the frame loop runs one.
             vblank.wait_for_vblank();
+            frame_time::begin_frame(false);
             let before = view.shown_lines.clone();
             view.update(pad, false);
+            frame_time::piece_done();
             redraws += before
                 .iter()
                 .zip(&view.shown_lines)
