@@ -89,9 +89,12 @@ struct Slot {
     age: u16,
     /// The new note's level as its sample sets it (see `play_sound`).
     nominal: u8,
-    /// Level and rate last written; level 0: silent.
+    /// Level and rate last written (level 0: silent).
     level: u8,
     rate: u16,
+    /// The note's frequency, and the rate worked out for it.
+    hertz: u32,
+    want_rate: u16,
     /// The wave samples last written into the wave channel's memory.
     table: Option<&'static [u8; 16]>,
 }
@@ -107,6 +110,8 @@ impl Slot {
             nominal: 0,
             level: 0,
             rate: 0,
+            hertz: 0,
+            want_rate: 0,
             table: None,
         }
     }
@@ -201,7 +206,13 @@ impl Band {
                 slot.trigger = false;
                 continue;
             };
-            let rate = rate_of(generator, hertz);
+            // (A division, which the GBA does in software: only when the
+            // note's frequency changes.)
+            if hertz != slot.hertz {
+                slot.hertz = hertz;
+                slot.want_rate = rate_of(generator, hertz);
+            }
+            let rate = slot.want_rate;
             let follows = voice.decay == 0 && level != slot.level;
             if slot.trigger || slot.level == 0 || (follows && generator != Generator::Wave) {
                 // A square's or the noise's level is set only as a note

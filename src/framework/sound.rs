@@ -6,7 +6,7 @@
 //! agb-tracker sets every channel's volume each frame through its `Mixer` trait,
 //! and the band scales those volumes by its `fade`.
 
-use agb::sound::mixer::{Frequency, Mixer, MixerController, SoundChannel, SoundData};
+use agb::sound::mixer::{ChannelId, Frequency, Mixer, MixerController, SoundChannel, SoundData};
 use agb_tracker::{Track, TrackerInner};
 
 use super::psg::{self, Band, Generator, Timbre, Voice};
@@ -98,8 +98,17 @@ fn same(a: Option<&'static Tune>, b: Option<&'static Tune>) -> bool {
     }
 }
 
+/// Frames the mixer goes on mixing after its last effect ends: its three
+/// buffers then all hold silence, which the hardware may replay.
+const QUIET_FRAMES: u8 = 4;
+
 pub struct Sound<'a> {
     mixer: Mixer<'a>,
+    /// The effects playing: while there are none (and `quiet_frames` have
+    /// passed), the mixer is left alone, which saves it filling and
+    /// copying a frame of silence.
+    effects: heapless::Vec<ChannelId, 8>,
+    quiet_frames: u8,
     band: Band,
     tracker: Option<Tracker>,
     /// `None`: silence.
@@ -114,6 +123,8 @@ impl<'a> Sound<'a> {
     pub fn new(controller: &'a mut MixerController) -> Self {
         Self {
             mixer: controller.mixer(FREQUENCY),
+            effects: heapless::Vec::new(),
+            quiet_frames: QUIET_FRAMES,
             band: Band::new(),
             tracker: None,
             playing: None,
@@ -151,10 +162,13 @@ impl<'a> Sound<'a> {
 
     /// Play a sound effect (a `SoundData` from `include_wav!`).
     pub fn play(&mut self, effect: SoundData) {
-        if self.sfx_on {
-            let _ = self
+        if self.sfx_on
+            && let Some(id) = self
                 .mixer
-                .play_sound(SoundChannel::new_high_priority(effect));
+                .play_sound(SoundChannel::new_high_priority(effect))
+        {
+            // (At most 8 play at once, as the mixer has channels.)
+            let _ = self.effects.push(id);
         }
     }
 
@@ -187,6 +201,16 @@ impl<'a> Sound<'a> {
             tracker.step(&mut self.band);
         }
         self.band.flush();
-        self.mixer.frame();
+        let mixer = &mut self.mixer;
+        self.effects.retain(|id| mixer.channel(id).is_some());
+        if !self.effects.is_empty() {
+            self.quiet_frames = QUIET_FRAMES;
+        }
+        if self.quiet_frames > 0 {
+            self.mixer.frame();
+            if self.effects.is_empty() {
+                self.quiet_frames -= 1;
+            }
+        }
     }
 }
