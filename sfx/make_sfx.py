@@ -203,13 +203,20 @@ def game_over():
     return 0.5 * lowpass(np.concatenate([notes(fall, duty=0.5, decay=0.1), tail]), 0.4)
 
 
+def silence():
+    # Not heard: played after the last effect ends, it fills the mixer's
+    # three buffers (304 samples a frame at this rate) with silence, so the
+    # game can stop mixing (src/framework/sound.rs). Four frames' worth.
+    return np.zeros(4 * 304)
+
+
 EFFECTS = {
     "cursor": cursor_move, "open": open_app, "close": close_app,
     "confirm": confirm, "error": error, "reveal": reveal, "flag": flag,
     "chord": chord, "boom": boom, "win": win,
     "stroke": stroke_step, "flip": flip, "rows_clear": rows_clear,
     "combo": combo, "clear_screen": clear_screen, "warning": warning,
-    "game_over": game_over,
+    "game_over": game_over, "silence": silence,
 }
 
 

@@ -98,17 +98,18 @@ fn same(a: Option<&'static Tune>, b: Option<&'static Tune>) -> bool {
     }
 }
 
-/// Frames the mixer goes on mixing after its last effect ends: its three
-/// buffers then all hold silence, which the hardware may replay.
-const QUIET_FRAMES: u8 = 4;
+/// Played after the last effect ends: four frames of silence, which fill
+/// the mixer's three buffers, so the hardware may replay them while the
+/// mixer rests (mixing silence itself costs the mixer more).
+static SILENCE: SoundData = agb::include_wav!("sfx/silence.wav");
 
 pub struct Sound<'a> {
     mixer: Mixer<'a>,
-    /// The effects playing: while there are none (and `quiet_frames` have
-    /// passed), the mixer is left alone, which saves it filling and
-    /// copying a frame of silence.
+    /// The effects playing (`SILENCE` among them after the last): while
+    /// there are none the mixer is left alone.
     effects: heapless::Vec<ChannelId, 8>,
-    quiet_frames: u8,
+    /// `SILENCE` has played since the last effect.
+    silenced: bool,
     band: Band,
     tracker: Option<Tracker>,
     /// `None`: silence.
@@ -124,7 +125,7 @@ impl<'a> Sound<'a> {
         Self {
             mixer: controller.mixer(FREQUENCY),
             effects: heapless::Vec::new(),
-            quiet_frames: QUIET_FRAMES,
+            silenced: false,
             band: Band::new(),
             tracker: None,
             playing: None,
@@ -169,6 +170,7 @@ impl<'a> Sound<'a> {
         {
             // (At most 8 play at once, as the mixer has channels.)
             let _ = self.effects.push(id);
+            self.silenced = false;
         }
     }
 
@@ -203,14 +205,14 @@ impl<'a> Sound<'a> {
         self.band.flush();
         let mixer = &mut self.mixer;
         self.effects.retain(|id| mixer.channel(id).is_some());
-        if !self.effects.is_empty() {
-            self.quiet_frames = QUIET_FRAMES;
-        }
-        if self.quiet_frames > 0 {
-            self.mixer.frame();
-            if self.effects.is_empty() {
-                self.quiet_frames -= 1;
+        if self.effects.is_empty() && !self.silenced {
+            self.silenced = true;
+            if let Some(id) = mixer.play_sound(SoundChannel::new_high_priority(SILENCE)) {
+                let _ = self.effects.push(id);
             }
+        }
+        if !self.effects.is_empty() {
+            self.mixer.frame();
         }
     }
 }
