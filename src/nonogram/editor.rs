@@ -135,7 +135,10 @@ impl Editor {
         let mut editor = Box::new(Self {
             editing: Editing::Draw,
             slot,
-            board: Board::new(Marks::new(1, 1), Box::default()),
+            board: Board::new(
+                Marks::new(1, 1),
+                vec![0u16; HISTORY_CHANGES].into_boxed_slice(),
+            ),
             clues: PuzzleClues::of_picture(&blank),
             layout: Layout::for_any(1, 1),
             cursor,
@@ -167,7 +170,7 @@ impl Editor {
             self.cursor.1.min(picture.height() as u8 - 1),
         );
         self.editing = Editing::Draw;
-        self.board = Board::new(marks, vec![0u16; HISTORY_CHANGES].into_boxed_slice());
+        self.board.start_again(marks);
         self.clues = PuzzleClues::of_picture(picture);
         self.layout = Layout::for_any(picture.width(), picture.height());
         self.serial = serial;

@@ -517,6 +517,14 @@ impl<S: Ring> Board<S> {
         }
     }
 
+    /// Start again on `marks`, as `new` does, keeping the history's
+    /// storage: a new one is a large allocation to fill with zeros.
+    pub fn start_again(&mut self, marks: Marks) {
+        self.marks = marks;
+        self.history.clear();
+        self.auto_cross = false;
+    }
+
     fn put(&mut self, x: usize, y: usize, mark: Mark) {
         let old = self.marks.get(x, y);
         if old != mark {
@@ -724,6 +732,25 @@ mod tests {
     fn clues_of(rows: &[u32], width: usize) -> (PuzzleClues, Grid) {
         let picture = Grid::from_rows(width, rows.len(), rows);
         (PuzzleClues::of_picture(&picture), picture)
+    }
+
+    #[test]
+    fn starting_again_is_a_new_board_on_the_same_storage() {
+        let (clues, _) = clues_of(&[0b111, 0b101, 0b111], 3);
+        let mut board = Board::new(Marks::new(3, 3), [0u16; 64]);
+        board.paint(Brush::Fill, (1, 1), &clues, None);
+        board.history.begin_step();
+        board.paint(Brush::Cross, (0, 0), &clues, None);
+        assert_eq!(board.history.done, 2);
+        board.start_again(Marks::new(4, 2));
+        assert_eq!(board.marks, Marks::new(4, 2));
+        assert!(board.history.done == 0 && !board.history.can_redo());
+        assert!(!board.undo(), "nothing to undo");
+        // It records again from the start, as a new board does.
+        let (clues, _) = clues_of(&[0b1111, 0b0000], 4);
+        board.paint(Brush::Fill, (2, 0), &clues, None);
+        assert!(board.undo());
+        assert_eq!(board.marks, Marks::new(4, 2));
     }
 
     #[test]
