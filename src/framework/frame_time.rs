@@ -216,6 +216,10 @@ pub fn showing_grows(eighths: u32) {
 /// shows those lines, it would show half old, half new).
 pub struct Piece(AtomicU8);
 
+/// What a kind not timed yet is taken to take: its first piece waits for
+/// a frame with that much room rather than going anywhere.
+const UNTIMED_LINES: u32 = 12;
+
 /// A kind's bit saying it must end inside vertical blank, and its time.
 const IN_VBLANK: u8 = 0x80;
 const HALF_LINES: u8 = 0x7F;
@@ -232,9 +236,13 @@ impl Piece {
         Self(AtomicU8::new(IN_VBLANK))
     }
 
-    /// How long this kind has taken lately, in display lines.
+    /// How long this kind has taken lately, in display lines; one never
+    /// timed is taken to be as long as `UNTIMED_LINES`.
     fn lines(&self) -> u32 {
-        u32::from(self.0.load(Ordering::Relaxed) & HALF_LINES).div_ceil(2)
+        match self.0.load(Ordering::Relaxed) & HALF_LINES {
+            0 => UNTIMED_LINES,
+            halves => u32::from(halves).div_ceil(2),
+        }
     }
 
     fn in_vblank_only(&self) -> bool {
@@ -517,6 +525,25 @@ mod tests {
             "{} lines left still, {} moving",
             left[0],
             left[1]
+        );
+        begin_frame(false);
+    }
+
+    #[test_case]
+    fn a_kind_never_timed_waits_for_room_for_a_middling_piece(_gba: &mut agb::Gba) {
+        static NEVER: Piece = Piece::new();
+        agb::display::busy_wait_for_vblank();
+        begin_frame(false);
+        PIECE_GIVEN.store(true, Ordering::Relaxed);
+        assert!(NEVER.room(), "with the frame's room ahead, it goes");
+        OPEN_PIECE.store(core::ptr::null_mut(), Ordering::Relaxed);
+        NEVER.0.store(0, Ordering::Relaxed);
+        while lines_left() > UNTIMED_LINES - 3 {}
+        assert!(!NEVER.room(), "{} lines left", lines_left());
+        assert_eq!(
+            NEVER.lines(),
+            UNTIMED_LINES,
+            "still untimed after a refusal"
         );
         begin_frame(false);
     }
