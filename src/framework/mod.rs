@@ -186,6 +186,7 @@ impl DeskFrames {
             menu.keep_open_game(apps, system);
             // The frame that wakes shows the screen as it was.
             sleep::sleep(&mut system.storage, &mut system.input);
+            system.sound.power_cycled();
             desktop::DesktopRequest::Stay
         } else {
             menu.update(apps, system)

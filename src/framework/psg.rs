@@ -33,7 +33,8 @@ pub enum Timbre {
     /// the high nibble first).
     Wave(&'static [u8; 16]),
     /// Noise, as SOUND4CNT_H's low byte: the clock's divider (bits 0-2),
-    /// a 7-step pattern (bit 3) and the clock's shift (bits 4-7).
+    /// a 7-bit shift register instead of 15 bits (bit 3: a short, buzzier
+    /// pattern) and the clock's shift (bits 4-7).
     Noise(u8),
 }
 
@@ -135,8 +136,11 @@ pub struct Band {
     /// The track playing, to find a note's voice by its sample.
     track: Option<&'static agb_tracker::Track>,
     voices: &'static [Voice],
-    /// Multiplies every volume asked for (x/256): the music's fade.
+    /// Multiplies every volume asked for (x/256): the music's fade. (A
+    /// voice that fades by itself, `decay`, keeps its first level.)
     pub fade: i16,
+    /// The generators are routed to the speakers (see `power_up`).
+    powered: bool,
 }
 
 impl Band {
@@ -146,11 +150,13 @@ impl Band {
             track: None,
             voices: &[],
             fade: 256,
+            powered: false,
         }
     }
 
     /// Play `track`, its samples voiced by `voices` (in the track's order).
     pub fn set_track(&mut self, track: &'static agb_tracker::Track, voices: &'static [Voice]) {
+        debug_assert_eq!(voices.len(), track.samples.len(), "a voice a sample");
         self.track = Some(track);
         self.voices = voices;
     }
@@ -165,6 +171,12 @@ impl Band {
         Some((voice, level_of(known.volume, voice)))
     }
 
+    /// The sound was switched off and on again (sleep): the generators'
+    /// registers are set up again, and the notes sounding start again.
+    pub fn power_cycled(&mut self) {
+        self.powered = false;
+    }
+
     /// Silence every generator.
     pub fn silence(&mut self) {
         for slot in &mut self.slots {
@@ -177,11 +189,14 @@ impl Band {
     /// once a frame, after the tracker's step.
     pub fn flush(&mut self) {
         // SAFETY: the sound registers, each written whole; only the band
-        // writes the generators', and agb's mixer only its own bits.
-        if unsafe { power_up() } {
-            // Their registers were cleared: every note starts again.
+        // writes the generators' (agb's mixer, made before the band's first
+        // flush, writes SOUNDCNT_H whole only as it is made).
+        if unsafe { power_up(!self.powered) } {
+            self.powered = true;
+            // Their registers were cleared: every note still sounding
+            // starts again.
             for slot in &mut self.slots {
-                slot.trigger = slot.note.is_some();
+                slot.trigger = slot.note.is_some() && slot.level_now() > 0;
                 slot.level = 0;
                 slot.table = None;
             }
@@ -228,10 +243,7 @@ impl Band {
                 }
                 // SAFETY: as above.
                 unsafe { write_note(generator, voice, level, rate) };
-                if slot.trigger {
-                    slot.age = 0;
-                }
-                (slot.level, slot.rate, slot.trigger) = (level, rate, false);
+                (slot.level, slot.rate, slot.trigger, slot.age) = (level, rate, false, 0);
             } else {
                 if follows {
                     // The wave channel's level changes as it plays.
@@ -255,6 +267,12 @@ fn level_of(volume: Num<i16, 8>, voice: Voice) -> u8 {
     level.clamp(0, 15) as u8
 }
 
+impl Drop for Band {
+    fn drop(&mut self) {
+        self.silence();
+    }
+}
+
 const GENERATOR_ORDER: [Generator; GENERATORS] = [
     Generator::Square1,
     Generator::Square2,
@@ -262,17 +280,19 @@ const GENERATOR_ORDER: [Generator; GENERATORS] = [
     Generator::Noise,
 ];
 
-/// The generator's rate register for a note of `hertz`: a square sounds
-/// at 131,072 / (2048 - rate) Hz, the wave channel's 32 samples at
-/// 65,536 / (2048 - rate) Hz. (The noise has no pitch.)
+/// The generator's rate register for a note of `hertz` (a speed's raw
+/// value, which the tracker's 8 fractional bits leave up to 1 Hz low: half
+/// a hertz is added back). A square sounds at 131,072 / (2048 - rate) Hz,
+/// the wave channel's 32 samples at 65,536 / (2048 - rate) Hz. (The noise
+/// has no pitch.)
 fn rate_of(generator: Generator, hertz: u32) -> u16 {
-    let clock = match generator {
+    let clock: u32 = match generator {
         Generator::Square1 | Generator::Square2 => 131_072,
         Generator::Wave => 65_536,
         Generator::Noise => return 0,
     };
-    let hertz = hertz.max(1);
-    let period = ((clock + hertz / 2) / hertz).clamp(1, 2048);
+    let twice = 2 * hertz.min(1 << 20) + 1;
+    let period = ((2 * clock + twice / 2) / twice).clamp(1, 2048);
     (2048 - period) as u16
 }
 
@@ -405,12 +425,13 @@ const WAVE_ON: u16 = 1 << 7;
 /// SOUND3CNT_L: bank 1 plays, so bank 0 can be written.
 const WAVE_BANK_1: u16 = 1 << 6;
 
-/// Route the generators to the speakers, the first time and again after
-/// anything (sleep switching the sound off) cleared their registers; true
-/// if it did.
-unsafe fn power_up() -> bool {
+/// Route the generators to the speakers, the first time and after the
+/// sound was switched off and on (`first`; the hardware clears their
+/// registers, and mGBA its state of them), or if anything else cleared
+/// them; true if it did.
+unsafe fn power_up(first: bool) -> bool {
     unsafe {
-        if SOUNDCNT_L.read_volatile() == ALL_TO_BOTH {
+        if !first && SOUNDCNT_L.read_volatile() == ALL_TO_BOTH {
             return false;
         }
         SOUNDCNT_L.write_volatile(ALL_TO_BOTH);
@@ -426,9 +447,8 @@ unsafe fn write_wave(samples: &[u8; 16]) {
     unsafe {
         SOUND3CNT_L.write_volatile(WAVE_BANK_1);
         for (word, pair) in samples.chunks_exact(2).enumerate() {
-            WAVE_RAM
-                .add(word)
-                .write_volatile(u16::from_le_bytes([pair[0], pair[1]]));
+            let address = WAVE_RAM.wrapping_add(word);
+            address.write_volatile(u16::from_le_bytes([pair[0], pair[1]]));
         }
     }
 }
@@ -506,15 +526,16 @@ mod tests {
 
     #[test_case]
     fn rates_sound_the_notes_asked_for(_gba: &mut agb::Gba) {
-        // C2 on the wave channel, A4 and C6 on a square, within 0.5%.
+        // C2 on the wave channel, A4 and C6 on a square, within 0.5% of
+        // the speed's raw value and a half (see `rate_of`).
         for (generator, hertz, clock) in [
             (Generator::Wave, 65, 65_536),
             (Generator::Square1, 440, 131_072),
-            (Generator::Square2, 1047, 131_072),
+            (Generator::Square2, 1046, 131_072),
         ] {
             let rate = u32::from(rate_of(generator, hertz));
             let sounds = clock as f32 / (2048 - rate) as f32;
-            let off = (sounds / hertz as f32 - 1.0).abs();
+            let off = (sounds / (hertz as f32 + 0.5) - 1.0).abs();
             assert!(off < 0.005, "{generator:?} {hertz} Hz sounds at {sounds}");
         }
     }

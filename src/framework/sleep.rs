@@ -15,6 +15,11 @@ const CHORD_BITS: u16 = 1 << 2 | 1 << 8 | 1 << 9;
 
 const DISPCNT: *mut u16 = 0x0400_0000 as *mut u16;
 const SOUNDCNT_X: *mut u16 = 0x0400_0084 as *mut u16;
+/// The mix of Direct Sound and the tone generators, which switching the
+/// sound off may clear (mGBA does).
+const SOUNDCNT_H: *mut u16 = 0x0400_0082 as *mut u16;
+/// SOUNDCNT_H's write-only FIFO resets.
+const FIFO_RESETS: u16 = (1 << 11) | (1 << 15);
 const KEYINPUT: *const u16 = 0x0400_0130 as *const u16;
 const KEYCNT: *mut u16 = 0x0400_0132 as *mut u16;
 const IE: *mut u16 = 0x0400_0200 as *mut u16;
@@ -52,6 +57,7 @@ pub fn sleep(storage: &mut Storage, input: &mut Input) {
         let ie = IE.read_volatile();
         let dispcnt = DISPCNT.read_volatile();
         let sound = SOUNDCNT_X.read_volatile();
+        let mix = SOUNDCNT_H.read_volatile() & !FIFO_RESETS;
         DISPCNT.write_volatile(dispcnt | FORCED_BLANK);
         SOUNDCNT_X.write_volatile(0);
         storage.commit();
@@ -74,6 +80,7 @@ pub fn sleep(storage: &mut Storage, input: &mut Input) {
         IF.write_volatile(KEYPAD_IRQ);
         wait_until_released();
         SOUNDCNT_X.write_volatile(sound);
+        SOUNDCNT_H.write_volatile(mix);
         DISPCNT.write_volatile(dispcnt);
         IE.write_volatile(ie);
         IME.write_volatile(ime);

@@ -4,7 +4,8 @@
 //! Switching music fades the old track out over [`FADE_FRAMES`] and then starts
 //! the new one at full volume, rather than cutting from one to the other.
 //! agb-tracker sets every channel's volume each frame through its `Mixer` trait,
-//! and the band scales those volumes by its `fade`.
+//! and the band scales those volumes by its `fade` (drums and the bell, which
+//! fade by themselves, are cut when the fade ends).
 
 use agb::sound::mixer::{ChannelId, Frequency, Mixer, MixerController, SoundChannel, SoundData};
 use agb_tracker::{Track, TrackerInner};
@@ -98,10 +99,15 @@ fn same(a: Option<&'static Tune>, b: Option<&'static Tune>) -> bool {
     }
 }
 
-/// Played after the last effect ends: four frames of silence, which fill
-/// the mixer's three buffers, so the hardware may replay them while the
-/// mixer rests (mixing silence itself costs the mixer more).
+/// Played after the last effect ends: four frames of silence at
+/// [`FREQUENCY`], which fill the three buffers agb 0.25's mixer plays from,
+/// so the hardware may replay them while the mixer rests (mixing nothing
+/// costs agb's mixer more than mixing silence).
 static SILENCE: SoundData = agb::include_wav!("sfx/silence.wav");
+const _: () = assert!(
+    matches!(FREQUENCY, Frequency::Hz18157),
+    "silence.wav: 4 x 304 samples"
+);
 
 pub struct Sound<'a> {
     mixer: Mixer<'a>,
@@ -148,6 +154,11 @@ impl<'a> Sound<'a> {
         }
     }
 
+    /// The sound was switched off and on again (sleep): the music goes on.
+    pub fn power_cycled(&mut self) {
+        self.band.power_cycled();
+    }
+
     /// Silence the music at once (a game leaving its pause menu): its
     /// tracker is let go now, not after a fade.
     pub fn stop_music(&mut self) {
@@ -163,13 +174,20 @@ impl<'a> Sound<'a> {
 
     /// Play a sound effect (a `SoundData` from `include_wav!`).
     pub fn play(&mut self, effect: SoundData) {
-        if self.sfx_on
-            && let Some(id) = self
-                .mixer
-                .play_sound(SoundChannel::new_high_priority(effect))
-        {
-            // (At most 8 play at once, as the mixer has channels.)
-            let _ = self.effects.push(id);
+        if !self.sfx_on {
+            return;
+        }
+        // Those that ended go first: at most 8 play at once, as the mixer
+        // has channels, and every one playing is known.
+        let mixer = &mut self.mixer;
+        self.effects.retain(|id| mixer.channel(id).is_some());
+        if let Some(id) = mixer.play_sound(SoundChannel::new_high_priority(effect)) {
+            if self.effects.push(id).is_err() {
+                // Not known, it could be cut off by the mixer's rest.
+                if let Some(channel) = mixer.channel(&id) {
+                    channel.stop();
+                }
+            }
             self.silenced = false;
         }
     }
@@ -207,7 +225,8 @@ impl<'a> Sound<'a> {
         self.effects.retain(|id| mixer.channel(id).is_some());
         if self.effects.is_empty() && !self.silenced {
             self.silenced = true;
-            if let Some(id) = mixer.play_sound(SoundChannel::new_high_priority(SILENCE)) {
+            // Low priority: an effect may take its channel.
+            if let Some(id) = mixer.play_sound(SoundChannel::new(SILENCE)) {
                 let _ = self.effects.push(id);
             }
         }
