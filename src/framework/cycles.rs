@@ -66,10 +66,20 @@ pub fn take_excluded() -> u32 {
     EXCLUDED.swap(0, Ordering::Relaxed)
 }
 
+/// Every cycle left out since boot (wrapping): the frame's pacing leaves
+/// them out too (`frame_time::lines_used`).
+static EXCLUDED_EVER: AtomicU32 = AtomicU32::new(0);
+
 /// Leave the time since `start` (a [`now`] reading) out of this frame's count.
 pub fn exclude_since(start: u32) {
     let spent = now().wrapping_sub(start);
     EXCLUDED.fetch_add(spent, Ordering::Relaxed);
+    EXCLUDED_EVER.fetch_add(spent, Ordering::Relaxed);
+}
+
+/// Every cycle left out since boot, wrapping (compare differences only).
+pub fn excluded_ever() -> u32 {
+    EXCLUDED_EVER.load(Ordering::Relaxed)
 }
 
 /// Cycles spent on save slices since the frame began (events builds: the

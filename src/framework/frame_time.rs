@@ -34,11 +34,30 @@ pub fn lines_used() -> u32 {
     // VCOUNT is below FRAME_LINES, so one subtraction wraps it (Thumb code
     // has no divide, and this is asked for every piece drawn).
     let lines = line() + FRAME_LINES - VBLANK_LINE;
-    if lines >= FRAME_LINES {
+    let lines = if lines >= FRAME_LINES {
         lines - FRAME_LINES
     } else {
         lines
-    }
+    };
+    #[cfg(any(debug_assertions, feature = "events"))]
+    let lines = lines.saturating_sub(printed_lines());
+    lines
+}
+
+/// Where `excluded_ever` stood as the frame began.
+#[cfg(any(debug_assertions, feature = "events"))]
+static EXCLUDED_BEFORE: AtomicU32 = AtomicU32::new(0);
+
+/// The display lines this frame has spent printing debug events (builds
+/// with events): the frame paces itself as the shipped ROM, which prints
+/// nothing, would, as the cycle meter leaves them out.
+#[cfg(any(debug_assertions, feature = "events"))]
+fn printed_lines() -> u32 {
+    /// 2^22 / 1,232 cycles a line: a multiply instead of a division.
+    const LINES_PER_CYCLE_Q22: u32 = 3_404;
+    let before = EXCLUDED_BEFORE.load(Ordering::Relaxed);
+    let cycles = super::cycles::excluded_ever().wrapping_sub(before);
+    (cycles.min(FRAME_CYCLES) * LINES_PER_CYCLE_Q22) >> 22
 }
 
 /// Whether work of `lines` display lines started now ends inside vertical
@@ -131,17 +150,17 @@ pub fn last_frame_waited() -> bool {
 /// the cycle meter holds frames to, as a piece may take longer than its
 /// kind did lately, and hardware is slower than mGBA.
 const FRAME_BUDGET_LINES: u32 = FRAME_LINES * 2 / 5;
-/// While a window opens or closes, drawing keeps to two fifths of a frame:
-/// the player watches the animation, and the window's building has all of
-/// its frames.
-const WINDOW_MOVING_BUDGET_LINES: u32 = FRAME_LINES * 2 / 5;
+/// While a window opens or closes, drawing keeps to seven twentieths of a
+/// frame: the player watches the animation, the window's building has all
+/// of its frames, and the window's own drawing in them is not pieces.
+const WINDOW_MOVING_BUDGET_LINES: u32 = FRAME_LINES * 7 / 20;
 /// Whether this frame is one of a window opening or closing.
 static WINDOW_MOVING: AtomicBool = AtomicBool::new(false);
 
 /// The lines drawing may take in this frame, unless the player waits on it.
 fn frame_budget() -> u32 {
     // A frame that ran an overdue slice of a save first keeps its drawing
-    // to the same two fifths: the rest waits a frame.
+    // to the same seven twentieths: the rest waits a frame.
     if WINDOW_MOVING.load(Ordering::Relaxed) || OVERDUE_SAVE.load(Ordering::Relaxed) {
         WINDOW_MOVING_BUDGET_LINES
     } else {
@@ -460,6 +479,8 @@ pub fn take_overdue_save() -> bool {
 /// A new frame, of a window opening or closing or not: not one the player
 /// waits through until [`waiting`] says so.
 pub fn begin_frame(window_moving: bool) {
+    #[cfg(any(debug_assertions, feature = "events"))]
+    EXCLUDED_BEFORE.store(super::cycles::excluded_ever(), Ordering::Relaxed);
     LAST_FRAME_WAITED.store(WAITED.swap(false, Ordering::Relaxed), Ordering::Relaxed);
     WINDOW_MOVING.store(window_moving, Ordering::Relaxed);
     WAITING.store(false, Ordering::Relaxed);
@@ -518,7 +539,7 @@ mod tests {
             assert!(!fits_after_taking(left + 3), "{left} lines left");
             left
         });
-        // A moving window leaves drawing two fifths of a frame.
+        // A moving window leaves drawing seven twentieths of a frame.
         let difference = FRAME_BUDGET_LINES - WINDOW_MOVING_BUDGET_LINES;
         assert!(
             left[0].abs_diff(left[1] + difference) <= 2,
