@@ -9,9 +9,9 @@
 //!   numbers, check digits, hashing).
 #![no_std]
 #![feature(optimize_attribute)]
+#![feature(allocator_api)]
 #![cfg_attr(test, no_main)]
 #![cfg_attr(test, feature(custom_test_frameworks))]
-#![cfg_attr(any(debug_assertions, feature = "events"), feature(allocator_api))]
 #![cfg_attr(test, reexport_test_harness_main = "test_main")]
 #![cfg_attr(test, test_runner(agb::test_runner::test_runner))]
 

@@ -39,13 +39,13 @@ pub static DESKTOP_TUNE: super::sound::Tune = super::sound::Tune {
 /// Sounds of the shared interface (menus, windows, the number pad); apps
 /// include their own game sounds.
 pub mod sfx {
-    use agb::{include_wav, sound::mixer::SoundData};
+    use crate::framework::sound::Effect;
 
-    pub static CURSOR: SoundData = include_wav!("sfx/cursor.wav");
-    pub static OPEN: SoundData = include_wav!("sfx/open.wav");
-    pub static CLOSE: SoundData = include_wav!("sfx/close.wav");
-    pub static CONFIRM: SoundData = include_wav!("sfx/confirm.wav");
-    pub static ERROR: SoundData = include_wav!("sfx/error.wav");
+    pub static CURSOR: Effect = crate::effect!("sfx/cursor.wav");
+    pub static OPEN: Effect = crate::effect!("sfx/open.wav");
+    pub static CLOSE: Effect = crate::effect!("sfx/close.wav");
+    pub static CONFIRM: Effect = crate::effect!("sfx/confirm.wav");
+    pub static ERROR: Effect = crate::effect!("sfx/error.wav");
 }
 
 /// Background palette slots: the art's palettes come first (from

@@ -70,11 +70,19 @@ pub fn take_excluded() -> u32 {
 /// them out too (`frame_time::lines_used`).
 static EXCLUDED_EVER: AtomicU32 = AtomicU32::new(0);
 
-/// Leave the time since `start` (a [`now`] reading) out of this frame's count.
+/// Leave the time since `start` (a [`now`] reading) out of this frame's
+/// count and its pacing (debug work the shipped ROM does not do).
 pub fn exclude_since(start: u32) {
     let spent = now().wrapping_sub(start);
     EXCLUDED.fetch_add(spent, Ordering::Relaxed);
     EXCLUDED_EVER.fetch_add(spent, Ordering::Relaxed);
+}
+
+/// Leave the time since `start` out of this frame's count only: a sleep,
+/// which the shipped ROM does too, and after which the display is where
+/// it is.
+pub fn exclude_from_count_since(start: u32) {
+    EXCLUDED.fetch_add(now().wrapping_sub(start), Ordering::Relaxed);
 }
 
 /// Every cycle left out since boot, wrapping (compare differences only).

@@ -86,7 +86,7 @@ pub fn sleep(storage: &mut Storage, input: &mut Input) {
         IME.write_volatile(ime);
     }
     #[cfg(any(debug_assertions, feature = "events"))]
-    super::cycles::exclude_since(start);
+    super::cycles::exclude_from_count_since(start);
     input.update();
     crate::event!("system.wake");
 }

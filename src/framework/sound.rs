@@ -7,8 +7,9 @@
 //! and the band scales those volumes by its `fade` (drums and the bell, which
 //! fade by themselves, are cut when the fade ends).
 
-use agb::sound::mixer::{ChannelId, Frequency, Mixer, MixerController, SoundChannel, SoundData};
+use agb::sound::mixer::{Frequency, Mixer, MixerController, SoundChannel, SoundData};
 use agb_tracker::{Track, TrackerInner};
+use alloc::boxed::Box;
 
 use super::psg::{self, Band, Generator, Timbre, Voice};
 
@@ -99,24 +100,66 @@ fn same(a: Option<&'static Tune>, b: Option<&'static Tune>) -> bool {
     }
 }
 
-/// Played after the last effect ends: four frames of silence at
-/// [`FREQUENCY`], which fill the three buffers agb 0.25's mixer plays from,
-/// so the hardware may replay them while the mixer rests (mixing nothing
-/// costs agb's mixer more than mixing silence).
-static SILENCE: SoundData = agb::include_wav!("sfx/silence.wav");
+/// Samples the mixer mixes a frame at [`FREQUENCY`].
+const SAMPLES_A_FRAME: usize = 304;
+
+/// A sound effect: its samples (`include_wav!`), and how many frames the
+/// mixer takes to play them (worked out as the ROM is built, from the
+/// file's length: see [`effect!`](crate::effect)).
+#[derive(Clone, Copy)]
+pub struct Effect {
+    pub data: SoundData,
+    pub frames: u16,
+}
+
+/// Frames a WAV file of `bytes` (8-bit mono at [`FREQUENCY`], its header
+/// counted as samples too) takes to play: one more than its samples fill.
+#[must_use]
+pub const fn frames_of(bytes: usize) -> u16 {
+    let frames = bytes / SAMPLES_A_FRAME + 1;
+    if frames > u16::MAX as usize {
+        u16::MAX
+    } else {
+        frames as u16
+    }
+}
+
+/// A sound effect from a WAV file in the crate (the path as `include_wav!`
+/// takes it): `static CURSOR: Effect = effect!("sfx/cursor.wav");`.
+#[macro_export]
+macro_rules! effect {
+    ($path:literal) => {
+        $crate::framework::sound::Effect {
+            data: agb::include_wav!($path),
+            frames: $crate::framework::sound::frames_of(
+                include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)).len(),
+            ),
+        }
+    };
+}
+
+/// Played after the last effect ends: four frames of silence, which fill
+/// the three buffers agb 0.25's mixer plays from, so the hardware may
+/// replay them while the mixer rests (mixing nothing costs agb's mixer more
+/// than mixing silence).
+static SILENCE: Effect = crate::effect!("sfx/silence.wav");
 const _: () = assert!(
     matches!(FREQUENCY, Frequency::Hz18157),
-    "silence.wav: 4 x 304 samples"
+    "silence.wav and SAMPLES_A_FRAME: 304 samples a frame"
 );
+/// Frames the mixer goes on after `SILENCE` starts: its own, and two for
+/// an effect whose last buffer the mixer put off a frame or two.
+const SILENCE_FRAMES: u16 = 4 + 2;
 
 pub struct Sound<'a> {
     mixer: Mixer<'a>,
-    /// The effects playing (`SILENCE` among them after the last): while
-    /// there are none the mixer is left alone.
-    effects: heapless::Vec<ChannelId, 8>,
+    /// Frames the mixer still has to mix: the longest of the effects
+    /// playing, then `SILENCE`'s; at 0 it rests.
+    mixing_frames: u16,
     /// `SILENCE` has played since the last effect.
     silenced: bool,
-    band: Band,
+    /// In IWRAM: written every frame, and kept off the desktop's EWRAM.
+    band: Box<Band, agb::InternalAllocator>,
     tracker: Option<Tracker>,
     /// `None`: silence.
     playing: Option<&'static Tune>,
@@ -130,9 +173,9 @@ impl<'a> Sound<'a> {
     pub fn new(controller: &'a mut MixerController) -> Self {
         Self {
             mixer: controller.mixer(FREQUENCY),
-            effects: heapless::Vec::new(),
+            mixing_frames: 0,
             silenced: false,
-            band: Band::new(),
+            band: Box::new_in(Band::new(), agb::InternalAllocator),
             tracker: None,
             playing: None,
             wanted: None,
@@ -165,29 +208,22 @@ impl<'a> Sound<'a> {
         self.wanted = None;
         self.fade_left = 0;
         if let Some(mut old) = self.tracker.take() {
-            old.stop(&mut self.band);
+            old.stop(&mut *self.band);
             self.band.silence();
             crate::event!("music.start track=silence");
         }
         self.playing = None;
     }
 
-    /// Play a sound effect (a `SoundData` from `include_wav!`).
-    pub fn play(&mut self, effect: SoundData) {
-        if !self.sfx_on {
-            return;
-        }
-        // Those that ended go first: at most 8 play at once, as the mixer
-        // has channels, and every one playing is known.
-        let mixer = &mut self.mixer;
-        self.effects.retain(|id| mixer.channel(id).is_some());
-        if let Some(id) = mixer.play_sound(SoundChannel::new_high_priority(effect)) {
-            if self.effects.push(id).is_err() {
-                // Not known, it could be cut off by the mixer's rest.
-                if let Some(channel) = mixer.channel(&id) {
-                    channel.stop();
-                }
-            }
+    /// Play a sound effect (an [`Effect`] from [`effect!`](crate::effect)).
+    pub fn play(&mut self, effect: Effect) {
+        if self.sfx_on
+            && self
+                .mixer
+                .play_sound(SoundChannel::new_high_priority(effect.data))
+                .is_some()
+        {
+            self.mixing_frames = self.mixing_frames.max(effect.frames);
             self.silenced = false;
         }
     }
@@ -198,7 +234,7 @@ impl<'a> Sound<'a> {
         let changing = !same(wanted, self.playing);
         if changing && (self.fade_left == 0 || self.tracker.is_none()) {
             if let Some(mut old) = self.tracker.take() {
-                old.stop(&mut self.band);
+                old.stop(&mut *self.band);
             }
             if let Some(tune) = wanted {
                 self.band.set_track(&tune.track, tune.voices);
@@ -218,19 +254,22 @@ impl<'a> Sound<'a> {
                 256
             };
             self.band.fade = volume;
-            tracker.step(&mut self.band);
+            tracker.step(&mut *self.band);
         }
         self.band.flush();
-        let mixer = &mut self.mixer;
-        self.effects.retain(|id| mixer.channel(id).is_some());
-        if self.effects.is_empty() && !self.silenced {
+        if self.mixing_frames == 0 && !self.silenced {
             self.silenced = true;
             // Low priority: an effect may take its channel.
-            if let Some(id) = mixer.play_sound(SoundChannel::new(SILENCE)) {
-                let _ = self.effects.push(id);
+            if self
+                .mixer
+                .play_sound(SoundChannel::new(SILENCE.data))
+                .is_some()
+            {
+                self.mixing_frames = SILENCE_FRAMES;
             }
         }
-        if !self.effects.is_empty() {
+        if self.mixing_frames > 0 {
+            self.mixing_frames -= 1;
             self.mixer.frame();
         }
     }

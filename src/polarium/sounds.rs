@@ -1,7 +1,7 @@
 //! Polarium's music and sound effects (made by sfx/make_music.py and
 //! sfx/make_sfx.py; see sfx/README.md).
 
-use agb::{include_wav, sound::mixer::SoundData};
+use crate::framework::sound::Effect;
 
 use crate::framework::sound::{self, Tune};
 
@@ -12,11 +12,11 @@ pub static TUNE: Tune = Tune {
 };
 
 /// The stroke grows by a cell.
-pub static STROKE: SoundData = include_wav!("sfx/stroke.wav");
+pub static STROKE: Effect = crate::effect!("sfx/stroke.wav");
 /// The stroke flips its tiles.
-pub static FLIP: SoundData = include_wav!("sfx/flip.wav");
+pub static FLIP: Effect = crate::effect!("sfx/flip.wav");
 /// Every row is one colour: the rows clear.
-pub static ROWS_CLEAR: SoundData = include_wav!("sfx/rows_clear.wav");
+pub static ROWS_CLEAR: Effect = crate::effect!("sfx/rows_clear.wav");
 
 /// Challenge's tune, and the same faster for a high stack.
 pub static CHALLENGE_TUNE: Tune = Tune {
@@ -30,10 +30,10 @@ pub static CHALLENGE_FAST_TUNE: Tune = Tune {
     voices: &sound::PULSE_BAND,
 };
 /// Challenge: a clear inside the combo window.
-pub static COMBO: SoundData = include_wav!("sfx/combo.wav");
+pub static COMBO: Effect = crate::effect!("sfx/combo.wav");
 /// Challenge: the field emptied, a Clear Screen.
-pub static CLEAR_SCREEN: SoundData = include_wav!("sfx/clear_screen.wav");
+pub static CLEAR_SCREEN: Effect = crate::effect!("sfx/clear_screen.wav");
 /// Challenge: the stack is about to top out.
-pub static WARNING: SoundData = include_wav!("sfx/warning.wav");
+pub static WARNING: Effect = crate::effect!("sfx/warning.wav");
 /// Challenge: the game has ended.
-pub static GAME_OVER: SoundData = include_wav!("sfx/game_over.wav");
+pub static GAME_OVER: Effect = crate::effect!("sfx/game_over.wav");

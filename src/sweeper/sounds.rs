@@ -1,7 +1,7 @@
 //! Poop Sweeper's music and sound effects (made by sfx/make_music.py and
 //! sfx/make_sfx.py; see sfx/README.md).
 
-use agb::{include_wav, sound::mixer::SoundData};
+use crate::framework::sound::Effect;
 
 use crate::framework::sound::{self, Tune};
 
@@ -11,8 +11,8 @@ pub static TUNE: Tune = Tune {
     voices: &sound::PULSE_BAND,
 };
 
-pub static REVEAL: SoundData = include_wav!("sfx/reveal.wav");
-pub static FLAG: SoundData = include_wav!("sfx/flag.wav");
-pub static CHORD: SoundData = include_wav!("sfx/chord.wav");
-pub static BOOM: SoundData = include_wav!("sfx/boom.wav");
-pub static WIN: SoundData = include_wav!("sfx/win.wav");
+pub static REVEAL: Effect = crate::effect!("sfx/reveal.wav");
+pub static FLAG: Effect = crate::effect!("sfx/flag.wav");
+pub static CHORD: Effect = crate::effect!("sfx/chord.wav");
+pub static BOOM: Effect = crate::effect!("sfx/boom.wav");
+pub static WIN: Effect = crate::effect!("sfx/win.wav");
