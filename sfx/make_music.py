@@ -28,11 +28,10 @@ MIX = 0.5  # master level applied to every instrument's default volume
 
 # --------------------------------------------------------------------------
 # Samples.  Waves have CYCLE samples a cycle, tuned up WAVE_NOTE semitones so
-# that C-4 still sounds at 261 Hz (8363 Hz * 4 / 128).  Long cycles matter on
-# the GBA: agb's mixer steps through samples with 8 fractional bits, and with
-# 32-sample cycles low notes stepped so slowly that rounding put the bass up
-# to 5% flat; at 128 samples a cycle the notes measured are within 0.5%
-# (tests/e2e/sound_pitch.play). Longer cycles cost the mixer more cycles.
+# that C-4 still sounds at 261 Hz (8363 Hz * 4 / 128).  At 128 samples a
+# cycle a tracker speed's raw value (8 fractional bits) is the note's
+# frequency in hertz, which the GBA's tone generators play
+# (src/framework/psg.rs; the samples are for this script's rendering).
 # Drums are recorded at 16726 Hz and played at C-5.
 # --------------------------------------------------------------------------
 CYCLE = 128
@@ -123,7 +122,7 @@ def make_instruments(mod, lead_kind):
     ins["kick"] = mod.add_instrument(Instrument("kick", Sample(kick(), volume=56, name="kick")))
     ins["snare"] = mod.add_instrument(Instrument("snare", Sample(snare(), volume=40, name="snare")))
     ins["hat"] = mod.add_instrument(Instrument("hat", Sample(hat(), volume=28, name="hat")))
-    # leave headroom: the GBA mixer clips, and sound effects play on top
+    # leave headroom: the rendering clips, and sound effects play on top
     for inst in mod.instruments:
         inst.sample.volume = round(inst.sample.volume * MIX)
     return ins
@@ -370,7 +369,7 @@ def polarium_song():
         if base > note_number("F#4"):
             base -= 12
         # eighth notes, each let go at once, so the channel rests half the
-        # time (a channel always sounding costs the GBA's mixer every frame)
+        # time
         cycle = [0, tones[1], tones[2], 12]
         for k in range(0, span, 2):
             c = rows[start + k][ch]
@@ -435,8 +434,7 @@ def challenge_song(bpm, title):
     ]
 
     def stabs(rows, ch, start, span, root, tones, inst, bar):
-        # off-beat chord tones, let go at once (a channel always sounding
-        # costs the mixer every frame)
+        # off-beat chord tones, let go at once
         base = note_number(root + "4")
         if base > note_number("F#4"):
             base -= 12

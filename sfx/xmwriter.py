@@ -5,8 +5,9 @@ one-shot), volume envelopes with sustain, notes / key-off / instrument /
 volume-column "set volume", linear frequency table.  Everything here is
 supported by agb-tracker's XM importer (agb_xm_core 0.25).
 
-The renderer is deliberately simple (nearest-sample, no interpolation, like
-the GBA mixer) and only exists to check a module by ear/eye on a PC.
+The renderer is deliberately simple (nearest-sample, no interpolation) and
+only exists to check a module by ear/eye on a PC: the GBA plays the music on
+its tone generators (src/framework/psg.rs).
 """
 import struct
 from dataclasses import dataclass, field

@@ -111,7 +111,7 @@ impl<'gba> Desk<'gba> {
     /// its backgrounds. `game_tiles` is how many background tiles those
     /// keep in video RAM: agb's table of tiles is grown now to hold the
     /// desk's beside them, so no pause grows it. The desk keeps the save
-    /// chip and the mixer from here on.
+    /// chip, the mixer and the tone generators from here on.
     pub fn boot(
         save: &mut agb::save::SaveManager,
         mixer: &'gba mut agb::sound::mixer::MixerController,

@@ -9,9 +9,10 @@
 //!
 //! - at boot, once the game's backgrounds are loaded,
 //!   `Desk::boot(&mut gba.save, &mut gba.mixer, game_tiles)`: the save read,
-//!   every app booted. The desk keeps the save chip and the mixer: the
-//!   game's own records and sounds go through it (`System`'s storage and
-//!   sound) or it has none;
+//!   every app booted. The desk keeps the save chip, the mixer and the
+//!   tone generators (the music plays on them, `psg`): the game's own
+//!   records and sounds go through it (`System`'s storage and sound) or it
+//!   has none;
 //! - early in every frame of the game's own, right after it reads its
 //!   keys, `desk.beside_game()`: the sound is mixed, and a save under way
 //!   goes on going out (its time varies, so the keys go first);

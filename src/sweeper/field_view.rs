@@ -123,7 +123,9 @@ fn rows_differing(was: &[Square], is: &[Square]) -> u32 {
             .filter(|row| {
                 let squares = row * STRIDE..row * STRIDE + STRIDE;
                 // SAFETY: as above, a square at a time.
-                squares.into_iter().any(|i| unsafe { (*was.add(i)).bits() != (*is.add(i)).bits() })
+                squares
+                    .into_iter()
+                    .any(|i| unsafe { (*was.add(i)).bits() != (*is.add(i)).bits() })
             })
             .fold(0, |differing, row| differing | 1 << row)
     }

@@ -1,5 +1,6 @@
 //! Pitch of recorded audio, for `expect-pitch`: checks that sound effects and
-//! music play at the pitch they were written at, whatever the mixer rate.
+//! music play at the pitch they were written at, on the tone generators and
+//! through the mixer.
 
 /// The frequency in `lo..hi` Hz with the most energy in `samples` (taken at
 /// `rate` Hz), found by scanning Goertzel filters 0.2% apart, then refining

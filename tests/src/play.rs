@@ -50,6 +50,9 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
         opts,
         cut_line: None,
         audio: None,
+        script: script_path
+            .file_stem()
+            .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned()),
         boxes: HashMap::new(),
         settle: Settle::default(),
     };
@@ -130,6 +133,8 @@ struct Player<'a> {
     cut_line: Option<usize>,
     /// The last recording (samples, rate in Hz) `expect-pitch` looked at.
     audio: Option<(Vec<i16>, f64)>,
+    /// The script's name, for the files it writes.
+    script: String,
     /// Boxes named by `diff-box`: [x0, y0, x1, y1], inclusive.
     boxes: HashMap<String, [usize; 4]>,
     /// How long each press took to settle.
@@ -424,8 +429,8 @@ impl Player<'_> {
                 // The first check after `record-audio` ends the recording;
                 // later ones look at the same samples (another band, say).
                 if let Some(recording) = self.m.core().take_recording() {
-                    // Kept for a listen: OUT/audio-LINE.wav.
-                    let name = format!("audio-{}.wav", line.number);
+                    // Kept for a listen: OUT/audio-SCRIPT-LINE.wav.
+                    let name = format!("audio-{}-{}.wav", self.script, line.number);
                     audio::write_wav(&paths::in_out(&self.opts.out, &name), &recording)?;
                     self.audio = Some(recording);
                 }
