@@ -528,17 +528,19 @@ mod tests {
 
     static TESTED: Piece = Piece::new();
 
-    /// Whether a piece fits when its kind took `lines` lately, the frame's
-    /// early piece already given.
-    fn fits_after_taking(lines: u32) -> bool {
+    /// Whether a piece of `kind` fits when it took `halves` half lines
+    /// lately (0: never timed), the frame's early piece already given.
+    fn fits(kind: &'static Piece, halves: u8) -> bool {
         PIECE_GIVEN.store(true, Ordering::Relaxed);
-        TESTED.0.store(
-            (lines * 2).clamp(1, u32::from(HALF_LINES)) as u8,
-            Ordering::Relaxed,
-        );
-        let fits = TESTED.room();
+        kind.0.store(halves, Ordering::Relaxed);
+        let fits = kind.room();
         OPEN_PIECE.store(core::ptr::null_mut(), Ordering::Relaxed);
         fits
+    }
+
+    /// Whether a piece fits when its kind took `lines` lately.
+    fn fits_after_taking(lines: u32) -> bool {
+        fits(&TESTED, (lines * 2).clamp(1, u32::from(HALF_LINES)) as u8)
     }
 
     #[test_case]
@@ -573,12 +575,9 @@ mod tests {
         static NEVER: Piece = Piece::new();
         agb::display::busy_wait_for_vblank();
         begin_frame(false);
-        PIECE_GIVEN.store(true, Ordering::Relaxed);
-        assert!(NEVER.room(), "with the frame's room ahead, it goes");
-        OPEN_PIECE.store(core::ptr::null_mut(), Ordering::Relaxed);
-        NEVER.0.store(0, Ordering::Relaxed);
+        assert!(fits(&NEVER, 0), "with the frame's room ahead, it goes");
         while lines_left() > UNTIMED_LINES - 3 {}
-        assert!(!NEVER.room(), "{} lines left", lines_left());
+        assert!(!fits(&NEVER, 0), "{} lines left", lines_left());
         // Refused, it is taken as timed a little under that, and falls.
         assert_eq!(NEVER.lines(), UNTIMED_LINES);
         assert!(NEVER.0.load(Ordering::Relaxed) & HALF_LINES != 0);

@@ -396,26 +396,38 @@ impl agb_tracker::SoundChannel for Note {
 
 // The generators' registers (GBATEK's names).
 const SOUND1CNT_L: *mut u16 = 0x0400_0060 as *mut u16;
-const SOUND1CNT_H: *mut u16 = 0x0400_0062 as *mut u16;
-const SOUND1CNT_X: *mut u16 = 0x0400_0064 as *mut u16;
-const SOUND2CNT_L: *mut u16 = 0x0400_0068 as *mut u16;
-const SOUND2CNT_H: *mut u16 = 0x0400_006c as *mut u16;
 const SOUND3CNT_L: *mut u16 = 0x0400_0070 as *mut u16;
 const SOUND3CNT_H: *mut u16 = 0x0400_0072 as *mut u16;
-const SOUND3CNT_X: *mut u16 = 0x0400_0074 as *mut u16;
-const SOUND4CNT_L: *mut u16 = 0x0400_0078 as *mut u16;
-const SOUND4CNT_H: *mut u16 = 0x0400_007c as *mut u16;
 const SOUNDCNT_L: *mut u16 = 0x0400_0080 as *mut u16;
-const SOUNDCNT_H: *mut u16 = 0x0400_0082 as *mut u16;
+/// The mix of Direct Sound and the generators (sleep keeps it too).
+pub const SOUNDCNT_H: *mut u16 = 0x0400_0082 as *mut u16;
 const WAVE_RAM: *mut u16 = 0x0400_0090 as *mut u16;
+/// Each generator's control register, in `Generator`'s order: a square's
+/// or the noise's envelope (0 turns it off), the wave channel's on/off
+/// (SOUND1CNT_H, SOUND2CNT_L, SOUND3CNT_L, SOUND4CNT_L).
+const CONTROL: [*mut u16; GENERATORS] = [
+    0x0400_0062 as *mut u16,
+    0x0400_0068 as *mut u16,
+    SOUND3CNT_L,
+    0x0400_0078 as *mut u16,
+];
+/// Each generator's frequency register, with its restart bit: a rate, or
+/// the noise's clock (SOUND1CNT_X, SOUND2CNT_H, SOUND3CNT_X, SOUND4CNT_H).
+const FREQUENCY: [*mut u16; GENERATORS] = [
+    0x0400_0064 as *mut u16,
+    0x0400_006c as *mut u16,
+    0x0400_0074 as *mut u16,
+    0x0400_007c as *mut u16,
+];
 
 /// All four generators to both speakers, at a master volume of 3/8: the
 /// music then sits as loud under the sound effects as it did mixed.
 const ALL_TO_BOTH: u16 = 0xff22;
 /// SOUNDCNT_H: the generators' share of the output (bits 0-1, 2 = 100%).
 const GENERATORS_FULL: u16 = 2;
-/// SOUNDCNT_H's write-only FIFO resets, never written from here.
-const FIFO_RESETS: u16 = (1 << 11) | (1 << 15);
+/// SOUNDCNT_H's write-only FIFO resets, never written from here (nor by
+/// sleep).
+pub const FIFO_RESETS: u16 = (1 << 11) | (1 << 15);
 /// SOUND1CNT_L: square 1's frequency sweep off.
 const NO_SWEEP: u16 = 1 << 3;
 /// Start the note (the `_X` registers' bit 15).
@@ -454,15 +466,9 @@ unsafe fn write_wave(samples: &[u8; 16]) {
 }
 
 unsafe fn write_silence(generator: Generator) {
-    unsafe {
-        match generator {
-            // A level of 0 with a falling envelope turns the output off.
-            Generator::Square1 => SOUND1CNT_H.write_volatile(0),
-            Generator::Square2 => SOUND2CNT_L.write_volatile(0),
-            Generator::Wave => SOUND3CNT_L.write_volatile(0),
-            Generator::Noise => SOUND4CNT_L.write_volatile(0),
-        }
-    }
+    // A level of 0 with a falling envelope turns a square or the noise
+    // off; 0 turns the wave channel off.
+    unsafe { CONTROL[generator as usize].write_volatile(0) };
 }
 
 /// The envelope register's bits: `level` (0-15) then, with a decay, a
@@ -472,28 +478,28 @@ fn envelope(level: u8, decay: u8) -> u16 {
 }
 
 unsafe fn write_note(generator: Generator, voice: Voice, level: u8, rate: u16) {
-    unsafe {
-        match (generator, voice.timbre) {
-            (Generator::Square1, Timbre::Square(duty)) => {
-                SOUND1CNT_H.write_volatile(envelope(level, voice.decay) | u16::from(duty & 3) << 6);
-                SOUND1CNT_X.write_volatile(rate | RESTART);
-            }
-            (Generator::Square2, Timbre::Square(duty)) => {
-                SOUND2CNT_L.write_volatile(envelope(level, voice.decay) | u16::from(duty & 3) << 6);
-                SOUND2CNT_H.write_volatile(rate | RESTART);
-            }
-            (Generator::Wave, Timbre::Wave(_)) => {
-                SOUND3CNT_L.write_volatile(WAVE_ON);
-                SOUND3CNT_H.write_volatile(wave_volume(level));
-                SOUND3CNT_X.write_volatile(rate | RESTART);
-            }
-            (Generator::Noise, Timbre::Noise(clock)) => {
-                SOUND4CNT_L.write_volatile(envelope(level, voice.decay));
-                SOUND4CNT_H.write_volatile(u16::from(clock) | RESTART);
-            }
-            // A voice whose timbre its generator cannot make stays silent.
-            _ => write_silence(generator),
+    let (control, frequency) = match (generator, voice.timbre) {
+        (Generator::Square1 | Generator::Square2, Timbre::Square(duty)) => (
+            envelope(level, voice.decay) | u16::from(duty & 3) << 6,
+            rate,
+        ),
+        (Generator::Wave, Timbre::Wave(_)) => (WAVE_ON, rate),
+        (Generator::Noise, Timbre::Noise(clock)) => {
+            (envelope(level, voice.decay), u16::from(clock))
         }
+        // A voice whose timbre its generator cannot make stays silent.
+        // SAFETY: as the caller's.
+        _ => return unsafe { write_silence(generator) },
+    };
+    let index = generator as usize;
+    // SAFETY: the generator's registers, each written whole: its control,
+    // the wave channel's volume once it is on, then the note's start.
+    unsafe {
+        CONTROL[index].write_volatile(control);
+        if generator == Generator::Wave {
+            SOUND3CNT_H.write_volatile(wave_volume(level));
+        }
+        FREQUENCY[index].write_volatile(frequency | RESTART);
     }
 }
 
@@ -509,15 +515,9 @@ fn wave_volume(level: u8) -> u16 {
     }
 }
 
+/// A pitched generator's new rate, without starting its note again.
 unsafe fn write_rate(generator: Generator, rate: u16) {
-    unsafe {
-        match generator {
-            Generator::Square1 => SOUND1CNT_X.write_volatile(rate),
-            Generator::Square2 => SOUND2CNT_H.write_volatile(rate),
-            Generator::Wave => SOUND3CNT_X.write_volatile(rate),
-            Generator::Noise => {}
-        }
-    }
+    unsafe { FREQUENCY[generator as usize].write_volatile(rate) };
 }
 
 #[cfg(test)]

@@ -6,6 +6,9 @@
 
 use agb::input::Button;
 
+// SOUNDCNT_H, the mix of Direct Sound and the tone generators, which
+// switching the sound off may clear (mGBA does): kept across the sleep.
+use super::psg::{FIFO_RESETS, SOUNDCNT_H};
 use super::{input::Input, save::Storage};
 
 /// The keys of the chord.
@@ -15,11 +18,6 @@ const CHORD_BITS: u16 = 1 << 2 | 1 << 8 | 1 << 9;
 
 const DISPCNT: *mut u16 = 0x0400_0000 as *mut u16;
 const SOUNDCNT_X: *mut u16 = 0x0400_0084 as *mut u16;
-/// The mix of Direct Sound and the tone generators, which switching the
-/// sound off may clear (mGBA does).
-const SOUNDCNT_H: *mut u16 = 0x0400_0082 as *mut u16;
-/// SOUNDCNT_H's write-only FIFO resets.
-const FIFO_RESETS: u16 = (1 << 11) | (1 << 15);
 const KEYINPUT: *const u16 = 0x0400_0130 as *const u16;
 const KEYCNT: *mut u16 = 0x0400_0132 as *mut u16;
 const IE: *mut u16 = 0x0400_0200 as *mut u16;
