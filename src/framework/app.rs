@@ -145,6 +145,13 @@ impl System<'_> {
     pub fn save<A: App>(&mut self) -> &mut A::Save {
         self.storage.section::<A::Save>(A::INFO.id)
     }
+
+    /// App `A`'s save section, to read only: unlike `save`, asking adds
+    /// nothing to the next save's work (a section asked for by `save` is
+    /// encoded again as the next save starts, to see whether it changed).
+    pub fn saved<A: App>(&mut self) -> &A::Save {
+        self.storage.read::<A::Save>(A::INFO.id)
+    }
 }
 
 /// Implement this for a zero-sized marker type to make an app.
@@ -345,10 +352,11 @@ impl<A: App> Slot<A> {
         };
         let start = super::frame_time::lines_used();
         let game = A::suspend(&self.persistent, working, system);
-        let section = system.storage.section::<A::Suspend>(A::Suspend::OWNER);
-        let changed = *section != game;
+        // Read first: a section asked for to change is encoded again as the
+        // next save starts.
+        let changed = *system.storage.read::<A::Suspend>(A::Suspend::OWNER) != game;
         if changed {
-            *section = game;
+            *system.storage.section::<A::Suspend>(A::Suspend::OWNER) = game;
         }
         self.keep_lines = super::frame_time::lines_used().saturating_sub(start) + 1;
         if changed {

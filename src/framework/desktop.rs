@@ -62,6 +62,10 @@ const HINT_ORIGIN: (i32, i32) = (12, 146);
 /// The bottom line's width in tiles.
 const HINT_COLUMNS: i32 = 29;
 
+/// Frames an opening window waits at most for a save under way to go out a
+/// slice at a time (`Desktop::waits_for_save`); then it goes out at once.
+const SAVE_WAIT_FRAMES: u8 = 30;
+
 /// How long the boot notice (save repaired, new save...) stays up.
 const NOTICE_FRAMES: u32 = 60 * 5;
 
@@ -116,8 +120,11 @@ pub struct Desktop {
     /// The boot notice's line, with the apps it names by their labels.
     notice: Option<alloc::string::String>,
     /// Heap accounting for debug/test builds (see `log_heap_after_close`).
+    /// Frames the opening window has waited for a save under way.
+    save_waited: u8,
+    /// `None` while a save under way holds heap: measured once it is out.
     #[cfg(any(debug_assertions, feature = "events"))]
-    heap_baseline: usize,
+    heap_baseline: Option<usize>,
     /// An app closed whose heap is looked at once no save is under way.
     #[cfg(any(debug_assertions, feature = "events"))]
     heap_check: Option<(usize, &'static str)>,
@@ -201,7 +208,8 @@ impl Desktop {
             hint_shows: None,
             notice,
             #[cfg(any(debug_assertions, feature = "events"))]
-            heap_baseline: 0,
+            save_waited: 0,
+            heap_baseline: None,
             #[cfg(any(debug_assertions, feature = "events"))]
             heap_check: None,
             _labels: labels,
@@ -284,12 +292,15 @@ impl Desktop {
         };
         self.active = match lifecycle {
             Lifecycle::Opening(step) => {
-                if step == 0 {
-                    self.open(index, &mut **app, system);
-                }
                 // START while the window opens closes it once it is open
                 // (the app gets no update before).
                 self.close_asked |= system.input.just_pressed(Button::Start);
+                if step == 0 {
+                    if self.waits_for_save(system) {
+                        return DesktopRequest::Stay;
+                    }
+                    self.open(index, &mut **app, system);
+                }
                 let prepared = app.prepare(system);
                 if step > 0 && prepared {
                     // Up while the window opens, once the app has built
@@ -390,7 +401,7 @@ impl Desktop {
     #[cfg(any(debug_assertions, feature = "events"))]
     fn log_heap_after_close(&mut self, index: usize, id: &str) {
         let heap = crate::framework::heap::in_use();
-        let since_open = heap as isize - self.heap_baseline as isize;
+        let since_open = heap as isize - self.baseline() as isize;
         // Kept past the desktop: a game's pause menu is a new desktop each
         // time, the apps the same.
         static CLOSED_BEFORE: agb::external::portable_atomic::AtomicU32 =
@@ -443,17 +454,8 @@ impl Desktop {
                 crate::event!("anim.start window=opening");
                 self.active = Some((self.selected, Lifecycle::Opening(0)));
                 self.close_asked = false;
-                // A save under way goes out before the window opens: the
-                // app starts on the heap as the desktop leaves it at rest.
-                system.storage.finish_writing();
-                // Heap accounting (debug/test builds): the app's working
-                // state is what `open` allocates; after close the heap
-                // must be back here. Measured now, in a light frame: the
-                // probe and opening together would run past a frame.
                 #[cfg(any(debug_assertions, feature = "events"))]
-                {
-                    self.heap_baseline = crate::framework::heap::in_use();
-                }
+                self.measure_heap_baseline(system);
             }
         } else if system.input.just_pressed(Button::B) {
             // The game's own frames until it pauses again are not play time here.
@@ -461,6 +463,48 @@ impl Desktop {
             return DesktopRequest::Leave;
         }
         DesktopRequest::Stay
+    }
+
+    /// Whether the window waits at its icon for a save under way (a window
+    /// just closed keeps its game): the app starts on the heap as the
+    /// desktop leaves it at rest. The frame loop's flush takes the write a
+    /// slice at a time in what each frame has room for, which is most of
+    /// a desktop frame; a frame or two of waiting, where finishing it in
+    /// one frame would have run past the budget.
+    fn waits_for_save(&mut self, system: &mut System) -> bool {
+        if !system.storage.is_idle() {
+            self.save_waited = self.save_waited.saturating_add(1);
+            if self.save_waited < SAVE_WAIT_FRAMES {
+                return true;
+            }
+            system.storage.finish_writing();
+        }
+        self.save_waited = 0;
+        // Heap accounting (debug/test builds) once the save is out, in a
+        // frame of its own: the probe and opening together could run past
+        // the budget.
+        #[cfg(any(debug_assertions, feature = "events"))]
+        if self.heap_baseline.is_none() {
+            self.measure_heap_baseline(system);
+            return true;
+        }
+        false
+    }
+
+    /// Debug/test builds: the heap before an app opens, when no save holds
+    /// any. The app's working state is what `open` allocates; after close
+    /// the heap must be back here.
+    #[cfg(any(debug_assertions, feature = "events"))]
+    fn measure_heap_baseline(&mut self, system: &System) {
+        self.heap_baseline = system
+            .storage
+            .is_idle()
+            .then(crate::framework::heap::in_use);
+    }
+
+    #[cfg(any(debug_assertions, feature = "events"))]
+    fn baseline(&self) -> usize {
+        self.heap_baseline.unwrap_or(0)
     }
 
     /// The first frame of a window's opening: the app makes its working state.
@@ -479,7 +523,7 @@ impl Desktop {
             "app.open name={} persistent={} working_heap={}",
             app.info().id,
             app.persistent_bytes(),
-            crate::framework::heap::in_use() as isize - self.heap_baseline as isize
+            crate::framework::heap::in_use() as isize - self.baseline() as isize
         );
     }
 

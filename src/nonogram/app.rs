@@ -151,7 +151,7 @@ impl App for Nonogram {
     }
 
     fn boot(system: &mut System) -> Persistent {
-        let save = puzzle::save(system);
+        let save = puzzle::saved(system);
         crate::event!(
             "nonogram.records solved={} played={} won={} streak={} seconds={}",
             save.solved(),
@@ -170,9 +170,9 @@ impl App for Nonogram {
     fn suspend(persistent: &Persistent, working: &Working, system: &mut System) -> SuspendedPuzzle {
         let editing = matches!(working.mode, Mode::Edit(_));
         if let Mode::Edit(editor) = &working.mode {
-            let before = puzzle::save(system).draft.clone();
+            let before = puzzle::saved(system).draft.clone();
             editor.keep_draft(system);
-            if puzzle::save(system).draft != before {
+            if puzzle::saved(system).draft != before {
                 // Kept as the game in progress is: no saving mark over the
                 // board at every stroke.
                 system.storage.commit_quietly();
@@ -421,7 +421,7 @@ fn go(working: &mut Working, system: &mut System, next: Next) -> bool {
         Next::CodePad => {
             working.code_refusal = None;
             // The pad's text goes on the page's paper, in its colours.
-            let colours = Colours::new(puzzle::save(system).options.high_contrast);
+            let colours = Colours::new(puzzle::saved(system).options.high_contrast);
             Mode::CodePad(CodePad::open(system, art::colour(colours.paper)))
         }
         Next::ReadCode(reading) => {
@@ -453,7 +453,7 @@ fn boxed_view(colours: Colours) -> Box<View> {
 fn page_screen(number: usize, slot: usize, system: &mut System) -> Mode {
     match pages::page(number) {
         Page::Builtin { .. } | Page::Mine { .. } => {
-            Mode::List(Box::new(ListPage::new(number, slot, puzzle::save(system))))
+            Mode::List(Box::new(ListPage::new(number, slot, puzzle::saved(system))))
         }
         Page::Extras => Mode::Extras(ExtrasPage::new(0)),
         Page::Statistics => Mode::Statistics(StatsPage::open(puzzle::saved(system))),

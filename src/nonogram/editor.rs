@@ -206,7 +206,7 @@ impl Editor {
     /// Open the editor on the player's slot `slot`: the drawing kept from last
     /// time, or the slot's puzzle, or a blank picture.
     pub fn open(system: &mut System, slot: usize) -> Box<Self> {
-        let save = puzzle::save(system);
+        let save = puzzle::saved(system);
         let saved = save.custom(slot).and_then(Custom::picture);
         let picture = save
             .draft_for(slot)
@@ -225,7 +225,7 @@ impl Editor {
 
     /// The window opens on the editor it closed on.
     pub fn resume(system: &mut System) -> Option<Box<Self>> {
-        let slot = puzzle::save(system).draft.as_ref()?.0;
+        let slot = puzzle::saved(system).draft.as_ref()?.0;
         Some(Self::open(system, usize::from(slot)))
     }
 

@@ -102,7 +102,7 @@ impl ListPage {
             }
             Page::Mine { first, .. } if input.just_pressed(Button::A) => {
                 let slot = first + slot;
-                if puzzle::save(system).custom(slot).is_some() {
+                if puzzle::saved(system).custom(slot).is_some() {
                     system.sound.play(sfx::CONFIRM);
                     return Next::Slot(slot);
                 }
@@ -249,7 +249,7 @@ impl SlotPage {
         if !system.input.just_pressed(Button::A) {
             return Next::Stay;
         }
-        let picture = puzzle::save(system)
+        let picture = puzzle::saved(system)
             .custom(slot)
             .and_then(|custom| custom.picture());
         match (self.row, picture) {

@@ -166,7 +166,7 @@ impl Play {
 
     fn paint(&mut self, game: &mut Game, system: &mut System, brush: Brush) {
         let (x, y) = (usize::from(game.cursor.0), usize::from(game.cursor.1));
-        let checking = puzzle::save(system).options.mistakes && !game.practice;
+        let checking = puzzle::saved(system).options.mistakes && !game.practice;
         let painted = game.paint(brush, (x, y), checking);
         if painted != Painted::Unchanged && !game.counted && !game.practice {
             game.counted = true;
@@ -346,7 +346,7 @@ fn update_solved(game: &Game, system: &mut System) -> Next {
     }
     match game.source {
         Source::Builtin(index) => {
-            let next = puzzle::save(system).first_unsolved_from(usize::from(index) + 1);
+            let next = puzzle::saved(system).first_unsolved_from(usize::from(index) + 1);
             Next::Start {
                 source: Source::Builtin(next as u16),
                 picture: None,

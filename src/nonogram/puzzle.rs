@@ -174,7 +174,7 @@ impl Game {
     /// The puzzle `kept` names with `marks` (or a blank board).
     #[inline(never)]
     fn load(kept: &KeptGame, marks: Option<&[u8; PACKED_BYTES]>, system: &mut System) -> Box<Self> {
-        let save = save(system);
+        let save = saved(system);
         let solution = match kept.source {
             Source::Builtin(index) => builtin::picture(usize::from(index)),
             Source::Custom(slot) => save.custom(usize::from(slot)).and_then(Custom::picture),
@@ -188,7 +188,7 @@ impl Game {
             .unwrap_or_else(|| Grid::new(5, 5));
         let serial = system.frame;
         let (width, height) = (solution.width(), solution.height());
-        let options = self::save(system).options;
+        let options = self::saved(system).options;
         let fresh = marks.is_none();
         let marks = match marks {
             Some(bytes) => Marks::unpack(width, height, bytes),

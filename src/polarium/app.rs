@@ -160,7 +160,7 @@ impl App for Polarium {
     }
 
     fn boot(system: &mut System) -> Persistent {
-        let save = system.save::<Polarium>();
+        let save = system.saved::<Polarium>();
         crate::event!(
             "polarium.records solved={} customs={} played={} won={} streak={} without_hints={}",
             save.solved(),
@@ -229,7 +229,7 @@ impl App for Polarium {
         if let Source::Builtin(index) = persistent.game.source
             && usize::from(index) >= open_puzzles(system)
         {
-            let first = system.save::<Polarium>().first_unsolved(builtin::COUNT);
+            let first = system.saved::<Polarium>().first_unsolved(builtin::COUNT);
             persistent.game = KeptGame::new(Source::Builtin(first as u16));
         }
         let mut game = persistent.game.game();
@@ -302,7 +302,7 @@ impl App for Polarium {
         // The panel's text needs nothing of the board area: it types in
         // the room the building leaves, so the window is whole when the
         // opening ends.
-        refresh_panel(working, system.save::<Polarium>());
+        refresh_panel(working, system.saved::<Polarium>());
         working.view.advance_text();
         if !built {
             return false;

@@ -84,7 +84,7 @@ fn pages(customs: usize) -> usize {
 }
 
 fn customs(system: &mut System) -> usize {
-    system.save::<Polarium>().customs.len()
+    system.saved::<Polarium>().customs.len()
 }
 
 /// Rows on page `page` (at least one, so the cursor has somewhere to be).
@@ -165,7 +165,7 @@ impl List {
         show_page(session, system, page, row);
         system.sound.play(sfx::OPEN);
         crate::event!("polarium.list page={}", page);
-        let open = system.save::<Polarium>().open_sets(sets());
+        let open = system.saved::<Polarium>().open_sets(sets());
         let count = customs(system);
         let previewing = preview(session, system, page, row);
         Self {
@@ -205,7 +205,7 @@ impl List {
     #[inline(never)]
     pub fn update(&mut self, session: &mut Session, system: &mut System) -> Next {
         let (page, row) = (self.at.page(), self.at.row());
-        let open = system.save::<Polarium>().open_sets(sets());
+        let open = system.saved::<Polarium>().open_sets(sets());
         let count = customs(system);
         let input = &system.input;
         let (dx, dy) = input.repeated_direction();
@@ -258,7 +258,7 @@ impl List {
 #[inline(never)]
 /// Page `page`'s text, the chosen puzzle's difficulty (on `row`) in its name.
 fn show_page(session: &mut Session, system: &mut System, page: usize, row: usize) {
-    let save = system.save::<Polarium>();
+    let save = system.saved::<Polarium>();
     let open = save.open_sets(sets());
     let count = save.customs.len();
     let mut text = String::new();
@@ -379,7 +379,7 @@ fn push_number(text: &mut String, value: usize) {
 /// Show the highlighted puzzle in the board area while choosing; false on
 /// a page with none to show (a locked set, the statistics, More).
 fn preview(session: &mut Session, system: &mut System, page: usize, row: usize) -> bool {
-    let save = system.save::<Polarium>();
+    let save = system.saved::<Polarium>();
     let open = save.open_sets(sets());
     let puzzle = match page_at(page, save.customs.len()) {
         Page::Set(set) if set < open => builtin::puzzle(set * records::SET + row),
@@ -417,7 +417,7 @@ fn pointless(page: usize, customs: usize, open: usize) -> bool {
 
 #[inline(never)]
 fn choose(session: &mut Session, system: &mut System, page: usize, row: usize, open: bool) -> Next {
-    let customs = &system.save::<Polarium>().customs;
+    let customs = &system.saved::<Polarium>().customs;
     match page_at(page, customs.len()) {
         Page::Set(set) => {
             if open {

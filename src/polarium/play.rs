@@ -469,7 +469,7 @@ fn update_solved(proved: bool, session: &mut Session, system: &mut System) -> Ne
         let next = match session.game.source {
             Source::Builtin(index) => usize::from(index) + 1,
             Source::Password(_) | Source::Made(_) | Source::Endless { .. } => {
-                let save = system.save::<super::Polarium>();
+                let save = system.saved::<super::Polarium>();
                 (0..open)
                     .find(|&index| !save.best(index).is_solved())
                     .unwrap_or(open)

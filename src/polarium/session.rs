@@ -293,6 +293,6 @@ pub fn sets() -> usize {
 
 /// Built-in puzzles open to play (their sets are open).
 pub fn open_puzzles(system: &mut System) -> usize {
-    let open = system.save::<Polarium>().open_sets(sets());
+    let open = system.saved::<Polarium>().open_sets(sets());
     (open * records::SET).min(builtin::COUNT)
 }

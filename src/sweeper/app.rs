@@ -139,7 +139,7 @@ impl App for Sweeper {
     }
 
     fn boot(system: &mut System) -> Board {
-        let save = system.save::<Sweeper>();
+        let save = system.saved::<Sweeper>();
         crate::event!(
             "sweeper.records wins={} easy={:?} question_marks={}",
             save.wins(),
@@ -260,7 +260,7 @@ impl App for Sweeper {
                 return false;
             }
         }
-        let records = system.save::<Sweeper>();
+        let records = system.saved::<Sweeper>();
         // The field's squares first, a frame's worth: the pocket view's
         // pieces then take what the frame has left.
         let field_drawn = match (&mut working.mode, working.field.as_deref()) {
@@ -521,7 +521,7 @@ fn checked(field: Box<Field>) -> Option<Box<Field>> {
 fn new_field(size: Size, board: &Board, system: &mut System) -> Box<Field> {
     field_of_code(FieldCode {
         size,
-        no_guess: system.save::<Sweeper>().no_guess(board) && size.allows_no_guess(),
+        no_guess: system.saved::<Sweeper>().no_guess(board) && size.allows_no_guess(),
         deal: system.rng.below(u32::from(code::DEALS)) as u16,
         first: None,
     })
@@ -582,7 +582,7 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
         }
         (Next::Menu, Mode::Sizes(sizes)) => back_to_menu(board, system, sizes.list, ROW_FULL_SIZE),
         (Next::Custom, Mode::Sizes(sizes)) => {
-            let no_guess = system.save::<Sweeper>().no_guess(board);
+            let no_guess = system.saved::<Sweeper>().no_guess(board);
             let list = View::custom_on(working.custom, no_guess, sizes.list);
             Mode::Custom(Custom {
                 list: Box::new(list),
@@ -592,7 +592,7 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
         }
         (Next::Sizes, Mode::Custom(custom)) => {
             working.custom = custom.size;
-            let data = system.save::<Sweeper>();
+            let data = system.saved::<Sweeper>();
             let mut list = View::sizes_on(data, data.no_guess(board), custom.list);
             list.select(ROW_CUSTOM);
             system.sound.play(sfx::CLOSE);
@@ -601,7 +601,7 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
             })
         }
         (Next::Sizes, Mode::Menu(menu)) => {
-            let data = system.save::<Sweeper>();
+            let data = system.saved::<Sweeper>();
             let mut list = View::sizes_on(data, data.no_guess(board), menu.list);
             // On the field in play's size, if there is one.
             if let Some(size) = working.field.as_deref().map(Field::size) {
@@ -623,7 +623,7 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
             if let Mode::Field(play) = old {
                 play.take_off();
             }
-            let list = working.view.menu(board, system.save::<Sweeper>());
+            let list = working.view.menu(board, system.saved::<Sweeper>());
             let mut menu = Menu {
                 list: Box::new(list),
             };
@@ -634,14 +634,14 @@ fn go(next: Next, board: &mut Board, working: &mut Working, system: &mut System)
         }
         (Next::Options, Mode::Menu(menu)) => {
             let field = working.field.as_deref();
-            let list = View::options_on(board, field, system.save::<Sweeper>(), menu.list);
+            let list = View::options_on(board, field, system.saved::<Sweeper>(), menu.list);
             system.sound.play(sfx::OPEN);
             Mode::Options(Options {
                 list: Box::new(list),
             })
         }
         (Next::Stats, Mode::Menu(menu)) => {
-            let data = system.save::<Sweeper>();
+            let data = system.saved::<Sweeper>();
             let field = working
                 .field
                 .as_deref()
@@ -703,7 +703,7 @@ fn close(view: &mut View, old: Mode) {
 /// From a page in the menu's place back to the menu, drawn on the page's
 /// tiles, on the row that led there.
 fn back_to_menu(board: &Board, system: &mut System, page: Box<List>, row: usize) -> Mode {
-    let mut menu = View::menu_on(board, system.save::<Sweeper>(), page);
+    let mut menu = View::menu_on(board, system.saved::<Sweeper>(), page);
     menu.select(row);
     system.sound.play(sfx::CLOSE);
     Mode::Menu(Menu {
@@ -717,7 +717,7 @@ fn back_to_menu(board: &Board, system: &mut System, page: Box<List>, row: usize)
 fn cancel_pad(board: &Board, view: &mut View, system: &mut System, pad: Pad) -> Mode {
     let Pad { mut menu, pad } = pad;
     view.retire_pad(pad);
-    View::refresh_options(&mut menu, board, system.save::<Sweeper>());
+    View::refresh_options(&mut menu, board, system.saved::<Sweeper>());
     menu.select(OPTION_CODE);
     system.sound.play(sfx::CLOSE);
     crate::event!("sweeper.pad cancelled");

@@ -127,7 +127,7 @@ impl FieldPlay {
         }
         move_cursor(field, system);
         if system.input.just_pressed(Button::B) {
-            let question_marks = system.save::<Sweeper>().question_marks;
+            let question_marks = system.saved::<Sweeper>().question_marks;
             let outcome = field.cycle_mark(field.cursor(), question_marks);
             play_outcome(system, outcome);
             log_move(field, outcome);

@@ -41,7 +41,7 @@ pub fn move_and_mark(board: &mut Board, system: &mut System, opening: Option<Pos
         system.sound.play(sfx::CURSOR);
     }
     if system.input.just_pressed(Button::B) && opening != Some(board.cursor()) {
-        let question_marks = system.save::<Sweeper>().question_marks;
+        let question_marks = system.saved::<Sweeper>().question_marks;
         let outcome = board.cycle_mark(board.cursor(), question_marks);
         play_outcome(system, outcome);
         log_move(board, outcome);

@@ -68,7 +68,7 @@ impl Options {
     /// An option switched: kept, and the page shows it.
     fn changed(&mut self, board: &Board, system: &mut System) -> Next {
         system.storage.commit_soon();
-        View::refresh_options(&mut self.list, board, system.save::<Sweeper>());
+        View::refresh_options(&mut self.list, board, system.saved::<Sweeper>());
         system.sound.play(sfx::CONFIRM);
         Next::Stay
     }

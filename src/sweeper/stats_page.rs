@@ -72,7 +72,7 @@ impl StatsPage {
             return Next::Menu;
         }
         let (dx, _) = input.repeated_direction();
-        let data = system.save::<Sweeper>();
+        let data = system.saved::<Sweeper>();
         if self.turn(dx, data) {
             self.log(data);
             system.sound.play(sfx::CURSOR);

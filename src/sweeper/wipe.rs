@@ -56,7 +56,7 @@ impl Wipe {
                 board.set_deal(code.deal);
             }
             None => {
-                let no_guess = system.save::<Sweeper>().no_guess(board);
+                let no_guess = system.saved::<Sweeper>().no_guess(board);
                 board.set_no_guess(no_guess);
                 board.reset();
                 board.set_deal(system.rng.below(u32::from(code::DEALS)) as u16);

@@ -130,11 +130,14 @@ const SLICE_LINES: u32 = 24;
 /// that may have changed, and the hashes) takes at most `START_LINES` and a
 /// line for each `START_BYTES_A_LINE` bytes of the largest of them, and
 /// agb's first step (serializing and checksumming it whole) `BEGIN_LINES`
-/// and a line for each `BEGIN_BYTES_A_LINE` of it. A small section's write
-/// starts and takes that step in one slice of `SLICE_LINES`.
+/// and a line for each `BEGIN_BYTES_A_LINE` of it; each at least
+/// `SLICE_LINES`, and each a slice of its own.
 const START_LINES: u32 = 8;
-const START_BYTES_A_LINE: usize = 16;
-const BEGIN_LINES: u32 = 10;
+const START_BYTES_A_LINE: usize = 5;
+/// What a section never written yet is taken to encode to: the largest
+/// records section's size, near enough.
+const UNWRITTEN_BYTES: usize = 128;
+const BEGIN_LINES: u32 = 12;
 const BEGIN_BYTES_A_LINE: usize = 6;
 /// The stack a section write runs on: agb's slot write and its encoding
 /// (the `save.queued` events' `stack`), and an interrupt taken while it
@@ -718,10 +721,9 @@ impl Storage {
     }
 
     /// The display lines the next slice may take: a write under way's next
-    /// one, or a new write's first, which encodes the sections that may have
-    /// changed and works out the checksum of the first one that did whole,
-    /// so it grows with the section (by the largest of those sections as
-    /// last written).
+    /// one, or a new write's start, which encodes the sections that may
+    /// have changed until it finds one that did, so it grows with them (by
+    /// the largest of them as last written).
     fn next_slice_lines(&self) -> u32 {
         match &self.writing {
             Some(write) if write.begun => SLICE_LINES,
@@ -731,24 +733,16 @@ impl Storage {
                     .sections
                     .iter()
                     .filter(|section| section.touched)
-                    .filter_map(|section| section.kept.written.map(|written| written.len))
+                    .map(|section| {
+                        section
+                            .kept
+                            .written
+                            .map_or(UNWRITTEN_BYTES, |written| written.len)
+                    })
                     .max()
                     .unwrap_or(0);
                 SLICE_LINES.max(START_LINES + (largest / START_BYTES_A_LINE) as u32)
             }
-        }
-    }
-
-    /// A write just started whose first step is as short as any other
-    /// slice takes that step now, in the same slice: a large one's waits for
-    /// a frame with room for it.
-    fn begin_small_write(&mut self) {
-        if self
-            .writing
-            .as_ref()
-            .is_some_and(|write| begin_lines(write.bytes) <= SLICE_LINES)
-        {
-            self.step_write();
         }
     }
 
@@ -937,7 +931,6 @@ impl Storage {
             );
             self.desk_written = self.desk.clone();
             self.writes += 1;
-            self.begin_small_write();
             return true;
         }
         for section in self.sections.iter_mut().filter(|section| section.touched) {
@@ -958,7 +951,6 @@ impl Storage {
                 &mut section.kept,
             );
             self.writes += 1;
-            self.begin_small_write();
             return true;
         }
         false

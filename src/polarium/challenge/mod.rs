@@ -375,7 +375,7 @@ impl ChallengeScreen {
                 system.sound.play(sfx::CURSOR);
             }
         } else if dx != 0 && self.menu_row == PRACTICE {
-            let best = system.save::<Polarium>().challenge_records().best_level();
+            let best = system.saved::<Polarium>().challenge_records().best_level();
             let level = i32::from(self.practice_level) + dx;
             if (1..=i32::from(best.min(LEVELS))).contains(&level) {
                 self.practice_level = level as u8;
@@ -395,7 +395,7 @@ impl ChallengeScreen {
 
     #[inline(never)]
     fn show_menu(&mut self, session: &mut Session, system: &mut System) {
-        let best = system.save::<Polarium>().challenge_records().best_level();
+        let best = system.saved::<Polarium>().challenge_records().best_level();
         self.practice_level = self.practice_level.clamp(1, best.max(1));
         crate::event!("challenge.menu best_level={best}");
         session.panel().set_list_knowing(
@@ -719,7 +719,7 @@ fn cleared(clear: &Clear, system: &mut System) {
 
 /// The high-score table of `mode` in the panel.
 fn show_scores(mode: Mode, session: &mut Session, system: &mut System) {
-    let records = system.save::<Polarium>().challenge_records();
+    let records = system.saved::<Polarium>().challenge_records();
     let table = records.table(mode);
     let mut text = String::from(match mode {
         Mode::Normal => "Scores\n",

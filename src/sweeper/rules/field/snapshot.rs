@@ -9,8 +9,10 @@
 //!   code (`Field::act` on a deal), none at all, drawn again from the deal
 //!   and the first reveal; else a bit a square, a row of bytes a row;
 //! - each square's mark in two bits (covered, open, flagged, "?" or gone
-//!   off), four to a byte, or as runs of one mark (a byte a run of up to
-//!   64) where that is shorter, which it is for most games.
+//!   off), four to a byte. Snapshots may also hold the marks as runs of
+//!   one mark (a byte a run of up to 64), which is shorter for most games
+//!   but costs the keeping several times as much, and more the further a
+//!   game goes; they are read, not written.
 //!
 //! A snapshot that describes no game a field could be in is refused rather
 //! than played.
@@ -45,9 +47,8 @@ const NEW_RECORD: u8 = 2;
 const DEALT: u8 = 1;
 const RUNS: u8 = 2;
 /// The longest run a byte holds.
+#[cfg(test)]
 const LONGEST_RUN: usize = 64;
-/// Sixteen squares of each mark, as `row_marks` gives them.
-const ALL_OF_MARK: [u32; 4] = [0, 0x5555_5555, 0xAAAA_AAAA, 0xFFFF_FFFF];
 
 /// A square's mark, as two bits, a square at a time (`row_marks` works
 /// them out four at a time; the tests hold one to the other).
@@ -175,78 +176,35 @@ impl Field {
                 let _ = bytes.extend_from_slice(&row[..mine_row_bytes(size.width())]);
             }
         }
-        // The marks as runs, unless that takes as many bytes as packing
-        // them four to a byte: a row's marks worked out a word (four
-        // squares) at a time, then walked a run at a time (a game in play
-        // is kept several times a second); packed only if the runs are
-        // too many.
-        // Made in a buffer of their own and added in one go: a push a byte
-        // costs more than the rest.
+        // The marks packed four to a byte, each row's after the last's: a
+        // row's worked out four squares a word, then put a half-word at a
+        // time onto the bits not yet a byte (a cost the same for every
+        // game, which the frame it is kept in can count on). Made in a
+        // buffer of their own and added in one go: a push a byte costs more
+        // than the rest.
         let mut body = Body {
             bytes: [0; MAX_SQUARES / 4],
             len: 0,
         };
-        let packed_bytes = size.squares().div_ceil(4);
-        let (mut mark, mut length, mut runs) = (u8::MAX, 0, 0);
-        // Walked until the runs are as many as the packed bytes: then
-        // packing is the shorter.
+        let (mut pending, mut pending_bits) = (0u32, 0u32);
         for y in 0..size.height() {
-            if runs >= packed_bytes {
-                break;
-            }
             for (marks, width) in self.row_marks(y) {
-                let mut x = 0;
-                while x < width {
-                    let here = (marks >> (2 * x) & 3) as u8;
-                    // Squares from x on with another mark: where this run ends.
-                    let other = (marks ^ ALL_OF_MARK[usize::from(here)]) >> (2 * x);
-                    let same = if other == 0 {
-                        width - x
-                    } else {
-                        (other.trailing_zeros() / 2).min(width - x)
-                    };
-                    let mut left = same as usize;
-                    while left > 0 {
-                        if here == mark && length < LONGEST_RUN {
-                            let taken = left.min(LONGEST_RUN - length);
-                            (length, left) = (length + taken, left - taken);
-                            continue;
-                        }
-                        if length > 0 {
-                            runs += 1;
-                            if runs < packed_bytes {
-                                body.put(mark << 6 | (length - 1) as u8);
-                            }
-                        }
-                        (mark, length) = (here, 0);
-                    }
-                    x += same;
-                }
-            }
-        }
-        runs += 1;
-        if runs < packed_bytes && length > 0 {
-            body.put(mark << 6 | (length - 1) as u8);
-            if let Some(form) = bytes.get_mut(6) {
-                *form |= RUNS;
-            }
-        } else {
-            body.len = 0;
-            // Each row's marks onto the bits already packed.
-            let (mut pending, mut pending_bits) = (0u64, 0u32);
-            for y in 0..size.height() {
-                for (marks, width) in self.row_marks(y) {
-                    pending |= u64::from(marks) << pending_bits;
-                    pending_bits += 2 * width;
+                let (mut marks, mut bits) = (marks, 2 * width);
+                while bits > 0 {
+                    // Under 8 bits wait, so 16 more fit the word.
+                    let taken = bits.min(16);
+                    pending |= (marks & ((1 << taken) - 1)) << pending_bits;
+                    pending_bits += taken;
+                    (marks, bits) = (marks >> taken, bits - taken);
                     while pending_bits >= 8 {
                         body.put(pending as u8);
                         (pending, pending_bits) = (pending >> 8, pending_bits - 8);
                     }
                 }
             }
-            if pending_bits > 0 {
-                body.put(pending as u8);
-            }
+        }
+        if pending_bits > 0 {
+            body.put(pending as u8);
         }
         let _ = bytes.extend_from_slice(body.bytes.get(..body.len).unwrap_or(&[]));
         bytes
@@ -478,14 +436,13 @@ mod tests {
     use shared::random::Rng;
     use std::vec::Vec;
 
-    /// The marks' part of a snapshot as it was first written: a square at
-    /// a time, the runs and the packed bytes side by side.
-    fn marks_a_square_at_a_time(field: &Field) -> Vec<u8> {
+    /// The marks' part of a snapshot a square at a time: packed four to a
+    /// byte, and as runs (the form older snapshots may hold).
+    fn marks_a_square_at_a_time(field: &Field) -> (Vec<u8>, Vec<u8>) {
         let size = field.size;
-        let mut bytes = Vec::new();
-        let packed_bytes = size.squares().div_ceil(4);
-        let mut packed = std::vec![0u8; packed_bytes];
-        let (mut mark, mut length, mut runs, mut index) = (u8::MAX, 0, 0, 0);
+        let mut runs = Vec::new();
+        let mut packed = std::vec![0u8; size.squares().div_ceil(4)];
+        let (mut mark, mut length, mut index) = (u8::MAX, 0, 0);
         for y in 0..size.height() {
             for square in field.row(y) {
                 let next = MARK_OF[usize::from(square.0 & 15)];
@@ -496,18 +453,24 @@ mod tests {
                     continue;
                 }
                 if length > 0 {
-                    runs += 1;
-                    bytes.push(mark << 6 | (length - 1) as u8);
+                    runs.push(mark << 6 | (length - 1) as u8);
                 }
                 (mark, length) = (next, 1);
             }
         }
-        bytes.push(mark << 6 | (length - 1) as u8);
-        if runs + 1 < packed_bytes {
-            bytes
-        } else {
-            packed
-        }
+        runs.push(mark << 6 | (length - 1) as u8);
+        (packed, runs)
+    }
+
+    /// `field`'s snapshot with its marks as runs, as older ROMs wrote it
+    /// where that was shorter.
+    fn snapshot_with_runs(field: &Field) -> Vec<u8> {
+        let bytes = field.snapshot();
+        let (packed, runs) = marks_a_square_at_a_time(field);
+        let mut with_runs = bytes[..bytes.len() - packed.len()].to_vec();
+        with_runs[6] |= RUNS;
+        with_runs.extend_from_slice(&runs);
+        with_runs
     }
 
     /// A no-guess field kept while its first reveal waits for a layout
@@ -525,21 +488,30 @@ mod tests {
 
     #[test]
     fn marks_made_a_word_at_a_time_are_those_made_a_square_at_a_time() {
-        let mut forms = [0u32; 2];
         for field in fields_of_random_games(400) {
             let snapshot = field.snapshot();
-            let expected = marks_a_square_at_a_time(&field);
+            let (expected, _) = marks_a_square_at_a_time(&field);
             assert_eq!(
                 &snapshot[snapshot.len() - expected.len()..],
                 expected.as_slice(),
                 "{:?}",
                 field.size()
             );
-            let runs = snapshot.get(6).is_some_and(|form| form & RUNS != 0);
-            assert_eq!(runs, expected.len() < field.size().squares().div_ceil(4));
-            forms[usize::from(runs)] += 1;
+            assert_eq!(snapshot[6] & RUNS, 0);
         }
-        assert!(forms.iter().all(|&count| count > 20), "{forms:?}");
+    }
+
+    /// Snapshots that hold their marks as runs, as older ROMs wrote most,
+    /// read back as the same field.
+    #[test]
+    fn marks_kept_as_runs_read_back() {
+        let mut shorter = 0;
+        for field in fields_of_random_games(if cfg!(miri) { 2 } else { 200 }) {
+            let bytes = snapshot_with_runs(&field);
+            shorter += usize::from(bytes.len() < field.snapshot().len());
+            assert_eq!(Field::from_snapshot(&bytes).as_ref(), Some(&field));
+        }
+        assert!(shorter > 0);
     }
 
     fn sizes() -> [Size; 5] {
@@ -616,14 +588,13 @@ mod tests {
         let states = |wanted| fields.iter().filter(|f| f.state() == wanted).count();
         assert!(states(GameState::Won) > 0 && states(GameState::Dead) > 0);
         assert!(fields.iter().any(|field| field.awaiting_layout().is_some()));
-        let mut forms = [0u32; 4];
+        let mut forms = [0u32; 2];
         for field in &fields {
             let bytes = field.snapshot();
-            forms[usize::from(bytes[6] & 3)] += 1;
+            forms[usize::from(bytes[6] & DEALT)] += 1;
             assert_eq!(Field::from_snapshot(&bytes).as_ref(), Some(field));
         }
-        // Every form of body: mines kept or drawn again, marks packed or
-        // as runs.
+        // Both forms of body: mines kept or drawn again.
         assert!(forms.iter().all(|&count| count > 0), "{forms:?}");
     }
 
@@ -661,12 +632,12 @@ mod tests {
         let bytes = field.snapshot();
         assert_eq!(bytes.len(), MAX_SNAPSHOT_BYTES);
         assert_eq!(Field::from_snapshot(&bytes), Some(field));
-        // A game dealt from its code, early on: a fraction of that.
+        // A game dealt from its code keeps no mines: its marks only.
         let mut dealt = Field::new(Size::EXPERT, false);
         dealt.set_deal(1234);
         let _ = dealt.act(Place::new(15, 8), &mut Rng::new(dealt.code().seed()));
         let bytes = dealt.snapshot();
-        assert!(bytes.len() < HEADER_BYTES + 60, "{} bytes", bytes.len());
+        assert_eq!(bytes.len(), HEADER_BYTES + MAX_SQUARES / 4);
         assert_eq!(Field::from_snapshot(&bytes), Some(dealt));
     }
 
@@ -678,8 +649,13 @@ mod tests {
         let fields = fields_of_random_games(if cfg!(miri) { 1 } else { 40 });
         let mut rng = Rng::new(0x0DA3_A6ED);
         let (mut refused, mut read) = (0u32, 0u32);
-        for field in &fields {
-            let good = field.snapshot();
+        for (index, field) in fields.iter().enumerate() {
+            // Both forms of marks: packed, and as runs (older snapshots).
+            let good = if index % 2 == 0 {
+                field.snapshot().to_vec()
+            } else {
+                snapshot_with_runs(field)
+            };
             for _ in 0..if cfg!(miri) { 2 } else { 30 } {
                 let mut bytes: Vec<u8> = good.to_vec();
                 match rng.below(3) {
