@@ -325,9 +325,7 @@ impl Piece {
             // An untimed kind refused is taken as timed a little under
             // `UNTIMED_LINES`, and falls from there.
             0 => (UNTIMED_LINES * 2 - 1) as u8,
-            // Never down to untimed: half a line is the least.
-            1 => 1,
-            halves => halves - 1,
+            halves => halves,
         };
         self.0.store(byte & IN_VBLANK | halves, Ordering::Relaxed);
     }

@@ -46,8 +46,12 @@ pub const WINDOW: Area = Area::new(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT);
 mod piece {
     use crate::framework::frame_time::Piece;
 
-    /// Working out the patterns a screen is painted afresh from.
+    /// Working out the patterns a screen is painted afresh from: a
+    /// board's, and a list page's boxes; then, a row of slots at a time,
+    /// the list's "?" and number of each puzzle not solved.
     pub static PLAN_PAINT: Piece = Piece::new();
+    pub static PLAN_LIST: Piece = Piece::new();
+    pub static PLAN_QUESTIONS: Piece = Piece::new();
     /// A band of the screen painted afresh (paper, or a board with every
     /// cell empty).
     pub static PAINT: Piece = Piece::new();
@@ -303,6 +307,8 @@ impl CellRow {
 enum Showing {
     /// Something else, or in other colours: to be painted over.
     Stale,
+    /// A list page's plan being worked out, from this row of slots on.
+    Planning(Wanted, usize),
     /// Being painted afresh for `Wanted`, from this tile row down.
     Painting(Wanted, usize),
     /// The page painted ahead coming in for `Wanted`, from this tile on.
@@ -576,6 +582,12 @@ impl View {
             Showing::Board(shown) if wanted == Wanted::Board(shown) => return false,
             Showing::List(boxes) if wanted == Wanted::List(boxes) => return false,
             Showing::Painting(painting, next) if painting == wanted => next,
+            Showing::Planning(planning, band) if planning == wanted => {
+                if !self.plan_questions_from(wanted, band, room) {
+                    return true;
+                }
+                0
+            }
             Showing::CopyingIn(copying, next) if copying == wanted => {
                 return self.copy_in_ahead(wanted, next, room);
             }
@@ -613,7 +625,11 @@ impl View {
                     self.forget();
                     return self.copy_in_ahead(wanted, 0, room);
                 }
-                if !room(&piece::PLAN_PAINT) {
+                let plan = match wanted {
+                    Wanted::Board(_) => &piece::PLAN_PAINT,
+                    Wanted::List(_) => &piece::PLAN_LIST,
+                };
+                if !room(plan) {
                     return true;
                 }
                 // Painting covers everything: nothing drawn is left.
@@ -621,7 +637,9 @@ impl View {
                 self.lines.forget();
                 self.forget();
                 self.plan_paint(wanted);
-                self.showing = Showing::Painting(wanted, 0);
+                if !self.plan_questions_from(wanted, 0, room) {
+                    return true;
+                }
                 0
             }
         };
@@ -650,6 +668,24 @@ impl View {
             }
         }
         false
+    }
+
+    /// A list page's plan, from row of slots `band` on: each row's "?" and
+    /// numbers a piece, while `room` says it fits. False (the plan kept
+    /// for a later frame) when it does not.
+    fn plan_questions_from(&mut self, wanted: Wanted, mut band: usize, room: &mut Room) -> bool {
+        if let Wanted::List(boxes) = wanted {
+            while band < row_kind::QUESTIONS.len() {
+                if !room(&piece::PLAN_QUESTIONS) {
+                    self.showing = Showing::Planning(wanted, band);
+                    return false;
+                }
+                plan_question_band(&mut self.painter, boxes, &self.colours, band);
+                band += 1;
+            }
+        }
+        self.showing = Showing::Painting(wanted, 0);
+        true
     }
 
     /// Whether the page painted ahead shows `wanted` whole, in these colours.
@@ -941,7 +977,9 @@ impl View {
             Wanted::Board(layout) => layout,
             Wanted::List(boxes) => {
                 plan_boxes(painter, boxes, &c);
-                plan_questions(painter, boxes, &c);
+                // Their "?" and numbers follow, a row of slots a piece
+                // (`plan_questions_from`).
+                painter.painted = painter.questions;
                 return;
             }
         };
@@ -1523,7 +1561,10 @@ impl View {
     fn advance_text_within(&mut self, lines: bool, room: &mut Room) -> bool {
         if matches!(
             self.showing,
-            Showing::Stale | Showing::Painting(..) | Showing::CopyingIn(..)
+            Showing::Stale
+                | Showing::Planning(..)
+                | Showing::Painting(..)
+                | Showing::CopyingIn(..)
         ) || !self.erase_old_text(room)
         {
             return false;
@@ -2027,76 +2068,73 @@ fn plan_boxes(painter: &mut Painter, boxes: u16, c: &Colours) {
 }
 
 /// The list's slots of puzzles not solved yet (`Painter::questions`) in
-/// `painter`'s patterns and rows, as `slot_picture` and `slot_labels` draw
-/// them: the "?" in its box, four pixels a glyph pixel, and the number
-/// under it.
-fn plan_questions(painter: &mut Painter, boxes: u16, c: &Colours) {
-    painter.painted = painter.questions;
+/// row of slots `band`, in `painter`'s patterns and rows, as
+/// `slot_picture` and `slot_labels` draw them: the "?" in its box, four
+/// pixels a glyph pixel, and the number under it.
+fn plan_question_band(painter: &mut Painter, boxes: u16, c: &Colours, band: usize) {
     let question_rows = glyphs::QUESTION
         .rows
         .map(|bits| u32::from(widened(bits, 4)));
-    for band in 0..2 {
-        let first = band * LIST_COLUMNS;
-        let mut in_band = [None; LIST_COLUMNS];
-        for (column, question) in in_band.iter_mut().enumerate() {
-            let slot = first + column;
-            if boxes & (1 << slot) != 0 {
-                *question = painter.painted[slot];
-            }
+    let first = band * LIST_COLUMNS;
+    let mut in_band = [None; LIST_COLUMNS];
+    for (column, question) in in_band.iter_mut().enumerate() {
+        let slot = first + column;
+        if boxes & (1 << slot) != 0 {
+            *question = painter.painted[slot];
         }
-        if in_band.iter().all(Option::is_none) {
+    }
+    if in_band.iter().all(Option::is_none) {
+        return;
+    }
+    let question_kind = usize::from(row_kind::QUESTIONS[band]);
+    let number_kind = usize::from(row_kind::NUMBERS[band]);
+    let glyph_rows = usize::from(row_kind::GLYPH_ROWS);
+    let (base, made) = painter.patterns.split_at_mut(row_kind::BASE_COUNT);
+    let (questions, rest) = made
+        .split_at_mut(question_kind - row_kind::BASE_COUNT)
+        .1
+        .split_at_mut(glyph_rows);
+    let numbers = &mut rest[number_kind - question_kind - glyph_rows..][..glyph_rows];
+    questions.fill(base[usize::from(row_kind::BOX_INSIDES[band])]);
+    numbers.fill(base[usize::from(row_kind::PAPER)]);
+    // Every slot's "?" is at the same height in its box, its number
+    // at the same height under it.
+    let (_, question_top, _, _) = View::slot_content(first, &question_entry((0, None)));
+    let ((_, slot_top), _) = View::slot_place(first);
+    let number_top = slot_top + NUMBER_LABEL;
+    for (column, question) in in_band.iter().enumerate() {
+        let Some((number, _)) = *question else {
             continue;
+        };
+        let slot = first + column;
+        let (x, _, _, _) = View::slot_content(slot, &question_entry((number, None)));
+        for (pattern, &bits) in questions.iter_mut().zip(&question_rows) {
+            put_bits(pattern, x, bits, c.grid);
         }
-        let question_kind = usize::from(row_kind::QUESTIONS[band]);
-        let number_kind = usize::from(row_kind::NUMBERS[band]);
-        let glyph_rows = usize::from(row_kind::GLYPH_ROWS);
-        let (base, made) = painter.patterns.split_at_mut(row_kind::BASE_COUNT);
-        let (questions, rest) = made
-            .split_at_mut(question_kind - row_kind::BASE_COUNT)
-            .1
-            .split_at_mut(glyph_rows);
-        let numbers = &mut rest[number_kind - question_kind - glyph_rows..][..glyph_rows];
-        questions.fill(base[usize::from(row_kind::BOX_INSIDES[band])]);
-        numbers.fill(base[usize::from(row_kind::PAPER)]);
-        // Every slot's "?" is at the same height in its box, its number
-        // at the same height under it.
-        let (_, question_top, _, _) = View::slot_content(first, &question_entry((0, None)));
-        let ((_, slot_top), _) = View::slot_place(first);
-        let number_top = slot_top + NUMBER_LABEL;
-        for (column, question) in in_band.iter().enumerate() {
-            let Some((number, _)) = *question else {
-                continue;
-            };
-            let slot = first + column;
-            let (x, _, _, _) = View::slot_content(slot, &question_entry((number, None)));
-            for (pattern, &bits) in questions.iter_mut().zip(&question_rows) {
-                put_bits(pattern, x, bits, c.grid);
+        // The digits side by side, a pixel apart (as `glyph_line`).
+        let mut rows = [0u32; 5];
+        let mut used = 0;
+        for digit in number_digits(number) {
+            for (row, &bits) in rows.iter_mut().zip(&digit.rows) {
+                *row |= u32::from(bits) << used;
             }
-            // The digits side by side, a pixel apart (as `glyph_line`).
-            let mut rows = [0u32; 5];
-            let mut used = 0;
-            for digit in number_digits(number) {
-                for (row, &bits) in rows.iter_mut().zip(&digit.rows) {
-                    *row |= u32::from(bits) << used;
-                }
-                used += digit.width + 1;
-            }
-            let ((left, _), _) = View::slot_place(slot);
-            for (pattern, &bits) in numbers.iter_mut().zip(&rows) {
-                put_bits(pattern, left + 4, bits, c.accent);
-            }
+            used += digit.width + 1;
         }
-        let kinds = &mut painter.kinds;
-        for row in 0..row_kind::GLYPH_ROWS {
-            let question = usize::try_from(question_top).unwrap_or(0) + usize::from(row) * 4;
-            for kind in kinds.iter_mut().skip(question).take(4) {
-                *kind = row_kind::QUESTIONS[band] + row;
-            }
-            if let Some(kind) =
-                kinds.get_mut(usize::try_from(number_top).unwrap_or(0) + usize::from(row))
-            {
-                *kind = row_kind::NUMBERS[band] + row;
-            }
+        let ((left, _), _) = View::slot_place(slot);
+        for (pattern, &bits) in numbers.iter_mut().zip(&rows) {
+            put_bits(pattern, left + 4, bits, c.accent);
+        }
+    }
+    let kinds = &mut painter.kinds;
+    for row in 0..row_kind::GLYPH_ROWS {
+        let question = usize::try_from(question_top).unwrap_or(0) + usize::from(row) * 4;
+        for kind in kinds.iter_mut().skip(question).take(4) {
+            *kind = row_kind::QUESTIONS[band] + row;
+        }
+        if let Some(kind) =
+            kinds.get_mut(usize::try_from(number_top).unwrap_or(0) + usize::from(row))
+        {
+            *kind = row_kind::NUMBERS[band] + row;
         }
     }
 }
