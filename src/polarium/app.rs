@@ -463,6 +463,10 @@ fn kept_run(
 #[inline(never)]
 fn go(next: Next, working: &mut Working, system: &mut System) {
     let session = &mut working.session;
+    if matches!(working.screen, Screen::Challenge(_)) && !matches!(next, Next::Stay) {
+        // Challenge's field had the board area: the board comes back whole.
+        crate::framework::events::new_board();
+    }
     let next = match next {
         Next::Stay => return,
         Next::Resume => Screen::resume(false, session.game.solved, *session.board()),

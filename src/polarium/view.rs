@@ -842,12 +842,12 @@ impl View {
     }
 
     /// The list takes the panel with rows rendered when the ROM was built.
-    fn show_list(&mut self, name: &str, rows: &PreparedLine) {
+    fn show_list(&mut self, name: &str, rows: &'static PreparedLine) {
         for text in [&mut self.info, &mut self.clock, &mut self.message] {
             text.blank();
         }
         self.title.set_gradually(name);
-        self.list.show(rows, Align::Left);
+        self.list.show_gradually(rows);
     }
 
     /// The list goes; the puzzle's lines come back as they are set.

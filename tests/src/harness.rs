@@ -37,7 +37,7 @@ const USAGE: &str = "\
 usage:
   harness test  ROM [--update-goldens] [--max-frames N] [--verbose]
   harness play  ROM SCRIPT [--sram-in F] [--sram-out F] [--out DIR] [--settle-budget N]
-                [--profile-busy PCT] [--update-goldens] [--verbose]
+                [--profile-busy PCT [--profile-from-line N] [--profile-frames N]] [--update-goldens] [--verbose]
   harness soak  ROM --seed S --frames N [--verbose]
   harness table LOG [--rom GBA]    (prints the performance table of a `just bench` log)
   harness imports DIR [--edges]    (import cycles between the files of a crate's src DIR;
@@ -168,6 +168,8 @@ fn run(args: &[String]) -> Result<Counts> {
                     "--out",
                     "--settle-budget",
                     "--profile-busy",
+                    "--profile-from-line",
+                    "--profile-frames",
                 ],
                 &["--update-goldens", "--verbose"],
                 2,
@@ -197,6 +199,8 @@ fn run(args: &[String]) -> Result<Counts> {
                     })
                     .transpose()?,
                 profile_busy: a.number("--profile-busy")?,
+                profile_from_line: a.number("--profile-from-line")?.map(|line| line as usize),
+                profile_frames: a.number("--profile-frames")?.map(|frames| frames as u32),
             };
             let script = a.path(1);
             Ok(match play::run(rom, &script, &opts) {

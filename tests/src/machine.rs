@@ -63,6 +63,8 @@ pub struct BusyProfile {
     /// (where a function that calls no other was called from).
     pub callers: HashMap<(u32, u32), u64>,
     pub frames: u32,
+    /// Frames profiled at most (`--profile-frames`).
+    most_frames: u32,
 }
 
 impl BusyProfile {
@@ -393,11 +395,13 @@ impl Machine {
     }
 
     /// From now on, profile the frames whose work goes over `threshold`
-    /// cycles (`play --profile-busy`).
-    pub fn profile_busy(&mut self, threshold: u64) {
+    /// cycles (`play --profile-busy`): from the first desktop or app frame,
+    /// or at once if `now`; `most_frames` of them at most.
+    pub fn profile_busy(&mut self, threshold: u64, now: bool, most_frames: u32) {
         self.busy = Some(BusyProfile {
             threshold,
-            counting: false,
+            most_frames,
+            counting: now,
             callers: HashMap::new(),
             frames: 0,
         });
@@ -438,7 +442,7 @@ impl Machine {
             .filter(|&(&(address, _), _)| address >= 0x0200_0000)
             .map(|(_, &cycles)| cycles)
             .sum();
-        if busy.counting && work > busy.threshold {
+        if busy.counting && work > busy.threshold && busy.frames < busy.most_frames {
             busy.frames += 1;
             for ((address, link), cycles) in frame {
                 *busy.callers.entry((address, link)).or_default() += cycles;

@@ -30,6 +30,10 @@ pub struct Options {
     /// Profile the frames whose work goes over this percentage of a frame
     /// into `profile-busy.txt` in `out`.
     pub profile_busy: Option<u64>,
+    /// With `profile_busy`: only from this script line on, and only this
+    /// many frames (the frames of one press, with a threshold under them).
+    pub profile_from_line: Option<usize>,
+    pub profile_frames: Option<u32>,
 }
 
 /// Runs the script at `script_path`; returns the number of frames emulated.
@@ -38,9 +42,10 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
         .with_context(|| format!("cannot read script {}", script_path.display()))?;
     let lines = script::parse(&source).with_context(|| format!("{}", script_path.display()))?;
     let mut machine = Machine::new(rom, &opts.sram_in, opts.verbose)?;
-    if let Some(percent) = opts.profile_busy {
-        // A frame is 280,896 cycles.
-        machine.profile_busy(percent * 280_896 / 100);
+    // A frame is 280,896 cycles.
+    let busy_threshold = opts.profile_busy.map(|percent| percent * 280_896 / 100);
+    if let (Some(threshold), None) = (busy_threshold, opts.profile_from_line) {
+        machine.profile_busy(threshold, false, opts.profile_frames.unwrap_or(u32::MAX));
     }
     let mut player = Player {
         m: machine,
@@ -58,6 +63,13 @@ pub fn run(rom: Vec<u8>, script_path: &Path, opts: &Options) -> Result<u64> {
     };
     let mut result = Ok(());
     for line in &lines {
+        if let Some(threshold) = busy_threshold
+            && opts.profile_from_line == Some(line.number)
+        {
+            player
+                .m
+                .profile_busy(threshold, true, opts.profile_frames.unwrap_or(u32::MAX));
+        }
         player.settle.at_line(line.number, &line.text);
         if let Err(e) = player.exec(line) {
             result = Err(e.context(format!(

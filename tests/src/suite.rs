@@ -93,6 +93,8 @@ pub fn run(opts: &Options) -> Result<Counts> {
             rom_file: file.unwrap_or_default(),
             settle_budget: None,
             profile_busy: None,
+            profile_from_line: None,
+            profile_frames: None,
         };
         let result = match rom {
             Ok(Ok(g)) => play::run(g.clone(), &script, &play_opts),

@@ -568,6 +568,24 @@ impl TextBox {
         self.put_block(line, alignment);
     }
 
+    /// Like `show`, but copied in by the next `advance` (the view's
+    /// `draw`), as a piece of its own: a block of many lines, decided in
+    /// `update`, leaves the press's frame to the drawing before it.
+    pub fn show_gradually(&mut self, line: &'static PreparedLine) {
+        let key = fingerprint(line.text, Align::Left);
+        if self.shown == Some(key) {
+            return;
+        }
+        self.shown = Some(key);
+        #[cfg(any(debug_assertions, feature = "events"))]
+        self.announce_ticking(true);
+        self.pending = Some(Pending {
+            alignment: Align::Left,
+            at: Cursor::at_line(0),
+            block: Some(line),
+        });
+    }
+
     /// `line`'s pixels copied into the box's tiles in place of what it
     /// shows (see `show`).
     fn put_block(&mut self, line: &PreparedLine, alignment: Align) {
