@@ -2140,10 +2140,11 @@ fn plan_question_band(painter: &mut Painter, boxes: u16, c: &Colours, band: usiz
 }
 
 /// Pixels `bits` (bit 0 leftmost, 24 at most) from `x` in `colour`: a word
-/// of the pattern at a time.
+/// of the pattern at a time. (Shifted by under 8, they fit a word: no
+/// long arithmetic, which is slow on the GBA.)
 fn put_bits(pattern: &mut Columns, x: i32, bits: u32, colour: u8) {
     let ink = u32::from(colour & 15) * 0x1111_1111;
-    let mut rest = u64::from(bits) << (x & 7);
+    let mut rest = (bits & 0x00FF_FFFF) << (x & 7);
     let mut column = (x >> 3) as usize;
     while rest != 0 {
         let mask = NIBBLES[(rest & 0xFF) as usize];
