@@ -386,9 +386,19 @@ pub fn put_from(column: i32, row: i32, pixels: &[u32], from: &Palette16) {
 
 /// Blank the whole plane (see-through): an app's pictures and text go with it.
 pub fn clear() {
-    for tile in tiles() {
-        *tile.data_mut() = [0; TILE_WORDS];
+    if is_off_screen() {
+        for tile in tiles() {
+            *tile.data_mut() = [0; TILE_WORDS];
+        }
+        return;
     }
+    // A run at a time, as one fill of words (agb's from IWRAM, as ARM):
+    // a third of the cycles of a tile at a time.
+    each_run(0, TILES, |_, run, length| {
+        // SAFETY: `length` of the plane's own tiles in video RAM, written
+        // a word at a time.
+        unsafe { core::ptr::write_bytes(run, 0, length) };
+    });
 }
 
 /// Make `palette` the plane's colours (an app's art's, as its pixels

@@ -772,15 +772,26 @@ impl View {
         self.raster.copy(at, pixels);
     }
 
-    /// The board palette's colour nearest `wanted`: Challenge draws its
-    /// field in the puzzles' colours.
-    pub(super) fn nearest_colour(&self, wanted: agb::display::Rgb) -> u8 {
-        let distance = |index: usize| {
-            let colour = agb::display::Rgb::from_rgb15(self.board_colours.colour(index));
-            let d = |a: u8, b: u8| u32::from(a.abs_diff(b)).pow(2);
-            d(colour.r, wanted.r) + d(colour.g, wanted.g) + d(colour.b, wanted.b)
+    /// The board palette's colours nearest each of `wanted`: Challenge
+    /// draws its field in the puzzles' colours. (In the palette's own
+    /// five-bit channels, each entry read once.)
+    pub(super) fn nearest_colours<const N: usize>(&self, wanted: [agb::display::Rgb; N]) -> [u8; N] {
+        let channels = |rgb15: u16| {
+            [rgb15 & 31, rgb15 >> 5 & 31, rgb15 >> 10 & 31].map(i32::from)
         };
-        (1..16).min_by_key(|&index| distance(index)).unwrap_or(1) as u8
+        let mut entries = [[0i32; 3]; 16];
+        for (index, entry) in entries.iter_mut().enumerate().skip(1) {
+            *entry = channels(self.board_colours.colour(index).0);
+        }
+        wanted.map(|colour| {
+            let wanted = channels(colour.to_rgb15().0);
+            let distance = |entry: &[i32; 3]| -> i32 {
+                entry.iter().zip(&wanted).map(|(a, b)| (a - b) * (a - b)).sum()
+            };
+            (1..16)
+                .min_by_key(|&index| distance(&entries[index]))
+                .unwrap_or(1) as u8
+        })
     }
 
     /// Whether the board area shows everything the last `sync` was asked for.

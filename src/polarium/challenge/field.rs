@@ -42,6 +42,10 @@ const _: () = assert!(FIELD_ROW + RING_ROWS as usize <= BOARD_ROWS);
 static KEYS: frame_time::Piece = frame_time::Piece::new();
 static ROW: frame_time::Piece = frame_time::Piece::new();
 static WINDOW_ROW: frame_time::Piece = frame_time::Piece::new();
+/// The board palette's entries nearest the field's colours, found before
+/// the first drawing (not as the screen is made, in the window's busiest
+/// frame).
+static INKS: frame_time::Piece = frame_time::Piece::new();
 
 /// A tile's key nobody draws: the area's tiles start unknown.
 const UNKNOWN: u32 = u32::MAX;
@@ -81,20 +85,48 @@ struct Inks {
 
 impl Inks {
     fn of(view: &View) -> Self {
-        let ink = |r, g, b| u32::from(view.nearest_colour(Rgb::new(r, g, b)));
+        let [
+            ring,
+            ring_edge,
+            empty,
+            empty_dot,
+            white,
+            white_edge,
+            black,
+            black_edge,
+            stroke,
+            cursor,
+            flash,
+            warning,
+        ] = view
+            .nearest_colours([
+                Rgb::new(160, 144, 184),
+                Rgb::new(88, 72, 120),
+                Rgb::new(24, 88, 104),
+                Rgb::new(48, 152, 136),
+                Rgb::new(255, 248, 240),
+                Rgb::new(160, 144, 184),
+                Rgb::new(40, 24, 56),
+                Rgb::new(88, 72, 120),
+                Rgb::new(224, 72, 64),
+                Rgb::new(248, 208, 72),
+                Rgb::new(248, 232, 200),
+                Rgb::new(248, 160, 144),
+            ])
+            .map(u32::from);
         Self {
-            ring: ink(160, 144, 184),
-            ring_edge: ink(88, 72, 120),
-            empty: ink(24, 88, 104),
-            empty_dot: ink(48, 152, 136),
-            white: ink(255, 248, 240),
-            white_edge: ink(160, 144, 184),
-            black: ink(40, 24, 56),
-            black_edge: ink(88, 72, 120),
-            stroke: ink(224, 72, 64),
-            cursor: ink(248, 208, 72),
-            flash: ink(248, 232, 200),
-            warning: ink(248, 160, 144),
+            ring,
+            ring_edge,
+            empty,
+            empty_dot,
+            white,
+            white_edge,
+            black,
+            black_edge,
+            stroke,
+            cursor,
+            flash,
+            warning,
         }
     }
 
@@ -155,7 +187,8 @@ pub struct Field {
     shown: Box<[u32]>,
     /// The window's own tiles around the field and the preview are drawn.
     window_drawn: bool,
-    inks: Inks,
+    /// `None` until the first drawing finds them.
+    inks: Option<Inks>,
     /// Tiles' pixels made lately, a slot per key's hash (`cached_pixels`).
     cache: Box<[(u32, [u32; TILE_WORDS])]>,
 }
@@ -178,7 +211,7 @@ impl Field {
         Self {
             shown,
             window_drawn: false,
-            inks: Inks::of(view),
+            inks: None,
             cache: vec![(UNKNOWN, [0; TILE_WORDS]); CACHE_SLOTS].into_boxed_slice(),
         }
     }
@@ -188,6 +221,12 @@ impl Field {
     /// are.
     #[inline(never)]
     pub fn draw(&mut self, view: &mut View, game: &Challenge, overlay: &Overlay) -> bool {
+        if self.inks.is_none() {
+            if !INKS.room() {
+                return false;
+            }
+            self.inks = Some(Inks::of(view));
+        }
         if !self.window_drawn && !self.draw_window(view) {
             return false;
         }
@@ -249,7 +288,10 @@ impl Field {
                 *shown = key;
                 continue;
             }
-            let pixels = cached_pixels(&mut self.cache, &self.inks, key);
+            let Some(inks) = &self.inks else {
+                return true;
+            };
+            let pixels = cached_pixels(&mut self.cache, inks, key);
             view.put_area_tile((column + dx, row), pixels);
             *shown = key;
         }
