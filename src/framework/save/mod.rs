@@ -208,8 +208,12 @@ struct SectionWrite {
 const PLAY_TIME_SECONDS: u32 = 60;
 
 /// Bytes the journal copies to SRAM a frame: a section of a block or two
-/// goes out in a frame or two, at a few thousand cycles a frame.
+/// goes out in a frame or two, at a few thousand cycles a frame, in a
+/// frame with `DRAIN_LINES` to spare; a frame without copies
+/// `CROWDED_DRAIN_BYTES`, so the copy still goes on.
 const DRAIN_BYTES: usize = 512;
+const DRAIN_LINES: u32 = 10;
+const CROWDED_DRAIN_BYTES: usize = 64;
 
 /// The SRAM marker emulators and flash carts look for to pick the save type
 /// (agb's `init_sram` emits the same; the journal stands in for its manager).
@@ -690,8 +694,13 @@ impl Storage {
         } else {
             0
         };
-        if self.writing.is_none() {
-            self.journal.drain(DRAIN_BYTES, &mut report);
+        if self.writing.is_none() && !self.journal.is_empty() {
+            let bytes = if super::frame_time::room_ahead(DRAIN_LINES) {
+                DRAIN_BYTES
+            } else {
+                CROWDED_DRAIN_BYTES
+            };
+            self.journal.drain(bytes, &mut report);
         }
         if !self.pending && self.writing.is_none() && self.journal.is_empty() {
             self.marked = false;
