@@ -119,9 +119,9 @@ pub struct Desktop {
     hint_shows: Option<HintLine>,
     /// The boot notice's line, with the apps it names by their labels.
     notice: Option<alloc::string::String>,
-    /// Heap accounting for debug/test builds (see `log_heap_after_close`).
     /// Frames the opening window has waited for a save under way.
     save_waited: u8,
+    /// Heap accounting for debug/test builds (see `log_heap_after_close`);
     /// `None` while a save under way holds heap: measured once it is out.
     #[cfg(any(debug_assertions, feature = "events"))]
     heap_baseline: Option<usize>,
@@ -207,8 +207,8 @@ impl Desktop {
             notice_frames_left,
             hint_shows: None,
             notice,
-            #[cfg(any(debug_assertions, feature = "events"))]
             save_waited: 0,
+            #[cfg(any(debug_assertions, feature = "events"))]
             heap_baseline: None,
             #[cfg(any(debug_assertions, feature = "events"))]
             heap_check: None,

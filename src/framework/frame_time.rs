@@ -316,14 +316,14 @@ impl Piece {
         fits_before(self.lines(), AHEAD_BUDGET_LINES)
     }
 
-    /// A piece of this kind was refused room: its time lately falls by
-    /// half a line, so a kind whose time rose on a spike is tried, and
-    /// timed, again, and never waits for good.
+    /// A piece of this kind was refused room. A timed kind keeps its time
+    /// (a refusal says nothing of how long it takes; one that rose on a
+    /// spike still goes as a frame's early piece, and falls as it is timed
+    /// again); one never timed is taken as timed just under
+    /// `UNTIMED_LINES`, so it goes where that fits.
     fn refused(&self) {
         let byte = self.0.load(Ordering::Relaxed);
         let halves = match byte & HALF_LINES {
-            // An untimed kind refused is taken as timed a little under
-            // `UNTIMED_LINES`, and falls from there.
             0 => (UNTIMED_LINES * 2 - 1) as u8,
             halves => halves,
         };

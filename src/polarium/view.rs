@@ -39,7 +39,7 @@ use crate::framework::{
         font,
         pad_panel::{PadPanel, RetiredPad},
         raster_area::{RasterArea, Translation, overlay},
-        text::{Align, LINE_HEIGHT, TextBox},
+        text::{LINE_HEIGHT, TextBox},
         window,
     },
 };

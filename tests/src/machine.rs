@@ -445,7 +445,10 @@ impl Machine {
         if busy.counting && work > busy.threshold && busy.frames < busy.most_frames {
             if self.verbose {
                 // In the log among the frame's events: which frames were profiled.
-                println!("busy frame work={work} pct={:.1}", work as f64 * 100.0 / 280_896.0);
+                println!(
+                    "busy frame work={work} pct={:.1}",
+                    work as f64 * 100.0 / 280_896.0
+                );
             }
             busy.frames += 1;
             for ((address, link), cycles) in frame {
