@@ -108,6 +108,11 @@ pub const SUSPEND_FRAMES: u16 = 20;
 /// looks for room ahead of the drawing; and frames after which it runs
 /// whatever the frame (outside the frames a search fills).
 const KEEP_PATIENCE: u16 = 30;
+/// The room a periodic keep looks for at least, in display lines: the last
+/// keep's time says little when the game has just changed (a small board's
+/// snapshot before a full-size field's), and a keep can wait for a lighter
+/// frame.
+const KEEP_LINES_AT_LEAST: u32 = 16;
 const KEEP_AT_LATEST: u16 = 60;
 
 /// How the app answers each update.
@@ -337,7 +342,8 @@ impl<A: App> Slot<A> {
     /// follows it), and with room left in the frame (a big game's snapshot
     /// takes a good share of one).
     fn keep_fits(&self, system: &System) -> bool {
-        system.storage.is_idle() && super::frame_time::room_for_work(self.keep_lines)
+        system.storage.is_idle()
+            && super::frame_time::room_for_work(self.keep_lines.max(KEEP_LINES_AT_LEAST))
     }
 
     /// Keep the game in progress in its section; if it changed and `now`,
