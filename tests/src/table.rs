@@ -213,7 +213,7 @@ pub fn make(text: &str, rom_bytes: Option<u64>) -> String {
             // frame.
             let (goal, share) = match phase {
                 "waiting" => ("90% of a frame", 0.9),
-                _ => ("50% of a frame", 0.5),
+                _ => ("40% of a frame", GOAL_SHARE),
             };
             // The meter reports as it goes: the last report of a phase counts.
             let row = named(
@@ -457,16 +457,16 @@ event perf phase=waiting worst=200000 pct=71.2 mean=150000 frames=5
         );
         assert_eq!(
             lines[4],
-            "| frame: bench session, desktop | 26,846 | 97,843 | 50% of a frame | 34.8% | ok |"
+            "| frame: bench session, desktop | 26,846 | 97,843 | 40% of a frame | 34.8% | ok |"
         );
         assert_eq!(
             lines[5],
-            "| frame: sweeper_win.play, app:sweeper | 70,000 | 150,000 | 50% of a frame | 53.4% | **over** |"
+            "| frame: sweeper_win.play, app:sweeper | 70,000 | 150,000 | 40% of a frame | 53.4% | **over** |"
         );
         // A frame over budget with no summary of its phase after it.
         assert_eq!(
             lines[6],
-            "| frame: sweeper_menu.play, app:sweeper | 154,053 | 154,053 | 50% of a frame | 54.8% | **over** |"
+            "| frame: sweeper_menu.play, app:sweeper | 154,053 | 154,053 | 40% of a frame | 54.8% | **over** |"
         );
         assert!(
             table.contains("| polarium | 64 | 7,000 | 77,368 | 4 | 1,165 (11) |"),
