@@ -1561,10 +1561,7 @@ impl View {
     fn advance_text_within(&mut self, lines: bool, room: &mut Room) -> bool {
         if matches!(
             self.showing,
-            Showing::Stale
-                | Showing::Planning(..)
-                | Showing::Painting(..)
-                | Showing::CopyingIn(..)
+            Showing::Stale | Showing::Planning(..) | Showing::Painting(..) | Showing::CopyingIn(..)
         ) || !self.erase_old_text(room)
         {
             return false;

@@ -775,10 +775,11 @@ impl View {
     /// The board palette's colours nearest each of `wanted`: Challenge
     /// draws its field in the puzzles' colours. (In the palette's own
     /// five-bit channels, each entry read once.)
-    pub(super) fn nearest_colours<const N: usize>(&self, wanted: [agb::display::Rgb; N]) -> [u8; N] {
-        let channels = |rgb15: u16| {
-            [rgb15 & 31, rgb15 >> 5 & 31, rgb15 >> 10 & 31].map(i32::from)
-        };
+    pub(super) fn nearest_colours<const N: usize>(
+        &self,
+        wanted: [agb::display::Rgb; N],
+    ) -> [u8; N] {
+        let channels = |rgb15: u16| [rgb15 & 31, rgb15 >> 5 & 31, rgb15 >> 10 & 31].map(i32::from);
         let mut entries = [[0i32; 3]; 16];
         for (index, entry) in entries.iter_mut().enumerate().skip(1) {
             *entry = channels(self.board_colours.colour(index).0);
@@ -786,7 +787,11 @@ impl View {
         wanted.map(|colour| {
             let wanted = channels(colour.to_rgb15().0);
             let distance = |entry: &[i32; 3]| -> i32 {
-                entry.iter().zip(&wanted).map(|(a, b)| (a - b) * (a - b)).sum()
+                entry
+                    .iter()
+                    .zip(&wanted)
+                    .map(|(a, b)| (a - b) * (a - b))
+                    .sum()
             };
             (1..16)
                 .min_by_key(|&index| distance(&entries[index]))
