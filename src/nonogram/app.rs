@@ -19,9 +19,10 @@ use super::{
     next::Next,
     pages::{self, Page},
     play::Play,
-    puzzle::{self, Game, KeptGame, Note, Persistent, Source},
+    puzzle::{self, Game, KeptGame, Note, OnShelf, Persistent, Source, Unfinished},
     records::{Custom, NonogramSave, Options},
     rules::{CodeError, Grid},
+    shelf::Shelf,
     stats_page::StatsPage,
     suspended::{SuspendedPuzzle, UNDO_KEPT},
     view::{self, View},
@@ -113,6 +114,9 @@ pub struct Working {
     /// The list page SELECT goes to from the board, which the view paints
     /// ahead.
     ahead: Option<ListAhead>,
+    /// The shelf's puzzles and their clocks (`None` until its section is
+    /// read, in a frame of the window's opening).
+    on_shelf: Option<OnShelf>,
 }
 
 /// The list page SELECT goes to from the board, made for the view to paint
@@ -161,6 +165,8 @@ impl App for Nonogram {
             save.solving_seconds
         );
         let first = save.first_unsolved_from(0);
+        // Read as the window opens; looked at now as every section is.
+        system.storage.verify::<Shelf>(Shelf::OWNER);
         Persistent {
             game: KeptGame::new(Source::Builtin(first as u16)),
             editing: false,
@@ -238,6 +244,7 @@ impl App for Nonogram {
             lesson_due,
             closing: false,
             ahead: None,
+            on_shelf: None,
         }
     }
 
@@ -254,6 +261,15 @@ impl App for Nonogram {
                 .section::<SuspendedPuzzle>(SuspendedPuzzle::OWNER);
             let steps = working.game.make_history(kept.undo_for(&persistent.game));
             crate::event!("nonogram.undo_kept steps={steps}");
+            return false;
+        }
+        if working.on_shelf.is_none() {
+            if !frame_time::room_for_work(SHELF_READ_LINES) {
+                return false;
+            }
+            let shelf = system.storage.read::<Shelf>(Shelf::OWNER);
+            working.on_shelf = Some(puzzle::on_shelf(shelf));
+            crate::event!("nonogram.shelf puzzles={}", shelf.len());
             return false;
         }
         if working.lesson_due {
@@ -348,6 +364,7 @@ impl App for Nonogram {
             game,
             complete,
             ahead,
+            on_shelf,
             ..
         } = working;
         view.set_colours(Colours::new(options.high_contrast));
@@ -359,7 +376,8 @@ impl App for Nonogram {
             // The lesson's board is read a while: the page is ready for
             // the puzzle's board after it.
             if matches!(mode, Mode::Play(_) | Mode::Lesson(_)) {
-                paint_list_ahead(game, ahead, saved, view);
+                let unfinished = Unfinished::of(on_shelf.as_ref(), game);
+                paint_list_ahead(game, ahead, saved, unfinished, view);
             }
         }
     }
@@ -388,6 +406,9 @@ impl App for Nonogram {
             editor.keep_draft(system);
         }
         working.closing = true;
+        // The shelf is read again as the window next opens: none of it
+        // stays in RAM on the desktop.
+        system.storage.release(Shelf::OWNER);
     }
 }
 
@@ -411,8 +432,11 @@ fn go(working: &mut Working, system: &mut System, next: Next) -> bool {
             }
             Mode::Play(Play::resume(&working.game))
         }
-        Next::List => list_at_puzzle(&working.game, system),
-        Next::Page { number, slot } => page_screen(number, slot, system),
+        Next::List => list_at_puzzle(working, system),
+        Next::Page { number, slot } => {
+            let unfinished = Unfinished::of(working.on_shelf.as_ref(), &working.game);
+            page_screen(number, slot, system, unfinished)
+        }
         Next::Slot(slot) => Mode::Slot(SlotPage::new(slot)),
         Next::Edit(slot) => Mode::Edit(Editor::open(system, slot)),
         Next::Lesson => Mode::Lesson(LessonScreen::boxed(system.frame)),
@@ -450,28 +474,43 @@ fn boxed_view(colours: Colours) -> Box<View> {
 }
 
 /// Page `number` of the ring with `slot` (or row 0) chosen.
-fn page_screen(number: usize, slot: usize, system: &mut System) -> Mode {
+fn page_screen(number: usize, slot: usize, system: &mut System, unfinished: Unfinished) -> Mode {
     match pages::page(number) {
-        Page::Builtin { .. } | Page::Mine { .. } => {
-            Mode::List(Box::new(ListPage::new(number, slot, puzzle::saved(system))))
-        }
+        Page::Builtin { .. } | Page::Mine { .. } => Mode::List(Box::new(ListPage::new(
+            number,
+            slot,
+            puzzle::saved(system),
+            unfinished,
+        ))),
         Page::Extras => Mode::Extras(ExtrasPage::new(0)),
-        Page::Statistics => Mode::Statistics(StatsPage::open(puzzle::saved(system))),
+        Page::Statistics => {
+            Mode::Statistics(StatsPage::open(puzzle::saved(system), unfinished.count()))
+        }
         Page::Options => Mode::Options(OptionsPage::new()),
     }
 }
 
 /// SELECT from the board: the page showing the puzzle being played.
-fn list_at_puzzle(game: &Game, system: &mut System) -> Mode {
+fn list_at_puzzle(working: &Working, system: &mut System) -> Mode {
+    let game = &working.game;
     let (page, slot) = pages::place_of(game.source);
     let mode = match pages::page(page) {
         // A random or shared puzzle: its own row of the extras page.
         Page::Extras => Mode::Extras(ExtrasPage::new(extras::row_of(game.source, game.size()))),
-        _ => page_screen(page, slot, system),
+        _ => page_screen(
+            page,
+            slot,
+            system,
+            Unfinished::of(working.on_shelf.as_ref(), game),
+        ),
     };
     crate::event!("nonogram.list page={page}");
     mode
 }
+
+/// What reading the shelf's section takes at most, in display lines (agb's
+/// read of a few blocks, and decoding them).
+const SHELF_READ_LINES: u32 = 24;
 
 /// What making a list page to paint ahead takes at most, in display lines:
 /// the page's entries and text, its view and a page of tiles to paint on.
@@ -484,6 +523,7 @@ fn paint_list_ahead(
     game: &Game,
     ahead: &mut Option<ListAhead>,
     saved: &NonogramSave,
+    unfinished: Unfinished,
     view: &mut View,
 ) {
     if !view.paints_ahead() {
@@ -507,7 +547,7 @@ fn paint_list_ahead(
                 pages::page(number),
                 Page::Builtin { .. } | Page::Mine { .. }
             )
-            .then(|| Box::new(ListPage::new(number, slot, saved)));
+            .then(|| Box::new(ListPage::new(number, slot, saved, unfinished)));
             if let Some(list) = &list {
                 view.set_ahead_text(|ahead| list.text(saved, ahead));
             }
@@ -537,7 +577,11 @@ fn start_puzzle(
     // and its first pieces draw after it (a waiting frame's budget).
     let _ = frame_time::FrameFiller::start();
     frame_time::draw_after_work();
-    working.game = Game::start(source, system);
+    working.game = shelve_and_take(&working.game, source, system)
+        .unwrap_or_else(|| Game::start(source, system));
+    if let Some(shelf) = working.on_shelf.as_mut() {
+        *shelf = puzzle::on_shelf(system.storage.read::<Shelf>(Shelf::OWNER));
+    }
     // Where the title's line is the zoom's, the puzzle's number shows
     // there for a moment first.
     if working.game.layout().zooms() && !working.game.practice {
@@ -546,6 +590,34 @@ fn start_puzzle(
     system.sound.play(sfx::OPEN);
     crate::event!("nonogram.start puzzle={source}");
     crate::framework::events::new_board();
+}
+
+/// A nonogram has no losing: the puzzle under way, begun and not solved,
+/// goes on the shelf as it was left, and the one `source` opens comes off
+/// it if it is there (as it was left; `None` if it was not).
+fn shelve_and_take(leaving: &Game, source: Source, system: &mut System) -> Option<Box<Game>> {
+    let wanted = puzzle::shelf_puzzle_of(source, puzzle::saved(system));
+    let left = leaving.shelved();
+    let shelf = system.storage.section::<Shelf>(Shelf::OWNER);
+    if let Some(game) = left {
+        crate::event!(
+            "nonogram.shelved puzzle={} seconds={}",
+            leaving.source,
+            game.seconds
+        );
+        shelf.put(game);
+    } else if let Some(solved) = puzzle::shelf_puzzle(leaving.source, leaving.solution()) {
+        // Solved (or its lesson): an older game of it on the shelf is done.
+        let _ = shelf.take(solved);
+    }
+    let taken = wanted.and_then(|wanted| shelf.take(wanted));
+    system.storage.commit_quietly();
+    let taken = taken?;
+    crate::event!(
+        "nonogram.unshelved puzzle={source} seconds={}",
+        taken.seconds
+    );
+    Some(Game::from_shelf(source, &taken, system))
 }
 
 /// The screen's text: the corner's title and the lines below it.

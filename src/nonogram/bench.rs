@@ -460,6 +460,7 @@ fn view_screens(overhead: u32, failures: &mut u32) {
             best: Some(599),
             picture: Some(picture),
             empty_slot: false,
+            left_at: None,
         });
     }
     // The lists, a page of pictures at a time, then the longest code.

@@ -8,9 +8,10 @@ use alloc::{format, string::String};
 use super::{
     next::Next,
     pages::{self, Page, page, page_count, place_of_mine, rows_text, step_row},
-    puzzle::{self, Game, Source},
+    puzzle::{self, Game, Source, Unfinished},
     records::{NonogramSave, Options},
     rules::builtin,
+    shelf::ShelfPuzzle,
     view::{LIST_SLOTS, ListEntry, ListScene, View},
 };
 use crate::framework::{
@@ -37,7 +38,7 @@ pub struct ListPage {
 impl ListPage {
     /// Page `number` of the ring, which must hold puzzles, with `slot`
     /// (or its last) chosen.
-    pub fn new(number: usize, slot: usize, save: &NonogramSave) -> Self {
+    pub fn new(number: usize, slot: usize, save: &NonogramSave, unfinished: Unfinished) -> Self {
         let page = page(number);
         let mut entries = heapless::Vec::new();
         let slot = match page {
@@ -49,6 +50,7 @@ impl ListPage {
                         best,
                         picture: best.and_then(|_| builtin::picture(index)),
                         empty_slot: false,
+                        left_at: unfinished.seconds(ShelfPuzzle::Builtin(index as u16)),
                     });
                 }
                 slot.min(count - 1)
@@ -61,11 +63,18 @@ impl ListPage {
                         Some(custom) => custom.picture(),
                         None => save.draft_for(slot),
                     };
+                    let left_at = custom
+                        .and_then(|custom| custom.picture())
+                        .and_then(|picture| {
+                            puzzle::shelf_puzzle(Source::Custom(slot as u8), &picture)
+                        })
+                        .and_then(|puzzle| unfinished.seconds(puzzle));
                     let _ = entries.push(ListEntry {
                         number: slot as u16 + 1,
                         best: custom.and_then(|custom| custom.best()),
                         empty_slot: picture.is_none(),
                         picture,
+                        left_at,
                     });
                 }
                 slot.min(count - 1)
@@ -153,14 +162,20 @@ impl ListPage {
             Page::Builtin { first, count } => {
                 let selected = first + slot.min(count.saturating_sub(1));
                 let (width, height) = builtin::size(selected).unwrap_or((0, 0));
-                let line = match save.best(selected) {
-                    Some(seconds) => format!(
+                let left_at = self.entries.get(slot).and_then(|entry| entry.left_at);
+                let line = match (save.best(selected), left_at) {
+                    (Some(seconds), _) => format!(
                         "No.{} {}  {}\nA: play  L/R: pages  B: back",
                         selected + 1,
                         builtin::name(selected).unwrap_or(""),
                         format_time(seconds)
                     ),
-                    None => format!(
+                    (None, Some(seconds)) => format!(
+                        "No.{}  left at {}\nA: carry on  L/R: pages  B: back",
+                        selected + 1,
+                        format_time(seconds)
+                    ),
+                    (None, None) => format!(
                         "No.{}  not solved yet\nA: play  L/R: pages  B: back",
                         selected + 1
                     ),

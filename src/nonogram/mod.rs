@@ -19,7 +19,8 @@
 //! - `core/`: the pure parts that are not rules, a crate of their own:
 //!   `layout.rs` (where a board and its clues go on the screen),
 //!   `glyphs.rs` (small digits), `cell_art.rs` (the cells' pixels),
-//!   `records.rs` (the save section).
+//!   `records.rs` (the save section), `shelf.rs` (puzzles left
+//!   unfinished, in a section of their own).
 
 mod app;
 mod art;
@@ -43,6 +44,7 @@ use nonogram_core::cell_art;
 use nonogram_core::glyphs;
 use nonogram_core::layout;
 pub use nonogram_core::records;
+use nonogram_core::shelf;
 pub use nonogram_rules as rules;
 
 /// The app (`app.rs` has its side of the contract).

@@ -168,9 +168,10 @@ impl Play {
         let (x, y) = (usize::from(game.cursor.0), usize::from(game.cursor.1));
         let checking = puzzle::saved(system).options.mistakes && !game.practice;
         let painted = game.paint(brush, (x, y), checking);
+        // Begun: kept on the shelf if another puzzle opens before it is
+        // solved (statistics count it once solved).
         if painted != Painted::Unchanged && !game.counted && !game.practice {
             game.counted = true;
-            puzzle::save(system).start();
         }
         match painted {
             Painted::Unchanged => {}

@@ -11,6 +11,7 @@ use super::{
         Greying, Grid, PuzzleClues, builtin, grey,
         play::{Board, Brush, HISTORY_CHANGES, History, Mark, Marks, PACKED_BYTES, Painted},
     },
+    shelf::{SHELF_PUZZLES, Shelf, ShelfPuzzle, Shelved},
 };
 use crate::framework::{System, widgets::timer::Timer};
 
@@ -30,6 +31,96 @@ pub fn save<'a>(system: &'a mut System<'_>) -> &'a mut NonogramSave {
 /// The app's save section, to read.
 pub fn saved<'a>(system: &'a mut System<'_>) -> &'a NonogramSave {
     system.storage.read::<NonogramSave>(ID)
+}
+
+/// The shelf's name for `source`'s puzzle, whose picture is `solution`:
+/// built-in puzzles and the player's own only (a random or shared puzzle's
+/// picture is kept for the one being played alone).
+pub fn shelf_puzzle(source: Source, solution: &Grid) -> Option<ShelfPuzzle> {
+    match source {
+        Source::Builtin(index) => Some(ShelfPuzzle::Builtin(index)),
+        Source::Custom(slot) => Some(ShelfPuzzle::Custom {
+            slot,
+            picture: fingerprint(solution),
+        }),
+        Source::Random(_) | Source::Shared => None,
+    }
+}
+
+/// The shelf's name for the puzzle `source` opens, from the save section
+/// (a player's slot by the picture it holds now).
+pub fn shelf_puzzle_of(source: Source, save: &NonogramSave) -> Option<ShelfPuzzle> {
+    match source {
+        Source::Builtin(index) => Some(ShelfPuzzle::Builtin(index)),
+        Source::Custom(slot) => {
+            let picture = save.custom(usize::from(slot))?.picture()?;
+            shelf_puzzle(source, &picture)
+        }
+        Source::Random(_) | Source::Shared => None,
+    }
+}
+
+/// A picture's fingerprint: its size and rows.
+pub fn fingerprint(picture: &Grid) -> u32 {
+    crate::fnv::hash(
+        [picture.width() as u32, picture.height() as u32]
+            .into_iter()
+            .chain((0..picture.height()).map(|y| picture.row(y))),
+    )
+}
+
+/// The shelf's puzzles and their clocks, as the list shows them: kept with
+/// the screens while the window is open (the shelf's section is read as
+/// the window opens, and let go of as it closes).
+pub type OnShelf = heapless::Vec<(ShelfPuzzle, u16), SHELF_PUZZLES>;
+
+/// `shelf`'s puzzles and their clocks.
+pub fn on_shelf(shelf: &Shelf) -> OnShelf {
+    shelf
+        .iter()
+        .map(|game| (game.puzzle, game.seconds))
+        .collect()
+}
+
+/// The puzzles the list shows as left unfinished, with their clocks: those
+/// on the shelf but the one being played (its board shows its own clock).
+#[derive(Clone, Copy)]
+pub struct Unfinished<'a> {
+    pub on_shelf: &'a [(ShelfPuzzle, u16)],
+    pub playing: Option<ShelfPuzzle>,
+    /// The one being played is begun and not solved.
+    pub playing_begun: bool,
+}
+
+impl<'a> Unfinished<'a> {
+    pub fn of(on_shelf: Option<&'a OnShelf>, game: &Game) -> Self {
+        Self {
+            on_shelf: on_shelf.map_or(&[], |shelf| shelf.as_slice()),
+            playing: shelf_puzzle(game.source, game.solution()),
+            playing_begun: game.shelved().is_some(),
+        }
+    }
+
+    /// `puzzle`'s clock as it was left, if it is on the shelf.
+    pub fn seconds(&self, puzzle: ShelfPuzzle) -> Option<u16> {
+        if Some(puzzle) == self.playing {
+            return None;
+        }
+        self.on_shelf
+            .iter()
+            .find(|(held, _)| *held == puzzle)
+            .map(|&(_, seconds)| seconds)
+    }
+
+    /// How many puzzles are begun and not solved.
+    pub fn count(&self) -> usize {
+        let shelved = self
+            .on_shelf
+            .iter()
+            .filter(|(held, _)| Some(*held) != self.playing)
+            .count();
+        shelved + usize::from(self.playing_begun)
+    }
 }
 
 /// What survives while the window is closed: the game in progress, kept,
@@ -107,7 +198,8 @@ pub struct Game {
     pub clock: Timer,
     pub mistakes: u8,
     pub solved: bool,
-    /// Its first mark has counted it as played (in the statistics).
+    /// It has had its first mark: begun, and worth keeping on the shelf if
+    /// another puzzle opens before it is solved.
     pub counted: bool,
     /// The lesson's picture: not in the statistics or the records, and
     /// its marks not checked for mistakes (the lesson says what is wrong).
@@ -223,6 +315,39 @@ impl Game {
             game.board.marks.cross_complete_lines(&game.clues);
         }
         game
+    }
+
+    /// `source`'s puzzle as the shelf kept it (`shelved`), with room for
+    /// undo at once, as `start`.
+    pub fn from_shelf(source: Source, shelved: &Shelved, system: &mut System) -> Box<Self> {
+        let kept = KeptGame {
+            cursor: shelved.cursor,
+            seconds: shelved.seconds,
+            mistakes: shelved.mistakes,
+            counted: true,
+            marks: shelved.packed_marks(),
+            ..KeptGame::new(source)
+        };
+        let mut game = Self::load(&kept, Some(&kept.marks), system);
+        game.board.history = History::new(history_room());
+        game
+    }
+
+    /// The game as the shelf keeps it, if it is one to keep there: begun,
+    /// not solved, not the lesson's, and a built-in or the player's own.
+    pub fn shelved(&self) -> Option<Shelved> {
+        if !self.counted || self.solved || self.practice {
+            return None;
+        }
+        let puzzle = shelf_puzzle(self.source, &self.solution)?;
+        let cells = self.solution.width() * self.solution.height();
+        Some(Shelved {
+            puzzle,
+            cursor: self.cursor,
+            seconds: self.clock.seconds(),
+            mistakes: self.mistakes,
+            marks: Shelved::marks_of(&self.board.marks.pack(), cells),
+        })
     }
 
     /// The lesson's picture, blank (`serial`: a new number for the view).

@@ -1,5 +1,6 @@
-//! The statistics page of the ring: puzzles played and solved, the streak,
-//! the built-ins solved and the time spent solving. Nothing to choose: the
+//! The statistics page of the ring: puzzles solved and left unfinished,
+//! the built-ins solved and the time spent solving. A nonogram has no
+//! losing, so a puzzle counts once it is solved. Nothing to choose: the
 //! pages either side are a press away.
 
 use agb::input::Button;
@@ -12,10 +13,13 @@ use super::{
     rules::builtin,
     view::View,
 };
-use crate::framework::{System, save::percent_text, widgets::timer::format_play_time};
+use crate::framework::{System, widgets::timer::format_play_time};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct StatsPage;
+pub struct StatsPage {
+    /// Puzzles begun and not solved (the shelf's, and the one played).
+    unfinished: usize,
+}
 
 impl StatsPage {
     #[inline(never)]
@@ -31,23 +35,19 @@ impl StatsPage {
     }
 
     /// The page, as it opens.
-    pub fn open(save: &NonogramSave) -> Self {
-        let tally = save.tally;
+    pub fn open(save: &NonogramSave, unfinished: usize) -> Self {
         crate::event!(
-            "nonogram.stats played={} solved={} streak={} best_streak={} seconds={}",
-            tally.played,
-            tally.won,
-            tally.streak,
-            tally.best_streak,
+            "nonogram.stats solved={} unfinished={unfinished} seconds={}",
+            save.tally.won,
             save.solving_seconds
         );
-        Self
+        Self { unfinished }
     }
 
     /// The page's text.
     pub fn text(&self, save: &NonogramSave, view: &mut View) {
         view.set_title("Statistics");
-        view.set_lines(&lines(save));
+        view.set_lines(&lines(save, self.unfinished));
     }
 
     pub fn draw(&self, view: &mut View) -> bool {
@@ -55,15 +55,14 @@ impl StatsPage {
     }
 }
 
-fn lines(save: &NonogramSave) -> String {
-    let tally = save.tally;
+fn lines(save: &NonogramSave, unfinished: usize) -> String {
+    let solved = save.tally.won;
+    let mean: String = match save.solving_seconds.checked_div(u32::from(solved)) {
+        Some(seconds) => format_play_time(seconds).as_str().into(),
+        None => "-".into(),
+    };
     format!(
-        "Played: {}\nSolved: {} ({})\nStreak: {}  best {}\nBuilt-in solved: {}/{}\nTime solving: {}\n\nL/R: pages  B: back",
-        tally.played,
-        tally.won,
-        percent_text(tally.win_percent()),
-        tally.streak,
-        tally.best_streak,
+        "Solved: {solved}\nUnfinished: {unfinished}\nBuilt-in solved: {}/{}\nTime solving: {}\nMean time: {mean}\n\nL/R: pages  B: back",
         save.solved(),
         builtin::COUNT,
         format_play_time(save.solving_seconds),

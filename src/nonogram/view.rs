@@ -212,6 +212,9 @@ pub struct ListEntry {
     /// empty slot of the player's own, a "+".
     pub picture: Option<Grid>,
     pub empty_slot: bool,
+    /// Begun and left unfinished, its clock at these seconds: shown under
+    /// its "?" where a solved puzzle's best time goes.
+    pub left_at: Option<u16>,
 }
 
 /// How a row of cells looks (or was drawn), a bit per cell in each mask.
@@ -379,6 +382,7 @@ const fn question_entry((number, best): (u16, Option<u16>)) -> ListEntry {
         best,
         picture: None,
         empty_slot: false,
+        left_at: None,
     }
 }
 
@@ -1816,6 +1820,8 @@ impl View {
             }
             if let (Some(seconds), Some(_)) = (entry.best, entry.picture) {
                 self.time((x + 4, y + TIME_LABEL), seconds, 1);
+            } else if let (Some(seconds), None) = (entry.left_at, entry.picture) {
+                self.time((x + 4, y + TIME_LABEL), seconds, 1);
             }
             self.small_number((x + 4, y + NUMBER_LABEL), entry.number);
         }
@@ -2378,6 +2384,7 @@ mod tests {
                     best,
                     picture: best.and_then(|_| builtin::picture(index % builtin::COUNT)),
                     empty_slot: false,
+                    left_at: None,
                 }
             })
             .collect()
@@ -2429,6 +2436,7 @@ mod tests {
                     best,
                     picture: best.and_then(|_| builtin::picture(index)),
                     empty_slot: false,
+                    left_at: None,
                 }
             })
             .collect();

@@ -107,6 +107,8 @@ struct Section {
     /// section nobody could have changed is not encoded again to find out,
     /// which would add every app's records to each save frame.
     touched: bool,
+    /// Let go of once nothing of it waits to be written (`release`).
+    releasing: bool,
 }
 
 fn encode<T: Saved>(value: &dyn Any) -> Option<Vec<u8>> {
@@ -388,6 +390,64 @@ impl Storage {
         }
     }
 
+    /// Read `owner`'s section if SRAM holds one, as a section loaded at boot
+    /// is (its `save.section` event, its damage noticed), without keeping
+    /// it: for one an app reads only while its window is open (`release`).
+    pub fn verify<T: Saved>(&mut self, owner: &'static str) {
+        let held = self.manager.as_ref().is_some_and(|manager| {
+            manager
+                .slots()
+                .any(|state| matches!(state, Slot::Valid(tag) if tag.owner == owner))
+        });
+        if self.sections.iter().any(|section| section.owner == owner) {
+            return;
+        }
+        if held {
+            let _ = self.load::<T>(owner);
+        } else {
+            // None kept: it is its default, as a new section loaded is
+            // (no slot is claimed for it until it changes).
+            crate::event!(
+                "save.section owner={} slot=None version={} from={:?} hash={:08x}",
+                owner,
+                T::VERSION,
+                Origin::New,
+                postcard::to_allocvec(&T::default()).map_or(0, |bytes| fingerprint(&bytes))
+            );
+        }
+    }
+
+    /// Let go of `owner`'s section in RAM, for one an app needs only while
+    /// its window is open: at once if nothing of it waits to be written,
+    /// else once its write has begun (the journal's copy then stands for
+    /// it). Asked for again, it is read back (the journal's bytes first).
+    pub fn release(&mut self, owner: &'static str) {
+        if let Some(section) = self
+            .sections
+            .iter_mut()
+            .find(|section| section.owner == owner)
+        {
+            section.releasing = true;
+            if section.touched {
+                let unchanged = (section.encode)(section.value.as_ref())
+                    .is_some_and(|bytes| section.kept.written == Some(Written::of(&bytes)));
+                // A change goes out with the next write; then it goes.
+                section.touched = !unchanged;
+                self.pending |= !unchanged;
+            }
+        }
+        self.drop_released();
+    }
+
+    /// Sections let go of (`release`) with nothing left to write.
+    fn drop_released(&mut self) {
+        let writing = self.writing.as_ref().map(|write| write.owner);
+        // A change not yet looked at waits for the next write's start.
+        self.sections.retain(|section| {
+            !section.releasing || section.touched || writing == Some(section.owner)
+        });
+    }
+
     /// `owner`'s section, to read only: asked for every frame (an app's
     /// `draw` gets it), it adds nothing to the next flush.
     pub fn read<T: Saved>(&mut self, owner: &'static str) -> &T {
@@ -417,11 +477,13 @@ impl Storage {
                     reset: reset::<T>,
                     kept,
                     touched: true,
+                    releasing: false,
                 });
                 self.sections.len() - 1
             }
         };
         let section = &mut self.sections[index];
+        section.releasing = false;
         if !section.value.is::<T>() {
             // Two types under one owner name is a programming error; the
             // latest asker gets a fresh value rather than a crash.
@@ -705,6 +767,7 @@ impl Storage {
         if !self.pending && self.writing.is_none() && self.journal.is_empty() {
             self.marked = false;
         }
+        self.drop_released();
         super::frame_time::save_waits(wants && self.waited >= AHEAD_FIRST_FRAMES);
     }
 
@@ -880,6 +943,7 @@ impl Storage {
             self.journal.finish(&mut report);
         }
         self.pending = false;
+        self.drop_released();
     }
 
     /// Settings' "erase all data": every section back to its default (written
@@ -1186,6 +1250,24 @@ mod tests {
         assert!(!touched(&storage), "reading does not ask for a look");
         let _ = storage.section::<PuzzleSave>("nonogram");
         assert!(touched(&storage), "lending it to change does");
+        // Released (an app's section needed only while its window is open):
+        // kept while a change waits, let go of once it is written, and read
+        // back as written when asked for again.
+        let loaded = |storage: &Storage| {
+            storage
+                .sections
+                .iter()
+                .any(|section| section.owner == "nonogram")
+        };
+        storage.section::<PuzzleSave>("nonogram").solved[0] ^= 1;
+        storage.release("nonogram");
+        assert!(loaded(&storage), "a change waits to be written");
+        storage.commit();
+        assert!(!loaded(&storage), "let go of once written");
+        assert_eq!(storage.writes(), 5);
+        assert_eq!(storage.read::<PuzzleSave>("nonogram").solved[0], 0xA5);
+        storage.release("nonogram");
+        assert!(!loaded(&storage), "unchanged: let go of at once");
         let mut found = [0u8; SECTOR];
         sram::read(0, &mut found);
         let ours = header::expected(SLOTS as u16, &IDENTIFIER);

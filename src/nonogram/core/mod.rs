@@ -15,3 +15,4 @@ pub mod cell_art;
 pub mod glyphs;
 pub mod layout;
 pub mod records;
+pub mod shelf;

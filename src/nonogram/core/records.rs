@@ -200,12 +200,9 @@ impl NonogramSave {
             .unwrap_or(start % count)
     }
 
-    /// A puzzle's first mark: one left unsolved counts as given up.
-    pub fn start(&mut self) {
-        self.tally.start();
-    }
-
-    /// The puzzle under way is solved, its clock at `seconds`.
+    /// A puzzle is solved, its clock at `seconds`: a nonogram has no
+    /// losing, so only a solve counts (one left unfinished waits on the
+    /// shelf). Saves from before counted puzzles given up as played.
     pub fn count_solve(&mut self, seconds: u16) {
         self.tally.finish(true);
         self.solving_seconds = self.solving_seconds.saturating_add(u32::from(seconds));
@@ -417,17 +414,11 @@ mod tests {
     }
 
     #[test]
-    fn solves_add_their_time_and_a_given_up_puzzle_ends_the_streak() {
+    fn solves_count_with_their_time() {
         let mut save = NonogramSave::default();
-        save.start();
         save.count_solve(100);
-        save.start();
-        save.start();
         save.count_solve(u16::MAX);
-        assert_eq!(
-            (save.tally.played, save.tally.won, save.tally.streak),
-            (3, 2, 1)
-        );
+        assert_eq!((save.tally.played, save.tally.won), (2, 2));
         assert_eq!(save.solving_seconds, 100 + u32::from(u16::MAX));
     }
 

@@ -18,6 +18,8 @@ use crate::framework::save::{
 };
 use crate::nonogram::records::{CUSTOM_SLOTS, Custom, NonogramSave, Options};
 use crate::nonogram::rules::Grid;
+use crate::nonogram::rules::play::PACKED_BYTES;
+use crate::nonogram::shelf::{SHELF_PUZZLES, Shelf, ShelfPuzzle, Shelved};
 use crate::polarium::records::{Best, PolariumSave};
 use crate::random::Rng;
 use crate::sweeper::game::SuspendedGame;
@@ -259,6 +261,44 @@ impl Fuzzed for NonogramSave {
     }
 }
 
+impl Fuzzed for Shelf {
+    const OWNER: &'static str = Shelf::OWNER;
+    fn samples(rng: &mut Rng) -> Vec<Self> {
+        let mut shelf = Shelf::default();
+        let mut samples = vec![shelf.clone()];
+        for index in 0..SHELF_PUZZLES as u16 {
+            let packed: [u8; PACKED_BYTES] = core::array::from_fn(|_| rng.next_u32() as u8);
+            let puzzle = if index % 2 == 0 {
+                ShelfPuzzle::Builtin(index * 13)
+            } else {
+                ShelfPuzzle::Custom {
+                    slot: index as u8,
+                    picture: rng.next_u32(),
+                }
+            };
+            shelf.put(Shelved {
+                puzzle,
+                cursor: (index as u8, 1),
+                seconds: rng.below(6000) as u16,
+                mistakes: rng.below(4) as u8,
+                // Every size from 5x5 to 20x15.
+                marks: Shelved::marks_of(&packed, [25, 100, 225, 300][usize::from(index % 4)]),
+            });
+            samples.push(shelf.clone());
+        }
+        samples
+    }
+    fn use_as_the_app_does(&self) -> u64 {
+        let mut sum = self.len() as u64;
+        for game in self.iter() {
+            sum += u64::from(game.seconds) + u64::from(game.mistakes);
+            sum += game.packed_marks().iter().map(|&byte| u64::from(byte)).sum::<u64>();
+            sum += u64::from(self.holds(game.puzzle));
+        }
+        sum
+    }
+}
+
 /// `seed` damaged one to four ways: bits flipped, bytes changed, put in,
 /// taken out, cut off or added.
 fn mutate(rng: &mut Rng, seed: &[u8]) -> Vec<u8> {
@@ -381,6 +421,12 @@ fn polarium_section_survives_fuzzing() {
 #[test]
 fn nonogram_section_survives_fuzzing() {
     fuzz_section::<NonogramSave>(4);
+}
+
+#[test]
+fn nonogram_shelf_survives_fuzzing() {
+    let outcomes = fuzz_section::<Shelf>(6);
+    assert!(outcomes["decoded"] > ROUNDS / 100);
 }
 
 /// The old single-slot save (v2), laid out as that ROM serialised it.

@@ -1,5 +1,5 @@
 //! `crate::nonogram` of the ROM, with only its pure part.
-pub use nonogram_core::{cell_art, glyphs, layout, records};
+pub use nonogram_core::{cell_art, glyphs, layout, records, shelf};
 pub use nonogram_rules as rules;
 
 #[cfg(test)]
