@@ -292,7 +292,11 @@ impl Fuzzed for Shelf {
         let mut sum = self.len() as u64;
         for game in self.iter() {
             sum += u64::from(game.seconds) + u64::from(game.mistakes);
-            sum += game.packed_marks().iter().map(|&byte| u64::from(byte)).sum::<u64>();
+            sum += game
+                .packed_marks()
+                .iter()
+                .map(|&byte| u64::from(byte))
+                .sum::<u64>();
             sum += u64::from(self.holds(game.puzzle));
         }
         sum
