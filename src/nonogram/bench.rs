@@ -47,6 +47,7 @@ pub fn run(bench: &mut Bench) {
         mistakes: u8::MAX,
         solved: true,
         counted: true,
+        start_hint: true,
         marks: [u8::MAX; super::rules::play::PACKED_BYTES],
     };
     largest_save(
@@ -461,6 +462,7 @@ fn view_screens(overhead: u32, failures: &mut u32) {
             picture: Some(picture),
             empty_slot: false,
             left_at: None,
+            clean: true,
         });
     }
     // The lists, a page of pictures at a time, then the longest code.

@@ -9,7 +9,7 @@ use super::{
     next::Next,
     pages::{self, Page, page, page_count, place_of_mine, rows_text, step_row},
     puzzle::{self, Game, Source, Unfinished},
-    records::{NonogramSave, Options},
+    records::{Custom, NonogramSave, Options},
     rules::builtin,
     shelf::ShelfPuzzle,
     view::{LIST_SLOTS, ListEntry, ListScene, View},
@@ -51,6 +51,7 @@ impl ListPage {
                         picture: best.and_then(|_| builtin::picture(index)),
                         empty_slot: false,
                         left_at: unfinished.seconds(ShelfPuzzle::Builtin(index as u16)),
+                        clean: save.is_clean(index),
                     });
                 }
                 slot.min(count - 1)
@@ -75,6 +76,7 @@ impl ListPage {
                         empty_slot: picture.is_none(),
                         picture,
                         left_at,
+                        clean: custom.is_some_and(Custom::is_clean),
                     });
                 }
                 slot.min(count - 1)
@@ -165,10 +167,15 @@ impl ListPage {
                 let left_at = self.entries.get(slot).and_then(|entry| entry.left_at);
                 let line = match (save.best(selected), left_at) {
                     (Some(seconds), _) => format!(
-                        "No.{} {}  {}\nA: play  L/R: pages  B: back",
+                        "No.{} {}  {}{}\nA: play  L/R: pages  B: back",
                         selected + 1,
                         builtin::name(selected).unwrap_or(""),
-                        format_time(seconds)
+                        format_time(seconds),
+                        if save.is_clean(selected) {
+                            "  clean"
+                        } else {
+                            ""
+                        }
                     ),
                     (None, Some(seconds)) => format!(
                         "No.{}  left at {}\nA: carry on  L/R: pages  B: back",

@@ -207,8 +207,10 @@ impl Play {
             return;
         }
         let save = puzzle::save(system);
+        // Clean, as Picross S stamps it: no mistake, no start hint.
+        let clean = game.mistakes == 0 && !game.start_hint;
         let new_best = match game.source {
-            Source::Builtin(index) => save.finish(usize::from(index), game.clock.seconds()),
+            Source::Builtin(index) => save.finish(usize::from(index), game.clock.seconds(), clean),
             // Only while the slot still holds this picture.
             Source::Custom(slot) => {
                 let same = save
@@ -216,7 +218,7 @@ impl Play {
                     .and_then(|custom| custom.picture())
                     .as_ref()
                     == Some(game.solution());
-                same && save.finish_custom(usize::from(slot), game.clock.seconds())
+                same && save.finish_custom(usize::from(slot), game.clock.seconds(), clean)
             }
             Source::Random(_) | Source::Shared => false,
         };
@@ -229,7 +231,7 @@ impl Play {
         system.storage.suspend_soon();
         system.sound.play(sfx::CONFIRM);
         crate::event!(
-            "nonogram.solved puzzle={} seconds={} mistakes={} best={}",
+            "nonogram.solved puzzle={} seconds={} mistakes={} best={} clean={clean}",
             game.source,
             game.clock.seconds(),
             game.mistakes,

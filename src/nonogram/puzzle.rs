@@ -144,6 +144,8 @@ pub struct KeptGame {
     pub mistakes: u8,
     pub solved: bool,
     pub counted: bool,
+    /// Opened with the start hint's row and column: not a clean solve.
+    pub start_hint: bool,
     pub marks: [u8; PACKED_BYTES],
 }
 
@@ -157,6 +159,7 @@ impl KeptGame {
             mistakes: 0,
             solved: false,
             counted: false,
+            start_hint: false,
             marks: [0; PACKED_BYTES],
         }
     }
@@ -201,6 +204,9 @@ pub struct Game {
     /// It has had its first mark: begun, and worth keeping on the shelf if
     /// another puzzle opens before it is solved.
     pub counted: bool,
+    /// Opened with the start hint's row and column solved: its solve is
+    /// not clean (nor is one with a mistake).
+    pub start_hint: bool,
     /// The lesson's picture: not in the statistics or the records, and
     /// its marks not checked for mistakes (the lesson says what is wrong).
     pub practice: bool,
@@ -282,6 +288,7 @@ impl Game {
         let (width, height) = (solution.width(), solution.height());
         let options = self::saved(system).options;
         let fresh = marks.is_none();
+        let mut start_hint = kept.start_hint;
         let marks = match marks {
             Some(bytes) => Marks::unpack(width, height, bytes),
             None => {
@@ -291,6 +298,7 @@ impl Game {
                     let x = system.rng.below(width as u32) as usize;
                     let y = system.rng.below(height as u32) as usize;
                     marks.reveal_lines(&solution, x, y);
+                    start_hint = true;
                     crate::event!("nonogram.start_hint row={y} column={x}");
                 }
                 marks
@@ -309,6 +317,7 @@ impl Game {
         game.mistakes = kept.mistakes;
         game.solved = kept.solved;
         game.counted = kept.counted;
+        game.start_hint = start_hint;
         if fresh && options.auto_cross {
             // Lines complete before the first mark (0 lines, lines the start
             // hint finished) are crossed as a fill completing them would be.
@@ -325,6 +334,7 @@ impl Game {
             seconds: shelved.seconds,
             mistakes: shelved.mistakes,
             counted: true,
+            start_hint: shelved.start_hint,
             marks: shelved.packed_marks(),
             ..KeptGame::new(source)
         };
@@ -346,6 +356,7 @@ impl Game {
             cursor: self.cursor,
             seconds: self.clock.seconds(),
             mistakes: self.mistakes,
+            start_hint: self.start_hint,
             marks: Shelved::marks_of(&self.board.marks.pack(), cells),
         })
     }
@@ -368,6 +379,7 @@ impl Game {
             mistakes: self.mistakes,
             solved: self.solved,
             counted: self.counted,
+            start_hint: self.start_hint,
             marks: self.board.marks.pack(),
         }
     }
@@ -386,6 +398,7 @@ impl Game {
             mistakes: 0,
             solved: false,
             counted: false,
+            start_hint: false,
             practice: false,
             serial,
             layout,

@@ -35,6 +35,22 @@ struct Kept {
     /// what is kept never changes the heap.
     #[serde(serialize_with = "crate::framework::save::bytes")]
     undo: heapless::Vec<u8, UNDO_BYTES>,
+    /// Opened with the start hint: its solve is not clean.
+    start_hint: bool,
+}
+
+/// Version 3: before clean solves (the start hint not kept).
+#[derive(Deserialize)]
+struct KeptV3 {
+    source: KeptSource,
+    cursor: (u8, u8),
+    seconds: u16,
+    mistakes: u8,
+    solved: bool,
+    editing: bool,
+    marks: Vec<u8>,
+    counted: bool,
+    undo: Vec<u8>,
 }
 
 /// Changes of the undo history kept: a few dozen steps of play, in a write
@@ -88,11 +104,30 @@ impl KeptSource {
 }
 
 impl Saved for SuspendedPuzzle {
-    const VERSION: u8 = 3;
+    const VERSION: u8 = 4;
 
     /// A puzzle kept by version 1 was counted as played if it had a mark;
-    /// one kept before version 3 has no undo history.
+    /// one kept before version 3 has no undo history; before version 4,
+    /// whether it opened with the start hint was not kept: taken as not.
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
+        if version == 3 {
+            let old = postcard::from_bytes::<Option<KeptV3>>(bytes).ok()?;
+            return Some(Self {
+                kept: old.map(|old| Kept {
+                    undo: heapless::Vec::from_slice(&old.undo).unwrap_or_default(),
+                    ..Kept::from(KeptV2 {
+                        source: old.source,
+                        cursor: old.cursor,
+                        seconds: old.seconds,
+                        mistakes: old.mistakes,
+                        solved: old.solved,
+                        editing: old.editing,
+                        marks: old.marks,
+                        counted: old.counted,
+                    })
+                }),
+            });
+        }
         let old = match version {
             1 => postcard::from_bytes::<Option<KeptV1>>(bytes)
                 .ok()?
@@ -136,6 +171,7 @@ impl From<KeptV2> for Kept {
             marks: heapless::Vec::from_slice(&old.marks).unwrap_or_default(),
             counted: old.counted,
             undo: heapless::Vec::new(),
+            start_hint: false,
         }
     }
 }
@@ -159,6 +195,7 @@ impl SuspendedPuzzle {
                 marks: heapless::Vec::from_slice(&game.marks).unwrap_or_default(),
                 counted: game.counted,
                 undo: undo.take(UNDO_KEPT).flat_map(u16::to_le_bytes).collect(),
+                start_hint: game.start_hint,
             }),
         }
     }
@@ -201,6 +238,7 @@ impl SuspendedPuzzle {
             mistakes: kept.mistakes,
             solved: kept.solved,
             counted: kept.counted,
+            start_hint: kept.start_hint,
             marks,
         };
         Some((game, kept.editing))
@@ -224,6 +262,7 @@ mod tests {
             mistakes: 3,
             solved: false,
             counted: true,
+            start_hint: true,
             marks: core::array::from_fn(|i| i as u8),
         }
     }
@@ -282,6 +321,44 @@ mod tests {
         let none = postcard::to_allocvec(&None::<V1>).unwrap();
         assert!(SuspendedPuzzle::migrate(1, &none).unwrap().is_empty());
         assert_eq!(SuspendedPuzzle::migrate(0, &none), None);
+    }
+
+    /// Version 3 kept no start hint: its games come back with their undo
+    /// history, taken as opened without it.
+    #[test_case]
+    fn a_game_kept_by_version_3_comes_back_whole(_gba: &mut agb::Gba) {
+        let played = KeptGame {
+            start_hint: false,
+            ..played()
+        };
+        let today = SuspendedPuzzle::of(&played, true, [0x8001, 2].into_iter());
+        #[derive(Serialize)]
+        struct V3<'a> {
+            source: KeptSource,
+            cursor: (u8, u8),
+            seconds: u16,
+            mistakes: u8,
+            solved: bool,
+            editing: bool,
+            marks: &'a [u8],
+            counted: bool,
+            undo: &'a [u8],
+        }
+        let kept = today.kept.as_ref().expect("kept");
+        let bytes = postcard::to_allocvec(&Some(V3 {
+            source: kept.source,
+            cursor: kept.cursor,
+            seconds: kept.seconds,
+            mistakes: kept.mistakes,
+            solved: kept.solved,
+            editing: kept.editing,
+            marks: &kept.marks,
+            counted: kept.counted,
+            undo: &kept.undo,
+        }))
+        .expect("encodes");
+        assert_eq!(SuspendedPuzzle::migrate(3, &bytes).as_ref(), Some(&today));
+        assert_eq!(today.restore(), Some((played, true)));
     }
 
     #[test_case]

@@ -215,6 +215,8 @@ pub struct ListEntry {
     /// Begun and left unfinished, its clock at these seconds: shown under
     /// its "?" where a solved puzzle's best time goes.
     pub left_at: Option<u16>,
+    /// Solved clean once (no mistake, no start hint): a star after its time.
+    pub clean: bool,
 }
 
 /// How a row of cells looks (or was drawn), a bit per cell in each mask.
@@ -383,6 +385,7 @@ const fn question_entry((number, best): (u16, Option<u16>)) -> ListEntry {
         picture: None,
         empty_slot: false,
         left_at: None,
+        clean: false,
     }
 }
 
@@ -1819,7 +1822,11 @@ impl View {
                     .fill(x, by + bh + 2, SLOT_WIDTH, SLOT_HEIGHT - bh - 4, c.paper);
             }
             if let (Some(seconds), Some(_)) = (entry.best, entry.picture) {
-                self.time((x + 4, y + TIME_LABEL), seconds, 1);
+                let end = self.time((x + 4, y + TIME_LABEL), seconds, 1);
+                if entry.clean {
+                    self.raster
+                        .glyph(glyphs::STAR, (end + 2, y + TIME_LABEL), 1, c.accent);
+                }
             } else if let (Some(seconds), None) = (entry.left_at, entry.picture) {
                 self.time((x + 4, y + TIME_LABEL), seconds, 1);
             }
@@ -2385,6 +2392,7 @@ mod tests {
                     picture: best.and_then(|_| builtin::picture(index % builtin::COUNT)),
                     empty_slot: false,
                     left_at: None,
+                    clean: false,
                 }
             })
             .collect()
@@ -2437,6 +2445,7 @@ mod tests {
                     picture: best.and_then(|_| builtin::picture(index)),
                     empty_slot: false,
                     left_at: None,
+                    clean: false,
                 }
             })
             .collect();

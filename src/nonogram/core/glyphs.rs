@@ -51,6 +51,8 @@ const DIGITS: [Glyph; 10] = [
 
 /// "?": a picture not solved yet.
 pub const QUESTION: Glyph = glyph([b"###", b"..#", b".##", b"...", b".#."]);
+/// The stamp beside a time solved clean (no mistake, no start hint).
+pub const STAR: Glyph = glyph([b"..#..", b"#####", b".###.", b".#.#.", b"#...#"]);
 /// ":" between minutes and seconds (one pixel wide).
 pub const COLON: Glyph = Glyph {
     width: 1,

@@ -18,8 +18,29 @@ pub struct Custom {
     /// Row by row, bit `x` set for a filled cell: in place, so a copy of
     /// a puzzle (the one playing, a draft) takes the same memory as any.
     pub rows: heapless::Vec<u32, MAX_HEIGHT>,
-    /// Best time in seconds plus one (0 = not solved yet).
+    /// Best time in seconds plus one (0 = not solved yet), with
+    /// [`CLEAN`] once solved clean (see `NonogramSave::bests`).
     pub best: u16,
+}
+
+/// In a kept best time: the puzzle was solved at least once clean, without
+/// a mistake and without the start hint (as Picross S stamps it). Times
+/// are held under 100 minutes, so the top bit is free.
+pub const CLEAN: u16 = 0x8000;
+
+/// A kept best (`seconds` plus one, `CLEAN` if clean) after a solve in
+/// `seconds`, `clean` or not: the faster time, clean if either was; and
+/// whether the time was a new best.
+fn kept_best(kept: u16, seconds: u16, clean: bool) -> (u16, bool) {
+    let old = (kept & !CLEAN).checked_sub(1);
+    let better = old.is_none_or(|best| seconds < best);
+    let time = if better {
+        seconds.min(CLEAN - 2) + 1
+    } else {
+        kept & !CLEAN
+    };
+    let clean = clean || (old.is_some() && kept & CLEAN != 0);
+    (time | if clean { CLEAN } else { 0 }, better)
 }
 
 impl Custom {
@@ -47,7 +68,12 @@ impl Custom {
     }
 
     pub fn best(&self) -> Option<u16> {
-        self.best.checked_sub(1)
+        (self.best & !CLEAN).checked_sub(1)
+    }
+
+    /// Solved at least once without a mistake and without the start hint.
+    pub fn is_clean(&self) -> bool {
+        self.best & CLEAN != 0 && self.best().is_some()
     }
 }
 
@@ -172,21 +198,27 @@ impl NonogramSave {
 
     /// Puzzle `index`'s best time in seconds, if solved.
     pub fn best(&self, index: usize) -> Option<u16> {
-        self.bests.get(index).and_then(|&best| best.checked_sub(1))
+        self.bests
+            .get(index)
+            .and_then(|&best| (best & !CLEAN).checked_sub(1))
     }
 
-    /// Count a solve; true when it is a new best.
-    pub fn finish(&mut self, index: usize, seconds: u16) -> bool {
+    /// Whether puzzle `index` was solved at least once clean: without a
+    /// mistake and without the start hint.
+    pub fn is_clean(&self, index: usize) -> bool {
+        self.best(index).is_some() && self.bests.get(index).is_some_and(|&best| best & CLEAN != 0)
+    }
+
+    /// Count a solve, `clean` or not; true when it is a new best.
+    pub fn finish(&mut self, index: usize, seconds: u16, clean: bool) -> bool {
         if index >= builtin::COUNT {
             return false;
         }
         if self.bests.len() <= index {
             self.bests.resize(index + 1, 0);
         }
-        let better = self.best(index).is_none_or(|best| seconds < best);
-        if better {
-            self.bests[index] = seconds.saturating_add(1);
-        }
+        let (kept, better) = kept_best(self.bests[index], seconds, clean);
+        self.bests[index] = kept;
         better
     }
 
@@ -259,23 +291,33 @@ impl NonogramSave {
     }
 
     /// Count a solve of the player's puzzle in `slot`; true for a new best.
-    pub fn finish_custom(&mut self, slot: usize, seconds: u16) -> bool {
+    pub fn finish_custom(&mut self, slot: usize, seconds: u16, clean: bool) -> bool {
         let Some(Some(custom)) = self.customs.get_mut(slot) else {
             return false;
         };
-        let better = custom.best().is_none_or(|best| seconds < best);
-        if better {
-            custom.best = seconds.saturating_add(1);
-        }
+        let (kept, better) = kept_best(custom.best, seconds, clean);
+        custom.best = kept;
         better
     }
 }
 
 impl Saved for NonogramSave {
-    const VERSION: u8 = 3;
+    /// Version 4: best times carry `CLEAN`. Version 3's are the same bytes,
+    /// none of them clean (their solves are not known to have been).
+    const VERSION: u8 = 4;
 
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
         let mut save = match version {
+            3 => {
+                let mut save: Self = postcard::from_bytes(bytes).ok()?;
+                let unmark = |best: &mut u16| *best &= !CLEAN;
+                save.bests.iter_mut().for_each(unmark);
+                for custom in save.customs.iter_mut().flatten() {
+                    unmark(&mut custom.best);
+                }
+                save.hold_capacity();
+                return Some(save);
+            }
             1 => {
                 let old: NonogramSaveV1 = postcard::from_bytes(bytes).ok()?;
                 Self {
@@ -311,14 +353,45 @@ mod tests {
     fn bests_keep_the_fastest() {
         let mut save = NonogramSave::default();
         assert_eq!(save.best(4), None);
-        assert!(save.finish(4, 90));
-        assert!(!save.finish(4, 95));
-        assert!(save.finish(4, 0));
+        assert!(save.finish(4, 90, false));
+        assert!(!save.finish(4, 95, false));
+        assert!(save.finish(4, 0, false));
         assert_eq!(save.best(4), Some(0));
         assert_eq!(save.best(3), None);
         assert_eq!(save.solved(), 1);
         assert_eq!(save.first_unsolved_from(4), 5);
         assert_eq!(save.first_unsolved_from(0), 0);
+    }
+
+    /// A clean solve (no mistake, no start hint) stamps the puzzle for good,
+    /// whichever solve keeps the best time; in either order.
+    #[test]
+    fn a_clean_solve_stays_stamped_beside_the_best_time() {
+        for order in [[false, true], [true, false]] {
+            let mut save = NonogramSave::default();
+            assert!(!save.is_clean(7));
+            save.finish(7, 300, order[0]);
+            save.finish(7, 200, order[1]);
+            assert_eq!(save.best(7), Some(200));
+            assert!(save.is_clean(7), "{order:?}");
+        }
+        let mut save = NonogramSave::default();
+        save.finish(7, 100, false);
+        assert!(!save.is_clean(7));
+        // The slowest time a clock holds still reads back as itself.
+        save.finish(8, 5999, true);
+        assert_eq!((save.best(8), save.is_clean(8)), (Some(5999), true));
+        let picture = Grid::from_rows(2, 2, &[0b01, 0b11]);
+        save.keep_custom(0, &picture);
+        save.finish_custom(0, 50, true);
+        let custom = save.custom(0).expect("kept");
+        assert_eq!((custom.best(), custom.is_clean()), (Some(50), true));
+        // Version 3 kept the same times, never stamped.
+        let mut old = NonogramSave::default();
+        old.finish(7, 100, false);
+        let bytes = postcard::to_allocvec(&old).expect("encodes");
+        let read = NonogramSave::migrate(3, &bytes).expect("reads");
+        assert_eq!((read.best(7), read.is_clean(7)), (Some(100), false));
     }
 
     /// The options as versions 1 and 2 wrote them.
@@ -343,12 +416,12 @@ mod tests {
         let mut save = NonogramSave::default();
         let fresh = room(&save);
         assert_eq!(fresh, (builtin::COUNT, CUSTOM_SLOTS));
-        save.finish(builtin::COUNT - 1, 75);
+        save.finish(builtin::COUNT - 1, 75, false);
         save.keep_custom(CUSTOM_SLOTS - 1, &Grid::from_rows(3, 2, &[0b101, 0b010]));
         save.delete_custom(CUSTOM_SLOTS - 1);
         assert_eq!(room(&save), fresh);
         // Past the built-ins and the slots: nothing kept, nothing grows.
-        assert!(!save.finish(builtin::COUNT, 1));
+        assert!(!save.finish(builtin::COUNT, 1, false));
         save.keep_custom(CUSTOM_SLOTS, &Grid::from_rows(1, 1, &[1]));
         assert_eq!(room(&save), fresh);
         let read: NonogramSave =
@@ -428,7 +501,7 @@ mod tests {
         let picture = Grid::from_rows(3, 2, &[0b101, 0b010]);
         save.keep_custom(5, &picture);
         assert_eq!(save.custom(5).and_then(Custom::picture), Some(picture));
-        assert!(save.finish_custom(5, 40));
+        assert!(save.finish_custom(5, 40, false));
         save.keep_custom(5, &picture);
         assert_eq!(save.custom(5).and_then(Custom::best), Some(40));
         // A damaged entry (a row wider than its width) counts as empty.

@@ -31,6 +31,8 @@ pub struct Shelved {
     pub cursor: (u8, u8),
     pub seconds: u16,
     pub mistakes: u8,
+    /// Opened with the start hint (its solve is then not clean).
+    pub start_hint: bool,
     /// The marks, packed as `Marks::pack` packs them, without the bytes
     /// past the puzzle's cells (all empty): a 5x5 puzzle keeps 7. (On the
     /// heap, as the shelf's list: the section is read into a frame's
@@ -145,6 +147,7 @@ mod tests {
             cursor: (1, 2),
             seconds,
             mistakes: 1,
+            start_hint: false,
             marks: Shelved::marks_of(&packed, 25),
         }
     }

@@ -227,7 +227,7 @@ impl Fuzzed for NonogramSave {
         let mut save = NonogramSave::default();
         let mut samples = vec![save.clone()];
         for puzzle in 0..150 {
-            save.finish(puzzle, rng.below(3600) as u16);
+            save.finish(puzzle, rng.below(3600) as u16, rng.below(2) == 0);
         }
         for slot in 0..CUSTOM_SLOTS {
             let (width, height) = (1 + rng.below(20) as usize, 1 + rng.below(15) as usize);
@@ -281,6 +281,7 @@ impl Fuzzed for Shelf {
                 cursor: (index as u8, 1),
                 seconds: rng.below(6000) as u16,
                 mistakes: rng.below(4) as u8,
+                start_hint: index % 3 == 0,
                 // Every size from 5x5 to 20x15.
                 marks: Shelved::marks_of(&packed, [25, 100, 225, 300][usize::from(index % 4)]),
             });
