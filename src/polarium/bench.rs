@@ -31,6 +31,7 @@ pub fn run(bench: &mut Bench) {
                 Best {
                     tries: u8::MAX,
                     seconds: u16::MAX,
+                    no_hints: true,
                 };
                 super::rules::builtin::COUNT
             ],

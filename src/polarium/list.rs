@@ -320,7 +320,8 @@ fn push_columns(text: &mut String) {
 }
 
 /// A set's row for puzzle `number`: its number, its size, and once solved
-/// a tick and its fewest tries ("hint" if the solution was shown). With
+/// a tick (a star if once solved without any hint) and its fewest tries
+/// ("hint" if the solution was shown). With
 /// its best time too, a row would be wider than the panel and wrap: the
 /// time is on the puzzle's own panel.
 fn push_row(text: &mut String, number: usize, size: Option<(u8, u8)>, best: records::Best) {
@@ -337,7 +338,12 @@ fn push_row(text: &mut String, number: usize, size: Option<(u8, u8)>, best: reco
     if best.is_solved() && !best.is_clean() {
         text.push_str(" hint");
     } else if best.is_solved() {
-        text.push_str(" \u{2713}");
+        // A star once solved without any hint, else a tick.
+        text.push_str(if best.no_hints {
+            " \u{2605}"
+        } else {
+            " \u{2713}"
+        });
         push_number(text, usize::from(best.tries).min(MOST_TRIES_SHOWN));
     }
     text.push('\n');
@@ -492,16 +498,17 @@ mod tests {
     fn a_set_row_never_wraps(_gba: &mut agb::Gba) {
         font::assert_fits(LIST_COLUMNS.text, super::super::view::LIST_WIDTH);
         let side = super::super::rules::board::MAX_SIDE;
-        let solved = |tries| records::Best {
+        let solved = |tries, no_hints| records::Best {
             tries,
             seconds: 5999,
+            no_hints,
         };
         let bests = [
             records::Best::default(),
-            solved(1),
-            solved(99),
-            solved(254),
-            solved(records::Best::HINTED),
+            solved(1, false),
+            solved(99, true),
+            solved(254, true),
+            solved(records::Best::HINTED, false),
         ];
         for number in [1, 10, 99, 100, 999] {
             for best in bests {

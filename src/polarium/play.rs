@@ -351,6 +351,7 @@ impl Play {
                     session.game.tries,
                     session.game.clock.seconds(),
                     session.game.hint >= Hint::FirstSteps,
+                    session.game.hint == Hint::None,
                 );
                 system.storage.commit_soon();
                 better

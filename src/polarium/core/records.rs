@@ -18,6 +18,41 @@ pub struct Best {
     /// [`Best::HINTED`] = solved only with the solution shown.
     pub tries: u8,
     pub seconds: u16,
+    /// Solved at least once without any hint: the list's star.
+    pub no_hints: bool,
+}
+
+/// A best as versions 1 to 3 kept it: before solves without a hint were.
+#[derive(Deserialize, Clone, Copy)]
+struct BestV3 {
+    tries: u8,
+    seconds: u16,
+}
+
+impl From<BestV3> for Best {
+    fn from(old: BestV3) -> Self {
+        Self {
+            tries: old.tries,
+            seconds: old.seconds,
+            no_hints: false,
+        }
+    }
+}
+
+/// Version 3's bests as today's: none known to be without a hint.
+fn bests_of(old: Vec<BestV3>) -> Vec<Best> {
+    old.into_iter().map(Best::from).collect()
+}
+
+/// Version 3: before solves without a hint were kept by puzzle.
+#[derive(Deserialize)]
+struct PolariumSaveV3 {
+    bests: Vec<BestV3>,
+    customs: Vec<[u32; 3]>,
+    tally: Tally,
+    solved_without_hints: u16,
+    challenge_normal: Vec<SavedScore>,
+    challenge_practice: Vec<SavedScore>,
 }
 
 impl Best {
@@ -103,7 +138,7 @@ impl From<SavedScore> for Score {
 /// Version 2: before Challenge.
 #[derive(Deserialize)]
 struct PolariumSaveV2 {
-    bests: Vec<Best>,
+    bests: Vec<BestV3>,
     customs: Vec<[u32; 3]>,
     tally: Tally,
     solved_without_hints: u16,
@@ -112,7 +147,7 @@ struct PolariumSaveV2 {
 /// Version 1: before the statistics.
 #[derive(Deserialize)]
 struct PolariumSaveV1 {
-    bests: Vec<Best>,
+    bests: Vec<BestV3>,
     customs: Vec<[u32; 3]>,
 }
 
@@ -142,8 +177,16 @@ impl PolariumSave {
 
     /// Count a solve; true when it set a new best (fewer tries, or as few
     /// and faster). One with the solution shown (`hinted`) marks the puzzle
-    /// solved, as hinted, and is never a best.
-    pub fn finish(&mut self, puzzle: usize, tries: u8, seconds: u16, hinted: bool) -> bool {
+    /// solved, as hinted, and is never a best. One with no hint at all
+    /// (`no_hints`) stars the puzzle for good.
+    pub fn finish(
+        &mut self,
+        puzzle: usize,
+        tries: u8,
+        seconds: u16,
+        hinted: bool,
+        no_hints: bool,
+    ) -> bool {
         if puzzle >= builtin::COUNT {
             return false;
         }
@@ -151,11 +194,13 @@ impl PolariumSave {
             self.bests.resize(puzzle + 1, Best::default());
         }
         let best = &mut self.bests[puzzle];
+        let no_hints = (no_hints && !hinted) || best.no_hints;
         if hinted {
             if !best.is_solved() {
                 *best = Best {
                     tries: Best::HINTED,
                     seconds,
+                    no_hints,
                 };
             }
             return false;
@@ -165,8 +210,13 @@ impl PolariumSave {
             || tries < best.tries
             || (tries == best.tries && seconds < best.seconds);
         if better {
-            *best = Best { tries, seconds };
+            *best = Best {
+                tries,
+                seconds,
+                no_hints,
+            };
         }
+        best.no_hints = no_hints;
         better
     }
 
@@ -240,16 +290,30 @@ impl PolariumSave {
 }
 
 impl Saved for PolariumSave {
-    const VERSION: u8 = 3;
+    const VERSION: u8 = 4;
 
+    /// Before version 4 no puzzle was known to be solved without a hint.
     /// Version 2 had no Challenge: its tables start empty. Version 1 kept
     /// no statistics either: the built-in puzzles solved count as played
     /// and solved, with no streak.
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
+        if version == 3 {
+            let old: PolariumSaveV3 = postcard::from_bytes(bytes).ok()?;
+            let mut save = Self {
+                bests: bests_of(old.bests),
+                customs: old.customs,
+                tally: old.tally,
+                solved_without_hints: old.solved_without_hints,
+                challenge_normal: old.challenge_normal,
+                challenge_practice: old.challenge_practice,
+            };
+            save.hold_capacity();
+            return Some(save);
+        }
         if version == 2 {
             let old: PolariumSaveV2 = postcard::from_bytes(bytes).ok()?;
             let mut save = Self {
-                bests: old.bests,
+                bests: bests_of(old.bests),
                 customs: old.customs,
                 tally: old.tally,
                 solved_without_hints: old.solved_without_hints,
@@ -263,7 +327,7 @@ impl Saved for PolariumSave {
         }
         let old: PolariumSaveV1 = postcard::from_bytes(bytes).ok()?;
         let mut save = Self {
-            bests: old.bests,
+            bests: bests_of(old.bests),
             customs: old.customs,
             ..Self::default()
         };
@@ -283,40 +347,43 @@ mod tests {
     fn bests_keep_fewest_tries_then_time_and_sets_open() {
         let mut save = PolariumSave::default();
         assert_eq!(save.open_sets(12), 1);
-        assert!(save.finish(3, 4, 90, false));
-        assert!(!save.finish(3, 5, 10, false));
-        assert!(save.finish(3, 4, 80, false));
-        assert!(save.finish(3, 2, 200, false));
+        assert!(save.finish(3, 4, 90, false, false));
+        assert!(!save.finish(3, 5, 10, false, false));
+        assert!(save.finish(3, 4, 80, false, false));
+        assert!(save.finish(3, 2, 200, false, false));
         // A solve with the solution shown: never a best, never over one.
-        assert!(!save.finish(3, 1, 5, true));
+        assert!(!save.finish(3, 1, 5, true, false));
         assert_eq!(
             save.best(3),
             Best {
                 tries: 2,
-                seconds: 200
+                seconds: 200,
+                no_hints: false,
             }
         );
-        assert!(!save.finish(4, 1, 5, true));
+        assert!(!save.finish(4, 1, 5, true, false));
         assert!(save.best(4).is_solved() && !save.best(4).is_clean());
         // Solved cleanly later: that is its best.
-        assert!(save.finish(4, 3, 60, false));
+        assert!(save.finish(4, 3, 60, false, false));
         assert_eq!(
             save.best(4),
             Best {
                 tries: 3,
-                seconds: 60
+                seconds: 60,
+                no_hints: false,
             }
         );
         assert_eq!(
             save.best(3),
             Best {
                 tries: 2,
-                seconds: 200
+                seconds: 200,
+                no_hints: false,
             }
         );
         assert!(!save.best(2).is_solved());
         for i in 0..7 {
-            save.finish(i, 1, 1, false);
+            save.finish(i, 1, 1, false, false);
         }
         assert_eq!(save.open_sets(12), 2);
         assert_eq!(save.open_sets(1), 1);
@@ -377,8 +444,8 @@ mod tests {
         let mut save = PolariumSave::default();
         let fresh = room(&save);
         assert_eq!(fresh, [builtin::COUNT, CUSTOM_SLOTS, 2 * TABLE, 2 * TABLE]);
-        save.finish(builtin::COUNT - 1, 4, 90, false);
-        assert!(!save.finish(builtin::COUNT, 1, 1, false));
+        save.finish(builtin::COUNT - 1, 4, 90, false, false);
+        assert!(!save.finish(builtin::COUNT, 1, 1, false, false));
         save.customs.push([1, 2, 3]);
         for points in 1..=2 * TABLE as u32 {
             save.enter_challenge(
@@ -398,19 +465,76 @@ mod tests {
         assert_eq!((&read, room(&read)), (&save, fresh));
     }
 
+    /// A best as versions 1 to 3 wrote it.
+    #[derive(Serialize, Clone, Copy)]
+    struct OldBest {
+        tries: u8,
+        seconds: u16,
+    }
+
+    /// `old` as today's bests: none known to be without a hint.
+    fn today(old: &[OldBest]) -> Vec<Best> {
+        old.iter()
+            .map(|old| Best {
+                tries: old.tries,
+                seconds: old.seconds,
+                no_hints: false,
+            })
+            .collect()
+    }
+
+    /// A solve with no hint stars the puzzle for good, whichever solve
+    /// keeps the best; version 3's bests read back unstarred.
+    #[test]
+    fn a_solve_without_a_hint_stars_the_puzzle() {
+        let mut save = PolariumSave::default();
+        save.finish(5, 3, 40, false, true);
+        save.finish(5, 2, 90, false, false);
+        let best = save.best(5);
+        assert_eq!((best.tries, best.no_hints), (2, true));
+        save.finish(6, 1, 10, true, true);
+        assert!(!save.best(6).no_hints, "the solution shown is a hint");
+        #[derive(Serialize)]
+        struct V3 {
+            bests: Vec<OldBest>,
+            customs: Vec<[u32; 3]>,
+            tally: Tally,
+            solved_without_hints: u16,
+            challenge_normal: Vec<SavedScore>,
+            challenge_practice: Vec<SavedScore>,
+        }
+        let old = V3 {
+            bests: alloc::vec![OldBest {
+                tries: 4,
+                seconds: 7
+            }],
+            customs: alloc::vec![[1, 2, 3]],
+            tally: Tally::default(),
+            solved_without_hints: 2,
+            challenge_normal: alloc::vec![SavedScore::default()],
+            challenge_practice: Vec::new(),
+        };
+        let bytes = postcard::to_allocvec(&old).unwrap();
+        let read = PolariumSave::migrate(3, &bytes).expect("version 3 reads");
+        assert_eq!(read.bests, today(&old.bests));
+        assert_eq!(read.customs, old.customs);
+        assert_eq!(read.solved_without_hints, 2);
+        assert_eq!(read.challenge_normal, old.challenge_normal);
+    }
+
     #[test]
     fn version_two_keeps_everything_and_starts_challenge_empty() {
         #[derive(Serialize)]
         struct V2 {
-            bests: Vec<Best>,
+            bests: Vec<OldBest>,
             customs: Vec<[u32; 3]>,
             tally: Tally,
             solved_without_hints: u16,
         }
         let old = V2 {
-            bests: alloc::vec![Best {
+            bests: alloc::vec![OldBest {
                 tries: 3,
-                seconds: 61
+                seconds: 61,
             }],
             customs: alloc::vec![[7, 8, 9]],
             tally: Tally {
@@ -424,7 +548,7 @@ mod tests {
         };
         let bytes = postcard::to_allocvec(&old).unwrap();
         let save = PolariumSave::migrate(2, &bytes).expect("version 2 reads");
-        assert_eq!(save.bests, old.bests);
+        assert_eq!(save.bests, today(&old.bests));
         assert_eq!(save.customs, old.customs);
         assert_eq!(save.tally, old.tally);
         assert_eq!(save.solved_without_hints, 1);
@@ -436,20 +560,24 @@ mod tests {
     fn version_one_keeps_its_bests_and_customs() {
         #[derive(Serialize)]
         struct V1 {
-            bests: Vec<Best>,
+            bests: Vec<OldBest>,
             customs: Vec<[u32; 3]>,
         }
-        let solved = Best {
+        let solved = OldBest {
             tries: 2,
             seconds: 30,
         };
+        let unsolved = OldBest {
+            tries: 0,
+            seconds: 0,
+        };
         let old = V1 {
-            bests: alloc::vec![solved, Best::default(), solved],
+            bests: alloc::vec![solved, unsolved, solved],
             customs: alloc::vec![[1, 2, 3]],
         };
         let bytes = postcard::to_allocvec(&old).unwrap();
         let save = PolariumSave::migrate(1, &bytes).expect("version 1 reads");
-        assert_eq!(save.bests, old.bests);
+        assert_eq!(save.bests, today(&old.bests));
         assert_eq!(save.customs, old.customs);
         assert_eq!(
             (save.tally.played, save.tally.won, save.tally.streak),

@@ -163,6 +163,7 @@ impl Fuzzed for PolariumSave {
                 .map(|_| Best {
                     tries: rng.below(4) as u8,
                     seconds: rng.below(7200) as u16,
+                    no_hints: rng.below(2) == 0,
                 })
                 .collect(),
             customs: (0..24)
@@ -197,7 +198,7 @@ impl Fuzzed for PolariumSave {
         }
         let mut some = PolariumSave::default();
         some.start();
-        some.finish(3, 2, 40, false);
+        some.finish(3, 2, 40, false, true);
         some.count_solve(false);
         vec![PolariumSave::default(), some, full]
     }
