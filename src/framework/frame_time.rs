@@ -404,7 +404,7 @@ pub fn piece_done() {
 
 /// Lines kept spare after a piece as long as its kind has taken lately:
 /// what the update does after its drawing.
-const PIECE_MARGIN_LINES: u32 = 6;
+const PIECE_MARGIN_LINES: u32 = 5;
 
 /// Whether work of `lines` display lines at most that is not drawing (a
 /// game kept for power-off) fits in this frame with the frame's usual rest
