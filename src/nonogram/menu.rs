@@ -167,7 +167,7 @@ impl ListPage {
                 let left_at = self.entries.get(slot).and_then(|entry| entry.left_at);
                 let line = match (save.best(selected), left_at) {
                     (Some(seconds), _) => format!(
-                        "No.{} {}  {}{}\nA: play  L/R: pages  B: back",
+                        "No.{} {}  {}{}\n{PLAY_HELP}",
                         selected + 1,
                         builtin::name(selected).unwrap_or(""),
                         format_time(seconds),
@@ -178,14 +178,11 @@ impl ListPage {
                         }
                     ),
                     (None, Some(seconds)) => format!(
-                        "No.{}  left at {}\nA: carry on  L/R: pages  B: back",
+                        "No.{}  left at {}\n{CARRY_ON_HELP}",
                         selected + 1,
                         format_time(seconds)
                     ),
-                    (None, None) => format!(
-                        "No.{}  not solved yet\nA: play  L/R: pages  B: back",
-                        selected + 1
-                    ),
+                    (None, None) => format!("No.{}  not solved yet\n{PLAY_HELP}", selected + 1),
                 };
                 (
                     format!("{width}x{height}  {}-{}", first + 1, first + count),
@@ -201,23 +198,23 @@ impl ListPage {
                             |best| format_time(best).as_str().into(),
                         );
                         format!(
-                            "Mine {} {}x{} {best}\nA: play or edit",
+                            "Mine {} {}x{} {best}\n{MINE_HELP}",
                             selected + 1,
                             custom.width,
                             custom.height
                         )
                     }
                     None if save.draft_for(selected).is_some() => {
-                        format!("Slot {}: a drawing not saved\nA: draw on", selected + 1)
+                        format!("Slot {}: a drawing not saved\n{DRAFT_HELP}", selected + 1)
                     }
-                    None => format!("Slot {} is empty\nA: draw a puzzle", selected + 1),
+                    None => format!("Slot {} is empty\n{EMPTY_HELP}", selected + 1),
                 };
                 (format!("My puzzles  {}-{}", first + 1, first + count), line)
             }
             Page::Extras | Page::Statistics | Page::Options => return,
         };
         view.set_title(&title);
-        view.set_lines(&line);
+        view.set_lines_knowing(&line, &LIST_KNOWN);
     }
 
     /// What the page shows.
@@ -235,6 +232,16 @@ impl ListPage {
         view.sync_list(&self.scene())
     }
 }
+
+/// The list pages' help lines, rendered at build time: each page turn then
+/// types only its puzzle's line.
+const PLAY_HELP: &str = "A: play  L/R: pages  B: back";
+const CARRY_ON_HELP: &str = "A: carry on  L/R: pages  B: back";
+const MINE_HELP: &str = "A: play or edit";
+const DRAFT_HELP: &str = "A: draw on";
+const EMPTY_HELP: &str = "A: draw a puzzle";
+static LIST_KNOWN: [&PreparedLine; 5] =
+    prepared_all![PLAY_HELP, CARRY_ON_HELP, MINE_HELP, DRAFT_HELP, EMPTY_HELP];
 
 /// What a filled slot of the player's offers.
 const SLOT_ROWS: [&str; 3] = ["Play", "Edit", "Back"];
