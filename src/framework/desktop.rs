@@ -472,12 +472,13 @@ impl Desktop {
     /// a desktop frame; a frame or two of waiting, where finishing it in
     /// one frame would have run past the budget.
     fn waits_for_save(&mut self, system: &mut System) -> bool {
-        if !system.storage.is_idle() {
+        if !system.storage.is_settled() {
             self.save_waited = self.save_waited.saturating_add(1);
             if self.save_waited < SAVE_WAIT_FRAMES {
                 return true;
             }
-            system.storage.finish_writing();
+            // Waited long enough: everything goes out now.
+            system.storage.commit();
         }
         self.save_waited = 0;
         // Heap accounting (debug/test builds) once the save is out, in a
@@ -498,7 +499,7 @@ impl Desktop {
     fn measure_heap_baseline(&mut self, system: &System) {
         self.heap_baseline = system
             .storage
-            .is_idle()
+            .is_settled()
             .then(crate::framework::heap::in_use);
     }
 

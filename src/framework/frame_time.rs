@@ -319,12 +319,17 @@ impl Piece {
     /// A piece of this kind was refused room. A timed kind keeps its time
     /// (a refusal says nothing of how long it takes; one that rose on a
     /// spike still goes as a frame's early piece, and falls as it is timed
-    /// again); one never timed is taken as timed just under
+    /// again), but for one that must end in vertical blank, which falls
+    /// half a line a refusal; one never timed is taken as timed just under
     /// `UNTIMED_LINES`, so it goes where that fits.
     fn refused(&self) {
         let byte = self.0.load(Ordering::Relaxed);
         let halves = match byte & HALF_LINES {
             0 => (UNTIMED_LINES * 2 - 1) as u8,
+            // One that must end in vertical blank never goes as a frame's
+            // early piece: its time falls, so a spike is timed again.
+            1 => 1,
+            halves if byte & IN_VBLANK != 0 => halves - 1,
             halves => halves,
         };
         self.0.store(byte & IN_VBLANK | halves, Ordering::Relaxed);

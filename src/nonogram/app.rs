@@ -268,6 +268,15 @@ impl App for Nonogram {
                 return false;
             }
             let shelf = system.storage.read::<Shelf>(Shelf::OWNER);
+            let mut kept = shelf.clone();
+            puzzle::prune_shelf(&mut kept, puzzle::saved(system));
+            let shelf = system.storage.read::<Shelf>(Shelf::OWNER);
+            if kept != *shelf {
+                // A player's slot redrawn or deleted since: its game goes.
+                *system.storage.section::<Shelf>(Shelf::OWNER) = kept;
+                system.storage.commit_quietly();
+            }
+            let shelf = system.storage.read::<Shelf>(Shelf::OWNER);
             working.on_shelf = Some(puzzle::on_shelf(shelf));
             crate::event!("nonogram.shelf puzzles={}", shelf.len());
             return false;
@@ -376,8 +385,7 @@ impl App for Nonogram {
             // The lesson's board is read a while: the page is ready for
             // the puzzle's board after it.
             if matches!(mode, Mode::Play(_) | Mode::Lesson(_)) {
-                let unfinished = Unfinished::of(on_shelf.as_ref(), game);
-                paint_list_ahead(game, ahead, saved, unfinished, view);
+                paint_list_ahead(game, ahead, saved, on_shelf.as_ref(), view);
             }
         }
     }
@@ -523,7 +531,7 @@ fn paint_list_ahead(
     game: &Game,
     ahead: &mut Option<ListAhead>,
     saved: &NonogramSave,
-    unfinished: Unfinished,
+    on_shelf: Option<&OnShelf>,
     view: &mut View,
 ) {
     if !view.paints_ahead() {
@@ -547,7 +555,10 @@ fn paint_list_ahead(
                 pages::page(number),
                 Page::Builtin { .. } | Page::Mine { .. }
             )
-            .then(|| Box::new(ListPage::new(number, slot, saved, unfinished)));
+            .then(|| {
+                let unfinished = Unfinished::of(on_shelf, game);
+                Box::new(ListPage::new(number, slot, saved, unfinished))
+            });
             if let Some(list) = &list {
                 view.set_ahead_text(|ahead| list.text(saved, ahead));
             }
@@ -598,7 +609,13 @@ fn start_puzzle(
 fn shelve_and_take(leaving: &Game, source: Source, system: &mut System) -> Option<Box<Game>> {
     let wanted = puzzle::shelf_puzzle_of(source, puzzle::saved(system));
     let left = leaving.shelved();
-    let shelf = system.storage.section::<Shelf>(Shelf::OWNER);
+    let mut shelf = system.storage.read::<Shelf>(Shelf::OWNER).clone();
+    puzzle::prune_shelf(&mut shelf, puzzle::saved(system));
+    let shelf = {
+        let kept = system.storage.section::<Shelf>(Shelf::OWNER);
+        *kept = shelf;
+        kept
+    };
     if let Some(game) = left {
         crate::event!(
             "nonogram.shelved puzzle={} seconds={}",

@@ -191,12 +191,14 @@ impl ListPage {
             }
             Page::Mine { first, count } => {
                 let selected = first + slot.min(count.saturating_sub(1));
+                let left_at = self.entries.get(slot).and_then(|entry| entry.left_at);
                 let line = match save.custom(selected) {
                     Some(custom) => {
-                        let best = custom.best().map_or_else(
-                            || String::from("not solved"),
-                            |best| format_time(best).as_str().into(),
-                        );
+                        let best = match (custom.best(), left_at) {
+                            (Some(best), _) => format_time(best).as_str().into(),
+                            (None, Some(left)) => format!("left at {}", format_time(left)),
+                            (None, None) => String::from("not solved"),
+                        };
                         format!(
                             "Mine {} {}x{} {best}\n{MINE_HELP}",
                             selected + 1,

@@ -60,6 +60,17 @@ pub fn shelf_puzzle_of(source: Source, save: &NonogramSave) -> Option<ShelfPuzzl
     }
 }
 
+/// Take off `shelf` the games on the player's slots that no longer hold
+/// their pictures (redrawn, deleted): they could never be taken back.
+pub fn prune_shelf(shelf: &mut Shelf, save: &NonogramSave) {
+    shelf.retain(|puzzle| match puzzle {
+        ShelfPuzzle::Builtin(_) => true,
+        ShelfPuzzle::Custom { slot, .. } => {
+            shelf_puzzle_of(Source::Custom(slot), save) == Some(puzzle)
+        }
+    });
+}
+
 /// A picture's fingerprint: its size and rows.
 pub fn fingerprint(picture: &Grid) -> u32 {
     crate::fnv::hash(
@@ -78,6 +89,7 @@ pub type OnShelf = heapless::Vec<(ShelfPuzzle, u16), SHELF_PUZZLES>;
 pub fn on_shelf(shelf: &Shelf) -> OnShelf {
     shelf
         .iter()
+        .take(SHELF_PUZZLES)
         .map(|game| (game.puzzle, game.seconds))
         .collect()
 }
@@ -97,7 +109,7 @@ impl<'a> Unfinished<'a> {
         Self {
             on_shelf: on_shelf.map_or(&[], |shelf| shelf.as_slice()),
             playing: shelf_puzzle(game.source, game.solution()),
-            playing_begun: game.shelved().is_some(),
+            playing_begun: game.is_under_way(),
         }
     }
 
@@ -343,10 +355,16 @@ impl Game {
         game
     }
 
-    /// The game as the shelf keeps it, if it is one to keep there: begun,
-    /// not solved, not the lesson's, and a built-in or the player's own.
+    /// Begun, not solved and not the lesson's: one to keep on the shelf (a
+    /// built-in or the player's own) if another puzzle opens.
+    pub fn is_under_way(&self) -> bool {
+        self.counted && !self.solved && !self.practice
+    }
+
+    /// The game as the shelf keeps it, if it is one to keep there: under
+    /// way, and a built-in or the player's own.
     pub fn shelved(&self) -> Option<Shelved> {
-        if !self.counted || self.solved || self.practice {
+        if !self.is_under_way() {
             return None;
         }
         let puzzle = shelf_puzzle(self.source, &self.solution)?;

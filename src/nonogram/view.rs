@@ -200,6 +200,9 @@ const TIME_LABEL: i32 = 40;
 const NUMBER_LABEL: i32 = 48;
 /// The labels' extent: "99:59" over "999", in the small digits.
 const LABELS_WIDTH: i32 = 18;
+/// A clean solve's star after its time: two pixels apart, and its width.
+const STAR_WIDTH: i32 = 2 + glyphs::STAR.width;
+const _: () = assert!(4 + LABELS_WIDTH + STAR_WIDTH <= SLOT_WIDTH);
 const LABELS_HEIGHT: i32 = NUMBER_LABEL + 5 - TIME_LABEL;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -1814,9 +1817,14 @@ impl View {
         let ((x, y), (bx, by, bw, bh)) = Self::slot_place(slot);
         if shown.map(|(entry, _)| entry) != Some(entry) {
             if shown.is_some() {
-                // Only where labels go: a time over a number.
-                self.raster
-                    .fill(x + 4, y + TIME_LABEL, LABELS_WIDTH, LABELS_HEIGHT, c.paper);
+                // Only where labels go: a time (and a star) over a number.
+                self.raster.fill(
+                    x + 4,
+                    y + TIME_LABEL,
+                    LABELS_WIDTH + STAR_WIDTH,
+                    LABELS_HEIGHT,
+                    c.paper,
+                );
             } else if !self.fresh {
                 self.raster
                     .fill(x, by + bh + 2, SLOT_WIDTH, SLOT_HEIGHT - bh - 4, c.paper);

@@ -394,32 +394,19 @@ impl Storage {
     /// is (its `save.section` event, its damage noticed), without keeping
     /// it: for one an app reads only while its window is open (`release`).
     pub fn verify<T: Saved>(&mut self, owner: &'static str) {
-        let held = self.manager.as_ref().is_some_and(|manager| {
-            manager
-                .slots()
-                .any(|state| matches!(state, Slot::Valid(tag) if tag.owner == owner))
-        });
         if self.sections.iter().any(|section| section.owner == owner) {
             return;
         }
-        if held {
-            let _ = self.load::<T>(owner);
-        } else {
-            // None kept: it is its default, as a new section loaded is
-            // (no slot is claimed for it until it changes).
-            crate::event!(
-                "save.section owner={} slot=None version={} from={:?} hash={:08x}",
-                owner,
-                T::VERSION,
-                Origin::New,
-                postcard::to_allocvec(&T::default()).map_or(0, |bytes| fingerprint(&bytes))
-            );
-        }
+        // Loaded as any section is: damage is noticed and settled at boot,
+        // and one that must be written (damaged, migrated) stays until it
+        // is.
+        let _ = self.index_of::<T>(owner);
+        self.release(owner);
     }
 
     /// Let go of `owner`'s section in RAM, for one an app needs only while
     /// its window is open: at once if nothing of it waits to be written,
-    /// else once its write has begun (the journal's copy then stands for
+    /// else once its write has ended (the journal's copy then stands for
     /// it). Asked for again, it is read back (the journal's bytes first).
     pub fn release(&mut self, owner: &'static str) {
         if let Some(section) = self
@@ -443,9 +430,26 @@ impl Storage {
     fn drop_released(&mut self) {
         let writing = self.writing.as_ref().map(|write| write.owner);
         // A change not yet looked at waits for the next write's start.
-        self.sections.retain(|section| {
-            !section.releasing || section.touched || writing == Some(section.owner)
-        });
+        let goes = |section: &Section| {
+            section.releasing && !section.touched && writing != Some(section.owner)
+        };
+        if !self.sections.iter().any(goes) {
+            return;
+        }
+        // A slot claimed for one never written is free again: loaded anew,
+        // the section claims one, and slots must not run out.
+        for section in self.sections.iter().filter(|section| goes(section)) {
+            let Some(slot) = section.kept.slot else {
+                continue;
+            };
+            let written = self.manager.as_ref().is_some_and(|manager| {
+                matches!(manager.slot(slot), Slot::Valid(tag) if tag.owner == section.owner)
+            });
+            if !written {
+                self.claimed.retain(|&claimed| claimed != slot);
+            }
+        }
+        self.sections.retain(|section| !goes(section));
     }
 
     /// `owner`'s section, to read only: asked for every frame (an app's
@@ -511,7 +515,9 @@ impl Storage {
                 _ => None,
             });
         let (value, kept) = if let Some((slot, version)) = existing {
-            self.claimed.push(slot);
+            if !self.claimed.contains(&slot) {
+                self.claimed.push(slot);
+            }
             let bytes = manager.read::<Vec<u8>>(slot).ok();
             let decoded = bytes.as_deref().map(|bytes| decode::<T>(version, bytes));
             match decoded {
@@ -901,17 +907,15 @@ impl Storage {
         }
     }
 
-    /// Run a write under way to its end and copy the journal to SRAM now
-    /// (a window about to open).
-    pub fn finish_writing(&mut self) {
-        self.finish_write();
-        self.journal.finish(&mut report);
-    }
-
     /// Whether no write is under way and the journal is all in SRAM: the
     /// save holds nothing on the heap.
     pub fn is_idle(&self) -> bool {
         self.writing.is_none() && self.journal.is_empty()
+    }
+
+    /// Idle, and no write asked for is waiting to start.
+    pub fn is_settled(&self) -> bool {
+        self.is_idle() && !self.pending
     }
 
     /// Ask for the open app's game in progress to be kept now (`App::suspend`),
@@ -955,6 +959,13 @@ impl Storage {
             section.value = (section.reset)();
             section.touched = true;
         }
+        // Every slot but the loaded sections' (written again from their
+        // defaults): those of sections read only while an app is open
+        // (`release`) too.
+        let loaded: Vec<usize> = core::iter::once(self.desk_kept.slot)
+            .chain(self.sections.iter().map(|section| section.kept.slot))
+            .flatten()
+            .collect();
         if let Some(manager) = self.manager.as_mut() {
             for slot in 0..SLOTS {
                 let erasable = match manager.slot(slot) {
@@ -962,8 +973,9 @@ impl Storage {
                     Slot::Valid(_) => true,
                     Slot::Corrupted => !self.untouchable.contains(&slot),
                 };
-                if erasable && !self.claimed.contains(&slot) {
+                if erasable && !loaded.contains(&slot) {
                     let _ = manager.erase(slot);
+                    self.claimed.retain(|&claimed| claimed != slot);
                 }
             }
         }
@@ -1253,12 +1265,13 @@ mod tests {
         // Released (an app's section needed only while its window is open):
         // kept while a change waits, let go of once it is written, and read
         // back as written when asked for again.
-        let loaded = |storage: &Storage| {
+        let loaded_as = |storage: &Storage, owner: &str| {
             storage
                 .sections
                 .iter()
-                .any(|section| section.owner == "nonogram")
+                .any(|section| section.owner == owner)
         };
+        let loaded = |storage: &Storage| loaded_as(storage, "nonogram");
         storage.section::<PuzzleSave>("nonogram").solved[0] ^= 1;
         storage.release("nonogram");
         assert!(loaded(&storage), "a change waits to be written");
@@ -1268,6 +1281,26 @@ mod tests {
         assert_eq!(storage.read::<PuzzleSave>("nonogram").solved[0], 0xA5);
         storage.release("nonogram");
         assert!(!loaded(&storage), "unchanged: let go of at once");
+        // Read and let go of again and again before it is ever written (an
+        // app opened and closed): it never claims another slot.
+        let _ = storage.read::<PuzzleSave>("shelf");
+        storage.release("shelf");
+        let claimed = storage.claimed.len();
+        for _ in 0..2 * SLOTS {
+            let _ = storage.read::<PuzzleSave>("shelf");
+            storage.release("shelf");
+        }
+        assert_eq!(storage.claimed.len(), claimed);
+        // Written and let go of: erasing all data erases it too.
+        *storage.section::<PuzzleSave>("shelf") = full(3, 1, 2);
+        storage.release("shelf");
+        storage.commit();
+        assert!(!loaded_as(&storage, "shelf"));
+        assert_eq!(storage.read::<PuzzleSave>("shelf"), &full(3, 1, 2));
+        storage.release("shelf");
+        storage.erase_all();
+        storage.commit();
+        assert_eq!(storage.read::<PuzzleSave>("shelf"), &PuzzleSave::default());
         let mut found = [0u8; SECTOR];
         sram::read(0, &mut found);
         let ours = header::expected(SLOTS as u16, &IDENTIFIER);

@@ -117,6 +117,11 @@ impl Shelf {
             .map(|game| game.seconds)
     }
 
+    /// Keep only the games whose puzzles `keep` says.
+    pub fn retain(&mut self, mut keep: impl FnMut(ShelfPuzzle) -> bool) {
+        self.puzzles.retain(|game| keep(game.puzzle));
+    }
+
     /// How many games are on the shelf.
     #[must_use]
     pub fn len(&self) -> usize {

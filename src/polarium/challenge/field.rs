@@ -289,7 +289,7 @@ impl Field {
                 continue;
             }
             let Some(inks) = &self.inks else {
-                return true;
+                return false;
             };
             let pixels = cached_pixels(&mut self.cache, inks, key);
             view.put_area_tile((column + dx, row), pixels);
