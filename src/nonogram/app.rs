@@ -267,15 +267,7 @@ impl App for Nonogram {
             if !frame_time::room_for_work(SHELF_READ_LINES) {
                 return false;
             }
-            let shelf = system.storage.read::<Shelf>(Shelf::OWNER);
-            let mut kept = shelf.clone();
-            puzzle::prune_shelf(&mut kept, puzzle::saved(system));
-            let shelf = system.storage.read::<Shelf>(Shelf::OWNER);
-            if kept != *shelf {
-                // A player's slot redrawn or deleted since: its game goes.
-                *system.storage.section::<Shelf>(Shelf::OWNER) = kept;
-                system.storage.commit_quietly();
-            }
+            puzzle::prune_shelf(system);
             let shelf = system.storage.read::<Shelf>(Shelf::OWNER);
             working.on_shelf = Some(puzzle::on_shelf(shelf));
             crate::event!("nonogram.shelf puzzles={}", shelf.len());
@@ -609,13 +601,8 @@ fn start_puzzle(
 fn shelve_and_take(leaving: &Game, source: Source, system: &mut System) -> Option<Box<Game>> {
     let wanted = puzzle::shelf_puzzle_of(source, puzzle::saved(system));
     let left = leaving.shelved();
-    let mut shelf = system.storage.read::<Shelf>(Shelf::OWNER).clone();
-    puzzle::prune_shelf(&mut shelf, puzzle::saved(system));
-    let shelf = {
-        let kept = system.storage.section::<Shelf>(Shelf::OWNER);
-        *kept = shelf;
-        kept
-    };
+    puzzle::prune_shelf(system);
+    let shelf = system.storage.section::<Shelf>(Shelf::OWNER);
     if let Some(game) = left {
         crate::event!(
             "nonogram.shelved puzzle={} seconds={}",

@@ -64,11 +64,7 @@ impl ListPage {
                         Some(custom) => custom.picture(),
                         None => save.draft_for(slot),
                     };
-                    let left_at = custom
-                        .and_then(|custom| custom.picture())
-                        .and_then(|picture| {
-                            puzzle::shelf_puzzle(Source::Custom(slot as u8), &picture)
-                        })
+                    let left_at = puzzle::shelf_puzzle_of(Source::Custom(slot as u8), save)
                         .and_then(|puzzle| unfinished.seconds(puzzle));
                     let _ = entries.push(ListEntry {
                         number: slot as u16 + 1,

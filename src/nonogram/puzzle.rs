@@ -60,15 +60,24 @@ pub fn shelf_puzzle_of(source: Source, save: &NonogramSave) -> Option<ShelfPuzzl
     }
 }
 
-/// Take off `shelf` the games on the player's slots that no longer hold
-/// their pictures (redrawn, deleted): they could never be taken back.
-pub fn prune_shelf(shelf: &mut Shelf, save: &NonogramSave) {
+/// Take off the shelf the games on the player's slots that no longer hold
+/// their pictures (redrawn, deleted): they could never be taken back. The
+/// shelf is written again only if one went.
+pub fn prune_shelf(system: &mut System) {
+    // A copy: the shelf and the pictures are both in the save.
+    let mut shelf = system.storage.read::<Shelf>(Shelf::OWNER).clone();
+    let held = shelf.len();
+    let save = saved(system);
     shelf.retain(|puzzle| match puzzle {
         ShelfPuzzle::Builtin(_) => true,
         ShelfPuzzle::Custom { slot, .. } => {
             shelf_puzzle_of(Source::Custom(slot), save) == Some(puzzle)
         }
     });
+    if shelf.len() != held {
+        *system.storage.section::<Shelf>(Shelf::OWNER) = shelf;
+        system.storage.commit_quietly();
+    }
 }
 
 /// A picture's fingerprint: its size and rows.

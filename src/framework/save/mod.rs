@@ -111,6 +111,15 @@ struct Section {
     releasing: bool,
 }
 
+impl Section {
+    /// Its encoding, if that is not what SRAM holds for it (`None` too for
+    /// one that cannot be encoded: there is nothing to write).
+    fn changed_encoding(&self) -> Option<Vec<u8>> {
+        let bytes = (self.encode)(self.value.as_ref())?;
+        (self.kept.written != Some(Written::of(&bytes))).then_some(bytes)
+    }
+}
+
 fn encode<T: Saved>(value: &dyn Any) -> Option<Vec<u8>> {
     postcard::to_allocvec(value.downcast_ref::<T>()?).ok()
 }
@@ -416,11 +425,9 @@ impl Storage {
         {
             section.releasing = true;
             if section.touched {
-                let unchanged = (section.encode)(section.value.as_ref())
-                    .is_some_and(|bytes| section.kept.written == Some(Written::of(&bytes)));
                 // A change goes out with the next write; then it goes.
-                section.touched = !unchanged;
-                self.pending |= !unchanged;
+                section.touched = section.changed_encoding().is_some();
+                self.pending |= section.touched;
             }
         }
         self.drop_released();
@@ -1019,14 +1026,10 @@ impl Storage {
             return true;
         }
         for section in self.sections.iter_mut().filter(|section| section.touched) {
-            let Some(bytes) = (section.encode)(section.value.as_ref()) else {
-                section.touched = false;
+            section.touched = false;
+            let Some(bytes) = section.changed_encoding() else {
                 continue;
             };
-            section.touched = false;
-            if section.kept.written == Some(Written::of(&bytes)) {
-                continue;
-            }
             self.writing = start_write(
                 &mut self.manager,
                 &self.journal,

@@ -93,21 +93,6 @@ impl Shelf {
         self.puzzles.iter().any(|game| game.puzzle == puzzle)
     }
 
-    /// Whether the player's slot `slot` has a game on the shelf (with
-    /// whatever picture).
-    #[must_use]
-    pub fn holds_slot(&self, slot: u8) -> bool {
-        self.puzzles.iter().any(
-            |game| matches!(game.puzzle, ShelfPuzzle::Custom { slot: held, .. } if held == slot),
-        )
-    }
-
-    /// Built-in puzzle `index`'s game is on the shelf.
-    #[must_use]
-    pub fn holds_builtin(&self, index: usize) -> bool {
-        u16::try_from(index).is_ok_and(|index| self.holds(ShelfPuzzle::Builtin(index)))
-    }
-
     /// The clock of `puzzle`'s game on the shelf, if it is there.
     #[must_use]
     pub fn seconds_of(&self, puzzle: ShelfPuzzle) -> Option<u16> {
@@ -161,7 +146,7 @@ mod tests {
     fn a_game_put_away_comes_back_as_it_was_once() {
         let mut shelf = Shelf::default();
         shelf.put(game(3, 40));
-        assert!(shelf.holds_builtin(3) && !shelf.holds_builtin(4));
+        assert!(shelf.holds(ShelfPuzzle::Builtin(3)) && !shelf.holds(ShelfPuzzle::Builtin(4)));
         let back = shelf.take(ShelfPuzzle::Builtin(3)).expect("on the shelf");
         assert_eq!(back, game(3, 40));
         assert_eq!(back.packed_marks()[..2], [3, 0b1001]);
@@ -177,8 +162,8 @@ mod tests {
             shelf.put(game(index, index));
         }
         assert_eq!(shelf.len(), SHELF_PUZZLES);
-        assert!((4..12).all(|index| shelf.holds_builtin(index)));
-        assert!((0..4).all(|index| !shelf.holds_builtin(index)));
+        assert!((4..12).all(|index| shelf.holds(ShelfPuzzle::Builtin(index))));
+        assert!((0..4).all(|index| !shelf.holds(ShelfPuzzle::Builtin(index))));
         // Put again: once, newest, with its newer state.
         shelf.put(game(5, 99));
         assert_eq!(shelf.len(), SHELF_PUZZLES);
@@ -195,7 +180,7 @@ mod tests {
         for index in (0..12).rev() {
             mirrored.put(game(index, index));
         }
-        assert!((0..8).all(|index| mirrored.holds_builtin(index)));
+        assert!((0..8).all(|index| mirrored.holds(ShelfPuzzle::Builtin(index))));
     }
 
     #[test]
@@ -207,7 +192,11 @@ mod tests {
             picture: 0xABCD,
         };
         shelf.put(kept);
-        assert!(shelf.holds_slot(2) && !shelf.holds_slot(3));
+        let held = |slot| ShelfPuzzle::Custom {
+            slot,
+            picture: 0xABCD,
+        };
+        assert!(shelf.holds(held(2)) && !shelf.holds(held(3)));
         // The slot redrawn: another picture, not this game.
         assert!(
             shelf

@@ -135,6 +135,34 @@ impl From<SavedScore> for Score {
     }
 }
 
+/// Version 3 as today's: no puzzle known to be solved without a hint.
+impl From<PolariumSaveV3> for PolariumSave {
+    fn from(old: PolariumSaveV3) -> Self {
+        Self {
+            bests: bests_of(old.bests),
+            customs: old.customs,
+            tally: old.tally,
+            solved_without_hints: old.solved_without_hints,
+            challenge_normal: old.challenge_normal,
+            challenge_practice: old.challenge_practice,
+        }
+    }
+}
+
+/// Version 2 as version 3: Challenge's tables empty.
+impl From<PolariumSaveV2> for PolariumSaveV3 {
+    fn from(old: PolariumSaveV2) -> Self {
+        Self {
+            bests: old.bests,
+            customs: old.customs,
+            tally: old.tally,
+            solved_without_hints: old.solved_without_hints,
+            challenge_normal: capacity::empty::<_, { 2 * TABLE }>(),
+            challenge_practice: capacity::empty::<_, { 2 * TABLE }>(),
+        }
+    }
+}
+
 /// Version 2: before Challenge.
 #[derive(Deserialize)]
 struct PolariumSaveV2 {
@@ -297,43 +325,25 @@ impl Saved for PolariumSave {
     /// no statistics either: the built-in puzzles solved count as played
     /// and solved, with no streak.
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
-        if version == 3 {
-            let old: PolariumSaveV3 = postcard::from_bytes(bytes).ok()?;
-            let mut save = Self {
-                bests: bests_of(old.bests),
-                customs: old.customs,
-                tally: old.tally,
-                solved_without_hints: old.solved_without_hints,
-                challenge_normal: old.challenge_normal,
-                challenge_practice: old.challenge_practice,
-            };
-            save.hold_capacity();
-            return Some(save);
-        }
-        if version == 2 {
-            let old: PolariumSaveV2 = postcard::from_bytes(bytes).ok()?;
-            let mut save = Self {
-                bests: bests_of(old.bests),
-                customs: old.customs,
-                tally: old.tally,
-                solved_without_hints: old.solved_without_hints,
-                ..Self::default()
-            };
-            save.hold_capacity();
-            return Some(save);
-        }
-        if version != 1 {
-            return None;
-        }
-        let old: PolariumSaveV1 = postcard::from_bytes(bytes).ok()?;
-        let mut save = Self {
-            bests: bests_of(old.bests),
-            customs: old.customs,
-            ..Self::default()
+        let mut save = match version {
+            3 => Self::from(postcard::from_bytes::<PolariumSaveV3>(bytes).ok()?),
+            2 => Self::from(PolariumSaveV3::from(
+                postcard::from_bytes::<PolariumSaveV2>(bytes).ok()?,
+            )),
+            1 => {
+                let old: PolariumSaveV1 = postcard::from_bytes(bytes).ok()?;
+                let mut save = Self {
+                    bests: bests_of(old.bests),
+                    customs: old.customs,
+                    ..Self::default()
+                };
+                let solved = u16::try_from(save.solved()).unwrap_or(u16::MAX);
+                save.tally.played = solved;
+                save.tally.won = solved;
+                save
+            }
+            _ => return None,
         };
-        let solved = u16::try_from(save.solved()).unwrap_or(u16::MAX);
-        save.tally.played = solved;
-        save.tally.won = solved;
         save.hold_capacity();
         Some(save)
     }
