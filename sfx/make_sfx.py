@@ -203,6 +203,18 @@ def game_over():
     return 0.5 * lowpass(np.concatenate([notes(fall, duty=0.5, decay=0.1), tail]), 0.4)
 
 
+def picture():
+    """Picross: the solved picture turns to colour (a music-box phrase
+    rising to a held major chord)."""
+    phrase = [("G5", 0.09), ("C6", 0.09), ("E6", 0.09), ("D6", 0.09), ("G6", 0.09), ("E6", 0.12)]
+    lead = notes([(hz(n), d) for n, d in phrase], wave_fn=tri, decay=0.09)
+    t = t_axis(0.7)
+    held = (tri(hz("C6"), t) * 0.5 + tri(hz("E6"), t) * 0.35 + tri(hz("G6"), t) * 0.3
+            + square(hz("C5"), t, 0.25) * 0.15)
+    held *= np.minimum(1, t / 0.005) * np.exp(-t / 0.3)
+    return 0.6 * lowpass(np.concatenate([lead, held]), 0.6)
+
+
 def silence():
     # Not heard: played after the last effect ends, it fills the mixer's
     # three buffers (304 samples a frame at this rate) with silence, so the
@@ -216,7 +228,7 @@ EFFECTS = {
     "chord": chord, "boom": boom, "win": win,
     "stroke": stroke_step, "flip": flip, "rows_clear": rows_clear,
     "combo": combo, "clear_screen": clear_screen, "warning": warning,
-    "game_over": game_over, "silence": silence,
+    "game_over": game_over, "picture": picture, "silence": silence,
 }
 
 

@@ -62,6 +62,7 @@ impl Mode {
         match self {
             Self::Generating(_) => true,
             Self::Edit(editor) => editor.shows_work(),
+            Self::Play(play) => play.is_revealing(),
             _ => false,
         }
     }
@@ -375,8 +376,9 @@ impl App for Nonogram {
             *complete = true;
             view.advance_text();
             // The lesson's board is read a while: the page is ready for
-            // the puzzle's board after it.
-            if matches!(mode, Mode::Play(_) | Mode::Lesson(_)) {
+            // the puzzle's board after it. A picture being revealed changes
+            // as it goes: the page waits for the end.
+            if matches!(mode, Mode::Play(_) | Mode::Lesson(_)) && !mode.shows_work() {
                 paint_list_ahead(game, ahead, saved, on_shelf.as_ref(), view);
             }
         }

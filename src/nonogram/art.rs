@@ -26,6 +26,35 @@ mod rgb {
     pub const BLUE: u16 = 0x6DC8;
 }
 
+/// The shared palette's colours as gfx/README.md numbers them: the digits
+/// of a picture in colour (`rules::colour_art`), 0 for none.
+const SHARED: [u16; 16] = [
+    0,
+    rgb::INK,
+    rgb::PLUM,
+    rgb::LAVENDER,
+    rgb::WHITE,
+    rgb::CREAM,
+    0x3EDC, // tan
+    0x1DB5, // brown
+    0x14ED, // dark brown
+    rgb::RED,
+    0x4A9F, // pink
+    rgb::YELLOW,
+    rgb::DARK_TEAL,
+    0x4666, // teal
+    rgb::MINT,
+    rgb::BLUE,
+];
+
+/// The palette index of a picture's colour `digit` (see [`SHARED`]).
+pub fn art_ink(digit: u8) -> u8 {
+    match SHARED.get(usize::from(digit)) {
+        Some(&value) if value != 0 => index_of(value),
+        _ => 0,
+    }
+}
+
 /// The colour of palette index `index`.
 pub fn colour(index: u8) -> Rgb15 {
     tiles::PALETTES

@@ -375,7 +375,7 @@ fn view_screens(overhead: u32, failures: &mut u32) {
         art::Colours,
         layout::Layout,
         rules::{
-            PuzzleClues, builtin, grey,
+            PuzzleClues, builtin, colour_art, grey,
             play::{Mark, Marks},
             share_code,
         },
@@ -408,6 +408,7 @@ fn view_screens(overhead: u32, failures: &mut u32) {
             run: None,
             marked: None,
             zoom: true,
+            reveal: None,
         };
         // From a page of text: the screen painted over, the board put up.
         view.set_title(&alloc::format!("No.{} {}x{}", index + 1, width, height));
@@ -463,6 +464,7 @@ fn view_screens(overhead: u32, failures: &mut u32) {
             empty_slot: false,
             left_at: None,
             clean: true,
+            art: colour_art::picture(index),
         });
     }
     // The lists, a page of pictures at a time, then the longest code.

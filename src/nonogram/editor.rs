@@ -281,6 +281,7 @@ impl Editor {
                     marked: self.ambiguous.as_ref(),
                     // The corner keeps the editor's title.
                     zoom: false,
+                    reveal: None,
                 };
                 view.sync(&scene)
             }

@@ -10,7 +10,7 @@ use super::{
     pages::{self, Page, page, page_count, place_of_mine, rows_text, step_row},
     puzzle::{self, Game, Source, Unfinished},
     records::{Custom, NonogramSave, Options},
-    rules::builtin,
+    rules::{builtin, colour_art},
     shelf::ShelfPuzzle,
     view::{LIST_SLOTS, ListEntry, ListScene, View},
 };
@@ -52,6 +52,7 @@ impl ListPage {
                         empty_slot: false,
                         left_at: unfinished.seconds(ShelfPuzzle::Builtin(index as u16)),
                         clean: save.is_clean(index),
+                        art: best.and_then(|_| colour_art::picture(index)),
                     });
                 }
                 slot.min(count - 1)
@@ -73,6 +74,7 @@ impl ListPage {
                         picture,
                         left_at,
                         clean: custom.is_some_and(Custom::is_clean),
+                        art: None,
                     });
                 }
                 slot.min(count - 1)

@@ -1,6 +1,7 @@
 //! Playing the puzzle on the board: A fills, B crosses, hold and move to
-//! paint along a line, L and R undo and redo; once solved, A goes on to
-//! the next puzzle.
+//! paint along a line, L and R undo and redo. Once solved, the grid gives
+//! way to the picture in colour, row by row with a jingle, then its name
+//! large and the time; A goes on to the next puzzle.
 
 use agb::input::Button;
 use alloc::{format, string::String};
@@ -10,19 +11,30 @@ use super::{
     puzzle::{self, Game, Note, Source, step_cursor},
     records::NonogramSave,
     rules::{
-        builtin,
+        builtin, colour_art,
         play::{Brush, Drag, Painted, Tool},
     },
-    view::{Scene, View},
+    view::{Reveal, Scene, View},
 };
 use crate::framework::{
     System,
     assets::sfx,
+    sound::Effect,
     widgets::{
         prepared::{PreparedLine, prepared_all, width_of},
         timer::format_time,
     },
 };
+
+/// The solve's jingle, as the picture turns to colour.
+static PICTURE: Effect = crate::effect!("sfx/picture.wav");
+
+/// Frames the grid takes to give way to the picture, row by row.
+const WIPE_FRAMES: u8 = 30;
+/// Frames after it before the time and the verdict show under the name.
+const LINES_AFTER: u8 = 20;
+/// Frames from the solve to the whole reveal.
+const REVEALED: u8 = WIPE_FRAMES + LINES_AFTER;
 
 /// The board screen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -31,8 +43,9 @@ pub enum Play {
     Idle,
     /// A or B held: painting along a line.
     Drag(Drag, Tool),
-    /// The picture is finished: A for the next puzzle.
-    Solved,
+    /// The picture is finished, revealed for this many frames (up to
+    /// [`REVEALED`]): A for the next puzzle.
+    Solved(u8),
 }
 
 /// Letters the corner's title line holds.
@@ -68,7 +81,7 @@ impl Play {
     /// The puzzle as it was left: finished, or ready for the next mark.
     pub fn resume(game: &Game) -> Self {
         if game.solved {
-            Self::Solved
+            Self::Solved(REVEALED)
         } else {
             Self::Idle
         }
@@ -76,13 +89,19 @@ impl Play {
 
     /// The clock runs.
     pub fn is_playing(&self) -> bool {
-        !matches!(self, Self::Solved)
+        !matches!(self, Self::Solved(_))
+    }
+
+    /// The solved picture is still being revealed: its screen changes with
+    /// time.
+    pub fn is_revealing(&self) -> bool {
+        matches!(self, Self::Solved(frames) if *frames < REVEALED)
     }
 
     #[inline(never)]
     pub fn update(&mut self, game: &mut Game, system: &mut System) -> Next {
         match self {
-            Self::Solved => update_solved(game, system),
+            Self::Solved(frames) => update_solved(frames, game, system),
             Self::Idle | Self::Drag(..) => self.update_play(game, system),
         }
     }
@@ -201,7 +220,8 @@ impl Play {
             return;
         }
         game.solved = true;
-        *self = Self::Solved;
+        // The lesson's picture is not revealed: its own line goes on.
+        *self = Self::Solved(if game.practice { REVEALED } else { 0 });
         if game.practice {
             system.sound.play(sfx::CONFIRM);
             return;
@@ -229,7 +249,7 @@ impl Play {
         system.storage.commit_soon();
         // The solved board too: a solve is worth keeping at once.
         system.storage.suspend_soon();
-        system.sound.play(sfx::CONFIRM);
+        system.sound.play(PICTURE);
         crate::event!(
             "nonogram.solved puzzle={} seconds={} mistakes={} best={} clean={clean}",
             game.source,
@@ -242,23 +262,28 @@ impl Play {
     /// The corner's title and, once solved, the lines beside the picture.
     pub fn text(&self, game: &Game, save: &NonogramSave, view: &mut View) {
         let (width, height) = game.size();
-        if *self == Self::Solved {
-            let (name, best, next) = match game.source {
-                Source::Builtin(index) => (
-                    builtin::name(usize::from(index)).unwrap_or("?").into(),
-                    save.best(usize::from(index)),
-                    "next",
-                ),
+        if let Self::Solved(frames) = *self {
+            // The picture first, then its name, then the rest.
+            if frames < WIPE_FRAMES && !game.practice {
+                view.set_title("");
+                view.set_lines("");
+                return;
+            }
+            let (best, next) = match game.source {
+                Source::Builtin(index) => (save.best(usize::from(index)), "next"),
                 Source::Custom(slot) => (
-                    format!("Mine {}", slot + 1),
                     save.custom(usize::from(slot))
                         .and_then(|custom| custom.best()),
                     "list",
                 ),
-                Source::Random(_) => (format!("Random {width}x{height}"), None, "another"),
-                Source::Shared => ("Shared".into(), None, "list"),
+                Source::Random(_) => (None, "another"),
+                Source::Shared => (None, "list"),
             };
-            view.set_title(&name);
+            view.set_title(&solved_name(game));
+            if frames < REVEALED && !game.practice {
+                view.set_lines("");
+                return;
+            }
             let verdict = if game.new_best() {
                 "New best!"
             } else {
@@ -266,8 +291,9 @@ impl Play {
             };
             let best =
                 best.map_or_else(String::new, |best| format!("\nBest {}", format_time(best)));
+            let help = how_it_went(game.mistakes, game.start_hint);
             view.set_lines(&format!(
-                "{verdict}\nTime {}{best}\nA: {next}",
+                "{verdict}\nTime {}{best}\n{help}\nA: {next}",
                 format_time(game.clock.seconds()),
             ));
         } else {
@@ -315,10 +341,14 @@ impl Play {
             Self::Drag(drag, _) => Some(drag.length_to(game.cursor)),
             _ => None,
         };
-        let solved = *self == Self::Solved;
+        let solved = matches!(self, Self::Solved(_));
         // The lesson's picture has no clock, and its line stays under the
         // board to the end.
         let practice = game.practice;
+        let reveal = match *self {
+            Self::Solved(frames) if !practice => Some(reveal(game, frames)),
+            _ => None,
+        };
         let scene = Scene {
             puzzle: game.serial(),
             layout: game.layout(),
@@ -332,17 +362,70 @@ impl Play {
             run,
             marked: None,
             zoom: !practice,
+            reveal,
         };
         view.sync(&scene)
     }
 }
 
-/// Finished: A goes on (the next puzzle, another random one, or the list).
+/// How a solve went, as the list's star stamps it: clean (no mistake, no
+/// start hint), else what helped.
+fn how_it_went(mistakes: u8, start_hint: bool) -> String {
+    match (mistakes, start_hint) {
+        (0, false) => "Clean \u{2605}".into(),
+        (0, true) => "Hint used".into(),
+        (1, _) => "1 mistake".into(),
+        (mistakes, _) => format!("{mistakes} mistakes"),
+    }
+}
+
+/// The solved picture's name: a built-in's own, else what it is.
+fn solved_name(game: &Game) -> String {
+    let (width, height) = game.size();
+    match game.source {
+        Source::Builtin(index) => builtin::name(usize::from(index)).unwrap_or("?").into(),
+        Source::Custom(slot) => format!("Mine {}", slot + 1),
+        Source::Random(_) => format!("Random {width}x{height}"),
+        Source::Shared => "Shared".into(),
+    }
+}
+
+/// How far the reveal has got `frames` after the solve: the rows shown in
+/// colour (a built-in's own; others in the board's two), and whether the
+/// name goes over the board large (where it fits).
+fn reveal(game: &Game, frames: u8) -> Reveal {
+    let rows = game.size().1 as u32;
+    let shown = (u32::from(frames) + 1) * rows;
+    let layout = game.layout();
+    let room = layout.board_right() - (layout.left + 2);
+    Reveal {
+        art: match game.source {
+            Source::Builtin(index) => colour_art::picture(usize::from(index)),
+            _ => None,
+        },
+        rows: shown.div_ceil(u32::from(WIPE_FRAMES)).min(rows) as u8,
+        large_title: 2 * width_of(&solved_name(game)) <= room,
+    }
+}
+
+/// Finished: the reveal runs on (A shows the rest of it at once), then A
+/// goes on (the next puzzle, another random one, or the list).
 #[inline(never)]
-fn update_solved(game: &Game, system: &mut System) -> Next {
+fn update_solved(frames: &mut u8, game: &Game, system: &mut System) -> Next {
     let input = &system.input;
     if input.just_pressed(Button::Select) {
         return Next::List;
+    }
+    if *frames < REVEALED {
+        *frames = if input.just_pressed(Button::A) {
+            REVEALED
+        } else {
+            *frames + 1
+        };
+        // Each step of the reveal is an animation's: to the settle
+        // measure, what it shows is due from here.
+        crate::event!("anim.end reveal=nonogram frames={frames}");
+        return Next::Stay;
     }
     if !input.just_pressed(Button::A) {
         return Next::Stay;
@@ -371,6 +454,24 @@ mod tests {
             view::{has_hint_line, hint_line_width},
         },
     };
+
+    /// Every built-in's name goes over its solved board large, and the
+    /// lines beside the picture fit the corner, however the solve went.
+    #[test_case]
+    fn every_solved_picture_shows_its_name_large(_gba: &mut agb::Gba) {
+        use crate::nonogram::rules::{PuzzleClues, builtin};
+        for index in 0..builtin::COUNT {
+            let picture = builtin::picture(index).expect("a built-in");
+            let layout = Layout::of(&PuzzleClues::of_picture(&picture));
+            let name = builtin::name(index).expect("its name");
+            let room = layout.board_right() - (layout.left + 2);
+            assert!(2 * width_of(name) <= room, "{name}");
+        }
+        for (mistakes, start_hint) in [(0, false), (0, true), (1, false), (99, true)] {
+            font::assert_fits(&how_it_went(mistakes, start_hint), 64);
+        }
+        font::assert_fits("New best!", 64);
+    }
 
     /// Every board with a line under it names L's undo there, in a line
     /// that fits it; the spaced-out line where there is room for it.

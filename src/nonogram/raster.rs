@@ -133,6 +133,45 @@ impl Raster {
         cells_into(screen, (x0, y), (pitch, size), looks, mask);
     }
 
+    /// A row of blocks `size` pixels square from `(x, y)`, block `b` in
+    /// `inks[b]`: each tile column's word is worked out once and written
+    /// into every pixel row of the blocks (a picture in colour is such a
+    /// row for each of its rows). A row off the screen, or wider than
+    /// [`BLOCKS_WIDTH`], is left out.
+    pub fn blocks(&mut self, (x, y): (i32, i32), inks: &[u8], size: i32) {
+        self.draw_now();
+        let width = inks.len() as i32 * size;
+        let Some(screen) = screen() else {
+            return;
+        };
+        let on_screen = x >= 0 && y >= 0 && x + width <= SCREEN_WIDTH && y + size <= SCREEN_HEIGHT;
+        if size <= 0 || width > BLOCKS_WIDTH as i32 || !on_screen {
+            return;
+        }
+        let first = (x >> 3) as usize;
+        let columns = ((x + width - 1) >> 3) as usize + 1 - first;
+        let (mut words, mut masks) = ([0u32; BLOCKS_WIDTH / 8 + 1], [0u32; BLOCKS_WIDTH / 8 + 1]);
+        let mut sx = x;
+        for &ink in inks {
+            let pattern = u32::from(ink & 15);
+            for _ in 0..size {
+                let (column, shift) = ((sx >> 3) as usize - first, (sx & 7) * 4);
+                words[column] |= pattern << shift;
+                masks[column] |= 15 << shift;
+                sx += 1;
+            }
+        }
+        for py in y..y + size {
+            let row = (py >> 3) as usize * COLUMNS + first;
+            for (k, (&word, &mask)) in words.iter().zip(&masks).take(columns).enumerate() {
+                if let Some(tile) = screen.get(row + k) {
+                    let pixels = &mut tile.data_mut()[(py & 7) as usize];
+                    *pixels = (*pixels & !mask) | word;
+                }
+            }
+        }
+    }
+
     /// Paint tile rows `tile_rows` (of the screen's 20) whole: pixel row
     /// `y` takes the pattern `patterns[kinds[y]]`, a word per tile column.
     /// Nothing of what was there is read or kept.
@@ -233,6 +272,9 @@ impl Raster {
         self.stamps.clear();
     }
 }
+
+/// The widest row of blocks `Raster::blocks` draws, in pixels.
+pub const BLOCKS_WIDTH: usize = 48;
 
 /// Up to 16 pixels of a row, a nibble each: pixels 0-7, then 8-15.
 pub type Span = [u32; 2];
@@ -717,6 +759,31 @@ mod tests {
                 }
             }
         }
+        // Rows of blocks (a picture in colour): at every offset in a tile,
+        // two and six pixels square, as wide as they may be; one too wide
+        // and one off the bottom are left out.
+        for offset in 0..8 {
+            let inks: alloc::vec::Vec<u8> = (0..20).map(|b| (b + offset) % 15 + 1).collect();
+            let (x, y) = (150 + offset as i32, 2 * offset as i32 + 60);
+            raster.blocks((x, y), &inks, 2);
+            for (b, &ink) in inks.iter().enumerate() {
+                for dy in 0..2 {
+                    for dx in 0..2 {
+                        expected.set((x + b as i32 * 2 + dx, y + dy), ink);
+                    }
+                }
+            }
+        }
+        raster.blocks((165, 90), &[4, 5, 6, 7, 8], 6);
+        for b in 0..5 {
+            for dy in 0..6 {
+                for dx in 0..6 {
+                    expected.set((165 + b * 6 + dx, 90 + dy), 4 + b as u8);
+                }
+            }
+        }
+        raster.blocks((100, 100), &[2; 25], 2);
+        raster.blocks((100, 158), &[2; 4], 3);
         assert_eq!(
             expected.first_difference(&raster),
             None,

@@ -4,9 +4,9 @@
 
 use alloc::{borrow::ToOwned, string::String};
 
-use super::raster::Raster;
+use super::raster::{Raster, widened};
 use crate::framework::widgets::{
-    font::{ASCII_ADVANCE, GLYPH_ROWS, GLYPH_TOP, LINE_HEIGHT},
+    font::{self, ASCII_ADVANCE, GLYPH_ROWS, GLYPH_TOP, LINE_HEIGHT},
     prepared::PreparedLine,
     text::{self, Align, Lines},
 };
@@ -64,6 +64,9 @@ pub struct TextArea {
     /// replace only the lines that differ (else the old is painted over
     /// whole first, for the screen's other drawing to go there).
     alone: bool,
+    /// Pixels a font pixel takes across and down: 1, or 2 for a title
+    /// shown large.
+    scale: i32,
 }
 
 impl TextArea {
@@ -80,6 +83,7 @@ impl TextArea {
             progress: None,
             retyping: None,
             alone: false,
+            scale: 1,
         }
     }
 
@@ -117,16 +121,23 @@ impl TextArea {
 
     /// Move it, painting over its text with `paper`; `alone`: nothing else
     /// draws where it now is.
-    pub fn place(
+    pub fn place(&mut self, raster: &mut Raster, paper: u8, place: Place, alone: bool) {
+        self.place_at_scale(raster, paper, place, (alone, 1));
+    }
+
+    /// As `place`, its letters `scale` times the font's size (1 or 2; a
+    /// large text is typed whole, never retyped in part).
+    pub fn place_at_scale(
         &mut self,
         raster: &mut Raster,
         paper: u8,
         (origin, width, lines): Place,
-        alone: bool,
+        (alone, scale): (bool, i32),
     ) {
-        if (origin, width, lines, alone) != (self.origin, self.width, self.lines, self.alone) {
+        let now = (self.origin, self.width, self.lines, self.alone, self.scale);
+        if (origin, width, lines, alone, scale) != now {
             self.paint_over(raster, paper);
-            (self.origin, self.width, self.lines) = (origin, width, lines);
+            (self.origin, self.width, self.lines, self.scale) = (origin, width, lines, scale);
             self.shown = None;
             self.drawn = false;
             self.progress = None;
@@ -155,7 +166,7 @@ impl TextArea {
     /// shown whole, and nothing else draws in the area), so nothing is
     /// painted over first.
     fn retypes(&self) -> bool {
-        self.alone && (self.shown.is_some() || self.retyping.is_some())
+        self.alone && self.scale == 1 && (self.shown.is_some() || self.retyping.is_some())
     }
 
     /// Whether the raster shows what it should.
@@ -203,6 +214,7 @@ impl TextArea {
         }
         if self.progress.is_none()
             && self.alone
+            && self.scale == 1
             && let Some(old) = self.shown.take()
         {
             self.drawn = false;
@@ -230,7 +242,8 @@ impl TextArea {
         };
         let (left, top) = self.origin;
         let right = left + self.width;
-        let mut lines = Lines::starting_at(&self.wanted, Align::Left, self.width, byte);
+        let scale = self.scale;
+        let mut lines = Lines::starting_at(&self.wanted, Align::Left, self.width / scale, byte);
         while row < self.lines {
             let Some(line) = lines.next() else {
                 break;
@@ -240,14 +253,19 @@ impl TextArea {
                 self.progress = Some((byte, row));
                 return false;
             }
-            let y = top + row * LINE_HEIGHT + GLYPH_TOP;
-            put_line(
-                raster,
-                (&mut self.ink, self.known),
-                letters,
-                (left + line.left, y),
-                (right, ink),
-            );
+            let y = top + (row * LINE_HEIGHT + GLYPH_TOP) * scale;
+            let x = left + line.left * scale;
+            if scale == 2 {
+                put_large_line(raster, &mut self.ink, letters, (x, y), (right, ink));
+            } else {
+                put_line(
+                    raster,
+                    (&mut self.ink, self.known),
+                    letters,
+                    (x, y),
+                    (right, ink),
+                );
+            }
             byte = lines.position();
             row += 1;
         }
@@ -378,6 +396,49 @@ fn put_line(
         }
         None => grow(text::ink_on_plane(letters, (x, y), right, ink)),
     }
+}
+
+/// Puts a line's `letters` into the raster at twice the font's size (each
+/// pixel two by two) at `at` (glyph row 0), all in `ink`, leaving out a
+/// letter that would run past `right`; the area's `ink_box` grows to take
+/// them in. A letter is two stamps of five glyph rows.
+fn put_large_line(
+    raster: &mut Raster,
+    ink_box: &mut InkBox,
+    letters: &str,
+    (x, y): (i32, i32),
+    (right, ink): (i32, u8),
+) {
+    let mut pen = x;
+    for c in letters.chars() {
+        if font::control(c).is_some() {
+            continue;
+        }
+        let glyph = font::glyph(c);
+        let advance = i32::from(glyph.advance) * 2;
+        if pen + advance - 1 > right {
+            break;
+        }
+        for (half, rows) in glyph.rows.chunks(5).enumerate() {
+            let mut stamp = [0u16; 5];
+            for (bits, &row) in stamp.iter_mut().zip(rows) {
+                // A pixel is a nibble: set where it has ink.
+                let ink_bits = (0..8).filter(|&px| row >> (4 * px) & 15 != 0);
+                *bits = widened(ink_bits.fold(0u8, |bits, px| bits | 1 << px), 2);
+            }
+            raster.stamp((pen, y + half as i32 * 10), stamp, 2, ink);
+        }
+        let (x0, y0, x1, y1) = ink_box.unwrap_or((pen, y, pen + advance, y));
+        let bottom = y + GLYPH_ROWS as i32 * 2;
+        *ink_box = Some((
+            x0.min(pen),
+            y0.min(y),
+            x1.max(pen + advance),
+            y1.max(bottom),
+        ));
+        pen += advance;
+    }
+    raster.flush();
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 
 use alloc::{boxed::Box, string::String, vec::Vec};
 
-use super::art::Colours;
+use super::art::{Colours, art_ink};
 use super::cell_art::{self, CellArt, Look};
 use super::glyphs::{self, COLON, Glyph};
 use super::layout::{
@@ -24,6 +24,7 @@ use super::raster::{Columns, Kinds, NIBBLES, Raster, SCREEN_TILES, TILE_ROWS, wi
 use super::raster_text::TextArea;
 use super::rules::{
     Greying, Grid, PuzzleClues,
+    colour_art::ColourPicture,
     play::{Mark, Marks},
     share_code,
 };
@@ -123,6 +124,20 @@ pub struct Scene<'a> {
     /// clues large in the corner (the column's in the title's line, while
     /// the title is empty).
     pub zoom: bool,
+    /// Once solved, the picture without its grid, in colour.
+    pub reveal: Option<Reveal>,
+}
+
+/// A solved picture shown without its grid: in its own colours (a
+/// built-in's) or in the board's two, row by row from the top.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Reveal {
+    /// The picture's own colours; `None`: the board's filled and empty.
+    pub art: Option<ColourPicture>,
+    /// Rows shown so far, from the top.
+    pub rows: u8,
+    /// The title over the board at twice the size (where it fits).
+    pub large_title: bool,
 }
 
 impl Scene<'_> {
@@ -132,9 +147,15 @@ impl Scene<'_> {
         let cursor = self
             .cursor
             .map_or(u32::MAX, |(x, y)| u32::from(x) << 8 | u32::from(y));
+        let reveal = self.reveal.map_or(0, |reveal| {
+            1 | u32::from(reveal.rows) << 1
+                | u32::from(reveal.large_title) << 9
+                | reveal.art.map_or(0, |art| art.index() as u32 + 1) << 10
+        });
         let flags = u32::from(self.greying.is_some())
             | u32::from(self.finished) << 1
-            | u32::from(self.zoom) << 2;
+            | u32::from(self.zoom) << 2
+            | reveal << 3;
         let run = self.run.map_or(u32::MAX, u32::from);
         let seconds = self.seconds.map_or(u32::MAX, u32::from);
         let marked = self.marked.map_or(u32::MAX, |grid| {
@@ -220,6 +241,8 @@ pub struct ListEntry {
     pub left_at: Option<u16>,
     /// Solved clean once (no mistake, no start hint): a star after its time.
     pub clean: bool,
+    /// The picture's own colours (a built-in's): it is drawn in them.
+    pub art: Option<ColourPicture>,
 }
 
 /// How a row of cells looks (or was drawn), a bit per cell in each mask.
@@ -233,6 +256,8 @@ struct CellRow {
     cursor: u32,
     /// Not drawn yet.
     undrawn: u32,
+    /// Shown in the revealed picture's colours (a whole row at a time).
+    revealed: u32,
 }
 
 impl CellRow {
@@ -244,6 +269,7 @@ impl CellRow {
         marked: 0,
         cursor: 0,
         undrawn: 0,
+        revealed: 0,
     };
     const UNDRAWN: Self = Self {
         undrawn: u32::MAX,
@@ -259,9 +285,14 @@ impl CellRow {
             _ => 0,
         };
         if scene.finished {
+            let revealed = match scene.reveal {
+                Some(reveal) if y < usize::from(reveal.rows) => u32::MAX,
+                _ => 0,
+            };
             return Self {
                 filled: filled & !mistakes,
                 marked,
+                revealed,
                 ..Self::EMPTY
             };
         }
@@ -272,6 +303,7 @@ impl CellRow {
             marked,
             cursor,
             undrawn: 0,
+            revealed: 0,
         }
     }
 
@@ -282,6 +314,7 @@ impl CellRow {
             | (self.mistakes ^ wanted.mistakes)
             | (self.marked ^ wanted.marked)
             | (self.cursor ^ wanted.cursor)
+            | (self.revealed ^ wanted.revealed)
             | self.undrawn
     }
 
@@ -293,6 +326,7 @@ impl CellRow {
         self.mistakes = blend(self.mistakes, wanted.mistakes);
         self.marked = blend(self.marked, wanted.marked);
         self.cursor = blend(self.cursor, wanted.cursor);
+        self.revealed = blend(self.revealed, wanted.revealed);
         self.undrawn &= !bits;
     }
 
@@ -389,6 +423,7 @@ const fn question_entry((number, best): (u16, Option<u16>)) -> ListEntry {
         empty_slot: false,
         left_at: None,
         clean: false,
+        art: None,
     }
 }
 
@@ -458,6 +493,8 @@ struct Ahead {
 pub struct View {
     raster: Raster,
     colours: Colours,
+    /// The palette index of each colour of a picture in colour.
+    art_inks: [u8; 16],
     showing: Showing,
     painter: Box<Painter>,
     /// The screen was just painted: the clue areas and the list's boxes
@@ -522,6 +559,7 @@ impl View {
         Self {
             raster: Raster::new(),
             colours,
+            art_inks: core::array::from_fn(|colour| art_ink(colour as u8)),
             showing: Showing::Stale,
             // Made on the heap directly, not on the stack and moved.
             painter: Box::new(Painter {
@@ -1068,7 +1106,14 @@ impl View {
             [u32::from(self.title.wanted().is_empty())],
         );
         if self.settled_on == Some(fingerprint) {
-            self.keep_ahead(room);
+            // A picture being revealed changes again in a few frames: it
+            // is kept once whole.
+            if scene
+                .reveal
+                .is_none_or(|reveal| i32::from(reveal.rows) == scene.layout.rows)
+            {
+                self.keep_ahead(room);
+            }
             return false;
         }
         let layout = scene.layout;
@@ -1099,12 +1144,16 @@ impl View {
         } else {
             ((layout.left + 2, layout.board_y + 2), 8, 6)
         };
-        // The corner's large clues draw over the title's place.
-        self.place_text(
-            ((layout.left + 2, layout.top + TITLE_LINE), 8),
-            (lines, lines_columns, rows),
-            false,
-        );
+        // The corner's large clues draw over the title's place. Once
+        // solved, the band over the board is bare: a large title spans it.
+        let title = (layout.left + 2, layout.top + TITLE_LINE);
+        let title = match scene.reveal {
+            Some(reveal) if scene.finished && reveal.large_title => {
+                (title, layout.board_right() - title.0, 2)
+            }
+            _ => (title, 64, 1),
+        };
+        self.place_text(title, (lines, lines_columns, rows), false);
         // The corner's large clues, then its title, and the hint line under
         // the board: nothing else is drawn where they are.
         if !self.sync_zoom(scene, room) {
@@ -1121,6 +1170,22 @@ impl View {
             let changed = self.cells[y].differs(&wanted) & columns;
             if changed == 0 {
                 continue;
+            }
+            if wanted.revealed != 0 {
+                if !room(&piece::CELL_ROW) {
+                    return true;
+                }
+                self.cells[y].take(&wanted, u32::MAX);
+                let art = scene.reveal.and_then(|reveal| reveal.art);
+                self.draw_colour_row(&layout, y, art, wanted.filled);
+                continue;
+            }
+            if self.cells[y].revealed != 0 {
+                // Back from the colours (the screen shows another state of
+                // the same board): its grid is drawn afresh.
+                self.showing = Showing::Stale;
+                self.forget();
+                return true;
             }
             let mut looks = [None; 20];
             let mut left = changed;
@@ -1302,6 +1367,45 @@ impl View {
             across,
             cell_art::row_mask(size),
         );
+    }
+
+    /// Row `y` of the revealed picture: each run of one colour a fill over
+    /// its cells and the grid lines between them, so the picture shows
+    /// without its grid inside the board's outer line.
+    fn draw_colour_row(
+        &mut self,
+        layout: &Layout,
+        y: usize,
+        art: Option<ColourPicture>,
+        filled: u32,
+    ) {
+        let c = self.colours;
+        let columns = layout.columns as usize;
+        let row = art.map(|art| art.row(y));
+        let colour_at = |x: usize| match row {
+            Some(row) => self.art_inks[usize::from(row[x])],
+            None if filled & 1 << x != 0 => c.filled,
+            None => c.empty,
+        };
+        let (left, top) = layout.cell_inside(0, y as i32);
+        let last_row = y + 1 == layout.rows as usize;
+        let height = layout.cell - i32::from(last_row);
+        let mut x = 0;
+        while x < columns {
+            let colour = colour_at(x);
+            let start = x;
+            while x < columns && colour_at(x) == colour {
+                x += 1;
+            }
+            let width = (x - start) as i32 * layout.cell - i32::from(x == columns);
+            self.raster.fill(
+                left + start as i32 * layout.cell,
+                top,
+                width,
+                height,
+                colour,
+            );
+        }
     }
 
     /// A row's clues; `on_paper`: its area is bare paper already.
@@ -1582,20 +1686,22 @@ impl View {
             && (!lines || self.lines.draw(&mut self.raster, colours, &mut text_room))
     }
 
-    /// Put the text areas at these pixel positions, `columns` of 8 pixels
-    /// wide and `lines` lines of text high; `alone`: nothing else draws
-    /// where they are (a new text then replaces only the lines that differ).
+    /// Put the text areas at these pixel positions: the title a line
+    /// `title_width` pixels wide at `scale` (1, or 2 for large), the lines
+    /// `columns` of 8 pixels wide and `rows` lines of text high; `alone`:
+    /// nothing else draws where they are (a new text then replaces only
+    /// the lines that differ).
     #[inline(never)]
     fn place_text(
         &mut self,
-        (title, title_columns): ((i32, i32), i32),
+        (title, title_width, scale): ((i32, i32), i32, i32),
         (lines, columns, rows): ((i32, i32), i32, i32),
         alone: bool,
     ) {
         let paper = self.colours.paper;
         let raster = &mut self.raster;
         self.title
-            .place(raster, paper, (title, title_columns * 8, 1), alone);
+            .place_at_scale(raster, paper, (title, title_width, 1), (alone, scale));
         self.lines
             .place(raster, paper, (lines, columns * 8, rows), alone);
     }
@@ -1632,7 +1738,7 @@ impl View {
             ((LIST_LEFT, LIST_TOP + 2 * SLOT_HEIGHT + 4), 2)
         };
         self.place_text(
-            ((LIST_LEFT, 6), TEXT_PAGE_COLUMNS),
+            ((LIST_LEFT, 6), TEXT_PAGE_COLUMNS * 8, 1),
             (lines, TEXT_PAGE_COLUMNS, rows),
             true,
         );
@@ -1745,7 +1851,8 @@ impl View {
     fn slot_picture(&mut self, slot: usize, shown: Option<(ListEntry, bool)>, entry: ListEntry) {
         // The same picture: a "?" or a "+" shows the same for any puzzle.
         if shown.is_some_and(|(shown, _)| {
-            (shown.picture, shown.empty_slot) == (entry.picture, entry.empty_slot)
+            (shown.picture, shown.empty_slot, shown.art)
+                == (entry.picture, entry.empty_slot, entry.art)
         }) {
             return;
         }
@@ -1764,7 +1871,10 @@ impl View {
         match entry.picture {
             Some(picture) => {
                 let size = Self::picture_cell(&picture);
-                self.picture((x, y), &picture, size, c.filled);
+                match entry.art {
+                    Some(art) => self.colour_picture((x, y), art, size),
+                    None => self.picture((x, y), &picture, size, c.filled),
+                }
             }
             None if entry.empty_slot => {
                 self.raster.fill(x, y + 7, 16, 3, c.grid);
@@ -1850,6 +1960,18 @@ impl View {
             self.raster.frame(bx - 2, by - 2, bw + 4, bh + 4, outer);
         }
         self.raster.flush();
+    }
+
+    /// A picture in its own colours, each cell `size` pixels square, from
+    /// `(x, y)`: a row of blocks for each of its rows.
+    fn colour_picture(&mut self, (x, y): (i32, i32), art: ColourPicture, size: i32) {
+        for row in 0..art.height() {
+            let inks = art
+                .row(row)
+                .map(|colour| self.art_inks[usize::from(colour)]);
+            let top = y + row as i32 * size;
+            self.raster.blocks((x, top), &inks[..art.width()], size);
+        }
     }
 
     /// `picture`'s filled cells, each `size` pixels square, from `(x, y)`:
@@ -2364,7 +2486,7 @@ fn put_run(pattern: &mut Columns, run: core::ops::Range<i32>, colour: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nonogram::rules::builtin;
+    use crate::nonogram::rules::{builtin, colour_art};
 
     /// Every word of the plane's pixels, tile by tile.
     fn plane_pixels() -> Vec<[u32; 8]> {
@@ -2401,6 +2523,7 @@ mod tests {
                     empty_slot: false,
                     left_at: None,
                     clean: false,
+                    art: best.and_then(|_| colour_art::picture(index % builtin::COUNT)),
                 }
             })
             .collect()
@@ -2454,6 +2577,7 @@ mod tests {
                     empty_slot: false,
                     left_at: None,
                     clean: false,
+                    art: best.and_then(|_| colour_art::picture(index)),
                 }
             })
             .collect();

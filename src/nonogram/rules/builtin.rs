@@ -24,21 +24,23 @@ const TOTALS: Totals = scan(TEXT);
 
 /// Where a puzzle's data starts in [`CELLS`] and [`NAMES`], and its size.
 #[derive(Clone, Copy)]
-struct Entry {
+pub(crate) struct Entry {
     /// First byte of its cells in [`CELLS`].
-    cells: u16,
+    pub(crate) cells: u16,
     /// First byte of its name in [`NAMES`]; it ends where the next one starts.
-    name: u16,
-    width: u8,
-    height: u8,
+    pub(crate) name: u16,
+    pub(crate) width: u8,
+    pub(crate) height: u8,
 }
 
 /// Every picture, one bit a cell (row by row, the first cell in the lowest
 /// bit), each starting on a byte.
-static CELLS: [u8; TOTALS.cell_bytes] = cells(TEXT);
+static CELLS: [u8; TOTALS.cell_bytes] = CELL_TABLE;
 
-const ENTRY_TABLE: [Entry; COUNT + 1] = entries(TEXT);
-const NAME_BYTES: [u8; TOTALS.name_bytes] = names(TEXT);
+/// The tables as constants too, for the checks of `colour_art` at compile time.
+pub(crate) const CELL_TABLE: [u8; TOTALS.cell_bytes] = cells(TEXT);
+pub(crate) const ENTRY_TABLE: [Entry; COUNT + 1] = entries(TEXT);
+pub(crate) const NAME_BYTES: [u8; TOTALS.name_bytes] = names(TEXT);
 const _: () = check_names_differ(&ENTRY_TABLE, &NAME_BYTES);
 
 /// Each puzzle's entry, then one past the last (the end of the last name).

@@ -19,6 +19,7 @@ extern crate alloc;
 
 pub mod builtin;
 mod clues;
+pub mod colour_art;
 mod generator;
 mod grid;
 mod hint_guide;
