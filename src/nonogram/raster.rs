@@ -151,23 +151,31 @@ impl Raster {
         let first = (x >> 3) as usize;
         let columns = ((x + width - 1) >> 3) as usize + 1 - first;
         let (mut words, mut masks) = ([0u32; BLOCKS_WIDTH / 8 + 1], [0u32; BLOCKS_WIDTH / 8 + 1]);
-        let mut sx = x;
+        // Each block's pixels, a tile column's part at a time (one or two
+        // parts for a block up to eight pixels wide).
+        let mut from = x;
         for &ink in inks {
-            let pattern = u32::from(ink & 15);
-            for _ in 0..size {
-                let (column, shift) = ((sx >> 3) as usize - first, (sx & 7) * 4);
-                words[column] |= pattern << shift;
-                masks[column] |= 15 << shift;
-                sx += 1;
+            let pattern = u32::from(ink & 15) * 0x1111_1111;
+            let end = from + size;
+            while from < end {
+                let left = from & !7;
+                let to = end.min(left + 8);
+                let mask = span_mask(from - left, to - left);
+                let column = (from >> 3) as usize - first;
+                words[column] |= pattern & mask;
+                masks[column] |= mask;
+                from = to;
             }
         }
         for py in y..y + size {
             let row = (py >> 3) as usize * COLUMNS + first;
-            for (k, (&word, &mask)) in words.iter().zip(&masks).take(columns).enumerate() {
-                if let Some(tile) = screen.get(row + k) {
-                    let pixels = &mut tile.data_mut()[(py & 7) as usize];
-                    *pixels = (*pixels & !mask) | word;
-                }
+            let Some(tiles) = screen.get(row..row + columns) else {
+                continue;
+            };
+            let line = (py & 7) as usize;
+            for ((tile, &word), &mask) in tiles.iter().zip(&words).zip(&masks) {
+                let pixels = &mut tile.data_mut()[line];
+                *pixels = (*pixels & !mask) | word;
             }
         }
     }
