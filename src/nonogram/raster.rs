@@ -95,20 +95,27 @@ impl Raster {
     /// Fill the rectangle `(x, y, width, height)` (clipped to the screen)
     /// with `colour`.
     pub fn fill(&mut self, x: i32, y: i32, width: i32, height: i32, colour: u8) {
+        self.fill_all([(x, y, width, height, colour)]);
+    }
+
+    /// `fill` each rectangle `(x, y, width, height, colour)`, in order: a
+    /// picture of many rectangles asks for the screen once.
+    pub fn fill_all(&mut self, rects: impl IntoIterator<Item = (i32, i32, i32, i32, u8)>) {
         self.draw_now();
-        let (x0, y0) = (x.max(0), y.max(0));
-        let (x1, y1) = (
-            (x + width).min(SCREEN_WIDTH),
-            (y + height).min(SCREEN_HEIGHT),
-        );
         let Some(screen) = screen() else {
             return;
         };
-        if x0 >= x1 || y0 >= y1 {
-            return;
+        for (x, y, width, height, colour) in rects {
+            let (x0, y0) = (x.max(0), y.max(0));
+            let (x1, y1) = (
+                (x + width).min(SCREEN_WIDTH),
+                (y + height).min(SCREEN_HEIGHT),
+            );
+            if x0 < x1 && y0 < y1 {
+                let pattern = u32::from(colour & 15) * 0x1111_1111;
+                fill_tiles(screen, (x0, y0, x1, y1), pattern);
+            }
         }
-        let pattern = u32::from(colour & 15) * 0x1111_1111;
-        fill_tiles(screen, (x0, y0, x1, y1), pattern);
     }
 
     /// A row of cells `size` pixels square (at most 16), cell `c`'s
@@ -131,53 +138,6 @@ impl Raster {
             return;
         }
         cells_into(screen, (x0, y), (pitch, size), looks, mask);
-    }
-
-    /// A row of blocks `size` pixels square from `(x, y)`, block `b` in
-    /// `inks[b]`: each tile column's word is worked out once and written
-    /// into every pixel row of the blocks (a picture in colour is such a
-    /// row for each of its rows). A row off the screen, or wider than
-    /// [`BLOCKS_WIDTH`], is left out.
-    pub fn blocks(&mut self, (x, y): (i32, i32), inks: &[u8], size: i32) {
-        self.draw_now();
-        let width = inks.len() as i32 * size;
-        let Some(screen) = screen() else {
-            return;
-        };
-        let on_screen = x >= 0 && y >= 0 && x + width <= SCREEN_WIDTH && y + size <= SCREEN_HEIGHT;
-        if size <= 0 || width > BLOCKS_WIDTH as i32 || !on_screen {
-            return;
-        }
-        let first = (x >> 3) as usize;
-        let columns = ((x + width - 1) >> 3) as usize + 1 - first;
-        let (mut words, mut masks) = ([0u32; BLOCKS_WIDTH / 8 + 1], [0u32; BLOCKS_WIDTH / 8 + 1]);
-        // Each block's pixels, a tile column's part at a time (one or two
-        // parts for a block up to eight pixels wide).
-        let mut from = x;
-        for &ink in inks {
-            let pattern = u32::from(ink & 15) * 0x1111_1111;
-            let end = from + size;
-            while from < end {
-                let left = from & !7;
-                let to = end.min(left + 8);
-                let mask = span_mask(from - left, to - left);
-                let column = (from >> 3) as usize - first;
-                words[column] |= pattern & mask;
-                masks[column] |= mask;
-                from = to;
-            }
-        }
-        for py in y..y + size {
-            let row = (py >> 3) as usize * COLUMNS + first;
-            let Some(tiles) = screen.get(row..row + columns) else {
-                continue;
-            };
-            let line = (py & 7) as usize;
-            for ((tile, &word), &mask) in tiles.iter().zip(&words).zip(&masks) {
-                let pixels = &mut tile.data_mut()[line];
-                *pixels = (*pixels & !mask) | word;
-            }
-        }
     }
 
     /// Paint tile rows `tile_rows` (of the screen's 20) whole: pixel row
@@ -280,9 +240,6 @@ impl Raster {
         self.stamps.clear();
     }
 }
-
-/// The widest row of blocks `Raster::blocks` draws, in pixels.
-pub const BLOCKS_WIDTH: usize = 48;
 
 /// Up to 16 pixels of a row, a nibble each: pixels 0-7, then 8-15.
 pub type Span = [u32; 2];
@@ -767,31 +724,23 @@ mod tests {
                 }
             }
         }
-        // Rows of blocks (a picture in colour): at every offset in a tile,
-        // two and six pixels square, as wide as they may be; one too wide
-        // and one off the bottom are left out.
-        for offset in 0..8 {
-            let inks: alloc::vec::Vec<u8> = (0..20).map(|b| (b + offset) % 15 + 1).collect();
-            let (x, y) = (150 + offset as i32, 2 * offset as i32 + 60);
-            raster.blocks((x, y), &inks, 2);
-            for (b, &ink) in inks.iter().enumerate() {
-                for dy in 0..2 {
-                    for dx in 0..2 {
-                        expected.set((x + b as i32 * 2 + dx, y + dy), ink);
-                    }
+        // Rectangles filled together, one off the screen's edge.
+        raster.fill_all([
+            (150, 60, 13, 5, 11),
+            (158, 62, 3, 9, 12),
+            (236, 150, 9, 20, 13),
+        ]);
+        for (x0, y0, width, height, colour) in [
+            (150, 60, 13, 5, 11),
+            (158, 62, 3, 9, 12),
+            (236, 150, 9, 20, 13),
+        ] {
+            for y in y0..y0 + height {
+                for x in x0..x0 + width {
+                    expected.set((x, y), colour);
                 }
             }
         }
-        raster.blocks((165, 90), &[4, 5, 6, 7, 8], 6);
-        for b in 0..5 {
-            for dy in 0..6 {
-                for dx in 0..6 {
-                    expected.set((165 + b * 6 + dx, 90 + dy), 4 + b as u8);
-                }
-            }
-        }
-        raster.blocks((100, 100), &[2; 25], 2);
-        raster.blocks((100, 158), &[2; 4], 3);
         assert_eq!(
             expected.first_difference(&raster),
             None,

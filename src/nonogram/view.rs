@@ -1963,15 +1963,24 @@ impl View {
     }
 
     /// A picture in its own colours, each cell `size` pixels square, from
-    /// `(x, y)`: a row of blocks for each of its rows.
+    /// `(x, y)`: its background, then its rectangles of other colours
+    /// (worked out when the ROM was built), a fill each.
     fn colour_picture(&mut self, (x, y): (i32, i32), art: ColourPicture, size: i32) {
-        for row in 0..art.height() {
-            let inks = art
-                .row(row)
-                .map(|colour| self.art_inks[usize::from(colour)]);
-            let top = y + row as i32 * size;
-            self.raster.blocks((x, top), &inks[..art.width()], size);
-        }
+        let inks = self.art_inks;
+        let ink = move |colour: u8| inks[usize::from(colour)];
+        let whole = (x, y, art.width() as i32 * size, art.height() as i32 * size);
+        let background = (whole.0, whole.1, whole.2, whole.3, ink(art.background()));
+        let rects = art.rects().map(|rect| {
+            (
+                x + i32::from(rect.x) * size,
+                y + i32::from(rect.y) * size,
+                i32::from(rect.width) * size,
+                i32::from(rect.height) * size,
+                ink(rect.colour),
+            )
+        });
+        self.raster
+            .fill_all(core::iter::once(background).chain(rects));
     }
 
     /// `picture`'s filled cells, each `size` pixels square, from `(x, y)`:

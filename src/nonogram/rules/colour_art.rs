@@ -17,11 +17,57 @@ const TEXT: &[u8] = include_str!("../colours.txt").as_bytes();
 pub const MIN_COLOURS: u32 = 3;
 pub const MAX_COLOURS: u32 = 7;
 
-/// Where each picture's nibbles start in [`NIBBLES`], then the end.
+/// Where each picture's nibbles start in [`NIBBLES`], then the end (a
+/// constant for the build's checks, a static to read at run time).
 const STARTS: [u16; COUNT + 1] = starts();
+static STARTS_AT: [u16; COUNT + 1] = STARTS;
+/// Each picture's width and height, to read at run time.
+static SIZES: [(u8, u8); COUNT] = sizes();
 static NIBBLES: [u8; STARTS[COUNT] as usize] = read(TEXT);
 /// The colours each picture uses: bit `c` for colour `c`.
-static USED: [u16; COUNT] = used(&read(TEXT));
+static USED: [u16; COUNT] = used(&NIBBLE_TABLE);
+const NIBBLE_TABLE: [u8; STARTS[COUNT] as usize] = read(TEXT);
+
+/// Each picture's colour on most of its cells, its background.
+static BACKGROUNDS: [u8; COUNT] = BACKGROUND_TABLE;
+const BACKGROUND_TABLE: [u8; COUNT] = backgrounds(&NIBBLE_TABLE);
+/// Each picture as rectangles of one colour besides its background (see
+/// [`Rect`]), and where each picture's start, then the end.
+const RECT_COUNTS: (usize, [u16; COUNT + 1]) = rect_starts(&NIBBLE_TABLE);
+static RECT_STARTS: [u16; COUNT + 1] = RECT_COUNTS.1;
+static RECTS: [u32; RECT_COUNTS.0] = rects(&NIBBLE_TABLE);
+
+/// A rectangle of cells of one colour: a picture is its background with
+/// these over it, so a list draws it as a fill for each, worked out when
+/// the ROM is built.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Rect {
+    pub x: u8,
+    pub y: u8,
+    pub width: u8,
+    pub height: u8,
+    pub colour: u8,
+}
+
+impl Rect {
+    const fn packed(self) -> u32 {
+        self.x as u32
+            | (self.width as u32) << 5
+            | (self.y as u32) << 10
+            | (self.height as u32) << 14
+            | (self.colour as u32) << 18
+    }
+
+    const fn unpacked(word: u32) -> Self {
+        Self {
+            x: (word & 31) as u8,
+            width: (word >> 5 & 31) as u8,
+            y: (word >> 10 & 15) as u8,
+            height: (word >> 14 & 15) as u8,
+            colour: (word >> 18 & 15) as u8,
+        }
+    }
+}
 
 /// Built-in puzzle `index`'s picture in colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -45,13 +91,13 @@ impl ColourPicture {
     }
 
     #[must_use]
-    pub const fn width(self) -> usize {
-        ENTRY_TABLE[self.index as usize].width as usize
+    pub fn width(self) -> usize {
+        usize::from(SIZES[self.index()].0)
     }
 
     #[must_use]
-    pub const fn height(self) -> usize {
-        ENTRY_TABLE[self.index as usize].height as usize
+    pub fn height(self) -> usize {
+        usize::from(SIZES[self.index()].1)
     }
 
     /// The colour (palette entry, 1-15) of the cell at `(x, y)`; 0 off the
@@ -72,8 +118,9 @@ impl ColourPicture {
         if y >= self.height() {
             return row;
         }
-        let first = usize::from(STARTS[self.index()]) * 2 + y * self.width();
-        for (x, cell) in row.iter_mut().enumerate().take(self.width()) {
+        let width = self.width();
+        let first = usize::from(STARTS_AT[self.index()]) * 2 + y * width;
+        for (x, cell) in row.iter_mut().enumerate().take(width) {
             let nibble = first + x;
             let byte = NIBBLES[nibble / 2];
             *cell = if nibble.is_multiple_of(2) {
@@ -93,6 +140,21 @@ impl ColourPicture {
             .enumerate()
             .filter(|&(_, &cell)| cell == colour)
             .fold(0, |row, (x, _)| row | 1 << x)
+    }
+
+    /// The colour of most of its cells.
+    #[must_use]
+    pub fn background(self) -> u8 {
+        BACKGROUNDS[self.index()]
+    }
+
+    /// Its cells of other colours than its background, as rectangles
+    /// (none overlapping).
+    pub fn rects(self) -> impl Iterator<Item = Rect> {
+        let (from, to) = (RECT_STARTS[self.index()], RECT_STARTS[self.index() + 1]);
+        RECTS[usize::from(from)..usize::from(to)]
+            .iter()
+            .map(|&word| Rect::unpacked(word))
     }
 
     /// The colours it uses: bit `c` for colour `c`.
@@ -138,6 +200,16 @@ const fn colour_of(c: u8) -> u8 {
         b'a'..=b'f' => c - b'a' + 10,
         _ => panic!("colours.txt: a cell is not a hex digit 1-f"),
     }
+}
+
+const fn sizes() -> [(u8, u8); COUNT] {
+    let mut sizes = [(0, 0); COUNT];
+    let mut i = 0;
+    while i < COUNT {
+        sizes[i] = (ENTRY_TABLE[i].width, ENTRY_TABLE[i].height);
+        i += 1;
+    }
+    sizes
 }
 
 const fn starts() -> [u16; COUNT + 1] {
@@ -259,6 +331,149 @@ const fn read(text: &[u8]) -> [u8; STARTS[COUNT] as usize] {
     nibbles
 }
 
+/// Picture `index`'s cell `cell` (row by row).
+const fn cell_of(nibbles: &[u8], index: usize, cell: usize) -> u8 {
+    let nibble = STARTS[index] as usize * 2 + cell;
+    let byte = nibbles[nibble / 2];
+    if nibble & 1 == 0 {
+        byte & 15
+    } else {
+        byte >> 4
+    }
+}
+
+const fn backgrounds(nibbles: &[u8]) -> [u8; COUNT] {
+    let mut backgrounds = [0u8; COUNT];
+    let mut i = 0;
+    while i < COUNT {
+        let mut counts = [0u16; 16];
+        let cells = ENTRY_TABLE[i].width as usize * ENTRY_TABLE[i].height as usize;
+        let mut cell = 0;
+        while cell < cells {
+            counts[cell_of(nibbles, i, cell) as usize] += 1;
+            cell += 1;
+        }
+        let mut colour = 1;
+        while colour < 16 {
+            if counts[colour] > counts[backgrounds[i] as usize] {
+                backgrounds[i] = colour as u8;
+            }
+            colour += 1;
+        }
+        i += 1;
+    }
+    backgrounds
+}
+
+/// Picture `index`'s rectangles (see [`Rect`]), into `out` from `at` if it
+/// has room; how many there are. Each row's runs of a colour other than
+/// the background, a run going on down while the rows below have the
+/// same run.
+const fn picture_rects(nibbles: &[u8], index: usize, out: &mut [u32], at: usize) -> usize {
+    let (width, height) = (
+        ENTRY_TABLE[index].width as usize,
+        ENTRY_TABLE[index].height as usize,
+    );
+    let background = BACKGROUND_TABLE[index];
+    // Runs still going on down: x, width, colour, top row.
+    let mut open = [(0u8, 0u8, 0u8, 0u8); MAX_WIDTH];
+    let mut open_count = 0;
+    let mut count = 0;
+    let mut y = 0;
+    while y <= height {
+        // This row's runs (none past the last row, which closes them all).
+        let mut runs = [(0u8, 0u8, 0u8); MAX_WIDTH];
+        let mut run_count = 0;
+        let mut x = 0;
+        while y < height && x < width {
+            let colour = cell_of(nibbles, index, y * width + x);
+            let mut end = x + 1;
+            while end < width && cell_of(nibbles, index, y * width + end) == colour {
+                end += 1;
+            }
+            if colour != background {
+                runs[run_count] = (x as u8, (end - x) as u8, colour);
+                run_count += 1;
+            }
+            x = end;
+        }
+        // An open run this row does not carry on is a rectangle.
+        let mut kept = [(0u8, 0u8, 0u8, 0u8); MAX_WIDTH];
+        let mut kept_count = 0;
+        let mut o = 0;
+        while o < open_count {
+            let (ox, ow, oc, top) = open[o];
+            let mut goes_on = false;
+            let mut r = 0;
+            while r < run_count {
+                if runs[r].0 == ox && runs[r].1 == ow && runs[r].2 == oc {
+                    goes_on = true;
+                }
+                r += 1;
+            }
+            if goes_on {
+                kept[kept_count] = open[o];
+                kept_count += 1;
+            } else {
+                if at + count < out.len() {
+                    let rect = Rect {
+                        x: ox,
+                        y: top,
+                        width: ow,
+                        height: y as u8 - top,
+                        colour: oc,
+                    };
+                    out[at + count] = rect.packed();
+                }
+                count += 1;
+            }
+            o += 1;
+        }
+        // A run no open one carries on opens.
+        let mut r = 0;
+        while r < run_count {
+            let mut carried = false;
+            let mut k = 0;
+            while k < kept_count {
+                if kept[k].0 == runs[r].0 && kept[k].1 == runs[r].1 && kept[k].2 == runs[r].2 {
+                    carried = true;
+                }
+                k += 1;
+            }
+            if !carried {
+                kept[kept_count] = (runs[r].0, runs[r].1, runs[r].2, y as u8);
+                kept_count += 1;
+            }
+            r += 1;
+        }
+        open = kept;
+        open_count = kept_count;
+        y += 1;
+    }
+    count
+}
+
+const fn rect_starts(nibbles: &[u8]) -> (usize, [u16; COUNT + 1]) {
+    let mut starts = [0u16; COUNT + 1];
+    let mut i = 0;
+    while i < COUNT {
+        let count = picture_rects(nibbles, i, &mut [], 0);
+        starts[i + 1] = starts[i] + count as u16;
+        i += 1;
+    }
+    (starts[COUNT] as usize, starts)
+}
+
+const fn rects(nibbles: &[u8]) -> [u32; RECT_COUNTS.0] {
+    let mut rects = [0u32; RECT_COUNTS.0];
+    let mut i = 0;
+    while i < COUNT {
+        let _ = picture_rects(nibbles, i, &mut rects, RECT_COUNTS.1[i] as usize);
+        i += 1;
+    }
+    rects
+}
+
 const fn used(nibbles: &[u8]) -> [u16; COUNT] {
     let mut used = [0u16; COUNT];
     let mut i = 0;
@@ -317,6 +532,50 @@ mod tests {
             assert!((MIN_COLOURS..=MAX_COLOURS).contains(&count));
         }
         assert!(picture(COUNT).is_none());
+    }
+
+    /// Each picture is its background with its rectangles over it, none
+    /// overlapping another, none in the background's colour.
+    #[test]
+    fn rectangles_over_the_background_make_the_picture() {
+        for index in 0..COUNT {
+            let art = picture(index).expect("its colours");
+            let (width, height) = (art.width(), art.height());
+            let mut drawn = std::vec![std::vec![art.background(); width]; height];
+            let mut covered = std::vec![std::vec![false; width]; height];
+            for rect in art.rects() {
+                assert_ne!(rect.colour, art.background());
+                assert!(rect.width > 0 && rect.height > 0);
+                for y in rect.y..rect.y + rect.height {
+                    for x in rect.x..rect.x + rect.width {
+                        let (x, y) = (usize::from(x), usize::from(y));
+                        assert!(!covered[y][x], "picture {index}: ({x}, {y}) twice");
+                        covered[y][x] = true;
+                        drawn[y][x] = rect.colour;
+                    }
+                }
+            }
+            for (y, row) in drawn.iter().enumerate() {
+                for (x, &colour) in row.iter().enumerate() {
+                    assert_eq!(colour, art.at(x, y), "picture {index}: ({x}, {y})");
+                }
+            }
+            let most = (1..16)
+                .map(|colour| {
+                    (0..height)
+                        .map(|y| art.row_in(y, colour).count_ones())
+                        .sum::<u32>()
+                })
+                .max();
+            let background = (0..height)
+                .map(|y| art.row_in(y, art.background()).count_ones())
+                .sum::<u32>();
+            assert_eq!(
+                Some(background),
+                most,
+                "the background is the most used colour"
+            );
+        }
     }
 
     /// A cell reads back as the file wrote it: the first and last cells of
