@@ -6,17 +6,19 @@
 //! every row the stroke flips all of one colour and none of the other. So a
 //! stroke that has stepped on a tile has chosen its row's colour, and from
 //! then on may only step on tiles of that colour there; and a stroke that
-//! can no longer reach the end hint, or a tile its row still needs, is
-//! going nowhere. [`effort`] tries strokes from the start hint as such a
-//! person would, one way after another until one solves, and counts the
-//! dead ends met on the way: the wrong turns of someone who sees that much
-//! and no more (the mean over the four orders of trying the ways on, so no
-//! one direction is favoured). The score
-//! adds the stroke's length and its turns, which a person has to find and
-//! draw however few the wrong turns are.
+//! can no longer reach the end hint, or a tile its row still needs (a tile
+//! with fewer than two ways left to pass through it), is going nowhere.
+//! [`effort`] tries strokes from the start hint as such a person would, one
+//! way after another until one solves, and counts the dead ends met on the
+//! way: the wrong turns of someone who sees that much and no more (the mean
+//! over the four orders of trying the ways on, so no one direction is
+//! favoured). The score adds the stroke's length and its turns, which a
+//! person has to find and draw however few the wrong turns are.
 //!
 //! [`shape`] names a stroke's moves the same under the board's rotations
 //! and mirrors and drawn either way, so no two built-ins teach one stroke.
+//! The other tests say which ideas a stroke shows: its turns, stepping
+//! back, the border, rows left alone, and hints that rule out a short cut.
 
 use super::board::{Cell, MAX_RING, Puzzle};
 use super::stroke::{MAX_CELLS, Stroke};
@@ -112,6 +114,40 @@ pub fn rows_left_alone(puzzle: &Puzzle, stroke: &Stroke) -> u8 {
     let board = puzzle.board;
     let uniform = !board.mixed_rows() & (((1u16 << board.height()) - 1) as u8);
     uniform & !rows_flipped(puzzle, stroke)
+}
+
+/// Whether, without its hints, the board has a shorter solving stroke than
+/// `stroke` that flips other tiles: then the hints pin the ends away from
+/// the short cut a person would take. Searches every stroke shorter than
+/// `stroke`, so only for small boards and short strokes.
+#[must_use]
+pub fn hints_rule_out_a_short_cut(puzzle: &Puzzle, stroke: &Stroke) -> bool {
+    let board = &puzzle.board;
+    let mut search = Search {
+        puzzle,
+        end: Cell::new(MAX_RING, MAX_RING),
+        chosen: [0; MAX_RING as usize],
+        owed: [0; MAX_RING as usize],
+        on_stroke: [[false; MAX_RING as usize]; MAX_RING as usize],
+        first_way: 0,
+        followed: 0,
+        dead_ends: 0,
+    };
+    let mut flipped = [[false; MAX_RING as usize]; MAX_RING as usize];
+    for cell in stroke.cells().iter().filter(|&&c| board.is_tile(c)) {
+        flipped[usize::from(cell.y)][usize::from(cell.x)] = true;
+    }
+    let steps = stroke.len().saturating_sub(2);
+    (0..board.ring_height()).any(|y| {
+        (0..board.ring_width()).any(|x| {
+            let start = Cell::new(y, x);
+            search.enter(start) && {
+                let found = search.short_cut(start, steps, &flipped);
+                search.leave(start);
+                found
+            }
+        })
+    })
 }
 
 /// What a stroke from the start hint meets.
@@ -328,6 +364,41 @@ impl Search<'_> {
             .iter()
             .filter(|&&n| n == head || self.allowed(n))
             .count()
+    }
+
+    /// Whether a stroke on from `head`, at most `steps` more cells, solves
+    /// the board, wherever it ends, flipping other tiles than `flipped`.
+    fn short_cut(
+        &mut self,
+        head: Cell,
+        steps: usize,
+        flipped: &[[bool; MAX_RING as usize]; MAX_RING as usize],
+    ) -> bool {
+        if self.solved() {
+            let board = &self.puzzle.board;
+            let same = (1..=board.height()).all(|y| {
+                (1..=board.width()).all(|x| {
+                    let (y, x) = (usize::from(y), usize::from(x));
+                    self.on_stroke[y][x] == flipped[y][x]
+                })
+            });
+            if !same {
+                return true;
+            }
+        }
+        if steps == 0 {
+            return false;
+        }
+        for next in self.neighbours(head) {
+            if self.enter(next) {
+                let found = self.short_cut(next, steps - 1, flipped);
+                self.leave(next);
+                if found {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Try the allowed strokes on from `head` until one solves; true if one

@@ -2,22 +2,23 @@
 //! round them, kept when the solver finds that stroke the only one from its
 //! hints in the cartridge's space.
 //!
-//! A walk grows from a random cell over the ringed grid, never stepping next
+//! A walk grows from a random tile over the ringed grid, never stepping next
 //! to a cell of itself other than the one it comes from (each such place
-//! would be a shortcut giving the puzzle a second solution), until it has
-//! its length or is stuck. Each row starts one colour at random and the
+//! would be a shortcut giving the puzzle a second solution; small boards
+//! may, half the time, else they hold few shapes), until it has its length
+//! or is stuck; its ends are cut to a tile or one ring cell past it. Each row starts one colour at random and the
 //! walk's tiles are flipped; a row the walk misses stays one colour.
 
 use std::boxed::Box;
+use std::format;
 use std::string::String;
 use std::vec::Vec;
-use std::format;
 
 use super::rules::board::{Board, Cell, MAX_SIDE};
 use super::rules::difficulty::Difficulty;
 use super::rules::password;
 use super::rules::rating::{self, Effort, Moves};
-use super::rules::solver::{Progress, Solver, Space};
+use super::rules::solver::{Progress, Solver};
 use super::rules::{Puzzle, Stroke};
 use shared::random::Rng;
 
@@ -49,11 +50,11 @@ pub struct Candidate {
     pub rows_left_alone: u32,
     /// Rows in which the stroke flips two tiles or more.
     pub runs: u32,
-    /// Solutions without the hints (saturating; only worked out on small
-    /// boards, 0 elsewhere).
-    pub without_hints: u32,
     /// In the earlier built-in list (a save's records for it carry over).
     pub earlier: bool,
+    /// Without the hints a shorter stroke flipping other tiles would solve
+    /// it (only worked out for strokes of up to [`SHORT_CUT_CELLS`] cells).
+    pub short_cut: bool,
 }
 
 impl Candidate {
@@ -67,14 +68,6 @@ pub use super::rules::solver::RomSpace;
 pub fn rom_space() -> Box<RomSpace> {
     // SAFETY: every field of `Space` is an integer array; zero is valid.
     unsafe { Box::<RomSpace>::new_zeroed().assume_init() }
-}
-
-/// A roomier space than the cartridge's, for solves without hints.
-pub type BigSpace = Space<262_144, 65_536>;
-
-pub fn big_space() -> Box<BigSpace> {
-    // SAFETY: as for `rom_space`.
-    unsafe { Box::<BigSpace>::new_zeroed().assume_init() }
 }
 
 /// The puzzle's solver states if it is a keeper: solved in the
@@ -91,19 +84,8 @@ pub fn keeper(puzzle: &Puzzle, space: &mut RomSpace) -> Option<(Stroke, u32)> {
     }
 }
 
-/// Solutions without hints (saturating), if the big space decides it.
-pub fn count_without_hints(board: &Board, space: &mut BigSpace) -> Option<u32> {
-    let puzzle = Puzzle {
-        board: *board,
-        hints: None,
-    };
-    let mut solver = Solver::new(&puzzle, space);
-    match solver.solve(space) {
-        Progress::Solved(solution) => Some(solution.count),
-        Progress::Solvable { count } => Some(count),
-        _ => None,
-    }
-}
+/// Longest stroke [`Candidate::short_cut`] is worked out for.
+pub const SHORT_CUT_CELLS: usize = 14;
 
 /// A walk as described by `walk`, or `None` when it got stuck short.
 pub fn draw(rng: &mut Rng, walk: &Walk) -> Option<Vec<Cell>> {
@@ -207,24 +189,17 @@ pub fn puzzle_of(rng: &mut Rng, width: u8, height: u8, cells: &[Cell]) -> Option
 }
 
 /// The candidate from `puzzle` if it is a keeper.
-pub fn candidate(
-    puzzle: Puzzle,
-    space: &mut RomSpace,
-    big: Option<&mut BigSpace>,
-) -> Option<Candidate> {
+pub fn candidate(puzzle: Puzzle, space: &mut RomSpace) -> Option<Candidate> {
     let (stroke, states) = keeper(&puzzle, space)?;
     let effort = rating::effort(&puzzle, &stroke)?;
-    let without_hints = big
-        .and_then(|big| count_without_hints(&puzzle.board, big))
-        .unwrap_or(0);
-    let mut candidate = features(puzzle, stroke, states, without_hints);
+    let mut candidate = features(puzzle, stroke, states);
     candidate.effort = effort;
     Some(candidate)
 }
 
 impl Candidate {
-    /// A line to keep it by: its password, solver states, solutions
-    /// without hints, dead ends, then its stroke's cells.
+    /// A line to keep it by: its password, solver states, dead ends, then
+    /// its stroke's cells.
     pub fn to_line(&self) -> String {
         let digits: String = password::encode(&self.puzzle)
             .iter()
@@ -237,9 +212,8 @@ impl Candidate {
             .map(|c| format!("{}{}", c.y, c.x))
             .collect();
         format!(
-            "{digits} {} {} {} {}",
+            "{digits} {} {} {}",
             self.states,
-            self.without_hints,
             self.effort.dead_ends,
             cells.join(",")
         )
@@ -251,7 +225,6 @@ impl Candidate {
         let digits: Vec<u8> = words.next()?.bytes().map(|b| b - b'0').collect();
         let puzzle = password::decode(&digits).ok()?;
         let states = words.next()?.parse().ok()?;
-        let without_hints = words.next()?.parse().ok()?;
         let dead_ends = words.next()?.parse().ok()?;
         let cells: Vec<Cell> = words
             .next()?
@@ -262,7 +235,7 @@ impl Candidate {
             })
             .collect();
         let stroke = Stroke::from_cells(&puzzle.board, &cells)?;
-        let mut candidate = features(puzzle, stroke, states, without_hints);
+        let mut candidate = features(puzzle, stroke, states);
         candidate.effort.dead_ends = dead_ends;
         Some(candidate)
     }
@@ -270,7 +243,9 @@ impl Candidate {
 
 /// A candidate's features from its stroke (the effort's dead ends as the
 /// search finds them when `dead_ends` is `None`).
-fn features(puzzle: Puzzle, stroke: Stroke, states: u32, without_hints: u32) -> Candidate {
+fn features(puzzle: Puzzle, stroke: Stroke, states: u32) -> Candidate {
+    let short_cut =
+        stroke.len() <= SHORT_CUT_CELLS && rating::hints_rule_out_a_short_cut(&puzzle, &stroke);
     let effort = Effort {
         dead_ends: 0,
         cells: stroke.len() as u32,
@@ -292,7 +267,7 @@ fn features(puzzle: Puzzle, stroke: Stroke, states: u32, without_hints: u32) -> 
         stroke,
         effort,
         states,
-        without_hints,
         earlier: false,
+        short_cut,
     }
 }

@@ -9,10 +9,13 @@
 //! its stroke must and must not show), its sizes and its stroke length.
 //! Slot by slot, the candidate is taken whose effort (see
 //! `rules::rating`) sits at the slot's place between the easiest and the
-//! hardest that fit, never a stroke shape taken before. The first three
-//! sets keep the plan's order (one idea after another); later sets go from
-//! least effort to most. Each set's label is the tier of its median effort,
-//! never below the set before.
+//! hardest that fit, never a stroke shape taken before (where nothing
+//! fits, the ideas it must not show are let in, then any length; the run
+//! says where). An earlier built-in that fits as well is preferred, so a
+//! save's record for it carries over. The first three sets keep the plan's
+//! order (one idea after another); later sets go from least effort to
+//! most. Each set's label is the tier of its median effort, never below
+//! the set before.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
@@ -33,11 +36,8 @@ pub const TWO_ROWS: u8 = 1 << 1;
 pub const LEFT_ALONE: u8 = 1 << 2;
 pub const BORDER: u8 = 1 << 3;
 pub const STEP_BACK: u8 = 1 << 4;
+/// The hints rule out a shorter stroke that would solve the board.
 pub const PINNED: u8 = 1 << 5;
-
-/// Solutions without the hints from which a puzzle teaches that its hints
-/// pin the ends.
-const PINNED_FROM: u32 = 10;
 
 /// The ideas a candidate's stroke shows.
 pub fn ideas(candidate: &Candidate) -> u8 {
@@ -57,7 +57,7 @@ pub fn ideas(candidate: &Candidate) -> u8 {
     if candidate.steps_back {
         ideas |= STEP_BACK;
     }
-    if candidate.without_hints >= PINNED_FROM {
+    if candidate.short_cut {
         ideas |= PINNED;
     }
     ideas
@@ -155,20 +155,25 @@ fn plan() -> Vec<SetPlan> {
                once, the border, stepping back, hints that pin the ends",
         in_order: true,
         slots: std::vec![
-            slot(TINY, (3, 3), 0, ALL_IDEAS),
-            slot(SMALL, (3, 5), BEND, ALL_IDEAS & !BEND),
-            slot(SMALL, (3, 6), LEFT_ALONE, TWO_ROWS | BORDER | STEP_BACK),
-            slot(SMALL, (4, 6), TWO_ROWS, BORDER | STEP_BACK),
-            slot(SMALL, (4, 7), BORDER, STEP_BACK),
-            slot(SMALL, (4, 7), STEP_BACK, BORDER),
-            slot(SMALL, (4, 8), PINNED | BEND, BORDER),
+            slot(TINY, (3, 3), 0, ALL_IDEAS | PINNED),
+            slot(SMALL, (3, 5), BEND, (ALL_IDEAS & !BEND) | PINNED),
+            slot(
+                SMALL,
+                (3, 6),
+                LEFT_ALONE,
+                TWO_ROWS | BORDER | STEP_BACK | PINNED
+            ),
+            slot(SMALL, (4, 6), TWO_ROWS, BORDER | STEP_BACK | PINNED),
+            slot(SMALL, (4, 7), BORDER, STEP_BACK | PINNED),
+            slot(SMALL, (4, 7), STEP_BACK, BORDER | PINNED),
+            slot(SMALL, (8, 14), PINNED, 0),
             slot(SMALL, (5, 9), BORDER | STEP_BACK, 0),
             slot(SMALL, (5, 9), LEFT_ALONE | BORDER, 0),
             slot(FOURS, (6, 10), TWO_ROWS | STEP_BACK | PINNED, 0),
         ],
     });
     sets.push(SetPlan {
-        idea: "the same ideas again, one a puzzle, on boards of four and five",
+        idea: "the ideas again, two or three at a time, on boards of four and five",
         in_order: true,
         slots: std::vec![
             slot(
@@ -189,7 +194,7 @@ fn plan() -> Vec<SetPlan> {
         ],
     });
     sets.push(SetPlan {
-        idea: "ideas in pairs on boards of five and six",
+        idea: "more of the ideas at once on boards of five and six",
         in_order: true,
         slots: std::vec![
             slot(SIXES, (10, 16), TWO_ROWS | STEP_BACK, BORDER),
@@ -269,14 +274,13 @@ fn plan() -> Vec<SetPlan> {
 /// Where [`gather`] keeps a size's candidates between runs (they take
 /// minutes to find): delete them after changing how they are found.
 fn kept_candidates(width: u8, height: u8) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("polarium-candidates-3-{width}x{height}.txt"))
+    std::env::temp_dir().join(format!("polarium-candidates-4-{width}x{height}.txt"))
 }
 
 /// The candidates of every size, from the last run's files where there are
 /// some.
 fn candidates() -> BTreeMap<(u8, u8), Vec<Candidate>> {
     let mut space = candidates::rom_space();
-    let mut big = candidates::big_space();
     let mut boards: HashSet<Board> = HashSet::new();
     let mut pools = BTreeMap::new();
     let mut sizes = SIZES.to_vec();
@@ -286,22 +290,8 @@ fn candidates() -> BTreeMap<(u8, u8), Vec<Candidate>> {
             text.lines()
                 .map(|line| Candidate::from_line(line).expect("a kept candidate"))
                 .collect()
-        } else if let Ok(text) = std::fs::read_to_string(
-            std::env::temp_dir().join(format!("polarium-candidates-2-{width}x{height}.txt")),
-        ) {
-            let pool: Vec<Candidate> = text
-                .lines()
-                .map(|line| {
-                    let mut c = Candidate::from_line(line).expect("a kept candidate");
-                    c.effort = rating::effort(&c.puzzle, &c.stroke).unwrap();
-                    c
-                })
-                .collect();
-            let lines: Vec<String> = pool.iter().map(Candidate::to_line).collect();
-            std::fs::write(kept_candidates(width, height), lines.join("\n")).unwrap();
-            pool
         } else {
-            let pool = gather(width, height, &mut space, &mut big, &mut boards);
+            let pool = gather(width, height, &mut space, &mut boards);
             let lines: Vec<String> = pool.iter().map(Candidate::to_line).collect();
             std::fs::write(kept_candidates(width, height), lines.join("\n")).unwrap();
             pool
@@ -319,7 +309,6 @@ fn gather(
     width: u8,
     height: u8,
     space: &mut candidates::RomSpace,
-    big: &mut candidates::BigSpace,
     boards: &mut HashSet<Board>,
 ) -> Vec<Candidate> {
     let ringed = (usize::from(width) + 2) * (usize::from(height) + 2);
@@ -365,8 +354,7 @@ fn gather(
             if boards.contains(&puzzle.board) {
                 continue;
             }
-            let Some(candidate) = candidates::candidate(puzzle, space, small.then_some(&mut *big))
-            else {
+            let Some(candidate) = candidates::candidate(puzzle, space) else {
                 continue;
             };
             boards.insert(puzzle.board);
@@ -382,7 +370,6 @@ fn gather(
 /// carries over.
 fn add_earlier(pools: &mut BTreeMap<(u8, u8), Vec<Candidate>>) {
     let mut space = candidates::rom_space();
-    let mut big = candidates::big_space();
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../src/polarium/earlier_puzzles.txt"
@@ -397,9 +384,8 @@ fn add_earlier(pools: &mut BTreeMap<(u8, u8), Vec<Candidate>>) {
         let board = puzzle.board;
         let pool = pools.entry((board.width(), board.height())).or_default();
         pool.retain(|c| c.puzzle.board != board);
-        let small = u32::from(board.width()) * u32::from(board.height()) <= 25;
-        let mut candidate = candidates::candidate(puzzle, &mut space, small.then_some(&mut *big))
-            .expect("an earlier puzzle is a keeper");
+        let mut candidate =
+            candidates::candidate(puzzle, &mut space).expect("an earlier puzzle is a keeper");
         candidate.earlier = true;
         pool.push(candidate);
     }
