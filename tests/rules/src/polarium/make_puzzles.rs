@@ -274,7 +274,7 @@ fn plan() -> Vec<SetPlan> {
 /// Where [`gather`] keeps a size's candidates between runs (they take
 /// minutes to find): delete them after changing how they are found.
 fn kept_candidates(width: u8, height: u8) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("polarium-candidates-4-{width}x{height}.txt"))
+    std::env::temp_dir().join(format!("polarium-candidates-5-{width}x{height}.txt"))
 }
 
 /// The candidates of every size, from the last run's files where there are
@@ -327,8 +327,10 @@ fn gather(
         let long_stroke = short >= 36;
         let wanted = if long_stroke { 40 } else { 25 };
         let tries = if long_stroke { 150_000 } else { 8_000 };
+        // The low byte tells the walks that may touch themselves apart.
+        let walks = if small { 2 } else { 1 };
         let mut rng =
-            Rng::new(u32::from(width) << 24 | u32::from(height) << 16 | (band as u32) << 8 | 2);
+            Rng::new(u32::from(width) << 24 | u32::from(height) << 16 | (band as u32) << 8 | walks);
         let mut kept = 0;
         for _ in 0..tries {
             if kept == wanted {
