@@ -11,6 +11,7 @@ use super::game::{Hint, KeptGame, Source};
 use super::rules::{
     Cell,
     board::MAX_RING,
+    builtin,
     challenge::{Challenge, Mode, kept::KEPT_BYTES},
     endless::EndlessCode,
     stroke::{PACKED_STROKE_BYTES, PackedStroke},
@@ -62,15 +63,36 @@ enum KeptSource {
 }
 
 impl Saved for SuspendedPuzzle {
-    const VERSION: u8 = 2;
+    const VERSION: u8 = 3;
 
-    /// Version 1 kept no Challenge game.
+    /// Version 1 kept no Challenge game. Before version 3 a built-in puzzle
+    /// was numbered by the earlier list (`builtin::EARLIER_TO_NOW`): it
+    /// moves to the same puzzle in today's, and a game of one no longer
+    /// built in is not kept (its stroke and tries were for another board).
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
-        if version != 1 {
-            return None;
+        let mut suspended = match version {
+            1 => Self {
+                kept: postcard::from_bytes(bytes).ok()?,
+                run: None,
+            },
+            2 => postcard::from_bytes(bytes).ok()?,
+            _ => return None,
+        };
+        if let Some(Kept {
+            source: KeptSource::Builtin(index),
+            ..
+        }) = suspended.kept
+        {
+            match builtin::EARLIER_TO_NOW.get(usize::from(index)) {
+                Some(&now) if now != builtin::GONE => {
+                    if let Some(kept) = &mut suspended.kept {
+                        kept.source = KeptSource::Builtin(u16::from(now));
+                    }
+                }
+                _ => suspended.kept = None,
+            }
         }
-        let kept: Option<Kept> = postcard::from_bytes(bytes).ok()?;
-        Some(Self { kept, run: None })
+        Some(suspended)
     }
 }
 
@@ -239,12 +261,40 @@ mod tests {
 
     #[test_case]
     fn a_puzzle_kept_before_challenge_games_comes_back(_gba: &mut agb::Gba) {
-        let now = SuspendedPuzzle::of(&played(), false);
+        let typed = KeptGame {
+            source: Source::Password([1, 2, 3]),
+            ..played()
+        };
+        let now = SuspendedPuzzle::of(&typed, false);
         let v1 = postcard::to_allocvec(&now.kept).unwrap();
         let migrated = SuspendedPuzzle::migrate(1, &v1).unwrap();
         assert_eq!(migrated, now);
         let none = postcard::to_allocvec(&None::<Kept>).unwrap();
         assert!(SuspendedPuzzle::migrate(1, &none).unwrap().is_empty());
         assert_eq!(SuspendedPuzzle::migrate(0, &none), None);
+    }
+
+    /// A built-in kept by an earlier list's number comes back as the same
+    /// puzzle, or not at all when it is no longer built in.
+    #[test_case]
+    fn a_builtin_kept_by_its_earlier_number_is_the_same_puzzle(_gba: &mut agb::Gba) {
+        for earlier in 0..builtin::EARLIER_COUNT {
+            let game = KeptGame {
+                source: Source::Builtin(earlier as u16),
+                ..played()
+            };
+            let v2 = postcard::to_allocvec(&SuspendedPuzzle::of(&game, false)).unwrap();
+            let migrated = SuspendedPuzzle::migrate(2, &v2).unwrap();
+            match builtin::EARLIER_TO_NOW[earlier] {
+                builtin::GONE => assert!(migrated.is_empty()),
+                now => {
+                    let moved = KeptGame {
+                        source: Source::Builtin(u16::from(now)),
+                        ..game
+                    };
+                    assert_eq!(migrated, SuspendedPuzzle::of(&moved, false));
+                }
+            }
+        }
     }
 }

@@ -1,6 +1,13 @@
 //! Polarium's save section: per built-in puzzle, the fewest tries and the
 //! best time it was solved in; the puzzles made in the editor; and
 //! Challenge's high scores.
+//!
+//! Saves before version 5 number their records by the earlier built-in
+//! list (`builtin::EARLIER_TO_NOW`). Read, a record moves to the puzzle
+//! with the same password in today's list, and the records of puzzles no
+//! longer built in are dropped; the sets the player had opened stay open,
+//! so nobody is locked out of sets they had reached. Everything else (the
+//! statistics, the custom puzzles, Challenge's tables) is kept as it was.
 
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
@@ -42,6 +49,17 @@ impl From<BestV3> for Best {
 /// Version 3's bests as today's: none known to be without a hint.
 fn bests_of(old: Vec<BestV3>) -> Vec<Best> {
     old.into_iter().map(Best::from).collect()
+}
+
+/// Version 4: records numbered by the earlier built-in list.
+#[derive(Deserialize)]
+struct PolariumSaveV4 {
+    bests: Vec<Best>,
+    customs: Vec<[u32; 3]>,
+    tally: Tally,
+    solved_without_hints: u16,
+    challenge_normal: Vec<SavedScore>,
+    challenge_practice: Vec<SavedScore>,
 }
 
 /// Version 3: before solves without a hint were kept by puzzle.
@@ -89,6 +107,9 @@ pub struct PolariumSave {
     pub challenge_normal: Vec<SavedScore>,
     #[serde(deserialize_with = "capacity::read::<_, _, { 2 * TABLE }>")]
     pub challenge_practice: Vec<SavedScore>,
+    /// Sets the player had open in an earlier built-in list: they stay
+    /// open whatever is solved of today's.
+    pub opened_before: u8,
 }
 
 impl Default for PolariumSave {
@@ -100,6 +121,7 @@ impl Default for PolariumSave {
             solved_without_hints: 0,
             challenge_normal: capacity::empty::<_, { 2 * TABLE }>(),
             challenge_practice: capacity::empty::<_, { 2 * TABLE }>(),
+            opened_before: 0,
         }
     }
 }
@@ -135,8 +157,24 @@ impl From<SavedScore> for Score {
     }
 }
 
-/// Version 3 as today's: no puzzle known to be solved without a hint.
-impl From<PolariumSaveV3> for PolariumSave {
+/// Version 4 as today's, its records still numbered by the earlier list
+/// (see [`PolariumSave::renumber`]).
+impl From<PolariumSaveV4> for PolariumSave {
+    fn from(old: PolariumSaveV4) -> Self {
+        Self {
+            bests: old.bests,
+            customs: old.customs,
+            tally: old.tally,
+            solved_without_hints: old.solved_without_hints,
+            challenge_normal: old.challenge_normal,
+            challenge_practice: old.challenge_practice,
+            opened_before: 0,
+        }
+    }
+}
+
+/// Version 3 as version 4: no puzzle known to be solved without a hint.
+impl From<PolariumSaveV3> for PolariumSaveV4 {
     fn from(old: PolariumSaveV3) -> Self {
         Self {
             bests: bests_of(old.bests),
@@ -197,6 +235,8 @@ impl PolariumSave {
     fn hold_capacity(&mut self) {
         capacity::hold::<_, { builtin::COUNT }>(&mut self.bests);
         capacity::hold::<_, CUSTOM_SLOTS>(&mut self.customs);
+        capacity::hold::<_, { 2 * TABLE }>(&mut self.challenge_normal);
+        capacity::hold::<_, { 2 * TABLE }>(&mut self.challenge_practice);
     }
 
     pub fn best(&self, puzzle: usize) -> Best {
@@ -307,29 +347,58 @@ impl PolariumSave {
     }
 
     /// Sets open: the first always, each next once the one before has
-    /// [`TO_OPEN_NEXT`] solved.
+    /// [`TO_OPEN_NEXT`] solved; and at least as many as were open in an
+    /// earlier list.
     pub fn open_sets(&self, total_sets: usize) -> usize {
         let mut open = 1;
         while open < total_sets && self.solved_in_set(open - 1) >= TO_OPEN_NEXT {
             open += 1;
         }
-        open
+        open.max(usize::from(self.opened_before)).min(total_sets)
+    }
+
+    /// Records numbered by the earlier built-in list moved to today's: each
+    /// to the puzzle with the same password, those of puzzles no longer
+    /// built in dropped; the sets open then stay open.
+    fn renumber(&mut self) {
+        let earlier_sets = builtin::EARLIER_COUNT.div_ceil(SET);
+        let opened = self.open_sets(earlier_sets);
+        let mut bests = capacity::empty::<_, { builtin::COUNT }>();
+        for (old, &best) in self.bests.iter().enumerate() {
+            let Some(&now) = builtin::EARLIER_TO_NOW.get(old) else {
+                continue;
+            };
+            if now == builtin::GONE || !best.is_solved() {
+                continue;
+            }
+            let now = usize::from(now);
+            if bests.len() <= now {
+                bests.resize(now + 1, Best::default());
+            }
+            bests[now] = best;
+        }
+        self.bests = bests;
+        self.opened_before = u8::try_from(opened).unwrap_or(u8::MAX);
     }
 }
 
 impl Saved for PolariumSave {
-    const VERSION: u8 = 4;
+    const VERSION: u8 = 5;
 
-    /// Before version 4 no puzzle was known to be solved without a hint.
-    /// Version 2 had no Challenge: its tables start empty. Version 1 kept
-    /// no statistics either: the built-in puzzles solved count as played
-    /// and solved, with no streak.
+    /// Before version 5 records were numbered by the earlier built-in list
+    /// (see the module). Before version 4 no puzzle was known to be solved
+    /// without a hint. Version 2 had no Challenge: its tables start empty.
+    /// Version 1 kept no statistics either: the built-in puzzles solved
+    /// count as played and solved, with no streak.
     fn migrate(version: u8, bytes: &[u8]) -> Option<Self> {
         let mut save = match version {
-            3 => Self::from(postcard::from_bytes::<PolariumSaveV3>(bytes).ok()?),
-            2 => Self::from(PolariumSaveV3::from(
-                postcard::from_bytes::<PolariumSaveV2>(bytes).ok()?,
+            4 => Self::from(postcard::from_bytes::<PolariumSaveV4>(bytes).ok()?),
+            3 => Self::from(PolariumSaveV4::from(
+                postcard::from_bytes::<PolariumSaveV3>(bytes).ok()?,
             )),
+            2 => Self::from(PolariumSaveV4::from(PolariumSaveV3::from(
+                postcard::from_bytes::<PolariumSaveV2>(bytes).ok()?,
+            ))),
             1 => {
                 let old: PolariumSaveV1 = postcard::from_bytes(bytes).ok()?;
                 let mut save = Self {
@@ -344,6 +413,7 @@ impl Saved for PolariumSave {
             }
             _ => return None,
         };
+        save.renumber();
         save.hold_capacity();
         Some(save)
     }
@@ -482,15 +552,155 @@ mod tests {
         seconds: u16,
     }
 
-    /// `old` as today's bests: none known to be without a hint.
+    /// `old` as today's bests: none known to be without a hint, each moved
+    /// to its puzzle's place in today's list (see [`moved`]).
     fn today(old: &[OldBest]) -> Vec<Best> {
-        old.iter()
+        let old: Vec<Best> = old
+            .iter()
             .map(|old| Best {
                 tries: old.tries,
                 seconds: old.seconds,
                 no_hints: false,
             })
-            .collect()
+            .collect();
+        moved(&old)
+    }
+
+    /// Bests numbered by the earlier list, each at the place of the
+    /// puzzle with its password in today's list, unsolved elsewhere.
+    fn moved(old: &[Best]) -> Vec<Best> {
+        let mut bests = Vec::new();
+        for (index, best) in old.iter().enumerate() {
+            let now = builtin::EARLIER_TO_NOW[index];
+            if now != builtin::GONE && best.is_solved() {
+                let now = usize::from(now);
+                if bests.len() <= now {
+                    bests.resize(now + 1, Best::default());
+                }
+                bests[now] = *best;
+            }
+        }
+        bests
+    }
+
+    /// An earlier puzzle still built in, and one no longer built in.
+    fn kept_and_gone() -> (Option<usize>, usize) {
+        let kept = builtin::EARLIER_TO_NOW
+            .iter()
+            .position(|&now| now != builtin::GONE);
+        let gone = builtin::EARLIER_TO_NOW
+            .iter()
+            .position(|&now| now == builtin::GONE)
+            .expect("the list changed");
+        (kept, gone)
+    }
+
+    /// Version 4's bytes, written by version 4's own `PolariumSave` (built
+    /// from the commit before version 5 and printed): earlier puzzles 1 (3
+    /// tries, 40 seconds, starred), 2 to 8 (1 try, 9 seconds) and 13 (with
+    /// the solution shown) solved, so sets 1 and 2 open; custom puzzle
+    /// [1, 2, 3]; 12 played, 9 won, a streak of 2, best 4; 5 without
+    /// hints; one normal Challenge score of 700 points at level 2.
+    const VERSION_4: [u8; 57] = [
+        13, 3, 40, 1, 1, 9, 0, 1, 9, 0, 1, 9, 0, 1, 9, 0, 1, 9, 0, 1, 9, 0, 1, 9, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 255, 100, 0, 1, 1, 2, 3, 12, 9, 2, 4, 0, 5, 1, 188, 5, 2, 105, 1, 0,
+    ];
+
+    /// Old records move to the same puzzles (by password) or are dropped,
+    /// and the sets the player had open stay open.
+    #[test]
+    fn version_four_records_move_to_their_puzzles_and_sets_stay_open() {
+        #[derive(Serialize)]
+        struct V4 {
+            bests: Vec<Best>,
+            customs: Vec<[u32; 3]>,
+            tally: Tally,
+            solved_without_hints: u16,
+            challenge_normal: Vec<SavedScore>,
+            challenge_practice: Vec<SavedScore>,
+        }
+        let once = Best {
+            tries: 1,
+            seconds: 9,
+            no_hints: false,
+        };
+        let mut bests = alloc::vec![Best::default(); 13];
+        bests[0] = Best {
+            tries: 3,
+            seconds: 40,
+            no_hints: true,
+        };
+        bests[1..8].fill(once);
+        bests[12] = Best {
+            tries: Best::HINTED,
+            seconds: 100,
+            no_hints: false,
+        };
+        let old = V4 {
+            bests: bests.clone(),
+            customs: alloc::vec![[1, 2, 3]],
+            tally: Tally {
+                played: 12,
+                won: 9,
+                streak: 2,
+                best_streak: 4,
+                unfinished: false,
+            },
+            solved_without_hints: 5,
+            challenge_normal: alloc::vec![SavedScore {
+                points: 700,
+                level: 2,
+                lines: 105,
+                start_level: 1,
+            }],
+            challenge_practice: Vec::new(),
+        };
+        let bytes = postcard::to_allocvec(&old).unwrap();
+        assert_eq!(bytes, VERSION_4, "version 4's layout");
+        let save = PolariumSave::migrate(4, &VERSION_4).expect("version 4 reads");
+        assert_eq!(save.bests, moved(&bests));
+        for (index, best) in bests.iter().enumerate() {
+            let now = builtin::EARLIER_TO_NOW[index];
+            if now != builtin::GONE {
+                assert_eq!(save.best(usize::from(now)), *best, "earlier {index}");
+            }
+        }
+        assert_eq!(save.opened_before, 2);
+        assert!(save.open_sets(builtin::COUNT.div_ceil(SET)) >= 2);
+        assert_eq!(save.customs, old.customs);
+        assert_eq!(save.tally, old.tally);
+        assert_eq!(save.solved_without_hints, 5);
+        assert_eq!(save.challenge_normal, old.challenge_normal);
+        assert_eq!(save.bests.capacity(), builtin::COUNT);
+        // Written again and read as today's version: the same.
+        let again: PolariumSave =
+            postcard::from_bytes(&postcard::to_allocvec(&save).unwrap()).unwrap();
+        assert_eq!(again, save);
+    }
+
+    /// A record of a puzzle no longer built in goes; one still built in
+    /// moves to its new place.
+    #[test]
+    fn records_of_gone_puzzles_are_dropped() {
+        let (kept, gone) = kept_and_gone();
+        let solved = Best {
+            tries: 2,
+            seconds: 5,
+            no_hints: true,
+        };
+        let mut old = PolariumSave::default();
+        old.bests.resize(builtin::EARLIER_COUNT, Best::default());
+        old.bests[gone] = solved;
+        if let Some(kept) = kept {
+            old.bests[kept] = solved;
+        }
+        old.renumber();
+        assert_eq!(old.solved(), usize::from(kept.is_some()));
+        if let Some(kept) = kept {
+            let now = usize::from(builtin::EARLIER_TO_NOW[kept]);
+            assert_eq!(old.best(now), solved);
+        }
+        assert_eq!(old.opened_before, 1);
     }
 
     /// A solve with no hint stars the puzzle for good, whichever solve

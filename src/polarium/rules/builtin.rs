@@ -1,4 +1,5 @@
-//! The built-in puzzles, easiest first: `src/polarium/puzzles.txt` (made by
+//! The built-in puzzles in sets of ten, from the first steps to the hardest:
+//! `src/polarium/puzzles.txt` (made by
 //! `tests/rules/src/polarium/make_puzzles.rs`), read at compile time.
 //!
 //! The file holds one Polarium DS password a line, in three groups of ten
@@ -17,11 +18,28 @@ pub const COUNT: usize = count(TEXT);
 /// Each puzzle's password line numbers (see [`password::from_lines`]).
 pub static PUZZLES: [[u32; 3]; COUNT] = parse(TEXT);
 
-/// Each puzzle's difficulty tier (1 to `difficulty::TIERS`), from the
-/// `tier N` its line's comment records (0 where there is none).
+/// Each puzzle's set's label, as a difficulty tier (1 to
+/// `difficulty::TIERS`), from the `tier N` its line's comment records (0
+/// where there is none).
 pub static TIERS: [u8; COUNT] = tiers(TEXT);
 
-/// Built-in puzzle `index` (0 = the easiest), with its hints.
+/// The list saves before Polarium's save version 5 number their records
+/// by (`src/polarium/earlier_puzzles.txt`): read only to work out
+/// [`EARLIER_TO_NOW`], so none of it is kept in the ROM.
+const EARLIER_TEXT: &[u8] = include_str!("../earlier_puzzles.txt").as_bytes();
+
+/// How many puzzles the earlier list had.
+pub const EARLIER_COUNT: usize = count(EARLIER_TEXT);
+
+/// Marks an earlier puzzle no longer built in, in [`EARLIER_TO_NOW`].
+pub const GONE: u8 = u8::MAX;
+
+/// Where each puzzle of the earlier list is now (its index, found by its
+/// password), or [`GONE`].
+pub static EARLIER_TO_NOW: [u8; EARLIER_COUNT] =
+    earlier_to_now(&parse::<EARLIER_COUNT>(EARLIER_TEXT));
+
+/// Built-in puzzle `index` (0 = the first), with its hints.
 #[must_use]
 pub fn puzzle(index: usize) -> Option<Puzzle> {
     password::from_lines(*PUZZLES.get(index)?).ok()
@@ -101,6 +119,25 @@ const fn parse<const N: usize>(text: &[u8]) -> [[u32; 3]; N] {
     }
     assert!(i == N, "count and parse disagree");
     puzzles
+}
+
+const fn earlier_to_now<const N: usize>(earlier: &[[u32; 3]; N]) -> [u8; N] {
+    assert!(COUNT < GONE as usize, "indices fit below GONE");
+    let now = parse::<COUNT>(TEXT);
+    let mut map = [GONE; N];
+    let mut old = 0;
+    while old < N {
+        let mut new = 0;
+        while new < COUNT {
+            let (a, b) = (earlier[old], now[new]);
+            if a[0] == b[0] && a[1] == b[1] && a[2] == b[2] {
+                map[old] = new as u8;
+            }
+            new += 1;
+        }
+        old += 1;
+    }
+    map
 }
 
 /// The `tier N` in each password line's comment.

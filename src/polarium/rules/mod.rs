@@ -21,6 +21,8 @@ pub mod endless;
 pub mod generator;
 pub mod lesson;
 pub mod password;
+#[cfg(any(test, feature = "testing"))]
+pub mod rating;
 pub mod solver;
 pub mod stroke;
 

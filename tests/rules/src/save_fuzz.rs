@@ -159,7 +159,7 @@ impl Fuzzed for PolariumSave {
     const OWNER: &'static str = "polarium";
     fn samples(rng: &mut Rng) -> Vec<Self> {
         let full = PolariumSave {
-            bests: (0..144)
+            bests: (0..crate::polarium::rules::builtin::COUNT)
                 .map(|_| Best {
                     tries: rng.below(4) as u8,
                     seconds: rng.below(7200) as u16,
@@ -179,6 +179,7 @@ impl Fuzzed for PolariumSave {
             solved_without_hints: rng.below(60_000) as u16,
             challenge_normal: Vec::new(),
             challenge_practice: Vec::new(),
+            opened_before: rng.below(15) as u8,
         };
         let mut full = full;
         for _ in 0..12 {

@@ -3,4 +3,6 @@ pub use polarium_core::{layout, records};
 pub use polarium_rules as rules;
 
 #[cfg(test)]
+mod candidates;
+#[cfg(test)]
 mod make_puzzles;
