@@ -6,3 +6,5 @@ pub use polarium_rules as rules;
 mod candidates;
 #[cfg(test)]
 mod make_puzzles;
+#[cfg(test)]
+mod show_builtins;
