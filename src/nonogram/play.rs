@@ -394,8 +394,6 @@ fn solved_name(game: &Game) -> String {
 /// colour (a built-in's own; others in the board's two), and whether the
 /// name goes over the board large (where it fits).
 fn reveal(game: &Game, frames: u8) -> Reveal {
-    let rows = game.size().1 as u32;
-    let shown = (u32::from(frames) + 1) * rows;
     let layout = game.layout();
     let room = layout.board_right() - (layout.left + 2);
     Reveal {
@@ -403,9 +401,25 @@ fn reveal(game: &Game, frames: u8) -> Reveal {
             Source::Builtin(index) => colour_art::picture(usize::from(index)),
             _ => None,
         },
-        rows: shown.div_ceil(u32::from(WIPE_FRAMES)).min(rows) as u8,
+        rows: rows_revealed(game.size().1, frames),
         large_title: 2 * width_of(&solved_name(game)) <= room,
     }
+}
+
+/// Of a picture `rows` high, the rows in colour `frames` after the solve.
+fn rows_revealed(rows: usize, frames: u8) -> u8 {
+    let shown = (usize::from(frames) + 1) * rows;
+    shown.div_ceil(usize::from(WIPE_FRAMES)).min(rows) as u8
+}
+
+/// What the reveal shows `frames` after the solve: its rows in colour,
+/// and whether the name and the lines are up.
+fn reveal_step(rows: usize, frames: u8) -> (u8, bool, bool) {
+    (
+        rows_revealed(rows, frames),
+        frames >= WIPE_FRAMES,
+        frames >= REVEALED,
+    )
 }
 
 /// Finished: the reveal runs on (A shows the rest of it at once), then A
@@ -417,6 +431,7 @@ fn update_solved(frames: &mut u8, game: &Game, system: &mut System) -> Next {
         return Next::List;
     }
     if *frames < REVEALED {
+        let before = reveal_step(game.size().1, *frames);
         *frames = if input.just_pressed(Button::A) {
             REVEALED
         } else {
@@ -424,7 +439,9 @@ fn update_solved(frames: &mut u8, game: &Game, system: &mut System) -> Next {
         };
         // Each step of the reveal is an animation's: to the settle
         // measure, what it shows is due from here.
-        crate::event!("anim.end reveal=nonogram frames={frames}");
+        if reveal_step(game.size().1, *frames) != before {
+            crate::event!("anim.end reveal=nonogram frames={frames}");
+        }
         return Next::Stay;
     }
     if !input.just_pressed(Button::A) {
