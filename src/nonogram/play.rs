@@ -292,8 +292,11 @@ impl Play {
             let best =
                 best.map_or_else(String::new, |best| format!("\nBest {}", format_time(best)));
             let help = how_it_went(game.mistakes, game.start_hint);
+            // SELECT goes back to the list from any board; said here where
+            // A goes elsewhere.
+            let list = if next == "list" { "" } else { "\nSELECT: list" };
             view.set_lines(&format!(
-                "{verdict}\nTime {}{best}\n{help}\nA: {next}",
+                "{verdict}\nTime {}{best}\n{help}\nA: {next}{list}",
                 format_time(game.clock.seconds()),
             ));
         } else {
@@ -488,6 +491,7 @@ mod tests {
             font::assert_fits(&how_it_went(mistakes, start_hint), 64);
         }
         font::assert_fits("New best!", 64);
+        font::assert_fits("SELECT: list", 64);
     }
 
     /// Every board with a line under it names L's undo there, in a line
