@@ -40,6 +40,7 @@ pub fn run(bench: &mut Bench) {
             solved_without_hints: u16::MAX,
             challenge_normal: table.clone(),
             challenge_practice: table,
+            opened_before: u8::MAX,
         },
     );
     // A game in progress at its largest: an endless puzzle (the longest
