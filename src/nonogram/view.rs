@@ -1159,7 +1159,12 @@ impl View {
         if !self.sync_zoom(scene, room) {
             return true;
         }
-        self.advance_text_within(hint_line || corner_help, room);
+        // Once solved, the title (large) reaches over the clock's box and
+        // the columns' clues: it goes up after them (`advance_text`), so
+        // their paper never cuts it.
+        if !scene.finished {
+            self.advance_text_within(hint_line || corner_help, room);
+        }
         // The cells first: they answer the player's buttons. Row by row, as
         // masks: only cells whose look changed are drawn.
         let size = (layout.cell - 1) as usize;

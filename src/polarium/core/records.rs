@@ -346,15 +346,16 @@ impl PolariumSave {
             .count()
     }
 
-    /// Sets open: the first always, each next once the one before has
-    /// [`TO_OPEN_NEXT`] solved; and at least as many as were open in an
-    /// earlier list.
+    /// Sets open: as many as were open in an earlier list (the first
+    /// always), then each next once the one before has [`TO_OPEN_NEXT`]
+    /// solved: the last set carried over opens the next as any set does.
     pub fn open_sets(&self, total_sets: usize) -> usize {
-        let mut open = 1;
+        let total_sets = total_sets.max(1);
+        let mut open = usize::from(self.opened_before).clamp(1, total_sets);
         while open < total_sets && self.solved_in_set(open - 1) >= TO_OPEN_NEXT {
             open += 1;
         }
-        open.max(usize::from(self.opened_before)).min(total_sets)
+        open
     }
 
     /// Records numbered by the earlier built-in list moved to today's: each
@@ -701,6 +702,36 @@ mod tests {
             assert_eq!(old.best(now), solved);
         }
         assert_eq!(old.opened_before, 1);
+    }
+
+    /// Sets carried over from an earlier list stay open with few of their
+    /// puzzles solved, and the last of them opens the next once it has
+    /// enough solved, as any set does.
+    #[test]
+    fn the_last_set_carried_over_opens_the_next() {
+        let total = builtin::COUNT.div_ceil(SET);
+        let mut save = PolariumSave {
+            opened_before: 6,
+            ..PolariumSave::default()
+        };
+        assert_eq!(save.open_sets(total), 6);
+        let solved = Best {
+            tries: 1,
+            seconds: 9,
+            no_hints: true,
+        };
+        for index in 5 * SET..5 * SET + TO_OPEN_NEXT - 1 {
+            save.finish(index, solved.tries, solved.seconds, false, true);
+        }
+        assert_eq!(save.open_sets(total), 6, "one short");
+        save.finish(5 * SET + TO_OPEN_NEXT, 1, 9, false, true);
+        assert_eq!(save.open_sets(total), 7, "set 6 opens set 7");
+        assert_eq!(PolariumSave::default().open_sets(total), 1);
+        let all = PolariumSave {
+            opened_before: u8::MAX,
+            ..PolariumSave::default()
+        };
+        assert_eq!(all.open_sets(total), total);
     }
 
     /// A solve with no hint stars the puzzle for good, whichever solve
