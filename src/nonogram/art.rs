@@ -139,3 +139,21 @@ impl Colours {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every colour a picture in colour may use is in the palette the
+    /// board is drawn with, each at its own index.
+    #[test_case]
+    fn every_picture_colour_is_in_the_palette(_gba: &mut agb::Gba) {
+        let inks: alloc::vec::Vec<u8> = (1..16).map(art_ink).collect();
+        assert!(inks.iter().all(|&ink| ink != 0), "{inks:?}");
+        for (i, ink) in inks.iter().enumerate() {
+            assert!(!inks[..i].contains(ink), "{inks:?}");
+        }
+        assert_eq!(art_ink(0), 0);
+        assert_eq!(art_ink(16), 0);
+    }
+}

@@ -8,8 +8,8 @@
 //! picture starts on a byte, its cells row by row, the first in the low
 //! nibble.
 
-use super::MAX_WIDTH;
 use super::builtin::{CELL_TABLE, COUNT, ENTRY_TABLE, NAME_BYTES};
+use super::{MAX_HEIGHT, MAX_WIDTH};
 
 const TEXT: &[u8] = include_str!("../colours.txt").as_bytes();
 
@@ -48,6 +48,9 @@ pub struct Rect {
     pub height: u8,
     pub colour: u8,
 }
+
+// A rectangle's x and width take five bits, its y, height and colour four.
+const _: () = assert!(MAX_WIDTH < 32 && MAX_HEIGHT < 16);
 
 impl Rect {
     const fn packed(self) -> u32 {
