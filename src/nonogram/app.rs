@@ -301,6 +301,11 @@ impl App for Nonogram {
             ..
         } = working;
         *complete = !mode.draw(game, &options, view);
+        // The text goes up while the window still opens (a solved board's
+        // name and lines wait for the board below them).
+        if *complete {
+            view.advance_text();
+        }
         *complete
     }
 
@@ -311,6 +316,7 @@ impl App for Nonogram {
         let Working {
             view, mode, game, ..
         } = working;
+        view.advance_text();
         let _ = mode.draw(game, &options, view);
     }
 

@@ -66,7 +66,7 @@ pub struct TextArea {
     alone: bool,
     /// Pixels a font pixel takes across and down: 1, or 2 for a title
     /// shown large.
-    scale: i32,
+    scale: u8,
 }
 
 impl TextArea {
@@ -134,6 +134,7 @@ impl TextArea {
         (origin, width, lines): Place,
         (alone, scale): (bool, i32),
     ) {
+        let scale = if scale == 2 { 2 } else { 1 };
         let now = (self.origin, self.width, self.lines, self.alone, self.scale);
         if (origin, width, lines, alone, scale) != now {
             self.paint_over(raster, paper);
@@ -242,7 +243,7 @@ impl TextArea {
         };
         let (left, top) = self.origin;
         let right = left + self.width;
-        let scale = self.scale;
+        let scale = i32::from(self.scale);
         let mut lines = Lines::starting_at(&self.wanted, Align::Left, self.width / scale, byte);
         while row < self.lines {
             let Some(line) = lines.next() else {

@@ -73,8 +73,10 @@ mod piece {
     pub static SLOT_LABELS: Piece = Piece::new();
     /// A line of a share code's digits.
     pub static CODE_LINE: Piece = Piece::new();
-    /// A line of text.
+    /// A line of text, and the title's (twice the size over a solved
+    /// picture: timed apart, as it takes several lines' time).
     pub static TEXT_LINE: Piece = Piece::new();
+    pub static TITLE_LINE: Piece = Piece::new();
     /// Old text painted over.
     pub static ERASE: Piece = Piece::new();
     /// A band of the board kept aside, or put back.
@@ -256,8 +258,6 @@ struct CellRow {
     cursor: u32,
     /// Not drawn yet.
     undrawn: u32,
-    /// Shown in the revealed picture's colours (a whole row at a time).
-    revealed: u32,
 }
 
 impl CellRow {
@@ -269,7 +269,6 @@ impl CellRow {
         marked: 0,
         cursor: 0,
         undrawn: 0,
-        revealed: 0,
     };
     const UNDRAWN: Self = Self {
         undrawn: u32::MAX,
@@ -285,14 +284,9 @@ impl CellRow {
             _ => 0,
         };
         if scene.finished {
-            let revealed = match scene.reveal {
-                Some(reveal) if y < usize::from(reveal.rows) => u32::MAX,
-                _ => 0,
-            };
             return Self {
                 filled: filled & !mistakes,
                 marked,
-                revealed,
                 ..Self::EMPTY
             };
         }
@@ -303,7 +297,6 @@ impl CellRow {
             marked,
             cursor,
             undrawn: 0,
-            revealed: 0,
         }
     }
 
@@ -314,7 +307,6 @@ impl CellRow {
             | (self.mistakes ^ wanted.mistakes)
             | (self.marked ^ wanted.marked)
             | (self.cursor ^ wanted.cursor)
-            | (self.revealed ^ wanted.revealed)
             | self.undrawn
     }
 
@@ -326,7 +318,6 @@ impl CellRow {
         self.mistakes = blend(self.mistakes, wanted.mistakes);
         self.marked = blend(self.marked, wanted.marked);
         self.cursor = blend(self.cursor, wanted.cursor);
-        self.revealed = blend(self.revealed, wanted.revealed);
         self.undrawn &= !bits;
     }
 
@@ -362,6 +353,11 @@ enum Showing {
 
 /// Tiles of a kept board copied aside, or put back, in one piece.
 const TILES_PER_KEEP: usize = 100;
+
+/// A line's clues not drawn (see `View::rows`): a key kept as a plain
+/// number, not an `Option`, which would double the view's size where it is
+/// made on the stack.
+const UNDRAWN: u64 = u64::MAX;
 
 /// Tile rows painted in one piece when the screen is painted afresh.
 const PAINT_BAND: usize = 4;
@@ -408,6 +404,8 @@ struct Painter {
     /// each wipe), and those the painting under way paints.
     questions: [Question; LIST_SLOTS],
     painted: [Question; LIST_SLOTS],
+    /// The palette index of each colour of a picture in colour.
+    art_inks: [u8; 16],
 }
 
 /// A slot showing a puzzle not solved yet: its number and best time, as
@@ -472,8 +470,9 @@ struct KeptBoard {
     /// whole copy is taken again once the board has changed since.
     board_changes: u32,
     cells: [CellRow; 15],
-    rows: [Option<u64>; 15],
-    columns: [Option<u64>; 20],
+    revealed: u16,
+    rows: [u64; 15],
+    columns: [u64; 20],
     zoom: [Option<u64>; 2],
     clock: Option<(u16, Option<u8>)>,
     title: TextArea,
@@ -493,8 +492,6 @@ struct Ahead {
 pub struct View {
     raster: Raster,
     colours: Colours,
-    /// The palette index of each colour of a picture in colour.
-    art_inks: [u8; 16],
     showing: Showing,
     painter: Box<Painter>,
     /// The screen was just painted: the clue areas and the list's boxes
@@ -502,10 +499,13 @@ pub struct View {
     fresh: bool,
     /// Each cell as drawn (`u8::MAX`: not drawn).
     cells: [CellRow; 15],
+    /// The rows drawn in the revealed picture's colours, a bit each.
+    revealed: u16,
     cell_art: CellArt,
-    /// Each line's clues as drawn (a key of their look; `None`: not drawn).
-    rows: [Option<u64>; 15],
-    columns: [Option<u64>; 20],
+    /// Each line's clues as drawn (a key of their look; [`UNDRAWN`]: not
+    /// drawn, a key that at worst draws its line again).
+    rows: [u64; 15],
+    columns: [u64; 20],
     /// Where each column's clues sit, for the clues and layout of the key
     /// (worked out again only when they change).
     placements: Option<(u32, [ColumnPlacement; 20])>,
@@ -559,7 +559,6 @@ impl View {
         Self {
             raster: Raster::new(),
             colours,
-            art_inks: core::array::from_fn(|colour| art_ink(colour as u8)),
             showing: Showing::Stale,
             // Made on the heap directly, not on the stack and moved.
             painter: Box::new(Painter {
@@ -567,12 +566,14 @@ impl View {
                 kinds: Box::new([row_kind::PAPER; _]),
                 questions: [None; LIST_SLOTS],
                 painted: [None; LIST_SLOTS],
+                art_inks: core::array::from_fn(|colour| art_ink(colour as u8)),
             }),
             fresh: false,
             cells: [CellRow::UNDRAWN; 15],
+            revealed: 0,
             cell_art: CellArt::new(),
-            rows: [None; 15],
-            columns: [None; 20],
+            rows: [UNDRAWN; 15],
+            columns: [UNDRAWN; 20],
             placements: None,
             zoom: [None; 2],
             clock: None,
@@ -613,8 +614,9 @@ impl View {
     fn forget(&mut self) {
         self.fresh = false;
         self.cells = [CellRow::UNDRAWN; 15];
-        self.rows = [None; 15];
-        self.columns = [None; 20];
+        self.revealed = 0;
+        self.rows = [UNDRAWN; 15];
+        self.columns = [UNDRAWN; 20];
         self.zoom = [None; 2];
         self.clock = None;
         self.settled_on = None;
@@ -708,6 +710,7 @@ impl View {
         };
         announce_clock(wanted);
         self.cells = [CellRow::EMPTY; 15];
+        self.revealed = 0;
         self.fresh = true;
         // The slots the painting drew whole, unselected.
         for (shown, painted) in self.slots.shown.iter_mut().zip(&self.painter.painted) {
@@ -949,6 +952,7 @@ impl View {
             changes: self.raster.changes(),
             board_changes: self.board_changes(),
             cells: self.cells,
+            revealed: self.revealed,
             rows: self.rows,
             columns: self.columns,
             zoom: self.zoom,
@@ -984,6 +988,7 @@ impl View {
         let kept = *kept;
         self.forget();
         self.cells = kept.cells;
+        self.revealed = kept.revealed;
         self.rows = kept.rows;
         self.columns = kept.columns;
         self.zoom = kept.zoom;
@@ -1172,20 +1177,28 @@ impl View {
         let columns = (1u32 << layout.columns) - 1;
         for y in 0..layout.rows as usize {
             let wanted = CellRow::of(scene, y);
+            let row = 1u16 << y;
+            let in_colour = scene.finished
+                && scene
+                    .reveal
+                    .is_some_and(|reveal| y < usize::from(reveal.rows));
+            if in_colour {
+                if self.revealed & row == 0 {
+                    if !room(&piece::CELL_ROW) {
+                        return true;
+                    }
+                    self.revealed |= row;
+                    self.cells[y].take(&wanted, u32::MAX);
+                    let art = scene.reveal.and_then(|reveal| reveal.art);
+                    self.draw_colour_row(&layout, y, art, wanted.filled);
+                }
+                continue;
+            }
             let changed = self.cells[y].differs(&wanted) & columns;
             if changed == 0 {
                 continue;
             }
-            if wanted.revealed != 0 {
-                if !room(&piece::CELL_ROW) {
-                    return true;
-                }
-                self.cells[y].take(&wanted, u32::MAX);
-                let art = scene.reveal.and_then(|reveal| reveal.art);
-                self.draw_colour_row(&layout, y, art, wanted.filled);
-                continue;
-            }
-            if self.cells[y].revealed != 0 {
+            if self.revealed & row != 0 {
                 // Back from the colours (the screen shows another state of
                 // the same board): its grid is drawn afresh.
                 self.showing = Showing::Stale;
@@ -1221,14 +1234,14 @@ impl View {
         let cursor = if scene.finished { None } else { scene.cursor };
         for y in 0..layout.rows as usize {
             let key = line_key(scene, y, false, cursor.map(|c| usize::from(c.1)));
-            if self.rows[y] == Some(key) {
+            if self.rows[y] == key {
                 continue;
             }
-            let on_paper = self.fresh && self.rows[y].is_none();
+            let on_paper = self.fresh && self.rows[y] == UNDRAWN;
             if !room(&piece::CLUES) {
                 return true;
             }
-            self.rows[y] = Some(key);
+            self.rows[y] = key;
             self.draw_row_clues(&layout, scene, y, key, on_paper);
         }
         let Some(placements) = self.placements_for(&layout, scene.clues, room) else {
@@ -1238,14 +1251,14 @@ impl View {
             let placed = fnv::hash([placement.lift as u32, placement.nudged]);
             let key = line_key(scene, x, true, cursor.map(|c| usize::from(c.0)))
                 ^ u64::from(placed) << 32;
-            if self.columns[x] == Some(key) {
+            if self.columns[x] == key {
                 continue;
             }
-            let on_paper = self.fresh && self.columns[x].is_none();
+            let on_paper = self.fresh && self.columns[x] == UNDRAWN;
             if !room(&piece::CLUES) {
                 return true;
             }
-            self.columns[x] = Some(key);
+            self.columns[x] = key;
             self.draw_column_clues(&layout, scene, (x, placement), key, on_paper);
         }
         let clock = (scene.seconds.unwrap_or(u16::MAX), scene.run);
@@ -1388,7 +1401,7 @@ impl View {
         let columns = layout.columns as usize;
         let row = art.map(|art| art.row(y));
         let colour_at = |x: usize| match row {
-            Some(row) => self.art_inks[usize::from(row[x])],
+            Some(row) => self.painter.art_inks[usize::from(row[x])],
             None if filled & 1 << x != 0 => c.filled,
             None => c.empty,
         };
@@ -1686,9 +1699,12 @@ impl View {
             return false;
         }
         let colours = (self.colours.clue, self.colours.paper);
-        let mut text_room = || room(&piece::TEXT_LINE);
-        self.title.draw(&mut self.raster, colours, &mut text_room)
-            && (!lines || self.lines.draw(&mut self.raster, colours, &mut text_room))
+        self.title
+            .draw(&mut self.raster, colours, &mut || room(&piece::TITLE_LINE))
+            && (!lines
+                || self
+                    .lines
+                    .draw(&mut self.raster, colours, &mut || room(&piece::TEXT_LINE)))
     }
 
     /// Put the text areas at these pixel positions: the title a line
@@ -1971,7 +1987,7 @@ impl View {
     /// `(x, y)`: its background, then its rectangles of other colours
     /// (worked out when the ROM was built), a fill each.
     fn colour_picture(&mut self, (x, y): (i32, i32), art: ColourPicture, size: i32) {
-        let inks = self.art_inks;
+        let inks = self.painter.art_inks;
         let ink = move |colour: u8| inks[usize::from(colour)];
         let whole = (x, y, art.width() as i32 * size, art.height() as i32 * size);
         let background = (whole.0, whole.1, whole.2, whole.3, ink(art.background()));
