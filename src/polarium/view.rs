@@ -106,7 +106,7 @@ static COMPARE: frame_time::Piece = frame_time::Piece::new();
 static CELL: frame_time::Piece = frame_time::Piece::new();
 
 /// Window rows a piece of the building draws (beside the board area).
-const BUILD_ROWS_PER_STEP: i32 = 3;
+const BUILD_ROWS_PER_STEP: i32 = 2;
 
 /// Looks a cell has, kinds of cell ([`Look`], [`Kind`]) and what the
 /// stroke shows on one ([`CellShown::stroke`]).
