@@ -607,19 +607,22 @@ mod tests {
         0, 0, 0, 0, 0, 0, 0, 255, 100, 0, 1, 1, 2, 3, 12, 9, 2, 4, 0, 5, 1, 188, 5, 2, 105, 1, 0,
     ];
 
+    /// Versions 3 and 4 as they were written, with their kind of best.
+    #[derive(Serialize)]
+    struct OldLayout<B> {
+        bests: Vec<B>,
+        customs: Vec<[u32; 3]>,
+        tally: Tally,
+        solved_without_hints: u16,
+        challenge_normal: Vec<SavedScore>,
+        challenge_practice: Vec<SavedScore>,
+    }
+
     /// Old records move to the same puzzles (by password) or are dropped,
     /// and the sets the player had open stay open.
     #[test]
     fn version_four_records_move_to_their_puzzles_and_sets_stay_open() {
-        #[derive(Serialize)]
-        struct V4 {
-            bests: Vec<Best>,
-            customs: Vec<[u32; 3]>,
-            tally: Tally,
-            solved_without_hints: u16,
-            challenge_normal: Vec<SavedScore>,
-            challenge_practice: Vec<SavedScore>,
-        }
+        type V4 = OldLayout<Best>;
         let once = Best {
             tries: 1,
             seconds: 9,
@@ -745,15 +748,7 @@ mod tests {
         assert_eq!((best.tries, best.no_hints), (2, true));
         save.finish(6, 1, 10, true, true);
         assert!(!save.best(6).no_hints, "the solution shown is a hint");
-        #[derive(Serialize)]
-        struct V3 {
-            bests: Vec<OldBest>,
-            customs: Vec<[u32; 3]>,
-            tally: Tally,
-            solved_without_hints: u16,
-            challenge_normal: Vec<SavedScore>,
-            challenge_practice: Vec<SavedScore>,
-        }
+        type V3 = OldLayout<OldBest>;
         let old = V3 {
             bests: alloc::vec![OldBest {
                 tries: 4,

@@ -275,18 +275,23 @@ impl Search<'_> {
             let y = usize::from(cell.y);
             if self.chosen[y] == 0 {
                 self.chosen[y] = self.colour(cell);
-                let row = self.puzzle.board.row(cell.y - 1);
-                let mask = self.puzzle.board.row_mask();
-                let tiles = if self.chosen[y] == 2 {
-                    row
-                } else {
-                    !row & mask
-                };
-                self.owed[y] = tiles.count_ones() as u8;
+                self.owed[y] = self.tiles_to_flip(cell.y) as u8;
             }
             self.owed[y] -= 1;
         }
         true
+    }
+
+    /// The tiles of ringed row `y` that the stroke must flip for the
+    /// colour chosen for it (2: the row turns white, so its black tiles).
+    fn tiles_to_flip(&self, y: u8) -> u32 {
+        let row = self.puzzle.board.row(y - 1);
+        let tiles = if self.chosen[usize::from(y)] == 2 {
+            row
+        } else {
+            !row & self.puzzle.board.row_mask()
+        };
+        tiles.count_ones()
     }
 
     fn leave(&mut self, cell: Cell) {
@@ -294,14 +299,7 @@ impl Search<'_> {
         if self.puzzle.board.is_tile(cell) {
             let y = usize::from(cell.y);
             self.owed[y] += 1;
-            let row = self.puzzle.board.row(cell.y - 1);
-            let mask = self.puzzle.board.row_mask();
-            let tiles = if self.chosen[y] == 2 {
-                row
-            } else {
-                !row & mask
-            };
-            if u32::from(self.owed[y]) == tiles.count_ones() {
+            if u32::from(self.owed[y]) == self.tiles_to_flip(cell.y) {
                 self.chosen[y] = 0;
             }
         }
