@@ -23,10 +23,10 @@ const STARTS: [u16; COUNT + 1] = starts();
 static STARTS_AT: [u16; COUNT + 1] = STARTS;
 /// Each picture's width and height, to read at run time.
 static SIZES: [(u8, u8); COUNT] = sizes();
-static NIBBLES: [u8; STARTS[COUNT] as usize] = read(TEXT);
-/// The colours each picture uses: bit `c` for colour `c`.
-static USED: [u16; COUNT] = used(&NIBBLE_TABLE);
+/// Every cell, read and checked once (a constant for the tables below, a
+/// static to read at run time).
 const NIBBLE_TABLE: [u8; STARTS[COUNT] as usize] = read(TEXT);
+static NIBBLES: [u8; STARTS[COUNT] as usize] = NIBBLE_TABLE;
 
 /// Each picture's colour on most of its cells, its background.
 static BACKGROUNDS: [u8; COUNT] = BACKGROUND_TABLE;
@@ -135,16 +135,6 @@ impl ColourPicture {
         row
     }
 
-    /// The cells of row `y` in `colour`, a bit each (cell `x` is bit `x`).
-    #[must_use]
-    pub fn row_in(self, y: usize, colour: u8) -> u32 {
-        self.row(y)
-            .iter()
-            .enumerate()
-            .filter(|&(_, &cell)| cell == colour)
-            .fold(0, |row, (x, _)| row | 1 << x)
-    }
-
     /// The colour of most of its cells.
     #[must_use]
     pub fn background(self) -> u8 {
@@ -158,12 +148,6 @@ impl ColourPicture {
         RECTS[usize::from(from)..usize::from(to)]
             .iter()
             .map(|&word| Rect::unpacked(word))
-    }
-
-    /// The colours it uses: bit `c` for colour `c`.
-    #[must_use]
-    pub fn colours(self) -> u16 {
-        USED[self.index()]
     }
 }
 
@@ -477,29 +461,21 @@ const fn rects(nibbles: &[u8]) -> [u32; RECT_COUNTS.0] {
     rects
 }
 
-const fn used(nibbles: &[u8]) -> [u16; COUNT] {
-    let mut used = [0u16; COUNT];
-    let mut i = 0;
-    while i < COUNT {
-        let mut byte = STARTS[i] as usize;
-        while byte < STARTS[i + 1] as usize {
-            used[i] |= 1 << (nibbles[byte] & 15);
-            if nibbles[byte] >> 4 != 0 {
-                used[i] |= 1 << (nibbles[byte] >> 4);
-            }
-            byte += 1;
-        }
-        i += 1;
-    }
-    used
-}
-
 #[cfg(test)]
 mod tests {
     extern crate std;
 
     use super::*;
     use crate::builtin;
+
+    /// The cells of `art`'s row `y` in `colour`, a bit each.
+    fn row_in(art: ColourPicture, y: usize, colour: u8) -> u32 {
+        art.row(y)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &cell)| cell == colour)
+            .fold(0, |row, (x, _)| row | 1 << x)
+    }
 
     /// Every picture in colour is its puzzle's picture: the colours on its
     /// filled cells are never on its blank ones, it has 3 to 7 of them,
@@ -517,7 +493,7 @@ mod tests {
             for y in 0..art.height() {
                 let mut covered = 0;
                 for colour in 1..16 {
-                    let row = art.row_in(y, colour);
+                    let row = row_in(art, y, colour);
                     assert_eq!(row & covered, 0);
                     covered |= row;
                     if row & solution.row(y) != 0 {
@@ -530,8 +506,7 @@ mod tests {
                 assert_eq!(covered, (1 << art.width()) - 1, "every cell has a colour");
             }
             assert_eq!(on_filled & on_blank, 0, "{:?}", builtin::name(index));
-            assert_eq!(on_filled | on_blank, art.colours());
-            let count = art.colours().count_ones();
+            let count = (on_filled | on_blank).count_ones();
             assert!((MIN_COLOURS..=MAX_COLOURS).contains(&count));
         }
         assert!(picture(COUNT).is_none());
@@ -566,12 +541,12 @@ mod tests {
             let most = (1..16)
                 .map(|colour| {
                     (0..height)
-                        .map(|y| art.row_in(y, colour).count_ones())
+                        .map(|y| row_in(art, y, colour).count_ones())
                         .sum::<u32>()
                 })
                 .max();
             let background = (0..height)
-                .map(|y| art.row_in(y, art.background()).count_ones())
+                .map(|y| row_in(art, y, art.background()).count_ones())
                 .sum::<u32>();
             assert_eq!(
                 Some(background),
