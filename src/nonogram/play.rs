@@ -382,15 +382,24 @@ fn how_it_went(mistakes: u8, start_hint: bool) -> String {
     }
 }
 
-/// The solved picture's name: a built-in's own, else what it is.
-fn solved_name(game: &Game) -> String {
+/// The solved picture's name: a built-in's own, else what it is. Kept
+/// off the heap: the reveal measures it every frame a solved board is
+/// drawn.
+fn solved_name(game: &Game) -> heapless::String<16> {
+    use core::fmt::Write;
     let (width, height) = game.size();
-    match game.source {
-        Source::Builtin(index) => builtin::name(usize::from(index)).unwrap_or("?").into(),
-        Source::Custom(slot) => format!("Mine {}", slot + 1),
-        Source::Random(_) => format!("Random {width}x{height}"),
-        Source::Shared => "Shared".into(),
-    }
+    let mut name = heapless::String::new();
+    // Every name fits: 12 letters at most (`builtin`), "Random 20x15".
+    let _ = match game.source {
+        Source::Builtin(index) => {
+            let builtin = builtin::name(usize::from(index)).unwrap_or("?");
+            write!(name, "{builtin}")
+        }
+        Source::Custom(slot) => write!(name, "Mine {}", slot + 1),
+        Source::Random(_) => write!(name, "Random {width}x{height}"),
+        Source::Shared => write!(name, "Shared"),
+    };
+    name
 }
 
 /// How far the reveal has got `frames` after the solve: the rows shown in
