@@ -39,19 +39,9 @@ struct Kept {
     start_hint: bool,
 }
 
-/// Version 3: before clean solves (the start hint not kept).
-#[derive(Deserialize)]
-struct KeptV3 {
-    source: KeptSource,
-    cursor: (u8, u8),
-    seconds: u16,
-    mistakes: u8,
-    solved: bool,
-    editing: bool,
-    marks: Vec<u8>,
-    counted: bool,
-    undo: Vec<u8>,
-}
+/// Version 3, before clean solves (the start hint not kept): version 2
+/// and then the undo history, which postcard writes as this pair.
+type KeptV3 = (KeptV2, Vec<u8>);
 
 /// Changes of the undo history kept: a few dozen steps of play, in a write
 /// of two of agb's blocks (each costs the frame it goes out in).
@@ -113,18 +103,9 @@ impl Saved for SuspendedPuzzle {
         if version == 3 {
             let old = postcard::from_bytes::<Option<KeptV3>>(bytes).ok()?;
             return Some(Self {
-                kept: old.map(|old| Kept {
-                    undo: heapless::Vec::from_slice(&old.undo).unwrap_or_default(),
-                    ..Kept::from(KeptV2 {
-                        source: old.source,
-                        cursor: old.cursor,
-                        seconds: old.seconds,
-                        mistakes: old.mistakes,
-                        solved: old.solved,
-                        editing: old.editing,
-                        marks: old.marks,
-                        counted: old.counted,
-                    })
+                kept: old.map(|(old, undo)| Kept {
+                    undo: heapless::Vec::from_slice(&undo).unwrap_or_default(),
+                    ..Kept::from(old)
                 }),
             });
         }
@@ -254,6 +235,19 @@ impl SuspendedPuzzle {
 mod tests {
     use super::*;
 
+    /// A game as version 2 kept it: the puzzle, no undo history.
+    #[derive(Serialize)]
+    struct V2<'a> {
+        source: KeptSource,
+        cursor: (u8, u8),
+        seconds: u16,
+        mistakes: u8,
+        solved: bool,
+        editing: bool,
+        marks: &'a [u8],
+        counted: bool,
+    }
+
     fn played() -> KeptGame {
         KeptGame {
             source: Source::Random(7),
@@ -332,20 +326,10 @@ mod tests {
             ..played()
         };
         let today = SuspendedPuzzle::of(&played, true, [0x8001, 2].into_iter());
-        #[derive(Serialize)]
-        struct V3<'a> {
-            source: KeptSource,
-            cursor: (u8, u8),
-            seconds: u16,
-            mistakes: u8,
-            solved: bool,
-            editing: bool,
-            marks: &'a [u8],
-            counted: bool,
-            undo: &'a [u8],
-        }
         let kept = today.kept.as_ref().expect("kept");
-        let bytes = postcard::to_allocvec(&Some(V3 {
+        // Version 3 is version 2 with the undo history after it: postcard
+        // writes a pair as its two parts one after the other.
+        let v2 = V2 {
             source: kept.source,
             cursor: kept.cursor,
             seconds: kept.seconds,
@@ -354,9 +338,8 @@ mod tests {
             editing: kept.editing,
             marks: &kept.marks,
             counted: kept.counted,
-            undo: &kept.undo,
-        }))
-        .expect("encodes");
+        };
+        let bytes = postcard::to_allocvec(&Some((v2, &kept.undo))).expect("encodes");
         assert_eq!(SuspendedPuzzle::migrate(3, &bytes).as_ref(), Some(&today));
         assert_eq!(today.restore(), Some((played, true)));
     }
@@ -380,17 +363,6 @@ mod tests {
         marked.marks[0] ^= 1;
         assert_eq!(kept.undo_for(&marked).count(), 0);
         // Kept before version 3: the puzzle, no history.
-        #[derive(Serialize)]
-        struct V2<'a> {
-            source: KeptSource,
-            cursor: (u8, u8),
-            seconds: u16,
-            mistakes: u8,
-            solved: bool,
-            editing: bool,
-            marks: &'a [u8],
-            counted: bool,
-        }
         let old = postcard::to_allocvec(&Some(V2 {
             source: KeptSource::Random(7),
             cursor: (19, 14),
