@@ -500,7 +500,7 @@ fn best_tries(game: &Game, saved: &PolariumSave) -> u8 {
     match game.source {
         Source::Builtin(index) => {
             let best = saved.best(usize::from(index));
-            if best.is_clean() { best.tries } else { 0 }
+            if best.is_clean() { best.tries() } else { 0 }
         }
         Source::Password(_) | Source::Made(_) | Source::Endless { .. } => 0,
     }

@@ -28,11 +28,7 @@ pub fn run(bench: &mut Bench) {
         "polarium",
         &PolariumSave {
             bests: alloc::vec![
-                Best {
-                    tries: u8::MAX,
-                    seconds: u16::MAX,
-                    no_hints: true,
-                };
+                Best::new(u8::MAX, u16::MAX, true);
                 super::rules::builtin::COUNT
             ],
             customs: alloc::vec![[u32::MAX; 3]; CUSTOM_SLOTS],

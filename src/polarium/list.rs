@@ -339,12 +339,12 @@ fn push_row(text: &mut String, number: usize, size: Option<(u8, u8)>, best: reco
         text.push_str(" hint");
     } else if best.is_solved() {
         // A star once solved without any hint, else a tick.
-        text.push_str(if best.no_hints {
+        text.push_str(if best.no_hints() {
             " \u{2605}"
         } else {
             " \u{2713}"
         });
-        push_number(text, usize::from(best.tries).min(MOST_TRIES_SHOWN));
+        push_number(text, usize::from(best.tries()).min(MOST_TRIES_SHOWN));
     }
     text.push('\n');
 }
@@ -498,11 +498,7 @@ mod tests {
     fn a_set_row_never_wraps(_gba: &mut agb::Gba) {
         font::assert_fits(LIST_COLUMNS.text, super::super::view::LIST_WIDTH);
         let side = super::super::rules::board::MAX_SIDE;
-        let solved = |tries, no_hints| records::Best {
-            tries,
-            seconds: 5999,
-            no_hints,
-        };
+        let solved = |tries, no_hints| records::Best::new(tries, 5999, no_hints);
         let bests = [
             records::Best::default(),
             solved(1, false),

@@ -18,15 +18,48 @@ use super::rules::{
 };
 use desk_core::{capacity, section::Saved, tally::Tally};
 
-/// A solved puzzle's bests.
-#[derive(Serialize, Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]
+/// A solved puzzle's bests, in three bytes: the built-ins' table is held
+/// on the desktop, so its size counts against EWRAM at rest. The seconds
+/// take 15 bits and the star the 16th; saved, a best is [`BestFields`].
+#[derive(Serialize, Deserialize, Clone, Copy, Default, PartialEq, Eq)]
+#[serde(from = "BestFields", into = "BestFields")]
 pub struct Best {
-    /// Fewest tries (strokes flipped) it took; 0 = not solved yet,
-    /// [`Best::HINTED`] = solved only with the solution shown.
-    pub tries: u8,
-    pub seconds: u16,
-    /// Solved at least once without any hint: the list's star.
-    pub no_hints: bool,
+    tries: u8,
+    seconds_and_star: [u8; 2],
+}
+
+/// A best as the save holds it (the same bytes since version 4).
+#[derive(Serialize, Deserialize, Clone, Copy)]
+struct BestFields {
+    tries: u8,
+    seconds: u16,
+    no_hints: bool,
+}
+
+impl From<BestFields> for Best {
+    fn from(saved: BestFields) -> Self {
+        Self::new(saved.tries, saved.seconds, saved.no_hints)
+    }
+}
+
+impl From<Best> for BestFields {
+    fn from(best: Best) -> Self {
+        Self {
+            tries: best.tries,
+            seconds: best.seconds(),
+            no_hints: best.no_hints(),
+        }
+    }
+}
+
+impl core::fmt::Debug for Best {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Best")
+            .field("tries", &self.tries)
+            .field("seconds", &self.seconds())
+            .field("no_hints", &self.no_hints())
+            .finish()
+    }
 }
 
 /// A best as versions 1 to 3 kept it: before solves without a hint were.
@@ -38,11 +71,7 @@ struct BestV3 {
 
 impl From<BestV3> for Best {
     fn from(old: BestV3) -> Self {
-        Self {
-            tries: old.tries,
-            seconds: old.seconds,
-            no_hints: false,
-        }
+        Self::new(old.tries, old.seconds, false)
     }
 }
 
@@ -77,6 +106,40 @@ impl Best {
     /// `tries` of a puzzle solved only with a hint that showed the
     /// solution: solved (its set counts it), but no best to beat.
     pub const HINTED: u8 = u8::MAX;
+    /// The longest time kept: nine hours, past any the list shows.
+    pub const MOST_SECONDS: u16 = 0x7fff;
+    const STAR: u16 = 0x8000;
+
+    /// `tries` (0 = not solved yet, [`Best::HINTED`] = solved only with
+    /// the solution shown), `seconds` (longer ones kept as
+    /// [`Best::MOST_SECONDS`]), and whether it was solved without any hint
+    /// (the list's star).
+    pub const fn new(tries: u8, seconds: u16, no_hints: bool) -> Self {
+        let seconds = if seconds > Self::MOST_SECONDS {
+            Self::MOST_SECONDS
+        } else {
+            seconds
+        };
+        let star = if no_hints { Self::STAR } else { 0 };
+        Self {
+            tries,
+            seconds_and_star: (seconds | star).to_le_bytes(),
+        }
+    }
+
+    /// Fewest tries (strokes flipped) it took.
+    pub const fn tries(self) -> u8 {
+        self.tries
+    }
+
+    pub const fn seconds(self) -> u16 {
+        u16::from_le_bytes(self.seconds_and_star) & Self::MOST_SECONDS
+    }
+
+    /// Solved at least once without any hint: the list's star.
+    pub const fn no_hints(self) -> bool {
+        u16::from_le_bytes(self.seconds_and_star) & Self::STAR != 0
+    }
 
     pub const fn is_solved(self) -> bool {
         self.tries > 0
@@ -262,29 +325,23 @@ impl PolariumSave {
             self.bests.resize(puzzle + 1, Best::default());
         }
         let best = &mut self.bests[puzzle];
-        let no_hints = (no_hints && !hinted) || best.no_hints;
+        let no_hints = (no_hints && !hinted) || best.no_hints();
         if hinted {
             if !best.is_solved() {
-                *best = Best {
-                    tries: Best::HINTED,
-                    seconds,
-                    no_hints,
-                };
+                *best = Best::new(Best::HINTED, seconds, no_hints);
             }
             return false;
         }
         let tries = tries.min(Best::HINTED - 1);
+        let seconds = seconds.min(Best::MOST_SECONDS);
         let better = !best.is_clean()
-            || tries < best.tries
-            || (tries == best.tries && seconds < best.seconds);
-        if better {
-            *best = Best {
-                tries,
-                seconds,
-                no_hints,
-            };
-        }
-        best.no_hints = no_hints;
+            || tries < best.tries()
+            || (tries == best.tries() && seconds < best.seconds());
+        *best = if better {
+            Best::new(tries, seconds, no_hints)
+        } else {
+            Best::new(best.tries(), best.seconds(), no_hints)
+        };
         better
     }
 
@@ -434,34 +491,13 @@ mod tests {
         assert!(save.finish(3, 2, 200, false, false));
         // A solve with the solution shown: never a best, never over one.
         assert!(!save.finish(3, 1, 5, true, false));
-        assert_eq!(
-            save.best(3),
-            Best {
-                tries: 2,
-                seconds: 200,
-                no_hints: false,
-            }
-        );
+        assert_eq!(save.best(3), Best::new(2, 200, false));
         assert!(!save.finish(4, 1, 5, true, false));
         assert!(save.best(4).is_solved() && !save.best(4).is_clean());
         // Solved cleanly later: that is its best.
         assert!(save.finish(4, 3, 60, false, false));
-        assert_eq!(
-            save.best(4),
-            Best {
-                tries: 3,
-                seconds: 60,
-                no_hints: false,
-            }
-        );
-        assert_eq!(
-            save.best(3),
-            Best {
-                tries: 2,
-                seconds: 200,
-                no_hints: false,
-            }
-        );
+        assert_eq!(save.best(4), Best::new(3, 60, false));
+        assert_eq!(save.best(3), Best::new(2, 200, false));
         assert!(!save.best(2).is_solved());
         for i in 0..7 {
             save.finish(i, 1, 1, false, false);
@@ -558,11 +594,7 @@ mod tests {
     fn today(old: &[OldBest]) -> Vec<Best> {
         let old: Vec<Best> = old
             .iter()
-            .map(|old| Best {
-                tries: old.tries,
-                seconds: old.seconds,
-                no_hints: false,
-            })
+            .map(|old| Best::new(old.tries, old.seconds, false))
             .collect();
         moved(&old)
     }
@@ -623,23 +655,11 @@ mod tests {
     #[test]
     fn version_four_records_move_to_their_puzzles_and_sets_stay_open() {
         type V4 = OldLayout<Best>;
-        let once = Best {
-            tries: 1,
-            seconds: 9,
-            no_hints: false,
-        };
+        let once = Best::new(1, 9, false);
         let mut bests = alloc::vec![Best::default(); 13];
-        bests[0] = Best {
-            tries: 3,
-            seconds: 40,
-            no_hints: true,
-        };
+        bests[0] = Best::new(3, 40, true);
         bests[1..8].fill(once);
-        bests[12] = Best {
-            tries: Best::HINTED,
-            seconds: 100,
-            no_hints: false,
-        };
+        bests[12] = Best::new(Best::HINTED, 100, false);
         let old = V4 {
             bests: bests.clone(),
             customs: alloc::vec![[1, 2, 3]],
@@ -687,11 +707,7 @@ mod tests {
     #[test]
     fn records_of_gone_puzzles_are_dropped() {
         let (kept, gone) = kept_and_gone();
-        let solved = Best {
-            tries: 2,
-            seconds: 5,
-            no_hints: true,
-        };
+        let solved = Best::new(2, 5, true);
         let mut old = PolariumSave::default();
         old.bests.resize(builtin::EARLIER_COUNT, Best::default());
         old.bests[gone] = solved;
@@ -718,13 +734,9 @@ mod tests {
             ..PolariumSave::default()
         };
         assert_eq!(save.open_sets(total), 6);
-        let solved = Best {
-            tries: 1,
-            seconds: 9,
-            no_hints: true,
-        };
+        let solved = Best::new(1, 9, true);
         for index in 5 * SET..5 * SET + TO_OPEN_NEXT - 1 {
-            save.finish(index, solved.tries, solved.seconds, false, true);
+            save.finish(index, solved.tries(), solved.seconds(), false, true);
         }
         assert_eq!(save.open_sets(total), 6, "one short");
         save.finish(5 * SET + TO_OPEN_NEXT, 1, 9, false, true);
@@ -737,6 +749,47 @@ mod tests {
         assert_eq!(all.open_sets(total), total);
     }
 
+    /// A best packs into three bytes yet saves as its three fields did;
+    /// a time past nine hours is kept as nine hours, never as a star.
+    #[test]
+    fn a_best_is_three_bytes_and_saves_as_its_fields() {
+        assert_eq!(core::mem::size_of::<Best>(), 3);
+        for (tries, seconds, no_hints) in [
+            (1, 0, false),
+            (Best::HINTED, 9, true),
+            (7, Best::MOST_SECONDS, true),
+            (254, 5999, false),
+        ] {
+            let best = Best::new(tries, seconds, no_hints);
+            assert_eq!(
+                (best.tries(), best.seconds(), best.no_hints()),
+                (tries, seconds, no_hints)
+            );
+            let fields = BestFields {
+                tries,
+                seconds,
+                no_hints,
+            };
+            let bytes = postcard::to_allocvec(&best).unwrap();
+            assert_eq!(bytes, postcard::to_allocvec(&fields).unwrap());
+            assert_eq!(postcard::from_bytes::<Best>(&bytes).unwrap(), best);
+        }
+        let long = BestFields {
+            tries: 2,
+            seconds: u16::MAX,
+            no_hints: false,
+        };
+        let read: Best = postcard::from_bytes(&postcard::to_allocvec(&long).unwrap()).unwrap();
+        assert_eq!(
+            (read.seconds(), read.no_hints()),
+            (Best::MOST_SECONDS, false)
+        );
+        let mut save = PolariumSave::default();
+        save.finish(0, 3, u16::MAX, false, false);
+        assert_eq!(save.best(0).seconds(), Best::MOST_SECONDS);
+        assert!(!save.best(0).no_hints());
+    }
+
     /// A solve with no hint stars the puzzle for good, whichever solve
     /// keeps the best; version 3's bests read back unstarred.
     #[test]
@@ -745,9 +798,9 @@ mod tests {
         save.finish(5, 3, 40, false, true);
         save.finish(5, 2, 90, false, false);
         let best = save.best(5);
-        assert_eq!((best.tries, best.no_hints), (2, true));
+        assert_eq!((best.tries(), best.no_hints()), (2, true));
         save.finish(6, 1, 10, true, true);
-        assert!(!save.best(6).no_hints, "the solution shown is a hint");
+        assert!(!save.best(6).no_hints(), "the solution shown is a hint");
         type V3 = OldLayout<OldBest>;
         let old = V3 {
             bests: alloc::vec![OldBest {

@@ -160,10 +160,12 @@ impl Fuzzed for PolariumSave {
     fn samples(rng: &mut Rng) -> Vec<Self> {
         let full = PolariumSave {
             bests: (0..crate::polarium::rules::builtin::COUNT)
-                .map(|_| Best {
-                    tries: rng.below(4) as u8,
-                    seconds: rng.below(7200) as u16,
-                    no_hints: rng.below(2) == 0,
+                .map(|_| {
+                    Best::new(
+                        rng.below(4) as u8,
+                        rng.below(7200) as u16,
+                        rng.below(2) == 0,
+                    )
                 })
                 .collect(),
             customs: (0..24)
@@ -209,7 +211,7 @@ impl Fuzzed for PolariumSave {
             u64::from(self.tally.win_percent().unwrap_or(0)) + u64::from(self.solved_without_hints);
         sum += self.first_unsolved(144) as u64 + self.solved_in_set(11) as u64;
         for puzzle in [0, 143, 400] {
-            sum += u64::from(self.best(puzzle).seconds);
+            sum += u64::from(self.best(puzzle).seconds());
         }
         let records = self.challenge_records();
         sum += u64::from(records.best_level());
