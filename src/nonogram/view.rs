@@ -408,17 +408,18 @@ struct Painter {
     art_inks: [u8; 16],
 }
 
-/// A slot showing a puzzle not solved yet: its number and best time, as
-/// its entry has them.
-type Question = Option<(u16, Option<u16>)>;
+/// A slot showing a puzzle not solved yet ("?") or an empty slot of the
+/// player's ("+"): its number, its best time as its entry has it, and
+/// whether it is empty.
+type Question = Option<(u16, Option<u16>, bool)>;
 
 /// The entry a slot's `Question` stands for.
-const fn question_entry((number, best): (u16, Option<u16>)) -> ListEntry {
+const fn question_entry((number, best, empty_slot): (u16, Option<u16>, bool)) -> ListEntry {
     ListEntry {
         number,
         best,
         picture: None,
-        empty_slot: false,
+        empty_slot,
         left_at: None,
         clean: false,
         art: None,
@@ -627,7 +628,7 @@ impl View {
     /// Paint the screen afresh when what it shows changes, a band at a
     /// time while the frame has room; true while it waits for room.
     #[inline(never)]
-    fn wipe_towards(&mut self, wanted: Wanted, room: &mut Room) -> bool {
+    fn wipe_towards(&mut self, wanted: Wanted, entries: &[ListEntry], room: &mut Room) -> bool {
         let mut next = match self.showing {
             Showing::Board(shown) if wanted == Wanted::Board(shown) => return false,
             Showing::List(boxes) if wanted == Wanted::List(boxes) => return false,
@@ -668,7 +669,7 @@ impl View {
                         }
                     }
                 }
-                if self.ahead_shows(wanted) {
+                if self.ahead_shows(wanted, entries) {
                     // The copy covers everything, as painting does.
                     self.title.forget();
                     self.lines.forget();
@@ -739,8 +740,11 @@ impl View {
         true
     }
 
-    /// Whether the page painted ahead shows `wanted` whole, in these colours.
-    fn ahead_shows(&self, wanted: Wanted) -> bool {
+    /// Whether the page painted ahead shows `wanted` whole, in these
+    /// colours, with at most half its slots other than `entries`: over
+    /// another page's slots, each drawn again, the copy costs more than
+    /// painting the page afresh.
+    fn ahead_shows(&self, wanted: Wanted, entries: &[ListEntry]) -> bool {
         let Wanted::List(boxes) = wanted else {
             return false;
         };
@@ -748,6 +752,12 @@ impl View {
             ahead.done
                 && ahead.view.showing == Showing::List(boxes)
                 && ahead.view.colours == self.colours
+                && (ahead.view.slots.shown.iter().enumerate())
+                    .filter(|&(slot, shown)| {
+                        shown.map(|(entry, _)| entry) != entries.get(slot).copied()
+                    })
+                    .count()
+                    <= LIST_SLOTS / 2
         })
     }
 
@@ -1127,7 +1137,7 @@ impl View {
             self.showing = Showing::Stale;
             self.puzzle_shown = Some(scene.puzzle);
         }
-        if self.wipe_towards(Wanted::Board(layout), room) || !self.erase_old_text(room) {
+        if self.wipe_towards(Wanted::Board(layout), &[], room) || !self.erase_old_text(room) {
             return true;
         }
         // While playing, the lines are the buttons' hint under the board,
@@ -1742,15 +1752,17 @@ impl View {
             (1u16 << scene.entries.len().min(LIST_SLOTS)) - 1
         };
         // A painting of the page paints the slots of puzzles not solved
-        // yet whole: pattern rows cost no more than paper.
+        // yet, and the player's empty ones, whole: pattern rows cost no
+        // more than paper.
         for (slot, question) in self.painter.questions.iter_mut().enumerate() {
             *question = scene
                 .entries
                 .get(slot)
-                .filter(|entry| !scene.text_page && entry.picture.is_none() && !entry.empty_slot)
-                .map(|entry| (entry.number, entry.best));
+                .filter(|entry| !scene.text_page && entry.picture.is_none())
+                .map(|entry| (entry.number, entry.best, entry.empty_slot));
         }
-        if self.wipe_towards(Wanted::List(boxes), room) || !self.erase_old_text(room) {
+        if self.wipe_towards(Wanted::List(boxes), scene.entries, room) || !self.erase_old_text(room)
+        {
             return true;
         }
         let (lines, rows) = if scene.text_page {
@@ -1897,10 +1909,7 @@ impl View {
                     None => self.picture((x, y), &picture, size, c.filled),
                 }
             }
-            None if entry.empty_slot => {
-                self.raster.fill(x, y + 7, 16, 3, c.grid);
-                self.raster.fill(x + 7, y, 3, 16, c.grid);
-            }
+            None if entry.empty_slot => self.raster.glyph(glyphs::PLUS, (x, y), 4, c.grid),
             None => self.raster.glyph(glyphs::QUESTION, (x, y), 4, c.grid),
         }
         self.raster.flush();
@@ -1924,12 +1933,10 @@ impl View {
                     size * picture.height() as i32,
                 )
             }
-            None if entry.empty_slot => (16, 16),
             None => (12, 20),
         };
         let (x, y) = match entry.picture {
             Some(_) => (bx + (bw - width) / 2, by + (bh - height) / 2),
-            None if entry.empty_slot => (bx + bw / 2 - 8, by + bh / 2 - 8),
             None => (bx + bw / 2 - 6, by + bh / 2 - 10),
         };
         (x, y, width, height)
@@ -2242,9 +2249,8 @@ fn plan_boxes(painter: &mut Painter, boxes: u16, c: &Colours) {
 /// `slot_picture` and `slot_labels` draw them: the "?" in its box, four
 /// pixels a glyph pixel, and the number under it.
 fn plan_question_band(painter: &mut Painter, boxes: u16, c: &Colours, band: usize) {
-    let question_rows = glyphs::QUESTION
-        .rows
-        .map(|bits| u32::from(widened(bits, 4)));
+    let glyph_rows_of = |glyph: Glyph| glyph.rows.map(|bits| u32::from(widened(bits, 4)));
+    let (question_rows, plus_rows) = (glyph_rows_of(glyphs::QUESTION), glyph_rows_of(glyphs::PLUS));
     let first = band * LIST_COLUMNS;
     let mut in_band = [None; LIST_COLUMNS];
     for (column, question) in in_band.iter_mut().enumerate() {
@@ -2269,18 +2275,21 @@ fn plan_question_band(painter: &mut Painter, boxes: u16, c: &Colours, band: usiz
     numbers.fill(base[usize::from(row_kind::PAPER)]);
     // Every slot's "?" is at the same height in its box, its number
     // at the same height under it.
-    let (_, question_top, _, _) = View::slot_content(first, &question_entry((0, None)));
+    let (_, question_top, _, _) = View::slot_content(first, &question_entry((0, None, false)));
     let ((_, slot_top), _) = View::slot_place(first);
     let number_top = slot_top + NUMBER_LABEL;
     for (column, question) in in_band.iter().enumerate() {
-        let Some((number, _)) = *question else {
+        let Some((number, _, empty_slot)) = *question else {
             continue;
         };
         let slot = first + column;
-        let (x, _, _, _) = View::slot_content(slot, &question_entry((number, None)));
-        for (pattern, &bits) in questions.iter_mut().zip(&question_rows) {
-            put_bits(pattern, x, bits, c.grid);
-        }
+        let (x, _, _, _) = View::slot_content(slot, &question_entry((number, None, empty_slot)));
+        let rows = if empty_slot {
+            &plus_rows
+        } else {
+            &question_rows
+        };
+        put_rows(questions, x, rows, c.grid);
         // The digits side by side, a pixel apart (as `glyph_line`).
         let mut rows = [0u32; 5];
         let mut used = 0;
@@ -2291,9 +2300,7 @@ fn plan_question_band(painter: &mut Painter, boxes: u16, c: &Colours, band: usiz
             used += digit.width + 1;
         }
         let ((left, _), _) = View::slot_place(slot);
-        for (pattern, &bits) in numbers.iter_mut().zip(&rows) {
-            put_bits(pattern, left + 4, bits, c.accent);
-        }
+        put_rows(numbers, left + 4, &rows, c.accent);
     }
     let kinds = &mut painter.kinds;
     for row in 0..row_kind::GLYPH_ROWS {
@@ -2309,20 +2316,36 @@ fn plan_question_band(painter: &mut Painter, boxes: u16, c: &Colours, band: usiz
     }
 }
 
-/// Pixels `bits` (bit 0 leftmost, 24 at most) from `x` in `colour`: a word
-/// of the pattern at a time. (Shifted by under 8, they fit a word: no
-/// long arithmetic, which is slow on the GBA.)
-fn put_bits(pattern: &mut Columns, x: i32, bits: u32, colour: u8) {
+/// Row `i` of a glyph's pixels (`rows[i]`, bit 0 leftmost, 24 at most)
+/// from `x` (on screen) in `colour` into `patterns[i]`, a word at a time.
+/// (Shifted by under 8, they fit a word: no long arithmetic, which is slow
+/// on the GBA.) A list page's plan puts every "?", "+" and number under
+/// them so, so it runs from IWRAM as ARM code, with index loops.
+#[optimize(size)]
+#[inline(never)]
+#[cfg_attr(target_arch = "arm", unsafe(link_section = ".iwram"))]
+#[cfg_attr(target_arch = "arm", instruction_set(arm::a32))]
+fn put_rows(patterns: &mut [Columns], x: i32, rows: &[u32; 5], colour: u8) {
     let ink = u32::from(colour & 15) * 0x1111_1111;
-    let mut rest = (bits & 0x00FF_FFFF) << (x & 7);
-    let mut column = (x >> 3) as usize;
-    while rest != 0 {
-        let mask = NIBBLES[(rest & 0xFF) as usize];
-        if let Some(word) = pattern.get_mut(column) {
-            *word = (*word & !mask) | (ink & mask);
+    let first = (x >> 3) as usize;
+    let count = patterns.len().min(rows.len());
+    let words = patterns.as_mut_ptr().cast::<u32>();
+    let mut row = 0;
+    while row < count {
+        let mut rest = (rows[row] & 0x00FF_FFFF) << (x & 7);
+        let mut column = first;
+        while rest != 0 && column < plane::COLUMNS {
+            let mask = NIBBLES[(rest & 0xFF) as usize];
+            // SAFETY: `row` is below the patterns' count and `column`
+            // below a pattern's words: a word of `patterns`.
+            unsafe {
+                let word = words.add(row * plane::COLUMNS + column);
+                *word = (*word & !mask) | (ink & mask);
+            }
+            rest >>= 8;
+            column += 1;
         }
-        rest >>= 8;
-        column += 1;
+        row += 1;
     }
 }
 
@@ -2540,8 +2563,9 @@ mod tests {
     }
 
     /// A page of ten slots from puzzle `first` on: solved where `solved`
-    /// says so (a picture and a best time), else a "?".
-    fn page_of(first: u16, solved: impl Fn(usize) -> bool) -> Vec<ListEntry> {
+    /// says so (a picture and a best time), else a "?", or a "+" on a page
+    /// of the player's own slots (`mine`).
+    fn page_of(first: u16, solved: impl Fn(usize) -> bool, mine: bool) -> Vec<ListEntry> {
         (0..LIST_SLOTS)
             .map(|slot| {
                 let index = usize::from(first) + slot;
@@ -2550,7 +2574,7 @@ mod tests {
                     number: first + slot as u16 + 1,
                     best,
                     picture: best.and_then(|_| builtin::picture(index % builtin::COUNT)),
-                    empty_slot: false,
+                    empty_slot: mine && best.is_none(),
                     left_at: None,
                     clean: false,
                     art: best.and_then(|_| colour_art::picture(index % builtin::COUNT)),
@@ -2559,21 +2583,24 @@ mod tests {
             .collect()
     }
 
-    /// The slots of puzzles not solved yet, painted with the page ("?" and
-    /// number in its pattern rows), show exactly what drawing them slot by
-    /// slot shows (a page turned to from one of pictures): numbers of one,
-    /// two and three digits, beside solved slots and alone.
+    /// The slots of puzzles not solved yet and the player's empty ones,
+    /// painted with the page ("?" or "+" and number in its pattern rows),
+    /// show exactly what drawing them slot by slot shows (a page turned to
+    /// from one of pictures): numbers of one, two and three digits, beside
+    /// solved slots and alone.
     #[test_case]
     fn unsolved_slots_painted_with_the_page_are_those_drawn_one_by_one(_gba: &mut agb::Gba) {
         plane::build();
         let colours = Colours::new(false);
-        let all_solved = page_of(200, |_| true);
-        for (first, solved) in [
-            (0, (|slot| slot % 3 == 0) as fn(usize) -> bool),
-            (90, |slot| slot == 4 || slot == 9),
-            (10, |_| false),
+        let all_solved = page_of(200, |_| true, false);
+        for (first, solved, mine) in [
+            (0, (|slot| slot % 3 == 0) as fn(usize) -> bool, false),
+            (90, |slot| slot == 4 || slot == 9, false),
+            (10, |_| false, false),
+            (0, |slot| slot == 2, true),
+            (10, |_| false, true),
         ] {
-            let page = page_of(first, solved);
+            let page = page_of(first, solved, mine);
 
             plane::clear();
             let mut painted = View::new(colours);
@@ -2587,7 +2614,10 @@ mod tests {
             let mut turned = View::new(colours);
             draw_list(&mut turned, &all_solved);
             draw_list(&mut turned, &page);
-            assert!(plane_pixels() == with_page, "page from {first}");
+            assert!(
+                plane_pixels() == with_page,
+                "page from {first}, mine: {mine}"
+            );
         }
     }
 

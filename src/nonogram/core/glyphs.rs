@@ -51,6 +51,9 @@ const DIGITS: [Glyph; 10] = [
 
 /// "?": a picture not solved yet.
 pub const QUESTION: Glyph = glyph([b"###", b"..#", b".##", b"...", b".#."]);
+/// "+": an empty slot of the player's, drawn at a "?"'s place and scale
+/// (its blank top and bottom rows centre it where the "?" stands).
+pub const PLUS: Glyph = glyph([b"...", b".#.", b"###", b".#.", b"..."]);
 /// The stamp beside a time solved clean (no mistake, no start hint).
 pub const STAR: Glyph = glyph([b"..#..", b"#####", b".###.", b".#.#.", b"#...#"]);
 /// ":" between minutes and seconds (one pixel wide).
