@@ -310,14 +310,22 @@ impl App for Nonogram {
     }
 
     /// The rest of the opening animation: the screen is whole, so drawing
-    /// it again only takes the copy of its board that SELECT then finds.
+    /// it again only takes the copy of its board and then the list page
+    /// that SELECT finds, as in `draw`.
     fn prepare_ahead(_persistent: &mut Persistent, working: &mut Working, system: &mut System) {
-        let options = puzzle::saved(system).options;
+        let saved = puzzle::saved(system);
         let Working {
-            view, mode, game, ..
+            view,
+            mode,
+            game,
+            ahead,
+            on_shelf,
+            ..
         } = working;
         view.advance_text();
-        let _ = mode.draw(game, &options, view);
+        if !mode.draw(game, &saved.options, view) {
+            paint_list_ahead(mode, game, ahead, saved, on_shelf.as_ref(), view);
+        }
     }
 
     fn update(_persistent: &mut Persistent, working: &mut Working, system: &mut System) -> Request {
@@ -381,12 +389,7 @@ impl App for Nonogram {
         if !mode.draw(game, options, view) {
             *complete = true;
             view.advance_text();
-            // The lesson's board is read a while: the page is ready for
-            // the puzzle's board after it. A picture being revealed changes
-            // as it goes: the page waits for the end.
-            if matches!(mode, Mode::Play(_) | Mode::Lesson(_)) && !mode.shows_work() {
-                paint_list_ahead(game, ahead, saved, on_shelf.as_ref(), view);
-            }
+            paint_list_ahead(mode, game, ahead, saved, on_shelf.as_ref(), view);
         }
     }
 
@@ -526,15 +529,19 @@ const AHEAD_SETUP_LINES: u32 = 28;
 
 /// While the board is drawn whole: the list page SELECT goes to, made
 /// again when the puzzle or its being solved changes (its time and picture
-/// then show), for the view to paint ahead.
+/// then show), for the view to paint ahead. The lesson's board is read a
+/// while: the page is ready for the puzzle's board after it. A picture
+/// being revealed changes as it goes: the page waits for the end.
 fn paint_list_ahead(
+    mode: &Mode,
     game: &Game,
     ahead: &mut Option<ListAhead>,
     saved: &NonogramSave,
     on_shelf: Option<&OnShelf>,
     view: &mut View,
 ) {
-    if !view.paints_ahead() {
+    if !matches!(mode, Mode::Play(_) | Mode::Lesson(_)) || mode.shows_work() || !view.paints_ahead()
+    {
         return;
     }
     let key = (game.source, game.solved);

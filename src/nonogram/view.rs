@@ -1284,6 +1284,14 @@ impl View {
             frame_time::piece_done();
         }
         self.settled_on = Some(fingerprint);
+        // Whole: its copy aside may begin in what is left of this frame, so
+        // a SELECT in the next finds most of it taken.
+        if scene
+            .reveal
+            .is_none_or(|reveal| i32::from(reveal.rows) == scene.layout.rows)
+        {
+            self.keep_ahead(room);
+        }
         false
     }
 
