@@ -389,6 +389,7 @@ impl App for Nonogram {
         if !mode.draw(game, options, view) {
             *complete = true;
             view.advance_text();
+            view.keep_first_copy();
             paint_list_ahead(mode, game, ahead, saved, on_shelf.as_ref(), view);
         }
     }

@@ -398,9 +398,9 @@ mod row_kind {
 struct Painter {
     patterns: Vec<Columns>,
     kinds: Box<Kinds>,
-    /// The list's slots of puzzles not solved yet, which a painting of the
-    /// list paints whole ("?" and number) instead of leaving them to be
-    /// drawn after it: those the next painting is to paint (set before
+    /// The list's slots of puzzles not solved yet and the player's empty
+    /// ones, which a painting of the list paints whole ("?" or "+", and the
+    /// number) instead of leaving them to be drawn after it: those the next painting is to paint (set before
     /// each wipe), and those the painting under way paints.
     questions: [Question; LIST_SLOTS],
     painted: [Question; LIST_SLOTS],
@@ -722,8 +722,8 @@ impl View {
         false
     }
 
-    /// A list page's plan, from row of slots `band` on: each row's "?" and
-    /// numbers a piece, while `room` says it fits. False (the plan kept
+    /// A list page's plan, from row of slots `band` on: each row's "?"s or
+    /// "+"s and numbers a piece, while `room` says it fits. False (the plan kept
     /// for a later frame) when it does not.
     fn plan_questions_from(&mut self, wanted: Wanted, mut band: usize, room: &mut Room) -> bool {
         if let Wanted::List(boxes) = wanted {
@@ -904,8 +904,9 @@ impl View {
     /// B brings back the board as it was, not an older one to be brought
     /// up to date on screen; never for a clock's tick alone, which would
     /// leave only part of a copy for SELECT to finish (an older second
-    /// comes back and is drawn again).
-    fn keep_ahead(&mut self, room: &mut Room) {
+    /// comes back and is drawn again). `first_only`: a board's first copy
+    /// only (see `keep_first_copy`).
+    fn keep_ahead(&mut self, room: &mut Room, first_only: bool) {
         let Showing::Board(layout) = self.showing else {
             return;
         };
@@ -922,7 +923,7 @@ impl View {
             .kept_board
             .as_ref()
             .is_some_and(|kept| kept.puzzle == self.puzzle_shown && kept.layout == layout);
-        if !first && frame_time::save_is_waiting() {
+        if !first && (first_only || frame_time::save_is_waiting()) {
             return;
         }
         for piece in 0.. {
@@ -1127,7 +1128,7 @@ impl View {
                 .reveal
                 .is_none_or(|reveal| i32::from(reveal.rows) == scene.layout.rows)
             {
-                self.keep_ahead(room);
+                self.keep_ahead(room, false);
             }
             return false;
         }
@@ -1284,15 +1285,15 @@ impl View {
             frame_time::piece_done();
         }
         self.settled_on = Some(fingerprint);
-        // Whole: its copy aside may begin in what is left of this frame, so
-        // a SELECT in the next finds most of it taken.
-        if scene
-            .reveal
-            .is_none_or(|reveal| i32::from(reveal.rows) == scene.layout.rows)
-        {
-            self.keep_ahead(room);
-        }
         false
+    }
+
+    /// On a board just drawn whole, its text with it: its first copy
+    /// aside begins in what is left of this frame, so a SELECT in the next
+    /// finds most of it taken. (A copy taken again waits for a frame of its
+    /// own, after the move's save.)
+    pub fn keep_first_copy(&mut self) {
+        self.keep_ahead(&mut frame_time::Piece::room, true);
     }
 
     /// The cursor's row and column clues, large in the corner where the
@@ -2252,10 +2253,10 @@ fn plan_boxes(painter: &mut Painter, boxes: u16, c: &Colours) {
     }
 }
 
-/// The list's slots of puzzles not solved yet (`Painter::questions`) in
-/// row of slots `band`, in `painter`'s patterns and rows, as
-/// `slot_picture` and `slot_labels` draw them: the "?" in its box, four
-/// pixels a glyph pixel, and the number under it.
+/// The list's slots of puzzles not solved yet and the player's empty ones
+/// (`Painter::questions`) in row of slots `band`, in `painter`'s patterns
+/// and rows, as `slot_picture` and `slot_labels` draw them: the "?" or "+"
+/// in its box, four pixels a glyph pixel, and the number under it.
 fn plan_question_band(painter: &mut Painter, boxes: u16, c: &Colours, band: usize) {
     let glyph_rows_of = |glyph: Glyph| glyph.rows.map(|bits| u32::from(widened(bits, 4)));
     let (question_rows, plus_rows) = (glyph_rows_of(glyphs::QUESTION), glyph_rows_of(glyphs::PLUS));
@@ -2618,14 +2619,17 @@ mod tests {
             assert_eq!(questions, unsolved, "painted with the page");
             let with_page = plane_pixels();
 
-            plane::clear();
-            let mut turned = View::new(colours);
-            draw_list(&mut turned, &all_solved);
-            draw_list(&mut turned, &page);
-            assert!(
-                plane_pixels() == with_page,
-                "page from {first}, mine: {mine}"
-            );
+            // Turned to from a page of pictures, and from one of "?"s.
+            for before in [&all_solved, &page_of(300, |_| false, false)] {
+                plane::clear();
+                let mut turned = View::new(colours);
+                draw_list(&mut turned, before);
+                draw_list(&mut turned, &page);
+                assert!(
+                    plane_pixels() == with_page,
+                    "page from {first}, mine: {mine}"
+                );
+            }
         }
     }
 
