@@ -95,9 +95,10 @@ impl LessonScreen {
         };
         if self.lesson.after(done, &marks, self.game.is_solved()) {
             crate::event!(
-                "nonogram.lesson step={:?} slip={:?}",
+                "nonogram.lesson step={:?} slip={:?} crosses_skipped={}",
                 self.lesson.step(),
-                self.lesson.slip()
+                self.lesson.slip(),
+                self.lesson.skipped_crosses()
             );
             // Seen once solved, even if the window closes before A.
             if self.lesson.step() == Step::Done {
@@ -115,7 +116,8 @@ impl LessonScreen {
             step.number().min(Step::COUNT),
             Step::COUNT
         ));
-        view.set_lines_knowing(line(step, self.lesson.slip()), &LINES_KNOWN);
+        let line = line(step, self.lesson.slip(), self.lesson.skipped_crosses());
+        view.set_lines_knowing(line, &LINES_KNOWN);
     }
 
     /// Bring the board a step closer, as the play screen draws it (a
@@ -127,7 +129,9 @@ impl LessonScreen {
 }
 
 /// The line under the board for where the lesson is.
-const fn line(step: Step, slip: Option<Slip>) -> &'static str {
+/// What the lesson says at `step` after `slip`; at the end, what B does
+/// too where the cross step was skipped (`crosses_skipped`).
+const fn line(step: Step, slip: Option<Slip>, crosses_skipped: bool) -> &'static str {
     match slip {
         Some(Slip::WrongFill) => return LINES[0],
         Some(Slip::Erased) => return LINES[1],
@@ -141,13 +145,14 @@ const fn line(step: Step, slip: Option<Slip>) -> &'static str {
         Step::CrossGaps => LINES[6],
         Step::FillFives => LINES[7],
         Step::Finish => LINES[8],
+        Step::Done if crosses_skipped => LINES[10],
         Step::Done => LINES[9],
     }
 }
 
 /// Everything the line under the board says: a slip's correction, then
 /// each step's.
-const LINES: [&str; 10] = [
+const LINES: [&str; 11] = [
     "That cell stays empty: L undoes it",
     "A on a filled cell clears: L undoes it",
     "That cell is one to fill: L undoes it",
@@ -155,15 +160,16 @@ const LINES: [&str; 10] = [
     "Done clues fade. L takes back a move",
     "R puts it back",
     "Middle row 1 1 1: B crosses its 2 gaps",
-    "Now fill the other 5s",
+    "Now the other 5s. A drag keeps its line",
     "Now finish the picture",
     "Solved! A: play. START: to the desk",
+    "Solved! B crosses an empty cell. A: play",
 ];
 
 /// The lesson's lines rendered at build time: each goes up as a copy.
 static LINES_KNOWN: [&PreparedLine; LINES.len()] = prepared_all![
     LINES[0], LINES[1], LINES[2], LINES[3], LINES[4], LINES[5], LINES[6], LINES[7], LINES[8],
-    LINES[9],
+    LINES[9], LINES[10],
 ];
 
 #[cfg(test)]
@@ -202,8 +208,9 @@ mod tests {
                     Some(Slip::WrongCross),
                     Some(Slip::Erased),
                 ]
-                .map(|slip| line(step, slip))
+                .map(|slip| line(step, slip, false))
             })
+            .chain([line(Step::Done, None, true)])
             .chain([SKIPPED]);
         for text in said {
             font::assert_fits(text, width);

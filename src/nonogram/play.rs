@@ -149,10 +149,11 @@ impl Play {
         if !held {
             *self = Self::Idle;
             self.check_solved(game, system);
-            // A direction pressed as the button comes up still moves.
-            let step = system.input.repeated_direction();
-            if *self == Self::Idle && step != (0, 0) {
-                self.move_cursor(game, step);
+            // What is pressed as the button comes up (a direction, L or R,
+            // the other button, SELECT) counts in this frame, as on a board
+            // left alone: a quick player's press is never dropped.
+            if *self == Self::Idle {
+                return self.update_play(game, system);
             }
             return Next::Stay;
         }

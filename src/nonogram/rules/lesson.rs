@@ -95,6 +95,9 @@ pub struct Lesson {
     slip: Option<Slip>,
     /// The picture's cells filled after the last move.
     filled: u32,
+    /// The middle row's gaps were crossed on the way (at the cross step or
+    /// ahead of it): a picture finished first skips that step.
+    crossed: bool,
 }
 
 impl Default for Lesson {
@@ -103,6 +106,7 @@ impl Default for Lesson {
             step: Step::FillTop,
             slip: None,
             filled: 0,
+            crossed: false,
         }
     }
 }
@@ -124,6 +128,13 @@ impl Lesson {
         self.slip
     }
 
+    /// Done without the gaps ever crossed: the picture was finished before
+    /// the cross step, so the end says what B does.
+    #[must_use]
+    pub const fn skipped_crosses(&self) -> bool {
+        matches!(self.step, Step::Done) && !self.crossed
+    }
+
     /// After `done`, the marks are `marks` (`solved`: they make the
     /// picture): the lesson moves on past every step already done. Whether
     /// its step or slip changed.
@@ -132,6 +143,9 @@ impl Lesson {
         let filled = filled_count(marks);
         let erased = done == Move::Painted && filled < self.filled;
         self.filled = filled;
+        self.crossed |= GAPS
+            .iter()
+            .all(|&x| marks.get(x, GAPS_ROW) == Mark::Crossed);
         self.slip = if wrong(marks, Mark::Filled) {
             Some(Slip::WrongFill)
         } else if wrong(marks, Mark::Crossed) {

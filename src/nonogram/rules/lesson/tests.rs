@@ -139,7 +139,40 @@ fn a_player_ahead_of_the_lesson_skips_the_steps_done() {
             .collect();
         paint(&mut lesson, &mut marks, &picture, Mark::Filled);
         assert_eq!(lesson.step(), Step::Done);
+        // Finished before the gaps were ever crossed: the end says so.
+        assert!(lesson.skipped_crosses());
     }
+}
+
+/// The end says what B does only where the gaps were never crossed: at
+/// the cross step, or ahead of it and then cleared, they count.
+#[test]
+fn the_end_tells_of_crosses_only_when_the_cross_step_was_skipped() {
+    let picture: Vec<_> = (0..HEIGHT)
+        .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
+        .filter(|&(x, y)| PICTURE_ROWS[y] >> x & 1 == 1)
+        .collect();
+    let gaps: Vec<_> = GAPS.iter().map(|&x| (x, GAPS_ROW)).collect();
+    // The lesson followed step by step.
+    let mut lesson = Lesson::default();
+    let mut marks = Marks::new(WIDTH, HEIGHT);
+    paint(&mut lesson, &mut marks, &row(0), Mark::Filled);
+    lesson.after(Move::Undone, &marks, solved(&marks));
+    paint(&mut lesson, &mut marks, &row(0), Mark::Filled);
+    assert_eq!(lesson.step(), Step::CrossGaps);
+    assert!(!lesson.skipped_crosses());
+    paint(&mut lesson, &mut marks, &gaps, Mark::Crossed);
+    paint(&mut lesson, &mut marks, &picture, Mark::Filled);
+    assert_eq!(lesson.step(), Step::Done);
+    assert!(!lesson.skipped_crosses());
+    // Crossed ahead of the step, then cleared: still met.
+    let mut lesson = Lesson::default();
+    let mut marks = Marks::new(WIDTH, HEIGHT);
+    paint(&mut lesson, &mut marks, &gaps, Mark::Crossed);
+    paint(&mut lesson, &mut marks, &gaps, Mark::Empty);
+    paint(&mut lesson, &mut marks, &picture, Mark::Filled);
+    assert_eq!(lesson.step(), Step::Done);
+    assert!(!lesson.skipped_crosses());
 }
 
 /// Random marks, undos and redos: the steps only move forward, one is
