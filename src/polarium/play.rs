@@ -43,6 +43,18 @@ pub fn solved_message(tries: u8, hint: Hint) -> Cow<'static, str> {
 
 /// Frames the flipped board stays up after a failed try.
 const FAILED_FRAMES: u8 = 48;
+/// Buttons whose fresh press ends a failed try's note and counts at once.
+const NOTE_ENDERS: [Button; 9] = [
+    Button::A,
+    Button::B,
+    Button::L,
+    Button::R,
+    Button::Select,
+    Button::Up,
+    Button::Down,
+    Button::Left,
+    Button::Right,
+];
 /// Frames per row of the clearing animation.
 const CLEAR_FRAMES_PER_ROW: u16 = 6;
 /// Frames per cell when a hint replays the whole stroke.
@@ -87,6 +99,17 @@ impl Play {
         match *self {
             Self::Playing { drawing } => self.update_playing(drawing, session, system),
             Self::Failed { .. } => {
+                // A fresh press ends the note at once and counts as on a
+                // board left alone: a quick hint, clear or next stroke is
+                // never dropped (a direction still held from the stroke
+                // does not end it).
+                if NOTE_ENDERS
+                    .into_iter()
+                    .any(|button| system.input.just_pressed(button))
+                {
+                    self.end_failed(session);
+                    return self.update_playing(false, session, system);
+                }
                 self.update_failed(session);
                 Next::Stay
             }
@@ -323,10 +346,20 @@ impl Play {
             session.flip_stroke();
         }
         if *frames >= FAILED_FRAMES {
-            // The harness's settle measure counts what follows from here.
-            crate::event!("anim.end note=polarium_failed");
-            *self = Self::START;
+            self.end_failed(session);
         }
+    }
+
+    /// The failed try's note ends: the board flipped back if it is not yet.
+    fn end_failed(&mut self, session: &mut Session) {
+        if let Self::Failed { frames } = *self
+            && frames < FAILED_FRAMES / 2
+        {
+            session.flip_stroke();
+        }
+        // The harness's settle measure counts what follows from here.
+        crate::event!("anim.end note=polarium_failed");
+        *self = Self::START;
     }
 
     #[inline(never)]
