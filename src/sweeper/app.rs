@@ -30,7 +30,7 @@ use super::{
     sizes::{ROW_CUSTOM, SIZES_HINTS, Sizes},
     sounds,
     stats_page::{STATS_HINTS, StatsPage},
-    view::{Screen, View},
+    view::{Header, Screen, View},
     wipe::Wipe,
 };
 use crate::framework::{
@@ -316,6 +316,8 @@ impl App for Sweeper {
                 field.tick_frame();
                 face_for(field.state(), play.pressed().is_some())
             }
+            // A menu over the full-size field in play shows its face.
+            (mode, Some(field)) if mode.is_over_board() => face_for(field.state(), false),
             (mode, _) => {
                 if !mode.is_over_board() {
                     board.tick_frame();
@@ -347,10 +349,19 @@ impl App for Sweeper {
             working.view.draw_pad(&mut pad.pad);
         }
         let pressed = working.mode.pressed();
+        // Over the full-size field in play, the window's counter and timer
+        // are the field's.
+        let header = match working.field.as_deref() {
+            Some(field) if working.mode.is_over_board() => Header::Field {
+                mines_left: field.mines_left(),
+                seconds: (field.elapsed_hundredths() / 100).min(u32::from(u16::MAX)) as u16,
+            },
+            _ => Header::Board,
+        };
         working.view.sync(
             working.mode.board(board),
             pressed,
-            working.face,
+            (working.face, header),
             screen,
             records,
         );

@@ -167,6 +167,15 @@ struct LooksFrom {
     wiped_columns: Option<u8>,
 }
 
+/// What the window's mines counter and timer show: the pocket board's, or
+/// those of the full-size field in play while a menu is over it (the
+/// pocket board under the menu is not the game the player left).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Header {
+    Board,
+    Field { mines_left: i16, seconds: u16 },
+}
+
 pub struct View {
     frame_layer: RegularBackground,
     squares: Vec<Object>,
@@ -181,10 +190,11 @@ pub struct View {
     mines_box: TextBox,
     timer_box: TextBox,
     message_box: TextBox,
-    shown_mines: Option<i8>,
+    shown_mines: Option<i16>,
     /// What the mines counter was last worked out from: counting the board
-    /// every frame is wasted work, as mines move only when the state does.
-    mines_key: Option<(GameState, Difficulty, u8)>,
+    /// every frame is wasted work, as mines move only when the state does
+    /// (or a full-size field's count, see [`Header`]).
+    mines_key: Option<(GameState, Difficulty, u8, Option<i16>)>,
     shown_seconds: Option<u16>,
     shown_variant: Option<usize>,
     message_locked: bool,
@@ -481,9 +491,9 @@ impl View {
             BuildStep::Counter => {
                 // The counters' first drawing.
                 if self.shown_mines.is_none() {
-                    self.sync_mines(board);
+                    self.sync_mines(i16::from(board.mines_left()));
                 } else {
-                    self.sync_timer(board);
+                    self.sync_timer(board.elapsed_seconds());
                 }
                 return;
             }
@@ -494,7 +504,7 @@ impl View {
                 return;
             }
             BuildStep::FirstSync => {
-                self.sync(board, None, face, screen, data);
+                self.sync(board, None, (face, Header::Board), screen, data);
                 self.synced = true;
                 return;
             }
@@ -515,12 +525,13 @@ impl View {
         while !self.advance_build_text() {}
     }
 
-    /// Bring sprites and text up to date with the board (call from update).
+    /// Bring sprites and text up to date with the board (call from update),
+    /// the counter and timer with `header`'s game.
     pub fn sync(
         &mut self,
         board: &Board,
         pressed: Option<Pos>,
-        face: Face,
+        (face, header): (Face, Header),
         screen: Screen,
         data: &SweeperSave,
     ) {
@@ -554,17 +565,24 @@ impl View {
                 self.face.set_sprite(sprite.clone());
             }
         }
-        let mines_key = Some((state, board.difficulty(), self.flags));
+        let (field_mines, seconds) = match header {
+            Header::Board => (None, board.elapsed_seconds()),
+            Header::Field {
+                mines_left,
+                seconds,
+            } => (Some(mines_left), seconds),
+        };
+        let mines_key = Some((state, board.difficulty(), self.flags, field_mines));
         // One counter a frame, as the frame has room: a new board changes
         // both (the timer follows in the next frame).
         static COUNTER: frame_time::Piece = frame_time::Piece::new();
         if self.mines_key != mines_key {
             if COUNTER.room() {
                 self.mines_key = mines_key;
-                self.sync_mines(board);
+                self.sync_mines(field_mines.unwrap_or_else(|| i16::from(board.mines_left())));
             }
-        } else if self.shown_seconds != Some(board.elapsed_seconds()) && COUNTER.room() {
-            self.sync_timer(board);
+        } else if self.shown_seconds != Some(seconds) && COUNTER.room() {
+            self.sync_timer(seconds);
         }
         self.sync_message(board, data, matches!(screen, Screen::Wipe(_)));
         // The message line last, in the room the rest left: it is drawn a
@@ -615,18 +633,17 @@ impl View {
     }
 
     /// The mines-left counter.
-    fn sync_mines(&mut self, board: &Board) {
-        if self.shown_mines != Some(board.mines_left()) {
-            self.shown_mines = Some(board.mines_left());
-            self.mines_box
-                .set(&counter_text(i16::from(board.mines_left())));
+    fn sync_mines(&mut self, mines_left: i16) {
+        if self.shown_mines != Some(mines_left) {
+            self.shown_mines = Some(mines_left);
+            self.mines_box.set(&counter_text(mines_left));
         }
     }
 
-    fn sync_timer(&mut self, board: &Board) {
-        if self.shown_seconds != Some(board.elapsed_seconds()) {
-            self.shown_seconds = Some(board.elapsed_seconds());
-            self.timer_box.set(&format_time(board.elapsed_seconds()));
+    fn sync_timer(&mut self, seconds: u16) {
+        if self.shown_seconds != Some(seconds) {
+            self.shown_seconds = Some(seconds);
+            self.timer_box.set(&format_time(seconds));
         }
     }
 
@@ -1245,12 +1262,24 @@ mod tests {
         view.build_all(&board, &data);
         let mut rng = Rng::new(7);
         board.act(Pos::new(7, 3), &mut rng);
-        view.sync(&board, None, Face::Idle, Screen::Board, &data);
+        view.sync(
+            &board,
+            None,
+            (Face::Idle, Header::Board),
+            Screen::Board,
+            &data,
+        );
         let old = view.looks;
         assert!(old.iter().any(|&look| look != Look::Covered as u8));
         board.set_difficulty(Difficulty::Medium);
         for columns in [0, 3, WIDTH] {
-            view.sync(&board, None, Face::Idle, Screen::Wipe(columns), &data);
+            view.sync(
+                &board,
+                None,
+                (Face::Idle, Header::Board),
+                Screen::Wipe(columns),
+                &data,
+            );
             for (index, &look) in view.looks.iter().enumerate() {
                 let wanted = if index % usize::from(WIDTH) < usize::from(columns) {
                     Look::Covered as u8
@@ -1282,7 +1311,13 @@ mod tests {
         view.build_all(&board, &data);
         let mut rng = Rng::new(7);
         // idle, fresh board: 84 squares + cursor + face
-        view.sync(&board, None, Face::Idle, Screen::Board, &data);
+        view.sync(
+            &board,
+            None,
+            (Face::Idle, Header::Board),
+            Screen::Board,
+            &data,
+        );
         on_board(objects_shown(gba, &mut view, &board, Screen::Board), true);
         // pressed chord preview on a revealed number
         assert!(matches!(
@@ -1293,19 +1328,31 @@ mod tests {
             .find(|&pos| board.square(pos).is_some_and(|s| s.is_revealed_number()))
             .unwrap();
         assert!(!board.pressed_preview(number).is_empty());
-        view.sync(&board, Some(number), Face::Thinking, Screen::Board, &data);
+        view.sync(
+            &board,
+            Some(number),
+            (Face::Thinking, Header::Board),
+            Screen::Board,
+            &data,
+        );
         on_board(objects_shown(gba, &mut view, &board, Screen::Board), true);
         // loss with every mine shown (no cursor once the game is over)
         let mut lost = board.clone();
         finish(&mut lost, false);
         assert_eq!(lost.state(), GameState::Dead);
-        view.sync(&lost, None, Face::Dead, Screen::Board, &data);
+        view.sync(
+            &lost,
+            None,
+            (Face::Dead, Header::Board),
+            Screen::Board,
+            &data,
+        );
         on_board(objects_shown(gba, &mut view, &lost, Screen::Board), false);
         // win with the mines auto-flagged
         let mut won = board.clone();
         finish(&mut won, true);
         assert_eq!(won.state(), GameState::Won);
-        view.sync(&won, None, Face::Won, Screen::Board, &data);
+        view.sync(&won, None, (Face::Won, Header::Board), Screen::Board, &data);
         on_board(objects_shown(gba, &mut view, &won, Screen::Board), false);
         // menu (pointer + face) and number pad (13 keys + hand + face)
         let menu = view.menu(&board, &data);
