@@ -146,9 +146,10 @@ impl ListPage {
             } else {
                 (number, (slot as i32 + dx.signum()) as usize)
             }
-        } else if dy != 0 {
+        } else if dy != 0 && count > columns {
             (number, (slot + columns) % (2 * columns))
         } else {
+            // A page of one row has no other row to go to.
             return Next::Stay;
         };
         system.sound.play(sfx::CURSOR);
