@@ -1251,6 +1251,11 @@ mod tests {
         count
     }
 
+    /// A frame of the pocket board with nothing pressed, the face idle.
+    fn sync_idle(view: &mut View, board: &Board, screen: Screen, data: &SweeperSave) {
+        view.sync(board, None, (Face::Idle, Header::Board), screen, data);
+    }
+
     /// A wipe covers the old board column by column: the columns it has
     /// reached show covered, the others the old board's looks, even when
     /// the game under them is already a new one (a difficulty chosen).
@@ -1262,24 +1267,12 @@ mod tests {
         view.build_all(&board, &data);
         let mut rng = Rng::new(7);
         board.act(Pos::new(7, 3), &mut rng);
-        view.sync(
-            &board,
-            None,
-            (Face::Idle, Header::Board),
-            Screen::Board,
-            &data,
-        );
+        sync_idle(&mut view, &board, Screen::Board, &data);
         let old = view.looks;
         assert!(old.iter().any(|&look| look != Look::Covered as u8));
         board.set_difficulty(Difficulty::Medium);
         for columns in [0, 3, WIDTH] {
-            view.sync(
-                &board,
-                None,
-                (Face::Idle, Header::Board),
-                Screen::Wipe(columns),
-                &data,
-            );
+            sync_idle(&mut view, &board, Screen::Wipe(columns), &data);
             for (index, &look) in view.looks.iter().enumerate() {
                 let wanted = if index % usize::from(WIDTH) < usize::from(columns) {
                     Look::Covered as u8
@@ -1311,13 +1304,7 @@ mod tests {
         view.build_all(&board, &data);
         let mut rng = Rng::new(7);
         // idle, fresh board: 84 squares + cursor + face
-        view.sync(
-            &board,
-            None,
-            (Face::Idle, Header::Board),
-            Screen::Board,
-            &data,
-        );
+        sync_idle(&mut view, &board, Screen::Board, &data);
         on_board(objects_shown(gba, &mut view, &board, Screen::Board), true);
         // pressed chord preview on a revealed number
         assert!(matches!(
