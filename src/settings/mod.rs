@@ -59,6 +59,8 @@ pub struct Working {
     title: TextBox,
     /// Steps of the window drawn so far (see `prepare`).
     built: u8,
+    /// Everything was erased while the window is open: its row says so.
+    erased: bool,
 }
 
 /// Window tile rows drawn per frame while opening (the whole window at once
@@ -89,7 +91,7 @@ impl App for Settings {
     fn open(persistent: &mut Persistent, system: &mut System) -> Working {
         let frame_layer = window::layer();
         let mut list = List::new(
-            rows(&system.storage.desk),
+            rows(&system.storage.desk, false),
             (WINDOW.x + 16, WINDOW.y + 26),
             19,
         )
@@ -103,6 +105,7 @@ impl App for Settings {
             dialog_text: TextBox::new((WINDOW.x + 12, WINDOW.y + 26), 19, 6),
             title: TextBox::new((WINDOW.x + 8, WINDOW.y + 3), 12, 1).knowing(&TITLE_KNOWN),
             built: 0,
+            erased: false,
         }
     }
 
@@ -143,6 +146,7 @@ impl App for Settings {
                     let _ = button_hints::load(&mut system.storage);
                     system.sound.play(sfx::CONFIRM);
                     crate::event!("settings.erased");
+                    working.erased = true;
                     close_dialog(working, &system.storage.desk);
                 }
                 Answer::No => {
@@ -228,7 +232,8 @@ impl App for Settings {
 static LABELS: [&PreparedLine; 4] =
     prepared_all!["Music", "Sound effects", "Button hints", "Erase all data"];
 
-fn rows(data: &DeskSave) -> alloc::vec::Vec<Row> {
+/// The rows; `erased`: the erase row says it is done.
+fn rows(data: &DeskSave, erased: bool) -> alloc::vec::Vec<Row> {
     let on_off = |on: bool| if on { "On" } else { "Off" };
     let hints = button_hints::shown();
     let settings = data.settings;
@@ -236,12 +241,12 @@ fn rows(data: &DeskSave) -> alloc::vec::Vec<Row> {
         Row::new(LABELS[0].text, on_off(settings.music)),
         Row::new(LABELS[1].text, on_off(settings.sound_effects)),
         Row::new(LABELS[2].text, on_off(hints)),
-        Row::new(LABELS[3].text, ""),
+        Row::new(LABELS[3].text, if erased { "Done" } else { "" }),
     ]
 }
 
 fn refresh(working: &mut Working, data: &DeskSave) {
-    for (i, row) in rows(data).into_iter().enumerate() {
+    for (i, row) in rows(data, working.erased).into_iter().enumerate() {
         working.list.set_row(i, row);
     }
 }
