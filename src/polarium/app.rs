@@ -262,7 +262,7 @@ impl App for Polarium {
             });
         } else if matches!(resumed, Screen::Play(Play::Solved { .. })) {
             // A solved puzzle says so again, not a blank panel.
-            let said = play::solved_message(session.game.tries, session.game.hint);
+            let said = play::solved_message(session.game.tries, session.game.hint, None);
             session.panel().set_message(said);
         }
         // The first time (and until it is done or skipped): how to play,

@@ -12,7 +12,7 @@ use super::{
     hints,
     messages::{self, FIX_THE_LINE, HOW_TO_DRAW, LET_GO_ON_THE_END},
     next::Next,
-    records::CUSTOM_SLOTS,
+    records::{CUSTOM_SLOTS, SET},
     rules::{
         Board, Cell, Puzzle,
         endless::{self, EndlessCode},
@@ -26,14 +26,18 @@ use super::{
 use crate::framework::{System, assets::sfx};
 
 /// What the panel says of a puzzle solved in `tries` with hints up to
-/// `hint`, once its rows have cleared, and when it opens again solved.
-pub fn solved_message(tries: u8, hint: Hint) -> Cow<'static, str> {
+/// `hint`, once its rows have cleared, and when it opens again solved;
+/// `opened`: the set (from 1) this solve just opened, said too.
+pub fn solved_message(tries: u8, hint: Hint, opened: Option<usize>) -> Cow<'static, str> {
     // Solved with the solution shown: said, and kept, as such.
     if hint >= Hint::FirstSteps {
         return Cow::Borrowed(messages::SOLVED_WITH_HELP);
     }
     let tries_word = if tries == 1 { "try" } else { "tries" };
-    Cow::Owned(format!("Solved in\n{tries} {tries_word}!\nA: next"))
+    Cow::Owned(match opened {
+        Some(set) => format!("Solved in\n{tries} {tries_word}!\nSet {set} open!\nA: next"),
+        None => format!("Solved in\n{tries} {tries_word}!\nA: next"),
+    })
 }
 
 // The steps below are `#[inline(never)]`: inlined into `update` their
@@ -377,8 +381,9 @@ impl Play {
 
     /// The rows have cleared (or the window is closing on them): record it.
     fn finish_solve(&mut self, session: &mut Session, system: &mut System) {
-        let new_best = match session.game.source {
+        let (new_best, opened) = match session.game.source {
             Source::Builtin(index) => {
+                let open_before = open_puzzles(system);
                 let better = system.save::<Polarium>().finish(
                     usize::from(index),
                     session.game.tries,
@@ -387,9 +392,11 @@ impl Play {
                     session.game.hint == Hint::None,
                 );
                 system.storage.commit_soon();
-                better
+                let open_after = open_puzzles(system);
+                let opened = (open_after > open_before).then(|| open_after.div_ceil(SET));
+                (better, opened)
             }
-            Source::Password(_) | Source::Made(_) | Source::Endless { .. } => false,
+            Source::Password(_) | Source::Made(_) | Source::Endless { .. } => (false, None),
         };
         if counts_in_statistics(session.game.source) {
             let with_hints = session.game.hint != Hint::None;
@@ -401,11 +408,12 @@ impl Play {
             _ => None,
         };
         crate::event!(
-            "polarium.solved source={:?} tries={} seconds={} new_best={}",
+            "polarium.solved source={:?} tries={} seconds={} new_best={} opened={:?}",
             session.game.source,
             session.game.tries,
             session.game.clock.seconds(),
-            new_best
+            new_best,
+            opened
         );
         session.game.solved = true;
         // The solved puzzle is worth keeping at once.
@@ -424,7 +432,7 @@ impl Play {
             }
             Some(None) => session.panel().set_message(messages::SLOTS_TAKEN),
             None => {
-                let said = solved_message(session.game.tries, session.game.hint);
+                let said = solved_message(session.game.tries, session.game.hint, opened);
                 session.panel().set_message(said);
             }
         }
