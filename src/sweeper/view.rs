@@ -986,24 +986,34 @@ fn menu_rows(board: &Board, data: &SweeperSave) -> Vec<Row> {
 /// The menu's row for the full-size fields' page.
 const FULL_SIZE: &str = "Full size";
 
-/// The pocket board's code, as the options page's last row shows it.
+/// The board's code (the pocket board's, or the full-size field's in play),
+/// as the options page's last rows show it: groups of five, as the pad
+/// takes them. Two groups fit a row; a longer code splits between two
+/// rows, the first row's share never more than the second's, so no group
+/// is left alone on a row of its own.
 fn code_rows(board: &Board, field: Option<FieldCode>) -> [Row; 2] {
     let digits = match field {
         Some(field) => field.digits(),
         None => heapless::Vec::from_slice(&board.code().digits()).unwrap_or_default(),
     };
-    // Two groups of five to a row, as the row's width allows: a field's
-    // longer code goes on in the row below.
+    code_labels(&digits).map(|label| Row::new(&label, ""))
+}
+
+/// "Code" and the digits in groups of five, on one row or split (see
+/// `code_rows`).
+fn code_labels(digits: &[u8]) -> [heapless::String<24>; 2] {
+    let groups = digits.len().div_ceil(code::GROUP);
+    let first_row = if groups <= 2 { groups } else { groups / 2 };
     let mut rows: [heapless::String<24>; 2] = Default::default();
-    let _ = rows[0].push_str("Code ");
+    let _ = rows[0].push_str("Code");
     for (i, digit) in digits.iter().enumerate() {
-        let row = &mut rows[usize::from(i >= 2 * code::GROUP)];
-        if i % code::GROUP == 0 && !row.is_empty() && !row.ends_with(' ') {
+        let row = &mut rows[usize::from(i / code::GROUP >= first_row)];
+        if i % code::GROUP == 0 && !row.is_empty() {
             let _ = row.push(' ');
         }
         let _ = row.push(char::from(b'0' + digit));
     }
-    rows.map(|label| Row::new(&label, ""))
+    rows
 }
 
 /// The full-size page's rows: each standard field with its best time, as
@@ -1163,9 +1173,26 @@ mod tests {
         }
     }
 
-    /// Every label of the menu and the options but the board's code is
-    /// rendered at build time, so the menu goes up as copies: a label
-    /// reworded without its prepared line fails here.
+    /// Every length of board code fits the options page's label column,
+    /// none with a group alone on its row: the pocket board's on one row,
+    /// a standard field's and a custom field's split between two.
+    #[test_case]
+    fn board_codes_fit_their_rows(_gba: &mut agb::Gba) {
+        use super::super::rules::field::code::{MAX_DIGITS, STANDARD_DIGITS};
+        let label_width = (MENU_COLUMNS - 8) * 8;
+        for (digits, second_row) in [
+            (code::DIGITS, ""),
+            (STANDARD_DIGITS, "88888 8"),
+            (MAX_DIGITS, "88888 888"),
+        ] {
+            let rows = code_labels(&[8; MAX_DIGITS][..digits]);
+            assert_eq!(rows[1].as_str(), second_row);
+            for row in &rows {
+                crate::framework::widgets::font::assert_fits(row, label_width);
+            }
+        }
+    }
+
     #[test_case]
     fn a_menu_label_is_typed_only_for_the_code(_gba: &mut agb::Gba) {
         let mut data = SweeperSave::default();
