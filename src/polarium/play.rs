@@ -564,3 +564,24 @@ fn keep(session: &Session, system: &mut System) -> Option<(usize, [u32; 3])> {
 fn counts_in_statistics(source: Source) -> bool {
     !matches!(source, Source::Made(_))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{records::SET, rules::builtin, view::PANEL_WIDTH};
+    use super::*;
+    use crate::framework::widgets::font;
+
+    /// The solved message, typed at run time, fits the message's four
+    /// lines at its longest: the most tries, and the last set opened.
+    #[test_case]
+    fn the_solved_message_fits_the_panel(_gba: &mut agb::Gba) {
+        let sets = builtin::COUNT.div_ceil(SET);
+        for opened in [None, Some(2), Some(sets)] {
+            for tries in [1, 99, 254] {
+                let said = solved_message(tries, Hint::None, opened);
+                assert!(said.lines().count() <= 4, "{said}");
+                font::assert_fits(&said, PANEL_WIDTH);
+            }
+        }
+    }
+}

@@ -1252,24 +1252,6 @@ mod tests {
         }
     }
 
-    /// The solved message, typed at run time, fits the message's four
-    /// lines at its longest: the most tries, and the last set opened.
-    #[test_case]
-    fn the_solved_message_fits_the_panel(_gba: &mut agb::Gba) {
-        let sets = super::super::rules::builtin::COUNT.div_ceil(super::super::records::SET);
-        for opened in [None, Some(2), Some(sets)] {
-            for tries in [1, 99, 254] {
-                let said = super::super::play::solved_message(
-                    tries,
-                    super::super::game::Hint::None,
-                    opened,
-                );
-                assert!(said.lines().count() <= 4, "{said}");
-                font::assert_fits(&said, PANEL_WIDTH);
-            }
-        }
-    }
-
     /// Every tile of the drawing plane, in order.
     fn plane_pixels() -> Vec<[u32; 8]> {
         plane::tiles().iter().map(|tile| *tile.data()).collect()
