@@ -128,9 +128,9 @@ impl LessonScreen {
     }
 }
 
-/// The line under the board for where the lesson is.
-/// What the lesson says at `step` after `slip`; at the end, what B does
-/// too where the cross step was skipped (`crosses_skipped`).
+/// The line under the board for where the lesson is: what it says at
+/// `step` after `slip`; at the end, what B does too where the cross step
+/// was skipped (`crosses_skipped`).
 const fn line(step: Step, slip: Option<Slip>, crosses_skipped: bool) -> &'static str {
     match slip {
         Some(Slip::WrongFill) => return LINES[0],

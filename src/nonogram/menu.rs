@@ -149,7 +149,8 @@ impl ListPage {
         } else if dy != 0 && count > columns {
             (number, (slot + columns) % (2 * columns))
         } else {
-            // A page of one row has no other row to go to.
+            // Nothing pressed, or UP or DOWN on a page of one row: there
+            // is no other row to go to.
             return Next::Stay;
         };
         system.sound.play(sfx::CURSOR);

@@ -400,8 +400,9 @@ struct Painter {
     kinds: Box<Kinds>,
     /// The list's slots of puzzles not solved yet and the player's empty
     /// ones, which a painting of the list paints whole ("?" or "+", and the
-    /// number) instead of leaving them to be drawn after it: those the next painting is to paint (set before
-    /// each wipe), and those the painting under way paints.
+    /// number) instead of leaving them to be drawn after it: those the
+    /// next painting is to paint (set before each wipe), and those the
+    /// painting under way paints.
     questions: [Question; LIST_SLOTS],
     painted: [Question; LIST_SLOTS],
     /// The palette index of each colour of a picture in colour.
@@ -723,8 +724,8 @@ impl View {
     }
 
     /// A list page's plan, from row of slots `band` on: each row's "?"s or
-    /// "+"s and numbers a piece, while `room` says it fits. False (the plan kept
-    /// for a later frame) when it does not.
+    /// "+"s and numbers a piece, while `room` says it fits. False (the plan
+    /// kept for a later frame) when it does not.
     fn plan_questions_from(&mut self, wanted: Wanted, mut band: usize, room: &mut Room) -> bool {
         if let Wanted::List(boxes) = wanted {
             while band < row_kind::QUESTIONS.len() {

@@ -567,7 +567,7 @@ fn counts_in_statistics(source: Source) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{records::SET, rules::builtin, view::PANEL_WIDTH};
+    use super::super::{rules::builtin, view::PANEL_WIDTH};
     use super::*;
     use crate::framework::widgets::font;
 

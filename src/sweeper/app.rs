@@ -354,7 +354,7 @@ impl App for Sweeper {
         let header = match working.field.as_deref() {
             Some(field) if working.mode.is_over_board() => Header::Field {
                 mines_left: field.mines_left(),
-                seconds: (field.elapsed_hundredths() / 100).min(u32::from(u16::MAX)) as u16,
+                seconds: field.elapsed_seconds(),
             },
             _ => Header::Board,
         };

@@ -307,7 +307,7 @@ impl FieldView {
         }
         let time = match field.state() {
             GameState::Won => Time::Hundredths(field.elapsed_hundredths()),
-            _ => Time::Seconds((field.elapsed_hundredths() / 100).min(u32::from(u16::MAX)) as u16),
+            _ => Time::Seconds(field.elapsed_seconds()),
         };
         let line = (
             field.state(),

@@ -314,6 +314,17 @@ impl Field {
         clock::hundredths(self.elapsed_frames)
     }
 
+    /// The time in whole seconds, as the clock shows it while a game goes on.
+    #[must_use]
+    pub const fn elapsed_seconds(&self) -> u16 {
+        let seconds = self.elapsed_hundredths() / 100;
+        if seconds > u16::MAX as u32 {
+            u16::MAX
+        } else {
+            seconds as u16
+        }
+    }
+
     /// Advances the clock by a frame while a game is in progress, holding
     /// at 99:59.
     pub fn tick_frame(&mut self) {

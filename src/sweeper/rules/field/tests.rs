@@ -456,3 +456,22 @@ fn beginning_then_opening_is_the_first_reveal() {
     assert!(!field.clone().begin(Place::new(4, 4), &mines));
     assert!(!field.begin(Place::new(40, 4), &mines));
 }
+
+/// The clock in whole seconds is its hundredths cut down, a frame at a
+/// time as the game runs (59.7275 frames a second).
+#[test]
+fn elapsed_seconds_follow_the_hundredths() {
+    let mut field = Field::new(Size::BEGINNER, false);
+    let mut rng = Rng::new(3);
+    assert!(field.place_mines(Place::new(4, 4), &mut rng));
+    assert_eq!(field.state(), GameState::Playing);
+    for frame in 0..400u32 {
+        assert_eq!(
+            u32::from(field.elapsed_seconds()),
+            field.elapsed_hundredths() / 100,
+            "frame {frame}"
+        );
+        field.tick_frame();
+    }
+    assert_eq!(field.elapsed_seconds(), 6, "400 frames are 6.7 seconds");
+}
