@@ -123,7 +123,8 @@ impl Input {
             || self.repeated_direction() != (0, 0)
     }
 
-    /// Any button other than `except` went down this frame (used to cancel a held A).
+    /// Any button other than `except` went down this frame (one that
+    /// cancels a held A, or ends a note).
     pub fn other_just_pressed(&self, except: Button) -> bool {
         ALL.into_iter().any(|b| b != except && self.just_pressed(b))
     }

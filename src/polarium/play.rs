@@ -47,18 +47,6 @@ pub fn solved_message(tries: u8, hint: Hint, opened: Option<usize>) -> Cow<'stat
 
 /// Frames the flipped board stays up after a failed try.
 const FAILED_FRAMES: u8 = 48;
-/// Buttons whose fresh press ends a failed try's note and counts at once.
-const NOTE_ENDERS: [Button; 9] = [
-    Button::A,
-    Button::B,
-    Button::L,
-    Button::R,
-    Button::Select,
-    Button::Up,
-    Button::Down,
-    Button::Left,
-    Button::Right,
-];
 /// Frames per row of the clearing animation.
 const CLEAR_FRAMES_PER_ROW: u16 = 6;
 /// Frames per cell when a hint replays the whole stroke.
@@ -103,14 +91,12 @@ impl Play {
         match *self {
             Self::Playing { drawing } => self.update_playing(drawing, session, system),
             Self::Failed { .. } => {
-                // A fresh press ends the note at once and counts as on a
-                // board left alone: a quick hint, clear or next stroke is
-                // never dropped (a direction still held from the stroke
-                // does not end it).
-                if NOTE_ENDERS
-                    .into_iter()
-                    .any(|button| system.input.just_pressed(button))
-                {
+                // A fresh press of anything but START (which closes the
+                // window) ends the note at once and counts as on a board
+                // left alone: a quick hint, clear or next stroke is never
+                // dropped (a direction still held from the stroke does not
+                // end it).
+                if system.input.other_just_pressed(Button::Start) {
                     self.end_failed(session);
                     return self.update_playing(false, session, system);
                 }
